@@ -1,0 +1,6 @@
+/**
+ * Ganeti's htools text format ({@code hscan}, {@code hbal -S}, {@code -t FILE}): a reader that
+ * rejects what the htools reject and a writer whose output the htools accept. Pure text in, text
+ * out; callers read and write the files.
+ */
+package org.maintd.htools;

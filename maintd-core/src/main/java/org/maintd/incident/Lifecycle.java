@@ -1,0 +1,172 @@
+package org.maintd.incident;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.maintd.diagnose.Diagnosis;
+
+/**
+ * The incident lifecycle of the design, as pure functions from a list of incidents to the next
+ * list. Each call returns the new list and the changes made, so callers can log and count them.
+ * Stateless and thread-safe; uuids come from the supplier given at construction.
+ */
+public final class Lifecycle {
+  private final Supplier<UUID> uuids;
+
+  public Lifecycle(Supplier<UUID> uuids) {
+    this.uuids = uuids;
+  }
+
+  /** The outcome of a lifecycle step. */
+  public record Result(List<Incident> incidents, List<Change> changes) {}
+
+  /** Applies one poll's observations, node by node; nodes not in the map are left alone. */
+  public Result observe(List<Incident> incidents, Map<String, Observation> byNode, Instant now) {
+    List<Incident> list = new ArrayList<>(incidents);
+    List<Change> changes = new ArrayList<>();
+    byNode.forEach((node, observation) -> observeNode(list, changes, node, observation, now));
+    return new Result(List.copyOf(list), changes);
+  }
+
+  private void observeNode(
+      List<Incident> list, List<Change> changes, String node, Observation observation, Instant now) {
+    if (observation instanceof Observation.Fault fault) {
+      fault(list, changes, node, fault.diagnosis(), now);
+    } else if (observation instanceof Observation.Clear) {
+      clear(list, changes, node, now);
+    }
+  }
+
+  private void fault(
+      List<Incident> list, List<Change> changes, String node, Diagnosis diagnosis, Instant now) {
+    for (int i = 0; i < list.size(); i++) {
+      Incident inc = list.get(i);
+      if (inc.node().equals(node)) {
+        list.set(i, inc.withObserved(inc.sameFault(node, diagnosis)));
+      }
+    }
+    if (list.stream().noneMatch(inc -> inc.sameFault(node, diagnosis))) {
+      Incident created = Incident.noted(uuids.get(), node, diagnosis, now);
+      list.add(created);
+      changes.add(new Change(created.uuid(), node, Change.Kind.NOTED, diagnosis.status().wireName()));
+    }
+    supersede(list, changes, node, now);
+  }
+
+  private static void supersede(List<Incident> list, List<Change> changes, String node, Instant now) {
+    Optional<Incident> top = actedOn(list, node);
+    if (top.isEmpty()) {
+      return;
+    }
+    Incident winner = top.get();
+    for (int i = 0; i < list.size(); i++) {
+      Incident inc = list.get(i);
+      if (inc.node().equals(node)
+          && inc.status().isActive()
+          && !inc.uuid().equals(winner.uuid())
+          && winner.diagnosis().status().moreInvasiveThan(inc.diagnosis().status())) {
+        String reason = "superseded by " + winner.uuid() + " (" + winner.diagnosis().status().wireName() + ")";
+        list.set(i, inc.moveTo(IncidentStatus.CANCELED, now, reason));
+        changes.add(new Change(inc.uuid(), node, Change.Kind.SUPERSEDED, reason));
+      }
+    }
+  }
+
+  /** The node's active incident that the daemon acts on: the most invasive, then the oldest. */
+  public static Optional<Incident> actedOn(List<Incident> incidents, String node) {
+    return incidents.stream()
+        .filter(i -> i.node().equals(node) && i.status().isActive())
+        .max(Comparator.<Incident, Integer>comparing(i -> i.diagnosis().status().ordinal())
+            .thenComparing(Incident::ctime, Comparator.reverseOrder()));
+  }
+
+  private static void clear(List<Incident> list, List<Change> changes, String node, Instant now) {
+    for (int i = list.size() - 1; i >= 0; i--) {
+      Incident inc = list.get(i).withObserved(false);
+      if (!inc.node().equals(node)) {
+        continue;
+      }
+      list.set(i, inc);
+      Optional<Change.Kind> gone = goneWhenClear(inc);
+      if (gone.isPresent()) {
+        list.remove(i);
+        changes.add(new Change(inc.uuid(), node, gone.get(), "no longer reported"));
+      }
+    }
+  }
+
+  private static Optional<Change.Kind> goneWhenClear(Incident inc) {
+    return switch (inc.status()) {
+      case NOTED -> inc.jobs().isEmpty() ? Optional.of(Change.Kind.CLOSED) : Optional.empty();
+      case CANCELED -> Optional.of(Change.Kind.FORGOTTEN);
+      case COMPLETED -> inc.acknowledged() ? Optional.of(Change.Kind.FORGOTTEN) : Optional.empty();
+      case PENDING, FAILED -> Optional.empty();
+    };
+  }
+
+  /**
+   * Applies the operator's acknowledgements, read from the nodes' tags: a removed {@code
+   * repairfailed} tag forgets the incident at once; a removed {@code repairready} tag forgets it
+   * once the fault is no longer reported. Only tags the daemon has set count.
+   */
+  public Result acknowledge(List<Incident> incidents, Map<String, Set<String>> nodeTags, Instant now) {
+    List<Incident> list = new ArrayList<>();
+    List<Change> changes = new ArrayList<>();
+    for (Incident inc : incidents) {
+      Set<String> tags = nodeTags.get(inc.node());
+      boolean tagGone = inc.tagged() && (tags == null || !tags.contains(inc.tag()));
+      if (!tagGone || inc.acknowledged()) {
+        list.add(inc);
+      } else if (inc.status() == IncidentStatus.FAILED || !inc.observed()) {
+        changes.add(new Change(inc.uuid(), inc.node(), Change.Kind.FORGOTTEN, inc.tag() + " removed"));
+      } else if (inc.status() == IncidentStatus.COMPLETED) {
+        list.add(inc.withAcknowledged(now));
+        changes.add(new Change(inc.uuid(), inc.node(), Change.Kind.ACKNOWLEDGED, inc.tag() + " removed"));
+      } else {
+        list.add(inc);
+      }
+    }
+    return new Result(List.copyOf(list), changes);
+  }
+
+  /** The operator orders the daemon to ignore an incident; running jobs finish. */
+  public Incident cancel(Incident inc, Instant now, String reason) {
+    if (!inc.status().isActive()) {
+      throw new IncidentException(
+          "incident " + inc.uuid() + " is " + inc.status().wireName() + "; only noted or pending incidents can be canceled");
+    }
+    return inc.moveTo(IncidentStatus.CANCELED, now, reason);
+  }
+
+  /** Jobs were submitted for the incident. */
+  public Incident submitted(Incident inc, List<String> jobIds, String what, Instant now) {
+    List<String> jobs = new ArrayList<>(inc.jobs());
+    jobs.addAll(jobIds);
+    IncidentStatus next = inc.status() == IncidentStatus.NOTED ? IncidentStatus.PENDING : inc.status();
+    return inc.change(next, jobs, now, "submitted", what + " (jobs " + String.join(", ", jobIds) + ")");
+  }
+
+  /** A job of the incident failed: nothing more is done; the node gets the repairfailed tag. */
+  public Incident failed(Incident inc, String reason, Instant now) {
+    if (inc.status() == IncidentStatus.CANCELED) {
+      return inc.change(inc.status(), inc.jobs(), now, "job-failed", reason);
+    }
+    return inc.moveTo(IncidentStatus.FAILED, now, reason).withTagged(false);
+  }
+
+  /** Every action succeeded; the caller has set the repairready tag. */
+  public Incident completed(Incident inc, String reason, Instant now) {
+    return inc.moveTo(IncidentStatus.COMPLETED, now, reason).withTagged(true);
+  }
+
+  /** The outcome tag of a failed incident is now on the node. */
+  public Incident tagged(Incident inc) {
+    return inc.withTagged(true);
+  }
+}

@@ -1,0 +1,130 @@
+package org.maintd.job;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One operation of a job. Each names the nodes and instances it touches, which is what decides
+ * whether two jobs conflict.
+ */
+public sealed interface Operation {
+
+  /** Stable name, used in logs, failure injection and the wire format. */
+  String kind();
+
+  List<String> nodes();
+
+  default List<String> instances() {
+    return List.of();
+  }
+
+  /** Sets or clears a node's drained and offline flags; an empty value leaves a flag alone. */
+  record SetNodeFlags(String node, Optional<Boolean> drained, Optional<Boolean> offline)
+      implements Operation {
+    public static SetNodeFlags drain(String node) {
+      return new SetNodeFlags(node, Optional.of(true), Optional.empty());
+    }
+
+    public static SetNodeFlags offline(String node) {
+      return new SetNodeFlags(node, Optional.empty(), Optional.of(true));
+    }
+
+    @Override
+    public String kind() {
+      return offline.orElse(false) ? "offline" : drained.orElse(false) ? "drain" : "set-node-flags";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(node);
+    }
+  }
+
+  /** Live migration of a running instance to {@code target}. */
+  record Migrate(String instance, String source, String target) implements Operation {
+    @Override
+    public String kind() {
+      return "migrate";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(source, target);
+    }
+
+    @Override
+    public List<String> instances() {
+      return List.of(instance);
+    }
+  }
+
+  /** Failover: stop on {@code source}, start on {@code target} (if it should run). */
+  record Failover(String instance, String source, String target) implements Operation {
+    @Override
+    public String kind() {
+      return "failover";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(source, target);
+    }
+
+    @Override
+    public List<String> instances() {
+      return List.of(instance);
+    }
+  }
+
+  /** Copies a non-redundant instance's disks to {@code target} (the instance is stopped meanwhile). */
+  record Move(String instance, String source, String target) implements Operation {
+    @Override
+    public String kind() {
+      return "move";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(source, target);
+    }
+
+    @Override
+    public List<String> instances() {
+      return List.of(instance);
+    }
+  }
+
+  /** Replaces a DRBD instance's secondary node. */
+  record ReplaceSecondary(String instance, String primary, String oldSecondary, String newSecondary)
+      implements Operation {
+    @Override
+    public String kind() {
+      return "replace-secondary";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(primary, oldSecondary, newSecondary);
+    }
+
+    @Override
+    public List<String> instances() {
+      return List.of(instance);
+    }
+  }
+
+  /** Runs a whitelisted repair command on a node through its collector. */
+  record RunRepair(String node, String command, String incident, Map<String, Object> original)
+      implements Operation {
+    @Override
+    public String kind() {
+      return "repair";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(node);
+    }
+  }
+}

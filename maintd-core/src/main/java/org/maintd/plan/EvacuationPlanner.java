@@ -1,0 +1,169 @@
+package org.maintd.plan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.maintd.cluster.DiskTemplate.Mobility;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+import org.maintd.diagnose.DiagnoseStatus;
+import org.maintd.incident.Incident;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+
+/**
+ * Plans the next step of evacuating a node: drain it; move every primary instance off (live
+ * migration, or failover for {@code evacuate-failover} and for instances that are not running;
+ * non-redundant instances are copied), as many per round as targets have room for, one job per
+ * target; replace DRBD secondaries on it; mark it offline; then it is complete. Not thread-safe.
+ */
+final class EvacuationPlanner {
+  private final RoundContext ctx;
+  private final TargetChooser chooser;
+
+  EvacuationPlanner(RoundContext ctx) {
+    this.ctx = ctx;
+    this.chooser = new TargetChooser(ctx);
+  }
+
+  Step plan(Incident incident) {
+    String owner = incident.uuid().toString();
+    Optional<Node> found = ctx.cluster.node(incident.node());
+    if (found.isEmpty()) {
+      return Step.waiting("node " + incident.node() + " is not in the cluster");
+    }
+    Node node = found.get();
+    if (node.master()) {
+      return Step.waiting("node " + node.name() + " is the master: fail the master role over first");
+    }
+    if (!ctx.claims.nodeFree(owner, node.name())) {
+      return Step.waiting("node " + node.name() + " is busy with another job this round");
+    }
+    if (!node.drained() && !node.offline()) {
+      return single(incident, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name());
+    }
+    List<Instance> primaries = ctx.cluster.primariesOf(node.name());
+    List<Instance> secondaries = ctx.cluster.secondariesOf(node.name());
+    if (!primaries.isEmpty() || !secondaries.isEmpty()) {
+      return moves(incident, node, primaries, secondaries);
+    }
+    if (!node.offline()) {
+      return single(incident, Operation.SetNodeFlags.offline(node.name()), "set " + node.name() + " offline");
+    }
+    return Step.done("node " + node.name() + " evacuated and offline");
+  }
+
+  private Step single(Incident incident, Operation op, String what) {
+    JobSpec job = job(incident, List.of(op), what);
+    ctx.claims.claim(job.owner(), job.nodes(), job.instances());
+    return new Step(List.of(job), false, what);
+  }
+
+  private Step moves(Incident incident, Node node, List<Instance> primaries, List<Instance> secondaries) {
+    String owner = incident.uuid().toString();
+    Map<String, List<Operation>> byTarget = new LinkedHashMap<>();
+    List<String> waits = new ArrayList<>();
+    boolean failover = incident.diagnosis().status() == DiagnoseStatus.EVACUATE_FAILOVER;
+    for (Instance inst : primaries) {
+      placePrimary(owner, node, inst, failover, byTarget, waits);
+    }
+    for (Instance inst : secondaries) {
+      placeSecondary(owner, node, inst, byTarget, waits);
+    }
+    List<JobSpec> jobs = new ArrayList<>();
+    byTarget.forEach((target, ops) -> jobs.add(job(incident, ops, describe(node, target, ops))));
+    jobs.forEach(j -> ctx.claims.claim(owner, j.nodes(), j.instances()));
+    String next = summary(node, primaries.size() + secondaries.size(), jobs, waits);
+    return new Step(jobs, false, next);
+  }
+
+  private void placePrimary(
+      String owner, Node node, Instance inst, boolean failover, Map<String, List<Operation>> byTarget, List<String> waits) {
+    if (!ctx.claims.instanceFree(inst.name())) {
+      waits.add(inst.name() + ": busy with another job");
+      return;
+    }
+    boolean running = inst.status().isRunning();
+    Capacity.Need need = new Capacity.Need(running ? inst.memory() : 0, 0, inst.vcpus());
+    Mobility mobility = inst.diskTemplate().mobility();
+    if (mobility == Mobility.INTERNALLY_MIRRORED) {
+      placeOnSecondary(owner, inst, failover || !running, need, byTarget, waits);
+      return;
+    }
+    Capacity.Need full = mobility == Mobility.NON_REDUNDANT
+        ? new Capacity.Need(need.memory(), inst.disk(), need.vcpus()) : need;
+    Optional<Node> target = chooser.choose(owner, node.group(), node.name(), full);
+    if (target.isEmpty()) {
+      waits.add(inst.name() + ": no node in the group has room (" + full.memory() + " MiB memory, " + full.disk() + " MiB disk)");
+      return;
+    }
+    String t = target.get().name();
+    Operation op = mobility == Mobility.NON_REDUNDANT ? new Operation.Move(inst.name(), node.name(), t)
+        : failover || !running ? new Operation.Failover(inst.name(), node.name(), t)
+        : new Operation.Migrate(inst.name(), node.name(), t);
+    add(byTarget, t, op, full);
+  }
+
+  private void placeOnSecondary(
+      String owner, Instance inst, boolean failover, Capacity.Need need, Map<String, List<Operation>> byTarget, List<String> waits) {
+    Node secondary = ctx.cluster.node(inst.secondary()).orElseThrow();
+    String refusal = chooser.refusal(owner, secondary);
+    String shortfall = refusal != null ? refusal : ctx.capacity.shortfall(secondary.name(), need);
+    if (shortfall != null) {
+      waits.add(inst.name() + ": its secondary " + shortfall);
+      return;
+    }
+    Operation op = failover
+        ? new Operation.Failover(inst.name(), inst.primary(), secondary.name())
+        : new Operation.Migrate(inst.name(), inst.primary(), secondary.name());
+    add(byTarget, secondary.name(), op, need);
+  }
+
+  private void placeSecondary(String owner, Node node, Instance inst, Map<String, List<Operation>> byTarget, List<String> waits) {
+    if (!ctx.claims.instanceFree(inst.name())) {
+      waits.add(inst.name() + ": busy with another job");
+      return;
+    }
+    if (!ctx.claims.nodeFree(owner, inst.primary())) {
+      waits.add(inst.name() + ": its primary " + inst.primary() + " is busy with another job");
+      return;
+    }
+    Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
+    Node primary = ctx.cluster.node(inst.primary()).orElseThrow();
+    Optional<Node> target = chooser.choose(owner, primary.group(), primary.name(), need);
+    if (target.isEmpty()) {
+      waits.add(inst.name() + ": no node in the group has " + inst.disk() + " MiB disk for a new secondary");
+      return;
+    }
+    String t = target.get().name();
+    add(byTarget, t, new Operation.ReplaceSecondary(inst.name(), inst.primary(), node.name(), t), need);
+    ctx.claims.claim(owner, List.of(inst.primary()), List.of());
+  }
+
+  private void add(Map<String, List<Operation>> byTarget, String target, Operation op, Capacity.Need need) {
+    ctx.capacity.take(target, need);
+    byTarget.computeIfAbsent(target, t -> new ArrayList<>()).add(op);
+  }
+
+  private JobSpec job(Incident incident, List<Operation> ops, String what) {
+    String owner = incident.uuid().toString();
+    String key = ctx.nextKey(owner);
+    String text = "incident " + owner + " (" + incident.diagnosis().status().wireName() + " " + incident.node() + "): " + what;
+    return new JobSpec(key, owner, ops, ReasonTrail.of(text, key, ctx.nowNanos));
+  }
+
+  private static String describe(Node node, String target, List<Operation> ops) {
+    List<String> parts = new ArrayList<>();
+    ops.forEach(op -> parts.add(op.kind() + " " + op.instances().get(0)));
+    return String.join(", ", parts) + " from " + node.name() + " to " + target;
+  }
+
+  private static String summary(Node node, int total, List<JobSpec> jobs, List<String> waits) {
+    int moving = jobs.stream().mapToInt(j -> j.operations().size()).sum();
+    String head = "move " + moving + " of " + total + " instances off " + node.name();
+    return waits.isEmpty() ? head : head + "; waiting: " + String.join("; ", waits);
+  }
+}

@@ -1,0 +1,83 @@
+package org.maintd.plan;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.maintd.cluster.Cluster;
+import org.maintd.incident.Incident;
+import org.maintd.incident.Lifecycle;
+import org.maintd.job.JobSpec;
+
+/**
+ * Plans one round: for every incident the daemon acts on, in priority order (evacuations by
+ * failover, evacuations, then live repairs; older first), the next step on what is still free.
+ * Jobs planned in one round never share a node or an instance across owners. Later priorities
+ * (instance repairs, planned maintenance, balancing) plug in after the incidents and see only
+ * what is left. Stateless; a fresh context per call.
+ */
+public final class RoundPlanner {
+
+  public RoundPlan plan(Cluster cluster, List<Incident> incidents, List<String> evacuated, long round, Instant now) {
+    RoundContext ctx = new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated));
+    EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
+    LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
+    List<JobSpec> jobs = new ArrayList<>();
+    List<UUID> completed = new ArrayList<>();
+    Map<UUID, String> next = new HashMap<>();
+    for (Incident incident : incidents) {
+      next.put(incident.uuid(), passive(incident, incidents));
+    }
+    for (Incident incident : actionable(incidents)) {
+      Step step = incident.diagnosis().status().isEvacuation()
+          ? evacuations.plan(incident) : repairs.plan(incident);
+      jobs.addAll(step.jobs());
+      if (step.complete()) {
+        completed.add(incident.uuid());
+      }
+      next.put(incident.uuid(), step.next());
+    }
+    return new RoundPlan(jobs, completed, next);
+  }
+
+  /** Incidents acted on this round, most invasive first, then oldest first. */
+  static List<Incident> actionable(List<Incident> incidents) {
+    Set<UUID> actedOn = new HashSet<>();
+    incidents.stream().map(Incident::node).distinct()
+        .forEach(node -> Lifecycle.actedOn(incidents, node).ifPresent(i -> actedOn.add(i.uuid())));
+    return incidents.stream()
+        .filter(i -> actedOn.contains(i.uuid()))
+        .sorted(Comparator.<Incident, Integer>comparing(i -> -i.diagnosis().status().ordinal())
+            .thenComparing(Incident::ctime))
+        .toList();
+  }
+
+  private static Set<String> excluded(List<Incident> incidents, List<String> evacuated) {
+    Set<String> nodes = new HashSet<>(evacuated);
+    incidents.stream().filter(i -> i.status().isActive()).forEach(i -> nodes.add(i.node()));
+    return nodes;
+  }
+
+  private static String passive(Incident incident, List<Incident> all) {
+    return switch (incident.status()) {
+      case CANCELED -> "nothing: canceled; forgotten once the node no longer reports it";
+      case FAILED -> "nothing: failed; remove tag " + incident.tag() + " to forget it";
+      case COMPLETED -> incident.acknowledged()
+          ? "nothing: acknowledged; forgotten once the node no longer reports it"
+          : "nothing: completed; remove tag " + incident.tag() + " to acknowledge";
+      case NOTED, PENDING -> Lifecycle.actedOn(all, incident.node())
+          .filter(top -> !top.uuid().equals(incident.uuid()))
+          .map(top -> "waits: " + top.uuid() + " (" + top.diagnosis().status().wireName() + ") is handled first on this node")
+          .orElse("");
+    };
+  }
+
+  private static long nanos(Instant now) {
+    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+  }
+}

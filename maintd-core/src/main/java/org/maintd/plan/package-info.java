@@ -1,0 +1,6 @@
+/**
+ * Round planning: which jobs the next round submits and why everything else waits. Placement by
+ * capacity, conflict claims shared by all planners of a round, evacuation and live-repair steps.
+ * Pure functions of a snapshot, the incidents and a time.
+ */
+package org.maintd.plan;

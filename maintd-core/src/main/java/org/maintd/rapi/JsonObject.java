@@ -1,0 +1,77 @@
+package org.maintd.rapi;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Typed access to one already-parsed JSON object (maps, lists, strings, numbers, booleans, null),
+ * with errors that name the object and the field.
+ */
+final class JsonObject {
+  private final String where;
+  private final Map<?, ?> map;
+
+  JsonObject(String where, Object value) {
+    if (!(value instanceof Map<?, ?> m)) {
+      throw new RapiFormatException(where + " is not a JSON object");
+    }
+    this.where = where;
+    this.map = m;
+  }
+
+  String string(String key) {
+    Object v = map.get(key);
+    if (!(v instanceof String s)) {
+      throw new RapiFormatException(where + ": field '" + key + "' is missing or not a string");
+    }
+    return s;
+  }
+
+  String string(String key, String fallback) {
+    Object v = map.get(key);
+    return v instanceof String s ? s : fallback;
+  }
+
+  long number(String key, long fallback) {
+    Object v = map.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    if (!(v instanceof Number n)) {
+      throw new RapiFormatException(where + ": field '" + key + "' is not a number: " + v);
+    }
+    return n.longValue();
+  }
+
+  double decimal(String key, double fallback) {
+    Object v = map.get(key);
+    return v instanceof Number n ? n.doubleValue() : fallback;
+  }
+
+  boolean bool(String key, boolean fallback) {
+    Object v = map.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    if (!(v instanceof Boolean b)) {
+      throw new RapiFormatException(where + ": field '" + key + "' is not a boolean: " + v);
+    }
+    return b;
+  }
+
+  List<String> strings(String key) {
+    Object v = map.get(key);
+    if (v == null) {
+      return List.of();
+    }
+    if (!(v instanceof List<?> list)) {
+      throw new RapiFormatException(where + ": field '" + key + "' is not a list");
+    }
+    return list.stream().map(String::valueOf).toList();
+  }
+
+  JsonObject object(String key) {
+    Object v = map.get(key);
+    return new JsonObject(where + "." + key, v == null ? Map.of() : v);
+  }
+}

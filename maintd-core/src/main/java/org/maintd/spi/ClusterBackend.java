@@ -1,0 +1,33 @@
+package org.maintd.spi;
+
+import java.util.List;
+import org.maintd.cluster.Cluster;
+import org.maintd.job.JobSpec;
+import org.maintd.job.JobState;
+
+/**
+ * How maintd talks to the cluster manager. Implementations must be thread-safe. Every call may
+ * throw {@link BackendException}; a submission that throws may or may not have created a job, so
+ * callers look the job up by its key with {@link #findJobs} before submitting again.
+ */
+public interface ClusterBackend {
+
+  /** A fresh snapshot of groups, nodes and instances. */
+  Cluster snapshot();
+
+  /** Submits the job and returns its id. */
+  String submit(JobSpec job);
+
+  /** The job's current status; {@code UNKNOWN} when the backend has no such job. */
+  JobState job(String id);
+
+  /** Ids of the jobs whose reason trail contains {@code text}, oldest first. */
+  List<String> findJobs(String text);
+
+  void addNodeTag(String node, String tag);
+
+  void removeNodeTag(String node, String tag);
+
+  /** The name of the node the cluster manager considers its master. */
+  String master();
+}

@@ -1,0 +1,68 @@
+package org.maintd.spi;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.maintd.incident.Incident;
+
+/**
+ * Everything the daemon persists: a superset of Ganeti's {@code maintenance} object. {@code
+ * serial} increases with every write; stores use it for compare-and-set.
+ */
+public record MaintdState(
+    Duration roundDelay,
+    List<String> jobs,
+    boolean balance,
+    double balanceThreshold,
+    List<String> evacuated,
+    List<Incident> incidents,
+    Instant ctime,
+    Instant mtime,
+    long serial,
+    List<Intent> intents,
+    boolean paused,
+    long round) {
+
+  public MaintdState {
+    jobs = List.copyOf(jobs);
+    evacuated = List.copyOf(evacuated);
+    incidents = List.copyOf(incidents);
+    intents = List.copyOf(intents);
+  }
+
+  public static MaintdState initial(Instant now) {
+    return new MaintdState(
+        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, 0);
+  }
+
+  public MaintdState withIncidents(List<Incident> value) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, value, ctime,
+        mtime, serial, intents, paused, round);
+  }
+
+  public MaintdState withJobs(List<String> value, List<Intent> newIntents) {
+    return new MaintdState(roundDelay, value, balance, balanceThreshold, evacuated, incidents, ctime,
+        mtime, serial, newIntents, paused, round);
+  }
+
+  public MaintdState withEvacuated(List<String> value) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, value, incidents, ctime,
+        mtime, serial, intents, paused, round);
+  }
+
+  public MaintdState withPaused(boolean value) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
+        mtime, serial, intents, value, round);
+  }
+
+  public MaintdState withRound(long value) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
+        mtime, serial, intents, paused, value);
+  }
+
+  /** The next version to write: serial + 1 and the given modification time. */
+  public MaintdState nextVersion(Instant now) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
+        now, serial + 1, intents, paused, round);
+  }
+}
