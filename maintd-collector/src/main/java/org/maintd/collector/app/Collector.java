@@ -1,0 +1,74 @@
+package org.maintd.collector.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.maintd.collector.config.CollectorConfig;
+import org.maintd.collector.diagnose.Diagnoser;
+import org.maintd.collector.exec.CommandRunner;
+import org.maintd.collector.exec.Whitelist;
+import org.maintd.collector.http.CollectorHandler;
+import org.maintd.collector.http.Reports;
+import org.maintd.collector.repair.RepairService;
+import org.maintd.signing.HmacKey;
+import org.maintd.signing.SignatureVerifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One node's collector, wired from its configuration: a Jetty server with the collector's
+ * endpoints. {@link #start()} binds (port 0 picks a free port, see {@link #port()}); {@link
+ * #close()} stops it. Not restartable.
+ */
+public final class Collector implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Collector.class);
+
+  private final CollectorConfig config;
+  private final Server server;
+  private final ServerConnector connector;
+
+  public Collector(CollectorConfig config, Clock clock) throws IOException {
+    this.config = config;
+    HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(config.hmacKeyFile()));
+    CommandRunner runner = new CommandRunner(config.outputLimit());
+    Diagnoser diagnoser = new Diagnoser(config.diagnoseCommand(), new Whitelist(config.diagnoseDirectory()),
+        runner, config.diagnoseTimeout());
+    RepairService repairs = new RepairService(new Whitelist(config.repairDirectory()), runner,
+        config.repairTimeout(), config.repairResults());
+    Reports reports = new Reports(config.signReports() ? key : null, clock);
+    SignatureVerifier verifier = new SignatureVerifier(key, config.maxSkew());
+    this.server = new Server();
+    this.connector = new ServerConnector(server, 1, 1);
+    connector.setHost(config.bind());
+    connector.setPort(config.port());
+    server.addConnector(connector);
+    server.setHandler(new CollectorHandler(config.node(), diagnoser, repairs, reports, verifier,
+        config.masterFile(), clock));
+  }
+
+  public void start() throws Exception {
+    server.start();
+    log.info("collector for node {} listening on {}:{}", config.node(), config.bind(), port());
+    if (config.portFile() != null) {
+      Path tmp = config.portFile().resolveSibling(config.portFile().getFileName() + ".tmp");
+      Files.writeString(tmp, Integer.toString(port()));
+      Files.move(tmp, config.portFile(), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+  }
+
+  public int port() {
+    return connector.getLocalPort();
+  }
+
+  public String node() {
+    return config.node();
+  }
+
+  @Override
+  public void close() throws Exception {
+    server.stop();
+  }
+}

@@ -1,0 +1,69 @@
+package org.maintd.collector.config;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.maintd.config.ConfigException;
+import org.maintd.config.ConfigSection;
+import org.maintd.wire.Json;
+
+/** Reads {@code maintd-collector.yaml}: unknown keys and bad values are refused with their key. */
+public final class CollectorConfigLoader {
+
+  public CollectorConfig load(Path file) {
+    Object parsed;
+    try {
+      parsed = Json.YAML.readValue(Files.readString(file), Object.class);
+    } catch (IOException e) {
+      throw new ConfigException(file.toString(), java.util.List.of("cannot read: " + e.getMessage()));
+    }
+    return bind(file.toString(), parsed);
+  }
+
+  public CollectorConfig bind(String source, Object parsed) {
+    ConfigSection root = ConfigSection.root(source, parsed);
+    ConfigSection diagnose = root.section("diagnose");
+    ConfigSection repair = root.section("repair");
+    CollectorConfig config = new CollectorConfig(
+        root.string("node", ""),
+        root.string("bind", "0.0.0.0"),
+        (int) root.integer("port", 1815, 0, 65535),
+        path(root.string("portFile", "")),
+        Path.of(root.string("hmacKeyFile", "/var/lib/maintd/hmac.key")),
+        root.bool("signReports", true),
+        diagnose.string("command", ""),
+        Path.of(diagnose.string("directory", "/etc/maintd/node-diagnose-commands")),
+        diagnose.duration("timeout", Duration.ofSeconds(60), Duration.ofMillis(100)),
+        Path.of(repair.string("directory", "/etc/maintd/node-repair-commands")),
+        repair.duration("timeout", Duration.ofSeconds(600), Duration.ofMillis(100)),
+        Path.of(repair.string("results", "/var/lib/maintd/collector/repairs")),
+        (int) root.integer("outputLimit", 65536, 1024, 16 << 20),
+        Path.of(root.string("masterFile", "/var/lib/ganeti/ssconf_master_node")),
+        root.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)));
+    if (!config.diagnoseCommand().isEmpty() && !config.diagnoseCommand().matches("[A-Za-z0-9_-]+")) {
+      diagnose.problem("command", "must match [A-Za-z0-9_-]+ (a name in the whitelist directory), not '" + config.diagnoseCommand() + "'");
+    }
+    root.finish();
+    return config.node().isEmpty() ? withNode(config, hostname()) : config;
+  }
+
+  private static Path path(String text) {
+    return text.isEmpty() ? null : Path.of(text);
+  }
+
+  private static String hostname() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "localhost";
+    }
+  }
+
+  private static CollectorConfig withNode(CollectorConfig c, String node) {
+    return new CollectorConfig(node, c.bind(), c.port(), c.portFile(), c.hmacKeyFile(), c.signReports(),
+        c.diagnoseCommand(), c.diagnoseDirectory(), c.diagnoseTimeout(), c.repairDirectory(),
+        c.repairTimeout(), c.repairResults(), c.outputLimit(), c.masterFile(), c.maxSkew());
+  }
+}

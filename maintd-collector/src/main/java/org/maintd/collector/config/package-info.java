@@ -1,0 +1,2 @@
+/** The collector's YAML configuration and its validation. */
+package org.maintd.collector.config;

@@ -1,0 +1,2 @@
+/** The collector's HTTP endpoints and the report envelope; signing through the cluster key. */
+package org.maintd.collector.http;

@@ -1,0 +1,47 @@
+package org.maintd.wire;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.maintd.signing.SignatureException;
+import org.maintd.signing.SignedMessage;
+
+/** The wire form of a signed message: {@code {"msg": ..., "salt": ..., "hmac": ...}}. */
+public final class SignedJson {
+  private SignedJson() {}
+
+  public static String write(SignedMessage m) {
+    Map<String, String> map = new LinkedHashMap<>();
+    map.put("msg", m.msg());
+    map.put("salt", m.salt());
+    map.put("hmac", m.hmac());
+    return Json.write(map);
+  }
+
+  /** Reads the wrapper; a body that is not one is refused as a missing field. */
+  public static SignedMessage read(String body) {
+    Object parsed;
+    try {
+      parsed = Json.parse(body);
+    } catch (JsonProcessingException e) {
+      throw new SignatureException(SignatureException.Reason.MISSING_FIELD, "not a signed message: " + e.getOriginalMessage());
+    }
+    if (!(parsed instanceof Map<?, ?> map)) {
+      throw new SignatureException(SignatureException.Reason.MISSING_FIELD, "not a signed message: not a JSON object");
+    }
+    return new SignedMessage(text(map, "msg"), text(map, "salt"), text(map, "hmac"));
+  }
+
+  /** Whether the body looks like a signed wrapper rather than a bare report. */
+  public static boolean isSigned(Object parsed) {
+    return parsed instanceof Map<?, ?> map && map.containsKey("hmac") && map.containsKey("msg");
+  }
+
+  private static String text(Map<?, ?> map, String key) {
+    Object v = map.get(key);
+    if (!(v instanceof String s)) {
+      throw new SignatureException(SignatureException.Reason.MISSING_FIELD, "signed message lacks '" + key + "'");
+    }
+    return s;
+  }
+}

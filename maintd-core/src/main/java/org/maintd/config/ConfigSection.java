@@ -1,0 +1,183 @@
+package org.maintd.config;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Typed, validating access to one section of a parsed YAML or JSON configuration (maps, lists,
+ * strings, numbers, booleans). Every getter takes the default of its key; problems are collected
+ * with the key's full path instead of stopping at the first. {@link #finish()} reports keys that
+ * were never asked for as unknown and throws {@link ConfigException} listing every problem. Not
+ * thread-safe; used once while loading.
+ */
+public final class ConfigSection {
+  private final String source;
+  private final String path;
+  private final Map<String, Object> values;
+  private final Set<String> known = new HashSet<>();
+  private final List<String> problems;
+  private final List<ConfigSection> children = new ArrayList<>();
+
+  private ConfigSection(String source, String path, Map<String, Object> values, List<String> problems) {
+    this.source = source;
+    this.path = path;
+    this.values = values;
+    this.problems = problems;
+  }
+
+  /** The top of a configuration read from {@code source} (a file name, for messages). */
+  public static ConfigSection root(String source, Object parsed) {
+    List<String> problems = new ArrayList<>();
+    Map<String, Object> map = new LinkedHashMap<>();
+    if (parsed instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> map.put(String.valueOf(k), v));
+    } else if (parsed != null) {
+      problems.add("the top level must be a mapping of keys to values");
+    }
+    return new ConfigSection(source, "", map, problems);
+  }
+
+  public ConfigSection section(String key) {
+    Object raw = take(key);
+    Map<String, Object> map = new LinkedHashMap<>();
+    if (raw instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> map.put(String.valueOf(k), v));
+    } else if (raw != null) {
+      problem(key, "must be a mapping, not " + raw);
+    }
+    ConfigSection child = new ConfigSection(source, qualified(key) + ".", map, problems);
+    children.add(child);
+    return child;
+  }
+
+  public String string(String key, String fallback) {
+    Object raw = take(key);
+    if (raw == null) {
+      return fallback;
+    }
+    if (raw instanceof Map<?, ?> || raw instanceof List<?>) {
+      problem(key, "must be a single value, not " + raw);
+      return fallback;
+    }
+    return String.valueOf(raw);
+  }
+
+  public boolean bool(String key, boolean fallback) {
+    Object raw = take(key);
+    if (raw == null) {
+      return fallback;
+    }
+    if (raw instanceof Boolean b) {
+      return b;
+    }
+    problem(key, "must be true or false, not '" + raw + "'");
+    return fallback;
+  }
+
+  public long integer(String key, long fallback, long min, long max) {
+    Object raw = take(key);
+    if (raw == null) {
+      return fallback;
+    }
+    if (!(raw instanceof Integer || raw instanceof Long)) {
+      problem(key, "must be an integer, not '" + raw + "'");
+      return fallback;
+    }
+    long value = ((Number) raw).longValue();
+    if (value < min || value > max) {
+      problem(key, "must be between " + min + " and " + max + ", not " + value);
+      return fallback;
+    }
+    return value;
+  }
+
+  public double decimal(String key, double fallback, double min, double max) {
+    Object raw = take(key);
+    if (raw == null) {
+      return fallback;
+    }
+    if (!(raw instanceof Number n)) {
+      problem(key, "must be a number, not '" + raw + "'");
+      return fallback;
+    }
+    if (n.doubleValue() < min || n.doubleValue() > max) {
+      problem(key, "must be between " + min + " and " + max + ", not " + n);
+      return fallback;
+    }
+    return n.doubleValue();
+  }
+
+  public Duration duration(String key, Duration fallback, Duration min) {
+    String text = string(key, null);
+    if (text == null) {
+      return fallback;
+    }
+    try {
+      Duration d = DurationText.parse(text);
+      if (d.compareTo(min) < 0) {
+        problem(key, "must be at least " + DurationText.format(min) + ", not " + text);
+        return fallback;
+      }
+      return d;
+    } catch (IllegalArgumentException e) {
+      problem(key, e.getMessage());
+      return fallback;
+    }
+  }
+
+  public String oneOf(String key, String fallback, List<String> allowed) {
+    String value = string(key, fallback);
+    if (!allowed.contains(value)) {
+      problem(key, "must be one of " + allowed + ", not '" + value + "'");
+      return fallback;
+    }
+    return value;
+  }
+
+  public Map<String, String> stringMap(String key) {
+    Object raw = take(key);
+    Map<String, String> map = new LinkedHashMap<>();
+    if (raw instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> map.put(String.valueOf(k), String.valueOf(v)));
+    } else if (raw != null) {
+      problem(key, "must be a mapping, not " + raw);
+    }
+    return map;
+  }
+
+  /** Records a problem found by the caller's own validation of {@code key}. */
+  public void problem(String key, String what) {
+    problems.add(qualified(key) + ": " + what);
+  }
+
+  /** Reports unknown keys in this section and all sections taken from it, then throws if any problem. */
+  public void finish() {
+    collectUnknown();
+    if (!problems.isEmpty()) {
+      throw new ConfigException(source, problems);
+    }
+  }
+
+  private void collectUnknown() {
+    for (String key : values.keySet()) {
+      if (!known.contains(key)) {
+        problems.add(qualified(key) + ": unknown key");
+      }
+    }
+    children.forEach(ConfigSection::collectUnknown);
+  }
+
+  private Object take(String key) {
+    known.add(key);
+    return values.get(key);
+  }
+
+  private String qualified(String key) {
+    return path + key;
+  }
+}
