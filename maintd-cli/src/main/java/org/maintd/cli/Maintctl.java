@@ -1,0 +1,77 @@
+package org.maintd.cli;
+
+import java.nio.file.Path;
+import org.maintd.cli.client.ApiClient;
+import org.maintd.cli.client.ApiException;
+import org.maintd.cli.command.AckCommand;
+import org.maintd.cli.command.CancelCommand;
+import org.maintd.cli.command.NodesCommand;
+import org.maintd.cli.command.ShowCommand;
+import org.maintd.cli.command.SimCommand;
+import org.maintd.cli.command.StatusCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * {@code maintctl}: the command-line tool of maintd. Exit codes: 0 success, 1 failure (the daemon
+ * refused or could not be reached), 2 usage error.
+ */
+@Command(name = "maintctl", mixinStandardHelpOptions = true, version = "maintctl 0.1.0",
+    description = "Inspect and steer maintd.",
+    subcommands = {StatusCommand.class, ShowCommand.class, CancelCommand.class, AckCommand.class,
+        NodesCommand.class, SimCommand.class, CommandLine.HelpCommand.class})
+public final class Maintctl implements Runnable {
+  @Option(names = "--url", scope = ScopeType.INHERIT, description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
+  String url;
+
+  @Option(names = "--key-file", scope = ScopeType.INHERIT, description = "Cluster HMAC key to sign changes (default: $MAINTD_KEY_FILE).")
+  Path keyFile;
+
+  @Option(names = {"-o", "--output"}, scope = ScopeType.INHERIT, description = "Output: table (default) or json.")
+  Format output = Format.table;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  /** Output formats. */
+  public enum Format { table, json }
+
+  public ApiClient client() {
+    String u = url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
+    String k = System.getenv("MAINTD_KEY_FILE");
+    return new ApiClient(u, keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k));
+  }
+
+  public boolean json() {
+    return output == Format.json;
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.err);
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
+  }
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  public static int execute(String... args) {
+    CommandLine cli = new CommandLine(new Maintctl());
+    cli.setExecutionExceptionHandler((e, c, p) -> {
+      if (e instanceof ApiException) {
+        c.getErr().println("maintctl: " + e.getMessage());
+        return 1;
+      }
+      throw e;
+    });
+    cli.setParameterExceptionHandler((e, a) -> {
+      e.getCommandLine().getErr().println("maintctl: " + e.getMessage());
+      e.getCommandLine().getErr().println("try 'maintctl " + String.join(" ", e.getCommandLine().getCommandName()) + " --help'");
+      return 2;
+    });
+    return cli.execute(args);
+  }
+}

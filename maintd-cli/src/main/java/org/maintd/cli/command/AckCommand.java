@@ -1,0 +1,22 @@
+package org.maintd.cli.command;
+
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code maintctl ack UUID}: removes the incident's outcome tag from its node. */
+@Command(name = "ack", description = "Acknowledge a completed or failed incident (removes its node tag).")
+public final class AckCommand extends ApiCommand.TopLevel {
+  @Parameters(paramLabel = "UUID")
+  String uuid;
+
+  @Override
+  public void run() {
+    Map<String, Object> r = map(client().post("/1/incidents/" + uuid + "/ack", Map.of()));
+    if (root().json()) {
+      printJson(r);
+    } else {
+      System.out.println("removed tag " + r.get("removed_tag") + " from " + r.get("node"));
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package org.maintd.cli.command;
+
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code maintctl cancel UUID}: no new job for the incident; running jobs finish. */
+@Command(name = "cancel", description = "Cancel an incident: no new jobs are submitted for it.")
+public final class CancelCommand extends ApiCommand.TopLevel {
+  @Parameters(paramLabel = "UUID")
+  String uuid;
+
+  @Override
+  public void run() {
+    Map<String, Object> i = map(client().post("/1/incidents/" + uuid + "/cancel", Map.of()));
+    if (root().json()) {
+      printJson(i);
+    } else {
+      System.out.println("incident " + i.get("uuid") + " on " + i.get("node") + " is now " + i.get("repair-status"));
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** maintctl subcommands, one class each. */
+package org.maintd.cli.command;

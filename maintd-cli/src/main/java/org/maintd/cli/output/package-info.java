@@ -1,0 +1,2 @@
+/** Human-readable output. */
+package org.maintd.cli.output;

@@ -1,0 +1,2 @@
+/** maintctl: the entry point and its global options. */
+package org.maintd.cli;

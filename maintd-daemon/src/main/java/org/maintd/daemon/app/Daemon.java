@@ -1,0 +1,188 @@
+package org.maintd.daemon.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.sim.SimBackend;
+import org.maintd.daemon.backend.sim.SimSettings;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.http.ApiHandler;
+import org.maintd.daemon.http.Authenticator;
+import org.maintd.daemon.poll.CollectorPoller;
+import org.maintd.daemon.poll.CollectorUrls;
+import org.maintd.daemon.poll.MasterVote;
+import org.maintd.daemon.poll.ReportReader;
+import org.maintd.daemon.repair.RepairClient;
+import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.round.DaemonHealth;
+import org.maintd.daemon.round.JobRouter;
+import org.maintd.daemon.round.NodeBoard;
+import org.maintd.daemon.round.RoundLoop;
+import org.maintd.daemon.round.StateHolder;
+import org.maintd.daemon.store.FileStateStore;
+import org.maintd.incident.Lifecycle;
+import org.maintd.signing.HmacKey;
+import org.maintd.signing.SignatureVerifier;
+import org.maintd.spi.BackendException;
+import org.maintd.spi.StoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon, wired by hand from its configuration: store, backend, poller, round loop, HTTP
+ * server, and the scheduler that ticks the loop every poll interval. {@link #start} checks that
+ * this node is the master (and wins the vote unless told not to); {@link #close} stops
+ * everything. A tick that fails because the state cannot be stored stops the loop (health
+ * FAILED); a backend failure is logged and retried at the next tick.
+ */
+public final class Daemon implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Daemon.class);
+
+  private final DaemonConfig config;
+  private final Clock clock;
+  private final HttpClient http = new HttpClient();
+  private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> thread(r, "maintd-rounds"));
+  private final ExecutorService repairThreads = Executors.newCachedThreadPool(r -> thread(r, "maintd-repair"));
+  private final DaemonHealth health = new DaemonHealth();
+  private FileStateStore store;
+  private Server server;
+  private ServerConnector connector;
+  private RoundLoop loop;
+
+  public Daemon(DaemonConfig config, Clock clock) {
+    this.config = config;
+    this.clock = clock;
+  }
+
+  public void start(boolean vote) throws Exception {
+    HmacKey key = key();
+    SignatureVerifier verifier = new SignatureVerifier(key, config.collector().maxSkew());
+    http.setMaxConnectionsPerDestination(4);
+    http.start();
+    CollectorUrls urls = new CollectorUrls(config.collector().urlTemplate(), config.collector().urls());
+    SimBackend backend = simBackend();
+    checkMaster(backend, vote, new MasterVote(http, urls, verifier, config.collector().timeout(), clock));
+    store = new FileStateStore(config.stateDir().resolve("state.json"));
+    StateHolder holder = new StateHolder(store, clock);
+    holder.update(s -> new org.maintd.spi.MaintdState(config.roundDelay(), s.jobs(), s.balance(), s.balanceThreshold(),
+        s.evacuated(), s.incidents(), s.ctime(), s.mtime(), s.serial(), s.intents(), s.paused(), s.round()));
+    RepairClient repairClient = new RepairClient(http, urls, key, verifier, config.collector().repairTimeout(), clock);
+    JobRouter router = new JobRouter(backend, new RepairJobs(repairClient, repairThreads));
+    CollectorPoller poller = new CollectorPoller(http, urls,
+        new ReportReader(new SignatureVerifier(key, config.collector().maxSkew()), config.collector().allowUnsigned()),
+        config.collector().timeout(), clock);
+    NodeBoard board = new NodeBoard();
+    loop = new RoundLoop(holder, backend, router, poller, new Lifecycle(UUID::randomUUID), board, clock);
+    Authenticator auth = new Authenticator(new SignatureVerifier(key, config.collector().maxSkew()), config.usersFile(), clock);
+    startServer(new ApiHandler(holder, loop, board, health, auth, backend));
+    if (config.collector().allowUnsigned()) {
+      log.warn("collector.allowUnsigned is true: UNSIGNED REPORTS ARE ACCEPTED; anyone who can reach this daemon's pollers can forge node reports");
+    }
+    ticker.scheduleWithFixedDelay(this::tick, 0, config.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+    log.info("maintd running on node {}: API on {}:{}, polling every {} ms", config.node(), config.bind(), port(),
+        config.pollInterval().toMillis());
+  }
+
+  private HmacKey key() {
+    try {
+      return HmacKey.fromFileContent(Files.readAllBytes(config.hmacKeyFile()));
+    } catch (IOException | IllegalArgumentException e) {
+      throw new StartupException(ExitCodes.FAILURE, "cannot read the HMAC key " + config.hmacKeyFile() + ": " + e.getMessage());
+    }
+  }
+
+  private SimBackend simBackend() {
+    Cluster initial;
+    try {
+      initial = Files.exists(config.stateDir().resolve("sim/cluster.json")) ? null : ClusterSource.load(config.sim().cluster());
+    } catch (IOException | RuntimeException e) {
+      throw new StartupException(ExitCodes.FAILURE, "cannot load the simulated cluster " + config.sim().cluster() + ": " + e.getMessage());
+    }
+    SimSettings settings = new SimSettings(config.sim().cluster(), config.sim().diagnoseDir(),
+        config.sim().operationTime(), config.sim().timePerGiB());
+    return new SimBackend(config.stateDir().resolve("sim/cluster.json"), initial, settings, clock);
+  }
+
+  private void checkMaster(SimBackend backend, boolean vote, MasterVote votes) {
+    String master = backend.master();
+    if (!master.equalsIgnoreCase(config.node())) {
+      throw new StartupException(ExitCodes.NOT_MASTER, "this node (" + config.node() + ") is not the master (" + master + "); exiting");
+    }
+    if (!vote) {
+      log.warn("master voting skipped (--no-voting --yes-do-it)");
+      return;
+    }
+    MasterVote.Outcome outcome = votes.vote(backend.snapshot().nodesByName().keySet());
+    if (!outcome.wonBy(config.node())) {
+      throw new StartupException(ExitCodes.FAILURE, "lost the master vote: " + outcome.votes() + " of " + outcome.asked()
+          + " nodes asked; use --no-voting --yes-do-it only if you are sure this node is the master");
+    }
+    log.info("master vote won: {} of {} nodes asked", outcome.votes(), outcome.asked());
+  }
+
+  private void startServer(ApiHandler handler) throws Exception {
+    server = new Server();
+    connector = new ServerConnector(server);
+    connector.setHost(config.bind());
+    connector.setPort(config.port());
+    server.addConnector(connector);
+    server.setHandler(handler);
+    server.start();
+  }
+
+  private void tick() {
+    if (health.state() == DaemonHealth.State.FAILED) {
+      return;
+    }
+    try {
+      loop.tick();
+      health.ticked(clock.instant());
+    } catch (StoreException e) {
+      log.error("state cannot be stored, automatic actions stopped: {}", e.getMessage());
+      health.failed(e.getMessage());
+    } catch (BackendException e) {
+      log.warn("round skipped, the backend failed: {}", e.getMessage());
+      health.transientError(e.getMessage());
+    } catch (RuntimeException e) {
+      log.error("round failed", e);
+      health.transientError(e.toString());
+    }
+  }
+
+  public int port() {
+    return connector.getLocalPort();
+  }
+
+  public DaemonHealth health() {
+    return health;
+  }
+
+  @Override
+  public void close() throws Exception {
+    ticker.shutdownNow();
+    ticker.awaitTermination(30, TimeUnit.SECONDS);
+    repairThreads.shutdownNow();
+    if (server != null) {
+      server.stop();
+    }
+    http.stop();
+    if (store != null) {
+      store.close();
+    }
+  }
+
+  private static Thread thread(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    return t;
+  }
+}

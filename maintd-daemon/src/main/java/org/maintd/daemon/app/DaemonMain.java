@@ -1,0 +1,112 @@
+package org.maintd.daemon.app;
+
+import ch.qos.logback.classic.Level;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.maintd.config.ConfigException;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.DaemonConfigLoader;
+import org.maintd.spi.StoreException;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--no-voting --yes-do-it]}. Exit
+ * codes: 0 stopped, 1 failure (lost vote, corrupt state), 2 usage or configuration error, 11 not
+ * the master.
+ */
+@Command(name = "maintd", mixinStandardHelpOptions = true, version = "maintd 0.1.0",
+    description = "Maintenance daemon for the master node of a virtualization cluster.")
+public final class DaemonMain implements Callable<Integer> {
+  @Option(names = {"-f", "--foreground"}, description = "Run in the foreground (always the case; systemd supervises it).")
+  boolean foreground;
+
+  @Option(names = {"-d", "--debug"}, description = "Log at debug level.")
+  boolean debug;
+
+  @Option(names = {"-p", "--port"}, description = "Port of the HTTP API (default from the config, 1816).")
+  Integer port;
+
+  @Option(names = {"-b", "--bind"}, description = "Address to bind the HTTP API to.")
+  String bind;
+
+  @Option(names = {"-c", "--config"}, description = "Configuration file.", defaultValue = "/etc/maintd/maintd.yaml")
+  Path config;
+
+  @Option(names = "--no-voting", description = "Do not ask the nodes to vote for the master.")
+  boolean noVoting;
+
+  @Option(names = "--yes-do-it", description = "Confirm --no-voting.")
+  boolean yesDoIt;
+
+  public static void main(String[] args) {
+    CommandLine cli = new CommandLine(new DaemonMain());
+    cli.setParameterExceptionHandler((e, a) -> {
+      System.err.println("maintd: " + e.getMessage());
+      e.getCommandLine().usage(System.err);
+      return ExitCodes.USAGE;
+    });
+    System.exit(cli.execute(args));
+  }
+
+  @Override
+  public Integer call() {
+    if (debug) {
+      ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.maintd")).setLevel(Level.DEBUG);
+    }
+    if (noVoting && !yesDoIt) {
+      System.err.println("maintd: --no-voting is dangerous and needs --yes-do-it");
+      return ExitCodes.USAGE;
+    }
+    DaemonConfig cfg;
+    try {
+      cfg = new DaemonConfigLoader().load(config).withOverrides(port, bind);
+    } catch (ConfigException e) {
+      System.err.println("maintd: " + e.getMessage());
+      return ExitCodes.USAGE;
+    }
+    return run(cfg);
+  }
+
+  private int run(DaemonConfig cfg) {
+    Daemon daemon = new Daemon(cfg, Clock.systemUTC());
+    CountDownLatch stopped = new CountDownLatch(1);
+    try {
+      daemon.start(!noVoting);
+    } catch (StartupException e) {
+      System.err.println("maintd: " + e.getMessage());
+      closeQuietly(daemon);
+      return e.exitCode();
+    } catch (StoreException e) {
+      System.err.println("maintd: " + e.getMessage());
+      closeQuietly(daemon);
+      return ExitCodes.FAILURE;
+    } catch (Exception e) {
+      System.err.println("maintd: cannot start: " + e);
+      closeQuietly(daemon);
+      return ExitCodes.FAILURE;
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      closeQuietly(daemon);
+      stopped.countDown();
+    }));
+    try {
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return ExitCodes.OK;
+  }
+
+  private static void closeQuietly(Daemon daemon) {
+    try {
+      daemon.close();
+    } catch (Exception e) {
+      System.err.println("maintd: error while stopping: " + e);
+    }
+  }
+}

@@ -1,0 +1,210 @@
+package org.maintd.daemon.backend.sim;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+import org.maintd.daemon.codec.Mappers;
+import org.maintd.daemon.store.AtomicFiles;
+import org.maintd.job.JobSpec;
+import org.maintd.job.JobState;
+import org.maintd.job.JobStatus;
+import org.maintd.job.Operation;
+import org.maintd.spi.BackendException;
+import org.maintd.spi.ClusterBackend;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A simulated cluster. Jobs run in simulated time: each ends {@link SimSettings#perOperation()}
+ * per operation (plus copy time) after submission, and its operations change the cluster when it
+ * ends, in the order jobs end, refusing what Ganeti would refuse. Failures can be injected. All of
+ * it (cluster, every job ever received, rules) is persisted to one file after every change, so the
+ * simulation survives restarts. Thread-safe: every method is synchronized.
+ */
+public final class SimBackend implements ClusterBackend {
+  private static final Logger log = LoggerFactory.getLogger(SimBackend.class);
+
+  private final Path file;
+  private final SimSettings settings;
+  private final Clock clock;
+  private final SimOperations operations = new SimOperations();
+  private SimState state;
+
+  public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock) {
+    this.file = file;
+    this.settings = settings;
+    this.clock = clock;
+    this.state = Files.exists(file) ? read(file) : new SimState(initial, List.of(), List.of(), 0);
+    persist();
+  }
+
+  /** The persisted form of the simulation. */
+  public record SimState(Cluster cluster, List<SimJob> jobs, List<FailRule> rules, long lastId) {}
+
+  private static SimState read(Path file) {
+    try {
+      return Mappers.RECORDS.readValue(Files.readString(file), SimState.class);
+    } catch (IOException e) {
+      throw new BackendException("simulated cluster state " + file + " is unreadable: " + e.getMessage(), e);
+    }
+  }
+
+  private void persist() {
+    try {
+      AtomicFiles.write(file, Mappers.RECORDS.writeValueAsBytes(state));
+    } catch (IOException e) {
+      throw new BackendException("cannot write simulated cluster state " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public synchronized Cluster snapshot() {
+    advance();
+    return state.cluster();
+  }
+
+  @Override
+  public synchronized String submit(JobSpec job) {
+    advance();
+    for (Operation op : job.operations()) {
+      if (op instanceof Operation.RunRepair) {
+        throw new BackendException("job " + job.key() + ": repair commands run through collectors, not the cluster");
+      }
+    }
+    String id = Long.toString(state.lastId() + 1);
+    Instant now = clock.instant();
+    SimJob sim = new SimJob(id, job, now, now.plus(duration(job)), JobStatus.RUNNING, "");
+    List<SimJob> jobs = new ArrayList<>(state.jobs());
+    jobs.add(sim);
+    state = new SimState(state.cluster(), jobs, state.rules(), state.lastId() + 1);
+    persist();
+    log.debug("[job={}] received: {}", id, job.reason().text());
+    return id;
+  }
+
+  private Duration duration(JobSpec job) {
+    Duration total = Duration.ZERO;
+    for (Operation op : job.operations()) {
+      total = total.plus(settings.perOperation());
+      long copied = copiedMiB(op);
+      total = total.plus(Duration.ofMillis(settings.perGiB().toMillis() * copied / 1024));
+    }
+    return total;
+  }
+
+  private long copiedMiB(Operation op) {
+    String name = op instanceof Operation.Move m ? m.instance()
+        : op instanceof Operation.ReplaceSecondary r ? r.instance() : null;
+    return name == null ? 0 : state.cluster().instance(name).map(Instance::disk).orElse(0L);
+  }
+
+  @Override
+  public synchronized JobState job(String id) {
+    advance();
+    return state.jobs().stream().filter(j -> j.id().equals(id)).findFirst()
+        .map(j -> new JobState(id, j.status(), j.message()))
+        .orElse(new JobState(id, JobStatus.UNKNOWN, "no job " + id + " in the simulated cluster"));
+  }
+
+  @Override
+  public synchronized List<String> findJobs(String text) {
+    return state.jobs().stream().filter(j -> j.spec().reason().text().contains(text)).map(SimJob::id).toList();
+  }
+
+  @Override
+  public synchronized void addNodeTag(String node, String tag) {
+    requireNode(node);
+    state = new SimState(state.cluster().withNode(node, n -> n.withTag(tag)), state.jobs(), state.rules(), state.lastId());
+    persist();
+  }
+
+  @Override
+  public synchronized void removeNodeTag(String node, String tag) {
+    requireNode(node);
+    state = new SimState(state.cluster().withNode(node, n -> n.withoutTag(tag)), state.jobs(), state.rules(), state.lastId());
+    persist();
+  }
+
+  @Override
+  public synchronized String master() {
+    return state.cluster().master().map(n -> n.name())
+        .orElseThrow(() -> new BackendException("the simulated cluster has no single master node"));
+  }
+
+  /** Every job the simulated cluster ever received, oldest first. */
+  public synchronized List<SimJob> jobs() {
+    advance();
+    return state.jobs();
+  }
+
+  public synchronized void inject(FailRule rule) {
+    List<FailRule> rules = new ArrayList<>(state.rules());
+    rules.add(rule);
+    state = new SimState(state.cluster(), state.jobs(), rules, state.lastId());
+    persist();
+  }
+
+  public SimSettings settings() {
+    return settings;
+  }
+
+  private void requireNode(String node) {
+    if (state.cluster().node(node).isEmpty()) {
+      throw new BackendException("no node " + node + " in the simulated cluster");
+    }
+  }
+
+  /** Finishes every job whose end has come, in the order they end. */
+  private void advance() {
+    Instant now = clock.instant();
+    List<SimJob> due = state.jobs().stream()
+        .filter(j -> j.status() == JobStatus.RUNNING && !j.ends().isAfter(now))
+        .sorted((a, b) -> a.ends().compareTo(b.ends()))
+        .toList();
+    if (due.isEmpty()) {
+      return;
+    }
+    due.forEach(this::finish);
+    persist();
+  }
+
+  private void finish(SimJob job) {
+    Cluster cluster = state.cluster();
+    List<FailRule> rules = new ArrayList<>(state.rules());
+    SimJob result = job.finished(JobStatus.SUCCESS, "");
+    for (Operation op : job.spec().operations()) {
+      try {
+        failIfInjected(rules, op);
+        cluster = operations.apply(cluster, op);
+      } catch (SimFailure e) {
+        result = job.finished(JobStatus.ERROR, op.kind() + " failed: " + e.getMessage());
+        break;
+      }
+    }
+    List<SimJob> jobs = new ArrayList<>(state.jobs());
+    jobs.set(jobs.indexOf(job), result);
+    state = new SimState(cluster, jobs, rules, state.lastId());
+    log.info("[job={}] {}{}", job.id(), result.status().wireName(), result.message().isEmpty() ? "" : ": " + result.message());
+  }
+
+  private static void failIfInjected(List<FailRule> rules, Operation op) {
+    for (int i = 0; i < rules.size(); i++) {
+      FailRule rule = rules.get(i);
+      if (rule.matches(op)) {
+        if (rule.times() <= 1) {
+          rules.remove(i);
+        } else {
+          rules.set(i, rule.used());
+        }
+        throw new SimFailure("injected failure of " + op.kind());
+      }
+    }
+  }
+}

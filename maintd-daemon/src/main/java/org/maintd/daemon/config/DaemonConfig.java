@@ -1,0 +1,34 @@
+package org.maintd.daemon.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/** The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. */
+public record DaemonConfig(
+    String node,
+    String bind,
+    int port,
+    Path stateDir,
+    String store,
+    String backend,
+    Path hmacKeyFile,
+    Path usersFile,
+    Duration pollInterval,
+    Duration roundDelay,
+    Collector collector,
+    Sim sim) {
+
+  /** How collectors are reached and trusted. */
+  public record Collector(
+      String urlTemplate, Map<String, String> urls, Duration timeout, Duration repairTimeout,
+      boolean allowUnsigned, Duration maxSkew) {}
+
+  /** The simulated backend. */
+  public record Sim(Path cluster, Path diagnoseDir, Duration operationTime, Duration timePerGiB) {}
+
+  public DaemonConfig withOverrides(Integer newPort, String newBind) {
+    return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
+        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, collector, sim);
+  }
+}

@@ -1,0 +1,79 @@
+package org.maintd.daemon.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.maintd.config.ConfigException;
+import org.maintd.config.ConfigSection;
+import org.maintd.wire.Json;
+
+/**
+ * Reads {@code maintd.yaml}. Every key has a default; unknown keys and bad values are refused,
+ * all of them at once, each with its key.
+ */
+public final class DaemonConfigLoader {
+
+  public DaemonConfig load(Path file) {
+    if (!Files.exists(file)) {
+      throw new ConfigException(file.toString(), List.of("no such file"));
+    }
+    try {
+      return bind(file.toString(), Json.YAML.readValue(Files.readString(file), Object.class));
+    } catch (JsonProcessingException e) {
+      throw new ConfigException(file.toString(), List.of("not valid YAML: " + e.getOriginalMessage()));
+    } catch (IOException e) {
+      throw new ConfigException(file.toString(), List.of("cannot read: " + e.getMessage()));
+    }
+  }
+
+  public DaemonConfig bind(String source, Object parsed) {
+    ConfigSection root = ConfigSection.root(source, parsed);
+    String node = root.string("node", "");
+    String bind = root.string("bind", "0.0.0.0");
+    int port = (int) root.integer("port", 1816, 0, 65535);
+    Path stateDir = Path.of(root.string("stateDir", "/var/lib/maintd"));
+    String store = root.oneOf("store", "file", List.of("file"));
+    String backend = root.oneOf("backend", "sim", List.of("sim"));
+    Path key = Path.of(root.string("hmacKeyFile", "/var/lib/maintd/hmac.key"));
+    Path users = Path.of(root.string("usersFile", "/etc/maintd/users"));
+    Duration poll = root.duration("pollInterval", Duration.ofSeconds(30), Duration.ofMillis(100));
+    Duration delay = root.duration("roundDelay", Duration.ZERO, Duration.ZERO);
+    DaemonConfig.Collector collector = collector(root.section("collector"));
+    DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
+    root.finish();
+    return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
+        key, users, poll, delay, collector, sim);
+  }
+
+  private static DaemonConfig.Collector collector(ConfigSection c) {
+    String template = c.string("urlTemplate", "http://{node}:1815");
+    if (!template.contains("{node}")) {
+      c.problem("urlTemplate", "must contain {node}, not '" + template + "'");
+    }
+    return new DaemonConfig.Collector(template, c.stringMap("urls"),
+        c.duration("timeout", Duration.ofSeconds(5), Duration.ofMillis(10)),
+        c.duration("repairTimeout", Duration.ofSeconds(660), Duration.ofSeconds(1)),
+        c.bool("allowUnsigned", false),
+        c.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)));
+  }
+
+  private static DaemonConfig.Sim sim(ConfigSection s, Path stateDir) {
+    return new DaemonConfig.Sim(
+        Path.of(s.string("cluster", "/etc/maintd/demo/cluster.data")),
+        Path.of(s.string("diagnoseDir", stateDir.resolve("sim/diagnose").toString())),
+        s.duration("operationTime", Duration.ofSeconds(1), Duration.ZERO),
+        s.duration("timePerGiB", Duration.ZERO, Duration.ZERO));
+  }
+
+  private static String hostname() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "localhost";
+    }
+  }
+}

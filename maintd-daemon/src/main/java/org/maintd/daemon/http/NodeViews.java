@@ -1,0 +1,56 @@
+package org.maintd.daemon.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+import org.maintd.daemon.codec.IncidentCodec;
+import org.maintd.incident.Incident;
+import org.maintd.spi.CollectorReading;
+
+/** The JSON of {@code /1/nodes}: one object per node of the latest snapshot. */
+final class NodeViews {
+  private NodeViews() {}
+
+  static List<Map<String, Object>> of(Cluster cluster, Map<String, CollectorReading> readings, List<Incident> incidents) {
+    List<Map<String, Object>> list = new ArrayList<>();
+    if (cluster == null) {
+      return list;
+    }
+    for (Node n : cluster.nodes()) {
+      list.add(view(cluster, n, readings.get(n.name()), incidents));
+    }
+    return list;
+  }
+
+  private static Map<String, Object> view(Cluster c, Node n, CollectorReading r, List<Incident> incidents) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", n.name());
+    m.put("group", c.groupByUuid(n.group()).map(g -> g.name()).orElse(n.group()));
+    m.put("master", n.master());
+    m.put("offline", n.offline());
+    m.put("drained", n.drained());
+    m.put("master_candidate", n.flags().masterCandidate());
+    m.put("mode", n.offline() ? "DOWN" : n.drained() ? "DRAIN" : "UP");
+    m.put("tags", n.tags());
+    m.put("primary_instances", c.primariesOf(n.name()).stream().map(Instance::name).toList());
+    m.put("secondary_instances", c.secondariesOf(n.name()).stream().map(Instance::name).toList());
+    m.put("memory_free", n.resources().memFree());
+    m.put("disk_free", n.resources().diskFree());
+    m.put("incidents", incidents.stream().filter(i -> i.node().equals(n.name())).map(i -> i.uuid().toString()).toList());
+    m.put("collector", r == null ? Map.of("health", "not-polled-yet") : collector(r));
+    m.put("last_report", r == null ? null : IncidentCodec.seconds(r.at()));
+    return m;
+  }
+
+  private static Map<String, Object> collector(CollectorReading r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("health", r.health());
+    m.put("detail", r.detail());
+    m.put("time", IncidentCodec.seconds(r.at()));
+    return m;
+  }
+}

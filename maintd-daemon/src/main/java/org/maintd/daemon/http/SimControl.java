@@ -1,0 +1,107 @@
+package org.maintd.daemon.http;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.maintd.daemon.backend.sim.FailRule;
+import org.maintd.daemon.backend.sim.SimBackend;
+import org.maintd.daemon.backend.sim.SimJob;
+import org.maintd.daemon.codec.IncidentCodec;
+import org.maintd.daemon.codec.Mappers;
+import org.maintd.daemon.store.AtomicFiles;
+import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.wire.Json;
+
+/**
+ * The simulated cluster's controls: what a node's diagnose script prints, injected failures,
+ * node tags, and the list of every job received. Bodies are parsed JSON maps; bad values throw
+ * {@link IllegalArgumentException} naming the field. Thread-safe (the backend is).
+ */
+final class SimControl {
+  private final SimBackend sim;
+  private final DiagnoseParser parser = new DiagnoseParser();
+
+  SimControl(SimBackend sim) {
+    this.sim = sim;
+  }
+
+  Map<String, Object> diagnose(Map<?, ?> body) throws IOException {
+    String node = text(body, "node");
+    if (sim.snapshot().node(node).isEmpty()) {
+      throw new IllegalArgumentException("no node '" + node + "' in the simulated cluster");
+    }
+    Map<String, Object> object = new LinkedHashMap<>();
+    object.put("status", text(body, "status"));
+    if (body.get("command") != null) {
+      object.put("command", body.get("command"));
+    }
+    if (body.get("details") != null) {
+      object.put("details", body.get("details"));
+    }
+    try {
+      parser.parseCommandOutput(object);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+    Files.createDirectories(sim.settings().diagnoseDir());
+    AtomicFiles.write(sim.settings().diagnoseDir().resolve(node + ".json"), Json.write(object).getBytes(StandardCharsets.UTF_8));
+    return Map.of("node", node, "diagnose", object);
+  }
+
+  Map<String, Object> fail(Map<?, ?> body) {
+    Object times = body.get("times") == null ? 1L : body.get("times");
+    if (!(times instanceof Number n) || n.intValue() < 1) {
+      throw new IllegalArgumentException("'times' must be a positive integer, not " + times);
+    }
+    FailRule rule = new FailRule(text(body, "op"), optional(body, "node"), optional(body, "instance"), n.intValue());
+    List<String> ops = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary", "set-node-flags");
+    if (!ops.contains(rule.op())) {
+      throw new IllegalArgumentException("'op' must be one of " + ops + ", not '" + rule.op() + "'");
+    }
+    sim.inject(rule);
+    return Mappers.RECORDS.convertValue(rule, Map.class);
+  }
+
+  Map<String, Object> tag(Map<?, ?> body) {
+    String node = text(body, "node");
+    String tag = text(body, "tag");
+    switch (text(body, "action")) {
+      case "add" -> sim.addNodeTag(node, tag);
+      case "remove" -> sim.removeNodeTag(node, tag);
+      default -> throw new IllegalArgumentException("'action' must be add or remove");
+    }
+    return Map.of("node", node, "tags", sim.snapshot().node(node).orElseThrow().tags());
+  }
+
+  List<Map<String, Object>> jobs() {
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (SimJob j : sim.jobs()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("id", j.id());
+      m.put("status", j.status().wireName());
+      m.put("message", j.message());
+      m.put("operations", Mappers.RECORDS.convertValue(j.spec(), Map.class).get("operations"));
+      m.put("reason", List.of(List.of(j.spec().reason().source(), j.spec().reason().text(), j.spec().reason().timestampNanos())));
+      m.put("key", j.spec().key());
+      m.put("submitted", IncidentCodec.seconds(j.submitted()));
+      m.put("ends", IncidentCodec.seconds(j.ends()));
+      list.add(m);
+    }
+    return list;
+  }
+
+  private static String text(Map<?, ?> body, String key) {
+    if (!(body.get(key) instanceof String s) || s.isEmpty()) {
+      throw new IllegalArgumentException("field '" + key + "' is missing or not a non-empty string");
+    }
+    return s;
+  }
+
+  private static String optional(Map<?, ?> body, String key) {
+    return body.get(key) instanceof String s ? s : "";
+  }
+}

@@ -1,0 +1,23 @@
+package org.maintd.daemon.poll;
+
+import java.net.URI;
+import java.util.Map;
+
+/**
+ * Where each node's collector answers: a template with {@code {node}} replaced by the node's
+ * name (default {@code http://{node}:1815}), overridden per node where a map entry exists.
+ */
+public record CollectorUrls(String template, Map<String, String> overrides) {
+  public CollectorUrls {
+    overrides = Map.copyOf(overrides);
+  }
+
+  public URI base(String node) {
+    String base = overrides.getOrDefault(node, template.replace("{node}", node));
+    return URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base);
+  }
+
+  public URI resolve(String node, String path) {
+    return URI.create(base(node) + path);
+  }
+}

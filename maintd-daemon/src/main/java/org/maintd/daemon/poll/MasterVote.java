@@ -1,0 +1,82 @@
+package org.maintd.daemon.poll;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.client.BufferingResponseListener;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Result;
+import org.maintd.signing.SignatureException;
+import org.maintd.signing.SignatureVerifier;
+import org.maintd.wire.Json;
+import org.maintd.wire.SignedJson;
+
+/**
+ * Asks every node's collector which node it believes is the master ({@code GET /1/master},
+ * signed) and counts the votes, as Ganeti's daemons do at start-up. Unanswered, unsigned or badly
+ * signed answers are not votes. Thread-safe.
+ */
+public final class MasterVote {
+  private final HttpClient client;
+  private final CollectorUrls urls;
+  private final SignatureVerifier verifier;
+  private final Duration timeout;
+  private final Clock clock;
+
+  public MasterVote(HttpClient client, CollectorUrls urls, SignatureVerifier verifier, Duration timeout, Clock clock) {
+    this.client = client;
+    this.urls = urls;
+    this.verifier = verifier;
+    this.timeout = timeout;
+    this.clock = clock;
+  }
+
+  /** The outcome: votes for each claimed master, and how many nodes were asked. */
+  public record Outcome(Map<String, Integer> votes, int asked) {
+    public boolean wonBy(String node) {
+      int answers = votes.values().stream().mapToInt(Integer::intValue).sum();
+      int mine = votes.getOrDefault(node, 0);
+      return answers > 0 && mine * 2 > answers;
+    }
+  }
+
+  public Outcome vote(Collection<String> nodes) {
+    Map<String, Integer> votes = new ConcurrentHashMap<>();
+    CountDownLatch done = new CountDownLatch(nodes.size());
+    for (String node : nodes) {
+      client.newRequest(urls.resolve(node, "/1/master")).timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+          .send(new BufferingResponseListener(64 * 1024) {
+            @Override
+            public void onComplete(Result result) {
+              if (!result.isFailed() && result.getResponse().getStatus() == 200) {
+                String master = master(getContentAsString());
+                if (master != null) {
+                  votes.merge(master, 1, Integer::sum);
+                }
+              }
+              done.countDown();
+            }
+          });
+    }
+    try {
+      done.await(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return new Outcome(Map.copyOf(votes), nodes.size());
+  }
+
+  private String master(String body) {
+    try {
+      String msg = verifier.verifyFresh(SignedJson.read(body), clock.instant());
+      return Json.parse(msg) instanceof Map<?, ?> m && m.get("master") instanceof String s ? s : null;
+    } catch (SignatureException | JsonProcessingException e) {
+      return null;
+    }
+  }
+}

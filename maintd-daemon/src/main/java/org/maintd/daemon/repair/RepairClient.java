@@ -1,0 +1,57 @@
+package org.maintd.daemon.repair;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.StringRequestContent;
+import org.eclipse.jetty.http.HttpMethod;
+import org.maintd.collector.repair.RepairRequest;
+import org.maintd.collector.repair.RepairResult;
+import org.maintd.daemon.poll.CollectorUrls;
+import org.maintd.signing.HmacKey;
+import org.maintd.signing.SignatureVerifier;
+import org.maintd.wire.Json;
+import org.maintd.wire.SignedJson;
+
+/**
+ * Asks a node's collector to run a repair command ({@code POST /1/repair}, signed) and checks the
+ * signed answer. Blocking; thread-safe.
+ */
+public final class RepairClient {
+  private final HttpClient client;
+  private final CollectorUrls urls;
+  private final HmacKey key;
+  private final SignatureVerifier verifier;
+  private final Duration timeout;
+  private final Clock clock;
+
+  public RepairClient(HttpClient client, CollectorUrls urls, HmacKey key, SignatureVerifier verifier, Duration timeout, Clock clock) {
+    this.client = client;
+    this.urls = urls;
+    this.key = key;
+    this.verifier = verifier;
+    this.timeout = timeout;
+    this.clock = clock;
+  }
+
+  public RepairResult run(RepairRequest request) throws Exception {
+    String body = SignedJson.write(key.sign(Json.write(request.toJson()), clock.instant()));
+    ContentResponse response = client.newRequest(urls.resolve(request.node(), "/1/repair"))
+        .method(HttpMethod.POST)
+        .body(new StringRequestContent("application/json", body))
+        .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+        .send();
+    if (response.getStatus() != 200) {
+      throw new IllegalStateException("collector of " + request.node() + " answered HTTP " + response.getStatus() + ": " + response.getContentAsString());
+    }
+    String msg = verifier.verifyFresh(SignedJson.read(response.getContentAsString()), clock.instant());
+    try {
+      return RepairResult.fromJson(Json.parse(msg));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("collector of " + request.node() + " sent an unreadable result: " + e.getOriginalMessage());
+    }
+  }
+}

@@ -1,0 +1,210 @@
+package org.maintd.daemon.round;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Node;
+import org.maintd.incident.Incident;
+import org.maintd.incident.IncidentException;
+import org.maintd.incident.IncidentStatus;
+import org.maintd.incident.Lifecycle;
+import org.maintd.incident.Observation;
+import org.maintd.plan.RoundPlan;
+import org.maintd.plan.RoundPlanner;
+import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.CollectorReading;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+import org.maintd.spi.ReportSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's work, one {@link #tick()} at a time: finish the previous round's jobs, take a
+ * fresh snapshot, poll the collectors, update incidents, and when no job is running, plan and
+ * submit the next round. Operator commands (cancel, acknowledge) go through the same lock.
+ * Thread-safe: ticks and commands are serialized.
+ */
+public final class RoundLoop {
+  private static final Logger log = LoggerFactory.getLogger(RoundLoop.class);
+
+  private final StateHolder holder;
+  private final ClusterBackend backend;
+  private final ReportSource reports;
+  private final Lifecycle lifecycle;
+  private final RoundPlanner planner = new RoundPlanner();
+  private final JobChecker checker;
+  private final Submitter submitter;
+  private final NodeBoard board;
+  private final Clock clock;
+  private Instant lastRound = Instant.EPOCH;
+
+  public RoundLoop(StateHolder holder, ClusterBackend backend, JobRouter router, ReportSource reports,
+      Lifecycle lifecycle, NodeBoard board, Clock clock) {
+    this.holder = holder;
+    this.backend = backend;
+    this.reports = reports;
+    this.lifecycle = lifecycle;
+    this.checker = new JobChecker(router, lifecycle);
+    this.submitter = new Submitter(router, lifecycle, holder);
+    this.board = board;
+    this.clock = clock;
+  }
+
+  public synchronized void tick() {
+    Instant now = clock.instant();
+    submitter.resolve(now);
+    List<String> running = runningJobs();
+    if (running.isEmpty() && !holder.get().intents().isEmpty()) {
+      holder.update(s -> checker.close(s, now));
+    }
+    Cluster cluster = backend.snapshot();
+    Map<String, CollectorReading> readings = reports.poll(cluster.nodesByName().keySet());
+    board.update(cluster, readings);
+    holder.update(s -> observe(s, cluster, readings, now));
+    tagFailed();
+    plan(cluster, running, now);
+  }
+
+  private List<String> runningJobs() {
+    MaintdState s = holder.get();
+    List<String> unsubmitted = s.intents().stream().filter(i -> !i.submitted()).map(i -> i.job().key()).toList();
+    if (!unsubmitted.isEmpty()) {
+      return unsubmitted;
+    }
+    return checker.unfinished(s);
+  }
+
+  private MaintdState observe(MaintdState s, Cluster cluster, Map<String, CollectorReading> readings, Instant now) {
+    Map<String, Observation> observations = new HashMap<>();
+    readings.forEach((node, r) -> observations.put(node, r.observation()));
+    Lifecycle.Result observed = lifecycle.observe(s.incidents(), observations, now);
+    IncidentEvents.log(observed.changes());
+    Map<String, Set<String>> tags = new HashMap<>();
+    for (Node n : cluster.nodes()) {
+      tags.put(n.name(), new HashSet<>(n.tags()));
+    }
+    Lifecycle.Result acked = lifecycle.acknowledge(observed.incidents(), tags, now);
+    IncidentEvents.log(acked.changes());
+    Set<String> open = new HashSet<>();
+    acked.incidents().forEach(i -> open.add(i.node()));
+    List<String> evacuated = s.evacuated().stream().filter(open::contains).toList();
+    return s.withIncidents(acked.incidents()).withEvacuated(evacuated);
+  }
+
+  private void tagFailed() {
+    for (Incident inc : holder.get().incidents()) {
+      if (inc.status() == IncidentStatus.FAILED && !inc.tagged()) {
+        try {
+          backend.addNodeTag(inc.node(), inc.tag());
+          holder.update(s -> s.withIncidents(Incidents.replace(s.incidents(), inc.uuid(), lifecycle::tagged)));
+          log.info("[incident={}] [node={}] tagged {}", inc.uuid(), inc.node(), inc.tag());
+        } catch (RuntimeException e) {
+          log.warn("[incident={}] [node={}] cannot tag {} yet: {}", inc.uuid(), inc.node(), inc.tag(), e.getMessage());
+        }
+      }
+    }
+  }
+
+  private void plan(Cluster cluster, List<String> running, Instant now) {
+    MaintdState s = holder.get();
+    RoundPlan plan = planner.plan(cluster, s.incidents(), s.evacuated(), s.round() + 1, now);
+    String waitText = waitReason(s, running, now);
+    holder.update(st -> st.withIncidents(withNext(st.incidents(), plan.next(), waitText)));
+    if (waitText != null) {
+      return;
+    }
+    plan.completed().forEach(uuid -> complete(uuid, now));
+    if (!plan.jobs().isEmpty()) {
+      lastRound = now;
+      log.info("[round={}] submitting {} job(s)", s.round() + 1, plan.jobs().size());
+      submitter.submit(plan.jobs(), now);
+    }
+  }
+
+  private String waitReason(MaintdState s, List<String> running, Instant now) {
+    if (!running.isEmpty()) {
+      return "waiting for jobs " + String.join(", ", running) + " of round " + s.round();
+    }
+    if (s.paused()) {
+      return "paused: automatic actions are stopped (maintctl resume)";
+    }
+    Duration since = Duration.between(lastRound, now);
+    if (since.compareTo(s.roundDelay()) < 0) {
+      return "waiting for the round delay (" + s.roundDelay().minus(since).toSeconds() + " s left)";
+    }
+    return null;
+  }
+
+  private static List<Incident> withNext(List<Incident> incidents, Map<UUID, String> next, String wait) {
+    return incidents.stream().map(i -> {
+      String text = next.getOrDefault(i.uuid(), "");
+      boolean waits = wait != null && i.status().isActive() && !text.startsWith("waits:");
+      return i.withNext(waits ? wait + (text.isEmpty() ? "" : "; then: " + text) : text);
+    }).toList();
+  }
+
+  private void complete(UUID uuid, Instant now) {
+    Incident inc = Incidents.find(holder.get().incidents(), uuid.toString()).orElseThrow();
+    try {
+      backend.addNodeTag(inc.node(), inc.tag());
+    } catch (RuntimeException e) {
+      log.warn("[incident={}] [node={}] cannot tag {} yet: {}", uuid, inc.node(), inc.tag(), e.getMessage());
+      return;
+    }
+    String reason = inc.next().isEmpty() ? "all actions done" : inc.next();
+    holder.update(s -> {
+      MaintdState t = s.withIncidents(Incidents.replace(s.incidents(), uuid, i -> lifecycle.completed(i, reason, now)));
+      return inc.diagnosis().status().isEvacuation() && !t.evacuated().contains(inc.node())
+          ? t.withEvacuated(append(t.evacuated(), inc.node())) : t;
+    });
+    log.info("[incident={}] [node={}] completed, tagged {}", uuid, inc.node(), inc.tag());
+  }
+
+  private static List<String> append(List<String> list, String value) {
+    java.util.ArrayList<String> copy = new java.util.ArrayList<>(list);
+    copy.add(value);
+    return copy;
+  }
+
+  /** The operator cancels an incident: no new job for it; running jobs finish. */
+  public synchronized Incident cancel(String uuid, String who) {
+    Instant now = clock.instant();
+    Incident inc = Incidents.find(holder.get().incidents(), uuid).orElseThrow(() -> new NoSuchIncident(uuid));
+    Incident canceled = lifecycle.cancel(inc, now, "canceled by " + who);
+    holder.update(s -> s.withIncidents(Incidents.replace(s.incidents(), inc.uuid(), i -> canceled)));
+    log.info("[incident={}] [node={}] canceled by {}", uuid, inc.node(), who);
+    return canceled;
+  }
+
+  /** The operator acknowledges an incident: its outcome tag is removed from the node. */
+  public synchronized Incident acknowledge(String uuid, String who) {
+    Incident inc = Incidents.find(holder.get().incidents(), uuid).orElseThrow(() -> new NoSuchIncident(uuid));
+    if (!inc.tagged() || !(inc.status() == IncidentStatus.COMPLETED || inc.status() == IncidentStatus.FAILED)) {
+      throw new IncidentException("incident " + uuid + " is " + inc.status().wireName()
+          + " and has no outcome tag yet; only completed or failed incidents can be acknowledged");
+    }
+    backend.removeNodeTag(inc.node(), inc.tag());
+    log.info("[incident={}] [node={}] tag {} removed by {}", uuid, inc.node(), inc.tag(), who);
+    return inc;
+  }
+
+  /** Pending intents and jobs, for {@code /1/jobs}. */
+  public List<String> jobs() {
+    return holder.get().intents().stream().filter(Intent::submitted).map(Intent::jobId).toList();
+  }
+
+  /** No incident with that uuid. */
+  public static final class NoSuchIncident extends RuntimeException {
+    public NoSuchIncident(String uuid) {
+      super("no incident " + uuid);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package org.maintd.daemon.store;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import org.maintd.daemon.codec.StateCodec;
+import org.maintd.spi.MaintdState;
+import org.maintd.spi.StateStore;
+import org.maintd.spi.StoreException;
+
+/**
+ * The state in one JSON file, replaced atomically on every write. A lock file keeps a second
+ * daemon off the same state; compare-and-set is against the serial this process last read or
+ * wrote. A state file that cannot be read or parsed stops the daemon and is never overwritten.
+ * Thread-safe.
+ */
+public final class FileStateStore implements StateStore {
+  private final Path file;
+  private final StateCodec codec = new StateCodec();
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+  private long storedSerial = -1;
+
+  public FileStateStore(Path file) {
+    this.file = file;
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
+      lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      lock = lockChannel.tryLock();
+    } catch (IOException e) {
+      throw new StoreException("cannot open state directory of " + file + ": " + e.getMessage(), e);
+    }
+    if (lock == null) {
+      throw new StoreException("state file " + file + " is in use by another maintd process");
+    }
+  }
+
+  @Override
+  public synchronized MaintdState load(Instant now) {
+    if (!Files.exists(file)) {
+      storedSerial = 0;
+      return MaintdState.initial(now);
+    }
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new StoreException("cannot read state file " + file + ": " + e.getMessage(), e);
+    }
+    try {
+      MaintdState state = codec.read(text);
+      storedSerial = state.serial();
+      return state;
+    } catch (RuntimeException e) {
+      throw new StoreException("state file " + file + " is corrupt (" + e.getMessage()
+          + "); maintd will not overwrite it: repair it or move it away", e);
+    }
+  }
+
+  @Override
+  public synchronized MaintdState save(MaintdState state) {
+    if (storedSerial < 0) {
+      throw new StoreException("state file " + file + " was not loaded before the first write");
+    }
+    if (state.serial() != storedSerial + 1) {
+      throw new StoreException("state write refused: serial " + state.serial() + " does not follow the stored " + storedSerial);
+    }
+    try {
+      AtomicFiles.write(file, codec.write(state).getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new StoreException("cannot write state file " + file + ": " + e.getMessage(), e);
+    }
+    storedSerial = state.serial();
+    return state;
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      lock.release();
+      lockChannel.close();
+    } catch (IOException e) {
+      throw new StoreException("cannot release the lock of " + file + ": " + e.getMessage(), e);
+    }
+  }
+}
