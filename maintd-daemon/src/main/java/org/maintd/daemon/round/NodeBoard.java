@@ -21,7 +21,15 @@ public final class NodeBoard {
     return readings;
   }
 
-  void update(Cluster snapshot, Map<String, CollectorReading> latest) {
+  /** Mirrors a tag change the daemon made, so that readers see it before the next snapshot. */
+  synchronized void tagChanged(String node, String tag, boolean added) {
+    Cluster c = cluster;
+    if (c != null) {
+      cluster = c.withNode(node, n -> added ? n.withTag(tag) : n.withoutTag(tag));
+    }
+  }
+
+  synchronized void update(Cluster snapshot, Map<String, CollectorReading> latest) {
     Map<String, CollectorReading> merged = new HashMap<>(readings);
     merged.putAll(latest);
     merged.keySet().retainAll(snapshot.nodesByName().keySet());

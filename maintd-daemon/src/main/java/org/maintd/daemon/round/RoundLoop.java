@@ -104,6 +104,7 @@ public final class RoundLoop {
       if (inc.status() == IncidentStatus.FAILED && !inc.tagged()) {
         try {
           backend.addNodeTag(inc.node(), inc.tag());
+          board.tagChanged(inc.node(), inc.tag(), true);
           holder.update(s -> s.withIncidents(Incidents.replace(s.incidents(), inc.uuid(), lifecycle::tagged)));
           log.info("[incident={}] [node={}] tagged {}", inc.uuid(), inc.node(), inc.tag());
         } catch (RuntimeException e) {
@@ -155,6 +156,7 @@ public final class RoundLoop {
     Incident inc = Incidents.find(holder.get().incidents(), uuid.toString()).orElseThrow();
     try {
       backend.addNodeTag(inc.node(), inc.tag());
+      board.tagChanged(inc.node(), inc.tag(), true);
     } catch (RuntimeException e) {
       log.warn("[incident={}] [node={}] cannot tag {} yet: {}", uuid, inc.node(), inc.tag(), e.getMessage());
       return;
@@ -192,6 +194,7 @@ public final class RoundLoop {
           + " and has no outcome tag yet; only completed or failed incidents can be acknowledged");
     }
     backend.removeNodeTag(inc.node(), inc.tag());
+    board.tagChanged(inc.node(), inc.tag(), false);
     log.info("[incident={}] [node={}] tag {} removed by {}", uuid, inc.node(), inc.tag(), who);
     return inc;
   }
