@@ -59,17 +59,18 @@ public final class Lifecycle {
     supersede(list, changes, node, now);
   }
 
+  /** A newer, more invasive incident cancels the older, less invasive active ones of the node. */
   private static void supersede(List<Incident> list, List<Change> changes, String node, Instant now) {
     Optional<Incident> top = actedOn(list, node);
     if (top.isEmpty()) {
       return;
     }
     Incident winner = top.get();
-    for (int i = 0; i < list.size(); i++) {
+    int winnerIndex = list.indexOf(winner);
+    for (int i = 0; i < winnerIndex; i++) {
       Incident inc = list.get(i);
       if (inc.node().equals(node)
           && inc.status().isActive()
-          && !inc.uuid().equals(winner.uuid())
           && winner.diagnosis().status().moreInvasiveThan(inc.diagnosis().status())) {
         String reason = "superseded by " + winner.uuid() + " (" + winner.diagnosis().status().wireName() + ")";
         list.set(i, inc.moveTo(IncidentStatus.CANCELED, now, reason));

@@ -1,0 +1,157 @@
+package org.maintd.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.DiskTemplate;
+import org.maintd.cluster.InstanceStatus;
+import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.incident.Incident;
+import org.maintd.incident.Lifecycle;
+import org.maintd.incident.Observation;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+import org.maintd.testing.ClusterBuilder;
+
+class RoundPlannerTest {
+  private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
+  private final AtomicInteger ids = new AtomicInteger();
+  private final Lifecycle lifecycle = new Lifecycle(() -> new UUID(0, ids.incrementAndGet()));
+  private final RoundPlanner planner = new RoundPlanner();
+
+  private List<Incident> report(List<Incident> existing, String node, Map<String, Object> diagnose) {
+    Observation o = new Observation.Fault(new DiagnoseParser().parseCommandOutput(diagnose));
+    return lifecycle.observe(existing, Map.of(node, o), NOW).incidents();
+  }
+
+  private Cluster drained(Cluster c, String node) {
+    return c.withNode(node, n -> n.withFlags(n.flags().withDrained(true)));
+  }
+
+  @Test
+  void evacuationDrainsTheNodeFirstWithTheIncidentInTheReasonTrail() {
+    Cluster c = new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false).instance("i1", "n2", "n3", DiskTemplate.DRBD).build();
+    List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
+    RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
+    assertEquals(1, plan.jobs().size());
+    JobSpec job = plan.jobs().get(0);
+    assertEquals(List.of(Operation.SetNodeFlags.drain("n2")), job.operations());
+    assertEquals(ReasonTrail.SOURCE, job.reason().source());
+    assertTrue(job.reason().text().contains(incidents.get(0).uuid().toString()));
+    assertTrue(job.reason().text().contains("[" + job.key() + "]"));
+  }
+
+  @Test
+  void movesEveryPrimaryInOneRoundOneJobPerTargetAndChoosesTheRightOperation() {
+    Cluster c = drained(new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
+        .instance("drbd-up", "n2", "n3", DiskTemplate.DRBD)
+        .instance("drbd-down", "n2", "n4", DiskTemplate.DRBD, 1024, InstanceStatus.ADMIN_down)
+        .instance("shared", "n2", "", DiskTemplate.SHAREDFILE)
+        .instance("plain", "n2", "", DiskTemplate.PLAIN)
+        .instance("other", "n3", "n2", DiskTemplate.DRBD).build(), "n2");
+    RoundPlan plan = planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate")), List.of(), 2, NOW);
+    List<Operation> ops = plan.jobs().stream().flatMap(j -> j.operations().stream()).toList();
+    assertTrue(ops.contains(new Operation.Migrate("drbd-up", "n2", "n3")), ops.toString());
+    assertTrue(ops.contains(new Operation.Failover("drbd-down", "n2", "n4")), ops.toString());
+    assertTrue(ops.stream().anyMatch(o -> o instanceof Operation.Migrate m && m.instance().equals("shared")), ops.toString());
+    assertTrue(ops.stream().anyMatch(o -> o instanceof Operation.Move m && m.instance().equals("plain")), ops.toString());
+    assertTrue(ops.stream().anyMatch(o -> o instanceof Operation.ReplaceSecondary r && r.instance().equals("other")), ops.toString());
+    Set<String> targets = new HashSet<>();
+    for (JobSpec j : plan.jobs()) {
+      Set<String> jobTargets = new HashSet<>(j.nodes());
+      jobTargets.remove("n2");
+      assertTrue(targets.addAll(jobTargets) || jobTargets.isEmpty(), "targets shared between jobs: " + plan.jobs());
+    }
+  }
+
+  @Test
+  void evacuateFailoverFailsOverEvenRunningInstances() {
+    Cluster c = drained(new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false).instance("a", "n2", "n3", DiskTemplate.DRBD)
+        .instance("b", "n2", "", DiskTemplate.DISKLESS).build(), "n2");
+    RoundPlan plan = planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate-failover")), List.of(), 2, NOW);
+    plan.jobs().stream().flatMap(j -> j.operations().stream()).forEach(o -> assertInstanceOf(Operation.Failover.class, o));
+    assertEquals(2, plan.jobs().stream().mapToInt(j -> j.operations().size()).sum());
+  }
+
+  @Test
+  void anInstanceThatFitsNowhereWaitsWithTheReason() {
+    Cluster c = drained(new ClusterBuilder().node("n1", "g", 512, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 512, 100000, false).instance("big", "n2", "", DiskTemplate.SHAREDFILE, 4096, InstanceStatus.running).build(), "n2");
+    RoundPlan plan = planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate")), List.of(), 2, NOW);
+    assertTrue(plan.jobs().isEmpty());
+    String next = plan.next().values().iterator().next();
+    assertTrue(next.contains("big: no node in the group has room (4096 MiB memory"), next);
+  }
+
+  @Test
+  void anEmptyDrainedNodeGoesOfflineThenTheIncidentIsComplete() {
+    Cluster c = drained(new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false).build(), "n2");
+    List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
+    RoundPlan plan = planner.plan(c, incidents, List.of(), 3, NOW);
+    assertEquals(List.of(Operation.SetNodeFlags.offline("n2")), plan.jobs().get(0).operations());
+    Cluster offline = c.withNode("n2", n -> n.withFlags(n.flags().withOffline(true)));
+    RoundPlan done = planner.plan(offline, incidents, List.of(), 4, NOW);
+    assertTrue(done.jobs().isEmpty());
+    assertEquals(List.of(incidents.get(0).uuid()), done.completed());
+  }
+
+  @Test
+  void theMasterIsNeverDrainedByAnEvacuation() {
+    Cluster c = new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false).build();
+    RoundPlan plan = planner.plan(c, report(List.of(), "n1", Map.of("status", "evacuate")), List.of(), 1, NOW);
+    assertTrue(plan.jobs().isEmpty());
+    assertTrue(plan.next().values().iterator().next().contains("is the master"));
+  }
+
+  @Test
+  void twoEvacuationsNeverShareANodeAndNodesWithIncidentsAreNoTargets() {
+    Cluster c = new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
+        .instance("a", "n2", "", DiskTemplate.SHAREDFILE).instance("b", "n3", "", DiskTemplate.SHAREDFILE).build();
+    c = drained(drained(c, "n2"), "n3");
+    List<Incident> incidents = report(report(List.of(), "n2", Map.of("status", "evacuate")), "n3", Map.of("status", "evacuate"));
+    RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
+    assertEquals(2, plan.jobs().size(), plan.jobs().toString());
+    Set<String> first = plan.jobs().get(0).nodes();
+    Set<String> second = plan.jobs().get(1).nodes();
+    assertTrue(first.stream().noneMatch(second::contains), "jobs share a node: " + plan.jobs());
+    assertEquals(Set.of("n2", "n1"), first);
+    assertEquals(Set.of("n3", "n4"), second);
+  }
+
+  @Test
+  void aLiveRepairRunsItsCommandOnceThenCompletes() {
+    Cluster c = new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false).build();
+    List<Incident> incidents = report(List.of(), "n2", Map.of("status", "live-repair", "command", "fix-disk"));
+    RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
+    Operation.RunRepair op = (Operation.RunRepair) plan.jobs().get(0).operations().get(0);
+    assertEquals("fix-disk", op.command());
+    assertEquals(incidents.get(0).uuid().toString(), op.incident());
+    List<Incident> pending = List.of(lifecycle.submitted(incidents.get(0), List.of("repair:x"), "run", NOW));
+    assertEquals(List.of(incidents.get(0).uuid()), planner.plan(c, pending, List.of(), 2, NOW).completed());
+  }
+
+  @Test
+  void evacuationsComeBeforeLiveRepairs() {
+    Cluster c = drained(new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false).build(), "n3");
+    List<Incident> incidents = report(report(List.of(), "n2", Map.of("status", "live-repair", "command", "x")), "n3", Map.of("status", "evacuate"));
+    List<Incident> order = RoundPlanner.actionable(incidents);
+    assertEquals("n3", order.get(0).node());
+  }
+}
