@@ -38,10 +38,12 @@ public final class ApiClient {
 
   public Object post(String path, Map<String, ?> body) {
     String json = write(body);
-    SignedMessage signed = key().sign(RequestSignature.text("POST", path, json), Clock.systemUTC().instant());
+    String nonce = java.util.UUID.randomUUID().toString();
+    SignedMessage signed = key().sign(RequestSignature.text("POST", path, nonce, json), Clock.systemUTC().instant());
     HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
         .header("Content-Type", "application/json")
         .header(RequestSignature.SALT_HEADER, signed.salt())
+        .header(RequestSignature.NONCE_HEADER, nonce)
         .header(RequestSignature.HMAC_HEADER, signed.hmac())
         .POST(HttpRequest.BodyPublishers.ofString(json));
     return send(request, path);

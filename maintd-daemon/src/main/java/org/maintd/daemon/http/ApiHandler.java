@@ -15,6 +15,7 @@ import org.maintd.daemon.round.RoundLoop;
 import org.maintd.daemon.round.StateHolder;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentException;
+import org.maintd.signing.RequestSignature;
 import org.maintd.spi.BackendException;
 import org.maintd.wire.HttpJson;
 import org.maintd.wire.Json;
@@ -75,6 +76,7 @@ public final class ApiHandler extends Handler.Abstract {
       case "/1/evacuated" -> state.get().evacuated();
       case "/1/nodes" -> NodeViews.of(board.cluster(), board.readings(), state.get().incidents());
       case "/1/health" -> health.toJson();
+      case "/1/paused" -> Map.of("paused", state.get().paused());
       case "/1/sim/jobs" -> sim == null ? null : sim.jobs();
       default -> path.startsWith("/1/incidents/") ? incident(path.substring("/1/incidents/".length())) : null;
     };
@@ -97,6 +99,7 @@ public final class ApiHandler extends Handler.Abstract {
     }
     String body = HttpJson.body(request);
     Authenticator.Decision who = auth.decide("POST", path, body, request.getHeaders().get(Authenticator.SALT_HEADER),
+        request.getHeaders().get(RequestSignature.NONCE_HEADER),
         request.getHeaders().get(Authenticator.HMAC_HEADER), request.getHeaders().get(HttpHeader.AUTHORIZATION));
     if (who.status() != 200) {
       if (who.status() == 401) {
@@ -118,6 +121,9 @@ public final class ApiHandler extends Handler.Abstract {
     if (path.startsWith("/1/incidents/") && path.endsWith("/ack")) {
       Incident inc = loop.acknowledge(between(path, "/1/incidents/", "/ack"), who);
       return Map.of("uuid", inc.uuid().toString(), "node", inc.node(), "removed_tag", inc.tag());
+    }
+    if (path.equals("/1/pause") || path.equals("/1/resume")) {
+      return Map.of("paused", loop.setPaused(path.equals("/1/pause"), who));
     }
     if (path.startsWith("/1/sim/")) {
       if (sim == null) {

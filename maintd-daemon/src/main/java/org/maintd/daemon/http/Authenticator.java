@@ -18,8 +18,8 @@ import org.maintd.signing.SignedMessage;
 
 /**
  * Decides who may change things. Two ways in: a request signed with the cluster key (headers
- * {@code X-Maintd-Salt} and {@code X-Maintd-Hmac}, HMAC over the salt followed by {@code METHOD
- * PATH\nBODY}; fresh within the allowed skew and never replayed), as maintctl on the master sends
+ * {@code X-Maintd-Salt}, {@code X-Maintd-Nonce} and {@code X-Maintd-Hmac}, see {@link
+ * RequestSignature}; fresh within the allowed skew and never replayed), as maintctl on the master sends
  * it; or HTTP basic auth against a users file in Ganeti's RAPI format ({@code user password
  * [write]}, the password plain or as {@code {CLEARTEXT}password}) for a user with {@code write}.
  * Thread-safe.
@@ -46,9 +46,9 @@ public final class Authenticator {
     }
   }
 
-  public Decision decide(String method, String path, String body, String salt, String hmac, String authorization) {
+  public Decision decide(String method, String path, String body, String salt, String nonce, String hmac, String authorization) {
     if (salt != null || hmac != null) {
-      return signed(method, path, body, salt, hmac);
+      return signed(method, path, nonce == null ? "" : nonce, body, salt, hmac);
     }
     if (authorization != null && authorization.startsWith("Basic ")) {
       return basic(authorization.substring(6).strip());
@@ -56,10 +56,10 @@ public final class Authenticator {
     return new Decision(401, "", "authentication required: sign the request with the cluster key or use basic auth");
   }
 
-  private Decision signed(String method, String path, String body, String salt, String hmac) {
+  private Decision signed(String method, String path, String nonce, String body, String salt, String hmac) {
     Instant now = clock.instant();
     try {
-      verifier.verifyFresh(new SignedMessage(RequestSignature.text(method, path, body), salt, hmac), now);
+      verifier.verifyFresh(new SignedMessage(RequestSignature.text(method, path, nonce, body), salt, hmac), now);
     } catch (SignatureException e) {
       return new Decision(401, "", "signature refused (" + e.reason().label() + "): " + e.getMessage());
     }

@@ -199,6 +199,13 @@ public final class RoundLoop {
     return inc;
   }
 
+  /** Stops (true) or restarts (false) all automatic actions; observation goes on. */
+  public synchronized boolean setPaused(boolean paused, String who) {
+    holder.update(s -> s.withPaused(paused));
+    log.info("automatic actions {} by {}", paused ? "paused" : "resumed", who);
+    return paused;
+  }
+
   /** Pending intents and jobs, for {@code /1/jobs}. */
   public List<String> jobs() {
     return holder.get().intents().stream().filter(Intent::submitted).map(Intent::jobId).toList();

@@ -1,0 +1,197 @@
+package org.maintd.daemon.testing;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.maintd.collector.app.Collector;
+import org.maintd.collector.config.CollectorConfig;
+import org.maintd.daemon.app.Daemon;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.signing.HmacKey;
+import org.maintd.signing.RequestSignature;
+import org.maintd.signing.SignedMessage;
+import org.maintd.wire.Json;
+
+/**
+ * A small simulated cluster for end-to-end tests: real collectors (in this JVM, on ephemeral
+ * ports) running real diagnose and repair scripts, and the daemon with the sim backend, talked to
+ * over real HTTP. Nodes n1 (master) to n5 in one group.
+ */
+public final class TestCluster implements AutoCloseable {
+  public static final String CLUSTER = String.join("\n",
+      "default|g-uuid|preferred||",
+      "",
+      "n1|16384|1024|15360|200000|200000|8|M|g-uuid|1||N|0|8|1.0",
+      "n2|16384|1024|11264|200000|160000|8|N|g-uuid|1||N|0|8|1.0",
+      "n3|16384|1024|14336|200000|180000|8|N|g-uuid|1||N|0|8|1.0",
+      "n4|16384|1024|15360|200000|190000|8|N|g-uuid|1||N|0|8|1.0",
+      "n5|16384|1024|15360|200000|200000|8|N|g-uuid|1||N|0|8|1.0",
+      "",
+      "web1|1024|10000|1|running|Y|n2|n3|drbd||1|-|N",
+      "web2|1024|10000|1|ADMIN_down|Y|n2|n4|drbd||1|-|N",
+      "db1|2048|0|2|running|Y|n2||sharedfile||1|-|N",
+      "scratch|1024|10000|1|running|Y|n2||plain||1|-|N",
+      "app1|1024|10000|1|running|Y|n3|n2|drbd||1|-|N",
+      "",
+      "",
+      "") + "\n";
+
+  private static final Duration WAIT = Duration.ofSeconds((long) (60 * Double.parseDouble(System.getProperty("maintd.test.timeScale", "1"))));
+
+  public final Path dir;
+  public final Path keyFile;
+  public final Path diagnoseDir;
+  private final List<Collector> collectors = new ArrayList<>();
+  private final Map<String, String> urls = new LinkedHashMap<>();
+  private final HttpClient http = HttpClient.newHttpClient();
+  private Daemon daemon;
+
+  public TestCluster(Path dir) throws Exception {
+    this.dir = dir;
+    this.keyFile = dir.resolve("hmac.key");
+    Files.writeString(keyFile, "e2e-cluster-key\n");
+    this.diagnoseDir = dir.resolve("diagnose");
+    Files.createDirectories(diagnoseDir);
+    Files.writeString(dir.resolve("cluster.data"), CLUSTER);
+    Files.writeString(dir.resolve("master"), "n1\n");
+    Path repair = whitelist(dir.resolve("repair"));
+    script(repair, "demo-fix", "cat > /dev/null; echo fixed");
+    script(repair, "demo-fail", "cat > /dev/null; echo cannot >&2; exit 1");
+    for (String node : List.of("n1", "n2", "n3", "n4", "n5")) {
+      startCollector(node, keyFile);
+    }
+  }
+
+  /** Starts (or replaces) a node's collector, signing with the given key file. */
+  public void startCollector(String node, Path key) throws Exception {
+    Path diag = whitelist(dir.resolve("nodes/" + node));
+    script(diag, "diagnose", "if [ -f " + diagnoseDir.resolve(node + ".json") + " ]; then cat "
+        + diagnoseDir.resolve(node + ".json") + "; else echo '{\"status\": \"Ok\"}'; fi");
+    CollectorConfig config = new CollectorConfig(node, "127.0.0.1", 0, null, key, true, "diagnose", diag,
+        Duration.ofSeconds(5), dir.resolve("repair"), Duration.ofSeconds(10), dir.resolve("results/" + node), 65536,
+        dir.resolve("master"), Duration.ofSeconds(300));
+    Collector c = new Collector(config, Clock.systemUTC());
+    c.start();
+    collectors.add(c);
+    urls.put(node, "http://127.0.0.1:" + c.port());
+  }
+
+  public DaemonConfig config() {
+    return new DaemonConfig("n1", "127.0.0.1", 0, dir.resolve("state"), "file", "sim", keyFile, dir.resolve("users"),
+        Duration.ofMillis(100), Duration.ZERO,
+        new DaemonConfig.Collector("http://{node}:1", urls, Duration.ofSeconds(2), Duration.ofSeconds(20), false, Duration.ofSeconds(300)),
+        new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO));
+  }
+
+  public TestCluster startDaemon() throws Exception {
+    daemon = new Daemon(config(), Clock.systemUTC());
+    daemon.start(true);
+    return this;
+  }
+
+  public void stopDaemon() throws Exception {
+    daemon.close();
+  }
+
+  public int port() {
+    return daemon.port();
+  }
+
+  /** Sets what a node's diagnose script prints, as 'maintctl sim diagnose' would. */
+  public void report(String node, String json) throws IOException {
+    Path tmp = diagnoseDir.resolve(node + ".tmp");
+    Files.writeString(tmp, json);
+    Files.move(tmp, diagnoseDir.resolve(node + ".json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  public Object get(String path) throws Exception {
+    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    return Json.parse(r.body());
+  }
+
+  public HttpResponse<String> post(String path, String body, HttpRequest.Builder extra) throws Exception {
+    return http.send(extra.uri(URI.create("http://127.0.0.1:" + port() + path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A POST signed with the cluster key, as maintctl sends it. */
+  public HttpResponse<String> signedPost(String path, String body) throws Exception {
+    HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(keyFile));
+    String nonce = java.util.UUID.randomUUID().toString();
+    SignedMessage s = key.sign(RequestSignature.text("POST", path, nonce, body), Instant.now());
+    return post(path, body, HttpRequest.newBuilder().header(RequestSignature.SALT_HEADER, s.salt())
+        .header(RequestSignature.NONCE_HEADER, nonce).header(RequestSignature.HMAC_HEADER, s.hmac()));
+  }
+
+  @SuppressWarnings("unchecked")
+  public List<Map<String, Object>> incidents() throws Exception {
+    return (List<Map<String, Object>>) get("/1/status");
+  }
+
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> node(String name) throws Exception {
+    return ((List<Map<String, Object>>) get("/1/nodes")).stream().filter(n -> n.get("name").equals(name)).findFirst().orElseThrow();
+  }
+
+  @SuppressWarnings("unchecked")
+  public List<Map<String, Object>> simJobs() throws Exception {
+    return (List<Map<String, Object>>) get("/1/sim/jobs");
+  }
+
+  public Map<String, Object> awaitIncident(String what, Predicate<Map<String, Object>> match) {
+    List<Map<String, Object>> found = new ArrayList<>();
+    await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> {
+      found.clear();
+      incidents().stream().filter(match).forEach(found::add);
+      return !found.isEmpty();
+    });
+    return found.get(0);
+  }
+
+  public void awaitTrue(String what, java.util.concurrent.Callable<Boolean> condition) {
+    await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(condition);
+  }
+
+  public static Predicate<Map<String, Object>> on(String node, String status) {
+    return i -> i.get("node").equals(node) && i.get("repair-status").equals(status);
+  }
+
+  private static Path whitelist(Path d) throws IOException {
+    Files.createDirectories(d);
+    Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return d;
+  }
+
+  private static void script(Path d, String name, String body) throws IOException {
+    Path f = d.resolve(name);
+    Files.writeString(f, "#!/bin/sh\n" + body + "\n", StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (daemon != null) {
+      daemon.close();
+    }
+    for (Collector c : collectors) {
+      c.close();
+    }
+  }
+}
