@@ -32,12 +32,29 @@ public final class FileStateStore implements StateStore {
       Files.createDirectories(file.toAbsolutePath().getParent());
       Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
       lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-      lock = lockChannel.tryLock();
+      lock = tryLock(lockChannel);
     } catch (IOException e) {
       throw new StoreException("cannot open state directory of " + file + ": " + e.getMessage(), e);
     }
     if (lock == null) {
+      closeQuietly(lockChannel);
       throw new StoreException("state file " + file + " is in use by another maintd process");
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // nothing more to release: the store was never opened
+    }
+  }
+
+  private static FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (java.nio.channels.OverlappingFileLockException e) {
+      return null;
     }
   }
 

@@ -1,0 +1,175 @@
+package org.maintd.daemon.backend.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.cluster.Cluster;
+import org.maintd.daemon.testing.TestCluster;
+import org.maintd.htools.HtoolsReader;
+import org.maintd.job.JobSpec;
+import org.maintd.job.JobStatus;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+import org.maintd.spi.BackendException;
+
+class SimBackendTest {
+  @TempDir
+  Path dir;
+
+  private final MutableClock clock = new MutableClock(Instant.ofEpochSecond(1_800_000_000));
+  private SimBackend sim;
+  private int counter;
+
+  @BeforeEach
+  void setUp() {
+    sim = open();
+  }
+
+  private SimBackend open() {
+    Cluster initial = new HtoolsReader().read(TestCluster.CLUSTER, "t");
+    SimSettings settings = new SimSettings(dir.resolve("c.data"), dir.resolve("diag"), Duration.ofSeconds(1), Duration.ofSeconds(2));
+    return new SimBackend(dir.resolve("sim/cluster.json"), Files.exists(dir.resolve("sim/cluster.json")) ? null : initial, settings, clock);
+  }
+
+  private String submit(Operation... ops) {
+    String key = "k" + (++counter);
+    return sim.submit(new JobSpec(key, "owner", List.of(ops), ReasonTrail.of("test " + key, key, 1)));
+  }
+
+  @Test
+  void aJobTakesSimulatedTimeThenChangesTheCluster() {
+    String id = submit(new Operation.Migrate("web1", "n2", "n3"));
+    assertEquals(JobStatus.RUNNING, sim.job(id).status());
+    assertEquals("n2", sim.snapshot().instance("web1").orElseThrow().primary());
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(JobStatus.SUCCESS, sim.job(id).status());
+    assertEquals("n3", sim.snapshot().instance("web1").orElseThrow().primary());
+    assertEquals("n2", sim.snapshot().instance("web1").orElseThrow().secondary());
+    assertEquals(11264 + 1024, sim.snapshot().node("n2").orElseThrow().resources().memFree());
+    assertEquals(14336 - 1024, sim.snapshot().node("n3").orElseThrow().resources().memFree());
+  }
+
+  @Test
+  void refusesWhatGanetiRefuses() {
+    assertFails(new Operation.Migrate("scratch", "n2", "n3"), "disk layout 'plain' does not allow migrates");
+    assertFails(new Operation.Migrate("web1", "n2", "n4"), "can only migrate to their secondary node n3");
+    assertFails(new Operation.Migrate("web2", "n2", "n4"), "is not running");
+    assertFails(Operation.SetNodeFlags.offline("n2"), "still has primary instances");
+    assertFails(Operation.SetNodeFlags.drain("n1"), "master node n1 cannot be drained");
+    assertFails(new Operation.ReplaceSecondary("web1", "n2", "n3", "n2"), "cannot be its primary");
+    assertFails(new Operation.Failover("nosuch", "n2", "n3"), "Instance 'nosuch' not known");
+  }
+
+  @Test
+  void honoursCapacity() {
+    Operation.SetNodeFlags drain3 = Operation.SetNodeFlags.drain("n3");
+    submit(drain3);
+    clock.advance(Duration.ofSeconds(1));
+    assertFails(new Operation.Migrate("db1", "n2", "n3"), "Target node n3 is drained");
+  }
+
+  @Test
+  void injectedFailuresHitTheMatchingOperationsTheGivenNumberOfTimes() {
+    sim.inject(new FailRule("migrate", "", "web1", 1));
+    String first = submit(new Operation.Migrate("web1", "n2", "n3"));
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(JobStatus.ERROR, sim.job(first).status());
+    assertEquals("migrate failed: injected failure of migrate", sim.job(first).message());
+    String second = submit(new Operation.Migrate("web1", "n2", "n3"));
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(JobStatus.SUCCESS, sim.job(second).status());
+  }
+
+  @Test
+  void aFailedOperationStopsItsJobButKeepsWhatRanBefore() {
+    String id = submit(Operation.SetNodeFlags.drain("n4"), new Operation.Migrate("scratch", "n2", "n4"));
+    clock.advance(Duration.ofSeconds(2));
+    assertEquals(JobStatus.ERROR, sim.job(id).status());
+    assertTrue(sim.snapshot().node("n4").orElseThrow().drained());
+  }
+
+  @Test
+  void copiesTakeTimeByDiskSize() {
+    String id = submit(new Operation.Move("scratch", "n2", "n5"));
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(JobStatus.RUNNING, sim.job(id).status(), "10000 MiB at 2 s per GiB takes longer than one second");
+    clock.advance(Duration.ofSeconds(20));
+    assertEquals(JobStatus.SUCCESS, sim.job(id).status());
+    assertEquals(200000 - 10000, sim.snapshot().node("n5").orElseThrow().resources().diskFree());
+  }
+
+  @Test
+  void survivesARestartWithItsJobsAndFindsThemByReasonText() {
+    String id = submit(Operation.SetNodeFlags.drain("n4"));
+    sim.addNodeTag("n4", "keep:me");
+    sim = open();
+    assertEquals(List.of(id), sim.findJobs("[k1]"));
+    assertEquals(List.of(), sim.findJobs("[k2]"));
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(JobStatus.SUCCESS, sim.job(id).status());
+    assertTrue(sim.snapshot().node("n4").orElseThrow().drained());
+    assertEquals(List.of("keep:me"), sim.snapshot().node("n4").orElseThrow().tags());
+    assertEquals(JobStatus.UNKNOWN, sim.job("99").status());
+  }
+
+  @Test
+  void refusesRepairJobsAndUnknownNodes() {
+    BackendException e = assertThrows(BackendException.class,
+        () -> submit(new Operation.RunRepair("n2", "fix", "u", java.util.Map.of())));
+    assertTrue(e.getMessage().contains("run through collectors"), e.getMessage());
+    assertThrows(BackendException.class, () -> sim.addNodeTag("n9", "x"));
+  }
+
+  @Test
+  void anUnreadableStateFileIsAClearError() throws Exception {
+    Files.writeString(dir.resolve("sim/cluster.json"), "{broken");
+    BackendException e = assertThrows(BackendException.class, this::open);
+    assertTrue(e.getMessage().contains("is unreadable"), e.getMessage());
+  }
+
+  private void assertFails(Operation op, String message) {
+    String id = submit(op);
+    clock.advance(Duration.ofSeconds(60));
+    assertEquals(JobStatus.ERROR, sim.job(id).status(), op.toString());
+    assertTrue(sim.job(id).message().contains(message), sim.job(id).message());
+  }
+
+  /** A clock the test moves by hand. */
+  static final class MutableClock extends Clock {
+    private Instant now;
+
+    MutableClock(Instant start) {
+      now = start;
+    }
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+  }
+}

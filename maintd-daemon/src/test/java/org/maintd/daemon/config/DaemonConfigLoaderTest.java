@@ -1,0 +1,77 @@
+package org.maintd.daemon.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.collector.config.CollectorConfig;
+import org.maintd.collector.config.CollectorConfigLoader;
+import org.maintd.config.ConfigException;
+
+class DaemonConfigLoaderTest {
+  private static final Path ETC = Path.of("..", "etc");
+
+  @Test
+  void theSampleConfigurationParsesToTheDocumentedDefaults() {
+    DaemonConfig c = new DaemonConfigLoader().load(ETC.resolve("maintd.yaml"));
+    assertEquals(1816, c.port());
+    assertEquals(Duration.ofSeconds(30), c.pollInterval());
+    assertEquals(Duration.ZERO, c.roundDelay());
+    assertEquals("http://{node}:1815", c.collector().urlTemplate());
+    assertEquals(false, c.collector().allowUnsigned());
+    DaemonConfig defaults = new DaemonConfigLoader().bind("empty", null);
+    assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
+    assertEquals(defaults.port(), c.port());
+    assertEquals(defaults.hmacKeyFile(), c.hmacKeyFile());
+  }
+
+  @Test
+  void theSampleCollectorConfigurationParsesToTheDocumentedDefaults() {
+    CollectorConfig c = new CollectorConfigLoader().load(ETC.resolve("maintd-collector.yaml"));
+    assertEquals(1815, c.port());
+    assertEquals(Duration.ofSeconds(60), c.diagnoseTimeout());
+    assertEquals(Duration.ofSeconds(600), c.repairTimeout());
+    assertEquals(65536, c.outputLimit());
+    assertEquals("", c.diagnoseCommand());
+  }
+
+  @Test
+  void refusesUnknownKeysAndBadValuesNamingEachKey(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(file, String.join("\n",
+        "port: 99999",
+        "pollInterval: often",
+        "backend: vmware",
+        "colector:",
+        "  timeout: 5s",
+        "collector:",
+        "  urlTemplate: http://example:1815",
+        "  allowUnsigned: maybe",
+        ""));
+    ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
+    List<String> p = e.problems();
+    assertTrue(p.contains("port: must be between 0 and 65535, not 99999"), p.toString());
+    assertTrue(p.contains("pollInterval: 'often' is not a duration (a number followed by ms, s, m or h, e.g. 30s)"), p.toString());
+    assertTrue(p.contains("backend: must be one of [sim], not 'vmware'"), p.toString());
+    assertTrue(p.contains("colector: unknown key"), p.toString());
+    assertTrue(p.contains("collector.urlTemplate: must contain {node}, not 'http://example:1815'"), p.toString());
+    assertTrue(p.contains("collector.allowUnsigned: must be true or false, not 'maybe'"), p.toString());
+    assertTrue(e.getMessage().startsWith(file + ": 6 problem(s)"), e.getMessage());
+  }
+
+  @Test
+  void refusesAFileThatIsNotYaml(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(file, "port: [1816\n");
+    ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
+    assertTrue(e.getMessage().contains("not valid YAML"), e.getMessage());
+    ConfigException missing = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(dir.resolve("none.yaml")));
+    assertTrue(missing.getMessage().contains("no such file"), missing.getMessage());
+  }
+}

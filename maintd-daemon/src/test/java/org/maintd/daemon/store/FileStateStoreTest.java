@@ -1,0 +1,115 @@
+package org.maintd.daemon.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.incident.Incident;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+import org.maintd.spi.StoreException;
+import org.maintd.wire.Json;
+
+class FileStateStoreTest {
+  private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000, 250_000_000);
+
+  @TempDir
+  Path dir;
+
+  private MaintdState sample() {
+    Incident inc = Incident.noted(UUID.randomUUID(), "node3",
+        new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate", "details", Map.of("disk", "sdb"))), NOW);
+    JobSpec job = new JobSpec("k-r1-1", inc.uuid().toString(), List.of(Operation.SetNodeFlags.drain("node3"),
+        new Operation.Migrate("i1", "node3", "node4")), ReasonTrail.of("drain node3", "k-r1-1", 42L));
+    return MaintdState.initial(NOW).withIncidents(List.of(inc)).withJobs(List.of("7"), List.of(new Intent(job, "7")));
+  }
+
+  @Test
+  void writesAndReadsBackEverythingInGanetisFieldNames() throws Exception {
+    Path file = dir.resolve("state.json");
+    MaintdState saved;
+    try (FileStateStore store = new FileStateStore(file)) {
+      store.load(NOW);
+      saved = store.save(sample().nextVersion(NOW));
+    }
+    Map<?, ?> json = (Map<?, ?>) Json.parse(Files.readString(file));
+    assertEquals(1L, json.get("serial_no"));
+    Map<?, ?> incident = (Map<?, ?>) ((List<?>) json.get("incidents")).get(0);
+    assertEquals("noted", incident.get("repair-status"));
+    assertEquals("evacuate", incident.get("action"));
+    assertEquals(incident.get("uuid"), incident.get("id"));
+    try (FileStateStore store = new FileStateStore(file)) {
+      MaintdState loaded = store.load(NOW);
+      assertEquals(saved.incidents(), loaded.incidents());
+      assertEquals(saved.intents(), loaded.intents());
+      assertEquals(saved.jobs(), loaded.jobs());
+      assertEquals(saved.mtime(), loaded.mtime());
+    }
+  }
+
+  @Test
+  void refusesAWriteThatDoesNotFollowTheStoredSerial() {
+    try (FileStateStore store = new FileStateStore(dir.resolve("state.json"))) {
+      MaintdState s = store.load(NOW);
+      store.save(s.nextVersion(NOW));
+      StoreException e = assertThrows(StoreException.class, () -> store.save(s.nextVersion(NOW)));
+      assertTrue(e.getMessage().contains("does not follow the stored 1"), e.getMessage());
+    }
+  }
+
+  @Test
+  void aCorruptStateFileStopsWithAMessageAndIsNeverOverwritten() throws Exception {
+    Path file = dir.resolve("state.json");
+    Files.writeString(file, "{\"incidents\": [{\"uuid\": ");
+    try (FileStateStore store = new FileStateStore(file)) {
+      StoreException e = assertThrows(StoreException.class, () -> store.load(NOW));
+      assertTrue(e.getMessage().contains("is corrupt"), e.getMessage());
+      assertTrue(e.getMessage().contains("will not overwrite it"), e.getMessage());
+      assertThrows(StoreException.class, () -> store.save(MaintdState.initial(NOW).nextVersion(NOW)));
+    }
+    assertEquals("{\"incidents\": [{\"uuid\": ", Files.readString(file));
+  }
+
+  @Test
+  void aStateFileWithAWrongFieldNamesIt() throws Exception {
+    Path file = dir.resolve("state.json");
+    Files.writeString(file, "{\"roundDelay\": 0, \"balanceThreshold\": 0.1, \"ctime\": 1, \"mtime\": 1, \"serial_no\": \"three\", \"round\": 0}");
+    try (FileStateStore store = new FileStateStore(file)) {
+      StoreException e = assertThrows(StoreException.class, () -> store.load(NOW));
+      assertTrue(e.getMessage().contains("'serial_no' must be a number"), e.getMessage());
+    }
+  }
+
+  @Test
+  void aSecondStoreOnTheSameFileIsRefused() {
+    try (FileStateStore first = new FileStateStore(dir.resolve("state.json"))) {
+      StoreException e = assertThrows(StoreException.class, () -> new FileStateStore(dir.resolve("state.json")));
+      assertTrue(e.getMessage().contains("in use by another maintd process"), e.getMessage());
+    }
+  }
+
+  @Test
+  void leavesNoTemporaryFilesBehind() throws Exception {
+    try (FileStateStore store = new FileStateStore(dir.resolve("state.json"))) {
+      MaintdState s = store.load(NOW);
+      for (int i = 0; i < 5; i++) {
+        s = store.save(s.nextVersion(NOW));
+      }
+    }
+    try (var files = Files.list(dir)) {
+      assertEquals(List.of("state.json", "state.json.lock"), files.map(p -> p.getFileName().toString()).sorted().toList());
+    }
+  }
+}
