@@ -1,0 +1,106 @@
+package org.maintd.daemon.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.daemon.testing.TestCluster.on;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.cli.Maintctl;
+import org.maintd.daemon.testing.TestCluster;
+import org.maintd.wire.Json;
+
+/** maintctl against a real daemon: tables for people, JSON for scripts, signed changes. */
+class MaintctlEndToEndTest {
+  @TempDir
+  Path tmp;
+
+  TestCluster cluster;
+
+  @BeforeEach
+  void start() throws Exception {
+    cluster = new TestCluster(tmp).startDaemon();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    cluster.close();
+  }
+
+  record Run(int code, String out, String err) {}
+
+  private Run ctl(String... args) {
+    String[] full = new String[args.length + 4];
+    full[0] = "--url";
+    full[1] = "http://127.0.0.1:" + cluster.port();
+    full[2] = "--key-file";
+    full[3] = cluster.keyFile.toString();
+    System.arraycopy(args, 0, full, 4, args.length);
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+      return new Run(Maintctl.execute(full), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+  }
+
+  @Test
+  void drivesAnIncidentFromDiagnoseToAcknowledge() throws Exception {
+    assertEquals("no incidents\n", ctl("status").out());
+    Run set = ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix", "--details", "{\"disk\":\"sdb\"}");
+    assertEquals(0, set.code(), set.err());
+    Map<String, Object> done = cluster.awaitIncident("repair", on("n4", "completed"));
+    String uuid = (String) done.get("uuid");
+    Run table = ctl("status");
+    assertTrue(table.out().startsWith("UUID"), table.out());
+    assertTrue(table.out().contains(uuid) && table.out().contains("completed"), table.out());
+    List<?> json = (List<?>) Json.parse(ctl("status", "-o", "json").out());
+    assertEquals(uuid, ((Map<?, ?>) json.get(0)).get("uuid"));
+    Run show = ctl("show", uuid);
+    assertTrue(show.out().contains("history:") && show.out().contains("noted"), show.out());
+    Run nodes = ctl("nodes");
+    assertTrue(nodes.out().contains("maintd:repairready:" + uuid), nodes.out());
+    Run ack = ctl("ack", uuid);
+    assertEquals(0, ack.code(), ack.err());
+    assertTrue(ack.out().contains("removed tag maintd:repairready:" + uuid), ack.out());
+    Run again = ctl("cancel", uuid);
+    assertEquals(1, again.code());
+    assertTrue(again.err().contains("409") && again.err().contains("only noted or pending"), again.err());
+  }
+
+  @Test
+  void listsEveryJobTheSimulatedClusterReceived() throws Exception {
+    assertEquals(0, ctl("sim", "fail", "--op", "migrate", "--instance", "web1").code());
+    assertEquals(0, ctl("sim", "diagnose", "n2", "evacuate").code());
+    cluster.awaitIncident("failed", on("n2", "failed"));
+    Run jobs = ctl("sim", "jobs");
+    assertTrue(jobs.out().startsWith("ID"), jobs.out());
+    assertTrue(jobs.out().contains("drain n2"), jobs.out());
+    List<?> json = (List<?>) Json.parse(ctl("sim", "jobs", "-o", "json").out());
+    assertTrue(json.stream().anyMatch(j -> "error".equals(((Map<?, ?>) j).get("status"))), json.toString());
+    assertEquals(0, ctl("sim", "tag", "n3", "add", "rack:r1").code());
+    cluster.awaitTrue("the tag shows at the next poll", () -> ctl("nodes", "-o", "json").out().contains("rack:r1"));
+    assertEquals(2, ctl("sim", "tag", "n3", "toggle", "x").code());
+  }
+
+  @Test
+  void anUnknownIncidentIsAFailure() {
+    Run r = ctl("show", "00000000-0000-0000-0000-000000000000");
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("404"), r.err());
+  }
+}

@@ -1,0 +1,77 @@
+package org.maintd.daemon.poll;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.maintd.collector.http.Reports;
+import org.maintd.incident.Observation;
+import org.maintd.signing.HmacKey;
+import org.maintd.signing.SignatureVerifier;
+import org.maintd.spi.CollectorReading;
+import org.maintd.wire.Json;
+import org.maintd.wire.SignedJson;
+
+class ReportReaderTest {
+  private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
+  private final HmacKey key = new HmacKey("k".getBytes(StandardCharsets.UTF_8));
+
+  private ReportReader reader(boolean allowUnsigned) {
+    return new ReportReader(new SignatureVerifier(key, Duration.ofSeconds(300)), allowUnsigned);
+  }
+
+  private String signed(Map<String, Object> data, Instant at) {
+    return SignedJson.write(key.sign(Json.write(Reports.envelope(data, at)), at));
+  }
+
+  @Test
+  void aSignedFaultIsObserved() {
+    CollectorReading r = reader(false).read("n1", signed(Map.of("status", "evacuate"), NOW), NOW);
+    assertInstanceOf(Observation.Fault.class, r.observation());
+    assertEquals("ok", r.health());
+  }
+
+  @Test
+  void aReplayedOlderReportIsRejectedAndCreatesNoObservation() {
+    ReportReader reader = reader(false);
+    String old = signed(Map.of("status", "evacuate"), NOW);
+    reader.read("n1", signed(Map.of("status", "Ok"), NOW.plusSeconds(30)), NOW.plusSeconds(30));
+    CollectorReading replay = reader.read("n1", old, NOW.plusSeconds(31));
+    assertEquals("rejected", replay.health());
+    assertInstanceOf(Observation.Unknown.class, replay.observation());
+    assertTrue(replay.detail().startsWith("replayed"), replay.detail());
+  }
+
+  @Test
+  void unsignedReportsAreRefusedUnlessAllowed() {
+    String bare = Json.write(Reports.envelope(Map.of("status", "evacuate"), NOW));
+    CollectorReading refused = reader(false).read("n1", bare, NOW);
+    assertEquals("rejected", refused.health());
+    assertTrue(refused.detail().contains("unsigned"), refused.detail());
+    assertInstanceOf(Observation.Fault.class, reader(true).read("n1", bare, NOW).observation());
+  }
+
+  @Test
+  void aCollectorErrorIsShownButNeverActedOn() {
+    CollectorReading r = reader(false).read("n1", signed(Map.of("status", "Ok", "collector-error", "script missing"), NOW), NOW);
+    assertEquals("collector-error", r.health());
+    assertEquals("script missing", r.detail());
+    assertInstanceOf(Observation.Unknown.class, r.observation());
+  }
+
+  @Test
+  void malformedAnswersAreRejectedWithTheReason() {
+    assertTrue(reader(false).read("n1", "<html>", NOW).detail().startsWith("not-json"));
+    String noData = SignedJson.write(key.sign("{\"name\": \"diagnose\"}", NOW));
+    assertTrue(reader(false).read("n1", noData, NOW).detail().contains("no 'data' field"));
+    String badStatus = signed(Map.of("status", "panic"), NOW);
+    CollectorReading r = reader(false).read("n2", badStatus, NOW);
+    assertEquals("rejected", r.health());
+    assertTrue(r.detail().contains("unknown status 'panic'"), r.detail());
+  }
+}
