@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.commons.exec.CommandLine;
 import org.apache.commons.exec.DefaultExecutor;
-import org.apache.commons.exec.ExecuteWatchdog;
+import org.apache.commons.exec.ExecuteException;
 import org.apache.commons.exec.PumpStreamHandler;
 
 /**
@@ -51,13 +51,21 @@ public final class CommandRunner {
     CappedOutputStream err = new CappedOutputStream(4096);
     PumpStreamHandler streams = new PumpStreamHandler(out, err, new ByteArrayInputStream(stdin));
     streams.setStopTimeout(STREAM_GRACE);
-    ExecuteWatchdog watchdog = ExecuteWatchdog.builder().setTimeout(timeout).get();
+    TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout);
     DefaultExecutor executor =
         DefaultExecutor.builder().setWorkingDirectory(new File("/")).get();
     executor.setStreamHandler(streams);
     executor.setWatchdog(watchdog);
     executor.setExitValues(null);
-    int exit = executor.execute(new CommandLine(command.toFile()), Map.of());
+    int exit;
+    try {
+      exit = executor.execute(new CommandLine(command.toFile()), Map.of());
+    } catch (ExecuteException e) {
+      if (!watchdog.killedProcess()) {
+        throw e;
+      }
+      exit = -1;
+    }
     return new CommandResult(
         exit, out.bytes(), new String(err.bytes(), StandardCharsets.UTF_8), watchdog.killedProcess(), out.over());
   }

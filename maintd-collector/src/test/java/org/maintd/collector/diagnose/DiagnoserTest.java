@@ -43,23 +43,33 @@ class DiagnoserTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = ';', value = {
-      "not JSON; echo 'all good'; did not print one JSON object",
-      "a JSON array; echo '[1, 2]'; expected a JSON object, got a JSON array",
-      "two objects; echo '{\"status\":\"Ok\"} {\"status\":\"evacuate\"}'; did not print one JSON object",
-      "unknown status; echo '{\"status\": \"reboot\"}'; unknown status 'reboot'",
-      "live-repair without command; echo '{\"status\": \"live-repair\"}'; needs a 'command' string",
-      "duplicate keys; echo '{\"status\": \"Ok\", \"status\": \"evacuate\"}'; did not print one JSON object",
-      "non-zero exit; echo '{\"status\": \"evacuate\"}'; echo broken >&2; exit 3; exited with code 3: broken",
-      "10 MiB of output; head -c 10485760 /dev/zero | tr '\\0' x; printed more than 65536 bytes",
-      "invalid UTF-8; printf '{\"status\": \"Ok\", \"x\": \"\\377\"}'; not valid UTF-8",
-      "a script that hangs; sleep 30; timed out after 2000 ms",
-      "empty output; true; did not print one JSON object"
+  @CsvSource(delimiterString = " :: ", value = {
+      "not JSON :: echo 'all good' :: did not print one JSON object",
+      "a JSON array :: echo '[1, 2]' :: expected a JSON object, got a JSON array",
+      "two objects :: echo '{\"status\":\"Ok\"} {\"status\":\"evacuate\"}' :: did not print one JSON object",
+      "unknown status :: echo '{\"status\": \"reboot\"}' :: unknown status 'reboot'",
+      "live-repair without command :: echo '{\"status\": \"live-repair\"}' :: needs a 'command' string",
+      "duplicate keys :: echo '{\"status\": \"Ok\", \"status\": \"evacuate\"}' :: did not print one JSON object",
+      "non-zero exit :: echo '{\"status\": \"evacuate\"}'; echo broken >&2; exit 3 :: exited with code 3: broken",
+      "10 MiB of output :: head -c 10485760 /dev/zero | tr '\\0' x :: printed more than 65536 bytes",
+      "invalid UTF-8 :: printf '{\"status\": \"Ok\", \"x\": \"\\377\"}' :: not valid UTF-8",
+      "a script that hangs :: sleep 30 :: timed out after 2000 ms",
+      "empty output :: true :: did not print one JSON object"
   })
   void badOutputIsOkWithACollectorErrorAndNeverAnAction(String what, String body, String reason) throws Exception {
     Map<String, Object> data = diagnose(body);
     assertEquals("Ok", data.get("status"), what);
     assertTrue(String.valueOf(data.get("collector-error")).contains(reason), what + ": " + data);
+  }
+
+  @Test
+  void aTimeoutKillsTheCommandsWholeProcessTree() throws Exception {
+    Path pidFile = tmp.resolve("child.pid");
+    Map<String, Object> data = diagnose("sleep 300 & echo $! > " + pidFile + "; wait");
+    assertTrue(String.valueOf(data.get("collector-error")).contains("timed out"), data.toString());
+    long child = Long.parseLong(java.nio.file.Files.readString(pidFile).strip());
+    org.awaitility.Awaitility.await("the script's child is killed").atMost(Duration.ofSeconds(10))
+        .until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
   }
 
   @Test

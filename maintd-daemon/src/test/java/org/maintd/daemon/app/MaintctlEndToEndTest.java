@@ -98,6 +98,17 @@ class MaintctlEndToEndTest {
   }
 
   @Test
+  void pausesAndResumesAutomaticActions() throws Exception {
+    assertEquals("automatic actions paused\n", ctl("pause").out());
+    assertEquals(Map.of("paused", true), cluster.get("/1/paused"));
+    assertEquals(0, ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix").code());
+    Map<String, Object> noted = cluster.awaitIncident("noted while paused", on("n4", "noted"));
+    assertTrue(noted.get("next").toString().startsWith("paused"), noted.toString());
+    assertEquals("automatic actions resumed\n", ctl("resume").out());
+    cluster.awaitIncident("repaired after resume", on("n4", "completed"));
+  }
+
+  @Test
   void anUnknownIncidentIsAFailure() {
     Run r = ctl("show", "00000000-0000-0000-0000-000000000000");
     assertEquals(1, r.code());

@@ -1,0 +1,18 @@
+package org.maintd.cli.command;
+
+import java.util.Map;
+import picocli.CommandLine.Command;
+
+/** {@code maintctl pause}: stops all automatic actions; observation goes on. */
+@Command(name = "pause", description = "Stop all automatic actions (incidents are still observed).")
+public final class PauseCommand extends ApiCommand.TopLevel {
+  @Override
+  public void run() {
+    Object r = client().post("/1/pause", Map.of());
+    if (root().json()) {
+      printJson(r);
+    } else {
+      System.out.println("automatic actions paused");
+    }
+  }
+}

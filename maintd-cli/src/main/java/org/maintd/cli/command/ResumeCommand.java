@@ -1,0 +1,18 @@
+package org.maintd.cli.command;
+
+import java.util.Map;
+import picocli.CommandLine.Command;
+
+/** {@code maintctl resume}: restarts automatic actions. */
+@Command(name = "resume", description = "Restart automatic actions.")
+public final class ResumeCommand extends ApiCommand.TopLevel {
+  @Override
+  public void run() {
+    Object r = client().post("/1/resume", Map.of());
+    if (root().json()) {
+      printJson(r);
+    } else {
+      System.out.println("automatic actions resumed");
+    }
+  }
+}
