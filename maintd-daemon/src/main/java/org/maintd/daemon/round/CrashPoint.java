@@ -1,8 +1,10 @@
 package org.maintd.daemon.round;
 
+import java.io.IOException;
+
 /**
- * Points where a test can make the daemon die as abruptly as {@code kill -9} (no shutdown hooks,
- * no flush), selected with the system property {@code maintd.crashAt}. Unset in production.
+ * Points where a test can have the daemon killed with SIGKILL (no shutdown hook, no flush),
+ * selected with the system property {@code maintd.crashAt}. Unset in production.
  */
 final class CrashPoint {
   static final String PROPERTY = "maintd.crashAt";
@@ -10,9 +12,18 @@ final class CrashPoint {
   private CrashPoint() {}
 
   static void reached(String name) {
-    if (name.equals(System.getProperty(PROPERTY))) {
-      System.err.println("maintd: halting at crash point " + name);
-      Runtime.getRuntime().halt(137);
+    if (!name.equals(System.getProperty(PROPERTY))) {
+      return;
     }
+    System.err.println("maintd: SIGKILL at crash point " + name);
+    try {
+      new ProcessBuilder("kill", "-KILL", Long.toString(ProcessHandle.current().pid())).inheritIO().start().waitFor();
+      Thread.sleep(10_000);
+    } catch (IOException e) {
+      System.err.println("maintd: cannot send SIGKILL: " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    Runtime.getRuntime().halt(137);
   }
 }

@@ -54,20 +54,29 @@ final class Submitter {
     holder.update(s -> record(s, done, now));
   }
 
+  /** The job's id: found by its key, or from a new submission; empty when the backend failed. */
   private String idFor(JobSpec job) {
-    List<String> existing = router.find(job);
-    if (!existing.isEmpty()) {
-      log.info("[incident={}] job {} was already submitted as {}; not submitting it again", job.owner(), job.key(), existing.get(0));
-      return existing.get(0);
-    }
     try {
+      List<String> existing = router.find(job);
+      if (!existing.isEmpty()) {
+        log.info("[incident={}] job {} was already submitted as {}; not submitting it again", job.owner(), job.key(), existing.get(0));
+        return existing.get(0);
+      }
       String id = router.submit(job);
       log.info("[incident={}] [job={}] submitted: {}", job.owner(), id, job.reason().text());
       return id;
     } catch (BackendException e) {
-      log.warn("[incident={}] submitting {} failed: {}", job.owner(), job.key(), e.getMessage());
+      log.warn("[incident={}] submitting {} failed, will look it up and retry: {}", job.owner(), job.key(), e.getMessage());
+      return lookUpAfterFailure(job);
+    }
+  }
+
+  private String lookUpAfterFailure(JobSpec job) {
+    try {
       List<String> found = router.find(job);
       return found.isEmpty() ? "" : found.get(0);
+    } catch (BackendException e) {
+      return "";
     }
   }
 

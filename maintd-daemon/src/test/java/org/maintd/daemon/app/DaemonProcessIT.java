@@ -21,7 +21,7 @@ import org.maintd.wire.Json;
 
 /**
  * The daemon as operators run it: the shaded jar in its own process, against real collectors.
- * Crashes are as abrupt as kill -9 (Runtime.halt at a named point: no shutdown hook runs).
+ * Crashes are real: the daemon sends itself SIGKILL at a named point (no shutdown hook runs).
  */
 class DaemonProcessIT {
   private static final Path JAR = Path.of("target", "maintd.jar");
