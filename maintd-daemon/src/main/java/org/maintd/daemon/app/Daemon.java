@@ -168,8 +168,12 @@ public final class Daemon implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    ticker.shutdownNow();
-    ticker.awaitTermination(30, TimeUnit.SECONDS);
+    // A tick in progress finishes its state write: interrupting it would close the file channel
+    // under the write. Only a tick stuck past the grace period is interrupted.
+    ticker.shutdown();
+    if (!ticker.awaitTermination(30, TimeUnit.SECONDS)) {
+      ticker.shutdownNow();
+    }
     repairThreads.shutdownNow();
     if (server != null) {
       server.stop();

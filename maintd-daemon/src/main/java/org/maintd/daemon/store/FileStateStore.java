@@ -91,7 +91,7 @@ public final class FileStateStore implements StateStore {
     try {
       AtomicFiles.write(file, codec.write(state).getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new StoreException("cannot write state file " + file + ": " + e.getMessage(), e);
+      throw new StoreException("cannot write state file " + file + ": " + e, e);
     }
     storedSerial = state.serial();
     return state;
