@@ -139,6 +139,23 @@ public final class ConfigSection {
     return value;
   }
 
+  public List<String> stringList(String key) {
+    Object raw = take(key);
+    List<String> list = new ArrayList<>();
+    if (raw instanceof List<?> l) {
+      for (Object o : l) {
+        if (o instanceof String || o instanceof Number) {
+          list.add(String.valueOf(o));
+        } else {
+          problem(key, "must be a list of strings, not one holding " + o);
+        }
+      }
+    } else if (raw != null) {
+      problem(key, "must be a list, not " + raw);
+    }
+    return list;
+  }
+
   public Map<String, String> stringMap(String key) {
     Object raw = take(key);
     Map<String, String> map = new LinkedHashMap<>();

@@ -43,6 +43,11 @@ final class EvacuationPlanner {
       return Step.waiting("node " + node.name() + " is busy with another job this round");
     }
     if (!node.drained() && !node.offline()) {
+      String capped = ctx.unavailable.refusal(node);
+      if (capped != null) {
+        return Step.waiting("waits for the safety cap: " + capped);
+      }
+      ctx.unavailable.takeDown(node);
       return single(incident, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name());
     }
     List<Instance> primaries = ctx.cluster.primariesOf(node.name());
@@ -111,6 +116,13 @@ final class EvacuationPlanner {
       String owner, Instance inst, boolean failover, Capacity.Need need, Map<String, List<Operation>> byTarget, List<String> waits) {
     Node secondary = ctx.cluster.node(inst.secondary()).orElseThrow();
     String refusal = chooser.refusal(owner, secondary);
+    if (refusal != null && ctx.claims.nodeFree(owner, secondary.name())) {
+      // The secondary cannot take the instance (offline, drained, or it has its own incident):
+      // give the instance a new secondary first; it migrates there in a later round. Waiting for
+      // the secondary instead could wait forever on an incident that waits for this one.
+      rehomeSecondary(owner, inst, secondary, refusal, byTarget, waits);
+      return;
+    }
     String shortfall = refusal != null ? refusal : ctx.capacity.shortfall(secondary.name(), need);
     if (shortfall != null) {
       waits.add(inst.name() + ": its secondary " + shortfall);
@@ -120,6 +132,20 @@ final class EvacuationPlanner {
         ? new Operation.Failover(inst.name(), inst.primary(), secondary.name())
         : new Operation.Migrate(inst.name(), inst.primary(), secondary.name());
     add(byTarget, secondary.name(), op, need);
+  }
+
+  private void rehomeSecondary(
+      String owner, Instance inst, Node secondary, String refusal, Map<String, List<Operation>> byTarget, List<String> waits) {
+    Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
+    Optional<Node> target = chooser.choose(owner, secondary.group(), inst.primary(), need);
+    if (target.isEmpty()) {
+      waits.add(inst.name() + ": its secondary " + refusal + ", and no node in the group has "
+          + inst.disk() + " MiB disk for a new secondary");
+      return;
+    }
+    String t = target.get().name();
+    add(byTarget, t, new Operation.ReplaceSecondary(inst.name(), inst.primary(), secondary.name(), t), need);
+    ctx.claims.claim(owner, List.of(secondary.name()), List.of());
   }
 
   private void placeSecondary(String owner, Node node, Instance inst, Map<String, List<Operation>> byTarget, List<String> waits) {

@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.maintd.cluster.Cluster;
 import org.maintd.incident.Incident;
 import org.maintd.incident.Lifecycle;
+import org.maintd.safety.SafetyCaps;
 import org.maintd.job.JobSpec;
 
 /**
@@ -19,12 +20,22 @@ import org.maintd.job.JobSpec;
  * failover, evacuations, then live repairs; older first), the next step on what is still free.
  * Jobs planned in one round never share a node or an instance across owners. Later priorities
  * (instance repairs, planned maintenance, balancing) plug in after the incidents and see only
- * what is left. Stateless; a fresh context per call.
+ * what is left. Nothing is taken out of service beyond the safety caps. Stateless; a fresh context
+ * per call.
  */
 public final class RoundPlanner {
+  private final SafetyCaps caps;
+
+  public RoundPlanner(SafetyCaps caps) {
+    this.caps = caps;
+  }
+
+  public RoundPlanner() {
+    this(SafetyCaps.defaults());
+  }
 
   public RoundPlan plan(Cluster cluster, List<Incident> incidents, List<String> evacuated, long round, Instant now) {
-    RoundContext ctx = new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated));
+    RoundContext ctx = new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated), caps);
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
     LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     List<JobSpec> jobs = new ArrayList<>();

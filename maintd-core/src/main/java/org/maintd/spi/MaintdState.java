@@ -21,6 +21,7 @@ public record MaintdState(
     long serial,
     List<Intent> intents,
     boolean paused,
+    String pauseReason,
     long round) {
 
   public MaintdState {
@@ -28,41 +29,48 @@ public record MaintdState(
     evacuated = List.copyOf(evacuated);
     incidents = List.copyOf(incidents);
     intents = List.copyOf(intents);
+    pauseReason = paused ? pauseReason : "";
   }
 
   public static MaintdState initial(Instant now) {
     return new MaintdState(
-        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, 0);
+        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, "", 0);
   }
 
   public MaintdState withIncidents(List<Incident> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, value, ctime,
-        mtime, serial, intents, paused, round);
+        mtime, serial, intents, paused, pauseReason, round);
   }
 
   public MaintdState withJobs(List<String> value, List<Intent> newIntents) {
     return new MaintdState(roundDelay, value, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, newIntents, paused, round);
+        mtime, serial, newIntents, paused, pauseReason, round);
   }
 
   public MaintdState withEvacuated(List<String> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, value, incidents, ctime,
-        mtime, serial, intents, paused, round);
+        mtime, serial, intents, paused, pauseReason, round);
   }
 
-  public MaintdState withPaused(boolean value) {
+  /** Paused with the reason (who paused, or what the storm guard saw), or resumed. */
+  public MaintdState withPaused(boolean value, String reason) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, value, round);
+        mtime, serial, intents, value, reason, round);
+  }
+
+  public MaintdState withRoundDelay(Duration value) {
+    return new MaintdState(value, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
+        mtime, serial, intents, paused, pauseReason, round);
   }
 
   public MaintdState withRound(long value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, value);
+        mtime, serial, intents, paused, pauseReason, value);
   }
 
   /** The next version to write: serial + 1 and the given modification time. */
   public MaintdState nextVersion(Instant now) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        now, serial + 1, intents, paused, round);
+        now, serial + 1, intents, paused, pauseReason, round);
   }
 }

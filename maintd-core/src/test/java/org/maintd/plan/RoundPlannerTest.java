@@ -154,4 +154,23 @@ class RoundPlannerTest {
     List<Incident> order = RoundPlanner.actionable(incidents);
     assertEquals("n3", order.get(0).node());
   }
+
+  @Test
+  void anInstanceWhoseSecondaryHasItsOwnIncidentGetsANewSecondaryInsteadOfWaitingForIt() {
+    Cluster c = drained(new ClusterBuilder().node("n1", "g", 4096, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
+        .instance("i1", "n2", "n3", DiskTemplate.DRBD).build(), "n2");
+    List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
+    incidents = report(incidents, "n3", Map.of("status", "evacuate"));
+    RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
+    List<Operation> ops = plan.jobs().stream().flatMap(j -> j.operations().stream()).toList();
+    assertEquals(List.of(new Operation.ReplaceSecondary("i1", "n2", "n3", "n4")), ops,
+        "n3 waits for the cap held by n2, so n2 must not wait for n3");
+    Incident n3 = incidents.stream().filter(i -> i.node().equals("n3")).findFirst().orElseThrow();
+    assertEquals("node n3 is busy with another job this round", plan.next().get(n3.uuid()));
+    Cluster after = c.withInstance("i1", i -> i.placedOn("n2", "n4"));
+    RoundPlan next = planner.plan(after, incidents, List.of(), 3, NOW);
+    assertTrue(next.next().get(n3.uuid()).startsWith("waits for the safety cap: cap: group g already has 1 node(s)"
+        + " out of service (n2)"), next.next().toString());
+  }
 }

@@ -5,7 +5,10 @@ import java.util.Map;
 import org.maintd.cli.output.Table;
 import picocli.CommandLine.Command;
 
-/** {@code maintctl status}: the incidents, as {@code GET /1/status} lists them. */
+/**
+ * {@code maintctl status}: the incidents, as {@code GET /1/status} lists them, under a line saying
+ * why automatic actions are paused when they are.
+ */
 @Command(name = "status", description = "List incidents.")
 public final class StatusCommand extends ApiCommand.TopLevel {
   @Override
@@ -14,6 +17,10 @@ public final class StatusCommand extends ApiCommand.TopLevel {
     if (root().json()) {
       printJson(incidents);
       return;
+    }
+    Map<String, Object> paused = map(client().get("/1/paused"));
+    if (Boolean.TRUE.equals(paused.get("paused"))) {
+      System.out.println("PAUSED: " + paused.get("reason"));
     }
     if (incidents.isEmpty()) {
       System.out.println("no incidents");

@@ -73,15 +73,15 @@ public final class Daemon implements AutoCloseable {
     checkMaster(backend, vote, new MasterVote(http, urls, verifier, config.collector().timeout(), clock));
     store = new FileStateStore(config.stateDir().resolve("state.json"));
     StateHolder holder = new StateHolder(store, clock);
-    holder.update(s -> new org.maintd.spi.MaintdState(config.roundDelay(), s.jobs(), s.balance(), s.balanceThreshold(),
-        s.evacuated(), s.incidents(), s.ctime(), s.mtime(), s.serial(), s.intents(), s.paused(), s.round()));
+    holder.update(s -> s.withRoundDelay(config.roundDelay()));
     RepairClient repairClient = new RepairClient(http, urls, key, verifier, config.collector().repairTimeout(), clock);
     JobRouter router = new JobRouter(backend, new RepairJobs(repairClient, repairThreads));
     CollectorPoller poller = new CollectorPoller(http, urls,
         new ReportReader(new SignatureVerifier(key, config.collector().maxSkew()), config.collector().allowUnsigned()),
         config.collector().timeout(), clock);
     NodeBoard board = new NodeBoard();
-    loop = new RoundLoop(holder, backend, router, poller, new Lifecycle(UUID::randomUUID), board, clock);
+    loop = new RoundLoop(holder, backend, router, poller, new Lifecycle(UUID::randomUUID), board, clock,
+        config.caps(), config.storm());
     Authenticator auth = new Authenticator(new SignatureVerifier(key, config.collector().maxSkew()), config.usersFile(), clock);
     startServer(new ApiHandler(holder, loop, board, health, auth, backend));
     if (config.collector().allowUnsigned()) {

@@ -15,7 +15,7 @@ import org.maintd.wire.Json;
 /**
  * The state file's JSON: Ganeti's {@code maintenance} object ({@code roundDelay}, {@code jobs},
  * {@code balance}, {@code balanceThreshold}, {@code evacuated}, {@code incidents}, {@code ctime},
- * {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused} and {@code round}.
+ * {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code pause_reason} and {@code round}.
  * Thread-safe.
  */
 public final class StateCodec {
@@ -41,6 +41,7 @@ public final class StateCodec {
     }
     m.put("intents", intents);
     m.put("paused", s.paused());
+    m.put("pause_reason", s.pauseReason());
     m.put("round", s.round());
     return Json.write(m);
   }
@@ -67,6 +68,7 @@ public final class StateCodec {
         f.list("jobs").stream().map(String::valueOf).toList(), f.bool("balance"),
         f.number("balanceThreshold"), f.list("evacuated").stream().map(String::valueOf).toList(),
         list, IncidentCodec.instant(f.number("ctime")), IncidentCodec.instant(f.number("mtime")),
-        (long) f.number("serial_no"), intents, f.bool("paused"), (long) f.number("round"));
+        (long) f.number("serial_no"), intents, f.bool("paused"),
+        f.optString("pause_reason"), (long) f.number("round"));
   }
 }

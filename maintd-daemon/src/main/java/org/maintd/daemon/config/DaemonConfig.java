@@ -3,6 +3,8 @@ package org.maintd.daemon.config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.StormGuard;
 
 /** The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. */
 public record DaemonConfig(
@@ -16,6 +18,8 @@ public record DaemonConfig(
     Path usersFile,
     Duration pollInterval,
     Duration roundDelay,
+    SafetyCaps caps,
+    StormGuard storm,
     Collector collector,
     Sim sim) {
 
@@ -29,6 +33,6 @@ public record DaemonConfig(
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
     return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
-        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, collector, sim);
+        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, collector, sim);
   }
 }

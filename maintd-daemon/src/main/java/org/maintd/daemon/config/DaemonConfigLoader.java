@@ -9,6 +9,9 @@ import java.time.Duration;
 import java.util.List;
 import org.maintd.config.ConfigException;
 import org.maintd.config.ConfigSection;
+import org.maintd.safety.Allowance;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.StormGuard;
 import org.maintd.wire.Json;
 
 /**
@@ -42,11 +45,33 @@ public final class DaemonConfigLoader {
     Path users = Path.of(root.string("usersFile", "/etc/maintd/users"));
     Duration poll = root.duration("pollInterval", Duration.ofSeconds(30), Duration.ofMillis(100));
     Duration delay = root.duration("roundDelay", Duration.ZERO, Duration.ZERO);
+    SafetyCaps caps = new SafetyCaps(allowance(root, "maxUnavailable", "1"), root.stringList("failureDomains"));
+    StormGuard storm = new StormGuard(percentage(root, "stormThreshold", 30));
     DaemonConfig.Collector collector = collector(root.section("collector"));
     DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
     root.finish();
     return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
-        key, users, poll, delay, collector, sim);
+        key, users, poll, delay, caps, storm, collector, sim);
+  }
+
+  private static Allowance allowance(ConfigSection c, String key, String fallback) {
+    String text = c.string(key, fallback);
+    try {
+      return Allowance.parse(text);
+    } catch (IllegalArgumentException e) {
+      c.problem(key, e.getMessage());
+      return Allowance.parse(fallback);
+    }
+  }
+
+  private static int percentage(ConfigSection c, String key, int fallback) {
+    String text = c.string(key, fallback + "%");
+    String digits = text.strip().endsWith("%") ? text.strip().substring(0, text.strip().length() - 1) : "";
+    if (!digits.matches("[0-9]{1,3}") || Integer.parseInt(digits) > 100) {
+      c.problem(key, "must be a percentage from 0% to 100% such as 30%, not '" + text + "'");
+      return fallback;
+    }
+    return Integer.parseInt(digits);
   }
 
   private static DaemonConfig.Collector collector(ConfigSection c) {

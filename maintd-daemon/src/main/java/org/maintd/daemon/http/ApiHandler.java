@@ -1,6 +1,7 @@
 package org.maintd.daemon.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
@@ -17,6 +18,7 @@ import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentException;
 import org.maintd.signing.RequestSignature;
 import org.maintd.spi.BackendException;
+import org.maintd.spi.MaintdState;
 import org.maintd.wire.HttpJson;
 import org.maintd.wire.Json;
 import org.slf4j.Logger;
@@ -74,9 +76,9 @@ public final class ApiHandler extends Handler.Abstract {
       case "/1/status" -> state.get().incidents().stream().map(incidents::write).toList();
       case "/1/jobs" -> loop.jobs();
       case "/1/evacuated" -> state.get().evacuated();
-      case "/1/nodes" -> NodeViews.of(board.cluster(), board.readings(), state.get().incidents());
+      case "/1/nodes" -> NodeViews.of(board.cluster(), board.readings(), state.get());
       case "/1/health" -> health.toJson();
-      case "/1/paused" -> Map.of("paused", state.get().paused());
+      case "/1/paused" -> paused();
       case "/1/sim/jobs" -> sim == null ? null : sim.jobs();
       default -> path.startsWith("/1/incidents/") ? incident(path.substring("/1/incidents/".length())) : null;
     };
@@ -84,6 +86,15 @@ public final class ApiHandler extends Handler.Abstract {
       return HttpJson.error(response, callback, 404, "not-found", "no such resource: GET " + path);
     }
     return HttpJson.send(response, callback, 200, body);
+  }
+
+  private Map<String, Object> paused() {
+    MaintdState s = state.get();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("paused", s.paused());
+    m.put("reason", s.pauseReason());
+    m.put("storm", loop.storm());
+    return m;
   }
 
   private Object incident(String uuid) {
@@ -123,7 +134,8 @@ public final class ApiHandler extends Handler.Abstract {
       return Map.of("uuid", inc.uuid().toString(), "node", inc.node(), "removed_tag", inc.tag());
     }
     if (path.equals("/1/pause") || path.equals("/1/resume")) {
-      return Map.of("paused", loop.setPaused(path.equals("/1/pause"), who));
+      loop.setPaused(path.equals("/1/pause"), who);
+      return paused();
     }
     if (path.startsWith("/1/sim/")) {
       if (sim == null) {

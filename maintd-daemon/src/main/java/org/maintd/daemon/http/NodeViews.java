@@ -10,18 +10,25 @@ import org.maintd.cluster.Node;
 import org.maintd.daemon.codec.IncidentCodec;
 import org.maintd.incident.Incident;
 import org.maintd.spi.CollectorReading;
+import org.maintd.spi.MaintdState;
 
-/** The JSON of {@code /1/nodes}: one object per node of the latest snapshot. */
+/**
+ * The JSON of {@code /1/nodes}: one object per node of the latest snapshot, each saying whether
+ * automatic actions are paused and why.
+ */
 final class NodeViews {
   private NodeViews() {}
 
-  static List<Map<String, Object>> of(Cluster cluster, Map<String, CollectorReading> readings, List<Incident> incidents) {
+  static List<Map<String, Object>> of(Cluster cluster, Map<String, CollectorReading> readings, MaintdState state) {
     List<Map<String, Object>> list = new ArrayList<>();
     if (cluster == null) {
       return list;
     }
     for (Node n : cluster.nodes()) {
-      list.add(view(cluster, n, readings.get(n.name()), incidents));
+      Map<String, Object> m = view(cluster, n, readings.get(n.name()), state.incidents());
+      m.put("paused", state.paused());
+      m.put("pause_reason", state.pauseReason());
+      list.add(m);
     }
     return list;
   }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.maintd.cluster.Cluster;
@@ -18,6 +19,8 @@ import org.maintd.incident.Lifecycle;
 import org.maintd.incident.Observation;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.StormGuard;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.Intent;
@@ -39,15 +42,20 @@ public final class RoundLoop {
   private final ClusterBackend backend;
   private final ReportSource reports;
   private final Lifecycle lifecycle;
-  private final RoundPlanner planner = new RoundPlanner();
+  private final RoundPlanner planner;
+  private final StormGuard stormGuard;
   private final JobChecker checker;
   private final Submitter submitter;
   private final NodeBoard board;
   private final Clock clock;
   private Instant lastRound = Instant.EPOCH;
+  private boolean stormArmed = true;
+  private volatile String storm = "";
 
   public RoundLoop(StateHolder holder, ClusterBackend backend, JobRouter router, ReportSource reports,
-      Lifecycle lifecycle, NodeBoard board, Clock clock) {
+      Lifecycle lifecycle, NodeBoard board, Clock clock, SafetyCaps caps, StormGuard stormGuard) {
+    this.planner = new RoundPlanner(caps);
+    this.stormGuard = stormGuard;
     this.holder = holder;
     this.backend = backend;
     this.reports = reports;
@@ -68,6 +76,7 @@ public final class RoundLoop {
     Cluster cluster = backend.snapshot();
     Map<String, CollectorReading> readings = reports.poll(cluster.nodesByName().keySet());
     board.update(cluster, readings);
+    guardAgainstStorm(cluster, readings);
     holder.update(s -> observe(s, cluster, readings, now));
     tagFailed();
     plan(cluster, running, now);
@@ -80,6 +89,35 @@ public final class RoundLoop {
       return unsubmitted;
     }
     return checker.unfinished(s);
+  }
+
+  /**
+   * Pauses every automatic action when too many nodes report faults in one poll. The guard trips
+   * once per storm: after the operator resumes, it fires again only once a poll without a storm
+   * has re-armed it.
+   */
+  private void guardAgainstStorm(Cluster cluster, Map<String, CollectorReading> readings) {
+    Map<String, Observation> observations = new HashMap<>();
+    readings.forEach((node, r) -> observations.put(node, r.observation()));
+    Optional<String> found = stormGuard.storm(cluster, observations);
+    storm = found.orElse("");
+    if (found.isEmpty()) {
+      stormArmed = true;
+      return;
+    }
+    if (!stormArmed) {
+      return;
+    }
+    stormArmed = false;
+    if (!holder.get().paused()) {
+      holder.update(s -> s.withPaused(true, found.get()));
+      log.error("automatic actions paused: {}", found.get());
+    }
+  }
+
+  /** The storm the last poll showed, or empty. */
+  public String storm() {
+    return storm;
   }
 
   private MaintdState observe(MaintdState s, Cluster cluster, Map<String, CollectorReading> readings, Instant now) {
@@ -135,7 +173,7 @@ public final class RoundLoop {
       return "waiting for jobs " + String.join(", ", running) + " of round " + s.round();
     }
     if (s.paused()) {
-      return "paused: automatic actions are stopped (maintctl resume)";
+      return "paused: " + s.pauseReason();
     }
     Duration since = Duration.between(lastRound, now);
     if (since.compareTo(s.roundDelay()) < 0) {
@@ -201,7 +239,7 @@ public final class RoundLoop {
 
   /** Stops (true) or restarts (false) all automatic actions; observation goes on. */
   public synchronized boolean setPaused(boolean paused, String who) {
-    holder.update(s -> s.withPaused(paused));
+    holder.update(s -> s.withPaused(paused, "automatic actions stopped by " + who + " (maintctl resume)"));
     log.info("automatic actions {} by {}", paused ? "paused" : "resumed", who);
     return paused;
   }

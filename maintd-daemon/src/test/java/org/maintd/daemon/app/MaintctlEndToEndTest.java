@@ -100,11 +100,14 @@ class MaintctlEndToEndTest {
   @Test
   void pausesAndResumesAutomaticActions() throws Exception {
     assertEquals("automatic actions paused\n", ctl("pause").out());
-    assertEquals(Map.of("paused", true), cluster.get("/1/paused"));
+    assertEquals(Map.of("paused", true, "reason", "automatic actions stopped by cluster-key (maintctl resume)", "storm", ""),
+        cluster.get("/1/paused"));
     assertEquals(0, ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix").code());
     Map<String, Object> noted = cluster.awaitIncident("noted while paused", on("n4", "noted"));
-    assertTrue(noted.get("next").toString().startsWith("paused"), noted.toString());
+    assertTrue(noted.get("next").toString().startsWith("paused: automatic actions stopped by cluster-key"), noted.toString());
+    assertTrue(ctl("status").out().startsWith("PAUSED: automatic actions stopped by cluster-key (maintctl resume)\n"));
     assertEquals("automatic actions resumed\n", ctl("resume").out());
+    assertTrue(ctl("status").out().startsWith("UUID"));
     cluster.awaitIncident("repaired after resume", on("n4", "completed"));
   }
 

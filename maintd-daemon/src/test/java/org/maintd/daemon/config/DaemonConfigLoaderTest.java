@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.collector.config.CollectorConfigLoader;
 import org.maintd.config.ConfigException;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.StormGuard;
 
 class DaemonConfigLoaderTest {
   private static final Path ETC = Path.of("..", "etc");
@@ -25,6 +27,8 @@ class DaemonConfigLoaderTest {
     assertEquals(Duration.ZERO, c.roundDelay());
     assertEquals("http://{node}:1815", c.collector().urlTemplate());
     assertEquals(false, c.collector().allowUnsigned());
+    assertEquals(SafetyCaps.defaults(), c.caps());
+    assertEquals(new StormGuard(30), c.storm());
     DaemonConfig defaults = new DaemonConfigLoader().bind("empty", null);
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());
@@ -53,6 +57,9 @@ class DaemonConfigLoaderTest {
         "collector:",
         "  urlTemplate: http://example:1815",
         "  allowUnsigned: maybe",
+        "maxUnavailable: two",
+        "stormThreshold: 30",
+        "failureDomains: rack",
         ""));
     ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
     List<String> p = e.problems();
@@ -62,7 +69,10 @@ class DaemonConfigLoaderTest {
     assertTrue(p.contains("colector: unknown key"), p.toString());
     assertTrue(p.contains("collector.urlTemplate: must contain {node}, not 'http://example:1815'"), p.toString());
     assertTrue(p.contains("collector.allowUnsigned: must be true or false, not 'maybe'"), p.toString());
-    assertTrue(e.getMessage().startsWith(file + ": 6 problem(s)"), e.getMessage());
+    assertTrue(p.contains("maxUnavailable: expected a count such as 1 or a percentage such as 25%, not 'two'"), p.toString());
+    assertTrue(p.contains("stormThreshold: must be a percentage from 0% to 100% such as 30%, not '30'"), p.toString());
+    assertTrue(p.contains("failureDomains: must be a list, not rack"), p.toString());
+    assertTrue(e.getMessage().startsWith(file + ": 9 problem(s)"), e.getMessage());
   }
 
   @Test

@@ -79,9 +79,10 @@ class ApiHandlerTest {
     assertEquals(403, reader.statusCode());
     assertEquals("forbidden", error(reader));
     assertEquals(200, basic("/1/pause", "writer", "s3cret").statusCode());
-    assertEquals(Map.of("paused", true), cluster.get("/1/paused"));
+    assertEquals(Map.of("paused", true, "reason", "automatic actions stopped by writer (maintctl resume)", "storm", ""),
+        cluster.get("/1/paused"));
     assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
-    assertEquals(Map.of("paused", false), cluster.get("/1/paused"));
+    assertEquals(Map.of("paused", false, "reason", "", "storm", ""), cluster.get("/1/paused"));
   }
 
   @Test

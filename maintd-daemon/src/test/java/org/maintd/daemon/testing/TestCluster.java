@@ -23,6 +23,8 @@ import org.maintd.collector.app.Collector;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.StormGuard;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignedMessage;
@@ -92,9 +94,17 @@ public final class TestCluster implements AutoCloseable {
     urls.put(node, "http://127.0.0.1:" + c.port());
   }
 
+  /**
+   * The daemon's safety caps and storm guard, for tests that change them before starting it. With
+   * five nodes, two faulty nodes are 40%: the storm threshold is raised to 50% so that tests of two
+   * incidents at once are not storms.
+   */
+  public SafetyCaps caps = SafetyCaps.defaults();
+  public StormGuard storm = new StormGuard(50);
+
   public DaemonConfig config() {
     return new DaemonConfig("n1", "127.0.0.1", 0, dir.resolve("state"), "file", "sim", keyFile, dir.resolve("users"),
-        Duration.ofMillis(100), Duration.ZERO,
+        Duration.ofMillis(100), Duration.ZERO, caps, storm,
         new DaemonConfig.Collector("http://{node}:1", urls, Duration.ofSeconds(2), Duration.ofSeconds(20), false, Duration.ofSeconds(300)),
         new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO));
   }

@@ -32,12 +32,16 @@ import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
+import org.maintd.safety.Allowance;
+import org.maintd.safety.SafetyCaps;
 
 /**
  * Seeded random clusters with enough room: evacuate some nodes round after round, applying each
  * round's jobs with the simulated cluster's operations. In every round no two owners share a node,
  * no instance is in two jobs, and every operation is accepted (so no target is overfilled); every
- * evacuation completes. A failing seed is in the test name, to replay it.
+ * evacuation completes. With the default safety cap (one node out of service per group), no
+ * group ever has more than one node drained or offline, and an evacuation that cannot start says it
+ * waits for the cap. A failing seed is in the test name, to replay it.
  */
 class EvacuationPropertyTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
@@ -50,6 +54,17 @@ class EvacuationPropertyTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void evacuationsNeverConflictNeverOverfillAndAlwaysTerminate(long seed) {
+    evacuate(seed, new SafetyCaps(Allowance.parse("100%"), List.of()));
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void theSafetyCapHoldsInEveryRound(long seed) {
+    evacuate(seed, SafetyCaps.defaults());
+  }
+
+  private void evacuate(long seed, SafetyCaps caps) {
+    boolean capped = caps.maxUnavailable().of(1000) == 1;
     Random rnd = new Random(seed);
     Cluster generated = generate(rnd);
     Cluster cluster = generated;
@@ -68,7 +83,7 @@ class EvacuationPropertyTest {
       Observation o = new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")));
       incidents = new ArrayList<>(lifecycle.observe(incidents, Map.of(busiest.name(), o), NOW).incidents());
     }
-    RoundPlanner planner = new RoundPlanner();
+    RoundPlanner planner = new RoundPlanner(caps);
     SimOperations ops = new SimOperations();
     for (int round = 1; round <= 12; round++) {
       RoundPlan plan = planner.plan(cluster, incidents, List.of(), round, NOW);
@@ -83,8 +98,13 @@ class EvacuationPropertyTest {
         }
       }
       incidents = advance(lifecycle, incidents, plan);
-      if (incidents.stream().allMatch(i -> i.status() == IncidentStatus.COMPLETED)) {
-        for (Incident i : incidents) {
+      if (capped) {
+        checkCap(seed, round, cluster);
+      }
+      boolean settled = incidents.stream().allMatch(i -> i.status() == IncidentStatus.COMPLETED
+          || (capped && i.next().contains("safety cap")));
+      if (settled && incidents.stream().anyMatch(i -> i.status() == IncidentStatus.COMPLETED)) {
+        for (Incident i : incidents.stream().filter(i -> i.status() == IncidentStatus.COMPLETED).toList()) {
           Node node = cluster.node(i.node()).orElseThrow();
           assertTrue(node.offline(), "seed " + seed);
           assertEquals(List.of(), cluster.primariesOf(node.name()), "seed " + seed);
@@ -96,10 +116,18 @@ class EvacuationPropertyTest {
     fail("seed " + seed + ": evacuations did not finish in 12 rounds: " + incidents.stream().map(Incident::next).toList());
   }
 
+  private static void checkCap(long seed, int round, Cluster cluster) {
+    Map<String, List<String>> down = new HashMap<>();
+    cluster.nodes().stream().filter(n -> n.offline() || n.drained())
+        .forEach(n -> down.computeIfAbsent(n.group(), g -> new ArrayList<>()).add(n.name()));
+    down.forEach((group, nodes) ->
+        assertTrue(nodes.size() <= 1, "seed " + seed + " round " + round + ": group " + group + " has " + nodes + " out of service"));
+  }
+
   private static List<Incident> advance(Lifecycle lifecycle, List<Incident> incidents, RoundPlan plan) {
     Map<String, List<String>> jobs = new HashMap<>();
     plan.jobs().forEach(j -> jobs.computeIfAbsent(j.owner(), k -> new ArrayList<>()).add(j.key()));
-    return incidents.stream().map(i -> {
+    return incidents.stream().map(i -> i.withNext(plan.next().getOrDefault(i.uuid(), ""))).map(i -> {
       if (plan.completed().contains(i.uuid())) {
         return lifecycle.completed(i, "done", NOW);
       }

@@ -1,0 +1,73 @@
+package org.maintd.daemon.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.daemon.testing.TestCluster.on;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.testing.TestCluster;
+import org.maintd.safety.StormGuard;
+
+/** The storm guard and the per-group cap, with the sim backend and real collectors. */
+class SafetyEndToEndTest {
+  @TempDir
+  Path tmp;
+
+  TestCluster cluster;
+
+  @BeforeEach
+  void start() throws Exception {
+    cluster = new TestCluster(tmp);
+    cluster.storm = new StormGuard(30);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    cluster.close();
+  }
+
+  @Test
+  void aStormPausesEverythingUntilTheOperatorResumesThenTheCapAllowsOneNodeAtATime() throws Exception {
+    // 2 of 5 nodes (40%) report evacuate in the same poll: more than the 30% threshold.
+    cluster.report("n2", "{\"status\": \"evacuate\"}");
+    cluster.report("n3", "{\"status\": \"evacuate\"}");
+    cluster.startDaemon();
+    cluster.awaitTrue("the storm guard to pause", () -> Boolean.TRUE.equals(((Map<?, ?>) cluster.get("/1/paused")).get("paused")));
+    Map<?, ?> paused = (Map<?, ?>) cluster.get("/1/paused");
+    assertTrue(paused.get("reason").toString().startsWith("storm guard: 2 of 5 online nodes (40%)"), paused.toString());
+    assertTrue(paused.get("reason").toString().contains("(n2, n3)"), paused.toString());
+    cluster.awaitTrue("both incidents noted", () -> cluster.incidents().size() == 2);
+    for (Map<String, Object> inc : cluster.incidents()) {
+      assertEquals("noted", inc.get("repair-status"), inc.toString());
+      assertTrue(inc.get("next").toString().startsWith("paused: storm guard"), inc.toString());
+    }
+    Map<String, Object> n2 = cluster.node("n2");
+    assertEquals(false, n2.get("drained"));
+    assertEquals(true, n2.get("paused"));
+    assertTrue(n2.get("pause_reason").toString().startsWith("storm guard"), n2.toString());
+    assertEquals(List.of(), cluster.simJobs(), "nothing is submitted during a storm");
+
+    assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
+    // The faults persist, but the operator resumed: the guard waits for a calm poll to re-arm.
+    // The cap (one node per group) lets one evacuation run; the other waits for it.
+    cluster.awaitTrue("one node drained", () ->
+        Boolean.TRUE.equals(cluster.node("n2").get("drained")) || Boolean.TRUE.equals(cluster.node("n3").get("drained")));
+    cluster.awaitTrue("the other incident names the cap", () ->
+        cluster.incidents().stream().anyMatch(i -> i.get("next").toString().contains("safety cap")));
+    Map<String, Object> waiting = cluster.incidents().stream()
+        .filter(i -> i.get("next").toString().contains("safety cap")).findFirst().orElseThrow();
+    String other = waiting.get("node").equals("n2") ? "n3" : "n2";
+    assertTrue(waiting.get("next").toString().contains("group default already has 1 node(s) out of service (" + other + ")"),
+        waiting.toString());
+    assertFalse(Boolean.TRUE.equals(cluster.node((String) waiting.get("node")).get("drained")));
+    cluster.awaitIncident("the first evacuation completes", on(other, "completed"));
+    assertEquals(false, ((Map<?, ?>) cluster.get("/1/paused")).get("paused"));
+  }
+}
