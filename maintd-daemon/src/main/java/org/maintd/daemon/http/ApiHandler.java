@@ -79,6 +79,7 @@ public final class ApiHandler extends Handler.Abstract {
       case "/1/nodes" -> NodeViews.of(board.cluster(), board.readings(), state.get());
       case "/1/health" -> health.toJson();
       case "/1/paused" -> paused();
+      case "/1/plan" -> PlanJson.of(loop.lastPlan());
       case "/1/sim/jobs" -> sim == null ? null : sim.jobs();
       default -> path.startsWith("/1/incidents/") ? incident(path.substring("/1/incidents/".length())) : null;
     };

@@ -51,6 +51,7 @@ public final class RoundLoop {
   private Instant lastRound = Instant.EPOCH;
   private boolean stormArmed = true;
   private volatile String storm = "";
+  private volatile PlanView lastPlan = PlanView.none();
 
   public RoundLoop(StateHolder holder, ClusterBackend backend, JobRouter router, ReportSource reports,
       Lifecycle lifecycle, NodeBoard board, Clock clock, SafetyCaps caps, StormGuard stormGuard) {
@@ -115,6 +116,11 @@ public final class RoundLoop {
     }
   }
 
+  /** What the last tick planned, for {@code /1/plan}. */
+  public PlanView lastPlan() {
+    return lastPlan;
+  }
+
   /** The storm the last poll showed, or empty. */
   public String storm() {
     return storm;
@@ -157,6 +163,7 @@ public final class RoundLoop {
     RoundPlan plan = planner.plan(cluster, s.incidents(), s.evacuated(), s.round() + 1, now);
     String waitText = waitReason(s, running, now);
     holder.update(st -> st.withIncidents(withNext(st.incidents(), plan.next(), waitText)));
+    lastPlan = new PlanView(now, s.round() + 1, waitText == null ? "" : waitText, plan.jobs(), holder.get().incidents());
     if (waitText != null) {
       return;
     }

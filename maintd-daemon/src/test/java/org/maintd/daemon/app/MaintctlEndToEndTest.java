@@ -106,6 +106,10 @@ class MaintctlEndToEndTest {
     Map<String, Object> noted = cluster.awaitIncident("noted while paused", on("n4", "noted"));
     assertTrue(noted.get("next").toString().startsWith("paused: automatic actions stopped by cluster-key"), noted.toString());
     assertTrue(ctl("status").out().startsWith("PAUSED: automatic actions stopped by cluster-key (maintctl resume)\n"));
+    cluster.awaitTrue("the plan holds the repair back", () -> ctl("plan").out().contains("repair node=n4 command=demo-fix"));
+    String plan = ctl("plan").out();
+    assertTrue(plan.matches("(?s)round \\d+: paused: automatic actions stopped by cluster-key.*"), plan);
+    assertTrue(plan.contains("incident") && plan.contains("noted"), plan);
     assertEquals("automatic actions resumed\n", ctl("resume").out());
     assertTrue(ctl("status").out().startsWith("UUID"));
     cluster.awaitIncident("repaired after resume", on("n4", "completed"));

@@ -53,6 +53,13 @@ class SafetyEndToEndTest {
     assertEquals(true, n2.get("paused"));
     assertTrue(n2.get("pause_reason").toString().startsWith("storm guard"), n2.toString());
     assertEquals(List.of(), cluster.simJobs(), "nothing is submitted during a storm");
+    Map<?, ?> plan = (Map<?, ?>) cluster.get("/1/plan");
+    assertTrue(plan.get("held_back").toString().startsWith("paused: storm guard"), plan.toString());
+    List<?> jobs = (List<?>) plan.get("jobs");
+    assertEquals(1, jobs.size(), "only one drain fits under the cap: " + jobs);
+    assertEquals("drain", ((Map<?, ?>) ((List<?>) ((Map<?, ?>) jobs.get(0)).get("operations")).get(0)).get("kind"), plan.toString());
+    List<?> items = (List<?>) plan.get("items");
+    assertTrue(items.stream().anyMatch(i -> ((Map<?, ?>) i).get("next").toString().contains("safety cap")), items.toString());
 
     assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
     // The faults persist, but the operator resumed: the guard waits for a calm poll to re-arm.
