@@ -73,4 +73,34 @@ public record Cluster(
             .toList();
     return new Cluster(name, groups, nodes, changed, tags, policies);
   }
+
+  public Cluster withTags(List<String> newTags) {
+    return new Cluster(name, groups, nodes, instances, newTags, policies);
+  }
+
+  public Cluster withGroup(String groupName, UnaryOperator<Group> change) {
+    List<Group> changed =
+        groups.stream().map(g -> g.name().equals(groupName) ? change.apply(g) : g).toList();
+    return new Cluster(name, changed, nodes, instances, tags, policies);
+  }
+
+  /** The tags of {@code object}, or empty when there is no such object. */
+  public Optional<List<String>> tagsOf(TaggedObject object) {
+    return switch (object.kind()) {
+      case CLUSTER -> Optional.of(tags);
+      case GROUP -> groups.stream().filter(g -> g.name().equals(object.name())).findFirst().map(Group::tags);
+      case NODE -> node(object.name()).map(Node::tags);
+      case INSTANCE -> instance(object.name()).map(Instance::tags);
+    };
+  }
+
+  /** This snapshot with {@code change} applied to the tags of {@code object}. */
+  public Cluster withTagsOf(TaggedObject object, UnaryOperator<List<String>> change) {
+    return switch (object.kind()) {
+      case CLUSTER -> withTags(change.apply(tags));
+      case GROUP -> withGroup(object.name(), g -> g.withTags(change.apply(g.tags())));
+      case NODE -> withNode(object.name(), n -> new Node(n.name(), n.uuid(), n.group(), n.flags(), n.resources(), change.apply(n.tags())));
+      case INSTANCE -> withInstance(object.name(), i -> i.withTags(change.apply(i.tags())));
+    };
+  }
 }

@@ -13,4 +13,8 @@ public record Group(
     tags = List.copyOf(tags);
     networks = List.copyOf(networks);
   }
+
+  public Group withTags(List<String> newTags) {
+    return new Group(name, uuid, allocPolicy, newTags, networks);
+  }
 }

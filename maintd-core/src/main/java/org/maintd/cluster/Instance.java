@@ -44,4 +44,10 @@ public record Instance(
         name, uuid, memory, disk, vcpus, status, autoBalance, newPrimary, newSecondary,
         diskTemplate, tags, spindleUse, spindles, forthcoming);
   }
+
+  public Instance withTags(List<String> newTags) {
+    return new Instance(
+        name, uuid, memory, disk, vcpus, status, autoBalance, primary, secondary,
+        diskTemplate, newTags, spindleUse, spindles, forthcoming);
+  }
 }

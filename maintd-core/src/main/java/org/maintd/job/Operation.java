@@ -127,4 +127,53 @@ public sealed interface Operation {
       return List.of(node);
     }
   }
+
+  /**
+   * Recreates an instance's disks on {@code nodes} (the new primary, then the new secondary for
+   * mirrored templates), empty: the instance's data is lost and it must be reinstalled.
+   */
+  record RecreateDisks(String instance, String oldPrimary, String oldSecondary, List<String> nodes)
+      implements Operation {
+    public RecreateDisks {
+      nodes = List.copyOf(nodes);
+    }
+
+    @Override
+    public String kind() {
+      return "recreate-disks";
+    }
+
+    @Override
+    public List<String> nodes() {
+      List<String> all = new java.util.ArrayList<>(List.of(oldPrimary));
+      if (!oldSecondary.isEmpty()) {
+        all.add(oldSecondary);
+      }
+      all.addAll(nodes);
+      return List.copyOf(all);
+    }
+
+    @Override
+    public List<String> instances() {
+      return List.of(instance);
+    }
+  }
+
+  /** Reinstalls the operating system of an instance on its primary node. */
+  record Reinstall(String instance, String primary) implements Operation {
+    @Override
+    public String kind() {
+      return "reinstall";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(primary);
+    }
+
+    @Override
+    public List<String> instances() {
+      return List.of(instance);
+    }
+  }
 }

@@ -7,12 +7,17 @@ import org.maintd.job.JobSpec;
 
 /**
  * What a round will do: the jobs to submit (none conflict), the incidents whose work is complete
- * (to be tagged {@code repairready}), and for every incident what happens next or why it waits.
+ * (to be tagged {@code repairready}), for every incident what happens next or why it waits, tags to
+ * change outside jobs (instance repairs' {@code enoperm} results, expired suspensions), and the
+ * other items considered (instances to repair) with what happens to them.
  */
-public record RoundPlan(List<JobSpec> jobs, List<UUID> completed, Map<UUID, String> next) {
+public record RoundPlan(
+    List<JobSpec> jobs, List<UUID> completed, Map<UUID, String> next, List<TagChange> tagChanges, List<PlanItem> items) {
   public RoundPlan {
     jobs = List.copyOf(jobs);
     completed = List.copyOf(completed);
     next = Map.copyOf(next);
+    tagChanges = List.copyOf(tagChanges);
+    items = List.copyOf(items);
   }
 }

@@ -25,9 +25,16 @@ import org.maintd.job.JobSpec;
  */
 public final class RoundPlanner {
   private final SafetyCaps caps;
+  private final boolean harep;
+
+  /** A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents. */
+  public RoundPlanner(SafetyCaps caps, boolean harep) {
+    this.caps = caps;
+    this.harep = harep;
+  }
 
   public RoundPlanner(SafetyCaps caps) {
-    this.caps = caps;
+    this(caps, false);
   }
 
   public RoundPlanner() {
@@ -53,7 +60,12 @@ public final class RoundPlanner {
       }
       next.put(incident.uuid(), step.next());
     }
-    return new RoundPlan(jobs, completed, next);
+    List<TagChange> tags = new ArrayList<>();
+    List<PlanItem> items = new ArrayList<>();
+    if (harep) {
+      new HarepPlanner(ctx, now).plan(jobs, tags, items);
+    }
+    return new RoundPlan(jobs, completed, next, tags, items);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */

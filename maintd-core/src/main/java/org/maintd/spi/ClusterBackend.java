@@ -2,6 +2,7 @@ package org.maintd.spi;
 
 import java.util.List;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.TaggedObject;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 
@@ -24,9 +25,19 @@ public interface ClusterBackend {
   /** Ids of the jobs whose reason trail contains {@code text}, oldest first. */
   List<String> findJobs(String text);
 
-  void addNodeTag(String node, String tag);
+  /** Adds tags to a node, an instance, a group or the cluster; tags already there stay once. */
+  void addTags(TaggedObject object, List<String> tags);
 
-  void removeNodeTag(String node, String tag);
+  /** Removes tags; tags that are not there are ignored. */
+  void removeTags(TaggedObject object, List<String> tags);
+
+  default void addNodeTag(String node, String tag) {
+    addTags(new TaggedObject(TaggedObject.Kind.NODE, node), List.of(tag));
+  }
+
+  default void removeNodeTag(String node, String tag) {
+    removeTags(new TaggedObject(TaggedObject.Kind.NODE, node), List.of(tag));
+  }
 
   /** The name of the node the cluster manager considers its master. */
   String master();

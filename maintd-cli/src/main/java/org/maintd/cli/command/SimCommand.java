@@ -104,10 +104,13 @@ public final class SimCommand implements Runnable {
     }
   }
 
-  /** Adds or removes a node tag. */
-  @Command(name = "tag", description = "Add or remove a node tag: tag NODE add|remove TAG.")
+  /** Adds or removes a tag on a node, an instance, a group or the cluster. */
+  @Command(name = "tag", description = "Add or remove a tag: tag [--kind node|instance|group|cluster] NAME add|remove TAG.")
   static final class Tag extends Sub {
-    @Parameters(index = "0", paramLabel = "NODE")
+    @Option(names = "--kind", defaultValue = "node", description = "What NAME is: node (default), instance, group, or cluster (NAME is then ignored).")
+    String kind;
+
+    @Parameters(index = "0", paramLabel = "NAME")
     String node;
 
     @Parameters(index = "1", paramLabel = "ACTION")
@@ -121,9 +124,12 @@ public final class SimCommand implements Runnable {
       if (!action.equals("add") && !action.equals("remove")) {
         throw new CommandLine.ParameterException(new CommandLine(this), "ACTION must be add or remove, not '" + action + "'");
       }
-      Map<String, Object> body = Map.of("node", node, "action", action, "tag", tag);
+      if (!List.of("node", "instance", "group", "cluster").contains(kind)) {
+        throw new CommandLine.ParameterException(new CommandLine(this), "--kind must be node, instance, group or cluster, not '" + kind + "'");
+      }
+      Map<String, Object> body = Map.of(kind, kind.equals("cluster") ? true : node, "action", action, "tag", tag);
       Object r = client().post("/1/sim/tags", body);
-      done(r, node + " tags: " + map(r).get("tags"));
+      done(r, (kind.equals("cluster") ? "cluster" : node) + " tags: " + map(r).get("tags"));
     }
   }
 

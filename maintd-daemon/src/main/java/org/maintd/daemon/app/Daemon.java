@@ -81,7 +81,7 @@ public final class Daemon implements AutoCloseable {
         config.collector().timeout(), clock);
     NodeBoard board = new NodeBoard();
     loop = new RoundLoop(holder, backend, router, poller, new Lifecycle(UUID::randomUUID), board, clock,
-        config.caps(), config.storm());
+        config.caps(), config.storm(), config.harep());
     Authenticator auth = new Authenticator(new SignatureVerifier(key, config.collector().maxSkew()), config.usersFile(), clock);
     startServer(new ApiHandler(holder, loop, board, health, auth, backend));
     if (config.collector().allowUnsigned()) {

@@ -30,7 +30,9 @@ public final class Mappers {
     @JsonSubTypes.Type(value = Operation.Failover.class, name = "failover"),
     @JsonSubTypes.Type(value = Operation.Move.class, name = "move"),
     @JsonSubTypes.Type(value = Operation.ReplaceSecondary.class, name = "replace-secondary"),
-    @JsonSubTypes.Type(value = Operation.RunRepair.class, name = "repair")
+    @JsonSubTypes.Type(value = Operation.RunRepair.class, name = "repair"),
+    @JsonSubTypes.Type(value = Operation.RecreateDisks.class, name = "recreate-disks"),
+    @JsonSubTypes.Type(value = Operation.Reinstall.class, name = "reinstall")
   })
   interface OperationMixin {}
 

@@ -20,6 +20,7 @@ public record DaemonConfig(
     Duration roundDelay,
     SafetyCaps caps,
     StormGuard storm,
+    boolean harep,
     Collector collector,
     Sim sim) {
 
@@ -33,6 +34,6 @@ public record DaemonConfig(
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
     return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
-        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, collector, sim);
+        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, collector, sim);
   }
 }

@@ -47,11 +47,12 @@ public final class DaemonConfigLoader {
     Duration delay = root.duration("roundDelay", Duration.ZERO, Duration.ZERO);
     SafetyCaps caps = new SafetyCaps(allowance(root, "maxUnavailable", "1"), root.stringList("failureDomains"));
     StormGuard storm = new StormGuard(percentage(root, "stormThreshold", 30));
+    boolean harep = root.bool("harep", false);
     DaemonConfig.Collector collector = collector(root.section("collector"));
     DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
     root.finish();
     return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
-        key, users, poll, delay, caps, storm, collector, sim);
+        key, users, poll, delay, caps, storm, harep, collector, sim);
   }
 
   private static Allowance allowance(ConfigSection c, String key, String fallback) {

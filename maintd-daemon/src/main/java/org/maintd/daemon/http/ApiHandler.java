@@ -80,6 +80,7 @@ public final class ApiHandler extends Handler.Abstract {
       case "/1/health" -> health.toJson();
       case "/1/paused" -> paused();
       case "/1/plan" -> PlanJson.of(loop.lastPlan());
+      case "/1/instances" -> InstanceViews.of(board.cluster());
       case "/1/sim/jobs" -> sim == null ? null : sim.jobs();
       default -> path.startsWith("/1/incidents/") ? incident(path.substring("/1/incidents/".length())) : null;
     };

@@ -10,6 +10,7 @@ import org.maintd.daemon.round.PlanView;
 import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
+import org.maintd.plan.PlanItem;
 
 /** The JSON of {@code GET /1/plan}. */
 final class PlanJson {
@@ -46,6 +47,16 @@ final class PlanJson {
       item.put("action", i.diagnosis().status().wireName());
       item.put("status", i.status().wireName());
       item.put("next", i.next());
+      items.add(item);
+    }
+    for (PlanItem p : plan.items()) {
+      Map<String, Object> item = new LinkedHashMap<>();
+      item.put("kind", p.kind());
+      item.put("uuid", p.id());
+      item.put("node", null);
+      item.put("action", null);
+      item.put("status", null);
+      item.put("next", p.next());
       items.add(item);
     }
     m.put("items", items);

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.backend.sim.FailRule;
 import org.maintd.daemon.backend.sim.SimBackend;
 import org.maintd.daemon.backend.sim.SimJob;
@@ -58,7 +59,8 @@ final class SimControl {
       throw new IllegalArgumentException("'times' must be a positive integer, not " + times);
     }
     FailRule rule = new FailRule(text(body, "op"), optional(body, "node"), optional(body, "instance"), n.intValue());
-    List<String> ops = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary", "set-node-flags");
+    List<String> ops = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary", "set-node-flags",
+        "recreate-disks", "reinstall");
     if (!ops.contains(rule.op())) {
       throw new IllegalArgumentException("'op' must be one of " + ops + ", not '" + rule.op() + "'");
     }
@@ -66,15 +68,35 @@ final class SimControl {
     return Mappers.RECORDS.convertValue(rule, Map.class);
   }
 
+  /**
+   * Adds or removes a tag on a node ({@code "node"}), an instance ({@code "instance"}), a group
+   * ({@code "group"}) or the cluster ({@code "cluster": true}).
+   */
   Map<String, Object> tag(Map<?, ?> body) {
-    String node = text(body, "node");
+    TaggedObject object = taggedObject(body);
     String tag = text(body, "tag");
     switch (text(body, "action")) {
-      case "add" -> sim.addNodeTag(node, tag);
-      case "remove" -> sim.removeNodeTag(node, tag);
+      case "add" -> sim.addTags(object, List.of(tag));
+      case "remove" -> sim.removeTags(object, List.of(tag));
       default -> throw new IllegalArgumentException("'action' must be add or remove");
     }
-    return Map.of("node", node, "tags", sim.snapshot().node(node).orElseThrow().tags());
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put(object.kind().name().toLowerCase(), object.kind() == TaggedObject.Kind.CLUSTER ? true : object.name());
+    out.put("tags", sim.snapshot().tagsOf(object).orElseThrow());
+    return out;
+  }
+
+  private static TaggedObject taggedObject(Map<?, ?> body) {
+    if (Boolean.TRUE.equals(body.get("cluster"))) {
+      return TaggedObject.cluster();
+    }
+    for (TaggedObject.Kind kind : List.of(TaggedObject.Kind.NODE, TaggedObject.Kind.INSTANCE, TaggedObject.Kind.GROUP)) {
+      String key = kind.name().toLowerCase();
+      if (body.containsKey(key)) {
+        return new TaggedObject(kind, text(body, key));
+      }
+    }
+    throw new IllegalArgumentException("say what to tag: 'node', 'instance', 'group' or \"cluster\": true");
   }
 
   List<Map<String, Object>> jobs() {

@@ -44,6 +44,7 @@ public final class RoundLoop {
   private final Lifecycle lifecycle;
   private final RoundPlanner planner;
   private final StormGuard stormGuard;
+  private final HarepTags harepTags;
   private final JobChecker checker;
   private final Submitter submitter;
   private final NodeBoard board;
@@ -54,8 +55,9 @@ public final class RoundLoop {
   private volatile PlanView lastPlan = PlanView.none();
 
   public RoundLoop(StateHolder holder, ClusterBackend backend, JobRouter router, ReportSource reports,
-      Lifecycle lifecycle, NodeBoard board, Clock clock, SafetyCaps caps, StormGuard stormGuard) {
-    this.planner = new RoundPlanner(caps);
+      Lifecycle lifecycle, NodeBoard board, Clock clock, SafetyCaps caps, StormGuard stormGuard, boolean harep) {
+    this.planner = new RoundPlanner(caps, harep);
+    this.harepTags = harep ? new HarepTags(backend, clock) : null;
     this.stormGuard = stormGuard;
     this.holder = holder;
     this.backend = backend;
@@ -71,16 +73,26 @@ public final class RoundLoop {
     Instant now = clock.instant();
     submitter.resolve(now);
     List<String> running = runningJobs();
-    if (running.isEmpty() && !holder.get().intents().isEmpty()) {
-      holder.update(s -> checker.close(s, now));
-    }
-    Cluster cluster = backend.snapshot();
+    Cluster cluster = closePreviousRound(backend.snapshot(), running, now);
     Map<String, CollectorReading> readings = reports.poll(cluster.nodesByName().keySet());
     board.update(cluster, readings);
     guardAgainstStorm(cluster, readings);
     holder.update(s -> observe(s, cluster, readings, now));
     tagFailed();
     plan(cluster, running, now);
+  }
+
+  /**
+   * Closes the previous round when its jobs have ended; with harep, first records the pending tags
+   * of its repair jobs (so a crash between submission and tagging loses nothing), then the results
+   * of repairs whose jobs ended.
+   */
+  private Cluster closePreviousRound(Cluster snapshot, List<String> running, Instant now) {
+    Cluster cluster = harepTags == null ? snapshot : harepTags.recordSubmitted(snapshot, holder.get().intents());
+    if (running.isEmpty() && !holder.get().intents().isEmpty()) {
+      holder.update(s -> checker.close(s, now));
+    }
+    return harepTags == null ? cluster : harepTags.settle(cluster);
   }
 
   private List<String> runningJobs() {
@@ -163,15 +175,20 @@ public final class RoundLoop {
     RoundPlan plan = planner.plan(cluster, s.incidents(), s.evacuated(), s.round() + 1, now);
     String waitText = waitReason(s, running, now);
     holder.update(st -> st.withIncidents(withNext(st.incidents(), plan.next(), waitText)));
-    lastPlan = new PlanView(now, s.round() + 1, waitText == null ? "" : waitText, plan.jobs(), holder.get().incidents());
+    lastPlan = new PlanView(now, s.round() + 1, waitText == null ? "" : waitText, plan.jobs(), holder.get().incidents(),
+        plan.items());
     if (waitText != null) {
       return;
     }
     plan.completed().forEach(uuid -> complete(uuid, now));
+    Cluster tagged = harepTags == null ? cluster : harepTags.apply(cluster, plan.tagChanges());
     if (!plan.jobs().isEmpty()) {
       lastRound = now;
       log.info("[round={}] submitting {} job(s)", s.round() + 1, plan.jobs().size());
       submitter.submit(plan.jobs(), now);
+      if (harepTags != null) {
+        harepTags.recordSubmitted(tagged, holder.get().intents());
+      }
     }
   }
 

@@ -91,13 +91,13 @@ class SubmitterTest {
     }
 
     @Override
-    public void addNodeTag(String node, String tag) {
-      real.addNodeTag(node, tag);
+    public void addTags(org.maintd.cluster.TaggedObject object, List<String> tags) {
+      real.addTags(object, tags);
     }
 
     @Override
-    public void removeNodeTag(String node, String tag) {
-      real.removeNodeTag(node, tag);
+    public void removeTags(org.maintd.cluster.TaggedObject object, List<String> tags) {
+      real.removeTags(object, tags);
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
+import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.codec.Mappers;
 import org.maintd.daemon.store.AtomicFiles;
 import org.maintd.job.JobSpec;
@@ -119,16 +120,24 @@ public final class SimBackend implements ClusterBackend {
   }
 
   @Override
-  public synchronized void addNodeTag(String node, String tag) {
-    requireNode(node);
-    state = new SimState(state.cluster().withNode(node, n -> n.withTag(tag)), state.jobs(), state.rules(), state.lastId());
-    persist();
+  public synchronized void addTags(TaggedObject object, List<String> tags) {
+    changeTags(object, current -> {
+      List<String> out = new ArrayList<>(current);
+      tags.stream().filter(t -> !out.contains(t)).forEach(out::add);
+      return out;
+    });
   }
 
   @Override
-  public synchronized void removeNodeTag(String node, String tag) {
-    requireNode(node);
-    state = new SimState(state.cluster().withNode(node, n -> n.withoutTag(tag)), state.jobs(), state.rules(), state.lastId());
+  public synchronized void removeTags(TaggedObject object, List<String> tags) {
+    changeTags(object, current -> current.stream().filter(t -> !tags.contains(t)).toList());
+  }
+
+  private void changeTags(TaggedObject object, java.util.function.UnaryOperator<List<String>> change) {
+    if (state.cluster().tagsOf(object).isEmpty()) {
+      throw new BackendException("no " + object + " in the simulated cluster");
+    }
+    state = new SimState(state.cluster().withTagsOf(object, change), state.jobs(), state.rules(), state.lastId());
     persist();
   }
 
@@ -153,12 +162,6 @@ public final class SimBackend implements ClusterBackend {
 
   public SimSettings settings() {
     return settings;
-  }
-
-  private void requireNode(String node) {
-    if (state.cluster().node(node).isEmpty()) {
-      throw new BackendException("no node " + node + " in the simulated cluster");
-    }
   }
 
   /** Finishes every job whose end has come, in the order they end. */

@@ -1,5 +1,6 @@
 package org.maintd.daemon.backend.sim;
 
+import java.util.List;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate.Mobility;
 import org.maintd.cluster.Instance;
@@ -34,7 +35,39 @@ final class SimOperations {
     if (op instanceof Operation.ReplaceSecondary r) {
       return replaceSecondary(c, instance(c, r.instance()), r.oldSecondary(), r.newSecondary());
     }
+    if (op instanceof Operation.RecreateDisks r) {
+      return recreateDisks(c, instance(c, r.instance()), r.nodes());
+    }
+    if (op instanceof Operation.Reinstall r) {
+      Instance i = instance(c, r.instance());
+      checkPrimary(i, r.primary());
+      usableTarget(c, i.primary());
+      return c;
+    }
     throw new SimFailure("operation " + op.kind() + " is not run by the cluster backend");
+  }
+
+  /** New empty disks on new nodes; the old nodes, offline, give back nothing until they return. */
+  private Cluster recreateDisks(Cluster c, Instance i, List<String> nodes) {
+    boolean mirrored = i.diskTemplate().mobility() == Mobility.INTERNALLY_MIRRORED;
+    if (nodes.size() != (mirrored ? 2 : 1)) {
+      throw new SimFailure("Instance " + i.name() + " needs " + (mirrored ? 2 : 1) + " node(s) to recreate its disks, got " + nodes);
+    }
+    if (mirrored && nodes.get(0).equals(nodes.get(1))) {
+      throw new SimFailure("The primary and secondary nodes of " + i.name() + " must differ");
+    }
+    Node p = usableTarget(c, nodes.get(0));
+    long mem = i.status().isRunning() ? i.memory() : 0;
+    requireMemory(p, mem);
+    for (String n : nodes) {
+      Node t = usableTarget(c, n);
+      if (t.resources().diskFree() < i.disk()) {
+        throw new SimFailure("Not enough disk space on node " + t.name() + ": needed " + i.disk() + " MiB, available " + t.resources().diskFree() + " MiB");
+      }
+    }
+    Cluster moved = c.withInstance(i.name(), x -> x.placedOn(nodes.get(0), mirrored ? nodes.get(1) : ""));
+    moved = adjust(moved, nodes.get(0), -mem, -i.disk());
+    return mirrored ? adjust(moved, nodes.get(1), 0, -i.disk()) : moved;
   }
 
   private Cluster flags(Cluster c, Operation.SetNodeFlags f) {

@@ -1,0 +1,59 @@
+package org.maintd.harep;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Group;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.TaggedObject;
+
+/**
+ * The auto-repair policy of every instance, the nearest object deciding: the instance's own tags,
+ * else its primary node's group's, else the cluster's; with none, repairs are not enabled.
+ */
+public final class RepairPolicies {
+  private final Cluster cluster;
+  private final Instant now;
+  private final RepairPolicy clusterPolicy;
+
+  public RepairPolicies(Cluster cluster, Instant now) {
+    this.cluster = cluster;
+    this.now = now;
+    this.clusterPolicy = RepairPolicy.of(cluster.tags(), now).orElse(new RepairPolicy.NotEnabled());
+  }
+
+  public RepairPolicy of(Instance inst) {
+    Optional<RepairPolicy> own = RepairPolicy.of(inst.tags(), now);
+    if (own.isPresent()) {
+      return own.get();
+    }
+    return cluster.node(inst.primary()).flatMap(n -> cluster.groupByUuid(n.group()))
+        .flatMap(g -> RepairPolicy.of(g.tags(), now))
+        .orElse(clusterPolicy);
+  }
+
+  /** Suspension tags whose time has passed, on any object: they are removed. */
+  public List<Expired> expired() {
+    List<Expired> out = new ArrayList<>();
+    add(out, TaggedObject.cluster(), cluster.tags());
+    for (Group g : cluster.groups()) {
+      add(out, new TaggedObject(TaggedObject.Kind.GROUP, g.name()), g.tags());
+    }
+    for (Instance i : cluster.instances()) {
+      add(out, TaggedObject.instance(i.name()), i.tags());
+    }
+    return out;
+  }
+
+  private void add(List<Expired> out, TaggedObject object, List<String> tags) {
+    List<String> expired = RepairPolicy.expiredSuspensions(tags, now);
+    if (!expired.isEmpty()) {
+      out.add(new Expired(object, expired));
+    }
+  }
+
+  /** Expired suspension tags on one object. */
+  public record Expired(TaggedObject object, List<String> tags) {}
+}

@@ -1,0 +1,200 @@
+package org.maintd.plan;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+import org.maintd.harep.HarepOwner;
+import org.maintd.harep.HarepTagException;
+import org.maintd.harep.RepairNeed;
+import org.maintd.harep.RepairPolicies;
+import org.maintd.harep.RepairPolicy;
+import org.maintd.harep.RepairResult;
+import org.maintd.harep.RepairState;
+import org.maintd.harep.RepairTag;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+import org.maintd.cluster.TaggedObject;
+
+/**
+ * Plans instance repairs after the incidents of the round, on what they left free: for every
+ * broken instance whose state is healthy and whose policy allows the repair, one job; too low a
+ * policy gives an {@code enoperm} result tag instead; expired suspensions are removed. Instances on
+ * nodes with an active incident are left to the incident. Two jobs never share an online node or an
+ * instance; offline nodes, which do no work, may appear in several repairs of one round. Not
+ * thread-safe.
+ */
+final class HarepPlanner {
+  private final RoundContext ctx;
+  private final TargetChooser chooser;
+  private final Instant now;
+
+  HarepPlanner(RoundContext ctx, Instant now) {
+    this.ctx = ctx;
+    this.chooser = new TargetChooser(ctx);
+    this.now = now;
+  }
+
+  void plan(List<JobSpec> jobs, List<TagChange> tags, List<PlanItem> items) {
+    RepairPolicies policies = new RepairPolicies(ctx.cluster, now);
+    for (RepairPolicies.Expired e : policies.expired()) {
+      tags.add(new TagChange(e.object(), List.of(), e.tags(), "auto-repair suspension expired"));
+    }
+    for (Instance inst : ctx.cluster.instances()) {
+      RepairState state;
+      try {
+        state = RepairState.of(inst.name(), inst.tags());
+      } catch (HarepTagException e) {
+        items.add(item(inst, "not repaired: " + e.getMessage()));
+        continue;
+      }
+      if (state instanceof RepairState.Pending p) {
+        items.add(item(inst, "repair " + p.tag().type().wireName() + " pending: jobs " + String.join(", ", p.tag().jobs())));
+        continue;
+      }
+      if (state instanceof RepairState.Failed f) {
+        items.add(item(inst, "repair " + f.tag().type().wireName() + " failed: no repair until tag " + f.raw() + " is removed"));
+        continue;
+      }
+      Optional<RepairNeed> need = RepairNeed.of(ctx.cluster, inst);
+      if (need.isPresent()) {
+        consider(inst, (RepairState.Healthy) state, need.get(), policies.of(inst), jobs, tags, items);
+      }
+    }
+  }
+
+  private void consider(Instance inst, RepairState.Healthy state, RepairNeed need, RepairPolicy policy,
+      List<JobSpec> jobs, List<TagChange> tags, List<PlanItem> items) {
+    String broken = need.problem() + ", needs " + need.type().wireName();
+    if (policy instanceof RepairPolicy.NotEnabled) {
+      items.add(item(inst, broken + "; not repaired: auto-repair is not enabled for it"));
+      return;
+    }
+    if (policy instanceof RepairPolicy.Suspended s) {
+      items.add(item(inst, broken + "; not repaired: auto-repair is suspended "
+          + s.until().map(t -> "until " + t.getEpochSecond()).orElse("without a time limit")));
+      return;
+    }
+    RepairPolicy.Enabled enabled = (RepairPolicy.Enabled) policy;
+    if (need.type().compareTo(enabled.max()) > 0) {
+      enoperm(inst, state, need, enabled, tags, items);
+      return;
+    }
+    for (String node : List.of(inst.primary(), inst.secondary())) {
+      if (!node.isEmpty() && ctx.excludedTargets.contains(node) && ctx.cluster.node(node).map(n -> !n.offline()).orElse(false)) {
+        items.add(item(inst, broken + "; waits: node " + node + " has an active incident, which handles its instances"));
+        return;
+      }
+    }
+    HarepOwner owner = new HarepOwner(inst.name(), need.type(), repairId(inst));
+    Placement placement = place(owner.text(), inst, need);
+    String outcome = placement.ops().isEmpty() ? placement.why() : submit(owner, inst, need, placement.ops(), jobs);
+    items.add(item(inst, broken + "; " + outcome));
+  }
+
+  /** A repair's operations with their targets chosen, or why none could be chosen. */
+  private record Placement(List<Operation> ops, String why) {
+    static Placement of(Operation... ops) {
+      return new Placement(List.of(ops), "");
+    }
+
+    static Placement waits(String why) {
+      return new Placement(List.of(), "waits: " + why);
+    }
+  }
+
+  private String submit(HarepOwner owner, Instance inst, RepairNeed need, List<Operation> ops, List<JobSpec> jobs) {
+    String key = ctx.nextKey(owner.text());
+    String text = "harep " + need.type().wireName() + " repair of instance " + inst.name() + ": " + need.problem();
+    JobSpec job = new JobSpec(key, owner.text(), ops, ReasonTrail.of(text, key, ctx.nowNanos));
+    // Offline nodes do no work in a repair (its old primary or secondary): repairs of the
+    // instances of one dead node run side by side.
+    List<String> working = job.nodes().stream()
+        .filter(n -> ctx.cluster.node(n).map(x -> !x.offline()).orElse(false)).toList();
+    if (!ctx.claims.instanceFree(inst.name()) || !ctx.claims.nodesFree(owner.text(), working)) {
+      return "waits: its nodes or the instance are busy with another job this round";
+    }
+    ctx.claims.claim(owner.text(), working, job.instances());
+    jobs.add(job);
+    return "repair: " + ops.stream().map(Operation::kind).reduce((a, b) -> a + ", " + b).orElse("");
+  }
+
+  private Placement place(String owner, Instance inst, RepairNeed need) {
+    boolean running = inst.status().isRunning();
+    long mem = running ? inst.memory() : 0;
+    String group = ctx.cluster.node(inst.primary()).map(Node::group).orElse("");
+    switch (need.kind()) {
+      case PRIMARY_OFFLINE, PRIMARY_DRAINED -> {
+        Node secondary = ctx.cluster.node(inst.secondary()).orElseThrow();
+        Capacity.Need n = new Capacity.Need(mem, 0, inst.vcpus());
+        String why = Optional.ofNullable(chooser.refusal(owner, secondary))
+            .orElseGet(() -> ctx.capacity.shortfall(secondary.name(), n));
+        if (why != null) {
+          return Placement.waits("its secondary " + why);
+        }
+        ctx.capacity.take(secondary.name(), n);
+        return Placement.of(need.kind() == RepairNeed.Case.PRIMARY_DRAINED && running
+            ? new Operation.Migrate(inst.name(), inst.primary(), secondary.name())
+            : new Operation.Failover(inst.name(), inst.primary(), secondary.name()));
+      }
+      case SECONDARY_OFFLINE -> {
+        Capacity.Need n = new Capacity.Need(0, inst.disk(), 0);
+        Optional<Node> target = chooser.choose(owner, group, inst.primary(), n);
+        if (target.isEmpty()) {
+          return Placement.waits("no node in the group has " + inst.disk() + " MiB disk for a new secondary");
+        }
+        ctx.capacity.take(target.get().name(), n);
+        return Placement.of(new Operation.ReplaceSecondary(inst.name(), inst.primary(), inst.secondary(), target.get().name()));
+      }
+      default -> {
+        boolean mirrored = need.kind() == RepairNeed.Case.BOTH_OFFLINE;
+        Capacity.Need p = new Capacity.Need(mem, inst.disk(), inst.vcpus());
+        Optional<Node> primary = chooser.choose(owner, group, "", p);
+        if (primary.isEmpty()) {
+          return Placement.waits("no node in the group has room for the instance (" + mem + " MiB memory, " + inst.disk() + " MiB disk)");
+        }
+        ctx.capacity.take(primary.get().name(), p);
+        List<String> nodes = new ArrayList<>(List.of(primary.get().name()));
+        if (mirrored) {
+          Capacity.Need s = new Capacity.Need(0, inst.disk(), 0);
+          Optional<Node> secondary = chooser.choose(owner, group, primary.get().name(), s);
+          if (secondary.isEmpty()) {
+            return Placement.waits("no second node in the group has " + inst.disk() + " MiB disk for the new secondary");
+          }
+          ctx.capacity.take(secondary.get().name(), s);
+          nodes.add(secondary.get().name());
+        }
+        return Placement.of(
+            new Operation.RecreateDisks(inst.name(), inst.primary(), inst.secondary(), nodes),
+            new Operation.Reinstall(inst.name(), nodes.get(0)));
+      }
+    }
+  }
+
+  private void enoperm(Instance inst, RepairState.Healthy state, RepairNeed need, RepairPolicy.Enabled enabled,
+      List<TagChange> tags, List<PlanItem> items) {
+    String why = need.problem() + ", needs " + need.type().wireName() + "; not repaired: only repairs up to "
+        + enabled.max().wireName() + " are allowed (enoperm)";
+    items.add(item(inst, why));
+    boolean recorded = state.last().map(t -> t.result().orElse(null) == RepairResult.ENOPERM && t.type() == need.type()).orElse(false);
+    if (recorded) {
+      return;
+    }
+    RepairTag tag = new RepairTag(need.type(), repairId(inst), now.getEpochSecond(), Optional.of(RepairResult.ENOPERM), List.of());
+    List<String> remove = state.last().isPresent() ? List.of(state.raw()) : List.of();
+    tags.add(new TagChange(TaggedObject.instance(inst.name()), List.of(tag.text()), remove, why));
+  }
+
+  private String repairId(Instance inst) {
+    return UUID.nameUUIDFromBytes(("harep " + inst.name() + " " + ctx.round + " " + ctx.nowNanos).getBytes(StandardCharsets.UTF_8)).toString();
+  }
+
+  private static PlanItem item(Instance inst, String next) {
+    return new PlanItem("instance", inst.name(), next);
+  }
+}
