@@ -15,6 +15,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.daemon.backend.sim.SimBackend;
 import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.http.ApiHandler;
 import org.maintd.daemon.http.Authenticator;
 import org.maintd.daemon.poll.CollectorPoller;
@@ -80,10 +81,11 @@ public final class Daemon implements AutoCloseable {
         new ReportReader(new SignatureVerifier(key, config.collector().maxSkew()), config.collector().allowUnsigned()),
         config.collector().timeout(), clock);
     NodeBoard board = new NodeBoard();
+    DaemonMetrics metrics = new DaemonMetrics(holder::get, () -> loop == null ? "" : loop.storm());
     loop = new RoundLoop(holder, backend, router, poller, new Lifecycle(UUID::randomUUID), board, clock,
-        config.caps(), config.storm(), config.harep());
+        config.caps(), config.storm(), config.harep(), metrics);
     Authenticator auth = new Authenticator(new SignatureVerifier(key, config.collector().maxSkew()), config.usersFile(), clock);
-    startServer(new ApiHandler(holder, loop, board, health, auth, backend));
+    startServer(new ApiHandler(holder, loop, board, health, auth, backend, metrics));
     if (config.collector().allowUnsigned()) {
       log.warn("collector.allowUnsigned is true: UNSIGNED REPORTS ARE ACCEPTED; anyone who can reach this daemon's pollers can forge node reports");
     }

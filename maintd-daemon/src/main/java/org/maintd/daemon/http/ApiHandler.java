@@ -5,11 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.maintd.daemon.codec.IncidentCodec;
+import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.round.DaemonHealth;
 import org.maintd.daemon.round.NodeBoard;
 import org.maintd.daemon.round.RoundLoop;
@@ -38,10 +40,12 @@ public final class ApiHandler extends Handler.Abstract {
   private final DaemonHealth health;
   private final Authenticator auth;
   private final SimControl sim;
+  private final DaemonMetrics metrics;
   private final IncidentCodec incidents = new IncidentCodec();
 
   public ApiHandler(StateHolder state, RoundLoop loop, NodeBoard board, DaemonHealth health, Authenticator auth,
-      org.maintd.daemon.backend.sim.SimBackend simBackend) {
+      org.maintd.daemon.backend.sim.SimBackend simBackend, DaemonMetrics metrics) {
+    this.metrics = metrics;
     this.state = state;
     this.loop = loop;
     this.board = board;
@@ -71,6 +75,12 @@ public final class ApiHandler extends Handler.Abstract {
   }
 
   private boolean get(String path, Response response, Callback callback) {
+    if (path.equals("/metrics")) {
+      response.setStatus(200);
+      response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
+      Content.Sink.write(response, true, metrics.scrape(), callback);
+      return true;
+    }
     Object body = switch (path) {
       case "/" -> List.of(1);
       case "/1/status" -> state.get().incidents().stream().map(incidents::write).toList();

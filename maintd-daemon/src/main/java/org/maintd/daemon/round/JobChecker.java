@@ -3,6 +3,8 @@ package org.maintd.daemon.round;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.maintd.daemon.metrics.DaemonMetrics;
+import org.maintd.harep.HarepOwner;
 import org.maintd.incident.Incident;
 import org.maintd.incident.Lifecycle;
 import org.maintd.job.JobState;
@@ -23,9 +25,12 @@ final class JobChecker {
   private final JobRouter router;
   private final Lifecycle lifecycle;
 
-  JobChecker(JobRouter router, Lifecycle lifecycle) {
+  private final DaemonMetrics metrics;
+
+  JobChecker(JobRouter router, Lifecycle lifecycle, DaemonMetrics metrics) {
     this.router = router;
     this.lifecycle = lifecycle;
+    this.metrics = metrics;
   }
 
   /** The jobs of the round that have not finished yet. */
@@ -45,6 +50,8 @@ final class JobChecker {
     for (Intent intent : state.intents()) {
       JobState result = router.job(intent.jobId(), intent.job());
       String owner = intent.job().owner();
+      metrics.jobFinished(HarepOwner.parse(owner).isPresent() ? "harep" : "incident",
+          intent.job().operations().isEmpty() ? "none" : intent.job().operations().get(0).kind(), result.status().wireName());
       if (result.status() == JobStatus.SUCCESS) {
         log.info("[incident={}] [job={}] succeeded", owner, intent.jobId());
         continue;

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Node;
+import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentException;
 import org.maintd.incident.IncidentStatus;
@@ -45,6 +46,7 @@ public final class RoundLoop {
   private final RoundPlanner planner;
   private final StormGuard stormGuard;
   private final HarepTags harepTags;
+  private final DaemonMetrics metrics;
   private final JobChecker checker;
   private final Submitter submitter;
   private final NodeBoard board;
@@ -55,7 +57,9 @@ public final class RoundLoop {
   private volatile PlanView lastPlan = PlanView.none();
 
   public RoundLoop(StateHolder holder, ClusterBackend backend, JobRouter router, ReportSource reports,
-      Lifecycle lifecycle, NodeBoard board, Clock clock, SafetyCaps caps, StormGuard stormGuard, boolean harep) {
+      Lifecycle lifecycle, NodeBoard board, Clock clock, SafetyCaps caps, StormGuard stormGuard, boolean harep,
+      DaemonMetrics metrics) {
+    this.metrics = metrics;
     this.planner = new RoundPlanner(caps, harep);
     this.harepTags = harep ? new HarepTags(backend, clock) : null;
     this.stormGuard = stormGuard;
@@ -63,23 +67,27 @@ public final class RoundLoop {
     this.backend = backend;
     this.reports = reports;
     this.lifecycle = lifecycle;
-    this.checker = new JobChecker(router, lifecycle);
+    this.checker = new JobChecker(router, lifecycle, metrics);
     this.submitter = new Submitter(router, lifecycle, holder);
     this.board = board;
     this.clock = clock;
   }
 
   public synchronized void tick() {
+    long started = System.nanoTime();
     Instant now = clock.instant();
     submitter.resolve(now);
     List<String> running = runningJobs();
     Cluster cluster = closePreviousRound(backend.snapshot(), running, now);
+    long pollStarted = System.nanoTime();
     Map<String, CollectorReading> readings = reports.poll(cluster.nodesByName().keySet());
+    metrics.polled(Duration.ofNanos(System.nanoTime() - pollStarted), readings);
     board.update(cluster, readings);
     guardAgainstStorm(cluster, readings);
     holder.update(s -> observe(s, cluster, readings, now));
     tagFailed();
     plan(cluster, running, now);
+    metrics.ticked(Duration.ofNanos(System.nanoTime() - started));
   }
 
   /**
@@ -185,6 +193,7 @@ public final class RoundLoop {
     if (!plan.jobs().isEmpty()) {
       lastRound = now;
       log.info("[round={}] submitting {} job(s)", s.round() + 1, plan.jobs().size());
+      metrics.roundStarted();
       submitter.submit(plan.jobs(), now);
       if (harepTags != null) {
         harepTags.recordSubmitted(tagged, holder.get().intents());

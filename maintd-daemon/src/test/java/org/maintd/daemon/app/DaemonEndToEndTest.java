@@ -91,7 +91,7 @@ class DaemonEndToEndTest {
     cluster.awaitTrue("repairfailed tag on n4", () -> ((List<?>) cluster.node("n4").get("tags")).contains("maintd:repairfailed:" + failed.get("uuid")));
     assertTrue(((List<?>) failed.get("history")).toString().contains("exited with 1"), failed.toString());
     int jobs = ((List<?>) failed.get("jobs")).size();
-    Thread.sleep(500);
+    cluster.awaitTicks(3);
     assertEquals(jobs, ((List<?>) cluster.incidents().get(0).get("jobs")).size(), "nothing more is submitted");
   }
 
@@ -104,7 +104,7 @@ class DaemonEndToEndTest {
     assertTrue(failed.get("history").toString().contains("injected failure of migrate"), failed.toString());
     cluster.awaitTrue("repairfailed tag", () -> ((List<?>) cluster.node("n2").get("tags")).contains("maintd:repairfailed:" + failed.get("uuid")));
     int jobs = cluster.simJobs().size();
-    Thread.sleep(500);
+    cluster.awaitTicks(3);
     assertEquals(jobs, cluster.simJobs().size(), "no job after the failure");
     assertEquals(false, cluster.node("n2").get("offline"));
   }
@@ -127,7 +127,7 @@ class DaemonEndToEndTest {
     Map<String, Object> done = cluster.awaitIncident("repair", on("n4", "completed"));
     assertEquals(200, cluster.signedPost("/1/incidents/" + done.get("uuid") + "/ack", "").statusCode());
     cluster.awaitTrue("acknowledged", () -> cluster.incidents().stream().anyMatch(i -> Boolean.TRUE.equals(i.get("acknowledged"))));
-    Thread.sleep(300);
+    cluster.awaitTicks(3);
     assertEquals(1, cluster.incidents().size(), "still reported: kept, completed, nothing re-run");
     assertEquals("completed", cluster.incidents().get(0).get("repair-status"));
     cluster.report("n4", "{\"status\": \"Ok\"}");
@@ -144,7 +144,7 @@ class DaemonEndToEndTest {
     assertEquals(200, cluster.signedPost("/1/incidents/" + noted.get("uuid") + "/cancel", "").statusCode());
     assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
     cluster.awaitIncident("canceled", on("n3", "canceled"));
-    Thread.sleep(500);
+    cluster.awaitTicks(3);
     assertEquals(List.of(), cluster.simJobs(), "no job for a canceled incident");
     assertEquals(409, cluster.signedPost("/1/incidents/" + noted.get("uuid") + "/cancel", "").statusCode());
     cluster.report("n3", "{\"status\": \"Ok\"}");
@@ -187,8 +187,15 @@ class DaemonEndToEndTest {
     cluster.report("n5", "{\"status\": \"evacuate\"}");
     cluster.awaitTrue("n5 rejected", () -> "rejected".equals(((Map<?, ?>) cluster.node("n5").get("collector")).get("health")));
     assertTrue(((Map<?, ?>) cluster.node("n5").get("collector")).get("detail").toString().contains("bad-signature"));
-    Thread.sleep(300);
+    cluster.awaitTrue("three polls rejected the forged report", () -> rejected("bad-signature") >= 3);
     assertEquals(List.of(), cluster.incidents());
+  }
+
+  private double rejected(String reason) throws Exception {
+    java.util.regex.Matcher m = java.util.regex.Pattern
+        .compile("maintd_reports_rejected_total\\{reason=\"" + reason + "\"\\} ([0-9.]+)")
+        .matcher(cluster.getRaw("/metrics").body());
+    return m.find() ? Double.parseDouble(m.group(1)) : 0;
   }
 
   @Test

@@ -53,6 +53,13 @@ class SafetyEndToEndTest {
     assertEquals(true, n2.get("paused"));
     assertTrue(n2.get("pause_reason").toString().startsWith("storm guard"), n2.toString());
     assertEquals(List.of(), cluster.simJobs(), "nothing is submitted during a storm");
+    var metrics = cluster.getRaw("/metrics");
+    assertEquals(200, metrics.statusCode());
+    assertTrue(metrics.headers().firstValue("content-type").orElse("").startsWith("text/plain"), metrics.headers().toString());
+    assertTrue(metrics.body().contains("\nmaintd_storm 1.0\n"), metrics.body());
+    assertTrue(metrics.body().contains("\nmaintd_paused 1.0\n"), metrics.body());
+    assertTrue(metrics.body().contains("maintd_incidents{status=\"noted\"} 2.0"), metrics.body());
+    assertTrue(metrics.body().contains("maintd_collectors{health=\"ok\"} 5.0"), metrics.body());
     Map<?, ?> plan = (Map<?, ?>) cluster.get("/1/plan");
     assertTrue(plan.get("held_back").toString().startsWith("paused: storm guard"), plan.toString());
     List<?> jobs = (List<?>) plan.get("jobs");
@@ -75,6 +82,9 @@ class SafetyEndToEndTest {
         waiting.toString());
     assertFalse(Boolean.TRUE.equals(cluster.node((String) waiting.get("node")).get("drained")));
     cluster.awaitIncident("the first evacuation completes", on(other, "completed"));
+    String after = cluster.getRaw("/metrics").body();
+    assertTrue(after.contains("maintd_jobs_total{kind=\"drain\",owner=\"incident\",result=\"success\"} 1.0"), after);
+    assertTrue(after.contains("\nmaintd_paused 0.0\n"), after);
     assertEquals(false, ((Map<?, ?>) cluster.get("/1/paused")).get("paused"));
   }
 }

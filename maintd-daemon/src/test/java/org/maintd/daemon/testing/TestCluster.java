@@ -131,6 +131,26 @@ public final class TestCluster implements AutoCloseable {
     Files.move(tmp, diagnoseDir.resolve(node + ".json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
 
+  /** Waits until the daemon has completed {@code n} more ticks, as its metrics count them. */
+  public void awaitTicks(int n) throws Exception {
+    double start = ticks();
+    awaitTrue(n + " more ticks", () -> ticks() >= start + n);
+  }
+
+  private double ticks() throws Exception {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^maintd_tick_seconds_count ([0-9.]+)$")
+        .matcher(getRaw("/metrics").body());
+    if (!m.find()) {
+      throw new AssertionError("no maintd_tick_seconds_count in /metrics");
+    }
+    return Double.parseDouble(m.group(1));
+  }
+
+  public HttpResponse<String> getRaw(String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
   public Object get(String path) throws Exception {
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
         HttpResponse.BodyHandlers.ofString());

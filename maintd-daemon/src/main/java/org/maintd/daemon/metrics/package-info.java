@@ -1,0 +1,2 @@
+/** The daemon's Prometheus metrics ({@link org.maintd.daemon.metrics.DaemonMetrics}). */
+package org.maintd.daemon.metrics;
