@@ -7,6 +7,7 @@ import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.CancelCommand;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.PlanCommand;
+import org.maintd.cli.command.RollCommand;
 import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.ResumeCommand;
 import org.maintd.cli.command.ShowCommand;
@@ -24,7 +25,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "maintctl", mixinStandardHelpOptions = true, version = "maintctl 0.1.0",
     description = "Inspect and steer maintd.",
     subcommands = {StatusCommand.class, ShowCommand.class, CancelCommand.class, AckCommand.class,
-        NodesCommand.class, PlanCommand.class, PauseCommand.class, ResumeCommand.class, SimCommand.class, CommandLine.HelpCommand.class})
+        NodesCommand.class, PlanCommand.class, RollCommand.class, PauseCommand.class, ResumeCommand.class, SimCommand.class, CommandLine.HelpCommand.class})
 public final class Maintctl implements Runnable {
   @Option(names = "--url", scope = ScopeType.INHERIT, description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
   String url;

@@ -1,0 +1,7 @@
+/**
+ * Rolling reboots planned as Ganeti's hroller plans them: the conflict graph of the nodes ({@link
+ * org.maintd.roll.ConflictGraph}), its greedy colourings ({@link org.maintd.roll.Colorings}), the
+ * capacity model for moving instances off a reboot group ({@link org.maintd.roll.Layout}) and the
+ * planner ({@link org.maintd.roll.RebootPlanner}).
+ */
+package org.maintd.roll;
