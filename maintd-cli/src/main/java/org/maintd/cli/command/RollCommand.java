@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -89,15 +88,11 @@ public final class RollCommand implements Callable<Integer> {
         return error(e.getMessage());
       }
     } else {
-      Map<String, Object> answer = ApiCommand.map(parent.client().get("/1/roll" + query(options)));
-      if (answer.get("error") != null) {
-        return error(String.valueOf(answer.get("error")));
-      }
-      plan = fromJson(answer);
+      plan = RollPlan.fromMap(ApiCommand.map(parent.client().get("/1/roll" + query(options))));
     }
     warn(plan.warnings());
     if (parent.json()) {
-      System.out.println(org.maintd.cli.client.ApiClient.pretty(toJson(plan)));
+      System.out.println(org.maintd.cli.client.ApiClient.pretty(plan.asMap()));
       return 0;
     }
     print(plan, System.out);
@@ -171,42 +166,5 @@ public final class RollCommand implements Callable<Integer> {
 
   private static String encode(String s) {
     return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
-  }
-
-  /** The JSON form of a plan, the same as {@code GET /1/roll} answers. */
-  public static Map<String, Object> toJson(RollPlan plan) {
-    List<Map<String, Object>> groups = new ArrayList<>();
-    for (RollPlan.Group g : plan.groups()) {
-      List<Map<String, Object>> moves = new ArrayList<>();
-      for (RollPlan.Move m : g.moves()) {
-        Map<String, Object> mm = new LinkedHashMap<>();
-        mm.put("instance", m.instance());
-        mm.put("primary", m.primary());
-        mm.put("secondary", m.secondary().orElse(null));
-        moves.add(mm);
-      }
-      Map<String, Object> gm = new LinkedHashMap<>();
-      gm.put("nodes", g.nodes());
-      gm.put("moves", moves);
-      groups.add(gm);
-    }
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("groups", groups);
-    out.put("warnings", plan.warnings());
-    return out;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static RollPlan fromJson(Map<String, Object> json) {
-    List<RollPlan.Group> groups = new ArrayList<>();
-    for (Map<String, Object> g : (List<Map<String, Object>>) json.get("groups")) {
-      List<RollPlan.Move> moves = new ArrayList<>();
-      for (Map<String, Object> m : (List<Map<String, Object>>) g.get("moves")) {
-        moves.add(new RollPlan.Move((String) m.get("instance"), (String) m.get("primary"),
-            Optional.ofNullable((String) m.get("secondary"))));
-      }
-      groups.add(new RollPlan.Group((List<String>) g.get("nodes"), moves));
-    }
-    return new RollPlan(groups, (List<String>) json.getOrDefault("warnings", List.of()));
   }
 }

@@ -18,6 +18,7 @@ import org.maintd.daemon.round.RoundLoop;
 import org.maintd.daemon.round.StateHolder;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentException;
+import org.maintd.roll.RollException;
 import org.maintd.signing.RequestSignature;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.MaintdState;
@@ -58,7 +59,12 @@ public final class ApiHandler extends Handler.Abstract {
   public boolean handle(Request request, Response response, Callback callback) {
     String path = Request.getPathInContext(request);
     try {
+      if (request.getMethod().equals("GET") && path.equals("/1/roll")) {
+        return HttpJson.send(response, callback, 200, RollQuery.plan(board.cluster(), Request.extractQueryParameters(request)));
+      }
       return request.getMethod().equals("GET") ? get(path, response, callback) : change(request, path, response, callback);
+    } catch (RollException e) {
+      return HttpJson.error(response, callback, 409, "cannot-plan", e.getMessage());
     } catch (RoundLoop.NoSuchIncident e) {
       return HttpJson.error(response, callback, 404, "not-found", e.getMessage());
     } catch (IncidentException e) {

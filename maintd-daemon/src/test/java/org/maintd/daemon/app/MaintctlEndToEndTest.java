@@ -116,6 +116,25 @@ class MaintctlEndToEndTest {
   }
 
   @Test
+  void rollPlansTheLiveClusterAsItPlansTheSameFile() throws Exception {
+    cluster.awaitTrue("a first snapshot", () -> !((List<?>) cluster.get("/1/nodes")).isEmpty());
+    Run live = ctl("roll", "--no-headers", "--print-moves");
+    Run file = ctl("roll", "--no-headers", "--print-moves", "-t", cluster.dir.resolve("cluster.data").toString());
+    assertEquals(0, live.code(), live.err());
+    assertEquals(file.out(), live.out());
+    assertTrue(live.out().lines().count() >= 2, live.out());
+    Map<?, ?> json = (Map<?, ?>) Json.parse(ctl("roll", "-o", "json", "--offline-maintenance").out());
+    assertTrue(!((List<?>) json.get("groups")).isEmpty(), json.toString());
+    assertEquals(400, cluster.getRaw("/1/roll?bogus=1").statusCode());
+    var unknown = cluster.getRaw("/1/roll?group=nope");
+    assertEquals(409, unknown.statusCode());
+    assertTrue(unknown.body().contains("Cannot find target group."), unknown.body());
+    Run failed = ctl("roll", "-G", "nope");
+    assertEquals(1, failed.code());
+    assertTrue(failed.err().contains("Cannot find target group."), failed.err());
+  }
+
+  @Test
   void anUnknownIncidentIsAFailure() {
     Run r = ctl("show", "00000000-0000-0000-0000-000000000000");
     assertEquals(1, r.code());

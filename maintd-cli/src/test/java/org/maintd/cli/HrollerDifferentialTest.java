@@ -1,0 +1,135 @@
+package org.maintd.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.DiskTemplate;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+import org.maintd.htools.HtoolsReader;
+import org.maintd.roll.RebootPlanner;
+import org.maintd.roll.RollOptions;
+import org.maintd.roll.RollPlan;
+
+/**
+ * maintd's reboot groups against Ganeti's own hroller (Debian's ganeti-htools-3.0) on generated
+ * clusters of several sizes and seeds: every group is an independent set of the conflict graph
+ * (no DRBD pair, and online no two primaries sharing a secondary, in one group), every node is in
+ * exactly one group, the non-redundant instances of a group fit on the nodes outside it, and there
+ * are never more groups than hroller finds. A failing case names its seed and size.
+ */
+class HrollerDifferentialTest {
+  private static final Path HROLLER = Path.of("/usr/lib/ganeti/3.0/usr/bin/hroller");
+
+  @TempDir
+  Path tmp;
+
+  static Stream<Arguments> clusters() {
+    List<Arguments> out = new ArrayList<>();
+    for (long seed = 1; seed <= 4; seed++) {
+      out.add(Arguments.of(20, 1, 100, seed, false));
+      out.add(Arguments.of(60, 2, 500, seed, false));
+      out.add(Arguments.of(60, 2, 500, seed, true));
+    }
+    out.add(Arguments.of(150, 3, 1500, 7L, false));
+    out.add(Arguments.of(1000, 10, 10000, 11L, true));
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} nodes, {1} groups, {2} instances, seed {3}, offline maintenance {4}")
+  @MethodSource("clusters")
+  void neverMoreGroupsThanHrollerAndEveryGroupIsSafe(int nodes, int groups, int instances, long seed, boolean offline)
+      throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(HROLLER),
+        "Ganeti's hroller (Debian package ganeti-htools-3.0, installed by .ci/run) is not installed at " + HROLLER);
+    String text = GeneratedCluster.text(nodes, groups, instances, seed);
+    Path file = tmp.resolve("c.data");
+    Files.writeString(file, text);
+    Cluster cluster = new HtoolsReader().read(text, "generated");
+    String where = nodes + " nodes, seed " + seed + (offline ? ", offline maintenance" : "");
+
+    List<String> args = new ArrayList<>(List.of(HROLLER.toString(), "--no-headers", "-t", file.toString()));
+    if (offline) {
+      args.add("--offline-maintenance");
+    }
+    Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS), "hroller did not finish: " + where);
+    String reference = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.exitValue(), reference);
+    long hrollerGroups = reference.lines().count();
+
+    RollOptions options = new RollOptions(Optional.empty(), Set.of(), Optional.empty(), offline, false, false, false, false);
+    RollPlan plan = new RebootPlanner().plan(cluster, options);
+    assertTrue(plan.groups().size() <= hrollerGroups,
+        where + ": maintd found " + plan.groups().size() + " groups, hroller " + hrollerGroups);
+    checkGroups(cluster, plan, offline, where);
+  }
+
+  private static void checkGroups(Cluster cluster, RollPlan plan, boolean offline, String where) {
+    Map<String, Integer> groupOf = new HashMap<>();
+    for (int g = 0; g < plan.groups().size(); g++) {
+      for (String n : plan.groups().get(g).nodes()) {
+        assertTrue(groupOf.put(n, g) == null, where + ": " + n + " is in two groups");
+      }
+    }
+    for (Node n : cluster.nodes()) {
+      assertTrue(n.offline() || groupOf.containsKey(n.name()), where + ": " + n.name() + " is in no group");
+    }
+    Map<String, List<String>> primariesBySecondary = new HashMap<>();
+    for (Instance i : cluster.instances()) {
+      if (i.diskTemplate() == DiskTemplate.DRBD) {
+        assertTrue(!groupOf.get(i.primary()).equals(groupOf.get(i.secondary())),
+            where + ": " + i.name() + "'s primary and secondary reboot together");
+        primariesBySecondary.computeIfAbsent(i.secondary(), k -> new ArrayList<>()).add(i.primary());
+      }
+    }
+    if (!offline) {
+      for (List<String> primaries : primariesBySecondary.values()) {
+        Set<Integer> seen = new HashSet<>();
+        for (String p : new HashSet<>(primaries)) {
+          assertTrue(seen.add(groupOf.get(p)), where + ": two primaries sharing a secondary reboot together: " + primaries);
+        }
+      }
+      for (RollPlan.Group g : plan.groups()) {
+        checkNonRedundantFit(cluster, g, where);
+      }
+    }
+  }
+
+  /** The moves of a group take every non-redundant instance off it, onto nodes that are not in it. */
+  private static void checkNonRedundantFit(Cluster cluster, RollPlan.Group g, String where) {
+    Set<String> members = new HashSet<>(g.nodes());
+    Map<String, String> movedTo = new HashMap<>();
+    g.moves().forEach(m -> movedTo.put(m.instance(), m.primary()));
+    Map<String, Long> added = new HashMap<>();
+    for (Instance i : cluster.instances()) {
+      if (i.diskTemplate() != DiskTemplate.DRBD && members.contains(i.primary())) {
+        String target = movedTo.get(i.name());
+        assertTrue(target != null && !members.contains(target), where + ": " + i.name() + " stays on a rebooting node");
+        added.merge(target, i.status().isRunning() ? i.memory() : 0, Long::sum);
+      }
+    }
+    for (Map.Entry<String, Long> e : added.entrySet()) {
+      Node n = cluster.node(e.getKey()).orElseThrow();
+      assertTrue(n.resources().memFree() - e.getValue() > -1, where + ": " + n.name() + " receives more memory than it has free");
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package org.maintd.daemon.http;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.jetty.util.Fields;
+import org.maintd.cluster.Cluster;
+import org.maintd.roll.RebootPlanner;
+import org.maintd.roll.RollException;
+import org.maintd.roll.RollOptions;
+
+/**
+ * {@code GET /1/roll}: reboot groups for the latest snapshot, with hroller's options as query
+ * parameters ({@code group}, {@code offline} (repeatable), {@code node-tags} (comma-separated),
+ * and the flags {@code offline-maintenance}, {@code skip-non-redundant},
+ * {@code ignore-non-redundant}, {@code full-evacuation}, {@code force}).
+ */
+final class RollQuery {
+  private static final Set<String> KNOWN = Set.of("group", "offline", "node-tags", "offline-maintenance",
+      "skip-non-redundant", "ignore-non-redundant", "full-evacuation", "force");
+
+  private RollQuery() {}
+
+  static Map<String, Object> plan(Cluster cluster, Fields query) {
+    for (String name : query.getNames()) {
+      if (!KNOWN.contains(name)) {
+        throw new IllegalArgumentException("unknown parameter '" + name + "'; known: " + KNOWN.stream().sorted().toList());
+      }
+    }
+    if (cluster == null) {
+      throw new RollException("no cluster snapshot yet: the daemon has not completed a poll");
+    }
+    RollOptions options = new RollOptions(
+        Optional.ofNullable(query.getValue("group")),
+        Set.copyOf(query.getValuesOrEmpty("offline")),
+        Optional.ofNullable(query.getValue("node-tags")).map(t -> List.of(t.split(","))),
+        flag(query, "offline-maintenance"), flag(query, "skip-non-redundant"), flag(query, "ignore-non-redundant"),
+        flag(query, "full-evacuation"), flag(query, "force"));
+    return new RebootPlanner().plan(cluster, options).asMap();
+  }
+
+  private static boolean flag(Fields query, String name) {
+    String v = query.getValue(name);
+    if (v == null) {
+      return false;
+    }
+    if (v.equals("1") || v.equals("true") || v.isEmpty()) {
+      return true;
+    }
+    if (v.equals("0") || v.equals("false")) {
+      return false;
+    }
+    throw new IllegalArgumentException("parameter '" + name + "' is a flag: 1 or 0, not '" + v + "'");
+  }
+}
