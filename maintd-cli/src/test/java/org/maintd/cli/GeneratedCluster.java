@@ -18,6 +18,11 @@ public final class GeneratedCluster {
   private GeneratedCluster() {}
 
   public static String text(int nodes, int groups, int instances, long seed) {
+    return text(nodes, groups, instances, seed, java.util.List.of());
+  }
+
+  /** The same, with these cluster tags (such as {@code htools:iextags:service}). */
+  public static String text(int nodes, int groups, int instances, long seed, java.util.List<String> clusterTags) {
     Random rnd = new Random(seed);
     long perNodeMem = Math.max(16384, (long) (instances / (double) nodes * 3600 / 0.55));
     String[] name = new String[nodes];
@@ -76,7 +81,9 @@ public final class GeneratedCluster {
     }
     b.append('\n');
     lines.forEach(l -> b.append(l).append('\n'));
-    b.append("\n\n");
+    b.append('\n');
+    clusterTags.forEach(t -> b.append(t).append('\n'));
+    b.append('\n');
     return b.toString();
   }
 
