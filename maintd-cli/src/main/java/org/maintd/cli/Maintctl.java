@@ -6,17 +6,17 @@ import org.maintd.cli.client.ApiException;
 import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.CancelCommand;
 import org.maintd.cli.command.NodesCommand;
-import org.maintd.cli.command.PlanCommand;
-import org.maintd.cli.command.RollCommand;
 import org.maintd.cli.command.PauseCommand;
+import org.maintd.cli.command.PlanCommand;
 import org.maintd.cli.command.ResumeCommand;
+import org.maintd.cli.command.RollCommand;
 import org.maintd.cli.command.ShowCommand;
 import org.maintd.cli.command.SimCommand;
 import org.maintd.cli.command.StatusCommand;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * {@code maintctl}: the command-line tool of maintd. Exit codes: 0 success, 1 failure (the daemon

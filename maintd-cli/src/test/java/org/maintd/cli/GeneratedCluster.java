@@ -8,8 +8,9 @@ import java.util.Random;
  * A deterministic synthetic cluster in the htools text format, for tests and benchmarks: {@code
  * nodes} nodes in {@code groups} groups (node-GG-NNNNN, one master, three hardware sizes, rack and
  * reboot tags), {@code instances} instances (75% DRBD with both nodes in one group, 25% plain, 10%
- * down) placed with a skew but within memory and disk, and free memory and disk consistent with
- * the placement. The same arguments give the same text.
+ * down) placed with a skew but within memory and disk, every node keeping enough free memory to
+ * take over the DRBD instances of any one peer (N+1), and free memory and disk consistent with the
+ * placement. The same arguments give the same text.
  */
 public final class GeneratedCluster {
   private static final long[][] FLAVOURS = {{30, 1024, 10240, 1}, {30, 2048, 20480, 1}, {20, 4096, 40960, 2},
@@ -32,6 +33,8 @@ public final class GeneratedCluster {
     long[] usedMem = new long[nodes];
     long[] usedDisk = new long[nodes];
     double[] weight = new double[nodes];
+    java.util.List<java.util.Map<Integer, Long>> peers = new ArrayList<>();
+    long[] reserve = new long[nodes];
     int perGroup = (nodes + groups - 1) / groups;
     for (int n = 0; n < nodes; n++) {
       group[n] = Math.min(groups - 1, n / perGroup);
@@ -40,6 +43,7 @@ public final class GeneratedCluster {
       totalMem[n] = (long) (perNodeMem * size);
       totalDisk[n] = totalMem[n] * 12;
       weight[n] = Math.exp(rnd.nextGaussian() * 0.5);
+      peers.add(new java.util.HashMap<>());
     }
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < instances; i++) {
@@ -53,12 +57,21 @@ public final class GeneratedCluster {
       boolean drbd = rnd.nextInt(4) != 0;
       boolean down = rnd.nextInt(10) == 0;
       int p = pick(rnd, weight, lo, hi, -1, totalMem, usedMem, down ? 0 : f[1], totalDisk, usedDisk, f[2]);
-      if (p < 0) {
+      if (p < 0 || totalMem[p] - 1024 - usedMem[p] - (down ? 0 : f[1]) <= reserve[p]) {
         continue;
       }
-      int s = drbd ? pick(rnd, weight, lo, hi, p, totalMem, usedMem, 0, totalDisk, usedDisk, f[2]) : -1;
-      if (drbd && s < 0) {
-        continue;
+      int s = -1;
+      if (drbd) {
+        s = pick(rnd, weight, lo, hi, p, totalMem, usedMem, 0, totalDisk, usedDisk, f[2]);
+        if (s < 0) {
+          continue;
+        }
+        long peer = peers.get(s).getOrDefault(p, 0L) + f[1];
+        if (totalMem[s] - 1024 - usedMem[s] <= Math.max(reserve[s], peer)) {
+          continue;
+        }
+        peers.get(s).put(p, peer);
+        reserve[s] = Math.max(reserve[s], peer);
       }
       usedMem[p] += down ? 0 : f[1];
       usedDisk[p] += f[2];
@@ -113,7 +126,7 @@ public final class GeneratedCluster {
           break;
         }
       }
-      if (n != avoid && usedMem[n] + mem < (totalMem[n] - 1024) * 0.8 && usedDisk[n] + disk < totalDisk[n] * 0.9) {
+      if (n != avoid && usedMem[n] + mem < (totalMem[n] - 1024) * 0.6 && usedDisk[n] + disk < totalDisk[n] * 0.9) {
         return n;
       }
     }

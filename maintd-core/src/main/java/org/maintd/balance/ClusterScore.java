@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.InstanceStatus;
 import org.maintd.cluster.Node;
@@ -183,9 +182,9 @@ public final class ClusterScore {
 
     void addPrimary(Instance i, List<String> exclusion) {
       exclusion.forEach(t -> exclusionTags.merge(t, 1, Integer::sum));
-      boolean local = local(i);
+      boolean local = i.usesLocalStorage();
       boolean online = i.status() != InstanceStatus.ADMIN_offline;
-      if (!usesMemory(i)) {
+      if (!i.usesMemory()) {
         memNotUsed += i.memory();
       }
       if (i.forthcoming()) {
@@ -195,7 +194,7 @@ public final class ClusterScore {
         return;
       }
       primaries++;
-      if (usesMemory(i)) {
+      if (i.usesMemory()) {
         instMem += i.memory();
       }
       vcpus += online ? i.vcpus() : 0;
@@ -203,7 +202,7 @@ public final class ClusterScore {
     }
 
     void addSecondary(Instance i, int primary) {
-      boolean local = local(i);
+      boolean local = i.usesLocalStorage();
       if (i.forthcoming()) {
         forthcomingDisk += i.disk();
         forthcomingSpindleUse += local ? i.spindleUse() : 0;
@@ -252,19 +251,6 @@ public final class ClusterScore {
 
     private static double pct(long free, long total) {
       return total == 0 ? 1.0 : (double) free / total;
-    }
-
-    private static boolean local(Instance i) {
-      return i.diskTemplate() == DiskTemplate.DRBD || i.diskTemplate() == DiskTemplate.PLAIN;
-    }
-
-    private static boolean usesMemory(Instance i) {
-      if (i.forthcoming()) {
-        return false;
-      }
-      InstanceStatus s = i.status();
-      return !(s == InstanceStatus.ADMIN_down || s == InstanceStatus.ADMIN_offline || s == InstanceStatus.ERROR_down
-          || s == InstanceStatus.USER_down);
     }
   }
 }

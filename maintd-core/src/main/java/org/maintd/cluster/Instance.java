@@ -50,4 +50,18 @@ public record Instance(
         name, uuid, memory, disk, vcpus, status, autoBalance, primary, secondary,
         diskTemplate, newTags, spindleUse, spindles, forthcoming);
   }
+
+  /**
+   * Whether the instance holds memory on its primary, as Ganeti's htools count it: not when it is
+   * forthcoming, stopped or offline.
+   */
+  public boolean usesMemory() {
+    return !forthcoming && !(status == InstanceStatus.ADMIN_down || status == InstanceStatus.ADMIN_offline
+        || status == InstanceStatus.ERROR_down || status == InstanceStatus.USER_down);
+  }
+
+  /** Whether its disks are on the nodes' local storage (DRBD and plain), which the htools count. */
+  public boolean usesLocalStorage() {
+    return diskTemplate == DiskTemplate.DRBD || diskTemplate == DiskTemplate.PLAIN;
+  }
 }

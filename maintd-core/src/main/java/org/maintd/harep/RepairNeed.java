@@ -1,7 +1,7 @@
 package org.maintd.harep;
 
 import java.util.Optional;
-import org.maintd.cluster.Cluster;
+import org.maintd.cluster.ClusterIndex;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
@@ -39,7 +39,7 @@ public record RepairNeed(String instance, Case kind, String problem) {
     return kind.type();
   }
 
-  public static Optional<RepairNeed> of(Cluster cluster, Instance inst) {
+  public static Optional<RepairNeed> of(ClusterIndex cluster, Instance inst) {
     Optional<Node> primary = cluster.node(inst.primary());
     if (primary.isEmpty()) {
       return Optional.empty();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.ClusterIndex;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
@@ -15,11 +16,13 @@ import org.maintd.cluster.TaggedObject;
  */
 public final class RepairPolicies {
   private final Cluster cluster;
+  private final ClusterIndex index;
   private final Instant now;
   private final RepairPolicy clusterPolicy;
 
   public RepairPolicies(Cluster cluster, Instant now) {
     this.cluster = cluster;
+    this.index = new ClusterIndex(cluster);
     this.now = now;
     this.clusterPolicy = RepairPolicy.of(cluster.tags(), now).orElse(new RepairPolicy.NotEnabled());
   }
@@ -29,7 +32,7 @@ public final class RepairPolicies {
     if (own.isPresent()) {
       return own.get();
     }
-    return cluster.node(inst.primary()).flatMap(n -> cluster.groupByUuid(n.group()))
+    return index.node(inst.primary()).flatMap(n -> index.group(n.group()))
         .flatMap(g -> RepairPolicy.of(g.tags(), now))
         .orElse(clusterPolicy);
   }

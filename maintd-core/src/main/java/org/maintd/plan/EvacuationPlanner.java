@@ -31,7 +31,7 @@ final class EvacuationPlanner {
 
   Step plan(Incident incident) {
     String owner = incident.uuid().toString();
-    Optional<Node> found = ctx.cluster.node(incident.node());
+    Optional<Node> found = ctx.index.node(incident.node());
     if (found.isEmpty()) {
       return Step.waiting("node " + incident.node() + " is not in the cluster");
     }
@@ -114,7 +114,7 @@ final class EvacuationPlanner {
 
   private void placeOnSecondary(
       String owner, Instance inst, boolean failover, Capacity.Need need, Map<String, List<Operation>> byTarget, List<String> waits) {
-    Node secondary = ctx.cluster.node(inst.secondary()).orElseThrow();
+    Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
     String refusal = chooser.refusal(owner, secondary);
     if (refusal != null && ctx.claims.nodeFree(owner, secondary.name())) {
       // The secondary cannot take the instance (offline, drained, or it has its own incident):
@@ -158,7 +158,7 @@ final class EvacuationPlanner {
       return;
     }
     Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
-    Node primary = ctx.cluster.node(inst.primary()).orElseThrow();
+    Node primary = ctx.index.node(inst.primary()).orElseThrow();
     Optional<Node> target = chooser.choose(owner, primary.group(), primary.name(), need);
     if (target.isEmpty()) {
       waits.add(inst.name() + ": no node in the group has " + inst.disk() + " MiB disk for a new secondary");

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
+import org.maintd.cluster.TaggedObject;
 import org.maintd.harep.HarepOwner;
 import org.maintd.harep.HarepTagException;
 import org.maintd.harep.RepairNeed;
@@ -19,7 +20,6 @@ import org.maintd.harep.RepairTag;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
-import org.maintd.cluster.TaggedObject;
 
 /**
  * Plans instance repairs after the incidents of the round, on what they left free: for every
@@ -61,7 +61,7 @@ final class HarepPlanner {
         items.add(item(inst, "repair " + f.tag().type().wireName() + " failed: no repair until tag " + f.raw() + " is removed"));
         continue;
       }
-      Optional<RepairNeed> need = RepairNeed.of(ctx.cluster, inst);
+      Optional<RepairNeed> need = RepairNeed.of(ctx.index, inst);
       if (need.isPresent()) {
         consider(inst, (RepairState.Healthy) state, need.get(), policies.of(inst), jobs, tags, items);
       }
@@ -86,7 +86,7 @@ final class HarepPlanner {
       return;
     }
     for (String node : List.of(inst.primary(), inst.secondary())) {
-      if (!node.isEmpty() && ctx.excludedTargets.contains(node) && ctx.cluster.node(node).map(n -> !n.offline()).orElse(false)) {
+      if (!node.isEmpty() && ctx.excludedTargets.contains(node) && ctx.index.node(node).map(n -> !n.offline()).orElse(false)) {
         items.add(item(inst, broken + "; waits: node " + node + " has an active incident, which handles its instances"));
         return;
       }
@@ -115,7 +115,7 @@ final class HarepPlanner {
     // Offline nodes do no work in a repair (its old primary or secondary): repairs of the
     // instances of one dead node run side by side.
     List<String> working = job.nodes().stream()
-        .filter(n -> ctx.cluster.node(n).map(x -> !x.offline()).orElse(false)).toList();
+        .filter(n -> ctx.index.node(n).map(x -> !x.offline()).orElse(false)).toList();
     if (!ctx.claims.instanceFree(inst.name()) || !ctx.claims.nodesFree(owner.text(), working)) {
       return "waits: its nodes or the instance are busy with another job this round";
     }
@@ -127,10 +127,10 @@ final class HarepPlanner {
   private Placement place(String owner, Instance inst, RepairNeed need) {
     boolean running = inst.status().isRunning();
     long mem = running ? inst.memory() : 0;
-    String group = ctx.cluster.node(inst.primary()).map(Node::group).orElse("");
+    String group = ctx.index.node(inst.primary()).map(Node::group).orElse("");
     switch (need.kind()) {
       case PRIMARY_OFFLINE, PRIMARY_DRAINED -> {
-        Node secondary = ctx.cluster.node(inst.secondary()).orElseThrow();
+        Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
         Capacity.Need n = new Capacity.Need(mem, 0, inst.vcpus());
         String why = Optional.ofNullable(chooser.refusal(owner, secondary))
             .orElseGet(() -> ctx.capacity.shortfall(secondary.name(), n));

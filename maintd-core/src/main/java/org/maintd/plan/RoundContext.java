@@ -1,9 +1,10 @@
 package org.maintd.plan;
 
 import java.util.Set;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.ClusterIndex;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.UnavailabilityLedger;
-import org.maintd.cluster.Cluster;
 
 /**
  * What one planning pass works on: the snapshot, the round number (part of every job key), the
@@ -13,6 +14,7 @@ import org.maintd.cluster.Cluster;
  */
 final class RoundContext {
   final Cluster cluster;
+  final ClusterIndex index;
   final long round;
   final long nowNanos;
   final Set<String> excludedTargets;
@@ -23,6 +25,7 @@ final class RoundContext {
 
   RoundContext(Cluster cluster, long round, long nowNanos, Set<String> excludedTargets, SafetyCaps caps) {
     this.cluster = cluster;
+    this.index = new ClusterIndex(cluster);
     this.unavailable = new UnavailabilityLedger(cluster, caps);
     this.round = round;
     this.nowNanos = nowNanos;

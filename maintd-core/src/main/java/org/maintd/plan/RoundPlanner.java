@@ -12,8 +12,8 @@ import java.util.UUID;
 import org.maintd.cluster.Cluster;
 import org.maintd.incident.Incident;
 import org.maintd.incident.Lifecycle;
-import org.maintd.safety.SafetyCaps;
 import org.maintd.job.JobSpec;
+import org.maintd.safety.SafetyCaps;
 
 /**
  * Plans one round: for every incident the daemon acts on, in priority order (evacuations by

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Instance;
-import org.maintd.cluster.InstanceStatus;
 import org.maintd.cluster.Node;
 
 /**
@@ -82,7 +81,7 @@ final class Layout {
       secondary[i] = inst.secondary().isEmpty() ? -1 : index.get(inst.secondary());
       if (!inst.forthcoming()) {
         primaries.get(primary[i]).add(0, i);
-        if (usesMemory(inst)) {
+        if (inst.usesMemory()) {
           instMem[primary[i]] += inst.memory();
         }
         if (secondary[i] >= 0) {
@@ -243,9 +242,9 @@ final class Layout {
 
   private boolean addPrimary(int n, int inst) {
     Instance i = instance(inst);
-    long mem = instMem[n] + (usesMemory(i) ? i.memory() : 0);
+    long mem = instMem[n] + (i.usesMemory() ? i.memory() : 0);
     long free = totalMem[n] - nodeMem[n] - mem - Math.max(0, missingMem[n]);
-    boolean disk = usesLocalStorage(i);
+    boolean disk = i.usesLocalStorage();
     long newDisk = disk ? freeDisk[n] - i.disk() : freeDisk[n];
     long spindles = spindlesAfter(n, i, true);
     if (free <= 0 || (disk && newDisk <= 0) || (disk && exclusive[n] && spindles < 0)) {
@@ -261,10 +260,10 @@ final class Layout {
   private void removePrimary(int n, int inst) {
     Instance i = instance(inst);
     delete(primaries.get(n), inst);
-    if (usesMemory(i)) {
+    if (i.usesMemory()) {
       setLong(instMem, n, instMem[n] - i.memory());
     }
-    if (usesLocalStorage(i)) {
+    if (i.usesLocalStorage()) {
       setLong(freeDisk, n, freeDisk[n] + i.disk());
     }
     setLong(freeSpindles, n, spindlesAfter(n, i, false));
@@ -286,7 +285,7 @@ final class Layout {
   private void removeSecondary(int n, int inst) {
     Instance i = instance(inst);
     delete(secondaries.get(n), inst);
-    if (usesLocalStorage(i)) {
+    if (i.usesLocalStorage()) {
       setLong(freeDisk, n, freeDisk[n] + i.disk());
     }
     setLong(freeSpindles, n, spindlesAfter(n, i, false));
@@ -302,18 +301,5 @@ final class Layout {
       return add ? -1 : freeSpindles[n];
     }
     return add ? freeSpindles[n] - total : freeSpindles[n] + total;
-  }
-
-  static boolean usesMemory(Instance i) {
-    if (i.forthcoming()) {
-      return false;
-    }
-    InstanceStatus s = i.status();
-    return !(s == InstanceStatus.ADMIN_down || s == InstanceStatus.ADMIN_offline || s == InstanceStatus.ERROR_down
-        || s == InstanceStatus.USER_down);
-  }
-
-  static boolean usesLocalStorage(Instance i) {
-    return i.diskTemplate() == DiskTemplate.DRBD || i.diskTemplate() == DiskTemplate.PLAIN;
   }
 }

@@ -6,11 +6,11 @@ import java.util.Map;
 import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiClient;
 import org.maintd.cli.output.Table;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine;
 
 /** {@code maintctl sim ...}: controls of the simulated cluster (only with the sim backend). */
 @Command(name = "sim", description = "Control the simulated cluster.",
