@@ -1,0 +1,87 @@
+package org.maintd.cli.command;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.maintd.balance.BalanceMove;
+import org.maintd.balance.BalanceResult;
+import org.maintd.balance.Balancer;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Group;
+import org.maintd.htools.HtoolsFormatException;
+import org.maintd.htools.HtoolsReader;
+import org.maintd.htools.HtoolsWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code maintctl balance -t FILE}: balances a node group of an htools text file offline, as hbal
+ * does, printing the moves and the initial and final score; with {@code -S OUT}, writes the
+ * balanced cluster in the htools text format.
+ */
+@Command(name = "balance", description = "Balance a cluster file offline (hbal's score and moves).")
+public final class BalanceCommand implements Callable<Integer> {
+  @Option(names = {"-t", "--text-data"}, required = true, description = "The htools text file to balance.")
+  Path file;
+
+  @Option(names = {"-G", "--group"}, description = "The node group (name or uuid); needed when there are several.")
+  String group;
+
+  @Option(names = {"-l", "--max-moves", "--max-length"}, defaultValue = "-1", description = "At most this many moves (default: no limit).")
+  int maxMoves;
+
+  @Option(names = {"-S", "--save"}, description = "Write the balanced cluster to this file.")
+  Path save;
+
+  @Override
+  public Integer call() {
+    Cluster cluster;
+    try {
+      cluster = new HtoolsReader().read(Files.readString(file), file.getFileName().toString());
+    } catch (IOException e) {
+      return error("cannot read " + file + ": " + e.getMessage());
+    } catch (HtoolsFormatException e) {
+      return error("failed to load data, aborting: " + file + ": " + e.getMessage());
+    }
+    Optional<Group> chosen = group == null
+        ? (cluster.groups().size() == 1 ? Optional.of(cluster.groups().get(0)) : Optional.empty())
+        : cluster.groups().stream().filter(g -> g.name().equals(group) || g.uuid().equals(group)).findFirst();
+    if (chosen.isEmpty()) {
+      return error(group == null ? "the cluster has several node groups: choose one with -G" : "no node group " + group);
+    }
+    if (cluster.instances().isEmpty()) {
+      System.out.println("Cluster is empty, exiting.");
+      return 0;
+    }
+    Balancer balancer = new Balancer(cluster, chosen.get().uuid());
+    System.out.printf("Selected node group: %s%n", chosen.get().name());
+    System.out.printf("Initial score: %.8f%n", balancer.score());
+    BalanceResult result = balancer.balance(maxMoves);
+    int step = 0;
+    for (BalanceMove m : result.moves()) {
+      System.out.printf("%5d. %s %s:%s => %s:%s %.8f a=%s%n", ++step, m.instance(), m.oldPrimary(), m.oldSecondary(),
+          m.newPrimary(), m.newSecondary(), m.score(), m.commands());
+    }
+    if (result.moves().isEmpty()) {
+      System.out.println("No solution found");
+    } else {
+      System.out.printf("Cluster score improved from %.8f to %.8f%n", result.initialScore(), result.finalScore());
+    }
+    System.out.printf("Solution length=%d%n", result.moves().size());
+    if (save != null) {
+      try {
+        Files.writeString(save, new HtoolsWriter().write(result.balanced()));
+      } catch (IOException e) {
+        return error("cannot write " + save + ": " + e.getMessage());
+      }
+    }
+    return 0;
+  }
+
+  private static int error(String message) {
+    System.err.println("Error: " + message);
+    return 1;
+  }
+}

@@ -1,0 +1,68 @@
+package org.maintd.balance;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+
+/**
+ * Balances one node group as hbal does: at each step, every move of every movable instance
+ * (failover; for DRBD also a new secondary, a new primary, and the two combinations; for shared
+ * storage a failover to any node) is tried against the placement checks, and the move that lowers
+ * the cluster score most is made; steps go on while they gain (any gain above a score of 0.1, at
+ * least 0.01 below it), until the score cannot get lower than N+1 allows, or {@code maxMoves}.
+ * Scores are updated incrementally, from the nodes a move touches. Not thread-safe.
+ */
+public final class Balancer {
+  private static final double MIN_GAIN = 0.01;
+  private static final double MIN_GAIN_LIMIT = 0.1;
+  private static final double MIN_SCORE = 1e-9;
+
+  private final Cluster cluster;
+  private final String group;
+  private final BalanceModel model;
+
+  public Balancer(Cluster cluster, String group) {
+    this.cluster = cluster;
+    this.group = group;
+    this.model = BalanceModel.of(cluster, group);
+  }
+
+  public double score() {
+    return model.score();
+  }
+
+  /** Balances, at most {@code maxMoves} moves (negative: no limit). */
+  public BalanceResult balance(int maxMoves) {
+    double initial = model.score();
+    double floor = model.optimalScore() + MIN_SCORE;
+    List<BalanceMove> moves = new ArrayList<>();
+    if (initial - model.optimalScore() < MIN_SCORE) {
+      return new BalanceResult(initial, initial, moves, cluster);
+    }
+    while ((maxMoves < 0 || moves.size() < maxMoves) && model.score() > floor) {
+      double before = model.score();
+      Optional<BalanceModel.Candidate> best = model.bestMove();
+      if (best.isEmpty()) {
+        break;
+      }
+      double after = best.get().score();
+      if (!(after < before && (before > MIN_GAIN_LIMIT || before - after >= MIN_GAIN))) {
+        break;
+      }
+      moves.add(model.apply(best.get()));
+    }
+    return new BalanceResult(initial, model.score(), moves, model.toCluster(cluster));
+  }
+
+  /** The group's uuid. */
+  public String group() {
+    return group;
+  }
+}
