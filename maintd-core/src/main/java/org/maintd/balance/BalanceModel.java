@@ -81,7 +81,7 @@ final class BalanceModel {
         allowed.stream().filter(a -> a[1].equals(t)).forEach(a -> recv.add(a[0]));
       }
       long xMem = r.memTotal() - r.memNode() - instMem[n] - r.memFree();
-      NodeState s = new NodeState(n, node.name(), node.offline(), r.memTotal(), r.memNode(), xMem, r.diskTotal(),
+      NodeState s = new NodeState(n, node.name(), node.offline() || node.drained(), r.memTotal(), r.memNode(), xMem, r.diskTotal(),
           r.cpus(), r.cpuSpeed(), r.exclusiveStorage(), r.spindles(), ratios[1] * r.spindles(), ratios[0], locations, mig, recv);
       s.iMem = instMem[n];
       s.fMemForth = r.memFree() - notUsedMem[n];
@@ -92,7 +92,7 @@ final class BalanceModel {
       s.uCpuForth = r.osCpus();
       m.nodes[n] = s;
       m.inGroup[n] = node.group().equals(group);
-      if (m.inGroup[n] && !node.offline()) {
+      if (m.inGroup[n] && !node.offline() && !node.drained()) {
         m.onlineGroup.add(n);
       }
     }
@@ -310,6 +310,18 @@ final class BalanceModel {
 
   /** The best move of any instance, if one lowers the score. */
   Optional<Candidate> bestMove() {
+    return bestMove(c -> true);
+  }
+
+  /** The move as it would be reported, before it is made. */
+  BalanceMove preview(Candidate c) {
+    BalanceInstance i = c.instance();
+    return new BalanceMove(i.instance.name(), nodes[i.primary].name, i.secondary >= 0 ? nodes[i.secondary].name : "",
+        nodes[c.newPrimary()].name, c.newSecondary() >= 0 ? nodes[c.newSecondary()].name : "", c.score(), c.kind());
+  }
+
+  /** The best allowed move of any instance, if one lowers the score. */
+  Optional<Candidate> bestMove(java.util.function.Predicate<Candidate> allowed) {
     double current = score();
     Candidate best = null;
     for (BalanceInstance i : instances) {
@@ -337,7 +349,7 @@ final class BalanceModel {
         }
       }
       for (Candidate c : tries) {
-        if (c != null && c.score() < (best == null ? current : best.score())) {
+        if (c != null && c.score() < (best == null ? current : best.score()) && allowed.test(c)) {
           best = c;
         }
       }

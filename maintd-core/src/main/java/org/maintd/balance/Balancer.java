@@ -1,15 +1,9 @@
 package org.maintd.balance;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Instance;
-import org.maintd.cluster.Node;
 
 /**
  * Balances one node group as hbal does: at each step, every move of every movable instance
@@ -17,7 +11,8 @@ import org.maintd.cluster.Node;
  * storage a failover to any node) is tried against the placement checks, and the move that lowers
  * the cluster score most is made; steps go on while they gain (any gain above a score of 0.1, at
  * least 0.01 below it), until the score cannot get lower than N+1 allows, or {@code maxMoves}.
- * Scores are updated incrementally, from the nodes a move touches. Not thread-safe.
+ * Scores are updated incrementally, from the nodes a move touches. Drained nodes count as offline,
+ * as the htools see them on a live cluster: they receive nothing. Not thread-safe.
  */
 public final class Balancer {
   private static final double MIN_GAIN = 0.01;
@@ -59,6 +54,19 @@ public final class Balancer {
       moves.add(model.apply(best.get()));
     }
     return new BalanceResult(initial, model.score(), moves, model.toCluster(cluster));
+  }
+
+  /**
+   * Makes the best move that {@code allowed} accepts, if it lowers the score by at least {@code
+   * minGain}; for the daemon, which takes one move at a time around the other work of a round.
+   */
+  public Optional<BalanceMove> step(java.util.function.Predicate<BalanceMove> allowed, double minGain) {
+    double before = model.score();
+    Optional<BalanceModel.Candidate> best = model.bestMove(c -> allowed.test(model.preview(c)));
+    if (best.isEmpty() || before - best.get().score() < minGain) {
+      return Optional.empty();
+    }
+    return Optional.of(model.apply(best.get()));
   }
 
   /** The group's uuid. */

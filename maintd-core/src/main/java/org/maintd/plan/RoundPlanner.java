@@ -26,11 +26,21 @@ import org.maintd.safety.SafetyCaps;
 public final class RoundPlanner {
   private final SafetyCaps caps;
   private final boolean harep;
+  private final double balanceThreshold;
 
-  /** A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents. */
-  public RoundPlanner(SafetyCaps caps, boolean harep) {
+  /**
+   * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; with a
+   * {@code balanceThreshold} (NaN: no balancing), balancing moves that gain at least that much come
+   * last.
+   */
+  public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
     this.caps = caps;
     this.harep = harep;
+    this.balanceThreshold = balanceThreshold;
+  }
+
+  public RoundPlanner(SafetyCaps caps, boolean harep) {
+    this(caps, harep, Double.NaN);
   }
 
   public RoundPlanner(SafetyCaps caps) {
@@ -64,6 +74,9 @@ public final class RoundPlanner {
     List<PlanItem> items = new ArrayList<>();
     if (harep) {
       new HarepPlanner(ctx, now).plan(jobs, tags, items);
+    }
+    if (!Double.isNaN(balanceThreshold)) {
+      new BalancePlanner(ctx, balanceThreshold).plan(jobs, items);
     }
     return new RoundPlan(jobs, completed, next, tags, items);
   }

@@ -83,7 +83,8 @@ public final class Daemon implements AutoCloseable {
     NodeBoard board = new NodeBoard();
     DaemonMetrics metrics = new DaemonMetrics(holder::get, () -> loop == null ? "" : loop.storm());
     loop = new RoundLoop(holder, backend, router, poller, new Lifecycle(UUID::randomUUID), board, clock,
-        config.caps(), config.storm(), config.harep(), metrics);
+        config.caps(), config.storm(), config.harep(),
+        config.balance() ? config.balanceThreshold() : Double.NaN, metrics);
     Authenticator auth = new Authenticator(new SignatureVerifier(key, config.collector().maxSkew()), config.usersFile(), clock);
     startServer(new ApiHandler(holder, loop, board, health, auth, backend, metrics));
     if (config.collector().allowUnsigned()) {

@@ -21,6 +21,8 @@ public record DaemonConfig(
     SafetyCaps caps,
     StormGuard storm,
     boolean harep,
+    boolean balance,
+    double balanceThreshold,
     Collector collector,
     Sim sim) {
 
@@ -34,6 +36,6 @@ public record DaemonConfig(
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
     return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
-        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, collector, sim);
+        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, balance, balanceThreshold, collector, sim);
   }
 }

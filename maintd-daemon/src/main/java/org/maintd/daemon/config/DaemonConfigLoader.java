@@ -48,11 +48,13 @@ public final class DaemonConfigLoader {
     SafetyCaps caps = new SafetyCaps(allowance(root, "maxUnavailable", "1"), root.stringList("failureDomains"));
     StormGuard storm = new StormGuard(percentage(root, "stormThreshold", 30));
     boolean harep = root.bool("harep", false);
+    boolean balance = root.bool("balance", false);
+    double balanceThreshold = root.decimal("balanceThreshold", 0.1, 0.0, 1000.0);
     DaemonConfig.Collector collector = collector(root.section("collector"));
     DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
     root.finish();
     return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
-        key, users, poll, delay, caps, storm, harep, collector, sim);
+        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim);
   }
 
   private static Allowance allowance(ConfigSection c, String key, String fallback) {

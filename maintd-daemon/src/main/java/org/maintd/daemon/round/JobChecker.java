@@ -50,7 +50,7 @@ final class JobChecker {
     for (Intent intent : state.intents()) {
       JobState result = router.job(intent.jobId(), intent.job());
       String owner = intent.job().owner();
-      metrics.jobFinished(HarepOwner.parse(owner).isPresent() ? "harep" : "incident",
+      metrics.jobFinished(HarepOwner.parse(owner).isPresent() ? "harep" : owner.startsWith("balance:") ? "balance" : "incident",
           intent.job().operations().isEmpty() ? "none" : intent.job().operations().get(0).kind(), result.status().wireName());
       if (result.status() == JobStatus.SUCCESS) {
         log.info("[incident={}] [job={}] succeeded", owner, intent.jobId());

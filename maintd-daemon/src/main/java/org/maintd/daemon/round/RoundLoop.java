@@ -58,9 +58,9 @@ public final class RoundLoop {
 
   public RoundLoop(StateHolder holder, ClusterBackend backend, JobRouter router, ReportSource reports,
       Lifecycle lifecycle, NodeBoard board, Clock clock, SafetyCaps caps, StormGuard stormGuard, boolean harep,
-      DaemonMetrics metrics) {
+      double balanceThreshold, DaemonMetrics metrics) {
     this.metrics = metrics;
-    this.planner = new RoundPlanner(caps, harep);
+    this.planner = new RoundPlanner(caps, harep, balanceThreshold);
     this.harepTags = harep ? new HarepTags(backend, clock) : null;
     this.stormGuard = stormGuard;
     this.holder = holder;

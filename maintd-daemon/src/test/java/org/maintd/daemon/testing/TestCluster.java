@@ -102,10 +102,11 @@ public final class TestCluster implements AutoCloseable {
   public SafetyCaps caps = SafetyCaps.defaults();
   public StormGuard storm = new StormGuard(50);
   public boolean harep;
+  public boolean balance;
 
   public DaemonConfig config() {
     return new DaemonConfig("n1", "127.0.0.1", 0, dir.resolve("state"), "file", "sim", keyFile, dir.resolve("users"),
-        Duration.ofMillis(100), Duration.ZERO, caps, storm, harep,
+        Duration.ofMillis(100), Duration.ZERO, caps, storm, harep, balance, 0.1,
         new DaemonConfig.Collector("http://{node}:1", urls, Duration.ofSeconds(2), Duration.ofSeconds(20), false, Duration.ofSeconds(300)),
         new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO));
   }

@@ -1,0 +1,101 @@
+package org.maintd.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.maintd.balance.BalanceMove;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.DiskTemplate;
+import org.maintd.cluster.InstanceStatus;
+import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.incident.Incident;
+import org.maintd.incident.Lifecycle;
+import org.maintd.incident.Observation;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.safety.Allowance;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.testing.ClusterBuilder;
+
+/** Balancing moves in a round: hbal's steps as operations, only on free nodes, never beside an incident. */
+class BalancePlannerTest {
+  private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
+
+  @Test
+  void hbalsStepsBecomeOperationsInOrder() {
+    Cluster c = new ClusterBuilder().node("a", "g", 8192, 100000, true).node("b", "g", 8192, 100000, false)
+        .node("c", "g", 8192, 100000, false).instance("i", "a", "b", DiskTemplate.DRBD)
+        .instance("d", "a", "b", DiskTemplate.DRBD, 1024, InstanceStatus.ADMIN_down).build();
+    var i = c.instance("i").orElseThrow();
+    assertEquals(List.of(new Operation.Migrate("i", "a", "b")), BalancePlanner.operations(i, move("f")));
+    assertEquals(List.of(new Operation.ReplaceSecondary("i", "a", "b", "c")), BalancePlanner.operations(i, move("r:c")));
+    assertEquals(List.of(new Operation.ReplaceSecondary("i", "a", "b", "c"), new Operation.Migrate("i", "a", "c")),
+        BalancePlanner.operations(i, move("r:c f")));
+    assertEquals(List.of(new Operation.Migrate("i", "a", "b"), new Operation.ReplaceSecondary("i", "b", "a", "c")),
+        BalancePlanner.operations(i, move("f r:c")));
+    assertEquals(List.of(new Operation.Migrate("i", "a", "b"), new Operation.ReplaceSecondary("i", "b", "a", "c"),
+        new Operation.Migrate("i", "b", "c")), BalancePlanner.operations(i, move("f r:c f")));
+    assertEquals(List.of(new Operation.Failover("d", "a", "b")), BalancePlanner.operations(c.instance("d").orElseThrow(),
+        new BalanceMove("d", "a", "b", "b", "a", 0, "f")));
+  }
+
+  private static BalanceMove move(String commands) {
+    return new BalanceMove("i", "a", "b", "?", "?", 0, commands);
+  }
+
+  /** Six nodes; every instance's primary on n1 or n2. */
+  private static Cluster crowded() {
+    ClusterBuilder b = new ClusterBuilder();
+    for (int n = 1; n <= 6; n++) {
+      b.node("n" + n, "g", 30000, 500000, n == 1);
+    }
+    for (int k = 0; k < 12; k++) {
+      b.instance("i" + k, k % 2 == 0 ? "n1" : "n2", "n" + (3 + k % 4), DiskTemplate.DRBD);
+    }
+    return b.build();
+  }
+
+  @Test
+  void balancingMovesNeverShareANodeAndStayAwayFromIncidents() {
+    AtomicInteger ids = new AtomicInteger();
+    Lifecycle lifecycle = new Lifecycle(() -> new UUID(0, ids.incrementAndGet()));
+    Observation fault = new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", "live-repair", "command", "fix")));
+    List<Incident> incidents = lifecycle.observe(List.of(), Map.of("n5", fault), NOW).incidents();
+    RoundPlanner planner = new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.01);
+    RoundPlan plan = planner.plan(crowded(), incidents, List.of(), 1, NOW);
+    List<JobSpec> balancing = plan.jobs().stream().filter(j -> j.owner().startsWith("balance:")).toList();
+    assertFalse(balancing.isEmpty(), plan.items().toString());
+    Map<String, String> owners = new HashMap<>();
+    Set<String> instances = new HashSet<>();
+    for (JobSpec j : plan.jobs()) {
+      for (String n : j.nodes()) {
+        String previous = owners.putIfAbsent(n, j.owner());
+        assertTrue(previous == null || previous.equals(j.owner()), "node " + n + " in two jobs: " + plan.jobs());
+      }
+      j.instances().forEach(i -> assertTrue(instances.add(i), "instance " + i + " in two jobs"));
+    }
+    for (JobSpec j : balancing) {
+      assertFalse(j.nodes().contains("n5"), "n5 has an incident: " + j);
+      assertTrue(j.reason().text().startsWith("balancing: "), j.reason().text());
+    }
+    PlanItem item = plan.items().stream().filter(i -> i.kind().equals("balance")).findFirst().orElseThrow();
+    assertTrue(item.next().matches("score [0-9.]+, [0-9.]+ after \\d+ move\\(s\\)"), item.next());
+  }
+
+  @Test
+  void aHighThresholdMovesNothingAndSaysWhy() {
+    RoundPlan plan = new RoundPlanner(SafetyCaps.defaults(), false, 1000).plan(crowded(), List.of(), List.of(), 1, NOW);
+    assertEquals(List.of(), plan.jobs());
+    assertTrue(plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balanceThreshold)"), plan.items().toString());
+  }
+}

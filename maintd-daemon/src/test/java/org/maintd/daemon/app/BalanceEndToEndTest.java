@@ -1,0 +1,49 @@
+package org.maintd.daemon.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.testing.TestCluster;
+
+/** Balancing in the daemon with the sim backend: node n2 carries most instances. */
+class BalanceEndToEndTest {
+  @TempDir
+  Path tmp;
+
+  TestCluster cluster;
+
+  @BeforeEach
+  void start() throws Exception {
+    cluster = new TestCluster(tmp);
+    cluster.balance = true;
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    cluster.close();
+  }
+
+  @Test
+  void movesInstancesOffTheCrowdedNodeInRoundsOfBalancingJobs() throws Exception {
+    int before = 4; // web1, web2, db1 and scratch, in TestCluster.CLUSTER
+    cluster.startDaemon();
+    cluster.awaitTrue("balancing jobs ran", () -> cluster.simJobs().stream()
+        .anyMatch(j -> j.get("reason").toString().contains("balancing: ") && "success".equals(j.get("status"))));
+    cluster.awaitTrue("n2 carries fewer primaries", () ->
+        ((List<?>) cluster.node("n2").get("primary_instances")).size() < before);
+    for (Map<String, Object> job : cluster.simJobs()) {
+      assertEquals("success", job.get("status"), job.toString());
+    }
+    cluster.awaitTrue("the plan reports the score", () -> ((List<Map<String, Object>>) ((Map<?, ?>) cluster.get("/1/plan")).get("items"))
+        .stream().anyMatch(i -> "balance".equals(i.get("kind")) && i.get("next").toString().startsWith("score ")));
+    String metrics = cluster.getRaw("/metrics").body();
+    assertTrue(metrics.contains("owner=\"balance\""), metrics);
+  }
+}
