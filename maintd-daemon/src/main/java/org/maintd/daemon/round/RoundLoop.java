@@ -44,6 +44,7 @@ public final class RoundLoop {
   private final ReportSource reports;
   private final Lifecycle lifecycle;
   private final RoundPlanner planner;
+  private final RoundPlanner plannerWithoutBalancing;
   private final StormGuard stormGuard;
   private final HarepTags harepTags;
   private final DaemonMetrics metrics;
@@ -61,6 +62,7 @@ public final class RoundLoop {
       double balanceThreshold, DaemonMetrics metrics) {
     this.metrics = metrics;
     this.planner = new RoundPlanner(caps, harep, balanceThreshold);
+    this.plannerWithoutBalancing = new RoundPlanner(caps, harep);
     this.harepTags = harep ? new HarepTags(backend, clock) : null;
     this.stormGuard = stormGuard;
     this.holder = holder;
@@ -180,8 +182,10 @@ public final class RoundLoop {
 
   private void plan(Cluster cluster, List<String> running, Instant now) {
     MaintdState s = holder.get();
-    RoundPlan plan = planner.plan(cluster, s.incidents(), s.evacuated(), s.round() + 1, now);
     String waitText = waitReason(s, running, now);
+    // Balancing searches every move of every instance: only when the round can start.
+    RoundPlanner p = waitText == null ? planner : plannerWithoutBalancing;
+    RoundPlan plan = p.plan(cluster, s.incidents(), s.evacuated(), s.round() + 1, now);
     holder.update(st -> st.withIncidents(withNext(st.incidents(), plan.next(), waitText)));
     lastPlan = new PlanView(now, s.round() + 1, waitText == null ? "" : waitText, plan.jobs(), holder.get().incidents(),
         plan.items());
