@@ -1,7 +1,10 @@
 package org.maintd.plan;
 
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
@@ -9,17 +12,30 @@ import org.maintd.cluster.Node;
 /**
  * Free memory, disk and virtual cpus per node during one planning pass, reduced as placements
  * are made. Virtual cpus are limited to {@code vcpuRatio} times the node's physical cpus, as
- * Ganeti's default instance policy does. Not thread-safe.
+ * Ganeti's default instance policy does. Also what a placement should avoid where it can: leaving
+ * a node unable to take over the DRBD instances of any one peer (N+1: its free memory must stay
+ * above the memory it holds in reserve for its largest peer), and putting two primaries with the
+ * same exclusion tag (instance tags under a cluster's {@code htools:iextags:} prefixes) on one
+ * node. Not thread-safe.
  */
 final class Capacity {
   static final double DEFAULT_VCPU_RATIO = 4.0;
 
   private final Map<String, long[]> free = new HashMap<>();
+  private final Map<String, Map<String, Long>> peers = new HashMap<>();
+  private final Map<String, Set<String>> exclusionTags = new HashMap<>();
+  private final List<String> exclusionPrefixes;
 
   Capacity(Cluster cluster, double vcpuRatio) {
+    exclusionPrefixes = cluster.tags().stream().filter(t -> t.startsWith("htools:iextags:"))
+        .map(t -> t.substring("htools:iextags:".length())).toList();
     Map<String, Long> vcpus = new HashMap<>();
     for (Instance i : cluster.instances()) {
       vcpus.merge(i.primary(), (long) i.vcpus(), Long::sum);
+      exclusionTags.computeIfAbsent(i.primary(), k -> new HashSet<>()).addAll(exclusionTagsOf(i));
+      if (i.hasSecondary()) {
+        peers.computeIfAbsent(i.secondary(), k -> new HashMap<>()).merge(i.primary(), reservation(i), Long::sum);
+      }
     }
     for (Node n : cluster.nodes()) {
       long cpuRoom = (long) Math.floor(n.resources().cpus() * vcpuRatio) - vcpus.getOrDefault(n.name(), 0L);
@@ -42,6 +58,31 @@ final class Capacity {
     return null;
   }
 
+  /**
+   * What placing {@code inst} on {@code node} (as its primary, or as the secondary of {@code
+   * secondaryOf}) would break that should hold, or null: N+1, or an exclusion tag already there.
+   */
+  String compromise(String node, Instance inst, Need need, String secondaryOf) {
+    long[] f = free.get(node);
+    long reserved = reserved(node);
+    long after = f[0] - need.memory();
+    long reserveAfter = secondaryOf == null ? reserved
+        : Math.max(reserved, peers.getOrDefault(node, Map.of()).getOrDefault(secondaryOf, 0L) + reservation(inst));
+    if (f[0] > reserved && after <= reserveAfter) {
+      return node + " could no longer take over its peers' instances (N+1)";
+    }
+    if (secondaryOf == null) {
+      Set<String> tags = exclusionTagsOf(inst);
+      Set<String> there = exclusionTags.getOrDefault(node, Set.of());
+      for (String t : tags) {
+        if (there.contains(t)) {
+          return node + " already runs an instance tagged " + t;
+        }
+      }
+    }
+    return null;
+  }
+
   void take(String node, Need need) {
     long[] f = free.get(node);
     f[0] -= need.memory();
@@ -49,8 +90,37 @@ final class Capacity {
     f[2] -= need.vcpus();
   }
 
+  /** Records a placement's reservation and tags, beyond its resources. */
+  void place(String node, Instance inst, String secondaryOf) {
+    if (secondaryOf != null) {
+      peers.computeIfAbsent(node, k -> new HashMap<>()).merge(secondaryOf, reservation(inst), Long::sum);
+    } else {
+      exclusionTags.computeIfAbsent(node, k -> new HashSet<>()).addAll(exclusionTagsOf(inst));
+    }
+  }
+
   long freeMemory(String node) {
     return free.get(node)[0];
+  }
+
+  private long reserved(String node) {
+    return peers.getOrDefault(node, Map.of()).values().stream().mapToLong(Long::longValue).max().orElse(0);
+  }
+
+  private static long reservation(Instance i) {
+    return i.autoBalance() && i.status() != org.maintd.cluster.InstanceStatus.ADMIN_offline ? i.memory() : 0;
+  }
+
+  private Set<String> exclusionTagsOf(Instance i) {
+    Set<String> out = new HashSet<>();
+    for (String t : i.tags()) {
+      for (String p : exclusionPrefixes) {
+        if (t.startsWith(p)) {
+          out.add(t);
+        }
+      }
+    }
+    return out;
   }
 
   /** What an instance needs on a node that receives it. */

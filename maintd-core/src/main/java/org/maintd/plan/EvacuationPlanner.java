@@ -23,6 +23,7 @@ import org.maintd.job.ReasonTrail;
 final class EvacuationPlanner {
   private final RoundContext ctx;
   private final TargetChooser chooser;
+  private final List<String> compromises = new ArrayList<>();
 
   EvacuationPlanner(RoundContext ctx) {
     this.ctx = ctx;
@@ -82,6 +83,10 @@ final class EvacuationPlanner {
     byTarget.forEach((target, ops) -> jobs.add(job(incident, ops, describe(node, target, ops))));
     jobs.forEach(j -> ctx.claims.claim(owner, j.nodes(), j.instances()));
     String next = summary(node, primaries.size() + secondaries.size(), jobs, waits);
+    if (!compromises.isEmpty()) {
+      next += "; compromises: " + String.join("; ", compromises);
+      compromises.clear();
+    }
     return new Step(jobs, false, next);
   }
 
@@ -100,16 +105,17 @@ final class EvacuationPlanner {
     }
     Capacity.Need full = mobility == Mobility.NON_REDUNDANT
         ? new Capacity.Need(need.memory(), inst.disk(), need.vcpus()) : need;
-    Optional<Node> target = chooser.choose(owner, node.group(), node.name(), full);
+    Optional<TargetChooser.Choice> target = chooser.choose(owner, node.group(), node.name(), full, inst, null);
     if (target.isEmpty()) {
       waits.add(inst.name() + ": no node in the group has room (" + full.memory() + " MiB memory, " + full.disk() + " MiB disk)");
       return;
     }
-    String t = target.get().name();
+    String t = target.get().node().name();
+    note(inst, target.get());
     Operation op = mobility == Mobility.NON_REDUNDANT ? new Operation.Move(inst.name(), node.name(), t)
         : failover || !running ? new Operation.Failover(inst.name(), node.name(), t)
         : new Operation.Migrate(inst.name(), node.name(), t);
-    add(byTarget, t, op, full);
+    add(byTarget, t, op, full, inst, null);
   }
 
   private void placeOnSecondary(
@@ -131,20 +137,21 @@ final class EvacuationPlanner {
     Operation op = failover
         ? new Operation.Failover(inst.name(), inst.primary(), secondary.name())
         : new Operation.Migrate(inst.name(), inst.primary(), secondary.name());
-    add(byTarget, secondary.name(), op, need);
+    add(byTarget, secondary.name(), op, need, inst, null);
   }
 
   private void rehomeSecondary(
       String owner, Instance inst, Node secondary, String refusal, Map<String, List<Operation>> byTarget, List<String> waits) {
     Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
-    Optional<Node> target = chooser.choose(owner, secondary.group(), inst.primary(), need);
+    Optional<TargetChooser.Choice> target = chooser.choose(owner, secondary.group(), inst.primary(), need, inst, inst.primary());
     if (target.isEmpty()) {
       waits.add(inst.name() + ": its secondary " + refusal + ", and no node in the group has "
           + inst.disk() + " MiB disk for a new secondary");
       return;
     }
-    String t = target.get().name();
-    add(byTarget, t, new Operation.ReplaceSecondary(inst.name(), inst.primary(), secondary.name(), t), need);
+    String t = target.get().node().name();
+    note(inst, target.get());
+    add(byTarget, t, new Operation.ReplaceSecondary(inst.name(), inst.primary(), secondary.name(), t), need, inst, inst.primary());
     ctx.claims.claim(owner, List.of(secondary.name()), List.of());
   }
 
@@ -159,19 +166,28 @@ final class EvacuationPlanner {
     }
     Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
     Node primary = ctx.index.node(inst.primary()).orElseThrow();
-    Optional<Node> target = chooser.choose(owner, primary.group(), primary.name(), need);
+    Optional<TargetChooser.Choice> target = chooser.choose(owner, primary.group(), primary.name(), need, inst, primary.name());
     if (target.isEmpty()) {
       waits.add(inst.name() + ": no node in the group has " + inst.disk() + " MiB disk for a new secondary");
       return;
     }
-    String t = target.get().name();
-    add(byTarget, t, new Operation.ReplaceSecondary(inst.name(), inst.primary(), node.name(), t), need);
+    String t = target.get().node().name();
+    note(inst, target.get());
+    add(byTarget, t, new Operation.ReplaceSecondary(inst.name(), inst.primary(), node.name(), t), need, inst, primary.name());
     ctx.claims.claim(owner, List.of(inst.primary()), List.of());
   }
 
-  private void add(Map<String, List<Operation>> byTarget, String target, Operation op, Capacity.Need need) {
-    ctx.capacity.take(target, need);
+  private void add(Map<String, List<Operation>> byTarget, String target, Operation op, Capacity.Need need, Instance inst,
+      String secondaryOf) {
+    chooser.placed(target, need, inst, secondaryOf);
     byTarget.computeIfAbsent(target, t -> new ArrayList<>()).add(op);
+  }
+
+  /** Remembers a placement that breaks N+1 or an exclusion tag because nothing better had room. */
+  private void note(Instance inst, TargetChooser.Choice choice) {
+    if (!choice.compromise().isEmpty()) {
+      compromises.add(inst.name() + " to " + choice.node().name() + " although " + choice.compromise() + ": no other node has room");
+    }
   }
 
   private JobSpec job(Incident incident, List<Operation> ops, String what) {

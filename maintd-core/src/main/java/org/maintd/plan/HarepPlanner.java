@@ -137,36 +137,38 @@ final class HarepPlanner {
         if (why != null) {
           return Placement.waits("its secondary " + why);
         }
-        ctx.capacity.take(secondary.name(), n);
+        chooser.placed(secondary.name(), n, inst, null);
         return Placement.of(need.kind() == RepairNeed.Case.PRIMARY_DRAINED && running
             ? new Operation.Migrate(inst.name(), inst.primary(), secondary.name())
             : new Operation.Failover(inst.name(), inst.primary(), secondary.name()));
       }
       case SECONDARY_OFFLINE -> {
         Capacity.Need n = new Capacity.Need(0, inst.disk(), 0);
-        Optional<Node> target = chooser.choose(owner, group, inst.primary(), n);
+        Optional<TargetChooser.Choice> target = chooser.choose(owner, group, inst.primary(), n, inst, inst.primary());
         if (target.isEmpty()) {
           return Placement.waits("no node in the group has " + inst.disk() + " MiB disk for a new secondary");
         }
-        ctx.capacity.take(target.get().name(), n);
-        return Placement.of(new Operation.ReplaceSecondary(inst.name(), inst.primary(), inst.secondary(), target.get().name()));
+        String t = target.get().node().name();
+        chooser.placed(t, n, inst, inst.primary());
+        return Placement.of(new Operation.ReplaceSecondary(inst.name(), inst.primary(), inst.secondary(), t));
       }
       default -> {
         boolean mirrored = need.kind() == RepairNeed.Case.BOTH_OFFLINE;
         Capacity.Need p = new Capacity.Need(mem, inst.disk(), inst.vcpus());
-        Optional<Node> primary = chooser.choose(owner, group, "", p);
+        Optional<Node> primary = chooser.choose(owner, group, "", p, inst, null).map(TargetChooser.Choice::node);
         if (primary.isEmpty()) {
           return Placement.waits("no node in the group has room for the instance (" + mem + " MiB memory, " + inst.disk() + " MiB disk)");
         }
-        ctx.capacity.take(primary.get().name(), p);
+        chooser.placed(primary.get().name(), p, inst, null);
         List<String> nodes = new ArrayList<>(List.of(primary.get().name()));
         if (mirrored) {
           Capacity.Need s = new Capacity.Need(0, inst.disk(), 0);
-          Optional<Node> secondary = chooser.choose(owner, group, primary.get().name(), s);
+          Optional<Node> secondary = chooser.choose(owner, group, primary.get().name(), s, inst, primary.get().name())
+              .map(TargetChooser.Choice::node);
           if (secondary.isEmpty()) {
             return Placement.waits("no second node in the group has " + inst.disk() + " MiB disk for the new secondary");
           }
-          ctx.capacity.take(secondary.get().name(), s);
+          chooser.placed(secondary.get().name(), s, inst, primary.get().name());
           nodes.add(secondary.get().name());
         }
         return Placement.of(

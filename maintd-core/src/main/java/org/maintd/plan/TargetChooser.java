@@ -1,13 +1,17 @@
 package org.maintd.plan;
 
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 
 /**
  * Picks a target node for an instance: online, undrained, in the same group, not excluded, not
- * claimed by another owner's job, with room for what it needs; among those, the one with the most
- * free memory left, so that load spreads. Ties go to the node listed first.
+ * claimed by another owner's job, with room for what it needs. Among those, targets that keep
+ * every node N+1 and keep exclusion tags apart come first; among equals, the one with the most free
+ * memory, so that load spreads (ties go to the node listed first). A target that breaks N+1 or an
+ * exclusion tag is chosen only when no other has room, and the choice says so.
  */
 final class TargetChooser {
   private final RoundContext ctx;
@@ -15,6 +19,9 @@ final class TargetChooser {
   TargetChooser(RoundContext ctx) {
     this.ctx = ctx;
   }
+
+  /** A chosen node, and what it compromises (empty when nothing). */
+  record Choice(Node node, String compromise) {}
 
   /** Whether {@code node} may receive an instance from {@code owner}'s job at all. */
   String refusal(String owner, Node node) {
@@ -30,10 +37,30 @@ final class TargetChooser {
     return null;
   }
 
-  Optional<Node> choose(String owner, String group, String avoid, Capacity.Need need) {
-    return ctx.cluster.nodes().stream()
+  /**
+   * The best target for {@code inst} as a primary (or, with {@code secondaryOf}, as the secondary
+   * of an instance whose primary is that node); the caller takes the capacity and records the
+   * placement with {@link #placed}.
+   */
+  Optional<Choice> choose(String owner, String group, String avoid, Capacity.Need need, Instance inst, String secondaryOf) {
+    List<Node> fitting = ctx.cluster.nodes().stream()
         .filter(n -> n.group().equals(group) && !n.name().equals(avoid))
         .filter(n -> refusal(owner, n) == null && ctx.capacity.shortfall(n.name(), need) == null)
-        .max(Comparator.comparingLong(n -> ctx.capacity.freeMemory(n.name())));
+        .toList();
+    Comparator<Node> byFreeMemory = Comparator.comparingLong(n -> ctx.capacity.freeMemory(n.name()));
+    Optional<Node> clean = fitting.stream()
+        .filter(n -> ctx.capacity.compromise(n.name(), inst, need, secondaryOf) == null)
+        .max(byFreeMemory);
+    if (clean.isPresent()) {
+      return Optional.of(new Choice(clean.get(), ""));
+    }
+    return fitting.stream().max(byFreeMemory)
+        .map(n -> new Choice(n, ctx.capacity.compromise(n.name(), inst, need, secondaryOf)));
+  }
+
+  /** Takes the capacity and records the reservation or tags of a placement. */
+  void placed(String node, Capacity.Need need, Instance inst, String secondaryOf) {
+    ctx.capacity.take(node, need);
+    ctx.capacity.place(node, inst, secondaryOf);
   }
 }

@@ -173,4 +173,39 @@ class RoundPlannerTest {
     assertTrue(next.next().get(n3.uuid()).startsWith("waits for the safety cap: cap: group g already has 1 node(s)"
         + " out of service (n2)"), next.next().toString());
   }
+
+  @Test
+  void targetsThatKeepN1AndExclusionTagsApartComeFirstEvenWithLessFreeMemory() {
+    // n3 has the most free memory, but holds the secondary of a 6 GiB instance of n4: taking
+    // 3 GiB more would leave it unable to take over n4's instance. n5 has less room but stays N+1.
+    // n6 has the most room after n3 but already runs an instance tagged service:web.
+    Cluster c = drained(new ClusterBuilder().node("n1", "g", 1024, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 9000, 100000, false).node("n4", "g", 2048, 100000, false).node("n5", "g", 6000, 100000, false)
+        .node("n6", "g", 8500, 100000, false)
+        .instance("web", "n2", "", DiskTemplate.SHAREDFILE, 3072, InstanceStatus.running)
+        .instance("big", "n4", "n3", DiskTemplate.DRBD, 6144, InstanceStatus.running)
+        .instance("web2", "n6", "", DiskTemplate.SHAREDFILE, 512, InstanceStatus.running).build(), "n2");
+    c = c.withTags(List.of("htools:iextags:service"))
+        .withInstance("web", i -> i.withTags(List.of("service:web"))).withInstance("web2", i -> i.withTags(List.of("service:web")));
+    List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
+    RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
+    assertEquals(List.of(new Operation.Migrate("web", "n2", "n5")),
+        plan.jobs().stream().flatMap(j -> j.operations().stream()).toList());
+    assertFalse(plan.next().get(incidents.get(0).uuid()).contains("compromises"));
+  }
+
+  @Test
+  void whenOnlyACompromiseHasRoomItIsTakenAndSaid() {
+    Cluster c = drained(new ClusterBuilder().node("n1", "g", 1024, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 9000, 100000, false).node("n4", "g", 2048, 100000, false)
+        .instance("web", "n2", "", DiskTemplate.SHAREDFILE, 3072, InstanceStatus.running)
+        .instance("big", "n4", "n3", DiskTemplate.DRBD, 6144, InstanceStatus.running).build(), "n2");
+    List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
+    RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
+    List<Operation> ops = plan.jobs().stream().flatMap(j -> j.operations().stream()).toList();
+    assertEquals(1, ops.size(), ops.toString());
+    String next = plan.next().get(incidents.get(0).uuid());
+    assertTrue(next.contains("compromises: web to "), next);
+    assertTrue(next.contains("(N+1): no other node has room"), next);
+  }
 }
