@@ -405,38 +405,20 @@ final class BalanceModel {
     NodeState s = os.copy();
     NodeOps.removePrimary(p, i, locationScore(i, i.primary, i.secondary));
     NodeOps.removeSecondary(s, i, i.primary);
+    // hbal tries the instance on the secondary first (and takes it off again), with the location
+    // score of the new pair, before it places it on the target.
     int newScore = locationScore(i, t, i.secondary);
+    int onSecondary = locationScore(i, i.secondary, t);
     NodeState tmp = s.copy();
-    if (!NodeOps.addPrimary(tmp, i, force, newScoreOn(i, i.secondary, t))) {
+    if (!NodeOps.addPrimary(tmp, i, force, onSecondary)) {
       return null;
     }
-    NodeOps.removePrimary(tmp, i, newScoreOn(i, i.secondary, t));
+    NodeOps.removePrimary(tmp, i, onSecondary);
     NodeState target = nodes[t].copy();
     if (!NodeOps.addPrimary(target, i, force, newScore) || !NodeOps.addSecondary(tmp, i, t, force, false)) {
       return null;
     }
     return candidate(i, "f r:" + target.name + " f", t, t, i.secondary, p, tmp, target);
-  }
-
-  /**
-   * The location score hbal gives an instance placed on {@code node} when its score was set for
-   * the pair ({@code scorePrimary}, {@code node}'s partner): the common location tags of the pair,
-   * plus the desired locations {@code node} lacks.
-   */
-  private int newScoreOn(BalanceInstance i, int node, int pairPrimary) {
-    int common = 0;
-    for (String t : nodes[pairPrimary].locations) {
-      if (nodes[node].locations.contains(t)) {
-        common++;
-      }
-    }
-    int unmet = 0;
-    for (String t : i.desiredLocations) {
-      if (!nodes[node].locations.contains(t)) {
-        unmet++;
-      }
-    }
-    return common + unmet;
   }
 
   private Candidate replaceSecondary(BalanceInstance i, int t) {
