@@ -41,7 +41,8 @@ import org.maintd.safety.SafetyCaps;
  * no instance is in two jobs, and every operation is accepted (so no target is overfilled); every
  * evacuation completes. With the default safety cap (one node out of service per group), no
  * group ever has more than one node drained or offline, and an evacuation that cannot start says it
- * waits for the cap. A failing seed is in the test name, to replay it.
+ * waits for the cap; with racks as failure domains (racks span both groups), no rack either. A
+ * failing seed is in the test name, to replay it.
  */
 class EvacuationPropertyTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
@@ -61,6 +62,12 @@ class EvacuationPropertyTest {
   @MethodSource("seeds")
   void theSafetyCapHoldsInEveryRound(long seed) {
     evacuate(seed, SafetyCaps.defaults());
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void theCapHoldsPerFailureDomainToo(long seed) {
+    evacuate(seed, new SafetyCaps(Allowance.parse("1"), List.of("rack:")));
   }
 
   private void evacuate(long seed, SafetyCaps caps) {
@@ -99,7 +106,7 @@ class EvacuationPropertyTest {
       }
       incidents = advance(lifecycle, incidents, plan);
       if (capped) {
-        checkCap(seed, round, cluster);
+        checkCap(seed, round, cluster, caps);
       }
       boolean settled = incidents.stream().allMatch(i -> i.status() == IncidentStatus.COMPLETED
           || (capped && i.next().contains("safety cap")));
@@ -116,12 +123,17 @@ class EvacuationPropertyTest {
     fail("seed " + seed + ": evacuations did not finish in 12 rounds: " + incidents.stream().map(Incident::next).toList());
   }
 
-  private static void checkCap(long seed, int round, Cluster cluster) {
+  private static void checkCap(long seed, int round, Cluster cluster, SafetyCaps caps) {
     Map<String, List<String>> down = new HashMap<>();
-    cluster.nodes().stream().filter(n -> n.offline() || n.drained())
-        .forEach(n -> down.computeIfAbsent(n.group(), g -> new ArrayList<>()).add(n.name()));
-    down.forEach((group, nodes) ->
-        assertTrue(nodes.size() <= 1, "seed " + seed + " round " + round + ": group " + group + " has " + nodes + " out of service"));
+    for (Node n : cluster.nodes()) {
+      if (n.offline() || n.drained()) {
+        down.computeIfAbsent(n.group(), g -> new ArrayList<>()).add(n.name());
+        n.tags().stream().filter(t -> caps.failureDomainPrefixes().stream().anyMatch(t::startsWith))
+            .forEach(t -> down.computeIfAbsent(t, g -> new ArrayList<>()).add(n.name()));
+      }
+    }
+    down.forEach((domain, nodes) ->
+        assertTrue(nodes.size() <= 1, "seed " + seed + " round " + round + ": " + domain + " has " + nodes + " out of service"));
   }
 
   private static List<Incident> advance(Lifecycle lifecycle, List<Incident> incidents, RoundPlan plan) {
@@ -181,7 +193,9 @@ class EvacuationPropertyTest {
       for (int n = 0; n < size; n++) {
         boolean master = g == 0 && n == 0;
         Node.Resources r = new Node.Resources(65536, 1024, 64512, 2_000_000, 2_000_000, 16, 1, false, 0, 16, 1.0);
-        nodes.add(new Node("g" + g + "n" + n, "", "g" + g, new Node.Flags(master, master, false, false), r, List.of()));
+        // Racks span both groups, so that a rack's cap can bind where a group's does not.
+        nodes.add(new Node("g" + g + "n" + n, "", "g" + g, new Node.Flags(master, master, false, false), r,
+            List.of("rack:r" + (n % 3))));
       }
     }
     int count = rnd.nextInt(40);
