@@ -241,18 +241,29 @@ final class BalanceModel {
     return score(count, sum, sumSq, pairTotal - pairs.size());
   }
 
+  /** Every term's value, before weighting. */
+  Map<ScoreComponent, Double> components() {
+    Map<ScoreComponent, Double> out = new java.util.EnumMap<>(ScoreComponent.class);
+    for (int c = 0; c < TERMS.length; c++) {
+      out.put(TERMS[c], value(c, count, sum, sumSq, pairTotal - pairs.size()));
+    }
+    return out;
+  }
+
   private static double score(double[] count, double[] sum, double[] sumSq, long pairValue) {
     double total = 0;
     for (int c = 0; c < TERMS.length; c++) {
-      ScoreComponent t = TERMS[c];
-      double value = switch (t) {
-        case OFFLINE_ALL_CNT, OFFLINE_PRI_CNT, N1_CNT, PRI_TAGS_SCORE, LOCATION_SCORE, RESERVED_MEM_RTOTAL -> sum[c];
-        case LOCATION_EXCLUSION_SCORE -> pairValue;
-        default -> count[c] == 0 ? 0 : Math.sqrt(Math.max(0, sumSq[c] / count[c] - (sum[c] / count[c]) * (sum[c] / count[c])));
-      };
-      total += t.weight() * value;
+      total += TERMS[c].weight() * value(c, count, sum, sumSq, pairValue);
     }
     return total;
+  }
+
+  private static double value(int c, double[] count, double[] sum, double[] sumSq, long pairValue) {
+    return switch (TERMS[c]) {
+      case OFFLINE_ALL_CNT, OFFLINE_PRI_CNT, N1_CNT, PRI_TAGS_SCORE, LOCATION_SCORE, RESERVED_MEM_RTOTAL -> sum[c];
+      case LOCATION_EXCLUSION_SCORE -> pairValue;
+      default -> count[c] == 0 ? 0 : Math.sqrt(Math.max(0, sumSq[c] / count[c] - (sum[c] / count[c]) * (sum[c] / count[c])));
+    };
   }
 
   /** The score with some nodes replaced by trial copies. */
