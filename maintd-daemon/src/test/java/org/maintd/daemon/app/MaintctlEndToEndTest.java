@@ -103,7 +103,8 @@ class MaintctlEndToEndTest {
     assertEquals(Map.of("paused", true, "reason", "automatic actions stopped by cluster-key (maintctl resume)", "storm", ""),
         cluster.get("/1/paused"));
     assertEquals(0, ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix").code());
-    Map<String, Object> noted = cluster.awaitIncident("noted while paused", on("n4", "noted"));
+    Map<String, Object> noted = cluster.awaitIncident("noted while paused, and the round says why it waits",
+        on("n4", "noted").and(i -> !i.get("next").toString().isEmpty()));
     assertTrue(noted.get("next").toString().startsWith("paused: automatic actions stopped by cluster-key"), noted.toString());
     assertTrue(ctl("status").out().startsWith("PAUSED: automatic actions stopped by cluster-key (maintctl resume)\n"));
     cluster.awaitTrue("the plan holds the repair back", () -> ctl("plan").out().contains("repair node=n4 command=demo-fix"));
