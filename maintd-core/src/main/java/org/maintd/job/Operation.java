@@ -176,4 +176,33 @@ public sealed interface Operation {
       return List.of(instance);
     }
   }
+
+  /**
+   * Reboots a node through the cluster manager's power control (Ganeti's node powercycle). The
+   * node is drained and empty, or holds only what the caller accepts to lose for the reboot.
+   */
+  record RebootNode(String node) implements Operation {
+    @Override
+    public String kind() {
+      return "reboot";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(node);
+    }
+  }
+
+  /** Moves the master role from {@code from} to the master candidate {@code to}. */
+  record FailoverMaster(String from, String to) implements Operation {
+    @Override
+    public String kind() {
+      return "master-failover";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(from, to);
+    }
+  }
 }

@@ -69,25 +69,38 @@ final class EvacuationPlanner {
   }
 
   private Step moves(Incident incident, Node node, List<Instance> primaries, List<Instance> secondaries) {
-    String owner = incident.uuid().toString();
+    boolean failover = incident.diagnosis().status() == DiagnoseStatus.EVACUATE_FAILOVER;
+    return moveOff(incident.uuid().toString(), node, primaries, secondaries, failover, (ops, what) -> job(incident, ops, what));
+  }
+
+  /**
+   * Jobs for {@code owner} that move {@code primaries} and {@code secondaries} off {@code node}, as
+   * many as targets have room for, one job per target, named by {@code jobs}. Also used by
+   * campaigns to empty a node before its reboot.
+   */
+  Step moveOff(String owner, Node node, List<Instance> primaries, List<Instance> secondaries, boolean failover, JobMaker jobs) {
     Map<String, List<Operation>> byTarget = new LinkedHashMap<>();
     List<String> waits = new ArrayList<>();
-    boolean failover = incident.diagnosis().status() == DiagnoseStatus.EVACUATE_FAILOVER;
     for (Instance inst : primaries) {
       placePrimary(owner, node, inst, failover, byTarget, waits);
     }
     for (Instance inst : secondaries) {
       placeSecondary(owner, node, inst, byTarget, waits);
     }
-    List<JobSpec> jobs = new ArrayList<>();
-    byTarget.forEach((target, ops) -> jobs.add(job(incident, ops, describe(node, target, ops))));
-    jobs.forEach(j -> ctx.claims.claim(owner, j.nodes(), j.instances()));
-    String next = summary(node, primaries.size() + secondaries.size(), jobs, waits);
+    List<JobSpec> planned = new ArrayList<>();
+    byTarget.forEach((target, ops) -> planned.add(jobs.job(ops, describe(node, target, ops))));
+    planned.forEach(j -> ctx.claims.claim(owner, j.nodes(), j.instances()));
+    String next = summary(node, primaries.size() + secondaries.size(), planned, waits);
     if (!compromises.isEmpty()) {
       next += "; compromises: " + String.join("; ", compromises);
       compromises.clear();
     }
-    return new Step(jobs, false, next);
+    return new Step(planned, false, next);
+  }
+
+  /** Makes a job of operations and a description, with its owner's key and reason trail. */
+  interface JobMaker {
+    JobSpec job(List<Operation> ops, String what);
   }
 
   private void placePrimary(

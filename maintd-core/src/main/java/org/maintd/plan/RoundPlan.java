@@ -3,17 +3,21 @@ package org.maintd.plan;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.maintd.campaign.Campaign;
 import org.maintd.job.JobSpec;
 
 /**
  * What a round will do: the jobs to submit (none conflict), the incidents whose work is complete
  * (to be tagged {@code repairready}), for every incident what happens next or why it waits, tags to
  * change outside jobs (instance repairs' {@code enoperm} results, expired suspensions), and the
- * other items considered (instances to repair) with what happens to them.
+ * other items considered (instances to repair) with what happens to them, and the campaigns as
+ * they stand after this round's steps.
  */
 public record RoundPlan(
-    List<JobSpec> jobs, List<UUID> completed, Map<UUID, String> next, List<TagChange> tagChanges, List<PlanItem> items) {
+    List<JobSpec> jobs, List<UUID> completed, Map<UUID, String> next, List<TagChange> tagChanges, List<PlanItem> items,
+    List<Campaign> campaigns) {
   public RoundPlan {
+    campaigns = List.copyOf(campaigns);
     jobs = List.copyOf(jobs);
     completed = List.copyOf(completed);
     next = Map.copyOf(next);

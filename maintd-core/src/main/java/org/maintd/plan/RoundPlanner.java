@@ -7,8 +7,12 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.CampaignStatus;
+import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Cluster;
 import org.maintd.incident.Incident;
 import org.maintd.incident.Lifecycle;
@@ -52,6 +56,16 @@ public final class RoundPlanner {
   }
 
   public RoundPlan plan(Cluster cluster, List<Incident> incidents, List<String> evacuated, long round, Instant now) {
+    return plan(cluster, incidents, evacuated, round, now, List.of(), Map.of());
+  }
+
+  /**
+   * Plans a round with campaigns: their steps come after repairs and instance repairs, and
+   * balancing waits while one is under way. {@code signals} are the collectors' latest words per
+   * node.
+   */
+  public RoundPlan plan(Cluster cluster, List<Incident> incidents, List<String> evacuated, long round, Instant now,
+      List<Campaign> campaigns, Map<String, NodeSignal> signals) {
     RoundContext ctx = new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated), caps);
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
     LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
@@ -75,10 +89,21 @@ public final class RoundPlanner {
     if (harep) {
       new HarepPlanner(ctx, now).plan(jobs, tags, items);
     }
-    if (!Double.isNaN(balanceThreshold)) {
-      new BalancePlanner(ctx, balanceThreshold).plan(jobs, items);
+    CampaignPlanner campaignPlanner = new CampaignPlanner(ctx, evacuations, signals, now);
+    List<Campaign> planned = new ArrayList<>();
+    for (Campaign c : campaigns) {
+      planned.add(campaignPlanner.plan(c, jobs));
     }
-    return new RoundPlan(jobs, completed, next, tags, items);
+    Optional<Campaign> underWay = planned.stream()
+        .filter(c -> c.status() == CampaignStatus.RUNNING || c.status().isStopping()).findFirst();
+    if (!Double.isNaN(balanceThreshold)) {
+      if (underWay.isPresent()) {
+        items.add(new PlanItem("balance", "cluster", "waits: campaign " + underWay.get().id() + " is under way"));
+      } else {
+        new BalancePlanner(ctx, balanceThreshold).plan(jobs, items);
+      }
+    }
+    return new RoundPlan(jobs, completed, next, tags, items, planned);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */

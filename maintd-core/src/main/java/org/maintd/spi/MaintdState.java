@@ -3,10 +3,12 @@ package org.maintd.spi;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.maintd.campaign.Campaign;
 import org.maintd.incident.Incident;
 
 /**
- * Everything the daemon persists: a superset of Ganeti's {@code maintenance} object. {@code
+ * Everything the daemon persists: a superset of Ganeti's {@code maintenance} object, with the
+ * rolling-reboot campaigns. {@code
  * serial} increases with every write; stores use it for compare-and-set.
  */
 public record MaintdState(
@@ -22,55 +24,62 @@ public record MaintdState(
     List<Intent> intents,
     boolean paused,
     String pauseReason,
-    long round) {
+    long round,
+    List<Campaign> campaigns) {
 
   public MaintdState {
     jobs = List.copyOf(jobs);
     evacuated = List.copyOf(evacuated);
     incidents = List.copyOf(incidents);
     intents = List.copyOf(intents);
+    campaigns = List.copyOf(campaigns);
     pauseReason = paused ? pauseReason : "";
   }
 
   public static MaintdState initial(Instant now) {
     return new MaintdState(
-        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, "", 0);
+        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, "", 0, List.of());
   }
 
   public MaintdState withIncidents(List<Incident> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, value, ctime,
-        mtime, serial, intents, paused, pauseReason, round);
+        mtime, serial, intents, paused, pauseReason, round, campaigns);
   }
 
   public MaintdState withJobs(List<String> value, List<Intent> newIntents) {
     return new MaintdState(roundDelay, value, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, newIntents, paused, pauseReason, round);
+        mtime, serial, newIntents, paused, pauseReason, round, campaigns);
   }
 
   public MaintdState withEvacuated(List<String> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, value, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round);
+        mtime, serial, intents, paused, pauseReason, round, campaigns);
   }
 
   /** Paused with the reason (who paused, or what the storm guard saw), or resumed. */
   public MaintdState withPaused(boolean value, String reason) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, value, reason, round);
+        mtime, serial, intents, value, reason, round, campaigns);
   }
 
   public MaintdState withRoundDelay(Duration value) {
     return new MaintdState(value, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round);
+        mtime, serial, intents, paused, pauseReason, round, campaigns);
   }
 
   public MaintdState withRound(long value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, value);
+        mtime, serial, intents, paused, pauseReason, value, campaigns);
+  }
+
+  public MaintdState withCampaigns(List<Campaign> value) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
+        mtime, serial, intents, paused, pauseReason, round, value);
   }
 
   /** The next version to write: serial + 1 and the given modification time. */
   public MaintdState nextVersion(Instant now) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        now, serial + 1, intents, paused, pauseReason, round);
+        now, serial + 1, intents, paused, pauseReason, round, campaigns);
   }
 }

@@ -38,7 +38,7 @@ public final class Collector implements AutoCloseable {
         runner, config.diagnoseTimeout());
     RepairService repairs = new RepairService(new Whitelist(config.repairDirectory()), runner,
         config.repairTimeout(), config.repairResults());
-    Reports reports = new Reports(config.signReports() ? key : null, clock);
+    Reports reports = new Reports(config.signReports() ? key : null, clock, config.bootIdFile());
     SignatureVerifier verifier = new SignatureVerifier(key, config.maxSkew());
     this.server = new Server();
     this.connector = new ServerConnector(server, 1, 1);

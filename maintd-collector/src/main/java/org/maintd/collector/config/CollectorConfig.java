@@ -22,4 +22,5 @@ public record CollectorConfig(
     Path repairResults,
     int outputLimit,
     Path masterFile,
-    Duration maxSkew) {}
+    Duration maxSkew,
+    Path bootIdFile) {}

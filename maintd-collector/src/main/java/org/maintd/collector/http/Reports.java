@@ -1,5 +1,8 @@
 package org.maintd.collector.http;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -15,10 +18,17 @@ import org.maintd.wire.SignedJson;
 public final class Reports {
   private final HmacKey key;
   private final Clock clock;
+  private final Path bootIdFile;
 
-  public Reports(HmacKey key, Clock clock) {
+  /** Signs with {@code key} (null: unsigned); {@code bootIdFile} (may be null) names the node's boot id. */
+  public Reports(HmacKey key, Clock clock, Path bootIdFile) {
     this.key = key;
     this.clock = clock;
+    this.bootIdFile = bootIdFile;
+  }
+
+  public Reports(HmacKey key, Clock clock) {
+    this(key, clock, null);
   }
 
   public static Map<String, Object> envelope(Map<String, Object> data, Instant at) {
@@ -33,8 +43,26 @@ public final class Reports {
     return report;
   }
 
+  /**
+   * The report around {@code data}, with the node's boot id ({@code boot_id}, beside the mond
+   * fields) when it can be read: a new one tells the daemon the node has rebooted.
+   */
   public Map<String, Object> report(Map<String, Object> data) {
-    return envelope(data, clock.instant());
+    Map<String, Object> report = envelope(data, clock.instant());
+    bootId().ifPresent(id -> report.put("boot_id", id));
+    return report;
+  }
+
+  private java.util.Optional<String> bootId() {
+    if (bootIdFile == null) {
+      return java.util.Optional.empty();
+    }
+    try {
+      String id = Files.readString(bootIdFile).strip();
+      return id.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(id);
+    } catch (IOException e) {
+      return java.util.Optional.empty();
+    }
   }
 
   /** The signed wire form of {@code payload}, or the bare payload when there is no key. */

@@ -54,7 +54,8 @@ class CollectorServerTest {
     Files.writeString(tmp.resolve("master"), "node1\n");
     CollectorConfig config = new CollectorConfig("node3", "127.0.0.1", 0, null, keyFile, true, "diag", diag,
         Duration.ofSeconds(5), repair, Duration.ofSeconds(5), tmp.resolve("results"), 65536, tmp.resolve("master"),
-        Duration.ofSeconds(300));
+        Duration.ofSeconds(300), tmp.resolve("boot_id"));
+    Files.writeString(tmp.resolve("boot_id"), "0b1f6c2e-5d4a-4c1b-9a57-3f0e8d2c7b11\n");
     collector = new Collector(config, Clock.systemUTC());
     collector.start();
   }
@@ -91,6 +92,7 @@ class CollectorServerTest {
     long nanos = ((Number) report.get("timestamp")).longValue();
     assertTrue(Math.abs(nanos / 1_000_000_000L - Instant.now().getEpochSecond()) < 60, "timestamp in nanoseconds");
     assertEquals(Map.of("status", "evacuate", "details", Map.of("disk", "sdb")), report.get("data"));
+    assertEquals("0b1f6c2e-5d4a-4c1b-9a57-3f0e8d2c7b11", report.get("boot_id"), "the node's boot id, stripped");
   }
 
   @Test

@@ -27,7 +27,29 @@ public final class ClusterSource {
           json(path.resolve("instances.json")), tags);
     }
     String name = path.getFileName().toString().replaceFirst("\\.data$", "");
-    return new HtoolsReader().read(Files.readString(path), name);
+    return withCandidates(new HtoolsReader().read(Files.readString(path), name));
+  }
+
+  /** Ganeti's default {@code candidate_pool_size}. */
+  static final int CANDIDATE_POOL = 10;
+
+  /**
+   * The htools text format does not say which nodes are master candidates: as Ganeti does with
+   * its default pool size, the master and the first online nodes up to ten in all are.
+   */
+  static Cluster withCandidates(Cluster cluster) {
+    int pool = (int) cluster.nodes().stream().filter(n -> n.flags().masterCandidate()).count();
+    Cluster out = cluster;
+    for (org.maintd.cluster.Node n : cluster.nodes()) {
+      if (pool >= CANDIDATE_POOL) {
+        break;
+      }
+      if (!n.flags().masterCandidate() && !n.offline() && !n.drained()) {
+        out = out.withNode(n.name(), x -> x.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
+        pool++;
+      }
+    }
+    return out;
   }
 
   private static Object json(Path file) throws IOException {

@@ -12,6 +12,7 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.sim.PoweredOffReports;
 import org.maintd.daemon.backend.sim.SimBackend;
 import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.config.DaemonConfig;
@@ -58,6 +59,8 @@ public final class Daemon implements AutoCloseable {
   private Server server;
   private ServerConnector connector;
   private RoundLoop loop;
+  private volatile String self;
+  private final java.util.concurrent.CompletableFuture<Integer> exit = new java.util.concurrent.CompletableFuture<>();
 
   public Daemon(DaemonConfig config, Clock clock) {
     this.config = config;
@@ -71,6 +74,7 @@ public final class Daemon implements AutoCloseable {
     http.start();
     CollectorUrls urls = new CollectorUrls(config.collector().urlTemplate(), config.collector().urls());
     SimBackend backend = simBackend();
+    self = config.node();
     checkMaster(backend, vote, new MasterVote(http, urls, verifier, config.collector().timeout(), clock));
     store = new FileStateStore(config.stateDir().resolve("state.json"));
     StateHolder holder = new StateHolder(store, clock);
@@ -82,9 +86,10 @@ public final class Daemon implements AutoCloseable {
         config.collector().timeout(), clock);
     NodeBoard board = new NodeBoard();
     DaemonMetrics metrics = new DaemonMetrics(holder::get, () -> loop == null ? "" : loop.storm());
-    loop = new RoundLoop(holder, backend, router, poller, new Lifecycle(UUID::randomUUID), board, clock,
+    loop = new RoundLoop(holder, backend, router, new PoweredOffReports(poller, backend, clock), new Lifecycle(UUID::randomUUID), board, clock,
         config.caps(), config.storm(), config.harep(),
         config.balance() ? config.balanceThreshold() : Double.NaN, metrics);
+    loop.onlyWhileMaster(this::stillMaster);
     Authenticator auth = new Authenticator(new SignatureVerifier(key, config.collector().maxSkew()), config.usersFile(), clock);
     startServer(new ApiHandler(holder, loop, board, health, auth, backend, metrics));
     if (config.collector().allowUnsigned()) {
@@ -111,7 +116,7 @@ public final class Daemon implements AutoCloseable {
       throw new StartupException(ExitCodes.FAILURE, "cannot load the simulated cluster " + config.sim().cluster() + ": " + e.getMessage());
     }
     SimSettings settings = new SimSettings(config.sim().cluster(), config.sim().diagnoseDir(),
-        config.sim().operationTime(), config.sim().timePerGiB());
+        config.sim().operationTime(), config.sim().timePerGiB(), config.sim().bootTime(), config.sim().masterFile());
     return new SimBackend(config.stateDir().resolve("sim/cluster.json"), initial, settings, clock);
   }
 
@@ -143,7 +148,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   private void tick() {
-    if (health.state() == DaemonHealth.State.FAILED) {
+    if (health.state() == DaemonHealth.State.FAILED || exit.isDone()) {
       return;
     }
     try {
@@ -159,6 +164,38 @@ public final class Daemon implements AutoCloseable {
       log.error("round failed", e);
       health.transientError(e.toString());
     }
+  }
+
+  /**
+   * Whether this daemon still acts for the master. When the master role has moved (a campaign
+   * fails it over before rebooting the master), the daemon either follows it (the simulated
+   * cluster, whose nodes all live in this process) or stops acting and exits with code 11, so that
+   * the daemon on the new master goes on from the stored state.
+   */
+  private boolean stillMaster(Cluster cluster) {
+    String master = cluster.master().map(org.maintd.cluster.Node::name).orElse(self);
+    if (master.equalsIgnoreCase(self)) {
+      return true;
+    }
+    if (config.sim().followMaster()) {
+      log.info("the master role moved from {} to {}; this daemon goes on as the daemon of {}", self, master, master);
+      self = master;
+      return true;
+    }
+    log.warn("the master role moved from {} to {}; this daemon stops, the one on {} goes on", self, master, master);
+    health.failed("not the master any more: " + master + " is");
+    exit.complete(ExitCodes.NOT_MASTER);
+    return false;
+  }
+
+  /** Completes with an exit code when the daemon stops by itself (the master role moved away). */
+  public java.util.concurrent.CompletableFuture<Integer> exit() {
+    return exit;
+  }
+
+  /** The node this daemon acts for: the master. */
+  public String node() {
+    return self;
   }
 
   public int port() {

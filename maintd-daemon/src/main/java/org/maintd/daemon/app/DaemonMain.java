@@ -94,10 +94,16 @@ public final class DaemonMain implements Callable<Integer> {
       closeQuietly(daemon);
       stopped.countDown();
     }));
+    daemon.exit().thenRun(stopped::countDown);
     try {
       stopped.await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    if (daemon.exit().isDone()) {
+      System.err.println("maintd: the master role moved to another node; its daemon goes on");
+      closeQuietly(daemon);
+      return daemon.exit().join();
     }
     return ExitCodes.OK;
   }

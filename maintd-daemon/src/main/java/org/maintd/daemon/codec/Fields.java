@@ -23,6 +23,11 @@ final class Fields {
     return map.get(key);
   }
 
+  /** The value, or null when the key is absent (fields added after the first version). */
+  Object optional(String key) {
+    return map.get(key);
+  }
+
   String string(String key) {
     if (!(map.get(key) instanceof String s)) {
       throw missing(key, "a string");

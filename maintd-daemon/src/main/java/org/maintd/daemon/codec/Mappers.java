@@ -32,7 +32,9 @@ public final class Mappers {
     @JsonSubTypes.Type(value = Operation.ReplaceSecondary.class, name = "replace-secondary"),
     @JsonSubTypes.Type(value = Operation.RunRepair.class, name = "repair"),
     @JsonSubTypes.Type(value = Operation.RecreateDisks.class, name = "recreate-disks"),
-    @JsonSubTypes.Type(value = Operation.Reinstall.class, name = "reinstall")
+    @JsonSubTypes.Type(value = Operation.Reinstall.class, name = "reinstall"),
+    @JsonSubTypes.Type(value = Operation.RebootNode.class, name = "reboot"),
+    @JsonSubTypes.Type(value = Operation.FailoverMaster.class, name = "master-failover")
   })
   interface OperationMixin {}
 

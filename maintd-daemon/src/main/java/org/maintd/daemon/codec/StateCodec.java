@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import com.fasterxml.jackson.core.type.TypeReference;
+import org.maintd.campaign.Campaign;
 import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.spi.Intent;
@@ -15,10 +17,11 @@ import org.maintd.wire.Json;
 /**
  * The state file's JSON: Ganeti's {@code maintenance} object ({@code roundDelay}, {@code jobs},
  * {@code balance}, {@code balanceThreshold}, {@code evacuated}, {@code incidents}, {@code ctime},
- * {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code pause_reason} and {@code round}.
+ * {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code pause_reason}, {@code round} and {@code campaigns}.
  * Thread-safe.
  */
 public final class StateCodec {
+  private static final TypeReference<List<Campaign>> CAMPAIGNS = new TypeReference<>() {};
   private final IncidentCodec incidents = new IncidentCodec();
 
   public String write(MaintdState s) {
@@ -43,6 +46,7 @@ public final class StateCodec {
     m.put("paused", s.paused());
     m.put("pause_reason", s.pauseReason());
     m.put("round", s.round());
+    m.put("campaigns", Mappers.RECORDS.convertValue(s.campaigns(), List.class));
     return Json.write(m);
   }
 
@@ -69,6 +73,18 @@ public final class StateCodec {
         f.number("balanceThreshold"), f.list("evacuated").stream().map(String::valueOf).toList(),
         list, IncidentCodec.instant(f.number("ctime")), IncidentCodec.instant(f.number("mtime")),
         (long) f.number("serial_no"), intents, f.bool("paused"),
-        f.optString("pause_reason"), (long) f.number("round"));
+        f.optString("pause_reason"), (long) f.number("round"), campaigns(f));
+  }
+
+  private static List<Campaign> campaigns(Fields f) {
+    Object raw = f.optional("campaigns");
+    if (raw == null) {
+      return List.of();
+    }
+    try {
+      return Mappers.RECORDS.convertValue(raw, CAMPAIGNS);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("state: 'campaigns' is not a list of campaigns: " + e.getMessage());
+    }
   }
 }

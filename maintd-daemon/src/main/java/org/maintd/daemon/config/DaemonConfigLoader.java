@@ -94,7 +94,10 @@ public final class DaemonConfigLoader {
         Path.of(s.string("cluster", "/etc/maintd/demo/cluster.data")),
         Path.of(s.string("diagnoseDir", stateDir.resolve("sim/diagnose").toString())),
         s.duration("operationTime", Duration.ofSeconds(1), Duration.ZERO),
-        s.duration("timePerGiB", Duration.ZERO, Duration.ZERO));
+        s.duration("timePerGiB", Duration.ZERO, Duration.ZERO),
+        s.duration("bootTime", Duration.ofSeconds(5), Duration.ZERO),
+        s.string("masterFile", "").isEmpty() ? null : Path.of(s.string("masterFile", "")),
+        s.bool("followMaster", true));
   }
 
   private static String hostname() {

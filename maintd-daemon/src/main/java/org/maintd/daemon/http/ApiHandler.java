@@ -10,6 +10,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.maintd.campaign.CampaignException;
 import org.maintd.daemon.codec.IncidentCodec;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.round.DaemonHealth;
@@ -63,6 +64,14 @@ public final class ApiHandler extends Handler.Abstract {
         return HttpJson.send(response, callback, 200, RollQuery.plan(board.cluster(), Request.extractQueryParameters(request)));
       }
       return request.getMethod().equals("GET") ? get(path, response, callback) : change(request, path, response, callback);
+    } catch (CampaignException e) {
+      int status = switch (e.kind()) {
+        case BAD_REQUEST -> 400;
+        case NOT_FOUND -> 404;
+        case CONFLICT -> 409;
+      };
+      return HttpJson.error(response, callback, status, status == 400 ? "bad-request" : status == 404 ? "not-found" : "conflict",
+          e.getMessage());
     } catch (RollException e) {
       return HttpJson.error(response, callback, 409, "cannot-plan", e.getMessage());
     } catch (RoundLoop.NoSuchIncident e) {
@@ -98,7 +107,9 @@ public final class ApiHandler extends Handler.Abstract {
       case "/1/plan" -> PlanJson.of(loop.lastPlan());
       case "/1/instances" -> InstanceViews.of(board.cluster());
       case "/1/sim/jobs" -> sim == null ? null : sim.jobs();
-      default -> path.startsWith("/1/incidents/") ? incident(path.substring("/1/incidents/".length())) : null;
+      case "/1/campaigns" -> state.get().campaigns().stream().map(CampaignJson::of).toList();
+      default -> path.startsWith("/1/incidents/") ? incident(path.substring("/1/incidents/".length()))
+          : path.startsWith("/1/campaigns/") ? campaign(path.substring("/1/campaigns/".length())) : null;
     };
     if (body == null) {
       return HttpJson.error(response, callback, 404, "not-found", "no such resource: GET " + path);
@@ -119,6 +130,11 @@ public final class ApiHandler extends Handler.Abstract {
     Incident inc = state.get().incidents().stream().filter(i -> i.uuid().toString().equals(uuid)).findFirst()
         .orElseThrow(() -> new RoundLoop.NoSuchIncident(uuid));
     return incidents.write(inc);
+  }
+
+  private Object campaign(String id) {
+    return state.get().campaigns().stream().filter(c -> c.id().equals(id)).findFirst().map(CampaignJson::of)
+        .orElseThrow(() -> new CampaignException(CampaignException.Kind.NOT_FOUND, "no campaign " + id));
   }
 
   private boolean change(Request request, String path, Response response, Callback callback) throws Exception {
@@ -151,6 +167,14 @@ public final class ApiHandler extends Handler.Abstract {
       Incident inc = loop.acknowledge(between(path, "/1/incidents/", "/ack"), who);
       return Map.of("uuid", inc.uuid().toString(), "node", inc.node(), "removed_tag", inc.tag());
     }
+    if (path.equals("/1/campaigns")) {
+      return CampaignJson.of(loop.startCampaign(CampaignRequest.read(object(body)), who));
+    }
+    if (path.startsWith("/1/campaigns/") && path.indexOf('/', "/1/campaigns/".length()) > 0) {
+      String rest = path.substring("/1/campaigns/".length());
+      String id = rest.substring(0, rest.indexOf('/'));
+      return CampaignJson.of(loop.campaignCommand(id, rest.substring(rest.indexOf('/') + 1), who));
+    }
     if (path.equals("/1/pause") || path.equals("/1/resume")) {
       loop.setPaused(path.equals("/1/pause"), who);
       return paused();
@@ -164,6 +188,7 @@ public final class ApiHandler extends Handler.Abstract {
         case "/1/sim/diagnose" -> sim.diagnose(json);
         case "/1/sim/fail" -> sim.fail(json);
         case "/1/sim/tags" -> sim.tag(json);
+        case "/1/sim/power-on" -> sim.powerOn(json);
         default -> null;
       };
     }

@@ -60,7 +60,7 @@ final class SimControl {
     }
     FailRule rule = new FailRule(text(body, "op"), optional(body, "node"), optional(body, "instance"), n.intValue());
     List<String> ops = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary", "set-node-flags",
-        "recreate-disks", "reinstall");
+        "recreate-disks", "reinstall", "reboot", "master-failover", "boot");
     if (!ops.contains(rule.op())) {
       throw new IllegalArgumentException("'op' must be one of " + ops + ", not '" + rule.op() + "'");
     }
@@ -97,6 +97,20 @@ final class SimControl {
       }
     }
     throw new IllegalArgumentException("say what to tag: 'node', 'instance', 'group' or \"cluster\": true");
+  }
+
+  /** Powers on a node that stays off after a reboot (an injected {@code boot} failure). */
+  Map<String, Object> powerOn(Map<?, ?> body) {
+    String node = text(body, "node");
+    if (sim.snapshot().node(node).isEmpty()) {
+      throw new IllegalArgumentException("no node '" + node + "' in the simulated cluster");
+    }
+    try {
+      sim.powerOn(node);
+    } catch (org.maintd.spi.BackendException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+    return Map.of("node", node, "powered", true);
   }
 
   List<Map<String, Object>> jobs() {

@@ -54,13 +54,14 @@ public final class ReportReader {
         return rejected(node, "bad-envelope", "report has no 'data' field", now);
       }
       NodeReport report = parser.parseReportData(map.get("data"));
+      String bootId = map.get("boot_id") instanceof String id ? id : "";
       if (report instanceof NodeReport.CollectorError e) {
-        return new CollectorReading(node, new Observation.Unknown(e.reason()), "collector-error", e.reason(), now);
+        return new CollectorReading(node, new Observation.Unknown(e.reason()), "collector-error", e.reason(), now, bootId);
       }
       if (report instanceof NodeReport.NeedsAction a) {
-        return new CollectorReading(node, new Observation.Fault(a.diagnosis()), "ok", a.diagnosis().status().wireName(), now);
+        return new CollectorReading(node, new Observation.Fault(a.diagnosis()), "ok", a.diagnosis().status().wireName(), now, bootId);
       }
-      return new CollectorReading(node, new Observation.Clear(), "ok", "Ok", now);
+      return new CollectorReading(node, new Observation.Clear(), "ok", "Ok", now, bootId);
     } catch (JsonProcessingException e) {
       return rejected(node, "bad-envelope", "signed message is not JSON: " + e.getOriginalMessage(), now);
     } catch (DiagnoseFormatException e) {

@@ -10,6 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.CampaignException;
+import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.Campaigns;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Node;
 import org.maintd.daemon.metrics.DaemonMetrics;
@@ -33,7 +37,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The daemon's work, one {@link #tick()} at a time: finish the previous round's jobs, take a
  * fresh snapshot, poll the collectors, update incidents, and when no job is running, plan and
- * submit the next round. Operator commands (cancel, acknowledge) go through the same lock.
+ * submit the next round. Operator commands (cancel, acknowledge, pause, campaigns) go through the
+ * same lock.
  * Thread-safe: ticks and commands are serialized.
  */
 public final class RoundLoop {
@@ -52,6 +57,9 @@ public final class RoundLoop {
   private final Submitter submitter;
   private final NodeBoard board;
   private final Clock clock;
+  private final NodeSignals signals = new NodeSignals();
+  private volatile java.util.function.Predicate<Cluster> masterCheck = c -> true;
+  private final Campaigns campaignFactory = new Campaigns();
   private Instant lastRound = Instant.EPOCH;
   private boolean stormArmed = true;
   private volatile String storm = "";
@@ -81,10 +89,14 @@ public final class RoundLoop {
     submitter.resolve(now);
     List<String> running = runningJobs();
     Cluster cluster = closePreviousRound(backend.snapshot(), running, now);
+    if (!masterCheck.test(cluster)) {
+      return;
+    }
     long pollStarted = System.nanoTime();
     Map<String, CollectorReading> readings = reports.poll(cluster.nodesByName().keySet());
     metrics.polled(Duration.ofNanos(System.nanoTime() - pollStarted), readings);
     board.update(cluster, readings);
+    signals.update(readings);
     guardAgainstStorm(cluster, readings);
     holder.update(s -> observe(s, cluster, readings, now));
     tagFailed();
@@ -138,6 +150,14 @@ public final class RoundLoop {
     }
   }
 
+  /**
+   * Ticks go on only while {@code check} says this daemon acts for the snapshot's master; checked
+   * after the previous round is closed and before anything is planned.
+   */
+  public void onlyWhileMaster(java.util.function.Predicate<Cluster> check) {
+    this.masterCheck = check;
+  }
+
   /** What the last tick planned, for {@code /1/plan}. */
   public PlanView lastPlan() {
     return lastPlan;
@@ -185,8 +205,9 @@ public final class RoundLoop {
     String waitText = waitReason(s, running, now);
     // Balancing searches every move of every instance: only when the round can start.
     RoundPlanner p = waitText == null ? planner : plannerWithoutBalancing;
-    RoundPlan plan = p.plan(cluster, s.incidents(), s.evacuated(), s.round() + 1, now);
-    holder.update(st -> st.withIncidents(withNext(st.incidents(), plan.next(), waitText)));
+    RoundPlan plan = p.plan(cluster, s.incidents(), s.evacuated(), s.round() + 1, now, s.campaigns(), signals.view());
+    holder.update(st -> st.withIncidents(withNext(st.incidents(), plan.next(), waitText))
+        .withCampaigns(waitText == null ? st.campaigns() : CampaignSteps.waiting(st.campaigns(), waitText)));
     lastPlan = new PlanView(now, s.round() + 1, waitText == null ? "" : waitText, plan.jobs(), holder.get().incidents(),
         plan.items());
     if (waitText != null) {
@@ -194,11 +215,15 @@ public final class RoundLoop {
     }
     plan.completed().forEach(uuid -> complete(uuid, now));
     Cluster tagged = harepTags == null ? cluster : harepTags.apply(cluster, plan.tagChanges());
-    if (!plan.jobs().isEmpty()) {
+    CampaignSteps.log(s.campaigns(), plan.campaigns());
+    if (plan.jobs().isEmpty()) {
+      holder.update(st -> st.withCampaigns(plan.campaigns()));
+    } else {
       lastRound = now;
       log.info("[round={}] submitting {} job(s)", s.round() + 1, plan.jobs().size());
       metrics.roundStarted();
-      submitter.submit(plan.jobs(), now);
+      // The campaigns' new phases are stored with the intents: a reboot planned is a reboot submitted.
+      submitter.submit(plan.jobs(), now, st -> st.withCampaigns(plan.campaigns()));
       if (harepTags != null) {
         harepTags.recordSubmitted(tagged, holder.get().intents());
       }
@@ -279,6 +304,30 @@ public final class RoundLoop {
     holder.update(s -> s.withPaused(paused, "automatic actions stopped by " + who + " (maintctl resume)"));
     log.info("automatic actions {} by {}", paused ? "paused" : "resumed", who);
     return paused;
+  }
+
+  /** Starts a campaign on the current cluster; only one campaign is under way at a time. */
+  public synchronized Campaign startCampaign(CampaignSpec spec, String who) {
+    Instant now = clock.instant();
+    holder.get().campaigns().stream().filter(c -> c.status().isActive()).findFirst().ifPresent(c -> {
+      throw new CampaignException(CampaignException.Kind.CONFLICT, "campaign " + c.id() + " is " + c.status().wireName()
+          + "; abort it or wait for it to end");
+    });
+    Campaign created = campaignFactory.create(UUID.randomUUID().toString(), spec, backend.snapshot(), now)
+        .event(now, "started", "by " + who);
+    holder.update(s -> s.withCampaigns(CampaignSteps.append(s.campaigns(), created)));
+    log.info("[campaign={}] started by {}: {} group(s) {}", created.id(), who, created.groups().size(), created.groups());
+    return created;
+  }
+
+  /** Pauses, resumes or aborts a campaign. */
+  public synchronized Campaign campaignCommand(String id, String action, String who) {
+    Instant now = clock.instant();
+    Campaign c = CampaignSteps.find(holder.get().campaigns(), id);
+    Campaign changed = CampaignSteps.command(c, action, who, now);
+    holder.update(s -> s.withCampaigns(CampaignSteps.replace(s.campaigns(), changed)));
+    log.info("[campaign={}] {} by {}: now {}", id, action, who, changed.status().wireName());
+    return changed;
   }
 
   /** Pending intents and jobs, for {@code /1/jobs}. */

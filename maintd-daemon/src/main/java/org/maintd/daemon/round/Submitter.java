@@ -34,8 +34,13 @@ final class Submitter {
   }
 
   void submit(List<JobSpec> jobs, Instant now) {
+    submit(jobs, now, s -> s);
+  }
+
+  /** Submits, storing {@code alongside} (what the round decided besides its jobs) with the intents. */
+  void submit(List<JobSpec> jobs, Instant now, java.util.function.UnaryOperator<MaintdState> alongside) {
     List<Intent> intents = jobs.stream().map(j -> new Intent(j, "")).toList();
-    holder.update(s -> s.withJobs(List.of(), intents).withRound(s.round() + 1));
+    holder.update(s -> alongside.apply(s.withJobs(List.of(), intents).withRound(s.round() + 1)));
     CrashPoint.reached("after-intents");
     resolve(now);
   }

@@ -65,17 +65,22 @@ public final class TestCluster implements AutoCloseable {
   private Daemon daemon;
 
   public TestCluster(Path dir) throws Exception {
+    this(dir, CLUSTER);
+  }
+
+  /** A cluster from htools text whose master is {@code n1}; every node gets a collector. */
+  public TestCluster(Path dir, String clusterText) throws Exception {
     this.dir = dir;
     this.keyFile = dir.resolve("hmac.key");
     Files.writeString(keyFile, "e2e-cluster-key\n");
     this.diagnoseDir = dir.resolve("diagnose");
     Files.createDirectories(diagnoseDir);
-    Files.writeString(dir.resolve("cluster.data"), CLUSTER);
+    Files.writeString(dir.resolve("cluster.data"), clusterText);
     Files.writeString(dir.resolve("master"), "n1\n");
     Path repair = whitelist(dir.resolve("repair"));
     script(repair, "demo-fix", "cat > /dev/null; echo fixed");
     script(repair, "demo-fail", "cat > /dev/null; echo cannot >&2; exit 1");
-    for (String node : List.of("n1", "n2", "n3", "n4", "n5")) {
+    for (String node : nodeNames(clusterText)) {
       startCollector(node, keyFile);
     }
   }
@@ -87,7 +92,7 @@ public final class TestCluster implements AutoCloseable {
         + diagnoseDir.resolve(node + ".json") + "; else echo '{\"status\": \"Ok\"}'; fi");
     CollectorConfig config = new CollectorConfig(node, "127.0.0.1", 0, null, key, true, "diagnose", diag,
         Duration.ofSeconds(5), dir.resolve("repair"), Duration.ofSeconds(10), dir.resolve("results/" + node), 65536,
-        dir.resolve("master"), Duration.ofSeconds(300));
+        dir.resolve("master"), Duration.ofSeconds(300), diagnoseDir.resolve(node + ".boot_id"));
     Collector c = new Collector(config, Clock.systemUTC());
     c.start();
     collectors.add(c);
@@ -103,12 +108,28 @@ public final class TestCluster implements AutoCloseable {
   public StormGuard storm = new StormGuard(50);
   public boolean harep;
   public boolean balance;
+  /** How long a simulated reboot keeps a node off, and whether the daemon follows the master role. */
+  public Duration bootTime = Duration.ofMillis(300);
+  public boolean followMaster = true;
+  /** The node the daemon runs on. */
+  public String node = "n1";
+
+  private static List<String> nodeNames(String clusterText) {
+    String[] sections = clusterText.split("\n\n", -1);
+    return sections[1].lines().filter(l -> !l.isBlank()).map(l -> l.split("\\|")[0]).toList();
+  }
 
   public DaemonConfig config() {
-    return new DaemonConfig("n1", "127.0.0.1", 0, dir.resolve("state"), "file", "sim", keyFile, dir.resolve("users"),
+    return new DaemonConfig(node, "127.0.0.1", 0, dir.resolve("state"), "file", "sim", keyFile, dir.resolve("users"),
         Duration.ofMillis(100), Duration.ZERO, caps, storm, harep, balance, 0.1,
         new DaemonConfig.Collector("http://{node}:1", urls, Duration.ofSeconds(2), Duration.ofSeconds(20), false, Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO));
+        new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO, bootTime,
+            dir.resolve("master"), followMaster));
+  }
+
+  /** The running daemon. */
+  public Daemon daemon() {
+    return daemon;
   }
 
   public TestCluster startDaemon() throws Exception {

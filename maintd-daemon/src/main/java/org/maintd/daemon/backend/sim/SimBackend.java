@@ -1,13 +1,17 @@
 package org.maintd.daemon.backend.sim;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
@@ -27,10 +31,16 @@ import org.slf4j.LoggerFactory;
  * per operation (plus copy time) after submission, and its operations change the cluster when it
  * ends, in the order jobs end, refusing what Ganeti would refuse. Failures can be injected. All of
  * it (cluster, every job ever received, rules) is persisted to one file after every change, so the
- * simulation survives restarts. Thread-safe: every method is synchronized.
+ * simulation survives restarts. A reboot powers its node off until its boot time has passed (its
+ * collector does not answer meanwhile) and it comes back with a new boot id; a master fail-over
+ * rewrites the file the simulated nodes read as their master. Thread-safe: every method is
+ * synchronized.
  */
 public final class SimBackend implements ClusterBackend {
   private static final Logger log = LoggerFactory.getLogger(SimBackend.class);
+
+  /** When a node that does not come back by itself comes back. */
+  public static final Instant NEVER = Instant.parse("9999-12-31T00:00:00Z");
 
   private final Path file;
   private final SimSettings settings;
@@ -42,12 +52,31 @@ public final class SimBackend implements ClusterBackend {
     this.file = file;
     this.settings = settings;
     this.clock = clock;
-    this.state = Files.exists(file) ? read(file) : new SimState(initial, List.of(), List.of(), 0);
+    this.state = Files.exists(file) ? read(file) : new SimState(initial, List.of(), List.of(), 0, Map.of());
     persist();
+    state.cluster().nodes().forEach(n -> {
+      if (!Files.exists(bootIdFile(n.name()))) {
+        writeBootId(n.name());
+      }
+    });
+    if (settings.masterFile() != null) {
+      state.cluster().master().ifPresent(m -> writeMasterFile(m.name()));
+    }
   }
 
-  /** The persisted form of the simulation. */
-  public record SimState(Cluster cluster, List<SimJob> jobs, List<FailRule> rules, long lastId) {}
+  /**
+   * The persisted form of the simulation: the cluster, every job received, the injected failures,
+   * and the nodes powered off with when each comes back ({@link #NEVER}: not by itself).
+   */
+  public record SimState(Cluster cluster, List<SimJob> jobs, List<FailRule> rules, long lastId, Map<String, Instant> off) {
+    public SimState {
+      off = off == null ? Map.of() : Map.copyOf(off);
+    }
+
+    SimState with(Cluster c, List<SimJob> j, List<FailRule> r, long id) {
+      return new SimState(c, j, r, id, off);
+    }
+  }
 
   private static SimState read(Path file) {
     try {
@@ -84,7 +113,7 @@ public final class SimBackend implements ClusterBackend {
     SimJob sim = new SimJob(id, job, now, now.plus(duration(job)), JobStatus.RUNNING, "");
     List<SimJob> jobs = new ArrayList<>(state.jobs());
     jobs.add(sim);
-    state = new SimState(state.cluster(), jobs, state.rules(), state.lastId() + 1);
+    state = state.with(state.cluster(), jobs, state.rules(), state.lastId() + 1);
     persist();
     log.debug("[job={}] received: {}", id, job.reason().text());
     return id;
@@ -137,7 +166,7 @@ public final class SimBackend implements ClusterBackend {
     if (state.cluster().tagsOf(object).isEmpty()) {
       throw new BackendException("no " + object + " in the simulated cluster");
     }
-    state = new SimState(state.cluster().withTagsOf(object, change), state.jobs(), state.rules(), state.lastId());
+    state = state.with(state.cluster().withTagsOf(object, change), state.jobs(), state.rules(), state.lastId());
     persist();
   }
 
@@ -156,7 +185,7 @@ public final class SimBackend implements ClusterBackend {
   public synchronized void inject(FailRule rule) {
     List<FailRule> rules = new ArrayList<>(state.rules());
     rules.add(rule);
-    state = new SimState(state.cluster(), state.jobs(), rules, state.lastId());
+    state = state.with(state.cluster(), state.jobs(), rules, state.lastId());
     persist();
   }
 
@@ -164,28 +193,50 @@ public final class SimBackend implements ClusterBackend {
     return settings;
   }
 
-  /** Finishes every job whose end has come, in the order they end. */
+  /** Finishes every job whose end has come, in the order they end; powers on nodes whose boot is over. */
   private void advance() {
     Instant now = clock.instant();
     List<SimJob> due = state.jobs().stream()
         .filter(j -> j.status() == JobStatus.RUNNING && !j.ends().isAfter(now))
         .sorted((a, b) -> a.ends().compareTo(b.ends()))
         .toList();
-    if (due.isEmpty()) {
+    List<String> booted = state.off().entrySet().stream().filter(e -> !e.getValue().isAfter(now)).map(Map.Entry::getKey).toList();
+    if (due.isEmpty() && booted.isEmpty()) {
       return;
     }
     due.forEach(this::finish);
+    if (!booted.isEmpty()) {
+      Map<String, Instant> off = new HashMap<>(state.off());
+      booted.forEach(n -> {
+        off.remove(n);
+        writeBootId(n);
+        log.info("[node={}] powered on after its reboot", n);
+      });
+      state = new SimState(state.cluster(), state.jobs(), state.rules(), state.lastId(), off);
+    }
     persist();
   }
 
   private void finish(SimJob job) {
     Cluster cluster = state.cluster();
     List<FailRule> rules = new ArrayList<>(state.rules());
+    Map<String, Instant> off = new HashMap<>(state.off());
     SimJob result = job.finished(JobStatus.SUCCESS, "");
     for (Operation op : job.spec().operations()) {
       try {
         failIfInjected(rules, op);
         cluster = operations.apply(cluster, op);
+        if (op instanceof Operation.RebootNode r) {
+          if (off.containsKey(r.node())) {
+            throw new SimFailure("Node " + r.node() + " is powered off");
+          }
+          boolean staysDown = staysDown(rules, r.node());
+          off.put(r.node(), staysDown ? NEVER : job.ends().plus(settings.bootTime()));
+          log.info("[node={}] powered off for its reboot{}", r.node(), staysDown ? "; it will not come back (injected)" : "");
+        }
+        if (op instanceof Operation.FailoverMaster m && settings.masterFile() != null) {
+          writeMasterFile(m.to());
+        }
       } catch (SimFailure e) {
         result = job.finished(JobStatus.ERROR, op.kind() + " failed: " + e.getMessage());
         break;
@@ -193,8 +244,62 @@ public final class SimBackend implements ClusterBackend {
     }
     List<SimJob> jobs = new ArrayList<>(state.jobs());
     jobs.set(jobs.indexOf(job), result);
-    state = new SimState(cluster, jobs, rules, state.lastId());
+    state = new SimState(cluster, jobs, rules, state.lastId(), off);
     log.info("[job={}] {}{}", job.id(), result.status().wireName(), result.message().isEmpty() ? "" : ": " + result.message());
+  }
+
+  /** Whether an injected {@code boot} failure keeps {@code node} off after its reboot (used once). */
+  private static boolean staysDown(List<FailRule> rules, String node) {
+    for (int i = 0; i < rules.size(); i++) {
+      FailRule rule = rules.get(i);
+      if (rule.op().equals("boot") && (rule.node().isEmpty() || rule.node().equals(node))) {
+        if (rule.times() <= 1) {
+          rules.remove(i);
+        } else {
+          rules.set(i, rule.used());
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Nodes powered off right now: their collectors do not answer. */
+  public synchronized java.util.Set<String> poweredOff() {
+    advance();
+    return state.off().keySet();
+  }
+
+  /** Powers a node on now (an operator pressing the button), with a new boot id. */
+  public synchronized void powerOn(String node) {
+    if (!state.off().containsKey(node)) {
+      throw new BackendException("node " + node + " is not powered off");
+    }
+    Map<String, Instant> off = new HashMap<>(state.off());
+    off.put(node, clock.instant());
+    state = new SimState(state.cluster(), state.jobs(), state.rules(), state.lastId(), off);
+    advance();
+  }
+
+  private Path bootIdFile(String node) {
+    return settings.diagnoseDir().resolve(node + ".boot_id");
+  }
+
+  private void writeBootId(String node) {
+    try {
+      Files.createDirectories(settings.diagnoseDir());
+      AtomicFiles.write(bootIdFile(node), (UUID.randomUUID() + "\n").getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new BackendException("cannot write the boot id of simulated node " + node + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void writeMasterFile(String node) {
+    try {
+      AtomicFiles.write(settings.masterFile(), (node + "\n").getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new BackendException("cannot write the simulated master file " + settings.masterFile() + ": " + e.getMessage(), e);
+    }
   }
 
   private static void failIfInjected(List<FailRule> rules, Operation op) {

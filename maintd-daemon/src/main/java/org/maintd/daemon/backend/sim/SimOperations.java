@@ -38,6 +38,19 @@ final class SimOperations {
     if (op instanceof Operation.RecreateDisks r) {
       return recreateDisks(c, instance(c, r.instance()), r.nodes());
     }
+    if (op instanceof Operation.RebootNode r) {
+      Node node = node(c, r.node());
+      if (node.master()) {
+        throw new SimFailure("Cannot power cycle the master node " + node.name() + "; fail the master role over first");
+      }
+      if (node.offline()) {
+        throw new SimFailure("Node " + node.name() + " is offline");
+      }
+      return c;
+    }
+    if (op instanceof Operation.FailoverMaster m) {
+      return failoverMaster(c, m);
+    }
     if (op instanceof Operation.Reinstall r) {
       Instance i = instance(c, r.instance());
       checkPrimary(i, r.primary());
@@ -68,6 +81,20 @@ final class SimOperations {
     Cluster moved = c.withInstance(i.name(), x -> x.placedOn(nodes.get(0), mirrored ? nodes.get(1) : ""));
     moved = adjust(moved, nodes.get(0), -mem, -i.disk());
     return mirrored ? adjust(moved, nodes.get(1), 0, -i.disk()) : moved;
+  }
+
+  /** The master role moves to a master candidate that is online; the old master stays a candidate. */
+  private Cluster failoverMaster(Cluster c, Operation.FailoverMaster m) {
+    Node from = node(c, m.from());
+    Node to = node(c, m.to());
+    if (!from.master()) {
+      throw new SimFailure("Node " + from.name() + " is not the master");
+    }
+    if (!to.flags().masterCandidate() || to.offline()) {
+      throw new SimFailure("Node " + to.name() + " is not an online master candidate");
+    }
+    Cluster out = c.withNode(from.name(), n -> n.withFlags(new Node.Flags(false, true, n.offline(), n.drained())));
+    return out.withNode(to.name(), n -> n.withFlags(new Node.Flags(true, true, false, n.drained())));
   }
 
   private Cluster flags(Cluster c, Operation.SetNodeFlags f) {

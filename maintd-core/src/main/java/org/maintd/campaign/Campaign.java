@@ -1,0 +1,128 @@
+package org.maintd.campaign;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A rolling-reboot campaign as it stands: the reboot groups fixed when it was created, the group
+ * being worked on, every node's progress, where moved instances belong, its history, and what
+ * happens next or why it waits. Immutable; every change gives a new campaign.
+ */
+public record Campaign(
+    String id,
+    CampaignSpec spec,
+    CampaignStatus status,
+    String stopReason,
+    List<List<String>> groups,
+    int current,
+    List<NodeProgress> nodes,
+    List<Home> homes,
+    List<CampaignEvent> history,
+    String next,
+    Instant ctime,
+    Instant mtime) {
+
+  public Campaign {
+    groups = groups.stream().map(List::copyOf).toList();
+    nodes = List.copyOf(nodes);
+    homes = List.copyOf(homes);
+    history = List.copyOf(history);
+    stopReason = stopReason == null ? "" : stopReason;
+    next = next == null ? "" : next;
+  }
+
+  /** The job owner of this campaign's jobs. */
+  public String owner() {
+    return ownerOf(id);
+  }
+
+  public static String ownerOf(String id) {
+    return "campaign:" + id;
+  }
+
+  /** The campaign id of a job owner, if the owner is a campaign. */
+  public static Optional<String> idOfOwner(String owner) {
+    return owner.startsWith("campaign:") ? Optional.of(owner.substring("campaign:".length())) : Optional.empty();
+  }
+
+  public List<String> currentGroup() {
+    return current < groups.size() ? groups.get(current) : List.of();
+  }
+
+  public NodeProgress progress(String node) {
+    return nodes.stream().filter(p -> p.node().equals(node)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("node " + node + " is not in campaign " + id));
+  }
+
+  public long count(NodePhase phase) {
+    return nodes.stream().filter(p -> p.phase() == phase).count();
+  }
+
+  public Campaign withNode(NodeProgress progress) {
+    List<NodeProgress> copy = new ArrayList<>(nodes);
+    copy.replaceAll(p -> p.node().equals(progress.node()) ? progress : p);
+    return new Campaign(id, spec, status, stopReason, groups, current, copy, homes, history, next, ctime, mtime);
+  }
+
+  public Campaign withStatus(CampaignStatus value, String reason) {
+    return new Campaign(id, spec, value, reason, groups, current, nodes, homes, history, next, ctime, mtime);
+  }
+
+  public Campaign withCurrent(int value) {
+    return new Campaign(id, spec, status, stopReason, groups, value, nodes, homes, history, next, ctime, mtime);
+  }
+
+  public Campaign withHomes(List<Home> value) {
+    return new Campaign(id, spec, status, stopReason, groups, current, nodes, value, history, next, ctime, mtime);
+  }
+
+  public Campaign withNext(String value) {
+    return new Campaign(id, spec, status, stopReason, groups, current, nodes, homes, history, value, ctime, mtime);
+  }
+
+  public Campaign withMtime(Instant value) {
+    return new Campaign(id, spec, status, stopReason, groups, current, nodes, homes, history, next, ctime, value);
+  }
+
+  /** Stops starting new steps; nodes already rebooting still come back. Only a running campaign. */
+  public Campaign pause(String who, Instant now) {
+    require(status == CampaignStatus.RUNNING, "pause");
+    return withStatus(CampaignStatus.PAUSED, "paused by " + who).withNext("paused by " + who).event(now, "paused", "by " + who);
+  }
+
+  public Campaign resume(String who, Instant now) {
+    require(status == CampaignStatus.PAUSED, "resume");
+    return withStatus(CampaignStatus.RUNNING, "").withNext("").event(now, "resumed", "by " + who);
+  }
+
+  /** Nothing further is rebooted; the current group's nodes are brought back, then it ends. */
+  public Campaign abort(String who, Instant now) {
+    require(status == CampaignStatus.RUNNING || status == CampaignStatus.PAUSED, "abort");
+    return withStatus(CampaignStatus.ABORTING, "aborted by " + who).withNext("stopping: aborted by " + who)
+        .event(now, "aborting", "by " + who);
+  }
+
+  /** The job that carried a step failed: the campaign stops as when a node does not come back. */
+  public Campaign jobFailed(String reason, Instant now) {
+    if (!status.isActive() || status == CampaignStatus.FAILING) {
+      return this;
+    }
+    return withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason);
+  }
+
+  private void require(boolean allowed, String action) {
+    if (!allowed) {
+      throw new CampaignException(CampaignException.Kind.CONFLICT,
+          "campaign " + id + " is " + status.wireName() + " and cannot " + action);
+    }
+  }
+
+  /** Adds a history entry; the modification time follows. */
+  public Campaign event(Instant at, String event, String detail) {
+    List<CampaignEvent> copy = new ArrayList<>(history);
+    copy.add(new CampaignEvent(at, event, detail));
+    return new Campaign(id, spec, status, stopReason, groups, current, nodes, homes, copy, next, ctime, at);
+  }
+}

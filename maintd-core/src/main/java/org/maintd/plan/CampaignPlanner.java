@@ -1,0 +1,455 @@
+package org.maintd.plan;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.CampaignMode;
+import org.maintd.campaign.CampaignStatus;
+import org.maintd.campaign.Home;
+import org.maintd.campaign.NodePhase;
+import org.maintd.campaign.NodeProgress;
+import org.maintd.campaign.NodeSignal;
+import org.maintd.cluster.DiskTemplate.Mobility;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+
+/**
+ * Plans the next steps of a campaign on what the repairs left free. The nodes of the current
+ * group go, each at its own pace: master role moved away (master only), drained, emptied,
+ * rebooted, back with a new boot id, {@code Ok} for the soak time, undrained, instances moved
+ * back; then the next group starts (inside the campaign's windows). Observations drive it, so a
+ * campaign read back after a restart goes on where it was: a node already rebooted is never
+ * rebooted again. A node that does not come back, or reports a fault after its reboot, stops the
+ * campaign: nothing further is rebooted, and the other nodes of the group are brought back. Not
+ * thread-safe: one per planning pass.
+ */
+final class CampaignPlanner {
+  private final RoundContext ctx;
+  private final EvacuationPlanner evacuations;
+  private final Map<String, NodeSignal> signals;
+  private final Instant now;
+
+  CampaignPlanner(RoundContext ctx, EvacuationPlanner evacuations, Map<String, NodeSignal> signals, Instant now) {
+    this.ctx = ctx;
+    this.evacuations = evacuations;
+    this.signals = signals;
+    this.now = now;
+  }
+
+  /** The campaign after this round's steps; the steps' jobs are added to {@code jobs}. */
+  Campaign plan(Campaign campaign, List<JobSpec> jobs) {
+    if (!campaign.status().isActive()) {
+      return campaign;
+    }
+    if (campaign.status() == CampaignStatus.PAUSED) {
+      return campaign.withNext("paused: " + campaign.stopReason());
+    }
+    Campaign c = campaign;
+    for (int guard = 0; guard <= c.groups().size(); guard++) {
+      List<String> group = c.currentGroup();
+      if (group.isEmpty()) {
+        return finish(c);
+      }
+      if (!c.status().isStopping() && !started(c, group) && !c.spec().inWindow(now)) {
+        return c.withNext("group " + (c.current() + 1) + " of " + c.groups().size() + " waits for a window " + c.spec().windows());
+      }
+      List<String> waits = new ArrayList<>();
+      for (String node : group) {
+        NodeRun run = new NodeRun(c, node, jobs);
+        run.advance();
+        c = run.campaign;
+        if (!run.wait.isEmpty()) {
+          waits.add(node + ": " + run.wait);
+        }
+      }
+      if (c.status() == CampaignStatus.FAILING && !campaign.status().isStopping()) {
+        // Just failed: the other nodes of the group are wound down from the next pass on.
+        return c.withNext("stopping: " + c.stopReason());
+      }
+      Campaign settled = c;
+      boolean groupDone = group.stream().allMatch(n -> finished(settled.progress(n).phase()));
+      if (!groupDone) {
+        String head = (c.status().isStopping() ? "stopping (" + c.stopReason() + "); " : "")
+            + "group " + (c.current() + 1) + " of " + c.groups().size() + ": ";
+        return c.withNext(head + String.join("; ", waits));
+      }
+      c = c.event(now, "group-done", "group " + (c.current() + 1) + " (" + String.join(",", group) + ")").withCurrent(c.current() + 1);
+      if (c.status().isStopping()) {
+        return finish(c);
+      }
+    }
+    return c;
+  }
+
+  private Campaign finish(Campaign c) {
+    Campaign out = c;
+    for (NodeProgress p : c.nodes()) {
+      if (p.phase() == NodePhase.WAITING) {
+        out = out.withNode(p.to(NodePhase.SKIPPED, now));
+      }
+    }
+    CampaignStatus end = switch (c.status()) {
+      case ABORTING -> CampaignStatus.ABORTED;
+      case FAILING -> CampaignStatus.FAILED;
+      default -> CampaignStatus.COMPLETED;
+    };
+    String what = end == CampaignStatus.COMPLETED
+        ? c.count(NodePhase.DONE) + " node(s) rebooted" : c.stopReason();
+    return out.withStatus(end, c.stopReason()).withCurrent(c.groups().size()).event(now, end.wireName(), what)
+        .withNext("nothing: " + end.wireName() + (end == CampaignStatus.COMPLETED ? "" : ": " + c.stopReason()));
+  }
+
+  private static boolean started(Campaign c, List<String> group) {
+    return group.stream().anyMatch(n -> c.progress(n).phase() != NodePhase.WAITING);
+  }
+
+  private static boolean finished(NodePhase phase) {
+    return phase == NodePhase.DONE || phase == NodePhase.SKIPPED;
+  }
+
+  /** One node's steps in this pass: phases that need no job follow each other at once. */
+  private final class NodeRun {
+    Campaign campaign;
+    final String node;
+    final List<JobSpec> jobs;
+    final String claimOwner;
+    String wait = "";
+
+    NodeRun(Campaign campaign, String node, List<JobSpec> jobs) {
+      this.campaign = campaign;
+      this.node = node;
+      this.jobs = jobs;
+      this.claimOwner = campaign.owner() + ":" + node;
+    }
+
+    NodeProgress progress() {
+      return campaign.progress(node);
+    }
+
+    void advance() {
+      for (int guard = 0; guard < NodePhase.values().length + 1; guard++) {
+        NodePhase before = progress().phase();
+        if (finished(before)) {
+          return;
+        }
+        Optional<Node> found = ctx.index.node(node);
+        if (found.isEmpty()) {
+          fail("node " + node + " is no longer in the cluster");
+          skip("no longer in the cluster");
+          return;
+        }
+        step(found.get());
+        if (!wait.isEmpty() || progress().phase() == before) {
+          return;
+        }
+      }
+    }
+
+    private void step(Node n) {
+      boolean stopping = campaign.status().isStopping();
+      switch (progress().phase()) {
+        case WAITING -> {
+          if (stopping) {
+            skip("the campaign is stopping");
+          } else if (ctx.excludedTargets.contains(node) && !n.drained()) {
+            wait = "has an active incident; repairs come first";
+          } else {
+            begin(n);
+          }
+        }
+        case MASTER_FAILOVER -> {
+          if (stopping) {
+            skip("the campaign is stopping");
+          } else if (!n.master()) {
+            begin(n);
+          } else {
+            failoverMaster(n);
+          }
+        }
+        case DRAIN -> {
+          if (stopping) {
+            move(NodePhase.UNDRAIN, "not rebooted: the campaign is stopping");
+          } else if (n.drained()) {
+            move(NodePhase.EVACUATE, "drained");
+          } else {
+            drain(n);
+          }
+        }
+        case EVACUATE -> {
+          if (stopping) {
+            move(NodePhase.UNDRAIN, "not rebooted: the campaign is stopping");
+          } else {
+            evacuate(n);
+          }
+        }
+        case REBOOT -> {
+          if (stopping) {
+            move(NodePhase.UNDRAIN, "not rebooted: the campaign is stopping");
+          } else {
+            reboot(n);
+          }
+        }
+        case BOOT -> boot(n);
+        case SOAK -> soak();
+        case UNDRAIN -> undrain(n);
+        case RETURN -> returnHome();
+        default -> { }
+      }
+    }
+
+    private void begin(Node n) {
+      if (n.master()) {
+        move(NodePhase.MASTER_FAILOVER, "is the master: the role moves to a master candidate first");
+        return;
+      }
+      List<Home> homes = new ArrayList<>(campaign.homes());
+      homes.removeIf(h -> h.node().equals(node));
+      ctx.cluster.primariesOf(node).forEach(i -> homes.add(new Home(i.name(), node, true)));
+      if (campaign.spec().mode() == CampaignMode.FULL_EVACUATION) {
+        ctx.cluster.secondariesOf(node).forEach(i -> homes.add(new Home(i.name(), node, false)));
+      }
+      campaign = campaign.withHomes(homes).withNode(progress().withWasDrained(n.drained()));
+      move(NodePhase.DRAIN, "started");
+    }
+
+    private void failoverMaster(Node n) {
+      Optional<Node> candidate = ctx.cluster.nodes().stream()
+          .filter(x -> !x.name().equals(node) && x.flags().masterCandidate() && x.acceptsInstances())
+          .filter(x -> !campaign.currentGroup().contains(x.name()) && !ctx.excludedTargets.contains(x.name()))
+          .filter(x -> ctx.claims.nodeFree(claimOwner, x.name()))
+          .findFirst();
+      if (candidate.isEmpty()) {
+        wait = "no online master candidate can take the master role";
+        return;
+      }
+      if (!ctx.claims.nodeFree(claimOwner, node)) {
+        wait = "busy with another job this round";
+        return;
+      }
+      submit(new Operation.FailoverMaster(node, candidate.get().name()), "move the master role from " + node + " to " + candidate.get().name());
+      wait = "the master role moves to " + candidate.get().name() + "; the daemon there goes on";
+    }
+
+    private void drain(Node n) {
+      if (ctx.excludedTargets.contains(node)) {
+        wait = "has an active incident; repairs come first";
+        return;
+      }
+      if (!ctx.claims.nodeFree(claimOwner, node)) {
+        wait = "busy with another job this round";
+        return;
+      }
+      String capped = ctx.unavailable.refusal(n);
+      if (capped != null) {
+        wait = "waits for the safety cap: " + capped;
+        return;
+      }
+      ctx.unavailable.takeDown(n);
+      submit(Operation.SetNodeFlags.drain(node), "drain " + node + " for its reboot");
+      wait = "draining";
+    }
+
+    private void evacuate(Node n) {
+      List<Instance> primaries = ctx.cluster.primariesOf(node);
+      List<Instance> secondaries = campaign.spec().mode() == CampaignMode.FULL_EVACUATION
+          ? ctx.cluster.secondariesOf(node) : List.of();
+      if (primaries.isEmpty() && secondaries.isEmpty()) {
+        move(NodePhase.REBOOT, "empty");
+        return;
+      }
+      Step step = evacuations.moveOff(claimOwner, n, primaries, secondaries, false, this::job);
+      jobs.addAll(step.jobs());
+      wait = step.next();
+    }
+
+    private void reboot(Node n) {
+      if (!ctx.claims.nodeFree(claimOwner, node)) {
+        wait = "busy with another job this round";
+        return;
+      }
+      String bootId = signals.getOrDefault(node, NodeSignal.unknown()).bootId();
+      submit(new Operation.RebootNode(node), "reboot " + node);
+      campaign = campaign.withNode(progress().withBootId(bootId));
+      move(NodePhase.BOOT, "rebooting (boot id before: " + (bootId.isEmpty() ? "unknown" : bootId) + ")");
+      wait = "rebooting";
+    }
+
+    private void boot(Node n) {
+      NodeSignal s = signals.getOrDefault(node, NodeSignal.unknown());
+      NodeProgress p = progress();
+      boolean newBoot = p.bootId().isEmpty() ? s.okSince().map(t -> t.isAfter(p.since())).orElse(false)
+          : !s.bootId().isEmpty() && !s.bootId().equals(p.bootId());
+      if (newBoot && !s.fault().isEmpty()) {
+        failNode("node " + node + " reports " + s.fault() + " after its reboot");
+        return;
+      }
+      if (newBoot && !n.offline() && s.okSince().isPresent()) {
+        move(NodePhase.SOAK, "back with boot id " + (s.bootId().isEmpty() ? "unknown" : s.bootId()));
+        wait = "soaking: 0s of " + text(campaign.spec().soak());
+        return;
+      }
+      Duration waited = Duration.between(p.since(), now);
+      if (waited.compareTo(campaign.spec().bootTimeout()) > 0) {
+        failNode("node " + node + " did not come back within " + text(campaign.spec().bootTimeout())
+            + " of its reboot; nothing further is rebooted");
+        return;
+      }
+      wait = "waiting for it to come back (" + text(waited) + " of " + text(campaign.spec().bootTimeout()) + ")";
+    }
+
+    private void soak() {
+      NodeSignal s = signals.getOrDefault(node, NodeSignal.unknown());
+      NodeProgress p = progress();
+      if (!s.fault().isEmpty()) {
+        failNode("node " + node + " reports " + s.fault() + " after its reboot");
+        return;
+      }
+      if (s.okSince().isEmpty() || s.okSince().get().isAfter(p.since())) {
+        campaign = campaign.withNode(p.to(NodePhase.SOAK, s.okSince().orElse(now)));
+        wait = "soak restarted: its collector was not Ok at every poll";
+        return;
+      }
+      Duration soaked = Duration.between(p.since(), now);
+      if (soaked.compareTo(campaign.spec().soak()) >= 0) {
+        move(NodePhase.UNDRAIN, "Ok for " + text(soaked));
+        return;
+      }
+      wait = "soaking: " + text(soaked) + " of " + text(campaign.spec().soak());
+    }
+
+    private void undrain(Node n) {
+      if (!n.drained() || progress().wasDrained()) {
+        move(NodePhase.RETURN, progress().wasDrained() ? "left drained: it was drained before the campaign" : "undrained");
+        return;
+      }
+      if (!ctx.claims.nodeFree(claimOwner, node)) {
+        wait = "busy with another job this round";
+        return;
+      }
+      submit(new Operation.SetNodeFlags(node, Optional.of(false), Optional.empty()), "undrain " + node + " after its reboot");
+      wait = "undraining";
+    }
+
+    private void returnHome() {
+      List<Home> mine = campaign.homes().stream().filter(h -> h.node().equals(node)).toList();
+      List<Home> kept = new ArrayList<>(campaign.homes());
+      int moving = 0;
+      for (Home h : mine) {
+        Optional<Instance> found = ctx.cluster.instance(h.instance());
+        if (found.isEmpty() || atHome(found.get(), h)) {
+          kept.remove(h);
+          continue;
+        }
+        String refusal = moveBack(found.get(), h);
+        if (refusal == null) {
+          moving++;
+        } else if (!refusal.startsWith("busy")) {
+          kept.remove(h);
+          campaign = campaign.event(now, "stays", h.instance() + " stays on " + found.get().primary() + ": " + refusal);
+        }
+      }
+      campaign = campaign.withHomes(kept);
+      if (kept.stream().noneMatch(h -> h.node().equals(node))) {
+        move(NodePhase.DONE, "done");
+        return;
+      }
+      wait = moving == 0 ? "instances wait for nodes busy this round" : "moving " + moving + " instance(s) back";
+    }
+
+    private boolean atHome(Instance i, Home h) {
+      return h.primary() ? i.primary().equals(node) : i.secondary().equals(node) || i.primary().equals(node);
+    }
+
+    /** Plans one move of {@code i} towards home; null when planned, else why not. */
+    private String moveBack(Instance i, Home h) {
+      if (!ctx.claims.instanceFree(i.name())) {
+        return "busy: instance in another job";
+      }
+      boolean mirrored = i.diskTemplate().mobility() == Mobility.INTERNALLY_MIRRORED;
+      Operation op;
+      Capacity.Need need;
+      if (mirrored && (!h.primary() || !i.secondary().equals(node))) {
+        op = new Operation.ReplaceSecondary(i.name(), i.primary(), i.secondary(), node);
+        need = new Capacity.Need(0, i.disk(), 0);
+      } else {
+        need = new Capacity.Need(i.status().isRunning() ? i.memory() : 0,
+            i.diskTemplate().mobility() == Mobility.NON_REDUNDANT ? i.disk() : 0, i.vcpus());
+        op = i.diskTemplate().mobility() == Mobility.NON_REDUNDANT ? new Operation.Move(i.name(), i.primary(), node)
+            : i.status().isRunning() ? new Operation.Migrate(i.name(), i.primary(), node)
+            : new Operation.Failover(i.name(), i.primary(), node);
+      }
+      if (!ctx.claims.nodesFree(claimOwner, op.nodes())) {
+        return "busy: a node of the move is in another job";
+      }
+      String shortfall = ctx.capacity.shortfall(node, need);
+      if (shortfall != null) {
+        return shortfall;
+      }
+      ctx.capacity.take(node, need);
+      JobSpec job = job(List.of(op), op.kind() + " " + i.name() + " back to " + node);
+      ctx.claims.claim(claimOwner, job.nodes(), job.instances());
+      jobs.add(job);
+      return null;
+    }
+
+    private void submit(Operation op, String what) {
+      JobSpec job = job(List.of(op), what);
+      ctx.claims.claim(claimOwner, job.nodes(), job.instances());
+      jobs.add(job);
+    }
+
+    private JobSpec job(List<Operation> ops, String what) {
+      String owner = campaign.owner();
+      String key = ctx.nextKey(owner);
+      String text = "campaign " + campaign.id() + " (" + campaign.spec().mode().wireName() + ", group " + (campaign.current() + 1)
+          + " of " + campaign.groups().size() + "): " + what;
+      return new JobSpec(key, owner, ops, ReasonTrail.of(text, key, ctx.nowNanos));
+    }
+
+    private void move(NodePhase next, String why) {
+      campaign = campaign.withNode(progress().to(next, now)).event(now, node + ":" + next.wireName(), why);
+    }
+
+    private void skip(String why) {
+      move(NodePhase.SKIPPED, why);
+    }
+
+    private void failNode(String reason) {
+      fail(reason);
+      skip(reason);
+    }
+
+    private void fail(String reason) {
+      if (!campaign.status().isStopping()) {
+        campaign = campaign.withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason);
+      }
+    }
+  }
+
+  /** A duration for people: whole seconds, or milliseconds below ten seconds. */
+  private static String text(Duration d) {
+    return d.toMillis() >= 10_000 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+  }
+
+  /** Nodes a campaign currently holds out of service (for other planners to leave alone). */
+  static Set<String> busyNodes(List<Campaign> campaigns) {
+    Set<String> nodes = new java.util.HashSet<>();
+    for (Campaign c : campaigns) {
+      if (c.status().isActive()) {
+        c.currentGroup().stream().filter(n -> {
+          NodePhase p = c.progress(n).phase();
+          return p != NodePhase.WAITING && !finished(p);
+        }).forEach(nodes::add);
+      }
+    }
+    return nodes;
+  }
+}
