@@ -5,6 +5,7 @@ import org.maintd.cli.client.ApiClient;
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.BalanceCommand;
+import org.maintd.cli.command.CampaignCommand;
 import org.maintd.cli.command.CancelCommand;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.PauseCommand;
@@ -26,7 +27,7 @@ import picocli.CommandLine;
 @Command(name = "maintctl", mixinStandardHelpOptions = true, version = "maintctl 0.1.0",
     description = "Inspect and steer maintd.",
     subcommands = {StatusCommand.class, ShowCommand.class, CancelCommand.class, AckCommand.class,
-        NodesCommand.class, PlanCommand.class, RollCommand.class, BalanceCommand.class, PauseCommand.class, ResumeCommand.class, SimCommand.class, CommandLine.HelpCommand.class})
+        NodesCommand.class, PlanCommand.class, RollCommand.class, BalanceCommand.class, PauseCommand.class, ResumeCommand.class, CampaignCommand.class, SimCommand.class, CommandLine.HelpCommand.class})
 public final class Maintctl implements Runnable {
   @Option(names = "--url", scope = ScopeType.INHERIT, description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
   String url;
@@ -66,7 +67,7 @@ public final class Maintctl implements Runnable {
   public static int execute(String... args) {
     CommandLine cli = new CommandLine(new Maintctl());
     cli.setExecutionExceptionHandler((e, c, p) -> {
-      if (e instanceof ApiException) {
+      if (e instanceof ApiException || e instanceof CampaignCommand.CampaignEnded) {
         c.getErr().println("maintctl: " + e.getMessage());
         return 1;
       }

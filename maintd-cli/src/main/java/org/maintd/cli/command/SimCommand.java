@@ -14,7 +14,8 @@ import picocli.CommandLine;
 
 /** {@code maintctl sim ...}: controls of the simulated cluster (only with the sim backend). */
 @Command(name = "sim", description = "Control the simulated cluster.",
-    subcommands = {SimCommand.Diagnose.class, SimCommand.Fail.class, SimCommand.Tag.class, SimCommand.Jobs.class})
+    subcommands = {SimCommand.Diagnose.class, SimCommand.Fail.class, SimCommand.Tag.class, SimCommand.Jobs.class,
+        SimCommand.PowerOn.class})
 public final class SimCommand implements Runnable {
   @ParentCommand
   Maintctl parent;
@@ -24,7 +25,7 @@ public final class SimCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a sim command is required (diagnose, fail, tag, jobs)");
+    throw new CommandLine.ParameterException(spec.commandLine(), "a sim command is required (diagnose, fail, tag, jobs, power-on)");
   }
 
   abstract static class Sub extends ApiCommand {
@@ -79,7 +80,8 @@ public final class SimCommand implements Runnable {
   /** Injects failures. */
   @Command(name = "fail", description = "Make the next operations of a kind fail.")
   static final class Fail extends Sub {
-    @Option(names = "--op", required = true, description = "drain, offline, migrate, failover, move or replace-secondary.")
+    @Option(names = "--op", required = true, description = "drain, offline, migrate, failover, move, replace-secondary, "
+        + "recreate-disks, reinstall, reboot, master-failover, or boot (the node stays off after its reboot).")
     String op;
 
     @Option(names = "--node")
@@ -130,6 +132,19 @@ public final class SimCommand implements Runnable {
       Map<String, Object> body = Map.of(kind, kind.equals("cluster") ? true : node, "action", action, "tag", tag);
       Object r = client().post("/1/sim/tags", body);
       done(r, (kind.equals("cluster") ? "cluster" : node) + " tags: " + map(r).get("tags"));
+    }
+  }
+
+  /** Powers on a node that stayed off after its reboot. */
+  @Command(name = "power-on", description = "Power on NODE, which stayed off after a reboot (--op boot).")
+  static final class PowerOn extends Sub {
+    @Parameters(index = "0", paramLabel = "NODE")
+    String node;
+
+    @Override
+    public void run() {
+      Object r = client().post("/1/sim/power-on", Map.of("node", node));
+      done(r, node + " powered on");
     }
   }
 
