@@ -6,13 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.CampaignMode;
+import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.Campaigns;
+import org.maintd.campaign.DailyWindow;
+import org.maintd.campaign.Home;
+import org.maintd.campaign.NodePhase;
+import org.maintd.campaign.NodeSelection;
+import org.maintd.cluster.Cluster;
 import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.htools.HtoolsReader;
 import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
@@ -34,6 +45,45 @@ class FileStateStoreTest {
     JobSpec job = new JobSpec("k-r1-1", inc.uuid().toString(), List.of(Operation.SetNodeFlags.drain("node3"),
         new Operation.Migrate("i1", "node3", "node4")), ReasonTrail.of("drain node3", "k-r1-1", 42L));
     return MaintdState.initial(NOW).withIncidents(List.of(inc)).withJobs(List.of("7"), List.of(new Intent(job, "7")));
+  }
+
+  private static Campaign campaign() {
+    Cluster c = new HtoolsReader().read(String.join("\n", "g|g-uuid|preferred||", "",
+        "n1|8192|1024|7168|100000|90000|8|M|g-uuid|1||N|0|8|1.0",
+        "n2|8192|1024|6144|100000|80000|8|N|g-uuid|1||N|0|8|1.0",
+        "n3|8192|1024|7168|100000|90000|8|N|g-uuid|1||N|0|8|1.0", "",
+        "a|1024|10000|1|running|Y|n2|n3|drbd||1|-|N", "", ""), "t");
+    CampaignSpec spec = new CampaignSpec(NodeSelection.all(), CampaignMode.FULL_EVACUATION, 1, Duration.ofSeconds(90),
+        Duration.ofMinutes(7), List.of(DailyWindow.parse("22:00-04:30")));
+    Campaign created = new Campaigns().create("c-1", spec, c, NOW);
+    return created.withNode(created.progress("n2").to(NodePhase.BOOT, NOW).withBootId("b-1"))
+        .withHomes(List.of(new Home("a", "n2", true))).withNext("waiting for n2");
+  }
+
+  @Test
+  void campaignsAreStoredAndReadBackWhole() throws Exception {
+    MaintdState state = sample().withCampaigns(List.of(campaign()));
+    try (FileStateStore store = new FileStateStore(dir.resolve("state.json"))) {
+      store.load(NOW);
+      MaintdState saved = store.save(state.nextVersion(NOW));
+      assertEquals(saved.campaigns(), store.load(NOW).campaigns());
+    }
+    try (FileStateStore again = new FileStateStore(dir.resolve("state.json"))) {
+      assertEquals(List.of(campaign()), again.load(NOW).campaigns(), "read back after a restart");
+    }
+  }
+
+  @Test
+  void aBadCampaignInTheStateFileNamesTheField() throws Exception {
+    Path file = dir.resolve("state.json");
+    Files.writeString(file, "{\"roundDelay\": 0, \"jobs\": [], \"balance\": false, \"balanceThreshold\": 0.1, \"evacuated\": [],"
+        + " \"incidents\": [], \"ctime\": 1, \"mtime\": 1, \"serial_no\": 3, \"intents\": [], \"paused\": false, \"round\": 0,"
+        + " \"campaigns\": [{\"id\": \"c\", \"status\": \"sleeping\"}]}");
+    try (FileStateStore store = new FileStateStore(file)) {
+      StoreException e = assertThrows(StoreException.class, () -> store.load(NOW));
+      assertTrue(e.getMessage().contains("'campaigns' is not a list of campaigns"), e.getMessage());
+    }
+    assertTrue(Files.readString(file).contains("sleeping"), "the file is left as it was");
   }
 
   @Test

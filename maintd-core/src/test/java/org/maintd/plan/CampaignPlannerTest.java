@@ -1,0 +1,240 @@
+package org.maintd.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.CampaignException;
+import org.maintd.campaign.CampaignMode;
+import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.CampaignStatus;
+import org.maintd.campaign.Campaigns;
+import org.maintd.campaign.DailyWindow;
+import org.maintd.campaign.Home;
+import org.maintd.campaign.NodePhase;
+import org.maintd.campaign.NodeSelection;
+import org.maintd.campaign.NodeSignal;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.DiskTemplate;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.safety.Allowance;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.testing.ClusterBuilder;
+
+class CampaignPlannerTest {
+  private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
+  private static final RoundPlanner PLANNER = new RoundPlanner(new SafetyCaps(new Allowance(2, false), List.of()), false);
+
+  /** n1 master; DRBD pairs n2-n3 and n4-n5; a shared-storage instance on n6. */
+  private static Cluster cluster() {
+    return new ClusterBuilder()
+        .node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false).node("n3", "g", 8192, 100000, false)
+        .node("n4", "g", 8192, 100000, false).node("n5", "g", 8192, 100000, false).node("n6", "g", 8192, 100000, false)
+        .instance("a", "n2", "n3", DiskTemplate.DRBD).instance("b", "n4", "n5", DiskTemplate.DRBD)
+        .instance("s", "n6", "", DiskTemplate.SHAREDFILE).build()
+        .withNode("n2", n -> n.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
+  }
+
+  private static CampaignSpec spec(int maxNodes, List<DailyWindow> windows) {
+    return new CampaignSpec(NodeSelection.all(), CampaignMode.MIGRATE_REBOOT, maxNodes, Duration.ofSeconds(60),
+        Duration.ofMinutes(10), windows);
+  }
+
+  private static Campaign create(Cluster c, CampaignSpec spec) {
+    return new Campaigns().create("c1", spec, c, NOW);
+  }
+
+  private static RoundPlan plan(Cluster c, Campaign campaign, Map<String, NodeSignal> signals, Instant at) {
+    return PLANNER.plan(c, List.of(), List.of(), 1, at, List.of(campaign), signals);
+  }
+
+  private static Campaign at(Campaign c, String node, NodePhase phase, Instant since, String bootId) {
+    return c.withNode(c.progress(node).to(phase, since).withBootId(bootId));
+  }
+
+  private static Cluster drained(Cluster c, String... nodes) {
+    for (String n : nodes) {
+      c = c.withNode(n, x -> x.withFlags(x.flags().withDrained(true)));
+    }
+    return c;
+  }
+
+  @Test
+  void groupsComeFromTheRebootPlanWithTheMasterAloneAndLast() {
+    Campaign c = create(cluster(), spec(0, List.of()));
+    assertEquals(List.of("n1"), c.groups().get(c.groups().size() - 1));
+    for (List<String> g : c.groups()) {
+      assertTrue(!(g.contains("n2") && g.contains("n3")) && !(g.contains("n4") && g.contains("n5")), "a DRBD pair in " + g);
+    }
+    assertEquals(6, c.nodes().size());
+    Campaign one = create(cluster(), spec(1, List.of()));
+    assertTrue(one.groups().stream().allMatch(g -> g.size() == 1), one.groups().toString());
+    assertEquals(6, one.groups().size());
+  }
+
+  @Test
+  void aSelectionThatNamesNothingKnownIsRefused() {
+    CampaignException unknown = assertThrows(CampaignException.class, () -> create(cluster(),
+        new CampaignSpec(new NodeSelection(List.of("n9"), "", List.of()), CampaignMode.MIGRATE_REBOOT, 0, Duration.ZERO,
+            Duration.ofMinutes(1), List.of())));
+    assertEquals(CampaignException.Kind.BAD_REQUEST, unknown.kind());
+    assertTrue(unknown.getMessage().contains("no node 'n9'"));
+    CampaignException group = assertThrows(CampaignException.class, () -> create(cluster(),
+        new CampaignSpec(new NodeSelection(List.of(), "nope", List.of()), CampaignMode.MIGRATE_REBOOT, 0, Duration.ZERO,
+            Duration.ofMinutes(1), List.of())));
+    assertTrue(group.getMessage().contains("no node group 'nope'"));
+    assertThrows(CampaignException.class, () -> DailyWindow.parse("22:00"));
+    assertThrows(CampaignException.class, () -> spec(-1, List.of()));
+  }
+
+  @Test
+  void theFirstGroupIsDrainedInOneRoundWithinTheSafetyCap() {
+    Cluster c = cluster();
+    Campaign campaign = create(c, spec(0, List.of()));
+    List<String> first = campaign.groups().get(0);
+    RoundPlan p = plan(c, campaign, Map.of(), NOW);
+    long drains = p.jobs().stream().filter(j -> j.operations().get(0) instanceof Operation.SetNodeFlags).count();
+    assertEquals(Math.min(2, first.size()), drains, "at most maxUnavailable nodes drained: " + p.jobs());
+    if (first.size() > 2) {
+      assertTrue(p.campaigns().get(0).next().contains("waits for the safety cap"), p.campaigns().get(0).next());
+    }
+    assertTrue(p.jobs().stream().allMatch(j -> j.owner().equals("campaign:c1") && j.reason().text().contains("campaign c1")));
+  }
+
+  @Test
+  void anEmptiedNodeIsRebootedAndItsBootIdRemembered() {
+    Cluster c = drained(cluster(), "n2");
+    Campaign campaign = create(cluster(), spec(1, List.of()));
+    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n2")));
+    campaign = at(campaign, "n2", NodePhase.EVACUATE, NOW, "");
+    RoundPlan moving = plan(c, campaign, Map.of(), NOW);
+    assertEquals(List.of(new Operation.Migrate("a", "n2", "n3")), moving.jobs().get(0).operations());
+
+    Cluster empty = c.withInstance("a", i -> i.placedOn("n3", "n2"));
+    RoundPlan reboot = plan(empty, campaign, Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW))), NOW);
+    assertEquals(List.of(new Operation.RebootNode("n2")), reboot.jobs().get(0).operations());
+    assertEquals(NodePhase.BOOT, reboot.campaigns().get(0).progress("n2").phase());
+    assertEquals("boot-1", reboot.campaigns().get(0).progress("n2").bootId());
+  }
+
+  @Test
+  void aRebootedNodeSoaksOnceItsBootIdChangedThenIsUndrainedAndItsInstancesComeBack() {
+    Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
+    Campaign campaign = create(cluster(), spec(1, List.of()));
+    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n2")))
+        .withHomes(List.of(new Home("a", "n2", true)));
+    campaign = at(campaign, "n2", NodePhase.BOOT, NOW, "boot-1");
+
+    Instant later = NOW.plusSeconds(30);
+    RoundPlan same = plan(c, campaign, Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW.minusSeconds(100)))), later);
+    assertEquals(NodePhase.BOOT, same.campaigns().get(0).progress("n2").phase(), "the old boot id proves nothing");
+    assertTrue(same.jobs().isEmpty());
+
+    Map<String, NodeSignal> back = Map.of("n2", new NodeSignal("boot-2", "", Optional.of(later)));
+    Campaign soaking = plan(c, campaign, back, later).campaigns().get(0);
+    assertEquals(NodePhase.SOAK, soaking.progress("n2").phase());
+    Campaign stillSoaking = plan(c, soaking, back, later.plusSeconds(59)).campaigns().get(0);
+    assertEquals(NodePhase.SOAK, stillSoaking.progress("n2").phase());
+
+    RoundPlan undrain = plan(c, soaking, back, later.plusSeconds(60));
+    assertEquals(List.of(new Operation.SetNodeFlags("n2", Optional.of(false), Optional.empty())), undrain.jobs().get(0).operations());
+
+    Cluster undrained = c.withNode("n2", n -> n.withFlags(n.flags().withDrained(false)));
+    RoundPlan back2 = plan(undrained, undrain.campaigns().get(0), back, later.plusSeconds(61));
+    assertEquals(List.of(new Operation.Migrate("a", "n3", "n2")), back2.jobs().get(0).operations());
+
+    Cluster home = undrained.withInstance("a", i -> i.placedOn("n2", "n3"));
+    Campaign done = plan(home, back2.campaigns().get(0), back, later.plusSeconds(62)).campaigns().get(0);
+    assertEquals(NodePhase.DONE, done.progress("n2").phase());
+  }
+
+  @Test
+  void aGapInOkReportsRestartsTheSoakAndAFaultStopsTheCampaign() {
+    Cluster c = drained(cluster(), "n2");
+    Campaign campaign = create(cluster(), spec(1, List.of()));
+    campaign = at(campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))), "n2", NodePhase.SOAK, NOW, "boot-1");
+    Instant gap = NOW.plusSeconds(40);
+    Campaign restarted = plan(c, campaign, Map.of("n2", new NodeSignal("boot-2", "", Optional.of(gap))), NOW.plusSeconds(70))
+        .campaigns().get(0);
+    assertEquals(NodePhase.SOAK, restarted.progress("n2").phase());
+    assertEquals(gap, restarted.progress("n2").since(), "the soak counts from the end of the gap");
+
+    Campaign failing = plan(c, campaign, Map.of("n2", new NodeSignal("boot-2", "evacuate", Optional.empty())), NOW.plusSeconds(5))
+        .campaigns().get(0);
+    assertEquals(CampaignStatus.FAILING, failing.status());
+    assertTrue(failing.stopReason().contains("node n2 reports evacuate after its reboot"), failing.stopReason());
+  }
+
+  @Test
+  void aNodeThatDoesNotComeBackStopsTheCampaignAndItsGroupMatesAreNotRebooted() {
+    Cluster c = drained(cluster(), "n2", "n4");
+    Campaign campaign = create(cluster(), spec(0, List.of()));
+    List<String> group = List.of("n2", "n4");
+    campaign = new Campaign(campaign.id(), campaign.spec(), CampaignStatus.RUNNING, "", List.of(group, List.of("n6")), 0,
+        campaign.nodes().stream().filter(p -> List.of("n2", "n4", "n6").contains(p.node())).toList(), List.of(), List.of(), "", NOW, NOW);
+    campaign = at(campaign, "n2", NodePhase.BOOT, NOW, "boot-1");
+    campaign = at(campaign, "n4", NodePhase.REBOOT, NOW, "");
+    Instant late = NOW.plus(Duration.ofMinutes(11));
+
+    RoundPlan p = plan(c, campaign, Map.of(), late);
+    Campaign failing = p.campaigns().get(0);
+    assertEquals(CampaignStatus.FAILING, failing.status());
+    assertTrue(failing.stopReason().contains("node n2 did not come back within 600s"), failing.stopReason());
+    assertEquals(NodePhase.SKIPPED, failing.progress("n2").phase());
+    assertTrue(p.jobs().stream().noneMatch(j -> j.operations().get(0) instanceof Operation.RebootNode), "nothing rebooted: " + p.jobs());
+
+    RoundPlan wind = plan(c, failing, Map.of(), late.plusSeconds(1));
+    assertEquals(List.of(new Operation.SetNodeFlags("n4", Optional.of(false), Optional.empty())), wind.jobs().get(0).operations());
+    Cluster undrained = c.withNode("n4", n -> n.withFlags(n.flags().withDrained(false)));
+    Campaign ended = plan(undrained, wind.campaigns().get(0), Map.of(), late.plusSeconds(2)).campaigns().get(0);
+    assertEquals(CampaignStatus.FAILED, ended.status());
+    assertEquals(NodePhase.SKIPPED, ended.progress("n6").phase());
+  }
+
+  @Test
+  void nothingStartsOutsideTheWindowsAndTheMasterRoleMovesFirst() {
+    Cluster c = cluster();
+    DailyWindow night = DailyWindow.parse("22:00-04:00");
+    assertTrue(night.contains(Instant.parse("2026-11-22T23:30:00Z")) && night.contains(Instant.parse("2026-11-22T03:59:00Z")));
+    Campaign campaign = create(c, spec(0, List.of(night)));
+    RoundPlan day = plan(c, campaign, Map.of(), NOW);
+    assertTrue(day.jobs().isEmpty());
+    assertTrue(day.campaigns().get(0).next().contains("waits for a window [22:00-04:00]"), day.campaigns().get(0).next());
+
+    Campaign lastGroup = campaign.withCurrent(campaign.groups().size() - 1);
+    RoundPlan master = plan(c, lastGroup, Map.of(), Instant.parse("2026-11-22T23:00:00Z"));
+    List<JobSpec> jobs = master.jobs();
+    assertEquals(List.of(new Operation.FailoverMaster("n1", "n2")), jobs.get(0).operations(), "n2 is the only master candidate");
+    assertEquals(NodePhase.MASTER_FAILOVER, master.campaigns().get(0).progress("n1").phase());
+  }
+
+  @Test
+  void fullEvacuationMovesDrbdSecondariesOffAndBackHome() {
+    CampaignSpec full = new CampaignSpec(NodeSelection.all(), CampaignMode.FULL_EVACUATION, 1, Duration.ZERO,
+        Duration.ofMinutes(10), List.of());
+    Campaign campaign = create(cluster(), full);
+    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n3")));
+    RoundPlan begin = plan(cluster(), campaign, Map.of(), NOW);
+    Campaign started = begin.campaigns().get(0);
+    assertTrue(started.homes().contains(new Home("a", "n3", false)), "the secondary's home is kept: " + started.homes());
+
+    Cluster c = drained(cluster(), "n3");
+    RoundPlan evacuate = plan(c, started, Map.of(), NOW);
+    Operation op = evacuate.jobs().get(0).operations().get(0);
+    assertTrue(op instanceof Operation.ReplaceSecondary r && r.oldSecondary().equals("n3") && !r.newSecondary().equals("n3"), op.toString());
+    String elsewhere = ((Operation.ReplaceSecondary) op).newSecondary();
+
+    Cluster moved = cluster().withInstance("a", i -> i.placedOn("n2", elsewhere));
+    Campaign returning = at(started, "n3", NodePhase.RETURN, NOW, "");
+    RoundPlan back = plan(moved, returning, Map.of(), NOW);
+    assertEquals(List.of(new Operation.ReplaceSecondary("a", "n2", elsewhere, "n3")), back.jobs().get(0).operations());
+  }
+}
