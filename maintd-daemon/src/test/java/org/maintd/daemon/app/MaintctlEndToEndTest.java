@@ -117,6 +117,28 @@ class MaintctlEndToEndTest {
   }
 
   @Test
+  void campaignStartWaitsWithAProgressLineAndShowsTheOutcome() throws Exception {
+    Run run = ctl("campaign", "start", "--node", "n4", "--node", "n5", "--soak", "200ms", "--wait");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.err().matches("(?s)campaign \\S+ started: \\d group\\(s\\)\n.*running · group 1/\\d · 0/2 done.*"), run.err());
+    assertTrue(run.err().contains("completed · group"), run.err());
+    assertTrue(run.out().startsWith("status: completed\n"), run.out());
+    assertTrue(run.out().contains("n4") && run.out().contains("done") && run.out().contains("history:"), run.out());
+    Run list = ctl("campaign", "show");
+    assertTrue(list.out().startsWith("ID") && list.out().contains("completed") && list.out().contains("2/2"), list.out());
+
+    assertEquals(0, ctl("sim", "fail", "--op", "boot", "--node", "n5").code());
+    Run failed = ctl("campaign", "start", "--node", "n5", "--soak", "0s", "--boot-timeout", "1s", "--wait");
+    assertEquals(1, failed.code(), failed.out());
+    assertTrue(failed.err().contains("failed: node n5 did not come back within 1000ms"), failed.err());
+    Run again = ctl("campaign", "abort", ((Map<?, ?>) ((List<?>) Json.parse(ctl("-o", "json", "campaign", "show").out())).get(1)).get("id").toString());
+    assertEquals(1, again.code());
+    assertTrue(again.err().contains("409") && again.err().contains("is failed and cannot abort"), again.err());
+    assertEquals(2, ctl("campaign", "start", "--max-nodes", "lots").code());
+    assertEquals(0, ctl("sim", "power-on", "n5").code());
+  }
+
+  @Test
   void rollPlansTheLiveClusterAsItPlansTheSameFile() throws Exception {
     cluster.awaitTrue("a first snapshot", () -> !((List<?>) cluster.get("/1/nodes")).isEmpty());
     Run live = ctl("roll", "--no-headers", "--print-moves");
