@@ -42,7 +42,14 @@ final class Submitter {
     List<Intent> intents = jobs.stream().map(j -> new Intent(j, "")).toList();
     holder.update(s -> alongside.apply(s.withJobs(List.of(), intents).withRound(s.round() + 1)));
     CrashPoint.reached("after-intents");
+    boolean reboots = jobs.stream().anyMatch(j -> j.operations().stream().anyMatch(op -> op instanceof org.maintd.job.Operation.RebootNode));
+    if (reboots) {
+      CrashPoint.reached("after-reboot-intents");
+    }
     resolve(now);
+    if (reboots) {
+      CrashPoint.reached("after-reboot-submitted");
+    }
   }
 
   /** Gives every intent of the current round a job id, then records the ids with the incidents. */

@@ -57,7 +57,7 @@ class DaemonProcessIT {
         .append("\nusersFile: ").append(c.usersFile()).append("\npollInterval: 100ms\ncollector:\n  timeout: 2s\n  urls:\n");
     c.collector().urls().forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
     y.append("sim:\n  cluster: ").append(c.sim().cluster()).append("\n  diagnoseDir: ").append(c.sim().diagnoseDir())
-        .append("\n  operationTime: 50ms\n");
+        .append("\n  operationTime: 50ms\n  bootTime: 300ms\n");
     Path file = tmp.resolve("maintd-" + node + ".yaml");
     Files.writeString(file, y.toString());
     return file;
@@ -109,6 +109,44 @@ class DaemonProcessIT {
     List<String> keys = simJobs().stream().map(j -> (String) ((Map<?, ?>) j.get("spec")).get("key")).toList();
     assertEquals(keys.size(), keys.stream().distinct().count(), "a job key was submitted twice: " + keys);
     assertTrue(log().contains("was already submitted as 1; not submitting it again"), log());
+  }
+
+  @Test
+  void killedRightAfterARebootTheCampaignResumesWithoutRebootingTwice() throws Exception {
+    Path config = config("n1");
+    Files.writeString(config, Files.readString(config) + "  masterFile: " + tmp.resolve("master") + "\n");
+    Process first = launch(config, "after-reboot-submitted");
+    cluster.awaitTrue("the API answers", () -> {
+      try {
+        return cluster.signedPost(port, "/1/campaigns", "{\"nodes\": [\"n4\", \"n5\"], \"soak\": 0.2}").statusCode() == 200;
+      } catch (java.io.IOException e) {
+        return false;
+      }
+    });
+    assertEquals(137, exitOf(first), log());
+    assertEquals(1, reboots().size(), "one reboot submitted before the kill: " + reboots());
+
+    Process p = launch(config, null);
+    cluster.awaitTrue("the campaign completes after the restart", () -> {
+      if (!p.isAlive()) {
+        throw new AssertionError("daemon died: " + log());
+      }
+      return Files.readString(tmp.resolve("state/state.json")).contains("\"status\":\"COMPLETED\"");
+    });
+    List<String> rebooted = reboots();
+    assertEquals(List.of("n4", "n5"), rebooted.stream().sorted().toList(), "each node rebooted exactly once: " + rebooted);
+  }
+
+  private List<String> reboots() throws Exception {
+    List<String> nodes = new ArrayList<>();
+    for (Map<String, Object> job : simJobs()) {
+      for (Object op : (List<?>) ((Map<?, ?>) job.get("spec")).get("operations")) {
+        if ("reboot".equals(((Map<?, ?>) op).get("op"))) {
+          nodes.add((String) ((Map<?, ?>) op).get("node"));
+        }
+      }
+    }
+    return nodes;
   }
 
   private boolean completed(Process p) throws Exception {

@@ -186,11 +186,18 @@ public final class TestCluster implements AutoCloseable {
 
   /** A POST signed with the cluster key, as maintctl sends it. */
   public HttpResponse<String> signedPost(String path, String body) throws Exception {
+    return signedPost(port(), path, body);
+  }
+
+  /** A POST signed with the cluster key to a daemon on {@code port} (one in another process). */
+  public HttpResponse<String> signedPost(int port, String path, String body) throws Exception {
     HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(keyFile));
     String nonce = java.util.UUID.randomUUID().toString();
     SignedMessage s = key.sign(RequestSignature.text("POST", path, nonce, body), Instant.now());
-    return post(path, body, HttpRequest.newBuilder().header(RequestSignature.SALT_HEADER, s.salt())
-        .header(RequestSignature.NONCE_HEADER, nonce).header(RequestSignature.HMAC_HEADER, s.hmac()));
+    return http.send(HttpRequest.newBuilder().header(RequestSignature.SALT_HEADER, s.salt())
+        .header(RequestSignature.NONCE_HEADER, nonce).header(RequestSignature.HMAC_HEADER, s.hmac())
+        .uri(URI.create("http://127.0.0.1:" + port + path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   @SuppressWarnings("unchecked")
