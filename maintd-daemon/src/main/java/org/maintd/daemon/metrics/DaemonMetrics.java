@@ -8,6 +8,8 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.maintd.campaign.CampaignStatus;
+import org.maintd.campaign.NodePhase;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.MaintdState;
@@ -41,6 +43,16 @@ public final class DaemonMetrics {
         .description("1 while automatic actions are paused (by an operator or the storm guard)").register(registry);
     Gauge.builder("maintd.storm", () -> storm.get().isEmpty() ? 0 : 1)
         .description("1 while the last poll shows a fault storm").register(registry);
+    for (CampaignStatus status : CampaignStatus.values()) {
+      Gauge.builder("maintd.campaigns", () -> state.get().campaigns().stream().filter(c -> c.status() == status).count())
+          .description("Campaigns by status").tag("status", status.wireName()).register(registry);
+    }
+    for (NodePhase phase : NodePhase.values()) {
+      Gauge.builder("maintd.campaign.nodes", () -> state.get().campaigns().stream().filter(c -> c.status().isActive())
+              .mapToLong(c -> c.count(phase)).sum())
+          .description("Nodes of the campaign under way by phase (done: rebooted and back)").tag("phase", phase.wireName())
+          .register(registry);
+    }
   }
 
   public void roundStarted() {

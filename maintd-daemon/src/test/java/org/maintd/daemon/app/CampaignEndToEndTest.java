@@ -92,6 +92,8 @@ class CampaignEndToEndTest {
     assertTrue(indexOf("master-failover") < indexOf("reboot", "n1"), "the master role moved before n1 rebooted");
     assertFalse("n1".equals(cluster.daemon().node()), "the daemon went on as the new master's");
     assertEquals(before, primaries(), "every instance is back on its primary");
+    String metrics = cluster.getRaw("/metrics").body();
+    assertTrue(metrics.contains("maintd_campaigns{status=\"completed\"} 1.0"), metrics);
     for (int i = 1; i <= 8; i++) {
       Map<String, Object> node = cluster.node("n" + i);
       assertEquals(false, node.get("drained"), "n" + i + " undrained: " + node);
