@@ -293,6 +293,10 @@ final class CampaignPlanner {
       }
       if (newBoot && !n.offline() && s.okSince().isPresent()) {
         move(NodePhase.SOAK, "back with boot id " + (s.bootId().isEmpty() ? "unknown" : s.bootId()));
+        Instant okSince = s.okSince().get();
+        if (okSince.isAfter(now)) {
+          campaign = campaign.withNode(progress().to(NodePhase.SOAK, okSince));
+        }
         wait = "soaking: 0s of " + text(campaign.spec().soak());
         return;
       }

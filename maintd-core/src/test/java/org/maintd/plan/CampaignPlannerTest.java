@@ -237,4 +237,18 @@ class CampaignPlannerTest {
     RoundPlan back = plan(moved, returning, Map.of(), NOW);
     assertEquals(List.of(new Operation.ReplaceSecondary("a", "n2", elsewhere, "n3")), back.jobs().get(0).operations());
   }
+
+  @Test
+  void aNodeWithAnActiveIncidentWaitsForItsRepairAndTheRepairComesFirst() {
+    Cluster c = cluster();
+    Campaign campaign = create(c, spec(1, List.of()));
+    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n6")));
+    org.maintd.incident.Lifecycle lifecycle = new org.maintd.incident.Lifecycle(() -> new java.util.UUID(0, 1));
+    List<org.maintd.incident.Incident> incidents = lifecycle.observe(List.of(), Map.of("n6", new org.maintd.incident.Observation.Fault(
+        new org.maintd.diagnose.DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")))), NOW).incidents();
+    RoundPlan p = PLANNER.plan(c, incidents, List.of(), 1, NOW, List.of(campaign), Map.of());
+    assertEquals(1, p.jobs().size(), p.jobs().toString());
+    assertEquals(incidents.get(0).uuid().toString(), p.jobs().get(0).owner(), "the repair's drain, not the campaign's");
+    assertTrue(p.campaigns().get(0).next().contains("n6: has an active incident; repairs come first"), p.campaigns().get(0).next());
+  }
 }

@@ -29,6 +29,9 @@ class DaemonConfigLoaderTest {
     assertEquals(false, c.collector().allowUnsigned());
     assertEquals(SafetyCaps.defaults(), c.caps());
     assertEquals(new StormGuard(30), c.storm());
+    assertEquals(Duration.ofSeconds(5), c.sim().bootTime());
+    assertEquals(null, c.sim().masterFile());
+    assertEquals(true, c.sim().followMaster());
     DaemonConfig defaults = new DaemonConfigLoader().bind("empty", null);
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());
@@ -60,6 +63,9 @@ class DaemonConfigLoaderTest {
         "maxUnavailable: two",
         "stormThreshold: 30",
         "failureDomains: rack",
+        "sim:",
+        "  bootTime: -1s",
+        "  followMaster: sometimes",
         ""));
     ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
     List<String> p = e.problems();
@@ -72,7 +78,9 @@ class DaemonConfigLoaderTest {
     assertTrue(p.contains("maxUnavailable: expected a count such as 1 or a percentage such as 25%, not 'two'"), p.toString());
     assertTrue(p.contains("stormThreshold: must be a percentage from 0% to 100% such as 30%, not '30'"), p.toString());
     assertTrue(p.contains("failureDomains: must be a list, not rack"), p.toString());
-    assertTrue(e.getMessage().startsWith(file + ": 9 problem(s)"), e.getMessage());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("sim.bootTime: ")), p.toString());
+    assertTrue(p.contains("sim.followMaster: must be true or false, not 'sometimes'"), p.toString());
+    assertTrue(e.getMessage().startsWith(file + ": 11 problem(s)"), e.getMessage());
   }
 
   @Test

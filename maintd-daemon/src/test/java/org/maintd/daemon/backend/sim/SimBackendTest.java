@@ -61,6 +61,53 @@ class SimBackendTest {
   }
 
   @Test
+  void aRebootPowersTheNodeOffForItsBootTimeAndItComesBackWithANewBootId() throws Exception {
+    SimSettings settings = new SimSettings(dir.resolve("c.data"), dir.resolve("diag"), Duration.ofSeconds(1), Duration.ZERO,
+        Duration.ofSeconds(30), dir.resolve("master"));
+    sim = new SimBackend(dir.resolve("sim2/cluster.json"), new HtoolsReader().read(TestCluster.CLUSTER, "t"), settings, clock);
+    String before = Files.readString(dir.resolve("diag/n4.boot_id"));
+    assertEquals("n1\n", Files.readString(dir.resolve("master")), "the simulated nodes' master file");
+    String id = submit(new Operation.RebootNode("n4"));
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(JobStatus.SUCCESS, sim.job(id).status());
+    assertEquals(java.util.Set.of("n4"), sim.poweredOff());
+    clock.advance(Duration.ofSeconds(29));
+    assertEquals(java.util.Set.of("n4"), sim.poweredOff());
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(java.util.Set.of(), sim.poweredOff());
+    org.junit.jupiter.api.Assertions.assertNotEquals(before, Files.readString(dir.resolve("diag/n4.boot_id")));
+
+    sim.inject(new FailRule("boot", "n5", "", 1));
+    submit(new Operation.RebootNode("n5"));
+    clock.advance(Duration.ofHours(10));
+    assertEquals(java.util.Set.of("n5"), sim.poweredOff(), "an injected boot failure keeps it off");
+    sim.powerOn("n5");
+    assertEquals(java.util.Set.of(), sim.poweredOff());
+
+    String refused = submit(new Operation.RebootNode("n1"));
+    clock.advance(Duration.ofSeconds(1));
+    assertTrue(sim.job(refused).message().contains("Cannot power cycle the master node n1"), sim.job(refused).message());
+  }
+
+  @Test
+  void theMasterRoleMovesToAnOnlineMasterCandidateAndTheNodesLearnIt() throws Exception {
+    SimSettings settings = new SimSettings(dir.resolve("c.data"), dir.resolve("diag"), Duration.ofSeconds(1), Duration.ZERO,
+        Duration.ofSeconds(30), dir.resolve("master"));
+    Cluster initial = new HtoolsReader().read(TestCluster.CLUSTER, "t")
+        .withNode("n3", n -> n.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
+    sim = new SimBackend(dir.resolve("sim3/cluster.json"), initial, settings, clock);
+    String notCandidate = submit(new Operation.FailoverMaster("n1", "n2"));
+    clock.advance(Duration.ofSeconds(1));
+    assertTrue(sim.job(notCandidate).message().contains("n2 is not an online master candidate"), sim.job(notCandidate).message());
+    String ok = submit(new Operation.FailoverMaster("n1", "n3"));
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(JobStatus.SUCCESS, sim.job(ok).status(), sim.job(ok).message());
+    assertEquals("n3", sim.master());
+    assertTrue(sim.snapshot().node("n1").orElseThrow().flags().masterCandidate(), "the old master stays a candidate");
+    assertEquals("n3\n", Files.readString(dir.resolve("master")));
+  }
+
+  @Test
   void refusesWhatGanetiRefuses() {
     assertFails(new Operation.Migrate("scratch", "n2", "n3"), "disk layout 'plain' does not allow migrates");
     assertFails(new Operation.Migrate("web1", "n2", "n4"), "can only migrate to their secondary node n3");
