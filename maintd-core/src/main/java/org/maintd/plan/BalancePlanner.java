@@ -13,17 +13,22 @@ import org.maintd.job.ReasonTrail;
 /**
  * Balancing moves, last in a round, on what repairs and maintenance left free: per node group, as
  * many moves as the balancer finds that each lower the score by at least the threshold and touch
- * no node or instance another job of the round has, and no node with an active incident. One job
- * per move, owned by {@code balance:<instance>}. Not thread-safe.
+ * no node or instance another job of the round has, and no node with an active incident. The
+ * balancer only ranks moves: where an instance may go is decided by the same placement rules as
+ * evacuations and instance repairs ({@link TargetChooser} and {@link Capacity}: room in memory,
+ * disk and vcpus, no excluded node, no N+1 failure, no exclusion-tag clash). One job per move,
+ * owned by {@code balance:<instance>}. Not thread-safe.
  */
 final class BalancePlanner {
   static final String OWNER = "balance:";
 
   private final RoundContext ctx;
+  private final TargetChooser chooser;
   private final double threshold;
 
   BalancePlanner(RoundContext ctx, double threshold) {
     this.ctx = ctx;
+    this.chooser = new TargetChooser(ctx);
     this.threshold = threshold;
   }
 
@@ -41,6 +46,7 @@ final class BalancePlanner {
           break;
         }
         BalanceMove m = move.get();
+        take(m);
         JobSpec job = job(m, initial);
         ctx.claims.claim(job.owner(), job.nodes(), job.instances());
         jobs.add(job);
@@ -62,7 +68,60 @@ final class BalancePlanner {
       touched.add(m.newSecondary());
     }
     return ctx.claims.instanceFree(m.instance()) && ctx.claims.nodesFree(owner, touched)
-        && touched.stream().noneMatch(ctx.excludedTargets::contains);
+        && touched.stream().noneMatch(ctx.excludedTargets::contains) && refusal(m) == null;
+  }
+
+  /** Why the placement rules refuse the move's new primary or new secondary, or null. */
+  String refusal(BalanceMove m) {
+    Instance inst = ctx.cluster.instance(m.instance()).orElseThrow();
+    String owner = OWNER + m.instance();
+    if (!m.newPrimary().equals(m.oldPrimary())) {
+      String why = placement(owner, m.newPrimary(), inst, primaryNeed(inst, m), null);
+      if (why != null) {
+        return why;
+      }
+    }
+    if (newSecondary(m)) {
+      return placement(owner, m.newSecondary(), inst, new Capacity.Need(0, inst.disk(), 0), m.newPrimary());
+    }
+    return null;
+  }
+
+  private String placement(String owner, String node, Instance inst, Capacity.Need need, String secondaryOf) {
+    org.maintd.cluster.Node target = ctx.index.node(node).orElseThrow();
+    String why = chooser.refusal(owner, target);
+    if (why == null) {
+      why = ctx.capacity.shortfall(node, need);
+    }
+    if (why == null) {
+      why = ctx.capacity.compromise(node, inst, need, secondaryOf);
+    }
+    return why;
+  }
+
+  /**
+   * The new primary needs memory (if running) and vcpus; local disk too (DRBD, plain) unless it
+   * held the secondary.
+   */
+  private static Capacity.Need primaryNeed(Instance inst, BalanceMove m) {
+    boolean localDisk = inst.diskTemplate().mobility() != org.maintd.cluster.DiskTemplate.Mobility.EXTERNALLY_MIRRORED;
+    long disk = !localDisk || m.newPrimary().equals(m.oldSecondary()) ? 0 : inst.disk();
+    return new Capacity.Need(inst.status().isRunning() ? inst.memory() : 0, disk, inst.vcpus());
+  }
+
+  private static boolean newSecondary(BalanceMove m) {
+    return !m.newSecondary().isEmpty() && !m.newSecondary().equals(m.oldSecondary()) && !m.newSecondary().equals(m.oldPrimary());
+  }
+
+  /** Takes the room of an accepted move, so that the next move of the round sees it. */
+  private void take(BalanceMove m) {
+    Instance inst = ctx.cluster.instance(m.instance()).orElseThrow();
+    if (!m.newPrimary().equals(m.oldPrimary())) {
+      chooser.placed(m.newPrimary(), primaryNeed(inst, m), inst, null);
+    }
+    if (newSecondary(m)) {
+      chooser.placed(m.newSecondary(), new Capacity.Need(0, inst.disk(), 0), inst, m.newPrimary());
+    }
   }
 
   private JobSpec job(BalanceMove m, double initial) {

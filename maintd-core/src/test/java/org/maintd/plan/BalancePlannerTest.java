@@ -98,4 +98,31 @@ class BalancePlannerTest {
     assertEquals(List.of(), plan.jobs());
     assertTrue(plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balanceThreshold)"), plan.items().toString());
   }
+
+  @Test
+  void balancingPlacesWithTheSameRulesAsEvacuationsAndHonoursExclusionTags() {
+    Cluster tagged = crowded().withTags(List.of("htools:iextags:svc"));
+    for (int k = 0; k < 12; k++) {
+      tagged = tagged.withInstance("i" + k, i -> i.withTags(List.of("svc:web")));
+    }
+    Cluster withN4Drained = tagged.withNode("n4", n -> n.withFlags(n.flags().withDrained(true)));
+    BalancePlanner rules = new BalancePlanner(new RoundContext(withN4Drained, 1, 0, Set.of("n6"), SafetyCaps.defaults()), 0.01);
+    assertTrue(rules.refusal(new BalanceMove("i0", "n1", "n3", "n2", "n3", 0, "fa:n2")).contains("n2 already runs an instance tagged svc:web"),
+        "the exclusion tag, as for evacuations");
+    assertTrue(rules.refusal(new BalanceMove("i0", "n1", "n3", "n4", "n3", 0, "fa:n4")).contains("n4 is drained"));
+    assertTrue(rules.refusal(new BalanceMove("i0", "n1", "n3", "n6", "n3", 0, "fa:n6")).contains("n6 has an active incident"));
+    assertEquals(null, rules.refusal(new BalanceMove("i0", "n1", "n3", "n5", "n3", 0, "fa:n5")));
+
+    RoundPlan plan = new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.01)
+        .plan(tagged, List.of(), List.of(), 1, NOW);
+    assertFalse(plan.jobs().isEmpty(), plan.items().toString());
+    Set<String> primaries = new HashSet<>(List.of("n1", "n2"));
+    for (JobSpec j : plan.jobs()) {
+      Operation last = j.operations().get(j.operations().size() - 1);
+      String target = last instanceof Operation.Migrate m ? m.target() : last instanceof Operation.Failover f ? f.target() : null;
+      if (target != null) {
+        assertTrue(primaries.add(target), "a second svc:web instance on " + target + ": " + plan.jobs());
+      }
+    }
+  }
 }
