@@ -129,13 +129,14 @@ public sealed interface Operation {
   }
 
   /**
-   * Recreates an instance's disks on {@code nodes} (the new primary, then the new secondary for
-   * mirrored templates), empty: the instance's data is lost and it must be reinstalled.
+   * Recreates an instance's disks on {@code targets} (the new primary, then the new secondary for
+   * mirrored templates), empty: the instance's data is lost and it must be reinstalled. Its {@link
+   * #nodes()} are the old and the new nodes, which is what conflicts.
    */
-  record RecreateDisks(String instance, String oldPrimary, String oldSecondary, List<String> nodes)
+  record RecreateDisks(String instance, String oldPrimary, String oldSecondary, List<String> targets)
       implements Operation {
     public RecreateDisks {
-      nodes = List.copyOf(nodes);
+      targets = List.copyOf(targets);
     }
 
     @Override
@@ -149,7 +150,7 @@ public sealed interface Operation {
       if (!oldSecondary.isEmpty()) {
         all.add(oldSecondary);
       }
-      all.addAll(nodes);
+      all.addAll(targets);
       return List.copyOf(all);
     }
 

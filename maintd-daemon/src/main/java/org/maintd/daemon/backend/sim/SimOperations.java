@@ -36,7 +36,7 @@ final class SimOperations {
       return replaceSecondary(c, instance(c, r.instance()), r.oldSecondary(), r.newSecondary());
     }
     if (op instanceof Operation.RecreateDisks r) {
-      return recreateDisks(c, instance(c, r.instance()), r.nodes());
+      return recreateDisks(c, instance(c, r.instance()), r.targets());
     }
     if (op instanceof Operation.RebootNode r) {
       Node node = node(c, r.node());

@@ -108,6 +108,14 @@ class SimBackendTest {
   }
 
   @Test
+  void recreatesDisksOnTheNewNodes() {
+    String id = submit(new Operation.RecreateDisks("scratch", "n2", "", List.of("n3")));
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(JobStatus.SUCCESS, sim.job(id).status(), sim.job(id).message());
+    assertEquals("n3", sim.snapshot().instance("scratch").orElseThrow().primary());
+  }
+
+  @Test
   void refusesWhatGanetiRefuses() {
     assertFails(new Operation.Migrate("scratch", "n2", "n3"), "disk layout 'plain' does not allow migrates");
     assertFails(new Operation.Migrate("web1", "n2", "n4"), "can only migrate to their secondary node n3");
