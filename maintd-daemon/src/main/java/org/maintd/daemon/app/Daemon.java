@@ -12,6 +12,9 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.ganeti.GanetiBackend;
+import org.maintd.daemon.backend.ganeti.RapiClient;
+import org.maintd.daemon.backend.ganeti.RapiSettings;
 import org.maintd.daemon.backend.sim.PoweredOffReports;
 import org.maintd.daemon.backend.sim.SimBackend;
 import org.maintd.daemon.backend.sim.SimSettings;
@@ -35,6 +38,8 @@ import org.maintd.incident.Lifecycle;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.BackendException;
+import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.ReportSource;
 import org.maintd.spi.StoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,6 +64,7 @@ public final class Daemon implements AutoCloseable {
   private Server server;
   private ServerConnector connector;
   private RoundLoop loop;
+  private RapiClient rapi;
   private volatile String self;
   private final java.util.concurrent.CompletableFuture<Integer> exit = new java.util.concurrent.CompletableFuture<>();
 
@@ -73,7 +79,8 @@ public final class Daemon implements AutoCloseable {
     http.setMaxConnectionsPerDestination(4);
     http.start();
     CollectorUrls urls = new CollectorUrls(config.collector().urlTemplate(), config.collector().urls());
-    SimBackend backend = simBackend();
+    SimBackend sim = config.backend().equals("sim") ? simBackend() : null;
+    ClusterBackend backend = sim != null ? sim : ganetiBackend();
     self = config.node();
     checkMaster(backend, vote, new MasterVote(http, urls, verifier, config.collector().timeout(), clock));
     store = new FileStateStore(config.stateDir().resolve("state.json"));
@@ -86,12 +93,13 @@ public final class Daemon implements AutoCloseable {
         config.collector().timeout(), clock);
     NodeBoard board = new NodeBoard();
     DaemonMetrics metrics = new DaemonMetrics(holder::get, () -> loop == null ? "" : loop.storm());
-    loop = new RoundLoop(holder, backend, router, new PoweredOffReports(poller, backend, clock), new Lifecycle(UUID::randomUUID), board, clock,
+    ReportSource reports = sim == null ? poller : new PoweredOffReports(poller, sim, clock);
+    loop = new RoundLoop(holder, backend, router, reports, new Lifecycle(UUID::randomUUID), board, clock,
         config.caps(), config.storm(), config.harep(),
         config.balance() ? config.balanceThreshold() : Double.NaN, metrics);
     loop.onlyWhileMaster(this::stillMaster);
     Authenticator auth = new Authenticator(new SignatureVerifier(key, config.collector().maxSkew()), config.usersFile(), clock);
-    startServer(new ApiHandler(holder, loop, board, health, auth, backend, metrics));
+    startServer(new ApiHandler(holder, loop, board, health, auth, sim, metrics));
     if (config.collector().allowUnsigned()) {
       log.warn("collector.allowUnsigned is true: UNSIGNED REPORTS ARE ACCEPTED; anyone who can reach this daemon's pollers can forge node reports");
     }
@@ -120,9 +128,25 @@ public final class Daemon implements AutoCloseable {
     return new SimBackend(config.stateDir().resolve("sim/cluster.json"), initial, settings, clock);
   }
 
-  private void checkMaster(SimBackend backend, boolean vote, MasterVote votes) {
-    String master = backend.master();
-    if (!master.equalsIgnoreCase(config.node())) {
+  private GanetiBackend ganetiBackend() {
+    DaemonConfig.Ganeti g = config.ganeti();
+    try {
+      rapi = new RapiClient(new RapiSettings(g.rapiUrl(), g.certificate(), g.verifyHostname(), g.credentials(), g.timeout(),
+          g.readAttempts()));
+    } catch (BackendException e) {
+      throw new StartupException(ExitCodes.FAILURE, "cannot set up the RAPI client: " + e.getMessage());
+    }
+    return new GanetiBackend(rapi);
+  }
+
+  private void checkMaster(ClusterBackend backend, boolean vote, MasterVote votes) {
+    String master;
+    try {
+      master = backend.master();
+    } catch (BackendException e) {
+      throw new StartupException(ExitCodes.FAILURE, "cannot ask the cluster who the master is: " + e.getMessage());
+    }
+    if (!sameNode(master, config.node())) {
       throw new StartupException(ExitCodes.NOT_MASTER, "this node (" + config.node() + ") is not the master (" + master + "); exiting");
     }
     if (!vote) {
@@ -174,10 +198,10 @@ public final class Daemon implements AutoCloseable {
    */
   private boolean stillMaster(Cluster cluster) {
     String master = cluster.master().map(org.maintd.cluster.Node::name).orElse(self);
-    if (master.equalsIgnoreCase(self)) {
+    if (sameNode(master, self)) {
       return true;
     }
-    if (config.sim().followMaster()) {
+    if (config.backend().equals("sim") && config.sim().followMaster()) {
       log.info("the master role moved from {} to {}; this daemon goes on as the daemon of {}", self, master, master);
       self = master;
       return true;
@@ -186,6 +210,13 @@ public final class Daemon implements AutoCloseable {
     health.failed("not the master any more: " + master + " is");
     exit.complete(ExitCodes.NOT_MASTER);
     return false;
+  }
+
+  /** Node names compare without case, and a short name matches its fully qualified one. */
+  static boolean sameNode(String a, String b) {
+    String x = a.toLowerCase(java.util.Locale.ROOT);
+    String y = b.toLowerCase(java.util.Locale.ROOT);
+    return x.equals(y) || (x.indexOf('.') < 0) != (y.indexOf('.') < 0) && (x.startsWith(y + ".") || y.startsWith(x + "."));
   }
 
   /** Completes with an exit code when the daemon stops by itself (the master role moved away). */
@@ -219,6 +250,9 @@ public final class Daemon implements AutoCloseable {
       server.stop();
     }
     http.stop();
+    if (rapi != null) {
+      rapi.close();
+    }
     if (store != null) {
       store.close();
     }

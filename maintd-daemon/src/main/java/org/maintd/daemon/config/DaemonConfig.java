@@ -24,7 +24,8 @@ public record DaemonConfig(
     boolean balance,
     double balanceThreshold,
     Collector collector,
-    Sim sim) {
+    Sim sim,
+    Ganeti ganeti) {
 
   /** How collectors are reached and trusted. */
   public record Collector(
@@ -44,8 +45,29 @@ public record DaemonConfig(
     }
   }
 
+  /**
+   * The ganeti backend: RAPI's URL, the PEM file to trust (the cluster certificate or a CA
+   * bundle; null: the JVM's trust store), whether its certificate must name the host, the
+   * root-only file with {@code user password}, the time limit of a request, and read attempts.
+   */
+  public record Ganeti(java.net.URI rapiUrl, Path certificate, boolean verifyHostname, Path credentials, Duration timeout,
+      int readAttempts) {
+    public static Ganeti defaults() {
+      return new Ganeti(java.net.URI.create("https://127.0.0.1:5080"), Path.of("/var/lib/ganeti/rapi.pem"), false,
+          Path.of("/etc/maintd/rapi-credentials"), Duration.ofSeconds(30), 3);
+    }
+  }
+
+  public DaemonConfig(String node, String bind, int port, Path stateDir, String store, String backend, Path hmacKeyFile,
+      Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
+      boolean balance, double balanceThreshold, Collector collector, Sim sim) {
+    this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
+        balance, balanceThreshold, collector, sim, Ganeti.defaults());
+  }
+
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
     return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
-        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, balance, balanceThreshold, collector, sim);
+        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, balance, balanceThreshold,
+        collector, sim, ganeti);
   }
 }

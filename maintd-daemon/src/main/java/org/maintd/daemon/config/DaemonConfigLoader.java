@@ -40,7 +40,7 @@ public final class DaemonConfigLoader {
     int port = (int) root.integer("port", 1816, 0, 65535);
     Path stateDir = Path.of(root.string("stateDir", "/var/lib/maintd"));
     String store = root.oneOf("store", "file", List.of("file"));
-    String backend = root.oneOf("backend", "sim", List.of("sim"));
+    String backend = root.oneOf("backend", "sim", List.of("sim", "ganeti"));
     Path key = Path.of(root.string("hmacKeyFile", "/var/lib/maintd/hmac.key"));
     Path users = Path.of(root.string("usersFile", "/etc/maintd/users"));
     Duration poll = root.duration("pollInterval", Duration.ofSeconds(30), Duration.ofMillis(100));
@@ -52,9 +52,10 @@ public final class DaemonConfigLoader {
     double balanceThreshold = root.decimal("balanceThreshold", 0.1, 0.0, 1000.0);
     DaemonConfig.Collector collector = collector(root.section("collector"));
     DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
+    DaemonConfig.Ganeti ganeti = ganeti(root.section("ganeti"));
     root.finish();
     return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
-        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim);
+        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti);
   }
 
   private static Allowance allowance(ConfigSection c, String key, String fallback) {
@@ -98,6 +99,19 @@ public final class DaemonConfigLoader {
         s.duration("bootTime", Duration.ofSeconds(5), Duration.ZERO),
         s.string("masterFile", "").isEmpty() ? null : Path.of(s.string("masterFile", "")),
         s.bool("followMaster", true));
+  }
+
+  private static DaemonConfig.Ganeti ganeti(ConfigSection g) {
+    String url = g.string("rapiUrl", "https://127.0.0.1:5080");
+    if (!url.startsWith("https://")) {
+      g.problem("rapiUrl", "must be an https:// URL, not '" + url + "'");
+    }
+    String trust = g.string("certificate", "/var/lib/ganeti/rapi.pem");
+    return new DaemonConfig.Ganeti(java.net.URI.create(url.startsWith("https://") ? url : "https://invalid"),
+        trust.isEmpty() ? null : Path.of(trust), g.bool("verifyHostname", false),
+        Path.of(g.string("credentials", "/etc/maintd/rapi-credentials")),
+        g.duration("timeout", Duration.ofSeconds(30), Duration.ofMillis(100)),
+        (int) g.integer("readAttempts", 3, 1, 10));
   }
 
   private static String hostname() {

@@ -32,6 +32,7 @@ class DaemonConfigLoaderTest {
     assertEquals(Duration.ofSeconds(5), c.sim().bootTime());
     assertEquals(null, c.sim().masterFile());
     assertEquals(true, c.sim().followMaster());
+    assertEquals(DaemonConfig.Ganeti.defaults(), c.ganeti());
     DaemonConfig defaults = new DaemonConfigLoader().bind("empty", null);
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());
@@ -66,12 +67,15 @@ class DaemonConfigLoaderTest {
         "sim:",
         "  bootTime: -1s",
         "  followMaster: sometimes",
+        "ganeti:",
+        "  rapiUrl: http://master:5080",
+        "  readAttempts: 0",
         ""));
     ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
     List<String> p = e.problems();
     assertTrue(p.contains("port: must be between 0 and 65535, not 99999"), p.toString());
     assertTrue(p.contains("pollInterval: 'often' is not a duration (a number followed by ms, s, m or h, e.g. 30s)"), p.toString());
-    assertTrue(p.contains("backend: must be one of [sim], not 'vmware'"), p.toString());
+    assertTrue(p.contains("backend: must be one of [sim, ganeti], not 'vmware'"), p.toString());
     assertTrue(p.contains("colector: unknown key"), p.toString());
     assertTrue(p.contains("collector.urlTemplate: must contain {node}, not 'http://example:1815'"), p.toString());
     assertTrue(p.contains("collector.allowUnsigned: must be true or false, not 'maybe'"), p.toString());
@@ -80,7 +84,9 @@ class DaemonConfigLoaderTest {
     assertTrue(p.contains("failureDomains: must be a list, not rack"), p.toString());
     assertTrue(p.stream().anyMatch(x -> x.startsWith("sim.bootTime: ")), p.toString());
     assertTrue(p.contains("sim.followMaster: must be true or false, not 'sometimes'"), p.toString());
-    assertTrue(e.getMessage().startsWith(file + ": 11 problem(s)"), e.getMessage());
+    assertTrue(p.contains("ganeti.rapiUrl: must be an https:// URL, not 'http://master:5080'"), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("ganeti.readAttempts: ")), p.toString());
+    assertTrue(e.getMessage().startsWith(file + ": 13 problem(s)"), e.getMessage());
   }
 
   @Test
