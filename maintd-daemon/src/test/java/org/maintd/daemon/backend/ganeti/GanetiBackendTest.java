@@ -109,6 +109,8 @@ class GanetiBackendTest {
 
   @Test
   void ganetisFailuresAndChildJobsDecideTheStatus() throws Exception {
+    rapi.jobs.put("16", FakeRapi.resource("/rapi-jobs/migrate-success.json"));
+    assertEquals(new JobState("16", JobStatus.SUCCESS, ""), backend.job("16"), "a real migration job of the sandbox");
     rapi.jobs.put("36", FakeRapi.resource("/rapi-jobs/evacuate-error.json"));
     JobState error = backend.job("36");
     assertEquals(JobStatus.ERROR, error.status());
