@@ -133,7 +133,11 @@ public final class RapiClient implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
-    http.stop();
+  public void close() {
+    try {
+      http.stop();
+    } catch (Exception e) {
+      log.warn("stopping the RAPI client: {}", e.toString());
+    }
   }
 }
