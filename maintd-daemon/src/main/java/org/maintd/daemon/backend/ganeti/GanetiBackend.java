@@ -24,7 +24,7 @@ import org.maintd.spi.ClusterBackend;
  * operation, each but the first depending on the success of the one before, so that they run in
  * order and stop at the first failure; its id joins theirs with {@code +}. Every request carries the
  * reason trail in {@code ?reason=} ({@code gnt:daemon:maintd}, the owner and the idempotency key),
- * by which {@link #findJobs} finds jobs again. What RAPI cannot do (copying a plain instance, failing
+ * by which {@link #findJobs} finds jobs again. What RAPI cannot do (copying an instance's disks, failing
  * the master role over) is refused at once as a failed job with the reason. Thread-safe.
  */
 public final class GanetiBackend implements ClusterBackend {
@@ -88,7 +88,7 @@ public final class GanetiBackend implements ClusterBackend {
 
   private static String refusalReason(Operation op) {
     if (op instanceof Operation.Move) {
-      return " (Ganeti has no RAPI resource to copy a plain instance to another node; use gnt-instance move)";
+      return " (Ganeti's RAPI cannot copy an instance's disks to another node: move it with gnt-instance move, or remove it)";
     }
     if (op instanceof Operation.FailoverMaster f) {
       return " (run gnt-cluster master-failover on " + f.to() + ")";

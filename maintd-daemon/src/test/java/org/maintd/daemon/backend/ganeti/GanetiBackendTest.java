@@ -103,7 +103,7 @@ class GanetiBackendTest {
     String id = backend.submit(job("k-r1-2", new Operation.Move("inst4.gnt.test", "node1.gnt.test", "node2.gnt.test")));
     JobState state = backend.job(id);
     assertEquals(JobStatus.ERROR, state.status());
-    assertTrue(state.message().contains("no RAPI resource to copy a plain instance"), state.message());
+    assertTrue(state.message().contains("RAPI cannot copy an instance's disks to another node"), state.message());
     assertTrue(rapi.requests.stream().allMatch(r -> r.method().equals("GET")), "nothing was sent to Ganeti");
   }
 
