@@ -185,7 +185,11 @@ final class FakeRapi implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
-    server.stop();
+  public void close() {
+    try {
+      server.stop();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot stop the fake RAPI", e);
+    }
   }
 }
