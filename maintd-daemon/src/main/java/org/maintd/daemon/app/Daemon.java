@@ -3,7 +3,9 @@ package org.maintd.daemon.app;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Clock;
+import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -66,7 +68,7 @@ public final class Daemon implements AutoCloseable {
   private RoundLoop loop;
   private RapiClient rapi;
   private volatile String self;
-  private final java.util.concurrent.CompletableFuture<Integer> exit = new java.util.concurrent.CompletableFuture<>();
+  private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
   public Daemon(DaemonConfig config, Clock clock) {
     this.config = config;
@@ -214,13 +216,13 @@ public final class Daemon implements AutoCloseable {
 
   /** Node names compare without case, and a short name matches its fully qualified one. */
   static boolean sameNode(String a, String b) {
-    String x = a.toLowerCase(java.util.Locale.ROOT);
-    String y = b.toLowerCase(java.util.Locale.ROOT);
+    String x = a.toLowerCase(Locale.ROOT);
+    String y = b.toLowerCase(Locale.ROOT);
     return x.equals(y) || (x.indexOf('.') < 0) != (y.indexOf('.') < 0) && (x.startsWith(y + ".") || y.startsWith(x + "."));
   }
 
   /** Completes with an exit code when the daemon stops by itself (the master role moved away). */
-  public java.util.concurrent.CompletableFuture<Integer> exit() {
+  public CompletableFuture<Integer> exit() {
     return exit;
   }
 
