@@ -345,6 +345,13 @@ final class CampaignPlanner {
     private void returnHome() {
       List<Home> mine = campaign.homes().stream().filter(h -> h.node().equals(node)).toList();
       List<Home> kept = new ArrayList<>(campaign.homes());
+      if (progress().wasDrained()) {
+        // Drained before the campaign: it takes no instances back; they stay where they went.
+        kept.removeAll(mine);
+        campaign = campaign.withHomes(kept);
+        move(NodePhase.DONE, mine.isEmpty() ? "done" : mine.size() + " instance(s) stay away: the node was drained before the campaign");
+        return;
+      }
       int moving = 0;
       for (Home h : mine) {
         Optional<Instance> found = ctx.cluster.instance(h.instance());

@@ -251,4 +251,19 @@ class CampaignPlannerTest {
     assertEquals(incidents.get(0).uuid().toString(), p.jobs().get(0).owner(), "the repair's drain, not the campaign's");
     assertTrue(p.campaigns().get(0).next().contains("n6: has an active incident; repairs come first"), p.campaigns().get(0).next());
   }
+
+  @Test
+  void aNodeDrainedBeforeTheCampaignStaysDrainedAndTakesNothingBack() {
+    Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
+    Campaign campaign = create(cluster(), spec(1, List.of()));
+    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))).withHomes(List.of(new Home("a", "n2", true)));
+    campaign = campaign.withNode(campaign.progress("n2").to(NodePhase.UNDRAIN, NOW).withWasDrained(true));
+    RoundPlan p = plan(c, campaign, Map.of(), NOW);
+    assertTrue(p.jobs().stream().noneMatch(j -> j.nodes().contains("n2")), "neither undrained nor refilled: " + p.jobs());
+    Campaign done = p.campaigns().get(0);
+    assertEquals(NodePhase.DONE, done.progress("n2").phase());
+    assertTrue(done.homes().stream().noneMatch(h -> h.node().equals("n2")), done.homes().toString());
+    assertTrue(done.history().stream().anyMatch(e -> e.event().equals("n2:done")
+        && e.detail().equals("1 instance(s) stay away: the node was drained before the campaign")), done.history().toString());
+  }
 }
