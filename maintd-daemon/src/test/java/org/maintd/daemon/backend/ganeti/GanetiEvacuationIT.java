@@ -9,25 +9,23 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.app.Daemon;
-import org.maintd.daemon.config.DaemonConfig;
-import org.maintd.safety.SafetyCaps;
-import org.maintd.safety.StormGuard;
+import org.maintd.cluster.TaggedObject;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
 import org.maintd.wire.Json;
 
 /**
@@ -40,69 +38,50 @@ import org.maintd.wire.Json;
  */
 class GanetiEvacuationIT {
   @TempDir Path dir;
-  Map<String, String> env;
+  Sandbox sandbox;
+  Path credentials;
   Daemon daemon;
   final HttpClient http = HttpClient.newHttpClient();
 
   @BeforeEach
   void start() throws Exception {
-    GanetiSandboxIT.require(Files.exists(Path.of("/var/tmp/gnt-sandbox/env")), "no Ganeti sandbox: run scripts/ganeti-sandbox up");
-    env = new LinkedHashMap<>();
-    for (String line : Files.readAllLines(Path.of("/var/tmp/gnt-sandbox/env"))) {
-      int eq = line.indexOf('=');
-      if (eq > 0) {
-        env.put(line.substring(0, eq), line.substring(eq + 1).replaceAll("^\"|\"$", ""));
-      }
-    }
-    GanetiSandboxIT.require(env.containsKey("GANETI_COLLECTOR_URL_node2"), "the sandbox runs no maintd collectors: scripts/ganeti-sandbox up");
-    Path credentials = dir.resolve("rapi-credentials");
-    Files.writeString(credentials, env.get("GANETI_RAPI_USER") + " " + env.get("GANETI_RAPI_PASSWORD") + "\n");
-    Files.setPosixFilePermissions(credentials, PosixFilePermissions.fromString("rw-------"));
-    Map<String, String> urls = new LinkedHashMap<>();
-    for (String n : env.get("GANETI_NODES").split(" ")) {
-      urls.put(n, env.get("GANETI_COLLECTOR_URL_" + n.substring(0, n.indexOf('.'))));
-    }
-    DaemonConfig config = new DaemonConfig("node1.gnt.test", "127.0.0.1", 0, dir.resolve("state"), "file", "ganeti",
-        Path.of(env.get("GANETI_HMAC_KEY")), dir.resolve("users"), Duration.ofMillis(500), Duration.ZERO,
-        SafetyCaps.defaults(), new StormGuard(50), false, false, 0.1,
-        new DaemonConfig.Collector("http://{node}:1817", urls, Duration.ofSeconds(5), Duration.ofSeconds(60), false,
-            Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-        new DaemonConfig.Ganeti(URI.create(env.get("GANETI_RAPI_URL")), Path.of(env.get("GANETI_RAPI_CERT")), false, credentials,
-            Duration.ofSeconds(30), 3));
-    daemon = new Daemon(config, Clock.systemUTC());
+    sandbox = Sandbox.load();
+    credentials = sandbox.credentials(dir);
+    daemon = new Daemon(sandbox.daemon(dir, "node1.gnt.test", credentials), Clock.systemUTC());
     daemon.start(true);
   }
 
-  /** Puts node2 and its file instance back for the next test, through RAPI and Ganeti's own tools. */
+  /** Puts node2 and its instances back for the next test, through RAPI and Ganeti's own tools. */
   @AfterEach
   void restore() throws Exception {
     if (daemon != null) {
       daemon.close();
     }
-    if (env == null || !env.containsKey("GANETI_DIAGNOSE_node2")) {
+    if (sandbox == null) {
       return;
     }
-    Files.deleteIfExists(Path.of(env.get("GANETI_DIAGNOSE_node2")));
-    try (RapiClient rapi = new RapiClient(settings())) {
+    for (String node : List.of("node2.gnt.test", "node3.gnt.test")) {
+      Files.deleteIfExists(Path.of(sandbox.diagnoseFile(node)));
+    }
+    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
       GanetiBackend backend = new GanetiBackend(rapi);
-      String id = backend.submit(new org.maintd.job.JobSpec("it-restore-" + System.nanoTime(), "it",
-          List.of(new org.maintd.job.Operation.SetNodeFlags("node2.gnt.test", java.util.Optional.of(false), java.util.Optional.of(false))),
-          org.maintd.job.ReasonTrail.of("restore node2", "it-restore", 1)));
+      String id = backend.submit(new JobSpec("it-restore-" + System.nanoTime(), "it",
+          List.of(new Operation.SetNodeFlags("node2.gnt.test", Optional.of(false), Optional.of(false))),
+          ReasonTrail.of("restore node2", "it-restore", 1)));
       await("node2 back").atMost(Duration.ofMinutes(2)).until(() -> backend.job(id).status().isFinished());
       for (String inst : List.of("inst1.gnt.test", "inst3.gnt.test")) {
         String primary = backend.snapshot().instance(inst).map(i -> i.primary()).orElse("node2.gnt.test");
         if (!primary.equals("node2.gnt.test")) {
-          String back = backend.submit(new org.maintd.job.JobSpec("it-back-" + System.nanoTime(), "it",
-              List.of(new org.maintd.job.Operation.Migrate(inst, primary, "node2.gnt.test")),
-              org.maintd.job.ReasonTrail.of("put " + inst + " back on node2", "it-back", 1)));
+          String back = backend.submit(new JobSpec("it-back-" + System.nanoTime(), "it",
+              List.of(new Operation.Migrate(inst, primary, "node2.gnt.test")), ReasonTrail.of("put " + inst + " back", "it-back", 1)));
           await(inst + " back on node2").atMost(Duration.ofMinutes(2)).until(() -> backend.job(back).status().isFinished());
         }
       }
-      List<String> tags = backend.snapshot().node("node2.gnt.test").orElseThrow().tags().stream()
-          .filter(t -> t.startsWith("maintd:")).toList();
-      if (!tags.isEmpty()) {
-        backend.removeTags(new org.maintd.cluster.TaggedObject(org.maintd.cluster.TaggedObject.Kind.NODE, "node2.gnt.test"), tags);
+      for (String node : List.of("node2.gnt.test", "node3.gnt.test")) {
+        List<String> tags = backend.snapshot().node(node).orElseThrow().tags().stream().filter(t -> t.startsWith("maintd:")).toList();
+        if (!tags.isEmpty()) {
+          backend.removeTags(new TaggedObject(TaggedObject.Kind.NODE, node), tags);
+        }
       }
     }
     if (!onMaster("gnt-instance", "list", "--no-headers", "-o", "name").contains("inst4.gnt.test")) {
@@ -111,19 +90,8 @@ class GanetiEvacuationIT {
     }
   }
 
-  private RapiSettings settings() {
-    return new RapiSettings(URI.create(env.get("GANETI_RAPI_URL")), Path.of(env.get("GANETI_RAPI_CERT")), false,
-        dir.resolve("rapi-credentials"), Duration.ofSeconds(30), 3);
-  }
-
   private String onMaster(String... command) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(env.get("GANETI_ON_NODE1").split(" ")));
-    cmd.addAll(List.of(command));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "timed out: " + cmd);
-    assertEquals(0, p.exitValue(), cmd + ": " + out);
-    return out;
+    return sandbox.onMaster(command);
   }
 
   @SuppressWarnings("unchecked")
@@ -134,10 +102,14 @@ class GanetiEvacuationIT {
   }
 
   private Map<String, Object> awaitIncident(String status) {
+    return awaitIncident("node2.gnt.test", status);
+  }
+
+  private Map<String, Object> awaitIncident(String node, String status) {
     List<Map<String, Object>> found = new ArrayList<>();
-    await("an incident on node2 " + status).atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500)).until(() -> {
+    await("an incident on " + node + " " + status).atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500)).until(() -> {
       for (Map<String, Object> i : incidents()) {
-        if ("node2.gnt.test".equals(i.get("node")) && status.equals(i.get("repair-status"))) {
+        if (node.equals(i.get("node")) && status.equals(i.get("repair-status"))) {
           found.add(i);
           return true;
         }
@@ -154,7 +126,7 @@ class GanetiEvacuationIT {
     String placed = onMaster("gnt-instance", "list", "--no-headers", "--separator=|", "-o", "name,pnode");
     assertTrue(placed.contains("inst1.gnt.test|node2") && placed.contains("inst3.gnt.test|node2")
         && placed.contains("inst4.gnt.test|node2"), "node2 holds a diskless, a sharedfile and a file instance: " + placed);
-    Files.writeString(Path.of(env.get("GANETI_DIAGNOSE_node2")), "{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}}");
+    Files.writeString(Path.of(sandbox.diagnoseFile("node2.gnt.test")), "{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}}");
     Map<String, Object> failed = awaitIncident("failed");
     String uuid = (String) failed.get("uuid");
     assertTrue(failed.get("history").toString().contains("inst4.gnt.test"), failed.toString());
@@ -185,5 +157,35 @@ class GanetiEvacuationIT {
       }
     }
     assertTrue(ours >= 3, "drain, migrations and offline were maintd's jobs: " + ours);
+  }
+
+  @Test
+  void aLiveRepairRunsOnTheNodeInsideItsNamespaceWithTheReportOnStdin() throws Exception {
+    String report = "{\"status\": \"live-repair\", \"command\": \"sandbox-fix\", \"details\": {\"disk\": \"sdc\"}}";
+    Files.writeString(Path.of(sandbox.diagnoseFile("node3.gnt.test")), report);
+    awaitIncident("node3.gnt.test", "completed");
+    Path results = Path.of(sandbox.diagnoseFile("node3.gnt.test")).getParent();
+    assertEquals("node3.gnt.test", Files.readString(results.resolve("repair-host")).strip(), "ran inside node3's namespaces");
+    Map<?, ?> stdin = (Map<?, ?>) Json.parse(Files.readString(results.resolve("repair-stdin.json")));
+    assertEquals(Map.of("status", "live-repair", "command", "sandbox-fix", "details", Map.of("disk", "sdc")), stdin);
+  }
+
+  @Test
+  void evacuateFailoverMovesARunningAndAStoppedInstance() throws Exception {
+    onMaster("gnt-instance", "shutdown", "--timeout=0", "inst1.gnt.test");
+    try {
+      onMaster("gnt-instance", "remove", "-f", "inst4.gnt.test");
+      Files.writeString(Path.of(sandbox.diagnoseFile("node2.gnt.test")), "{\"status\": \"evacuate-failover\"}");
+      Map<String, Object> done = awaitIncident("completed");
+      assertTrue(done.get("history").toString().contains("failover inst1.gnt.test")
+          && done.get("history").toString().contains("failover inst3.gnt.test"), done.toString());
+      String placed = onMaster("gnt-instance", "list", "--no-headers", "--separator=|", "-o", "name,pnode,admin_state");
+      assertTrue(!placed.contains("|node2.gnt.test|"), "nothing left on node2: " + placed);
+      assertTrue(placed.contains("inst1.gnt.test|") && placed.lines().anyMatch(l -> l.startsWith("inst1.gnt.test|") && l.endsWith("|down")),
+          "the stopped instance stays stopped: " + placed);
+      assertTrue(placed.lines().anyMatch(l -> l.startsWith("inst3.gnt.test|") && l.endsWith("|up")), "the running one runs: " + placed);
+    } finally {
+      onMaster("gnt-instance", "startup", "inst1.gnt.test");
+    }
   }
 }

@@ -2,24 +2,23 @@ package org.maintd.daemon.backend.ganeti;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.maintd.daemon.app.Daemon;
+import org.maintd.daemon.app.ExitCodes;
+import org.maintd.daemon.app.StartupException;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
@@ -35,34 +34,14 @@ import org.maintd.job.ReasonTrail;
  * why, when no sandbox is up. Jobs really move instances; every test puts back what it moved.
  */
 class GanetiSandboxIT {
-  private static final Path ENV = Path.of("/var/tmp/gnt-sandbox/env");
-  private static Map<String, String> env;
+  private static Sandbox sandbox;
   private static RapiClient client;
   private static GanetiBackend backend;
 
-  /** Skips (or, under scripts/ganeti-it, fails) when there is no sandbox. */
-  static void require(boolean condition, String why) {
-    if (Boolean.getBoolean("maintd.sandbox.required")) {
-      assertTrue(condition, why);
-    }
-    Assumptions.assumeTrue(condition, why);
-  }
-
   @BeforeAll
   static void connect() throws Exception {
-    require(Files.exists(ENV), "no Ganeti sandbox (" + ENV + " missing): run scripts/ganeti-sandbox up");
-    env = new LinkedHashMap<>();
-    for (String line : Files.readAllLines(ENV)) {
-      int eq = line.indexOf('=');
-      if (eq > 0) {
-        env.put(line.substring(0, eq), line.substring(eq + 1).replaceAll("^\"|\"$", ""));
-      }
-    }
-    Path credentials = Files.createTempFile("rapi", ".credentials");
-    Files.setPosixFilePermissions(credentials, PosixFilePermissions.fromString("rw-------"));
-    Files.writeString(credentials, env.get("GANETI_RAPI_USER") + " " + env.get("GANETI_RAPI_PASSWORD") + "\n");
-    client = new RapiClient(new RapiSettings(URI.create(env.get("GANETI_RAPI_URL")), Path.of(env.get("GANETI_RAPI_CERT")), false,
-        credentials, Duration.ofSeconds(30), 3));
+    sandbox = Sandbox.load();
+    client = new RapiClient(sandbox.rapi(sandbox.credentials(Files.createTempDirectory("rapi"))));
     backend = new GanetiBackend(client);
     String answer;
     try {
@@ -70,25 +49,18 @@ class GanetiSandboxIT {
     } catch (RapiException e) {
       answer = e.getMessage();
     }
-    require(answer.endsWith(".gnt.test"), "the Ganeti sandbox does not answer: " + answer);
+    Sandbox.require(answer.endsWith(".gnt.test"), "the Ganeti sandbox does not answer: " + answer);
   }
 
   @AfterAll
-  static void close() throws Exception {
+  static void close() {
     if (client != null) {
       client.close();
     }
   }
 
-  /** Runs a command on node1 (the master) inside its namespaces; its standard output. */
   private static String onMaster(String... command) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(env.get("GANETI_ON_NODE1").split(" ")));
-    cmd.addAll(List.of(command));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + cmd);
-    assertEquals(0, p.exitValue(), cmd + ": " + out);
-    return out;
+    return sandbox.onMaster(command);
   }
 
   private static JobState await(String id) {
@@ -166,5 +138,23 @@ class GanetiSandboxIT {
     assertTrue(onMaster("gnt-node", "list-tags", node).lines().anyMatch(tag::equals));
     backend.removeTags(new TaggedObject(TaggedObject.Kind.NODE, node), List.of(tag));
     assertFalse(onMaster("gnt-node", "list-tags", node).lines().anyMatch(tag::equals));
+  }
+
+  @Test
+  void onANodeThatIsNotTheMasterTheDaemonExits11AndWithBadCredentialsItSaysSo() throws Exception {
+    Path dir = Files.createTempDirectory("maintd-it");
+    Path credentials = sandbox.credentials(dir);
+    try (Daemon d = new Daemon(sandbox.daemon(dir, "node2.gnt.test", credentials),
+        Clock.systemUTC())) {
+      StartupException e = assertThrows(StartupException.class, () -> d.start(true));
+      assertEquals(ExitCodes.NOT_MASTER, e.exitCode());
+      assertTrue(e.getMessage().contains("this node (node2.gnt.test) is not the master (node1.gnt.test)"), e.getMessage());
+    }
+    Files.writeString(credentials, "maintd wrong-password\n");
+    try (Daemon d = new Daemon(sandbox.daemon(dir, "node1.gnt.test", credentials),
+        Clock.systemUTC())) {
+      StartupException e = assertThrows(StartupException.class, () -> d.start(true));
+      assertTrue(e.getMessage().contains("answered 401"), e.getMessage());
+    }
   }
 }

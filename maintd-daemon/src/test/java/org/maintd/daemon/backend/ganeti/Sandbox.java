@@ -1,0 +1,102 @@
+package org.maintd.daemon.backend.ganeti;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.StormGuard;
+
+/**
+ * The Ganeti sandbox of {@code scripts/ganeti-sandbox}, as the integration tests reach it: its
+ * connection details ({@code /var/tmp/gnt-sandbox/env}), commands run on the master inside its
+ * namespaces, and a daemon configuration for it. Tests skip when no sandbox is up, and fail
+ * instead under {@code scripts/ganeti-it} ({@code -Dmaintd.sandbox.required=true}).
+ */
+final class Sandbox {
+  static final Path ENV = Path.of("/var/tmp/gnt-sandbox/env");
+
+  final Map<String, String> env;
+
+  private Sandbox(Map<String, String> env) {
+    this.env = env;
+  }
+
+  /** Skips (or, under scripts/ganeti-it, fails) when {@code condition} does not hold. */
+  static void require(boolean condition, String why) {
+    if (Boolean.getBoolean("maintd.sandbox.required")) {
+      assertTrue(condition, why);
+    }
+    Assumptions.assumeTrue(condition, why);
+  }
+
+  static Sandbox load() throws IOException {
+    require(Files.exists(ENV), "no Ganeti sandbox (" + ENV + " missing): run scripts/ganeti-sandbox up");
+    Map<String, String> env = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(ENV)) {
+      int eq = line.indexOf('=');
+      if (eq > 0) {
+        env.put(line.substring(0, eq), line.substring(eq + 1).replaceAll("^\"|\"$", ""));
+      }
+    }
+    require(env.containsKey("GANETI_COLLECTOR_URL_node2"), "the sandbox runs no maintd collectors: scripts/ganeti-sandbox up");
+    return new Sandbox(env);
+  }
+
+  /** Runs a command on node1 (the master) inside its namespaces; its output, which must succeed. */
+  String onMaster(String... command) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(env.get("GANETI_ON_NODE1").split(" ")));
+    cmd.addAll(List.of(command));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "timed out: " + cmd);
+    assertEquals(0, p.exitValue(), cmd + ": " + out);
+    return out;
+  }
+
+  /** The RAPI user's credentials in an owner-only file under {@code dir}. */
+  Path credentials(Path dir) throws IOException {
+    Path file = dir.resolve("rapi-credentials");
+    Files.writeString(file, env.get("GANETI_RAPI_USER") + " " + env.get("GANETI_RAPI_PASSWORD") + "\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    return file;
+  }
+
+  RapiSettings rapi(Path credentials) {
+    return new RapiSettings(URI.create(env.get("GANETI_RAPI_URL")), Path.of(env.get("GANETI_RAPI_CERT")), false, credentials,
+        Duration.ofSeconds(30), 3);
+  }
+
+  String diagnoseFile(String node) {
+    return env.get("GANETI_DIAGNOSE_" + node.substring(0, node.indexOf('.')));
+  }
+
+  /** A daemon on {@code node}, state under {@code dir}, polling the collectors inside the nodes. */
+  DaemonConfig daemon(Path dir, String node, Path credentials) {
+    Map<String, String> urls = new LinkedHashMap<>();
+    for (String n : env.get("GANETI_NODES").split(" ")) {
+      urls.put(n, env.get("GANETI_COLLECTOR_URL_" + n.substring(0, n.indexOf('.'))));
+    }
+    RapiSettings r = rapi(credentials);
+    return new DaemonConfig(node, "127.0.0.1", 0, dir.resolve("state"), "file", "ganeti",
+        Path.of(env.get("GANETI_HMAC_KEY")), dir.resolve("users"), Duration.ofMillis(500), Duration.ZERO,
+        SafetyCaps.defaults(), new StormGuard(50), false, false, 0.1,
+        new DaemonConfig.Collector("http://{node}:1817", urls, Duration.ofSeconds(5), Duration.ofSeconds(60), false,
+            Duration.ofSeconds(300)),
+        new DaemonConfig.Sim(dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
+        new DaemonConfig.Ganeti(r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()));
+  }
+}
