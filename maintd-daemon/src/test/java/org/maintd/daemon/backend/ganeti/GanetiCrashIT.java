@@ -1,0 +1,129 @@
+package org.maintd.daemon.backend.ganeti;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.cluster.TaggedObject;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+
+/**
+ * maintd as a process on a real Ganeti cluster, killed with SIGKILL right after its first job was
+ * submitted and before it recorded the job's id: restarted, it finds the job in Ganeti's queue by
+ * its reason trail and does not submit it again.
+ */
+class GanetiCrashIT {
+  private static final Path JAR = Path.of("target", "maintd.jar");
+
+  @TempDir Path dir;
+  Sandbox sandbox;
+  Path credentials;
+  final List<Process> processes = new ArrayList<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    sandbox = Sandbox.load();
+    credentials = sandbox.credentials(dir);
+  }
+
+  @AfterEach
+  void restore() throws Exception {
+    for (Process p : processes) {
+      p.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+    }
+    if (sandbox == null) {
+      return;
+    }
+    Files.deleteIfExists(Path.of(sandbox.diagnoseFile("node3.gnt.test")));
+    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
+      GanetiBackend backend = new GanetiBackend(rapi);
+      String id = backend.submit(new JobSpec("it-restore-" + System.nanoTime(), "it",
+          List.of(new Operation.SetNodeFlags("node3.gnt.test", Optional.of(false), Optional.of(false))),
+          ReasonTrail.of("restore node3", "it-restore", 1)));
+      await("node3 back").atMost(Duration.ofMinutes(2)).until(() -> backend.job(id).status().isFinished());
+      String primary = backend.snapshot().instance("inst2.gnt.test").map(i -> i.primary()).orElse("node3.gnt.test");
+      if (!primary.equals("node3.gnt.test")) {
+        String back = backend.submit(new JobSpec("it-back-" + System.nanoTime(), "it",
+            List.of(new Operation.Migrate("inst2.gnt.test", primary, "node3.gnt.test")), ReasonTrail.of("put inst2 back", "it-back", 1)));
+        await("inst2 back").atMost(Duration.ofMinutes(2)).until(() -> backend.job(back).status().isFinished());
+      }
+      List<String> tags = backend.snapshot().node("node3.gnt.test").orElseThrow().tags().stream()
+          .filter(t -> t.startsWith("maintd:")).toList();
+      if (!tags.isEmpty()) {
+        backend.removeTags(new TaggedObject(TaggedObject.Kind.NODE, "node3.gnt.test"), tags);
+      }
+    }
+  }
+
+  private Path config() throws IOException {
+    DaemonConfig c = sandbox.daemon(dir, "node1.gnt.test", credentials);
+    StringBuilder y = new StringBuilder();
+    y.append("node: node1.gnt.test\nbind: 127.0.0.1\nport: 0\nstateDir: ").append(c.stateDir())
+        .append("\nbackend: ganeti\nhmacKeyFile: ").append(c.hmacKeyFile()).append("\nusersFile: ").append(c.usersFile())
+        .append("\npollInterval: 500ms\nstormThreshold: 50%\ncollector:\n  timeout: 5s\n  urls:\n");
+    c.collector().urls().forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
+    y.append("ganeti:\n  rapiUrl: ").append(c.ganeti().rapiUrl()).append("\n  certificate: ").append(c.ganeti().certificate())
+        .append("\n  credentials: ").append(credentials).append('\n');
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(file, y.toString());
+    return file;
+  }
+
+  private Process launch(Path config, String crashAt) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of("java", "-Xmx128m"));
+    if (crashAt != null) {
+      cmd.add("-Dmaintd.crashAt=" + crashAt);
+    }
+    cmd.addAll(List.of("-jar", JAR.toString(), "-f", "-c", config.toString()));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.log").toFile())).start();
+    processes.add(p);
+    return p;
+  }
+
+  private String log() throws IOException {
+    return Files.readString(dir.resolve("daemon.log"));
+  }
+
+  @Test
+  void killedAfterSubmittingItFindsTheJobInGanetisQueueAndDoesNotSubmitItAgain() throws Exception {
+    Files.writeString(Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
+    Path config = config();
+    Process first = launch(config, "after-submit");
+    assertTrue(first.waitFor(3, TimeUnit.MINUTES), "the daemon was not killed at the crash point: " + log());
+    assertEquals(137, first.exitValue(), log());
+    String queue = sandbox.onMaster("gnt-job", "list", "--no-headers", "-o", "id,summary");
+    List<String> drains = queue.lines().filter(l -> l.contains("NODE_SET_PARAMS(node3.gnt.test)")).toList();
+    assertEquals(1, drains.size(), "the drain reached Ganeti once before the kill: " + queue);
+    assertEquals(1, drainsInQueue());
+
+    Process second = launch(config, null);
+    await("the restarted daemon finds its job").atMost(Duration.ofMinutes(2))
+        .until(() -> log().contains("was already submitted as " + drains.get(0).strip().split("\\s+")[0] + "; not submitting it again"));
+    assertTrue(second.isAlive(), log());
+    assertEquals(1, drainsInQueue(), "no second drain of node3 in Ganeti's queue");
+  }
+
+  /** Jobs in Ganeti's queue whose reason trail is maintd's drain of node3. */
+  private long drainsInQueue() {
+    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
+      return ((List<?>) rapi.get("/2/jobs?bulk=1")).stream()
+          .filter(j -> GanetiJob.reasonContains((java.util.Map<?, ?>) j, "drain node3.gnt.test [")).count();
+    }
+  }
+}
