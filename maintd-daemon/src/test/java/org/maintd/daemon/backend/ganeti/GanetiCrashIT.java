@@ -34,6 +34,8 @@ class GanetiCrashIT {
   Sandbox sandbox;
   Path credentials;
   final List<Process> processes = new ArrayList<>();
+  /** The first job id of this test in Ganeti's queue (the sandbox may have run other tests). */
+  long firstJob;
 
   @BeforeEach
   void start() throws Exception {
@@ -102,13 +104,16 @@ class GanetiCrashIT {
 
   @Test
   void killedAfterSubmittingItFindsTheJobInGanetisQueueAndDoesNotSubmitItAgain() throws Exception {
+    firstJob = sandbox.onMaster("gnt-job", "list", "--no-headers", "-o", "id").lines().map(String::strip)
+        .mapToLong(Long::parseLong).max().orElse(0) + 1;
     Files.writeString(Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
     Path config = config();
     Process first = launch(config, "after-submit");
     assertTrue(first.waitFor(3, TimeUnit.MINUTES), "the daemon was not killed at the crash point: " + log());
     assertEquals(137, first.exitValue(), log());
     String queue = sandbox.onMaster("gnt-job", "list", "--no-headers", "-o", "id,summary");
-    List<String> drains = queue.lines().filter(l -> l.contains("NODE_SET_PARAMS(node3.gnt.test)")).toList();
+    List<String> drains = queue.lines().filter(l -> l.contains("NODE_SET_PARAMS(node3.gnt.test)"))
+        .filter(l -> Long.parseLong(l.strip().split("\\s+")[0]) >= firstJob).toList();
     assertEquals(1, drains.size(), "the drain reached Ganeti once before the kill: " + queue);
     assertEquals(1, drainsInQueue());
 
@@ -123,7 +128,9 @@ class GanetiCrashIT {
   private long drainsInQueue() {
     try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
       return ((List<?>) rapi.get("/2/jobs?bulk=1")).stream()
-          .filter(j -> GanetiJob.reasonContains((java.util.Map<?, ?>) j, "drain node3.gnt.test [")).count();
+          .map(j -> (java.util.Map<?, ?>) j)
+          .filter(j -> ((Number) j.get("id")).longValue() >= firstJob && GanetiJob.reasonContains(j, "drain node3.gnt.test ["))
+          .count();
     }
   }
 }
