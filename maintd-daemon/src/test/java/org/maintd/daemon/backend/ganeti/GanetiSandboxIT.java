@@ -6,22 +6,32 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maintd.daemon.app.Daemon;
-import org.maintd.daemon.app.ExitCodes;
-import org.maintd.daemon.app.StartupException;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
+import org.maintd.daemon.app.Daemon;
+import org.maintd.daemon.app.ExitCodes;
+import org.maintd.daemon.app.StartupException;
+import org.maintd.harep.RepairResult;
+import org.maintd.harep.RepairState;
+import org.maintd.harep.RepairTag;
+import org.maintd.harep.RepairType;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
@@ -127,7 +137,7 @@ class GanetiSandboxIT {
     String node = backend.snapshot().nodes().stream().filter(n -> !n.master()).findFirst().orElseThrow().name();
     String key = "it-" + System.nanoTime() + "-r1-3";
     String id = backend.submit(new JobSpec(key, "incident-it", List.of(Operation.SetNodeFlags.drain(node),
-        new Operation.SetNodeFlags(node, java.util.Optional.of(false), java.util.Optional.empty())),
+        new Operation.SetNodeFlags(node, Optional.of(false), Optional.empty())),
         ReasonTrail.of("drain and undrain " + node, key, 1)));
     assertTrue(id.contains("+"), "two Ganeti jobs, the second depending on the first: " + id);
     assertEquals(JobStatus.SUCCESS, await(id).status());
@@ -155,6 +165,32 @@ class GanetiSandboxIT {
         Clock.systemUTC())) {
       StartupException e = assertThrows(StartupException.class, () -> d.start(true));
       assertTrue(e.getMessage().contains("answered 401"), e.getMessage());
+    }
+  }
+
+  @Test
+  void ganetisHarepReadsTheRepairTagsMaintdWritesOnRealInstances() throws Exception {
+    String key = "it-" + System.nanoTime() + "-r1-9";
+    String job = backend.submit(new JobSpec(key, "incident-it", List.of(new Operation.SetNodeFlags("node3.gnt.test",
+        Optional.of(false), Optional.empty())), ReasonTrail.of("a job for the repair tags to name", key, 1)));
+    assertEquals(JobStatus.SUCCESS, await(job).status());
+    long now = Instant.now().getEpochSecond();
+    String failed = RepairTag.pending(RepairType.FAILOVER, UUID.randomUUID().toString(),
+        now, List.of(job)).ended(RepairResult.FAILURE, now).text();
+    TaggedObject inst2 = new TaggedObject(TaggedObject.Kind.INSTANCE, "inst2.gnt.test");
+    backend.addTags(inst2, List.of(failed));
+    try {
+      List<String> cmd = new ArrayList<>(List.of(sandbox.env.get("GANETI_ON_NODE1").split(" ")));
+      cmd.addAll(List.of("harep", "--dry-run"));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "harep did not finish");
+      assertEquals(0, p.exitValue(), "harep read maintd's tag without error:\n" + out);
+      assertTrue(out.lines().anyMatch("Failure: 1"::equals), "harep counts inst2 as failed, as maintd reads the tag:\n" + out);
+      assertEquals(RepairState.Failed.class,
+          RepairState.of("inst2.gnt.test", backend.snapshot().instance("inst2.gnt.test").orElseThrow().tags()).getClass());
+    } finally {
+      backend.removeTags(inst2, List.of(failed));
     }
   }
 }
