@@ -54,8 +54,12 @@ final class FakeRapi implements AutoCloseable {
   final Map<String, String> answers = new ConcurrentHashMap<>();
   final AtomicLong nextJob = new AtomicLong(100);
   final AtomicInteger failNext = new AtomicInteger();
+  /** Like {@link #failNext}, for changes only (PUT, POST, DELETE): reads go through. */
+  final AtomicInteger failNextChanges = new AtomicInteger();
   volatile int failStatus = 500;
   volatile Duration delay = Duration.ZERO;
+  /** Delays the answer to the next change after its job was created: the answer is lost, the job is not. */
+  volatile Duration loseNextAnswer = Duration.ZERO;
   final Path certificate;
   final Path credentials;
   private final Server server = new Server();
@@ -135,7 +139,9 @@ final class FakeRapi implements AutoCloseable {
       response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"Ganeti Remote API\"");
       return send(response, callback, 401, "{\"code\": 401, \"message\": \"Unauthorized\", \"explain\": \"Bad credentials\"}");
     }
-    if (failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+    boolean change = !request.getMethod().equals("GET");
+    if (failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0
+        || change && failNextChanges.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       return send(response, callback, failStatus, "{\"code\": " + failStatus + ", \"message\": \"injected failure\"}");
     }
     if (request.getMethod().equals("GET")) {
@@ -148,12 +154,20 @@ final class FakeRapi implements AutoCloseable {
       if (plain.endsWith("/wait")) {
         return send(response, callback, 200, "{\"job_info\": [\"success\"], \"log_entries\": []}");
       }
+      if (path.equals("/2/jobs?bulk=1")) {
+        return send(response, callback, 200, "[" + String.join(", ", jobs.values()) + "]");
+      }
       String answer = answers.get(path);
       return answer == null ? send(response, callback, 404, "{\"code\": 404, \"message\": \"Not found\"}")
           : send(response, callback, 200, answer);
     }
     long id = nextJob.getAndIncrement();
     jobs.put(Long.toString(id), job(id, "success", path, List.of()));
+    Duration lose = loseNextAnswer;
+    if (!lose.isZero()) {
+      loseNextAnswer = Duration.ZERO;
+      Thread.sleep(lose.toMillis());
+    }
     return send(response, callback, 200, Long.toString(id));
   }
 
@@ -177,11 +191,6 @@ final class FakeRapi implements AutoCloseable {
     return "{\"id\": " + id + ", \"status\": \"" + status + "\", \"ops\": [{\"reason\": [[\"gnt:user\", "
         + org.maintd.wire.Json.write(reason) + ", 1], [\"gnt:library:rlib2\", \"\", 2]]}], \"opresult\": ["
         + (results.isEmpty() ? "null" : String.join(", ", results)) + "]}";
-  }
-
-  /** Every job the fake knows, as {@code /2/jobs?bulk=1} lists them. */
-  void publishJobList() {
-    answers.put("/2/jobs?bulk=1", "[" + String.join(", ", jobs.values()) + "]");
   }
 
   @Override

@@ -76,7 +76,6 @@ class GanetiBackendTest {
         Json.parse(changes.get(1).body()), "the second waits for the first to succeed");
     assertEquals(JobStatus.SUCCESS, backend.job(id).status());
 
-    rapi.publishJobList();
     assertEquals(List.of("100+101"), backend.findJobs("[incident-7-r1-1]"), "found again by its key");
     assertEquals(List.of(), backend.findJobs("[incident-7-r9-9]"));
   }

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maintd.collector.app.Collector;
+import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
 import org.maintd.daemon.app.ExitCodes;
 import org.maintd.daemon.app.StartupException;
@@ -44,12 +47,83 @@ class GanetiDaemonTest {
   }
 
   private DaemonConfig config(String node) {
+    return config(node, Map.of(), Duration.ofSeconds(5));
+  }
+
+  private DaemonConfig config(String node, Map<String, String> collectors, Duration rapiTimeout) {
     return new DaemonConfig(node, "127.0.0.1", 0, dir.resolve("state"), "file", "ganeti", dir.resolve("hmac.key"),
-        dir.resolve("users"), Duration.ofMillis(200), Duration.ZERO, SafetyCaps.defaults(), new StormGuard(30), false, false, 0.1,
-        new DaemonConfig.Collector("http://{node}:1", Map.of(), Duration.ofMillis(500), Duration.ofSeconds(5), false,
+        dir.resolve("users"), Duration.ofMillis(200), Duration.ZERO, SafetyCaps.defaults(), new StormGuard(50), false, false, 0.1,
+        new DaemonConfig.Collector("http://{node}:1", collectors, Duration.ofMillis(500), Duration.ofSeconds(5), false,
             Duration.ofSeconds(300)),
         new DaemonConfig.Sim(dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-        new DaemonConfig.Ganeti(URI.create(rapi.url()), rapi.certificate, false, rapi.credentials, Duration.ofSeconds(5), 3));
+        new DaemonConfig.Ganeti(URI.create(rapi.url()), rapi.certificate, false, rapi.credentials, rapiTimeout, 3));
+  }
+
+  /** A real collector for node2 whose diagnose command reports evacuate, signing with the daemon's key. */
+  private Collector evacuatingNode2() throws Exception {
+    Path diag = dir.resolve("diagnose-commands");
+    Files.createDirectories(diag);
+    Files.setPosixFilePermissions(diag, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path script = diag.resolve("diagnose");
+    Files.writeString(script, "#!/bin/sh\necho '{\"status\": \"evacuate\"}'\n");
+    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path repair = dir.resolve("repair-commands");
+    Files.createDirectories(repair);
+    Files.setPosixFilePermissions(repair, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.writeString(dir.resolve("master"), "node1.gnt.test\n");
+    Collector c = new Collector(new CollectorConfig("node2.gnt.test", "127.0.0.1", 0, null, dir.resolve("hmac.key"), true,
+        "diagnose", diag, Duration.ofSeconds(5), repair, Duration.ofSeconds(10), dir.resolve("results"), 65536,
+        dir.resolve("master"), Duration.ofSeconds(300), dir.resolve("boot_id")), Clock.systemUTC());
+    c.start();
+    return c;
+  }
+
+  /** Ganeti jobs whose reason trail carries the key of the first job of round 1. */
+  private long firstRoundDrains() {
+    return rapi.jobs.values().stream().filter(j -> j.contains("drain node2.gnt.test [") && j.contains("-r1-1]")).count();
+  }
+
+  @Test
+  void aSubmissionWhoseAnswerIsLostIsFoundByItsReasonTrailAndNotSentAgain() throws Exception {
+    try (Collector node2 = evacuatingNode2()) {
+      rapi.loseNextAnswer = Duration.ofSeconds(2);
+      try (Daemon daemon = new Daemon(config("node1.gnt.test", Map.of("node2.gnt.test", "http://127.0.0.1:" + node2.port()),
+          Duration.ofMillis(700)), Clock.systemUTC())) {
+        daemon.start(false);
+        await().atMost(Duration.ofSeconds(30)).until(() -> firstRoundDrains() == 1 && incidentJobs(daemon).contains("100"));
+        assertEquals(1, firstRoundDrains(), "the drain was created once although its answer never came");
+        assertEquals(1, rapi.requests.stream().filter(r -> r.method().equals("POST") && r.pathAndQuery().contains("-r1-1%5D")).count(),
+            "and sent once");
+      }
+    }
+  }
+
+  @Test
+  void aRapiThatFailsLosesNoIncidentAndSubmitsTheJobOnceItAnswers() throws Exception {
+    try (Collector node2 = evacuatingNode2()) {
+      rapi.failNextChanges.set(2);
+      try (Daemon daemon = new Daemon(config("node1.gnt.test", Map.of("node2.gnt.test", "http://127.0.0.1:" + node2.port()),
+          Duration.ofSeconds(5)), Clock.systemUTC())) {
+        daemon.start(false);
+        await().atMost(Duration.ofSeconds(30)).until(() -> firstRoundDrains() == 1 && !incidentJobs(daemon).isEmpty());
+        assertEquals("RUNNING", ((Map<?, ?>) get(daemon, "/1/health")).get("state"));
+        List<?> incidents = (List<?>) get(daemon, "/1/status");
+        assertEquals(1, incidents.size(), "one incident, kept through the failures: " + incidents);
+        assertEquals(1, firstRoundDrains());
+        assertEquals(3, rapi.requests.stream().filter(r -> r.method().equals("POST") && r.pathAndQuery().contains("-r1-1%5D")).count(),
+            "refused twice, created the third time");
+      }
+    }
+  }
+
+  private static Object get(Daemon daemon, String path) throws Exception {
+    return Json.parse(HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.port() + path))
+        .build(), HttpResponse.BodyHandlers.ofString()).body());
+  }
+
+  private static String incidentJobs(Daemon daemon) throws Exception {
+    List<?> incidents = (List<?>) get(daemon, "/1/status");
+    return incidents.isEmpty() ? "" : String.valueOf(((Map<?, ?>) incidents.get(0)).get("jobs"));
   }
 
   @Test
