@@ -70,10 +70,6 @@ final class CampaignPlanner {
           waits.add(node + ": " + run.wait);
         }
       }
-      if (c.status() == CampaignStatus.FAILING && !campaign.status().isStopping()) {
-        // Just failed: the other nodes of the group are wound down from the next pass on.
-        return c.withNext("stopping: " + c.stopReason());
-      }
       Campaign settled = c;
       boolean groupDone = group.stream().allMatch(n -> finished(settled.progress(n).phase()));
       if (!groupDone) {

@@ -167,10 +167,12 @@ class CampaignPlannerTest {
     assertEquals(NodePhase.SOAK, restarted.progress("n2").phase());
     assertEquals(gap, restarted.progress("n2").since(), "the soak counts from the end of the gap");
 
-    Campaign failing = plan(c, campaign, Map.of("n2", new NodeSignal("boot-2", "evacuate", Optional.empty())), NOW.plusSeconds(5))
+    Campaign failed = plan(c, campaign, Map.of("n2", new NodeSignal("boot-2", "evacuate", Optional.empty())), NOW.plusSeconds(5))
         .campaigns().get(0);
-    assertEquals(CampaignStatus.FAILING, failing.status());
-    assertTrue(failing.stopReason().contains("node n2 reports evacuate after its reboot"), failing.stopReason());
+    assertEquals(CampaignStatus.FAILED, failed.status(), "n2 was its group's only node: nothing is left to bring back");
+    assertTrue(failed.stopReason().contains("node n2 reports evacuate after its reboot"), failed.stopReason());
+    assertEquals(NodePhase.SKIPPED, failed.progress("n2").phase());
+    assertEquals(0, failed.count(NodePhase.WAITING), "every later node skipped: " + failed.nodes());
   }
 
   @Test
