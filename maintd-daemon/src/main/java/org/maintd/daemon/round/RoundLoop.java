@@ -217,7 +217,9 @@ public final class RoundLoop {
     Cluster tagged = harepTags == null ? cluster : harepTags.apply(cluster, plan.tagChanges());
     CampaignSteps.log(s.campaigns(), plan.campaigns());
     if (plan.jobs().isEmpty()) {
-      holder.update(st -> st.withCampaigns(plan.campaigns()));
+      if (!plan.campaigns().equals(s.campaigns())) {
+        holder.update(st -> st.withCampaigns(plan.campaigns()));
+      }
     } else {
       lastRound = now;
       log.info("[round={}] submitting {} job(s)", s.round() + 1, plan.jobs().size());

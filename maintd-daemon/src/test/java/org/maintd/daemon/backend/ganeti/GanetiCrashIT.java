@@ -10,17 +10,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.config.DaemonConfig;
-import org.maintd.job.JobSpec;
-import org.maintd.job.Operation;
-import org.maintd.job.ReasonTrail;
 
 /**
  * maintd as a process on a real Ganeti cluster, killed with SIGKILL right after its first job was
@@ -51,25 +46,7 @@ class GanetiCrashIT {
     if (sandbox == null) {
       return;
     }
-    Files.deleteIfExists(Path.of(sandbox.diagnoseFile("node3.gnt.test")));
-    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
-      GanetiBackend backend = new GanetiBackend(rapi);
-      String id = backend.submit(new JobSpec("it-restore-" + System.nanoTime(), "it",
-          List.of(new Operation.SetNodeFlags("node3.gnt.test", Optional.of(false), Optional.of(false))),
-          ReasonTrail.of("restore node3", "it-restore", 1)));
-      await("node3 back").atMost(Duration.ofMinutes(2)).until(() -> backend.job(id).status().isFinished());
-      String primary = backend.snapshot().instance("inst2.gnt.test").map(i -> i.primary()).orElse("node3.gnt.test");
-      if (!primary.equals("node3.gnt.test")) {
-        String back = backend.submit(new JobSpec("it-back-" + System.nanoTime(), "it",
-            List.of(new Operation.Migrate("inst2.gnt.test", primary, "node3.gnt.test")), ReasonTrail.of("put inst2 back", "it-back", 1)));
-        await("inst2 back").atMost(Duration.ofMinutes(2)).until(() -> backend.job(back).status().isFinished());
-      }
-      List<String> tags = backend.snapshot().node("node3.gnt.test").orElseThrow().tags().stream()
-          .filter(t -> t.startsWith("maintd:")).toList();
-      if (!tags.isEmpty()) {
-        backend.removeTags(new TaggedObject(TaggedObject.Kind.NODE, "node3.gnt.test"), tags);
-      }
-    }
+    sandbox.putBack(credentials, "node3.gnt.test", List.of("inst2.gnt.test"));
   }
 
   private Path config() throws IOException {

@@ -16,16 +16,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.app.Daemon;
-import org.maintd.cluster.TaggedObject;
-import org.maintd.job.JobSpec;
-import org.maintd.job.Operation;
-import org.maintd.job.ReasonTrail;
 import org.maintd.wire.Json;
 
 /**
@@ -60,30 +55,8 @@ class GanetiEvacuationIT {
     if (sandbox == null) {
       return;
     }
-    for (String node : List.of("node2.gnt.test", "node3.gnt.test")) {
-      Files.deleteIfExists(Path.of(sandbox.diagnoseFile(node)));
-    }
-    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
-      GanetiBackend backend = new GanetiBackend(rapi);
-      String id = backend.submit(new JobSpec("it-restore-" + System.nanoTime(), "it",
-          List.of(new Operation.SetNodeFlags("node2.gnt.test", Optional.of(false), Optional.of(false))),
-          ReasonTrail.of("restore node2", "it-restore", 1)));
-      await("node2 back").atMost(Duration.ofMinutes(2)).until(() -> backend.job(id).status().isFinished());
-      for (String inst : List.of("inst1.gnt.test", "inst3.gnt.test")) {
-        String primary = backend.snapshot().instance(inst).map(i -> i.primary()).orElse("node2.gnt.test");
-        if (!primary.equals("node2.gnt.test")) {
-          String back = backend.submit(new JobSpec("it-back-" + System.nanoTime(), "it",
-              List.of(new Operation.Migrate(inst, primary, "node2.gnt.test")), ReasonTrail.of("put " + inst + " back", "it-back", 1)));
-          await(inst + " back on node2").atMost(Duration.ofMinutes(2)).until(() -> backend.job(back).status().isFinished());
-        }
-      }
-      for (String node : List.of("node2.gnt.test", "node3.gnt.test")) {
-        List<String> tags = backend.snapshot().node(node).orElseThrow().tags().stream().filter(t -> t.startsWith("maintd:")).toList();
-        if (!tags.isEmpty()) {
-          backend.removeTags(new TaggedObject(TaggedObject.Kind.NODE, node), tags);
-        }
-      }
-    }
+    sandbox.putBack(credentials, "node2.gnt.test", List.of("inst1.gnt.test", "inst3.gnt.test"));
+    sandbox.putBack(credentials, "node3.gnt.test", List.of());
     if (!onMaster("gnt-instance", "list", "--no-headers", "-o", "name").contains("inst4.gnt.test")) {
       onMaster("gnt-instance", "add", "-t", "file", "--disk", "0:size=64M", "-o", "noop", "-n", "node2.gnt.test", "-B",
           "memory=128M,vcpus=1", "--no-ip-check", "--no-name-check", "--no-wait-for-sync", "inst4.gnt.test");

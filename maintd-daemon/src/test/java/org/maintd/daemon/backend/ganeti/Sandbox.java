@@ -1,5 +1,6 @@
 package org.maintd.daemon.backend.ganeti;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,9 +15,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -78,6 +85,38 @@ final class Sandbox {
   RapiSettings rapi(Path credentials) {
     return new RapiSettings(URI.create(env.get("GANETI_RAPI_URL")), Path.of(env.get("GANETI_RAPI_CERT")), false, credentials,
         Duration.ofSeconds(30), 3);
+  }
+
+  /**
+   * Puts {@code node} back as a test found it: its diagnose file gone, online and undrained,
+   * {@code instances} migrated back onto it, maintd's tags removed. Through RAPI, as jobs.
+   */
+  void putBack(Path credentials, String node, List<String> instances) throws IOException {
+    Files.deleteIfExists(Path.of(diagnoseFile(node)));
+    try (RapiClient rapi = new RapiClient(rapi(credentials))) {
+      GanetiBackend backend = new GanetiBackend(rapi);
+      awaitJob(backend, backend.submit(job(new Operation.SetNodeFlags(node, Optional.of(false), Optional.of(false)), "restore " + node)));
+      for (String inst : instances) {
+        String primary = backend.snapshot().instance(inst).map(Instance::primary).orElse(node);
+        if (!primary.equals(node)) {
+          awaitJob(backend, backend.submit(job(new Operation.Migrate(inst, primary, node), "put " + inst + " back on " + node)));
+        }
+      }
+      List<String> tags = backend.snapshot().node(node).orElseThrow().tags().stream().filter(t -> t.startsWith("maintd:")).toList();
+      if (!tags.isEmpty()) {
+        backend.removeTags(new TaggedObject(TaggedObject.Kind.NODE, node), tags);
+      }
+    }
+  }
+
+  private static JobSpec job(Operation op, String what) {
+    String key = "it-restore-" + System.nanoTime();
+    return new JobSpec(key, "it", List.of(op), ReasonTrail.of(what, key, 1));
+  }
+
+  private static void awaitJob(GanetiBackend backend, String id) {
+    await("Ganeti job " + id).atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
+        .until(() -> backend.job(id).status().isFinished());
   }
 
   String diagnoseFile(String node) {
