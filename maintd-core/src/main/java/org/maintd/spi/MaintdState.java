@@ -5,10 +5,11 @@ import java.time.Instant;
 import java.util.List;
 import org.maintd.campaign.Campaign;
 import org.maintd.incident.Incident;
+import org.maintd.machine.Machine;
 
 /**
  * Everything the daemon persists: a superset of Ganeti's {@code maintenance} object, with the
- * rolling-reboot campaigns. {@code
+ * rolling-reboot campaigns and the machines maintd has taken out of service. {@code
  * serial} increases with every write; stores use it for compare-and-set.
  */
 public record MaintdState(
@@ -25,7 +26,8 @@ public record MaintdState(
     boolean paused,
     String pauseReason,
     long round,
-    List<Campaign> campaigns) {
+    List<Campaign> campaigns,
+    List<Machine> machines) {
 
   public MaintdState {
     jobs = List.copyOf(jobs);
@@ -33,53 +35,59 @@ public record MaintdState(
     incidents = List.copyOf(incidents);
     intents = List.copyOf(intents);
     campaigns = List.copyOf(campaigns);
+    machines = List.copyOf(machines);
     pauseReason = paused ? pauseReason : "";
   }
 
   public static MaintdState initial(Instant now) {
     return new MaintdState(
-        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, "", 0, List.of());
+        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, "", 0, List.of(), List.of());
   }
 
   public MaintdState withIncidents(List<Incident> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, value, ctime,
-        mtime, serial, intents, paused, pauseReason, round, campaigns);
+        mtime, serial, intents, paused, pauseReason, round, campaigns, machines);
   }
 
   public MaintdState withJobs(List<String> value, List<Intent> newIntents) {
     return new MaintdState(roundDelay, value, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, newIntents, paused, pauseReason, round, campaigns);
+        mtime, serial, newIntents, paused, pauseReason, round, campaigns, machines);
   }
 
   public MaintdState withEvacuated(List<String> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, value, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round, campaigns);
+        mtime, serial, intents, paused, pauseReason, round, campaigns, machines);
   }
 
   /** Paused with the reason (who paused, or what the storm guard saw), or resumed. */
   public MaintdState withPaused(boolean value, String reason) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, value, reason, round, campaigns);
+        mtime, serial, intents, value, reason, round, campaigns, machines);
   }
 
   public MaintdState withRoundDelay(Duration value) {
     return new MaintdState(value, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round, campaigns);
+        mtime, serial, intents, paused, pauseReason, round, campaigns, machines);
   }
 
   public MaintdState withRound(long value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, value, campaigns);
+        mtime, serial, intents, paused, pauseReason, value, campaigns, machines);
   }
 
   public MaintdState withCampaigns(List<Campaign> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round, value);
+        mtime, serial, intents, paused, pauseReason, round, value, machines);
+  }
+
+  public MaintdState withMachines(List<Machine> value) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
+        mtime, serial, intents, paused, pauseReason, round, campaigns, value);
   }
 
   /** The next version to write: serial + 1 and the given modification time. */
   public MaintdState nextVersion(Instant now) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        now, serial + 1, intents, paused, pauseReason, round, campaigns);
+        now, serial + 1, intents, paused, pauseReason, round, campaigns, machines);
   }
 }

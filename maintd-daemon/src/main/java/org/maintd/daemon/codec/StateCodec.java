@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import org.maintd.campaign.Campaign;
 import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
+import org.maintd.machine.Machine;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
 import org.maintd.wire.Json;
@@ -17,7 +18,8 @@ import org.maintd.wire.Json;
 /**
  * The state file's JSON: Ganeti's {@code maintenance} object ({@code roundDelay}, {@code jobs},
  * {@code balance}, {@code balanceThreshold}, {@code evacuated}, {@code incidents}, {@code ctime},
- * {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code pause_reason}, {@code round} and {@code campaigns}.
+ * {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code pause_reason}, {@code round}, {@code campaigns} and
+ * {@code machines} (the nodes maintd has taken out of service).
  * Thread-safe.
  */
 public final class StateCodec {
@@ -47,6 +49,7 @@ public final class StateCodec {
     m.put("pause_reason", s.pauseReason());
     m.put("round", s.round());
     m.put("campaigns", Mappers.RECORDS.convertValue(s.campaigns(), List.class));
+    m.put("machines", s.machines().stream().map(StateCodec::machine).toList());
     return Json.write(m);
   }
 
@@ -73,7 +76,26 @@ public final class StateCodec {
         f.number("balanceThreshold"), f.list("evacuated").stream().map(String::valueOf).toList(),
         list, IncidentCodec.instant(f.number("ctime")), IncidentCodec.instant(f.number("mtime")),
         (long) f.number("serial_no"), intents, f.bool("paused"),
-        f.optString("pause_reason"), (long) f.number("round"), campaigns(f));
+        f.optString("pause_reason"), (long) f.number("round"), campaigns(f), machines(f));
+  }
+
+  private static Map<String, Object> machine(Machine m) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("node", m.node());
+    e.put("since", IncidentCodec.seconds(m.since()));
+    e.put("owner", m.owner());
+    e.put("reason", m.reason());
+    return e;
+  }
+
+  private static List<Machine> machines(Fields f) {
+    List<Machine> out = new ArrayList<>();
+    for (Object o : f.list("machines")) {
+      Fields m = new Fields("machine", o);
+      out.add(new Machine(m.string("node"), IncidentCodec.instant(m.number("since")), m.optString("owner"),
+          m.optString("reason")));
+    }
+    return out;
   }
 
   private static List<Campaign> campaigns(Fields f) {

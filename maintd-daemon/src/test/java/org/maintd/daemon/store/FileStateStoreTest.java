@@ -29,6 +29,7 @@ import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
 import org.maintd.spi.Intent;
+import org.maintd.machine.Machine;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StoreException;
 import org.maintd.wire.Json;
@@ -70,6 +71,24 @@ class FileStateStoreTest {
     }
     try (FileStateStore again = new FileStateStore(dir.resolve("state.json"))) {
       assertEquals(List.of(campaign()), again.load(NOW).campaigns(), "read back after a restart");
+    }
+  }
+
+  @Test
+  void machinesTakenOutOfServiceAreStoredAndAnOlderFileWithoutThemReadsAsNone() throws Exception {
+    Machine taken = new Machine("n2", NOW, "4e0c1d2a-0000-0000-0000-000000000001", "drain n2 [k]");
+    try (FileStateStore store = new FileStateStore(dir.resolve("state.json"))) {
+      store.load(NOW);
+      store.save(sample().withMachines(List.of(taken)).nextVersion(NOW));
+    }
+    try (FileStateStore again = new FileStateStore(dir.resolve("state.json"))) {
+      assertEquals(List.of(taken), again.load(NOW).machines());
+    }
+    Path old = dir.resolve("old.json");
+    Files.writeString(old, "{\"roundDelay\": 0, \"jobs\": [], \"balance\": false, \"balanceThreshold\": 0.1, \"evacuated\": [],"
+        + " \"incidents\": [], \"ctime\": 1, \"mtime\": 1, \"serial_no\": 3, \"intents\": [], \"paused\": false, \"round\": 0}");
+    try (FileStateStore store = new FileStateStore(old)) {
+      assertEquals(List.of(), store.load(NOW).machines());
     }
   }
 
