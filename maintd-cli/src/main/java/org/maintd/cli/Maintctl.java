@@ -15,6 +15,7 @@ import org.maintd.cli.command.RollCommand;
 import org.maintd.cli.command.ShowCommand;
 import org.maintd.cli.command.SimCommand;
 import org.maintd.cli.command.StatusCommand;
+import org.maintd.cli.command.UpCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -24,10 +25,10 @@ import picocli.CommandLine;
  * {@code maintctl}: the command-line tool of maintd. Exit codes: 0 success, 1 failure (the daemon
  * refused or could not be reached), 2 usage error.
  */
-@Command(name = "maintctl", mixinStandardHelpOptions = true, version = "maintctl 0.1.0",
+@Command(name = "maintctl", mixinStandardHelpOptions = true, version = "maintctl 0.1.0", scope = ScopeType.INHERIT,
     description = "Inspect and steer maintd.",
     subcommands = {StatusCommand.class, ShowCommand.class, CancelCommand.class, AckCommand.class,
-        NodesCommand.class, PlanCommand.class, RollCommand.class, BalanceCommand.class, PauseCommand.class, ResumeCommand.class, CampaignCommand.class, SimCommand.class, CommandLine.HelpCommand.class})
+        NodesCommand.class, UpCommand.class, PlanCommand.class, RollCommand.class, BalanceCommand.class, PauseCommand.class, ResumeCommand.class, CampaignCommand.class, SimCommand.class, CommandLine.HelpCommand.class})
 public final class Maintctl implements Runnable {
   @Option(names = "--url", scope = ScopeType.INHERIT, description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
   String url;
@@ -75,7 +76,7 @@ public final class Maintctl implements Runnable {
     });
     cli.setParameterExceptionHandler((e, a) -> {
       e.getCommandLine().getErr().println("maintctl: " + e.getMessage());
-      e.getCommandLine().getErr().println("try 'maintctl " + String.join(" ", e.getCommandLine().getCommandName()) + " --help'");
+      e.getCommandLine().getErr().println("try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
       return 2;
     });
     return cli.execute(args);

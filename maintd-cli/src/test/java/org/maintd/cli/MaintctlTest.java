@@ -7,7 +7,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** maintctl's own behaviour: usage errors, unreachable daemon, missing key. */
 class MaintctlTest {
@@ -52,6 +55,39 @@ class MaintctlTest {
   }
 
   @Test
+  void everyCommandAndSubcommandAnswersHelp() {
+    List<String> paths = new ArrayList<>();
+    collect(new CommandLine(new Maintctl()), List.of(), paths);
+    assertTrue(paths.size() > 20, paths.toString());
+    for (String path : paths) {
+      List<String> args = new ArrayList<>(List.of(path.split(" ")));
+      args.add("--help");
+      Run r = run(args.toArray(String[]::new));
+      assertEquals(0, r.code(), path + " --help: " + r.err());
+      assertTrue(r.out().startsWith("Usage: maintctl " + path + " "), path + " --help:\n" + r.out());
+    }
+  }
+
+  private static void collect(CommandLine command, List<String> prefix, List<String> paths) {
+    command.getSubcommands().forEach((name, sub) -> {
+      if (!name.equals("help")) {
+        List<String> path = new ArrayList<>(prefix);
+        path.add(name);
+        paths.add(String.join(" ", path));
+        collect(sub, path, paths);
+      }
+    });
+  }
+
+  @Test
+  void aUsageErrorNamesTheCommandWhoseHelpToRead() {
+    Run r = run("sim", "tag", "--bogus");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("try 'maintctl sim tag --help'"), r.err());
+    assertEquals(0, run(r.err().replaceAll("(?s).*try 'maintctl (.*)'.*", "$1").split(" ")).code());
+  }
+
+  @Test
   void anUnreachableDaemonIsAFailureWithAClearMessage() throws Exception {
     Run r = run("--url", "http://127.0.0.1:" + closedPort(), "status");
     assertEquals(1, r.code());
@@ -60,7 +96,8 @@ class MaintctlTest {
 
   @Test
   void changesWithoutAKeyFileAreRefusedBeforeSending() throws Exception {
-    Run r = run("--url", "http://127.0.0.1:" + closedPort(), "--key-file", "/nonexistent/key", "cancel", "x");
+    Run r = run("--url", "http://127.0.0.1:" + closedPort(), "--key-file", "/nonexistent/key", "cancel",
+        "00000000-0000-0000-0000-000000000001");
     assertEquals(1, r.code());
     assertTrue(r.err().contains("cannot read key file /nonexistent/key"), r.err());
   }

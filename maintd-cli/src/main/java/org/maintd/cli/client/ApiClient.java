@@ -36,7 +36,7 @@ public final class ApiClient {
     return send(HttpRequest.newBuilder(base.resolve(path)).GET(), path);
   }
 
-  public Object post(String path, Map<String, ?> body) {
+  public Object post(String path, Object body) {
     String json = write(body);
     String nonce = java.util.UUID.randomUUID().toString();
     SignedMessage signed = key().sign(RequestSignature.text("POST", path, nonce, json), Clock.systemUTC().instant());

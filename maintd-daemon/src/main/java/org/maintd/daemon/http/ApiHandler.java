@@ -10,6 +10,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
 import org.maintd.campaign.CampaignException;
 import org.maintd.daemon.codec.IncidentCodec;
 import org.maintd.daemon.metrics.DaemonMetrics;
@@ -19,6 +20,7 @@ import org.maintd.daemon.round.RoundLoop;
 import org.maintd.daemon.round.StateHolder;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentException;
+import org.maintd.machine.MachineException;
 import org.maintd.roll.RollException;
 import org.maintd.signing.RequestSignature;
 import org.maintd.spi.BackendException;
@@ -65,6 +67,14 @@ public final class ApiHandler extends Handler.Abstract {
       }
       return request.getMethod().equals("GET") ? get(path, response, callback) : change(request, path, response, callback);
     } catch (CampaignException e) {
+      int status = switch (e.kind()) {
+        case BAD_REQUEST -> 400;
+        case NOT_FOUND -> 404;
+        case CONFLICT -> 409;
+      };
+      return HttpJson.error(response, callback, status, status == 400 ? "bad-request" : status == 404 ? "not-found" : "conflict",
+          e.getMessage());
+    } catch (MachineException e) {
       int status = switch (e.kind()) {
         case BAD_REQUEST -> 400;
         case NOT_FOUND -> 404;
@@ -143,7 +153,8 @@ public final class ApiHandler extends Handler.Abstract {
       return HttpJson.error(response, callback, 405, "method-not-allowed", request.getMethod() + " is not supported on " + path);
     }
     String body = HttpJson.body(request);
-    Authenticator.Decision who = auth.decide("POST", path, body, request.getHeaders().get(Authenticator.SALT_HEADER),
+    String query = request.getHttpURI().getQuery();
+    Authenticator.Decision who = auth.decide("POST", query == null ? path : path + "?" + query, body, request.getHeaders().get(Authenticator.SALT_HEADER),
         request.getHeaders().get(RequestSignature.NONCE_HEADER),
         request.getHeaders().get(Authenticator.HMAC_HEADER), request.getHeaders().get(HttpHeader.AUTHORIZATION));
     if (who.status() != 200) {
@@ -152,14 +163,18 @@ public final class ApiHandler extends Handler.Abstract {
       }
       return HttpJson.error(response, callback, who.status(), who.status() == 401 ? "unauthorized" : "forbidden", who.reason());
     }
-    Object result = post(path, body, who.who());
+    Object result = post(path, Request.extractQueryParameters(request), body, who.who());
     if (result == null) {
       return HttpJson.error(response, callback, 404, "not-found", "no such resource: POST " + path);
     }
     return HttpJson.send(response, callback, 200, result);
   }
 
-  private Object post(String path, String body, String who) throws Exception {
+  private Object post(String path, Fields query, String body, String who) throws Exception {
+    if (path.equals("/1/machines/up")) {
+      return loop.up(MachineRequest.hostnames(json(body)), QueryFlags.flag(query, "force"), who).stream()
+          .map(MachineJson::of).toList();
+    }
     if (path.startsWith("/1/incidents/") && path.endsWith("/cancel")) {
       return incidents.write(loop.cancel(between(path, "/1/incidents/", "/cancel"), who));
     }
@@ -200,13 +215,17 @@ public final class ApiHandler extends Handler.Abstract {
   }
 
   private static Map<?, ?> object(String body) {
+    if (json(body) instanceof Map<?, ?> map) {
+      return map;
+    }
+    throw new IllegalArgumentException("request body must be a JSON object");
+  }
+
+  private static Object json(String body) {
     try {
-      if (Json.parse(body) instanceof Map<?, ?> map) {
-        return map;
-      }
+      return Json.parse(body);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("request body is not JSON: " + e.getOriginalMessage());
     }
-    throw new IllegalArgumentException("request body must be a JSON object");
   }
 }

@@ -9,12 +9,16 @@ import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.daemon.codec.IncidentCodec;
 import org.maintd.incident.Incident;
+import org.maintd.machine.Machine;
+import org.maintd.machine.MachineMode;
+import org.maintd.machine.Machines;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.MaintdState;
 
 /**
  * The JSON of {@code /1/nodes}: one object per node of the latest snapshot, each saying whether
- * automatic actions are paused and why.
+ * automatic actions are paused and why, and, for a node maintd has taken out of service, since
+ * when, by which incident or campaign, and why ({@code taken_out}).
  */
 final class NodeViews {
   private NodeViews() {}
@@ -26,6 +30,7 @@ final class NodeViews {
     }
     for (Node n : cluster.nodes()) {
       Map<String, Object> m = view(cluster, n, readings.get(n.name()), state.incidents());
+      m.put("taken_out", Machines.find(state.machines(), n.name()).map(NodeViews::machine).orElse(null));
       m.put("paused", state.paused());
       m.put("pause_reason", state.pauseReason());
       list.add(m);
@@ -41,7 +46,7 @@ final class NodeViews {
     m.put("offline", n.offline());
     m.put("drained", n.drained());
     m.put("master_candidate", n.flags().masterCandidate());
-    m.put("mode", n.offline() ? "DOWN" : n.drained() ? "DRAIN" : "UP");
+    m.put("mode", MachineMode.of(n).name());
     m.put("tags", n.tags());
     m.put("primary_instances", c.primariesOf(n.name()).stream().map(Instance::name).toList());
     m.put("secondary_instances", c.secondariesOf(n.name()).stream().map(Instance::name).toList());
@@ -50,6 +55,14 @@ final class NodeViews {
     m.put("incidents", incidents.stream().filter(i -> i.node().equals(n.name())).map(i -> i.uuid().toString()).toList());
     m.put("collector", r == null ? Map.of("health", "not-polled-yet") : collector(r));
     m.put("last_report", r == null ? null : IncidentCodec.seconds(r.at()));
+    return m;
+  }
+
+  private static Map<String, Object> machine(Machine machine) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("since", IncidentCodec.seconds(machine.since()));
+    m.put("by", machine.owner());
+    m.put("reason", machine.reason());
     return m;
   }
 

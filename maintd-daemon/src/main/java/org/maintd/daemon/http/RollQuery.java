@@ -35,22 +35,8 @@ final class RollQuery {
         Optional.ofNullable(query.getValue("group")),
         Set.copyOf(query.getValuesOrEmpty("offline")),
         Optional.ofNullable(query.getValue("node-tags")).map(t -> List.of(t.split(","))),
-        flag(query, "offline-maintenance"), flag(query, "skip-non-redundant"), flag(query, "ignore-non-redundant"),
-        flag(query, "full-evacuation"), flag(query, "force"));
+        QueryFlags.flag(query, "offline-maintenance"), QueryFlags.flag(query, "skip-non-redundant"), QueryFlags.flag(query, "ignore-non-redundant"),
+        QueryFlags.flag(query, "full-evacuation"), QueryFlags.flag(query, "force"));
     return new RebootPlanner().plan(cluster, options).asMap();
-  }
-
-  private static boolean flag(Fields query, String name) {
-    String v = query.getValue(name);
-    if (v == null) {
-      return false;
-    }
-    if (v.equals("1") || v.equals("true") || v.isEmpty()) {
-      return true;
-    }
-    if (v.equals("0") || v.equals("false")) {
-      return false;
-    }
-    throw new IllegalArgumentException("parameter '" + name + "' is a flag: 1 or 0, not '" + v + "'");
   }
 }

@@ -3,6 +3,7 @@ package org.maintd.daemon.round;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +23,9 @@ import org.maintd.incident.IncidentException;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
 import org.maintd.incident.Observation;
+import org.maintd.machine.MachineException;
+import org.maintd.machine.MachineUp;
+import org.maintd.machine.Machines;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
 import org.maintd.safety.SafetyCaps;
@@ -182,7 +186,8 @@ public final class RoundLoop {
     Set<String> open = new HashSet<>();
     acked.incidents().forEach(i -> open.add(i.node()));
     List<String> evacuated = s.evacuated().stream().filter(open::contains).toList();
-    return s.withIncidents(acked.incidents()).withEvacuated(evacuated);
+    return s.withIncidents(acked.incidents()).withEvacuated(evacuated)
+        .withMachines(Machines.retained(s.machines(), cluster, acked.incidents(), s.campaigns()));
   }
 
   private void tagFailed() {
@@ -225,7 +230,8 @@ public final class RoundLoop {
       log.info("[round={}] submitting {} job(s)", s.round() + 1, plan.jobs().size());
       metrics.roundStarted();
       // The campaigns' new phases are stored with the intents: a reboot planned is a reboot submitted.
-      submitter.submit(plan.jobs(), now, st -> st.withCampaigns(plan.campaigns()));
+      submitter.submit(plan.jobs(), now,
+          st -> st.withCampaigns(plan.campaigns()).withMachines(Machines.takenOut(st.machines(), plan.jobs(), now)));
       if (harepTags != null) {
         harepTags.recordSubmitted(tagged, holder.get().intents());
       }
@@ -330,6 +336,50 @@ public final class RoundLoop {
     holder.update(s -> s.withCampaigns(CampaignSteps.replace(s.campaigns(), changed)));
     log.info("[campaign={}] {} by {}: now {}", id, action, who, changed.status().wireName());
     return changed;
+  }
+
+  /**
+   * The operator puts machines back in service ({@code DOWN} or {@code DRAIN} → {@code UP}): each
+   * is checked first, and nothing is done unless every one may go back; then each gets a job that
+   * brings it back online and undrained. With {@code force}, the machines' active incidents are
+   * canceled first.
+   */
+  public synchronized List<BroughtUp> up(List<String> hostnames, boolean force, String who) {
+    Instant now = clock.instant();
+    MaintdState s = holder.get();
+    Map<String, Observation> reports = new HashMap<>();
+    board.readings().forEach((node, r) -> reports.put(node, r.observation()));
+    MachineUp rules = new MachineUp(backend.snapshot(), s.incidents(), s.machines(), s.campaigns(), reports);
+    List<MachineUp.Decision.Allowed> allowed = new ArrayList<>();
+    List<String> refused = new ArrayList<>();
+    for (String hostname : hostnames) {
+      MachineUp.Decision d = rules.decide(hostname, force, who, now);
+      if (d instanceof MachineUp.Decision.Unknown u) {
+        throw new MachineException(MachineException.Kind.NOT_FOUND, "no node " + u.hostname() + " in the cluster");
+      } else if (d instanceof MachineUp.Decision.Refused r) {
+        refused.add(r.reason());
+      } else {
+        allowed.add((MachineUp.Decision.Allowed) d);
+      }
+    }
+    if (!refused.isEmpty()) {
+      throw new MachineException(MachineException.Kind.CONFLICT, String.join("; ", refused));
+    }
+    return allowed.stream().map(a -> bringUp(a, who, now)).toList();
+  }
+
+  /** A machine put back in service: the job that does it, and the incidents canceled to force it. */
+  public record BroughtUp(String node, String job, List<UUID> canceled) {}
+
+  private BroughtUp bringUp(MachineUp.Decision.Allowed a, String who, Instant now) {
+    for (UUID uuid : a.cancels()) {
+      holder.update(s -> s.withIncidents(Incidents.replace(s.incidents(), uuid,
+          i -> lifecycle.cancel(i, now, "canceled: " + a.node() + " put back in service by " + who + " (forced)"))));
+      log.info("[incident={}] [node={}] canceled: the node is put back in service by {} (forced)", uuid, a.node(), who);
+    }
+    String id = backend.submit(a.job());
+    log.info("[node={}] [job={}] submitted: {}", a.node(), id, a.job().reason().text());
+    return new BroughtUp(a.node(), id, a.cancels());
   }
 
   /** Pending intents and jobs, for {@code /1/jobs}. */
