@@ -4,14 +4,16 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code maintctl ack UUID}: removes the incident's outcome tag from its node. */
+/** {@code maintctl ack UUID|NODE}: removes the incident's outcome tag from its node. */
 @Command(name = "ack", description = "Acknowledge a completed or failed incident (removes its node tag).")
 public final class AckCommand extends ApiCommand.TopLevel {
-  @Parameters(paramLabel = "UUID")
-  String uuid;
+  @Parameters(paramLabel = "UUID|NODE", description = "The incident's uuid, or its node's name (the node's completed or failed incident).")
+  String ref;
 
   @Override
   public void run() {
+    String uuid = IncidentRef.resolve(client(), ref, "completed or failed, unacknowledged",
+        i -> IncidentRef.finished(i) && !Boolean.TRUE.equals(i.get("acknowledged")));
     Map<String, Object> r = map(client().post("/1/incidents/" + uuid + "/ack", Map.of()));
     if (root().json()) {
       printJson(r);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cli.Maintctl;
+import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -183,17 +184,27 @@ public final class CampaignCommand implements Runnable {
     }
   }
 
-  /** A command on one campaign. */
+  /** A command on one campaign: the one named, or the one under way. */
   abstract static class Action extends Sub {
-    @Parameters(index = "0", paramLabel = "ID")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ID", description = "The campaign (default: the one under way).")
     String id;
 
     @Option(names = "--wait", description = "Follow the campaign until it ends; exit 1 unless it completed.")
     boolean wait;
 
     void act(String action, String done) {
+      if (id == null) {
+        id = underWay();
+      }
       Map<String, Object> c = map(client().post("/1/campaigns/" + id + "/" + action, Map.of()));
       report(c, wait, "campaign " + id + " " + done);
+    }
+
+    /** The id of the campaign under way (there is at most one). */
+    String underWay() {
+      return list(client().get("/1/campaigns")).stream().filter(c -> !ENDED.contains(c.get("status")))
+          .map(c -> String.valueOf(c.get("id"))).findFirst()
+          .orElseThrow(() -> new ApiException("no campaign is under way; give a campaign id (see maintctl campaign show)"));
     }
   }
 

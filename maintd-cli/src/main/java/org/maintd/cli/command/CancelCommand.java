@@ -4,14 +4,15 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code maintctl cancel UUID}: no new job for the incident; running jobs finish. */
-@Command(name = "cancel", description = "Cancel an incident: no new jobs are submitted for it.")
+/** {@code maintctl cancel UUID|NODE}: no new job for the incident; running jobs finish. */
+@Command(name = "cancel", description = "Cancel an incident: no new jobs are submitted for it; jobs already running finish.")
 public final class CancelCommand extends ApiCommand.TopLevel {
-  @Parameters(paramLabel = "UUID")
-  String uuid;
+  @Parameters(paramLabel = "UUID|NODE", description = "The incident's uuid, or its node's name (the node's noted or pending incident).")
+  String ref;
 
   @Override
   public void run() {
+    String uuid = IncidentRef.resolve(client(), ref, "noted or pending", IncidentRef::active);
     Map<String, Object> i = map(client().post("/1/incidents/" + uuid + "/cancel", Map.of()));
     if (root().json()) {
       printJson(i);

@@ -6,14 +6,15 @@ import org.maintd.cli.client.ApiClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code maintctl show UUID}: one incident with its history. */
+/** {@code maintctl show UUID|NODE}: one incident with its history. */
 @Command(name = "show", description = "Show one incident and its history.")
 public final class ShowCommand extends ApiCommand.TopLevel {
-  @Parameters(paramLabel = "UUID")
-  String uuid;
+  @Parameters(paramLabel = "UUID|NODE", description = "The incident's uuid, or its node's name (the node's only incident).")
+  String ref;
 
   @Override
   public void run() {
+    String uuid = IncidentRef.resolve(client(), ref, "", i -> true);
     Map<String, Object> i = map(client().get("/1/incidents/" + uuid));
     if (root().json()) {
       printJson(i);

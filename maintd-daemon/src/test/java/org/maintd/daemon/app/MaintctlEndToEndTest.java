@@ -83,6 +83,38 @@ class MaintctlEndToEndTest {
   }
 
   @Test
+  void incidentsAndCampaignsCanBeNamedByTheirNodeAndTheOneUnderWay() throws Exception {
+    assertEquals(0, ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix").code());
+    Map<String, Object> repaired = cluster.awaitIncident("repaired", on("n4", "completed"));
+    Run show = ctl("show", "N4");
+    assertEquals(0, show.code(), show.err());
+    assertTrue(show.out().startsWith("incident  " + repaired.get("uuid")), show.out());
+    Run cancelNone = ctl("cancel", "n4");
+    assertEquals(1, cancelNone.code());
+    assertTrue(cancelNone.err().contains("n4 has no noted or pending incident (" + repaired.get("uuid") + " completed)"),
+        cancelNone.err());
+
+    assertEquals(0, ctl("pause").code());
+    assertEquals(0, ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fail").code());
+    Map<String, Object> noted = cluster.awaitIncident("a second incident", on("n4", "noted"));
+    Run two = ctl("show", "n4");
+    assertEquals(1, two.code());
+    assertTrue(two.err().contains("n4 has several incidents") && two.err().contains("give the uuid"), two.err());
+    Run cancel = ctl("cancel", "n4");
+    assertEquals(0, cancel.code(), cancel.err());
+    assertTrue(cancel.out().contains("incident " + noted.get("uuid") + " on n4 is now canceled"), cancel.out());
+    Run ack = ctl("ack", "n4");
+    assertEquals(0, ack.code(), ack.err());
+    assertTrue(ack.out().contains("removed tag maintd:repairready:" + repaired.get("uuid")), ack.out());
+    Run none = ctl("cancel", "n9");
+    assertEquals(1, none.code());
+    assertTrue(none.err().contains("no incident on a node named n9"), none.err());
+    Run pause = ctl("campaign", "pause");
+    assertEquals(1, pause.code());
+    assertTrue(pause.err().contains("no campaign is under way; give a campaign id"), pause.err());
+  }
+
+  @Test
   void listsEveryJobTheSimulatedClusterReceived() throws Exception {
     assertEquals(0, ctl("sim", "fail", "--op", "migrate", "--instance", "web1").code());
     assertEquals(0, ctl("sim", "diagnose", "n2", "evacuate").code());

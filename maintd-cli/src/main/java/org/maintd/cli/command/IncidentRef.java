@@ -1,0 +1,52 @@
+package org.maintd.cli.command;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.maintd.cli.client.ApiClient;
+import org.maintd.cli.client.ApiException;
+
+/**
+ * An incident named on the command line: its uuid, or the name of its node, which stands for the
+ * one incident of that node that fits the command (the one to acknowledge, to cancel, ...). A node
+ * with none or several such incidents is an error that lists them.
+ */
+final class IncidentRef {
+  private IncidentRef() {}
+
+  static String resolve(ApiClient client, String ref, String wanted, Predicate<Map<String, Object>> fits) {
+    if (isUuid(ref)) {
+      return ref;
+    }
+    List<Map<String, Object>> mine = ApiCommand.list(client.get("/1/status")).stream()
+        .filter(i -> ref.equalsIgnoreCase(String.valueOf(i.get("node")))).toList();
+    List<Map<String, Object>> fitting = mine.stream().filter(fits).toList();
+    if (fitting.size() == 1) {
+      return String.valueOf(fitting.get(0).get("uuid"));
+    }
+    if (mine.isEmpty()) {
+      throw new ApiException("no incident on a node named " + ref + " (give an incident uuid or a node name; see maintctl status)");
+    }
+    String kind = wanted.isEmpty() ? "" : wanted + " ";
+    throw new ApiException(ref + " has " + (fitting.isEmpty() ? "no " + kind + "incident" : "several " + kind + "incidents")
+        + " (" + String.join(", ", mine.stream().map(i -> i.get("uuid") + " " + i.get("repair-status")).toList())
+        + "); give the uuid");
+  }
+
+  static boolean isUuid(String text) {
+    try {
+      return UUID.fromString(text).toString().equalsIgnoreCase(text);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  static boolean active(Map<String, Object> incident) {
+    return List.of("noted", "pending").contains(incident.get("repair-status"));
+  }
+
+  static boolean finished(Map<String, Object> incident) {
+    return List.of("completed", "failed").contains(incident.get("repair-status"));
+  }
+}
