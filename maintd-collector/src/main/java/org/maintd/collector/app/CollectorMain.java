@@ -16,20 +16,46 @@ import org.maintd.config.ConfigException;
 public final class CollectorMain {
   private CollectorMain() {}
 
+  static final String USAGE = String.join("\n",
+      "usage: maintd-collector [-c FILE]...",
+      "The node agent of maintd: runs the node's whitelisted diagnose command and serves signed",
+      "reports on port 1815; runs whitelisted repair commands on signed requests from maintd.",
+      "  -c, --config FILE   configuration file (default /etc/maintd/maintd-collector.yaml);",
+      "                      several files serve several (simulated) nodes from one process",
+      "  -h, --help          show this help and exit",
+      "Exit codes: 0 stopped, 1 failed to start, 2 usage or configuration error.");
+
+  /** What the command line asks for: the files to serve, or an exit code and its text (help, usage error). */
+  record Arguments(List<Path> files, int exit, String text) {
+    static Arguments stop(int exit, String text) {
+      return new Arguments(List.of(), exit, text);
+    }
+  }
+
   public static void main(String[] args) {
+    Arguments a = parse(args);
+    if (!a.text().isEmpty()) {
+      (a.exit() == 0 ? System.out : System.err).println(a.text());
+      System.exit(a.exit());
+    }
+    System.exit(run(a.files()));
+  }
+
+  static Arguments parse(String[] args) {
     List<Path> files = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
-      if ((args[i].equals("-c") || args[i].equals("--config")) && i + 1 < args.length) {
+      if (args[i].equals("-h") || args[i].equals("--help")) {
+        return Arguments.stop(0, USAGE);
+      } else if ((args[i].equals("-c") || args[i].equals("--config")) && i + 1 < args.length) {
         files.add(Path.of(args[++i]));
       } else {
-        System.err.println("usage: maintd-collector [-c FILE]...");
-        System.exit(2);
+        return Arguments.stop(2, "maintd-collector: unknown argument '" + args[i] + "'\n" + USAGE);
       }
     }
     if (files.isEmpty()) {
       files.add(Path.of("/etc/maintd/maintd-collector.yaml"));
     }
-    System.exit(run(files));
+    return new Arguments(files, 0, "");
   }
 
   static int run(List<Path> files) {

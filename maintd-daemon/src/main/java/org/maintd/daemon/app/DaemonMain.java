@@ -2,6 +2,8 @@ package org.maintd.daemon.app;
 
 import ch.qos.logback.classic.Level;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -15,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--no-voting --yes-do-it]}. Exit
+ * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--no-voting --yes-do-it]}. Exit
  * codes: 0 stopped, 1 failure (lost vote, corrupt state), 2 usage or configuration error, 11 not
  * the master.
  */
@@ -36,6 +38,10 @@ public final class DaemonMain implements Callable<Integer> {
 
   @Option(names = {"-c", "--config"}, description = "Configuration file.", defaultValue = "/etc/maintd/maintd.yaml")
   Path config;
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a configuration key (nested keys joined by"
+      + " dots, the value as YAML), e.g. --set harep=true --set collector.timeout=10s. Repeatable.")
+  List<String> sets = new ArrayList<>();
 
   @Option(names = "--no-voting", description = "Do not ask the nodes to vote for the master.")
   boolean noVoting;
@@ -64,7 +70,7 @@ public final class DaemonMain implements Callable<Integer> {
     }
     DaemonConfig cfg;
     try {
-      cfg = new DaemonConfigLoader().load(config).withOverrides(port, bind);
+      cfg = new DaemonConfigLoader().load(config, sets).withOverrides(port, bind);
     } catch (ConfigException e) {
       System.err.println("maintd: " + e.getMessage());
       return ExitCodes.USAGE;

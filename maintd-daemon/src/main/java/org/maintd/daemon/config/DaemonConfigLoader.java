@@ -21,11 +21,16 @@ import org.maintd.wire.Json;
 public final class DaemonConfigLoader {
 
   public DaemonConfig load(Path file) {
+    return load(file, List.of());
+  }
+
+  /** Loads {@code file} with the command line's {@code --set KEY=VALUE} overrides applied first. */
+  public DaemonConfig load(Path file, List<String> sets) {
     if (!Files.exists(file)) {
       throw new ConfigException(file.toString(), List.of("no such file"));
     }
     try {
-      return bind(file.toString(), Json.YAML.readValue(Files.readString(file), Object.class));
+      return bind(file.toString(), ConfigOverrides.apply(Json.YAML.readValue(Files.readString(file), Object.class), sets));
     } catch (JsonProcessingException e) {
       throw new ConfigException(file.toString(), List.of("not valid YAML: " + e.getOriginalMessage()));
     } catch (IOException e) {

@@ -98,4 +98,29 @@ class DaemonConfigLoaderTest {
     ConfigException missing = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(dir.resolve("none.yaml")));
     assertTrue(missing.getMessage().contains("no such file"), missing.getMessage());
   }
+
+  @Test
+  void setOverridesKeysOfTheFileAndIsCheckedLikeTheFile(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(file, "harep: false\ncollector:\n  timeout: 5s\n");
+    DaemonConfig c = new DaemonConfigLoader().load(file,
+        List.of("harep=true", "collector.timeout=10s", "failureDomains=[\"rack:\"]", "sim.bootTime=1s", "stormThreshold=50%"));
+    assertEquals(true, c.harep());
+    assertEquals(Duration.ofSeconds(10), c.collector().timeout());
+    assertEquals(List.of("rack:"), c.caps().failureDomainPrefixes());
+    assertEquals(Duration.ofSeconds(1), c.sim().bootTime());
+    assertEquals(new StormGuard(50), c.storm());
+
+    ConfigException bad = assertThrows(ConfigException.class,
+        () -> new DaemonConfigLoader().load(file, List.of("colector.timeout=10s", "harep=maybe")));
+    assertTrue(bad.problems().contains("colector: unknown key"), bad.problems().toString());
+    assertTrue(bad.problems().contains("harep: must be true or false, not 'maybe'"), bad.problems().toString());
+    ConfigException syntax = assertThrows(ConfigException.class,
+        () -> new DaemonConfigLoader().load(file, List.of("harep", "=1", "harep.x=1", "a..b=1")));
+    assertEquals(List.of(
+        "--set harep: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s",
+        "--set =1: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s",
+        "--set harep.x: 'harep' is not a section",
+        "--set a..b=1: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s"), syntax.problems());
+  }
 }
