@@ -25,9 +25,11 @@ class ClusterSourceTest {
   @Test
   void loadsTheDemoClusterInHtoolsFormat() throws Exception {
     Cluster c = ClusterSource.load(Path.of("..", "etc", "demo", "cluster.data"));
-    assertEquals(10, c.nodes().size());
-    assertEquals(2, c.groups().size());
-    assertEquals(30, c.instances().size());
+    assertEquals(13, c.nodes().size());
+    assertEquals(3, c.groups().size());
+    assertEquals(33, c.instances().size());
+    assertTrue(c.node("node13").orElseThrow().offline(), "the demo's dead node");
+    assertTrue(c.instance("inst31").orElseThrow().tags().contains("ganeti:watcher:autorepair:fix-storage"));
   }
 
   @Test

@@ -1,0 +1,132 @@
+package org.maintd.daemon.tour;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.maintd.wire.Json;
+
+/**
+ * {@code scripts/demo} run as a user runs it, on a free port and a state directory of the test's,
+ * and the shell in which the user pastes the tour's commands: the checkout as working directory,
+ * {@code MAINTD_URL} and {@code MAINTD_KEY_FILE} exported, the README's port replaced by the demo's.
+ */
+final class DemoProcess implements AutoCloseable {
+  static final Path TOP = Path.of("..").toAbsolutePath().normalize();
+  private static final int README_PORT = 1816;
+
+  final int port;
+  final Path state;
+  private final Path log;
+  private final HttpClient http = HttpClient.newHttpClient();
+  private Process demo;
+
+  /** What one command gave. */
+  record Result(String command, int exit, String out, String err) {
+    String all() {
+      return out + err;
+    }
+  }
+
+  DemoProcess(Path dir) throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    state = dir.resolve("demo-state");
+    log = dir.resolve("demo.log");
+  }
+
+  /** Starts {@code scripts/demo} with {@code extra} options and waits until its API answers. */
+  void start(String... extra) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("scripts/demo", "--port", Integer.toString(port), "--state-dir", state.toString()));
+    cmd.addAll(List.of(extra));
+    demo = new ProcessBuilder(cmd).directory(TOP.toFile()).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (System.nanoTime() < end) {
+      if (!demo.isAlive()) {
+        throw new AssertionError("scripts/demo exited with " + demo.exitValue() + ":\n" + tail());
+      }
+      try {
+        if (http.send(request("/1/status"), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+          return;
+        }
+      } catch (IOException e) {
+        // not listening yet
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError("scripts/demo did not serve /1/status within 180 s:\n" + tail());
+  }
+
+  /** Stops the demo as Ctrl-C in its terminal does: the script stops the daemon and the collectors. */
+  void stop() throws Exception {
+    if (demo == null) {
+      return;
+    }
+    List<ProcessHandle> children = demo.descendants().toList();
+    demo.destroy();
+    if (!demo.waitFor(60, TimeUnit.SECONDS)) {
+      throw new AssertionError("scripts/demo did not stop within 60 s of SIGTERM:\n" + tail());
+    }
+    for (ProcessHandle child : children) {
+      child.onExit().get(30, TimeUnit.SECONDS);
+    }
+    demo = null;
+  }
+
+  /** Runs {@code command} in bash as the README's reader does, in the checkout, with the exports. */
+  Result run(String command, Duration limit) throws Exception {
+    String local = command.replace("localhost:" + README_PORT, "localhost:" + port);
+    ProcessBuilder pb = new ProcessBuilder("bash", "-c", local).directory(TOP.toFile());
+    pb.environment().put("MAINTD_URL", "http://127.0.0.1:" + port);
+    pb.environment().put("MAINTD_KEY_FILE", state.resolve("hmac.key").toString());
+    Path out = Files.createTempFile(log.getParent(), "out", ".txt");
+    Path err = Files.createTempFile(log.getParent(), "err", ".txt");
+    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    if (!p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("'" + command + "' did not end within " + limit + ":\n" + Files.readString(out) + Files.readString(err));
+    }
+    return new Result(command, p.exitValue(), Files.readString(out), Files.readString(err));
+  }
+
+  Object get(String path) throws Exception {
+    return Json.parse(http.send(request(path), HttpResponse.BodyHandlers.ofString()).body());
+  }
+
+  @SuppressWarnings("unchecked")
+  List<Map<String, Object>> list(String path) throws Exception {
+    return (List<Map<String, Object>>) get(path);
+  }
+
+  String tail() throws IOException {
+    String text = Files.exists(log) ? Files.readString(log) : "";
+    return text.length() > 4000 ? text.substring(text.length() - 4000) : text;
+  }
+
+  private HttpRequest request(String path) {
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10)).build();
+  }
+
+  /** Stops whatever is left, forcibly: the tour may have failed half-way. */
+  @Override
+  public void close() throws Exception {
+    if (demo != null) {
+      List<ProcessHandle> all = new ArrayList<>(demo.descendants().toList());
+      demo.destroy();
+      demo.waitFor(30, TimeUnit.SECONDS);
+      all.forEach(ProcessHandle::destroyForcibly);
+      demo.destroyForcibly();
+    }
+  }
+}
