@@ -1,18 +1,14 @@
 package org.maintd.wire;
 
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
-/** Writing JSON answers and JSON errors from Jetty handlers, and reading bounded bodies. */
+/** Writing JSON answers and JSON errors from Jetty handlers. Stateless. */
 public final class HttpJson {
-  public static final int MAX_BODY = 1 << 20;
-
   private HttpJson() {}
 
   public static boolean send(Response response, Callback callback, int status, Object body) {
@@ -20,9 +16,14 @@ public final class HttpJson {
   }
 
   public static boolean sendText(Response response, Callback callback, int status, String json) {
+    return sendText(response, callback, status, "application/json", json + "\n");
+  }
+
+  /** Sends {@code body} as it is, with its content type. */
+  public static boolean sendText(Response response, Callback callback, int status, String contentType, String body) {
     response.setStatus(status);
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-    Content.Sink.write(response, true, json + "\n", callback);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
+    Content.Sink.write(response, true, body, callback);
     return true;
   }
 
@@ -31,18 +32,5 @@ public final class HttpJson {
     body.put("error", code);
     body.put("message", message);
     return send(response, callback, status, body);
-  }
-
-  /** The request body as UTF-8, refusing bodies over {@link #MAX_BODY} bytes. */
-  public static String body(Request request) throws Exception {
-    long length = request.getLength();
-    if (length > MAX_BODY) {
-      throw new IllegalArgumentException("request body of " + length + " bytes is over the limit of " + MAX_BODY);
-    }
-    String text = Content.Source.asString(request, StandardCharsets.UTF_8);
-    if (text.length() > MAX_BODY) {
-      throw new IllegalArgumentException("request body is over the limit of " + MAX_BODY + " bytes");
-    }
-    return text;
   }
 }

@@ -47,7 +47,7 @@ public final class HmacKey {
   /** Constant-time check of the signature alone. */
   public boolean matches(SignedMessage message) {
     byte[] expected = hex(message.salt(), message.msg()).getBytes(StandardCharsets.US_ASCII);
-    byte[] actual = message.hmac().toLowerCase(java.util.Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
+    byte[] actual = message.canonicalHmac().getBytes(StandardCharsets.US_ASCII);
     return MessageDigest.isEqual(expected, actual);
   }
 }

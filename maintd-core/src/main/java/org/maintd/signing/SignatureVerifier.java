@@ -30,6 +30,16 @@ public final class SignatureVerifier {
     return message.msg();
   }
 
+  /** The clock skew allowed. */
+  public Duration skew() {
+    return skew;
+  }
+
+  /** Checks a salt alone: seconds since the epoch, within the allowed skew of {@code now}. */
+  public void checkSalt(String salt, Instant now) {
+    checkFreshness(parseSalt(salt), now);
+  }
+
   /** Checks signature and freshness only, for messages whose replay is handled by the caller. */
   public String verifyFresh(SignedMessage message, Instant now) {
     checkFreshness(checkSignature(message), now);
@@ -41,18 +51,20 @@ public final class SignatureVerifier {
       throw new SignatureException(
           SignatureException.Reason.MISSING_FIELD, "signed message lacks msg, salt or hmac");
     }
-    long salt;
-    try {
-      salt = Long.parseLong(m.salt());
-    } catch (NumberFormatException e) {
-      throw new SignatureException(
-          SignatureException.Reason.BAD_SALT, "salt is not seconds since the epoch: " + m.salt());
-    }
+    long salt = parseSalt(m.salt());
     if (!key.matches(m)) {
       throw new SignatureException(
           SignatureException.Reason.BAD_SIGNATURE, "HMAC does not verify with the cluster key");
     }
     return salt;
+  }
+
+  private static long parseSalt(String text) {
+    if (text == null || !text.matches("[0-9]{1,12}")) {
+      throw new SignatureException(
+          SignatureException.Reason.BAD_SALT, "salt is not seconds since the epoch: " + text);
+    }
+    return Long.parseLong(text);
   }
 
   private void checkFreshness(long salt, Instant now) {

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.collector.diagnose.Diagnoser;
 import org.maintd.collector.exec.CommandRunner;
@@ -14,6 +13,8 @@ import org.maintd.collector.http.CollectorHandler;
 import org.maintd.collector.http.Reports;
 import org.maintd.collector.repair.RepairService;
 import org.maintd.signing.HmacKey;
+import org.maintd.wire.KeyFiles;
+import org.maintd.wire.Servers;
 import org.maintd.signing.SignatureVerifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,25 +29,20 @@ public final class Collector implements AutoCloseable {
 
   private final CollectorConfig config;
   private final Server server;
-  private final ServerConnector connector;
 
   public Collector(CollectorConfig config, Clock clock) throws IOException {
     this.config = config;
-    HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(config.hmacKeyFile()));
+    HmacKey key = KeyFiles.read(config.hmacKeyFile());
     CommandRunner runner = new CommandRunner(config.outputLimit());
     Diagnoser diagnoser = new Diagnoser(config.diagnoseCommand(), new Whitelist(config.diagnoseDirectory()),
         runner, config.diagnoseTimeout());
-    RepairService repairs = new RepairService(new Whitelist(config.repairDirectory()), runner,
-        config.repairTimeout(), config.repairResults());
-    Reports reports = new Reports(config.signReports() ? key : null, clock, config.bootIdFile());
+    RepairService repairs = new RepairService(config.node(), new Whitelist(config.repairDirectory()), runner,
+        config.repairTimeout(), config.repairResults(), clock);
+    Reports reports = new Reports(config.node(), config.signReports() ? key : null, clock, config.bootIdFile());
     SignatureVerifier verifier = new SignatureVerifier(key, config.maxSkew());
-    this.server = new Server();
-    this.connector = new ServerConnector(server, 1, 1);
-    connector.setHost(config.bind());
-    connector.setPort(config.port());
-    server.addConnector(connector);
-    server.setHandler(new CollectorHandler(config.node(), diagnoser, repairs, reports, verifier,
-        config.masterFile(), clock));
+    this.server = Servers.newServer(config.bind(), config.port(), config.idleTimeout(),
+        new CollectorHandler(config.node(), diagnoser, repairs, reports, verifier, config.masterFile(), clock,
+            config.maxRequestBody()));
   }
 
   public void start() throws Exception {
@@ -60,7 +56,7 @@ public final class Collector implements AutoCloseable {
   }
 
   public int port() {
-    return connector.getLocalPort();
+    return Servers.port(server);
   }
 
   public String node() {

@@ -5,7 +5,9 @@ import java.time.Duration;
 
 /**
  * The collector's configuration, every value validated. {@code node} is the name this node has
- * in the cluster; {@code diagnoseCommand} empty means the built-in diagnose that reports Ok.
+ * in the cluster; {@code diagnoseCommand} empty means the built-in diagnose that reports Ok; {@code
+ * maxRequestBody} bounds what is read of a request, {@code idleTimeout} how long a connection may
+ * stay silent.
  */
 public record CollectorConfig(
     String node,
@@ -23,4 +25,19 @@ public record CollectorConfig(
     int outputLimit,
     Path masterFile,
     Duration maxSkew,
-    Path bootIdFile) {}
+    Path bootIdFile,
+    int maxRequestBody,
+    Duration idleTimeout) {
+
+  public static final int DEFAULT_MAX_REQUEST_BODY = 256 * 1024;
+  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+  /** A configuration with the default request limits. */
+  public CollectorConfig(String node, String bind, int port, Path portFile, Path hmacKeyFile, boolean signReports,
+      String diagnoseCommand, Path diagnoseDirectory, Duration diagnoseTimeout, Path repairDirectory,
+      Duration repairTimeout, Path repairResults, int outputLimit, Path masterFile, Duration maxSkew, Path bootIdFile) {
+    this(node, bind, port, portFile, hmacKeyFile, signReports, diagnoseCommand, diagnoseDirectory, diagnoseTimeout,
+        repairDirectory, repairTimeout, repairResults, outputLimit, masterFile, maxSkew, bootIdFile,
+        DEFAULT_MAX_REQUEST_BODY, DEFAULT_IDLE_TIMEOUT);
+  }
+}

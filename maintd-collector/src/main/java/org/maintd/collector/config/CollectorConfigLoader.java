@@ -42,7 +42,9 @@ public final class CollectorConfigLoader {
         (int) root.integer("outputLimit", 65536, 1024, 16 << 20),
         Path.of(root.string("masterFile", "/var/lib/ganeti/ssconf_master_node")),
         root.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)),
-        Path.of(root.string("bootIdFile", "/proc/sys/kernel/random/boot_id")));
+        Path.of(root.string("bootIdFile", "/proc/sys/kernel/random/boot_id")),
+        (int) root.integer("maxRequestBody", CollectorConfig.DEFAULT_MAX_REQUEST_BODY, 1024, 16 << 20),
+        root.duration("idleTimeout", CollectorConfig.DEFAULT_IDLE_TIMEOUT, Duration.ofMillis(100)));
     if (!config.diagnoseCommand().isEmpty() && !config.diagnoseCommand().matches("[A-Za-z0-9_-]+")) {
       diagnose.problem("command", "must match [A-Za-z0-9_-]+ (a name in the whitelist directory), not '" + config.diagnoseCommand() + "'");
     }
@@ -65,6 +67,7 @@ public final class CollectorConfigLoader {
   private static CollectorConfig withNode(CollectorConfig c, String node) {
     return new CollectorConfig(node, c.bind(), c.port(), c.portFile(), c.hmacKeyFile(), c.signReports(),
         c.diagnoseCommand(), c.diagnoseDirectory(), c.diagnoseTimeout(), c.repairDirectory(),
-        c.repairTimeout(), c.repairResults(), c.outputLimit(), c.masterFile(), c.maxSkew(), c.bootIdFile());
+        c.repairTimeout(), c.repairResults(), c.outputLimit(), c.masterFile(), c.maxSkew(), c.bootIdFile(),
+        c.maxRequestBody(), c.idleTimeout());
   }
 }

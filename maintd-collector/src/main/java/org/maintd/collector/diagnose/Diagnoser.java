@@ -42,11 +42,21 @@ public final class Diagnoser {
   }
 
   public Map<String, Object> diagnose() {
+    return diagnose(timeout);
+  }
+
+  /**
+   * Diagnoses within {@code budget} at most (the caller's own time limit, so that a slow command
+   * shows as timed out rather than as a collector that does not answer), or the configured limit
+   * when that is shorter.
+   */
+  public Map<String, Object> diagnose(Duration budget) {
     if (command.isEmpty()) {
       return Map.of("status", "Ok");
     }
+    Duration limit = budget.compareTo(timeout) < 0 ? budget : timeout;
     try {
-      Object output = run();
+      Object output = run(limit);
       return parser.parseCommandOutput(output).original();
     } catch (WhitelistException | DiagnoseFormatException | CommandFailure e) {
       return failure(e.getMessage());
@@ -55,11 +65,11 @@ public final class Diagnoser {
     }
   }
 
-  private Object run() throws IOException {
+  private Object run(Duration limit) throws IOException {
     Path path = whitelist.resolve(command);
-    CommandResult result = runner.run(path, new byte[0], timeout);
+    CommandResult result = runner.run(path, new byte[0], limit);
     if (result.timedOut()) {
-      throw new CommandFailure("timed out after " + timeout.toMillis() + " ms");
+      throw new CommandFailure("timed out after " + limit.toMillis() + " ms");
     }
     if (result.overLimit()) {
       throw new CommandFailure("printed more than " + result.stdout().length + " bytes");

@@ -5,21 +5,28 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
 import org.maintd.collector.diagnose.Diagnoser;
 import org.maintd.collector.repair.RepairRequest;
-import org.maintd.collector.repair.RepairResult;
 import org.maintd.collector.repair.RepairService;
+import org.maintd.signing.ReplayGuard;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
+import org.maintd.signing.SignedMessage;
+import org.maintd.wire.Bodies;
+import org.maintd.wire.HttpError;
 import org.maintd.wire.HttpJson;
 import org.maintd.wire.Json;
+import org.maintd.wire.Router;
 import org.maintd.wire.SignedJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,57 +34,91 @@ import org.slf4j.LoggerFactory;
 /**
  * The collector's HTTP endpoints (mond-compatible paths): {@code /}, {@code /1/list/collectors},
  * {@code /1/report/all}, {@code /1/report/node/diagnose}, {@code /1/master} and {@code POST
- * /1/repair}. Unknown paths answer 404, wrong methods 405. Thread-safe.
+ * /1/repair}. A report request may say how long its caller waits ({@code ?timeout=} in
+ * milliseconds): the diagnose command then gets no longer. A repair request is read up to {@code
+ * maxBody} bytes, must be signed, fresh, not older than the last one accepted, never seen before
+ * (in any spelling of its signature) and meant for this node (421 {@code wrong-node} otherwise). Every answer
+ * is JSON; unknown paths answer 404, wrong methods 405. Thread-safe.
  */
 public final class CollectorHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(CollectorHandler.class);
+  private static final Duration ANSWER_MARGIN = Duration.ofMillis(250);
 
   private final String node;
   private final Diagnoser diagnoser;
   private final RepairService repairs;
   private final Reports reports;
   private final SignatureVerifier verifier;
+  private final ReplayGuard replays;
   private final Path masterFile;
   private final Clock clock;
+  private final int maxBody;
+  private final Router<Endpoint> routes = new Router<Endpoint>()
+      .add("GET", "/", r -> Json.write(List.of(1)))
+      .add("GET", "/1/list/collectors", r -> Json.write(List.of(List.of("diagnose", "node", 1))))
+      .add("GET", "/1/report/all", r -> "[" + signedReport(r) + "]")
+      .add("GET", "/1/report/node/diagnose", this::signedReport)
+      .add("GET", "/1/master", this::signedMaster)
+      .add("POST", "/1/repair", this::repair);
+
+  /** An endpoint: the JSON text it answers to a request. */
+  @FunctionalInterface
+  private interface Endpoint {
+    String answer(Request request);
+  }
 
   public CollectorHandler(String node, Diagnoser diagnoser, RepairService repairs, Reports reports,
-      SignatureVerifier verifier, Path masterFile, Clock clock) {
+      SignatureVerifier verifier, Path masterFile, Clock clock, int maxBody) {
     this.node = node;
     this.diagnoser = diagnoser;
     this.repairs = repairs;
     this.reports = reports;
     this.verifier = verifier;
+    this.replays = new ReplayGuard(verifier.skew().multipliedBy(2));
     this.masterFile = masterFile;
     this.clock = clock;
+    this.maxBody = maxBody;
   }
 
   @Override
-  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+  public boolean handle(Request request, Response response, Callback callback) {
     String path = Request.getPathInContext(request);
-    String method = request.getMethod();
-    boolean get = method.equals("GET");
-    switch (path) {
-      case "/":
-        return get ? HttpJson.send(response, callback, 200, List.of(1)) : notAllowed(response, callback, "GET");
-      case "/1/list/collectors":
-        return get ? HttpJson.send(response, callback, 200, List.of(List.of("diagnose", "node", 1)))
-            : notAllowed(response, callback, "GET");
-      case "/1/report/all":
-        return get ? HttpJson.sendText(response, callback, 200, "[" + signedReport() + "]")
-            : notAllowed(response, callback, "GET");
-      case "/1/report/node/diagnose":
-        return get ? HttpJson.sendText(response, callback, 200, signedReport()) : notAllowed(response, callback, "GET");
-      case "/1/master":
-        return get ? HttpJson.sendText(response, callback, 200, reports.signed(master())) : notAllowed(response, callback, "GET");
-      case "/1/repair":
-        return method.equals("POST") ? repair(request, response, callback) : notAllowed(response, callback, "POST");
-      default:
-        return HttpJson.error(response, callback, 404, "not-found", "no such path: " + path);
+    try {
+      Router.Match<Endpoint> match = routes.route(request.getMethod(), path);
+      return HttpJson.sendText(response, callback, 200, match.handler().answer(request));
+    } catch (Router.MethodNotAllowed e) {
+      response.getHeaders().put(HttpHeader.ALLOW, e.allowHeader());
+      return HttpJson.error(response, callback, e.status(), e.code(), e.getMessage());
+    } catch (HttpError e) {
+      if (e.status() == 413 || e.status() == 408) {
+        response.getHeaders().put(HttpHeader.CONNECTION, "close");
+      }
+      return HttpJson.error(response, callback, e.status(), e.code(), e.getMessage());
+    } catch (RuntimeException e) {
+      log.error("internal error while serving {} {}", request.getMethod(), path, e);
+      return HttpJson.error(response, callback, 500, "internal-error", "internal error (see the collector's log): " + e);
     }
   }
 
-  private String signedReport() {
-    return reports.signed(reports.report(diagnoser.diagnose()));
+  private String signedReport(Request request) {
+    return reports.signed(reports.report(diagnoser.diagnose(budget(Request.extractQueryParameters(request)))));
+  }
+
+  /** How long the diagnose command may take: what the caller waits, less a margin for the answer. */
+  private static Duration budget(Fields query) {
+    String text = query.getValue("timeout");
+    if (text == null) {
+      return Duration.ofDays(1);
+    }
+    if (!text.matches("[0-9]{1,9}")) {
+      throw HttpError.badRequest("'timeout' must be milliseconds, not '" + text + "'");
+    }
+    Duration wait = Duration.ofMillis(Long.parseLong(text)).minus(ANSWER_MARGIN);
+    return wait.isNegative() || wait.isZero() ? Duration.ofMillis(1) : wait;
+  }
+
+  private String signedMaster(Request request) {
+    return reports.signed(master());
   }
 
   private Map<String, Object> master() {
@@ -92,27 +133,25 @@ public final class CollectorHandler extends Handler.Abstract {
     return answer;
   }
 
-  private boolean repair(Request request, Response response, Callback callback) throws Exception {
+  private String repair(Request request) {
+    String body = Bodies.read(request, maxBody);
     RepairRequest parsed;
     try {
-      String msg = verifier.verify("repair", SignedJson.read(HttpJson.body(request)), clock.instant());
-      parsed = RepairRequest.from(Json.parse(msg));
+      SignedMessage signed = SignedJson.read(body);
+      verifier.verify("repair", signed, clock.instant());
+      if (!replays.firstUse(signed, clock.instant())) {
+        throw new SignatureException(SignatureException.Reason.REPLAYED, "this signed repair request was already used");
+      }
+      parsed = RepairRequest.from(Json.parse(signed.msg()));
     } catch (SignatureException e) {
       log.warn("repair request refused ({}): {}", e.reason().label(), e.getMessage());
-      return HttpJson.error(response, callback, 401, "signature-" + e.reason().label(), e.getMessage());
+      throw new HttpError(401, "signature-" + e.reason().label(), e.getMessage());
     } catch (IllegalArgumentException | JsonProcessingException e) {
-      return HttpJson.error(response, callback, 400, "bad-request", e.getMessage());
+      throw HttpError.badRequest(e.getMessage());
     }
     if (!parsed.node().equals(node)) {
-      return HttpJson.error(response, callback, 400, "wrong-node",
-          "the request is for node " + parsed.node() + ", this is " + node);
+      throw new HttpError(421, "wrong-node", "the request is for node " + parsed.node() + ", this is " + node);
     }
-    RepairResult result = repairs.repair(parsed);
-    return HttpJson.sendText(response, callback, 200, reports.signed(result.toJson()));
-  }
-
-  private static boolean notAllowed(Response response, Callback callback, String allowed) {
-    response.getHeaders().put("Allow", allowed);
-    return HttpJson.error(response, callback, 405, "method-not-allowed", "use " + allowed);
+    return reports.signed(repairs.repair(parsed).toJson());
   }
 }

@@ -7,31 +7,32 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.maintd.signing.HmacKey;
 import org.maintd.wire.Json;
 import org.maintd.wire.SignedJson;
 
 /**
- * Builds the mond-shaped report envelope around the diagnose data and signs messages with the
- * cluster key (unless signing is switched off). Thread-safe.
+ * Builds the mond-shaped report envelope around the diagnose data, naming the node inside the
+ * signed message (a report cannot pass for another node's), and signs messages with the cluster
+ * key (unless signing is switched off). Thread-safe.
  */
 public final class Reports {
+  private final String node;
   private final HmacKey key;
   private final Clock clock;
   private final Path bootIdFile;
 
-  /** Signs with {@code key} (null: unsigned); {@code bootIdFile} (may be null) names the node's boot id. */
-  public Reports(HmacKey key, Clock clock, Path bootIdFile) {
+  /** Reports of {@code node}, signed with {@code key} (null: unsigned); {@code bootIdFile} (may be null) names its boot id. */
+  public Reports(String node, HmacKey key, Clock clock, Path bootIdFile) {
+    this.node = node;
     this.key = key;
     this.clock = clock;
     this.bootIdFile = bootIdFile;
   }
 
-  public Reports(HmacKey key, Clock clock) {
-    this(key, clock, null);
-  }
-
-  public static Map<String, Object> envelope(Map<String, Object> data, Instant at) {
+  /** The envelope of {@code node}'s report of {@code data}, made at {@code at}. */
+  public static Map<String, Object> envelope(String node, Map<String, Object> data, Instant at) {
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("name", "diagnose");
     report.put("version", "B");
@@ -39,6 +40,7 @@ public final class Reports {
     report.put("timestamp", at.getEpochSecond() * 1_000_000_000L + at.getNano());
     report.put("category", "node");
     report.put("kind", 1);
+    report.put("node", node);
     report.put("data", data);
     return report;
   }
@@ -48,20 +50,20 @@ public final class Reports {
    * fields) when it can be read: a new one tells the daemon the node has rebooted.
    */
   public Map<String, Object> report(Map<String, Object> data) {
-    Map<String, Object> report = envelope(data, clock.instant());
+    Map<String, Object> report = envelope(node, data, clock.instant());
     bootId().ifPresent(id -> report.put("boot_id", id));
     return report;
   }
 
-  private java.util.Optional<String> bootId() {
+  private Optional<String> bootId() {
     if (bootIdFile == null) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     try {
       String id = Files.readString(bootIdFile).strip();
-      return id.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(id);
+      return id.isEmpty() ? Optional.empty() : Optional.of(id);
     } catch (IOException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 

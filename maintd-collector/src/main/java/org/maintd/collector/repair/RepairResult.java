@@ -4,11 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The outcome of a repair request: the exit code and captured output of the command, or an
- * error when it did not run to completion ({@code exitCode} is then -1). {@code replayed} is true
- * when the answer is the stored result of an earlier request for the same incident.
+ * The outcome of a repair request on {@code node}: the exit code and captured output of the
+ * command, or an error when it did not run to completion ({@code exitCode} is then -1). {@code
+ * replayed} is true when the answer is the stored result of an earlier request for the same
+ * incident. The node is part of the signed answer, so an answer cannot pass for another node's.
  */
-public record RepairResult(String incident, String command, int exitCode, String output, String error, boolean replayed) {
+public record RepairResult(String node, String incident, String command, int exitCode, String output, String error,
+    boolean replayed) {
 
   public boolean succeeded() {
     return error == null && exitCode == 0;
@@ -16,6 +18,7 @@ public record RepairResult(String incident, String command, int exitCode, String
 
   public Map<String, Object> toJson() {
     Map<String, Object> map = new LinkedHashMap<>();
+    map.put("node", node);
     map.put("incident", incident);
     map.put("command", command);
     map.put("exit_code", exitCode);
@@ -31,6 +34,7 @@ public record RepairResult(String incident, String command, int exitCode, String
     }
     Object exit = m.get("exit_code");
     return new RepairResult(
+        m.get("node") == null ? "" : String.valueOf(m.get("node")),
         String.valueOf(m.get("incident")), String.valueOf(m.get("command")),
         exit instanceof Number n ? n.intValue() : -1,
         m.get("output") == null ? "" : String.valueOf(m.get("output")),
@@ -39,6 +43,6 @@ public record RepairResult(String incident, String command, int exitCode, String
   }
 
   public RepairResult asReplay() {
-    return new RepairResult(incident, command, exitCode, output, error, true);
+    return new RepairResult(node, incident, command, exitCode, output, error, true);
   }
 }

@@ -2,11 +2,11 @@ package org.maintd.collector.repair;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.maintd.collector.exec.CommandResult;
 import org.maintd.collector.exec.CommandRunner;
@@ -17,67 +17,97 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs repair commands for incidents, at most once per incident: the result of a command that ran
- * is stored in the results directory before it is answered, and every later request for the same
- * incident gets that stored result. Refusals (whitelist) are answered but not stored, so a fixed
- * whitelist lets a new request run. Thread-safe: one lock per incident.
+ * Runs repair commands for incidents, at most once per incident, even across restarts: before a
+ * command runs, a claim is written durably to the results directory, and its outcome after it; a
+ * later request for the same incident gets the stored outcome, or, when the collector stopped
+ * while the command ran, an error saying so; the command never runs twice. When the claim cannot
+ * be written the command does not run. Refusals (whitelist) are answered but not recorded, so a
+ * fixed whitelist lets a new request run. Thread-safe: one lock per incident.
  */
 public final class RepairService {
   private static final Logger log = LoggerFactory.getLogger(RepairService.class);
 
+  private final String node;
   private final Whitelist whitelist;
   private final CommandRunner runner;
   private final Duration timeout;
-  private final Path results;
+  private final RepairRecords records;
   private final Map<String, Object> locks = new ConcurrentHashMap<>();
 
-  public RepairService(Whitelist whitelist, CommandRunner runner, Duration timeout, Path results) {
+  public RepairService(String node, Whitelist whitelist, CommandRunner runner, Duration timeout, Path results, Clock clock) {
+    this.node = node;
     this.whitelist = whitelist;
     this.runner = runner;
     this.timeout = timeout;
-    this.results = results;
+    this.records = new RepairRecords(results, clock);
   }
 
-  public RepairResult repair(RepairRequest request) throws IOException {
+  public RepairResult repair(RepairRequest request) {
     String id = request.incident().toString();
     synchronized (locks.computeIfAbsent(id, k -> new Object())) {
-      Path stored = results.resolve(id + ".json");
-      if (Files.exists(stored)) {
-        return RepairResult.fromJson(Json.parse(Files.readString(stored))).asReplay();
+      try {
+        Optional<RepairResult> earlier = records.outcome(id);
+        if (earlier.isPresent()) {
+          return earlier.get().asReplay();
+        }
+        Optional<String> started = records.claimed(id);
+        if (started.isPresent()) {
+          return failure(request, "the command was started " + started.get() + " but its outcome was not recorded"
+              + " (the collector stopped while it ran); it is not run again");
+        }
+      } catch (IOException e) {
+        log.error("[incident={}] repair not run: the results cannot be read: {}", id, e.getMessage());
+        return failure(request, "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
       }
-      RepairResult result = run(request);
-      if (result.exitCode() >= 0 || result.error() != null && result.error().startsWith("timed out")) {
-        store(stored, result);
+      Path command;
+      try {
+        command = whitelist.resolve(request.command());
+      } catch (WhitelistException e) {
+        log.warn("[incident={}] repair refused: {}", id, e.getMessage());
+        return failure(request, e.getMessage());
       }
-      return result;
+      try {
+        records.claim(id, request.command());
+      } catch (IOException e) {
+        log.error("[incident={}] repair not run: its outcome cannot be recorded: {}", id, e.getMessage());
+        return failure(request, "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
+      }
+      return runAndRecord(request, command);
     }
   }
 
-  private RepairResult run(RepairRequest request) throws IOException {
+  private RepairResult runAndRecord(RepairRequest request, Path command) {
     String id = request.incident().toString();
-    Path command;
+    RepairResult result;
     try {
-      command = whitelist.resolve(request.command());
-    } catch (WhitelistException e) {
-      log.warn("[incident={}] repair refused: {}", id, e.getMessage());
-      return new RepairResult(id, request.command(), -1, "", e.getMessage(), false);
+      result = run(request, command);
+    } catch (IOException e) {
+      records.release(id);
+      return failure(request, "the command did not start: " + e.getMessage());
     }
+    try {
+      records.record(id, Json.write(result.toJson()));
+    } catch (IOException e) {
+      log.error("[incident={}] repair ran, but its outcome cannot be recorded: {}", id, e.getMessage());
+    }
+    return result;
+  }
+
+  private RepairResult run(RepairRequest request, Path command) throws IOException {
+    String id = request.incident().toString();
     byte[] stdin = Json.write(request.original()).getBytes(StandardCharsets.UTF_8);
     log.info("[incident={}] running repair command {}", id, request.command());
     CommandResult r = runner.run(command, stdin, timeout);
     String output = new String(r.stdout(), StandardCharsets.UTF_8);
     if (r.timedOut()) {
-      return new RepairResult(id, request.command(), -1, output, "timed out after " + timeout.toSeconds() + " s", false);
+      return new RepairResult(node, id, request.command(), -1, output, "timed out after " + timeout.toSeconds() + " s", false);
     }
     log.info("[incident={}] repair command {} exited with {}", id, request.command(), r.exitCode());
     String error = r.overLimit() ? "output over the limit of " + r.stdout().length + " bytes" : null;
-    return new RepairResult(id, request.command(), r.exitCode(), output + r.stderr(), error, false);
+    return new RepairResult(node, id, request.command(), r.exitCode(), output + r.stderr(), error, false);
   }
 
-  private void store(Path target, RepairResult result) throws IOException {
-    Files.createDirectories(results);
-    Path tmp = Files.createTempFile(results, ".repair", ".tmp");
-    Files.writeString(tmp, Json.write(result.toJson()));
-    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+  private RepairResult failure(RepairRequest request, String why) {
+    return new RepairResult(node, request.incident().toString(), request.command(), -1, "", why, false);
   }
 }

@@ -51,6 +51,7 @@ class CollectorServerTest {
     Scripts.script(repair, "broken", "echo nope; exit 4");
     Path keyFile = tmp.resolve("hmac.key");
     Files.write(keyFile, SECRET);
+    Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     Files.writeString(tmp.resolve("master"), "node1\n");
     CollectorConfig config = new CollectorConfig("node3", "127.0.0.1", 0, null, keyFile, true, "diag", diag,
         Duration.ofSeconds(5), repair, Duration.ofSeconds(5), tmp.resolve("results"), 65536, tmp.resolve("master"),
@@ -159,7 +160,8 @@ class CollectorServerTest {
   void refusesARequestForAnotherNodeOrWithoutAUuid() throws Exception {
     Map<String, Object> other = Map.of("incident", UUID.randomUUID().toString(), "node", "node4", "command", "fix", "original", Map.of());
     HttpResponse<String> r = post("/1/repair", SignedJson.write(key.sign(Json.write(other), Instant.now())));
-    assertEquals(400, r.statusCode());
+    assertEquals(421, r.statusCode());
+    assertEquals("wrong-node", ((Map<?, ?>) Json.parse(r.body())).get("error"));
     assertTrue(r.body().contains("the request is for node node4, this is node3"), r.body());
     Map<String, Object> noUuid = Map.of("incident", "../../etc/passwd", "node", "node3", "command", "fix", "original", Map.of());
     r = post("/1/repair", SignedJson.write(key.sign(Json.write(noUuid), Instant.now())));

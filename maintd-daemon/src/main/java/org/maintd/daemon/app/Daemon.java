@@ -12,8 +12,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.backend.ganeti.GanetiBackend;
 import org.maintd.daemon.backend.ganeti.RapiClient;
 import org.maintd.daemon.backend.ganeti.RapiSettings;
@@ -43,6 +43,8 @@ import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.ReportSource;
 import org.maintd.spi.StoreException;
+import org.maintd.wire.KeyFiles;
+import org.maintd.wire.Servers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,7 +66,6 @@ public final class Daemon implements AutoCloseable {
   private final DaemonHealth health = new DaemonHealth();
   private FileStateStore store;
   private Server server;
-  private ServerConnector connector;
   private RoundLoop loop;
   private RapiClient rapi;
   private volatile String self;
@@ -101,7 +102,9 @@ public final class Daemon implements AutoCloseable {
         config.balance() ? config.balanceThreshold() : Double.NaN, metrics);
     loop.onlyWhileMaster(this::stillMaster);
     Authenticator auth = new Authenticator(new SignatureVerifier(key, config.collector().maxSkew()), config.usersFile(), clock);
-    startServer(new ApiHandler(holder, loop, board, health, auth, sim, metrics));
+    server = Servers.newServer(config.bind(), config.port(), config.http().idleTimeout(),
+        ApiHandler.of(holder, loop, board, health, auth, sim, metrics, config.http().maxRequestBody()));
+    server.start();
     if (config.collector().allowUnsigned()) {
       log.warn("collector.allowUnsigned is true: UNSIGNED REPORTS ARE ACCEPTED; anyone who can reach this daemon's pollers can forge node reports");
     }
@@ -112,9 +115,9 @@ public final class Daemon implements AutoCloseable {
 
   private HmacKey key() {
     try {
-      return HmacKey.fromFileContent(Files.readAllBytes(config.hmacKeyFile()));
-    } catch (IOException | IllegalArgumentException e) {
-      throw new StartupException(ExitCodes.FAILURE, "cannot read the HMAC key " + config.hmacKeyFile() + ": " + e.getMessage());
+      return KeyFiles.read(config.hmacKeyFile());
+    } catch (IllegalArgumentException e) {
+      throw new StartupException(ExitCodes.USAGE, "hmacKeyFile: " + e.getMessage());
     }
   }
 
@@ -148,7 +151,7 @@ public final class Daemon implements AutoCloseable {
     } catch (BackendException e) {
       throw new StartupException(ExitCodes.FAILURE, "cannot ask the cluster who the master is: " + e.getMessage());
     }
-    if (!sameNode(master, config.node())) {
+    if (!NodeNames.same(master, config.node())) {
       throw new StartupException(ExitCodes.NOT_MASTER, "this node (" + config.node() + ") is not the master (" + master + "); exiting");
     }
     if (!vote) {
@@ -161,16 +164,6 @@ public final class Daemon implements AutoCloseable {
           + " nodes asked; use --no-voting --yes-do-it only if you are sure this node is the master");
     }
     log.info("master vote won: {} of {} nodes asked", outcome.votes(), outcome.asked());
-  }
-
-  private void startServer(ApiHandler handler) throws Exception {
-    server = new Server();
-    connector = new ServerConnector(server);
-    connector.setHost(config.bind());
-    connector.setPort(config.port());
-    server.addConnector(connector);
-    server.setHandler(handler);
-    server.start();
   }
 
   private void tick() {
@@ -200,7 +193,7 @@ public final class Daemon implements AutoCloseable {
    */
   private boolean stillMaster(Cluster cluster) {
     String master = cluster.master().map(org.maintd.cluster.Node::name).orElse(self);
-    if (sameNode(master, self)) {
+    if (NodeNames.same(master, self)) {
       return true;
     }
     if (config.backend().equals("sim") && config.sim().followMaster()) {
@@ -214,13 +207,6 @@ public final class Daemon implements AutoCloseable {
     return false;
   }
 
-  /** Node names compare without case, and a short name matches its fully qualified one. */
-  static boolean sameNode(String a, String b) {
-    String x = a.toLowerCase(Locale.ROOT);
-    String y = b.toLowerCase(Locale.ROOT);
-    return x.equals(y) || (x.indexOf('.') < 0) != (y.indexOf('.') < 0) && (x.startsWith(y + ".") || y.startsWith(x + "."));
-  }
-
   /** Completes with an exit code when the daemon stops by itself (the master role moved away). */
   public CompletableFuture<Integer> exit() {
     return exit;
@@ -232,7 +218,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   public int port() {
-    return connector.getLocalPort();
+    return Servers.port(server);
   }
 
   public DaemonHealth health() {

@@ -25,7 +25,15 @@ public record DaemonConfig(
     double balanceThreshold,
     Collector collector,
     Sim sim,
-    Ganeti ganeti) {
+    Ganeti ganeti,
+    Http http) {
+
+  /** The API server's limits: the most it reads of a request's body, and how long a connection may stay silent. */
+  public record Http(int maxRequestBody, Duration idleTimeout) {
+    public static Http defaults() {
+      return new Http(1 << 20, Duration.ofSeconds(30));
+    }
+  }
 
   /** How collectors are reached and trusted. */
   public record Collector(
@@ -62,12 +70,19 @@ public record DaemonConfig(
       Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
       boolean balance, double balanceThreshold, Collector collector, Sim sim) {
     this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
-        balance, balanceThreshold, collector, sim, Ganeti.defaults());
+        balance, balanceThreshold, collector, sim, Ganeti.defaults(), Http.defaults());
+  }
+
+  public DaemonConfig(String node, String bind, int port, Path stateDir, String store, String backend, Path hmacKeyFile,
+      Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
+      boolean balance, double balanceThreshold, Collector collector, Sim sim, Ganeti ganeti) {
+    this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
+        balance, balanceThreshold, collector, sim, ganeti, Http.defaults());
   }
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
     return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
         stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, balance, balanceThreshold,
-        collector, sim, ganeti);
+        collector, sim, ganeti, http);
   }
 }

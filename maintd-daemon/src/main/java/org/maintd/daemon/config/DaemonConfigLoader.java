@@ -58,9 +58,12 @@ public final class DaemonConfigLoader {
     DaemonConfig.Collector collector = collector(root.section("collector"));
     DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
     DaemonConfig.Ganeti ganeti = ganeti(root.section("ganeti"));
+    DaemonConfig.Http http = new DaemonConfig.Http(
+        (int) root.integer("maxRequestBody", DaemonConfig.Http.defaults().maxRequestBody(), 1024, 64 << 20),
+        root.duration("idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)));
     root.finish();
     return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
-        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti);
+        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http);
   }
 
   private static Allowance allowance(ConfigSection c, String key, String fallback) {

@@ -8,9 +8,10 @@ import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.Iterator;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.List;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.maintd.signing.ReplayGuard;
 import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
@@ -19,24 +20,25 @@ import org.maintd.signing.SignedMessage;
 /**
  * Decides who may change things. Two ways in: a request signed with the cluster key (headers
  * {@code X-Maintd-Salt}, {@code X-Maintd-Nonce} and {@code X-Maintd-Hmac}, see {@link
- * RequestSignature}; fresh within the allowed skew and never replayed), as maintctl on the master sends
- * it; or HTTP basic auth against a users file in Ganeti's RAPI format ({@code user password
- * [write]}, the password plain or as {@code {CLEARTEXT}password}) for a user with {@code write}.
- * Thread-safe.
+ * RequestSignature}; fresh within the allowed skew and accepted once, whatever the letter case of
+ * its signature), as maintctl on the master sends it; or HTTP basic auth against a users file in
+ * Ganeti's RAPI format ({@code user password [write]}, the password plain or as {@code
+ * {CLEARTEXT}password}) for a user with {@code write}. {@link #fromHeaders} decides everything the
+ * headers can decide before the body is read. Thread-safe.
  */
 public final class Authenticator {
-  public static final String SALT_HEADER = RequestSignature.SALT_HEADER;
-  public static final String HMAC_HEADER = RequestSignature.HMAC_HEADER;
+  private static final String HEX64 = "[0-9a-fA-F]{64}";
 
   private final SignatureVerifier verifier;
   private final Path usersFile;
   private final Clock clock;
-  private final Map<String, Instant> seen = new ConcurrentHashMap<>();
+  private final ReplayGuard replays;
 
   public Authenticator(SignatureVerifier verifier, Path usersFile, Clock clock) {
     this.verifier = verifier;
     this.usersFile = usersFile;
     this.clock = clock;
+    this.replays = new ReplayGuard(verifier.skew().multipliedBy(2));
   }
 
   /** The outcome: who it is, or why not (401 no or bad credentials, 403 not allowed to write). */
@@ -44,38 +46,82 @@ public final class Authenticator {
     static Decision allowed(String who) {
       return new Decision(200, who, "");
     }
+
+    static Decision refused(String reason) {
+      return new Decision(401, "", reason);
+    }
+
+    public boolean isAllowed() {
+      return status == 200;
+    }
   }
 
-  public Decision decide(String method, String path, String body, String salt, String nonce, String hmac, String authorization) {
-    if (salt != null || hmac != null) {
-      return signed(method, path, nonce == null ? "" : nonce, body, salt, hmac);
+  /** The credentials of one request, as its headers carry them. */
+  public record Credentials(String salt, String nonce, String hmac, String authorization, String duplicate) {
+    public static Credentials of(HttpFields headers) {
+      String duplicate = null;
+      for (String name : List.of(RequestSignature.SALT_HEADER, RequestSignature.NONCE_HEADER, RequestSignature.HMAC_HEADER,
+          HttpHeader.AUTHORIZATION.asString())) {
+        if (headers.getValuesList(name).size() > 1) {
+          duplicate = name;
+        }
+      }
+      return new Credentials(headers.get(RequestSignature.SALT_HEADER), headers.get(RequestSignature.NONCE_HEADER),
+          headers.get(RequestSignature.HMAC_HEADER), headers.get(HttpHeader.AUTHORIZATION), duplicate);
     }
-    if (authorization != null && authorization.startsWith("Basic ")) {
-      return basic(authorization.substring(6).strip());
+
+    boolean signed() {
+      return salt != null || hmac != null || nonce != null;
     }
-    return new Decision(401, "", "authentication required: sign the request with the cluster key or use basic auth");
   }
 
-  private Decision signed(String method, String path, String nonce, String body, String salt, String hmac) {
+  /**
+   * What the headers alone decide: basic auth entirely; for a signed request, that every part is
+   * there once, well formed and fresh. Allowed with {@code who} empty means: read the body, then
+   * {@link #decide}.
+   */
+  public Decision fromHeaders(Credentials c) {
+    if (c.duplicate() != null) {
+      return Decision.refused("more than one " + c.duplicate() + " header");
+    }
+    if (c.signed()) {
+      if (c.salt() == null || c.nonce() == null || c.nonce().isBlank() || c.hmac() == null) {
+        return Decision.refused("a signed request needs the headers " + RequestSignature.SALT_HEADER + ", "
+            + RequestSignature.NONCE_HEADER + " and " + RequestSignature.HMAC_HEADER);
+      }
+      if (!c.hmac().matches(HEX64)) {
+        return Decision.refused("signature refused (bad-signature): " + RequestSignature.HMAC_HEADER + " is not 64 hex digits");
+      }
+      try {
+        verifier.checkSalt(c.salt(), clock.instant());
+      } catch (SignatureException e) {
+        return Decision.refused("signature refused (" + e.reason().label() + "): " + e.getMessage());
+      }
+      return Decision.allowed("");
+    }
+    if (c.authorization() != null && c.authorization().startsWith("Basic ")) {
+      return basic(c.authorization().substring(6).strip());
+    }
+    return Decision.refused("authentication required: sign the request with the cluster key or use basic auth");
+  }
+
+  /** The whole decision, once the body is read ({@code path} with its query, as signed). */
+  public Decision decide(String method, String path, String body, Credentials c) {
+    Decision headers = fromHeaders(c);
+    if (!headers.isAllowed() || !headers.who().isEmpty()) {
+      return headers;
+    }
     Instant now = clock.instant();
+    SignedMessage message = new SignedMessage(RequestSignature.text(method, path, c.nonce(), body), c.salt(), c.hmac());
     try {
-      verifier.verifyFresh(new SignedMessage(RequestSignature.text(method, path, nonce, body), salt, hmac), now);
+      verifier.verifyFresh(message, now);
     } catch (SignatureException e) {
-      return new Decision(401, "", "signature refused (" + e.reason().label() + "): " + e.getMessage());
+      return Decision.refused("signature refused (" + e.reason().label() + "): " + e.getMessage());
     }
-    forgetOld(now);
-    if (seen.putIfAbsent(hmac, now) != null) {
-      return new Decision(401, "", "signature refused (replayed): this signed request was already used");
+    if (!replays.firstUse(message, now)) {
+      return Decision.refused("signature refused (replayed): this signed request was already used");
     }
     return Decision.allowed("cluster-key");
-  }
-
-  private void forgetOld(Instant now) {
-    for (Iterator<Instant> it = seen.values().iterator(); it.hasNext(); ) {
-      if (it.next().isBefore(now.minusSeconds(900))) {
-        it.remove();
-      }
-    }
   }
 
   private Decision basic(String encoded) {
@@ -83,11 +129,11 @@ public final class Authenticator {
     try {
       decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      return new Decision(401, "", "malformed basic credentials");
+      return Decision.refused("malformed basic credentials");
     }
     int colon = decoded.indexOf(':');
     if (colon < 0) {
-      return new Decision(401, "", "malformed basic credentials");
+      return Decision.refused("malformed basic credentials");
     }
     String user = decoded.substring(0, colon);
     String password = decoded.substring(colon + 1);
@@ -98,7 +144,7 @@ public final class Authenticator {
             : new Decision(403, user, "user " + user + " has no write permission");
       }
     }
-    return new Decision(401, "", "unknown user or wrong password");
+    return Decision.refused("unknown user or wrong password");
   }
 
   private static boolean passwordMatches(String stored, String given) {
@@ -106,11 +152,11 @@ public final class Authenticator {
     return MessageDigest.isEqual(clear.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
   }
 
-  private java.util.List<String> users() {
+  private List<String> users() {
     try {
-      return Files.exists(usersFile) ? Files.readAllLines(usersFile) : java.util.List.of();
+      return Files.exists(usersFile) ? Files.readAllLines(usersFile) : List.of();
     } catch (IOException e) {
-      return java.util.List.of();
+      return List.of();
     }
   }
 }

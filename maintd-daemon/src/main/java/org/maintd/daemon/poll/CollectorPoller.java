@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Polls every node's collector at once over HTTP (Jetty client, asynchronous), each request with
- * its own timeout, and checks each answer with the {@link ReportReader}. A node that does not
+ * its own timeout, which it tells the collector ({@code ?timeout=} in milliseconds) so that a slow
+ * diagnose command shows as timed out rather than as an unreachable collector, and checks each
+ * answer with the {@link ReportReader}. A node that does not
  * answer in time, or answers badly, gives an {@code Unknown} observation: nothing is decided on
  * it. Thread-safe; the client is shared and closed with the poller.
  */
@@ -46,7 +48,7 @@ public final class CollectorPoller implements ReportSource, AutoCloseable {
     CountDownLatch done = new CountDownLatch(nodes.size());
     for (String node : nodes) {
       try {
-        client.newRequest(urls.resolve(node, "/1/report/node/diagnose"))
+        client.newRequest(urls.resolve(node, "/1/report/node/diagnose?timeout=" + timeout.toMillis()))
             .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
             .send(new BufferingResponseListener(MAX_ANSWER) {
               @Override

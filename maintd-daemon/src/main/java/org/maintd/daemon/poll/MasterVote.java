@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.BufferingResponseListener;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Result;
+import org.maintd.cluster.NodeNames;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.wire.Json;
@@ -19,7 +20,7 @@ import org.maintd.wire.SignedJson;
 /**
  * Asks every node's collector which node it believes is the master ({@code GET /1/master},
  * signed) and counts the votes, as Ganeti's daemons do at start-up. Unanswered, unsigned or badly
- * signed answers are not votes. Thread-safe.
+ * signed answers are not votes, and neither is an answer signed for another node than the one asked. Thread-safe.
  */
 public final class MasterVote {
   private final HttpClient client;
@@ -54,7 +55,7 @@ public final class MasterVote {
             @Override
             public void onComplete(Result result) {
               if (!result.isFailed() && result.getResponse().getStatus() == 200) {
-                String master = master(getContentAsString());
+                String master = master(node, getContentAsString());
                 if (master != null) {
                   votes.merge(master, 1, Integer::sum);
                 }
@@ -71,10 +72,12 @@ public final class MasterVote {
     return new Outcome(Map.copyOf(votes), nodes.size());
   }
 
-  private String master(String body) {
+  /** The master named in {@code node}'s signed answer; null when the answer is not {@code node}'s own. */
+  private String master(String node, String body) {
     try {
       String msg = verifier.verifyFresh(SignedJson.read(body), clock.instant());
-      return Json.parse(msg) instanceof Map<?, ?> m && m.get("master") instanceof String s ? s : null;
+      return Json.parse(msg) instanceof Map<?, ?> m && m.get("node") instanceof String from && NodeNames.same(from, node)
+          && m.get("master") instanceof String s ? s : null;
     } catch (SignatureException | JsonProcessingException e) {
       return null;
     }

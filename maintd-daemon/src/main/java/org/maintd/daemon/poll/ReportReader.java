@@ -3,6 +3,7 @@ package org.maintd.daemon.poll;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.time.Instant;
 import java.util.Map;
+import org.maintd.cluster.NodeNames;
 import org.maintd.diagnose.DiagnoseFormatException;
 import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.diagnose.NodeReport;
@@ -15,8 +16,10 @@ import org.maintd.wire.SignedJson;
 
 /**
  * Turns one collector answer into a reading: checks the signature (freshness, replay per node),
- * unwraps the mond envelope and parses its data. Unsigned answers are refused unless allowed.
- * Thread-safe.
+ * unwraps the mond envelope, checks that it is the polled node's report ({@code node} inside the
+ * signed message; refused as {@code wrong-node} otherwise) and parses its data. Unsigned answers
+ * are refused unless allowed; an unsigned report without a node (a Ganeti 2.17 mond) is then taken
+ * for the polled node's. Thread-safe.
  */
 public final class ReportReader {
   private final SignatureVerifier verifier;
@@ -30,10 +33,12 @@ public final class ReportReader {
 
   public CollectorReading read(String node, String body, Instant now) {
     String msg;
+    boolean signed = false;
     try {
       Object parsed = Json.parse(body);
       if (SignedJson.isSigned(parsed)) {
         msg = verifier.verify(node, SignedJson.read(body), now);
+        signed = true;
       } else if (allowUnsigned) {
         msg = body;
       } else {
@@ -44,14 +49,19 @@ public final class ReportReader {
     } catch (JsonProcessingException e) {
       return rejected(node, "not-json", "answer is not JSON: " + e.getOriginalMessage(), now);
     }
-    return interpret(node, msg, now);
+    return interpret(node, msg, signed, now);
   }
 
-  private CollectorReading interpret(String node, String msg, Instant now) {
+  private CollectorReading interpret(String node, String msg, boolean signed, Instant now) {
     try {
       Object envelope = Json.parse(msg);
       if (!(envelope instanceof Map<?, ?> map) || !map.containsKey("data")) {
         return rejected(node, "bad-envelope", "report has no 'data' field", now);
+      }
+      Object named = map.get("node");
+      if ((signed || named != null) && !(named instanceof String n && NodeNames.same(n, node))) {
+        return rejected(node, "wrong-node", "the report is " + (named == null ? "for no node" : "node " + named + "'s")
+            + ", not " + node + "'s", now);
       }
       NodeReport report = parser.parseReportData(map.get("data"));
       String bootId = map.get("boot_id") instanceof String id ? id : "";

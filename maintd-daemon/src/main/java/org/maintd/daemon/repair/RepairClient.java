@@ -8,6 +8,7 @@ import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.StringRequestContent;
 import org.eclipse.jetty.http.HttpMethod;
+import org.maintd.cluster.NodeNames;
 import org.maintd.collector.repair.RepairRequest;
 import org.maintd.collector.repair.RepairResult;
 import org.maintd.daemon.poll.CollectorUrls;
@@ -18,7 +19,7 @@ import org.maintd.wire.SignedJson;
 
 /**
  * Asks a node's collector to run a repair command ({@code POST /1/repair}, signed) and checks the
- * signed answer. Blocking; thread-safe.
+ * signed answer: fresh, and that node's answer for that incident. Blocking; thread-safe.
  */
 public final class RepairClient {
   private final HttpClient client;
@@ -48,10 +49,16 @@ public final class RepairClient {
       throw new IllegalStateException("collector of " + request.node() + " answered HTTP " + response.getStatus() + ": " + response.getContentAsString());
     }
     String msg = verifier.verifyFresh(SignedJson.read(response.getContentAsString()), clock.instant());
+    RepairResult result;
     try {
-      return RepairResult.fromJson(Json.parse(msg));
+      result = RepairResult.fromJson(Json.parse(msg));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("collector of " + request.node() + " sent an unreadable result: " + e.getOriginalMessage());
     }
+    if (!NodeNames.same(result.node(), request.node()) || !result.incident().equals(request.incident().toString())) {
+      throw new IllegalStateException("wrong-node: the answer is node " + result.node() + "'s for incident " + result.incident()
+          + ", not " + request.node() + "'s for " + request.incident());
+    }
+    return result;
   }
 }

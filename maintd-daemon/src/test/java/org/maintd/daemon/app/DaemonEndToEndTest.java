@@ -179,9 +179,23 @@ class DaemonEndToEndTest {
   }
 
   @Test
+  void aGenuineReportOfOneNodeServedAtAnothersAddressIsRefusedAsWrongNode() throws Exception {
+    cluster.serveAs("n5", "n4");
+    cluster.startDaemon();
+    cluster.report("n4", "{\"status\": \"evacuate\"}");
+    cluster.awaitTrue("n5's poll rejected", () -> "rejected".equals(((Map<?, ?>) cluster.node("n5").get("collector")).get("health")));
+    assertEquals("wrong-node: the report is node n4's, not n5's", ((Map<?, ?>) cluster.node("n5").get("collector")).get("detail"));
+    cluster.awaitTrue("three polls rejected it", () -> rejected("wrong-node") >= 3);
+    cluster.awaitIncident("n4's own report opens n4's incident", on("n4", "completed"));
+    assertTrue(cluster.incidents().stream().noneMatch(i -> i.get("node").equals("n5")), cluster.incidents().toString());
+    assertEquals("UP", cluster.node("n5").get("mode"));
+  }
+
+  @Test
   void aReportSignedWithAnotherKeyCreatesNoIncident() throws Exception {
     Path otherKey = tmp.resolve("other.key");
     Files.writeString(otherKey, "not-the-cluster-key");
+    Files.setPosixFilePermissions(otherKey, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     cluster.startCollector("n5", otherKey);
     cluster.startDaemon();
     cluster.report("n5", "{\"status\": \"evacuate\"}");

@@ -46,7 +46,7 @@ public final class CollectorFleet {
     Instant now = Instant.now();
     for (int i = 0; i < n; i++) {
       Map<String, Object> data = i % 100 == 0 ? Map.of("status", "evacuate", "details", Map.of("disk", "sdb")) : Map.of("status", "Ok");
-      reports[i] = SignedJson.write(key.sign(Json.write(Reports.envelope(data, now)), now));
+      reports[i] = SignedJson.write(key.sign(Json.write(Reports.envelope("node" + i, data, now)), now));
     }
     server.setHandler(new Handler.Abstract() {
       @Override

@@ -128,4 +128,17 @@ class ApiHandlerTest {
     HttpResponse<String> ackNothing = cluster.signedPost("/1/incidents/00000000-0000-0000-0000-000000000000/ack", "");
     assertEquals(404, ackNothing.statusCode());
   }
+
+  @Test
+  void aChangeTheStoreCannotKeepIsRefusedSayingSoAndNothingChanges() throws Exception {
+    cluster.awaitTicks(1);
+    Path state = tmp.resolve("state");
+    Files.move(state, tmp.resolve("state.gone"));
+    Files.writeString(state, "not a directory");
+    HttpResponse<String> r = cluster.signedPost("/1/pause", "");
+    assertEquals(503, r.statusCode(), r.body());
+    assertEquals("store-error", error(r));
+    assertTrue(r.body().contains("the state cannot be stored, so nothing was changed"), r.body());
+    assertEquals(false, ((Map<?, ?>) cluster.get("/1/paused")).get("paused"));
+  }
 }

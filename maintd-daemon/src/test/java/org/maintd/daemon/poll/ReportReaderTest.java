@@ -26,7 +26,11 @@ class ReportReaderTest {
   }
 
   private String signed(Map<String, Object> data, Instant at) {
-    return SignedJson.write(key.sign(Json.write(Reports.envelope(data, at)), at));
+    return signed("n1", data, at);
+  }
+
+  private String signed(String node, Map<String, Object> data, Instant at) {
+    return SignedJson.write(key.sign(Json.write(Reports.envelope(node, data, at)), at));
   }
 
   @Test
@@ -49,7 +53,7 @@ class ReportReaderTest {
 
   @Test
   void unsignedReportsAreRefusedUnlessAllowed() {
-    String bare = Json.write(Reports.envelope(Map.of("status", "evacuate"), NOW));
+    String bare = Json.write(Reports.envelope("n1", Map.of("status", "evacuate"), NOW));
     CollectorReading refused = reader(false).read("n1", bare, NOW);
     assertEquals("rejected", refused.health());
     assertTrue(refused.detail().contains("unsigned"), refused.detail());
@@ -69,9 +73,23 @@ class ReportReaderTest {
     assertTrue(reader(false).read("n1", "<html>", NOW).detail().startsWith("not-json"));
     String noData = SignedJson.write(key.sign("{\"name\": \"diagnose\"}", NOW));
     assertTrue(reader(false).read("n1", noData, NOW).detail().contains("no 'data' field"));
-    String badStatus = signed(Map.of("status", "panic"), NOW);
+    String badStatus = signed("n2", Map.of("status", "panic"), NOW);
     CollectorReading r = reader(false).read("n2", badStatus, NOW);
     assertEquals("rejected", r.health());
     assertTrue(r.detail().contains("unknown status 'panic'"), r.detail());
+  }
+
+  @Test
+  void aReportSignedForAnotherNodeIsRejectedAsWrongNode() {
+    CollectorReading r = reader(false).read("n7", signed("n4", Map.of("status", "evacuate"), NOW), NOW);
+    assertEquals("rejected", r.health());
+    assertInstanceOf(Observation.Unknown.class, r.observation());
+    assertEquals("wrong-node: the report is node n4's, not n7's", r.detail());
+    String noNode = SignedJson.write(key.sign("{\"name\": \"diagnose\", \"data\": {\"status\": \"evacuate\"}}", NOW));
+    assertEquals("wrong-node: the report is for no node, not n7's", reader(false).read("n7", noNode, NOW).detail());
+    assertEquals("ok", reader(false).read("node7.example.com", signed("NODE7", Map.of("status", "Ok"), NOW), NOW).health(),
+        "names compare without case, a short name matching its fully qualified one");
+    String bareOther = Json.write(Reports.envelope("n4", Map.of("status", "evacuate"), NOW));
+    assertTrue(reader(true).read("n7", bareOther, NOW).detail().startsWith("wrong-node"), "even unsigned");
   }
 }

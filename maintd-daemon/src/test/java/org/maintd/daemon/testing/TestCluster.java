@@ -73,6 +73,7 @@ public final class TestCluster implements AutoCloseable {
     this.dir = dir;
     this.keyFile = dir.resolve("hmac.key");
     Files.writeString(keyFile, "e2e-cluster-key\n");
+    Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------"));
     this.diagnoseDir = dir.resolve("diagnose");
     Files.createDirectories(diagnoseDir);
     Files.writeString(dir.resolve("cluster.data"), clusterText);
@@ -92,7 +93,7 @@ public final class TestCluster implements AutoCloseable {
         + diagnoseDir.resolve(node + ".json") + "; else echo '{\"status\": \"Ok\"}'; fi");
     CollectorConfig config = new CollectorConfig(node, "127.0.0.1", 0, null, key, true, "diagnose", diag,
         Duration.ofSeconds(5), dir.resolve("repair"), Duration.ofSeconds(10), dir.resolve("results/" + node), 65536,
-        dir.resolve("master"), Duration.ofSeconds(300), diagnoseDir.resolve(node + ".boot_id"));
+        dir.resolve("master"), Duration.ofSeconds(300), diagnoseDir.resolve(node + ".boot_id"), MAX_BODY, IDLE);
     Collector c = new Collector(config, Clock.systemUTC());
     c.start();
     collectors.add(c);
@@ -124,7 +125,7 @@ public final class TestCluster implements AutoCloseable {
         Duration.ofMillis(100), Duration.ZERO, caps, storm, harep, balance, 0.1,
         new DaemonConfig.Collector("http://{node}:1", urls, Duration.ofSeconds(2), Duration.ofSeconds(20), false, Duration.ofSeconds(300)),
         new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO, bootTime,
-            dir.resolve("master"), followMaster));
+            dir.resolve("master"), followMaster), DaemonConfig.Ganeti.defaults(), new DaemonConfig.Http(MAX_BODY, IDLE));
   }
 
   /** The running daemon. */
@@ -151,6 +152,21 @@ public final class TestCluster implements AutoCloseable {
     Path tmp = diagnoseDir.resolve(node + ".tmp");
     Files.writeString(tmp, json);
     Files.move(tmp, diagnoseDir.resolve(node + ".json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The request limits of the test's servers: small, so that tests of their limits are quick. */
+  public static final int MAX_BODY = 64 * 1024;
+  public static final Duration IDLE = Duration.ofSeconds(2);
+
+  /** Has the daemon poll {@code node}'s collector at {@code other}'s address (before the daemon starts). */
+  public void serveAs(String node, String other) {
+    urls.put(node, urls.get(other));
+  }
+
+  /** The port of a node's collector. */
+  public int collectorPort(String node) {
+    String url = urls.get(node);
+    return Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
   }
 
   /** Waits until the daemon has completed {@code n} more ticks, as its metrics count them. */

@@ -39,6 +39,7 @@ class GanetiDaemonTest {
   void start() throws Exception {
     rapi = new FakeRapi(dir);
     Files.writeString(dir.resolve("hmac.key"), "key\n");
+    Files.setPosixFilePermissions(dir.resolve("hmac.key"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
   }
 
   @AfterEach

@@ -1,0 +1,44 @@
+package org.maintd.wire;
+
+import java.time.Duration;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+
+/**
+ * The Jetty servers of maintd, built one way: one plain HTTP connector on {@code bind:port} (port
+ * 0: a free port; one acceptor and one selector thread, as a demo runs many collectors in one
+ * process), request headers and URI of at most 8 KiB (431 and 414 beyond), connections that
+ * stay silent longer than {@code idleTimeout} closed, no server version in answers, and every error
+ * Jetty answers itself written as JSON by the {@link JsonErrorHandler}. Stateless.
+ */
+public final class Servers {
+  static final int MAX_HEADERS = 8192;
+
+  private Servers() {}
+
+  public static Server newServer(String bind, int port, Duration idleTimeout, Handler handler) {
+    Server server = new Server();
+    HttpConfiguration http = new HttpConfiguration();
+    http.setRequestHeaderSize(MAX_HEADERS);
+    http.setSendServerVersion(false);
+    http.setSendXPoweredBy(false);
+    http.setUriCompliance(UriCompliance.DEFAULT);
+    ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+    connector.setHost(bind);
+    connector.setPort(port);
+    connector.setIdleTimeout(idleTimeout.toMillis());
+    server.addConnector(connector);
+    server.setErrorHandler(new JsonErrorHandler());
+    server.setHandler(handler);
+    return server;
+  }
+
+  /** The port the server's connector listens on, once started. */
+  public static int port(Server server) {
+    return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+  }
+}

@@ -1,0 +1,102 @@
+package org.maintd.collector.repair;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.collector.exec.CommandRunner;
+import org.maintd.collector.exec.Scripts;
+import org.maintd.collector.exec.Whitelist;
+
+/** At most once per incident, with real scripts: across requests, restarts, and a results directory that cannot be written. */
+class RepairServiceTest {
+  @TempDir
+  Path tmp;
+
+  private Path whitelist;
+  private Path runs;
+
+  @BeforeEach
+  void scripts() throws Exception {
+    whitelist = Scripts.directory(tmp, "repair");
+    runs = tmp.resolve("runs");
+    Scripts.script(whitelist, "fix", "cat > /dev/null; echo run >> " + runs + "; echo fixed");
+  }
+
+  private RepairService service(Path results) {
+    return new RepairService("n1", new Whitelist(whitelist), new CommandRunner(65536), Duration.ofSeconds(10), results,
+        Clock.systemUTC());
+  }
+
+  private static RepairRequest request(UUID incident) {
+    return new RepairRequest(incident, "n1", "fix", Map.of("status", "live-repair", "command", "fix"));
+  }
+
+  private List<String> runs() throws Exception {
+    return Files.exists(runs) ? Files.readAllLines(runs) : List.of();
+  }
+
+  @Test
+  void whenTheOutcomeCannotBeRecordedTheCommandDoesNotRun() throws Exception {
+    Path notADirectory = tmp.resolve("results");
+    Files.writeString(notADirectory, "a file where the results directory should be");
+    RepairService repairs = service(notADirectory.resolve("n1"));
+    UUID id = UUID.randomUUID();
+    for (int i = 0; i < 2; i++) {
+      RepairResult r = repairs.repair(request(id));
+      assertFalse(r.succeeded());
+      assertTrue(r.error().startsWith("the outcome cannot be recorded ("), r.error());
+      assertTrue(r.error().endsWith("so the command was not run"), r.error());
+    }
+    assertEquals(List.of(), runs(), "never ran");
+  }
+
+  @Test
+  void aCommandStartedBeforeARestartWhoseOutcomeWasLostIsNotRunAgain() throws Exception {
+    UUID id = UUID.randomUUID();
+    Path results = tmp.resolve("results");
+    Files.createDirectories(results);
+    Files.writeString(results.resolve(id + ".started"), "at 2026-11-23T10:00:00Z (fix)\n");
+    RepairResult r = service(results).repair(request(id));
+    assertFalse(r.succeeded());
+    assertEquals("the command was started at 2026-11-23T10:00:00Z (fix) but its outcome was not recorded (the collector"
+        + " stopped while it ran); it is not run again", r.error());
+    assertEquals(List.of(), runs());
+  }
+
+  @Test
+  void aCommandRunsOnceAndItsOutcomeOutlivesTheCollector() throws Exception {
+    UUID id = UUID.randomUUID();
+    Path results = tmp.resolve("results");
+    RepairResult first = service(results).repair(request(id));
+    assertTrue(first.succeeded(), String.valueOf(first.error()));
+    assertEquals("n1", first.node());
+    RepairResult again = service(results).repair(request(id));
+    assertTrue(again.replayed());
+    assertEquals("fixed\n", again.output());
+    assertEquals(List.of("run"), runs());
+    assertTrue(Files.exists(results.resolve(id + ".started")) && Files.exists(results.resolve(id + ".json")));
+  }
+
+  @Test
+  void aRefusedCommandIsNotRecordedSoAFixedWhitelistLetsItRun() throws Exception {
+    UUID id = UUID.randomUUID();
+    Path results = tmp.resolve("results");
+    Scripts.mode(whitelist.resolve("fix"), "rw-r--r--");
+    RepairResult refused = service(results).repair(request(id));
+    assertTrue(refused.error().contains("is not executable"), refused.error());
+    Scripts.mode(whitelist.resolve("fix"), "rwxr-xr-x");
+    assertTrue(service(results).repair(request(id)).succeeded());
+    assertEquals(List.of("run"), runs());
+  }
+}
