@@ -13,7 +13,8 @@ import org.maintd.diagnose.Diagnosis;
 
 /**
  * The incident lifecycle of the design, as pure functions from a list of incidents to the next
- * list. Each call returns the new list and the changes made, so callers can log and count them.
+ * list. A noted incident for which nothing was submitted closes as soon as its node no longer
+ * reports it, whether the node now reports {@code Ok} or another fault, paused or not. Each call returns the new list and the changes made, so callers can log and count them.
  * Stateless and thread-safe; uuids come from the supplier given at construction.
  */
 public final class Lifecycle {
@@ -45,10 +46,18 @@ public final class Lifecycle {
 
   private void fault(
       List<Incident> list, List<Change> changes, String node, Diagnosis diagnosis, Instant now) {
-    for (int i = 0; i < list.size(); i++) {
+    for (int i = list.size() - 1; i >= 0; i--) {
       Incident inc = list.get(i);
-      if (inc.node().equals(node)) {
-        list.set(i, inc.withObserved(inc.sameFault(node, diagnosis)));
+      if (!inc.node().equals(node)) {
+        continue;
+      }
+      boolean same = inc.sameFault(node, diagnosis);
+      if (!same && inc.status() == IncidentStatus.NOTED && inc.jobs().isEmpty()) {
+        list.remove(i);
+        changes.add(new Change(inc.uuid(), node, Change.Kind.CLOSED,
+            "no longer reported: the node now reports " + diagnosis.status().wireName()));
+      } else {
+        list.set(i, inc.withObserved(same));
       }
     }
     if (list.stream().noneMatch(inc -> inc.sameFault(node, diagnosis))) {

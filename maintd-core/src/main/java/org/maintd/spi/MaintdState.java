@@ -27,7 +27,8 @@ public record MaintdState(
     String pauseReason,
     long round,
     List<Campaign> campaigns,
-    List<Machine> machines) {
+    List<Machine> machines,
+    boolean stormArmed) {
 
   public MaintdState {
     jobs = List.copyOf(jobs);
@@ -41,53 +42,62 @@ public record MaintdState(
 
   public static MaintdState initial(Instant now) {
     return new MaintdState(
-        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, "", 0, List.of(), List.of());
+        Duration.ZERO, List.of(), false, 0.1, List.of(), List.of(), now, now, 0, List.of(), false, "", 0, List.of(), List.of(), true);
   }
 
   public MaintdState withIncidents(List<Incident> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, value, ctime,
-        mtime, serial, intents, paused, pauseReason, round, campaigns, machines);
+        mtime, serial, intents, paused, pauseReason, round, campaigns, machines, stormArmed);
   }
 
   public MaintdState withJobs(List<String> value, List<Intent> newIntents) {
     return new MaintdState(roundDelay, value, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, newIntents, paused, pauseReason, round, campaigns, machines);
+        mtime, serial, newIntents, paused, pauseReason, round, campaigns, machines, stormArmed);
   }
 
   public MaintdState withEvacuated(List<String> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, value, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round, campaigns, machines);
+        mtime, serial, intents, paused, pauseReason, round, campaigns, machines, stormArmed);
   }
 
   /** Paused with the reason (who paused, or what the storm guard saw), or resumed. */
   public MaintdState withPaused(boolean value, String reason) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, value, reason, round, campaigns, machines);
+        mtime, serial, intents, value, reason, round, campaigns, machines, stormArmed);
   }
 
   public MaintdState withRoundDelay(Duration value) {
     return new MaintdState(value, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round, campaigns, machines);
+        mtime, serial, intents, paused, pauseReason, round, campaigns, machines, stormArmed);
   }
 
   public MaintdState withRound(long value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, value, campaigns, machines);
+        mtime, serial, intents, paused, pauseReason, value, campaigns, machines, stormArmed);
   }
 
   public MaintdState withCampaigns(List<Campaign> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round, value, machines);
+        mtime, serial, intents, paused, pauseReason, round, value, machines, stormArmed);
   }
 
   public MaintdState withMachines(List<Machine> value) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        mtime, serial, intents, paused, pauseReason, round, campaigns, value);
+        mtime, serial, intents, paused, pauseReason, round, campaigns, value, stormArmed);
+  }
+
+  /**
+   * Whether the storm guard may pause automatic actions: it trips once per storm, and re-arms only
+   * after a poll without one, so that an operator's resume holds through the storm and a restart.
+   */
+  public MaintdState withStormArmed(boolean value) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
+        mtime, serial, intents, paused, pauseReason, round, campaigns, machines, value);
   }
 
   /** The next version to write: serial + 1 and the given modification time. */
   public MaintdState nextVersion(Instant now) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
-        now, serial + 1, intents, paused, pauseReason, round, campaigns, machines);
+        now, serial + 1, intents, paused, pauseReason, round, campaigns, machines, stormArmed);
   }
 }

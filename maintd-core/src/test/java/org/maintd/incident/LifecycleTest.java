@@ -137,29 +137,50 @@ class LifecycleTest {
     assertEquals(1, second.size());
     Map<String, Object> other = new LinkedHashMap<>(b);
     other.put("details", Map.of("disk", "sdc"));
-    assertEquals(2, lifecycle.observe(second, Map.of("n1", fault(PARSER.parseCommandOutput(other))), T0).incidents().size());
+    List<Incident> third = lifecycle.observe(second, Map.of("n1", fault(PARSER.parseCommandOutput(other))), T0).incidents();
+    assertEquals(1, third.size(), "the noted one is closed: it is no longer reported");
+    assertFalse(third.get(0).uuid().equals(first.get(0).uuid()), "another object is another incident");
   }
 
   @Test
   void aMoreInvasiveReportSupersedesALessInvasiveUnfinishedOne() {
-    List<Incident> repair = lifecycle.observe(List.of(), Map.of("n1", fault(REPAIR)), T0).incidents();
+    Incident noted = lifecycle.observe(List.of(), Map.of("n1", fault(REPAIR)), T0).incidents().get(0);
+    List<Incident> repair = List.of(lifecycle.submitted(noted, List.of("repair:1"), "run fix", T0));
     Lifecycle.Result r = lifecycle.observe(repair, Map.of("n1", fault(EVACUATE)), T0.plusSeconds(5));
     Map<String, IncidentStatus> byAction = byAction(r.incidents());
     assertEquals(IncidentStatus.CANCELED, byAction.get("live-repair"));
     assertEquals(IncidentStatus.NOTED, byAction.get("evacuate"));
     assertTrue(r.changes().stream().anyMatch(c -> c.kind() == Change.Kind.SUPERSEDED));
     assertEquals("evacuate", Lifecycle.actedOn(r.incidents(), "n1").orElseThrow().diagnosis().status().wireName());
-    List<Incident> worse = lifecycle.observe(r.incidents(), Map.of("n1", fault(FAILOVER)), T0.plusSeconds(9)).incidents();
+    List<Incident> started = r.incidents().stream()
+        .map(i -> i.status() == IncidentStatus.NOTED ? lifecycle.submitted(i, List.of("8"), "drain", T0) : i).toList();
+    List<Incident> worse = lifecycle.observe(started, Map.of("n1", fault(FAILOVER)), T0.plusSeconds(9)).incidents();
     assertEquals(IncidentStatus.CANCELED, byAction(worse).get("evacuate"));
     assertEquals(IncidentStatus.NOTED, byAction(worse).get("evacuate-failover"));
   }
 
   @Test
   void aLessInvasiveReportWaitsBehindTheActiveOne() {
-    List<Incident> evac = lifecycle.observe(List.of(), Map.of("n1", fault(EVACUATE)), T0).incidents();
-    List<Incident> both = lifecycle.observe(evac, Map.of("n1", fault(REPAIR)), T0).incidents();
+    Incident evac = lifecycle.observe(List.of(), Map.of("n1", fault(EVACUATE)), T0).incidents().get(0);
+    List<Incident> pending = List.of(lifecycle.submitted(evac, List.of("7"), "drain", T0));
+    List<Incident> both = lifecycle.observe(pending, Map.of("n1", fault(REPAIR)), T0).incidents();
     assertEquals(IncidentStatus.NOTED, byAction(both).get("live-repair"));
     assertEquals("evacuate", Lifecycle.actedOn(both, "n1").orElseThrow().diagnosis().status().wireName());
+  }
+
+  @Test
+  void aNotedIncidentWhoseNodeNowReportsAnotherFaultClosesAsTransient() {
+    List<Incident> list = List.of();
+    for (int i = 0; i < 14; i++) {
+      Diagnosis d = PARSER.parseCommandOutput(Map.of("status", "live-repair", "command", "fix", "details", Map.of("try", i)));
+      list = lifecycle.observe(list, Map.of("n1", fault(d)), T0.plusSeconds(i)).incidents();
+    }
+    assertEquals(1, list.size(), "one incident, the one still reported: " + list);
+    assertEquals(Map.of("try", 13), list.get(0).diagnosis().original().get("details"));
+    Lifecycle.Result r = lifecycle.observe(list, Map.of("n1", fault(EVACUATE)), T0.plusSeconds(20));
+    assertEquals(List.of("evacuate"), r.incidents().stream().map(i -> i.diagnosis().status().wireName()).toList());
+    assertTrue(r.changes().stream().anyMatch(c -> c.kind() == Change.Kind.CLOSED
+        && c.reason().equals("no longer reported: the node now reports evacuate")), r.changes().toString());
   }
 
   @Test

@@ -50,6 +50,7 @@ public final class StateCodec {
     m.put("round", s.round());
     m.put("campaigns", Mappers.RECORDS.convertValue(s.campaigns(), List.class));
     m.put("machines", s.machines().stream().map(StateCodec::machine).toList());
+    m.put("storm_armed", s.stormArmed());
     return Json.write(m);
   }
 
@@ -76,7 +77,8 @@ public final class StateCodec {
         f.number("balanceThreshold"), f.list("evacuated").stream().map(String::valueOf).toList(),
         list, IncidentCodec.instant(f.number("ctime")), IncidentCodec.instant(f.number("mtime")),
         (long) f.number("serial_no"), intents, f.bool("paused"),
-        f.optString("pause_reason"), (long) f.number("round"), campaigns(f), machines(f));
+        f.optString("pause_reason"), (long) f.number("round"), campaigns(f), machines(f),
+        f.optional("storm_armed") == null || f.bool("storm_armed"));
   }
 
   private static Map<String, Object> machine(Machine m) {

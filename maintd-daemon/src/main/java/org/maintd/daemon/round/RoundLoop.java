@@ -65,7 +65,6 @@ public final class RoundLoop {
   private volatile java.util.function.Predicate<Cluster> masterCheck = c -> true;
   private final Campaigns campaignFactory = new Campaigns();
   private Instant lastRound = Instant.EPOCH;
-  private boolean stormArmed = true;
   private volatile String storm = "";
   private volatile PlanView lastPlan = PlanView.none();
 
@@ -133,25 +132,26 @@ public final class RoundLoop {
   /**
    * Pauses every automatic action when too many nodes report faults in one poll. The guard trips
    * once per storm: after the operator resumes, it fires again only once a poll without a storm
-   * has re-armed it.
+   * has re-armed it. Whether it is armed is stored, so a restart in the middle of a storm does not
+   * undo the operator's resume.
    */
   private void guardAgainstStorm(Cluster cluster, Map<String, CollectorReading> readings) {
     Map<String, Observation> observations = new HashMap<>();
     readings.forEach((node, r) -> observations.put(node, r.observation()));
     Optional<String> found = stormGuard.storm(cluster, observations);
     storm = found.orElse("");
+    boolean armed = holder.get().stormArmed();
     if (found.isEmpty()) {
-      stormArmed = true;
+      if (!armed) {
+        holder.update(s -> s.withStormArmed(true));
+      }
       return;
     }
-    if (!stormArmed) {
+    if (!armed) {
       return;
     }
-    stormArmed = false;
-    if (!holder.get().paused()) {
-      holder.update(s -> s.withPaused(true, found.get()));
-      log.error("automatic actions paused: {}", found.get());
-    }
+    holder.update(s -> (s.paused() ? s : s.withPaused(true, found.get())).withStormArmed(false));
+    log.error("automatic actions paused: {}", found.get());
   }
 
   /**

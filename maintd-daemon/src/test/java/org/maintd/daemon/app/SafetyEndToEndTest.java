@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.maintd.daemon.testing.TestCluster.on;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -86,5 +87,57 @@ class SafetyEndToEndTest {
     assertTrue(after.contains("maintd_jobs_total{kind=\"drain\",owner=\"incident\",result=\"success\"} 1.0"), after);
     assertTrue(after.contains("\nmaintd_paused 0.0\n"), after);
     assertEquals(false, ((Map<?, ?>) cluster.get("/1/paused")).get("paused"));
+  }
+
+  @Test
+  void theOperatorsResumeHoldsThroughARestartInTheSameStorm() throws Exception {
+    cluster.storm = new StormGuard(30);
+    cluster.report("n2", "{\"status\": \"live-repair\", \"command\": \"demo-fix\"}");
+    cluster.report("n3", "{\"status\": \"live-repair\", \"command\": \"demo-fix\"}");
+    cluster.startDaemon();
+    cluster.awaitTrue("the storm guard to pause", () -> Boolean.TRUE.equals(((Map<?, ?>) cluster.get("/1/paused")).get("paused")));
+    assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
+    cluster.awaitIncident("repairs run after the resume", on("n2", "completed"));
+    cluster.stopDaemon();
+    cluster.startDaemon();
+    cluster.awaitTicks(3);
+    assertEquals(false, ((Map<?, ?>) cluster.get("/1/paused")).get("paused"), "the same storm does not pause again");
+    assertEquals(1.0, storm(), "the storm is still shown");
+    cluster.report("n2", "{\"status\": \"Ok\"}");
+    cluster.report("n3", "{\"status\": \"Ok\"}");
+    cluster.awaitTrue("a calm poll re-arms the guard", () -> storm() == 0.0);
+    cluster.report("n4", "{\"status\": \"evacuate\"}");
+    cluster.report("n5", "{\"status\": \"evacuate\"}");
+    cluster.awaitTrue("a new storm pauses again", () -> Boolean.TRUE.equals(((Map<?, ?>) cluster.get("/1/paused")).get("paused")));
+  }
+
+  @Test
+  void staleNotedIncidentsCloseWhileAutomaticActionsArePausedSoOnlyTheLatestRunsAfterTheResume() throws Exception {
+    cluster.startDaemon();
+    assertEquals(200, cluster.signedPost("/1/pause", "").statusCode());
+    for (int i = 0; i < 5; i++) {
+      int attempt = i;
+      cluster.report("n4", "{\"status\": \"live-repair\", \"command\": \"demo-fix\", \"details\": {\"try\": " + i + "}}");
+      cluster.awaitTrue("report " + i + " noted", () -> cluster.incidents().stream().anyMatch(inc ->
+          ((Map<?, ?>) inc.get("original")).get("details").equals(Map.of("try", (long) attempt))));
+    }
+    assertEquals(1, cluster.incidents().size(), "the older reports closed as transient: " + cluster.incidents());
+    assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
+    Map<String, Object> done = cluster.awaitIncident("the latest repair runs", on("n4", "completed"));
+    assertEquals(Map.of("try", 4L), ((Map<?, ?>) done.get("original")).get("details"));
+    cluster.awaitTicks(3);
+    assertEquals(1L, repairsRun("n4"), "one repair ran");
+  }
+
+  private long repairsRun(String node) throws Exception {
+    try (var files = Files.list(tmp.resolve("results/" + node))) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".started")).count();
+    }
+  }
+
+  private double storm() throws Exception {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^maintd_storm ([0-9.]+)$")
+        .matcher(cluster.getRaw("/metrics").body());
+    return m.find() ? Double.parseDouble(m.group(1)) : -1;
   }
 }
