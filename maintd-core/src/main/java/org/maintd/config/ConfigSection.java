@@ -67,6 +67,22 @@ public final class ConfigSection {
     return String.valueOf(raw);
   }
 
+  /** A file or directory path; a path the system cannot represent (a NUL in it, say) is a problem. */
+  public java.nio.file.Path path(String key, String fallback) {
+    String text = string(key, fallback);
+    try {
+      return java.nio.file.Path.of(text);
+    } catch (java.nio.file.InvalidPathException e) {
+      problem(key, "is not a valid path (" + e.getReason() + "): '" + text.replace("\0", "\\0") + "'");
+      return java.nio.file.Path.of(fallback);
+    }
+  }
+
+  /** Like {@link #path}, but empty means none (null). */
+  public java.nio.file.Path optionalPath(String key) {
+    return string(key, "").isEmpty() ? null : path(key, "");
+  }
+
   public boolean bool(String key, boolean fallback) {
     Object raw = take(key);
     if (raw == null) {
@@ -160,11 +176,22 @@ public final class ConfigSection {
     Object raw = take(key);
     Map<String, String> map = new LinkedHashMap<>();
     if (raw instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> map.put(String.valueOf(k), String.valueOf(v)));
+      m.forEach((k, v) -> {
+        if (v instanceof Map<?, ?> || v instanceof List<?> || v == null) {
+          problem(key + "." + k, "must be a single value, not " + v);
+        } else {
+          map.put(String.valueOf(k), String.valueOf(v));
+        }
+      });
     } else if (raw != null) {
       problem(key, "must be a mapping, not " + raw);
     }
     return map;
+  }
+
+  /** The keys this section holds, in the order written. */
+  public List<String> keys() {
+    return List.copyOf(values.keySet());
   }
 
   /** Records a problem found by the caller's own validation of {@code key}. */

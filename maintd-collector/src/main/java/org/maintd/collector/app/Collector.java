@@ -12,6 +12,7 @@ import org.maintd.collector.exec.Whitelist;
 import org.maintd.collector.http.CollectorHandler;
 import org.maintd.collector.http.Reports;
 import org.maintd.collector.repair.RepairService;
+import org.maintd.config.ConfigException;
 import org.maintd.signing.HmacKey;
 import org.maintd.wire.KeyFiles;
 import org.maintd.wire.Servers;
@@ -32,7 +33,12 @@ public final class Collector implements AutoCloseable {
 
   public Collector(CollectorConfig config, Clock clock) throws IOException {
     this.config = config;
-    HmacKey key = KeyFiles.read(config.hmacKeyFile());
+    HmacKey key;
+    try {
+      key = KeyFiles.read(config.hmacKeyFile());
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("the configuration of " + config.node(), java.util.List.of("hmacKeyFile: " + e.getMessage()));
+    }
     CommandRunner runner = new CommandRunner(config.outputLimit());
     Diagnoser diagnoser = new Diagnoser(config.diagnoseCommand(), new Whitelist(config.diagnoseDirectory()),
         runner, config.diagnoseTimeout());

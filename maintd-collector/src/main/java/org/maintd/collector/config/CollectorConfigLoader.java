@@ -30,19 +30,19 @@ public final class CollectorConfigLoader {
         root.string("node", ""),
         root.string("bind", "0.0.0.0"),
         (int) root.integer("port", 1815, 0, 65535),
-        path(root.string("portFile", "")),
-        Path.of(root.string("hmacKeyFile", "/var/lib/maintd/hmac.key")),
+        root.optionalPath("portFile"),
+        root.path("hmacKeyFile", "/var/lib/maintd/hmac.key"),
         root.bool("signReports", true),
         diagnose.string("command", ""),
-        Path.of(diagnose.string("directory", "/etc/maintd/node-diagnose-commands")),
+        diagnose.path("directory", "/etc/maintd/node-diagnose-commands"),
         diagnose.duration("timeout", Duration.ofSeconds(60), Duration.ofMillis(100)),
-        Path.of(repair.string("directory", "/etc/maintd/node-repair-commands")),
+        repair.path("directory", "/etc/maintd/node-repair-commands"),
         repair.duration("timeout", Duration.ofSeconds(600), Duration.ofMillis(100)),
-        Path.of(repair.string("results", "/var/lib/maintd/collector/repairs")),
+        repair.path("results", "/var/lib/maintd/collector/repairs"),
         (int) root.integer("outputLimit", 65536, 1024, 16 << 20),
-        Path.of(root.string("masterFile", "/var/lib/ganeti/ssconf_master_node")),
+        root.path("masterFile", "/var/lib/ganeti/ssconf_master_node"),
         root.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)),
-        Path.of(root.string("bootIdFile", "/proc/sys/kernel/random/boot_id")),
+        root.path("bootIdFile", "/proc/sys/kernel/random/boot_id"),
         (int) root.integer("maxRequestBody", CollectorConfig.DEFAULT_MAX_REQUEST_BODY, 1024, 16 << 20),
         root.duration("idleTimeout", CollectorConfig.DEFAULT_IDLE_TIMEOUT, Duration.ofMillis(100)));
     if (!config.diagnoseCommand().isEmpty() && !config.diagnoseCommand().matches("[A-Za-z0-9_-]+")) {
@@ -50,10 +50,6 @@ public final class CollectorConfigLoader {
     }
     root.finish();
     return config.node().isEmpty() ? withNode(config, hostname()) : config;
-  }
-
-  private static Path path(String text) {
-    return text.isEmpty() ? null : Path.of(text);
   }
 
   private static String hostname() {

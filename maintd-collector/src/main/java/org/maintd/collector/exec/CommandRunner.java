@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.commons.exec.CommandLine;
@@ -16,7 +17,8 @@ import org.apache.commons.exec.PumpStreamHandler;
 
 /**
  * Runs whitelisted commands: no arguments, an empty environment, working directory {@code /},
- * the given stdin, a time limit and a cap on captured output. One command at a time per runner
+ * the given stdin, a time limit and a cap on captured output; each in a session of its own, killed
+ * whole when the command ends or runs out of time, so that nothing it started is left behind. One command at a time per runner
  * (the node's lock); a caller that cannot get the lock within its time limit gets an error.
  * Thread-safe.
  */
@@ -59,7 +61,7 @@ public final class CommandRunner {
     executor.setExitValues(null);
     int exit;
     try {
-      exit = executor.execute(new CommandLine(command.toFile()), Map.of());
+      exit = executor.execute(commandLine(command), Map.of());
     } catch (ExecuteException e) {
       if (!watchdog.killedProcess()) {
         throw e;
@@ -68,5 +70,14 @@ public final class CommandRunner {
     }
     return new CommandResult(
         exit, out.bytes(), new String(err.bytes(), StandardCharsets.UTF_8), watchdog.killedProcess(), out.over());
+  }
+
+  /** The command, in a session of its own when the system can do that (see {@link Sessions}). */
+  private static CommandLine commandLine(Path command) {
+    Optional<Path> setsid = Sessions.setsid();
+    if (setsid.isEmpty()) {
+      return new CommandLine(command.toFile());
+    }
+    return new CommandLine(setsid.get().toFile()).addArgument(command.toString(), false);
   }
 }

@@ -33,4 +33,23 @@ class CollectorMainTest {
     assertEquals(List.of(Path.of("a.yaml"), Path.of("b.yaml")),
         CollectorMain.parse(new String[] {"-c", "a.yaml", "--config", "b.yaml"}).files());
   }
+
+  @Test
+  void aKeyFileOthersCanReadStopsTheCollectorWithExitCode2(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path key = dir.resolve("hmac.key");
+    java.nio.file.Files.writeString(key, "secret\n");
+    java.nio.file.Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+    Path config = dir.resolve("collector.yaml");
+    java.nio.file.Files.writeString(config, "node: n1\nport: 0\nbind: 127.0.0.1\nhmacKeyFile: " + key + "\n");
+    java.io.PrintStream err = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true));
+    try {
+      assertEquals(2, CollectorMain.run(List.of(config)));
+    } finally {
+      System.setErr(err);
+    }
+    assertTrue(captured.toString().contains("hmacKeyFile: " + key + " may be read or written by others than its owner"),
+        captured.toString());
+  }
 }

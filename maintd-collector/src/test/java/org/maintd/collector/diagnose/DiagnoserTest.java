@@ -87,4 +87,32 @@ class DiagnoserTest {
     assertEquals("", data.get("env"));
     assertEquals("/", data.get("pwd"));
   }
+
+  @Test
+  void nothingAScriptLeavesBehindOutlivesIt() throws Exception {
+    String marker = Long.toString(3000 + (ProcessHandle.current().pid() % 997));
+    String body = "sleep " + marker + " & (sleep " + marker + " >/dev/null 2>&1 &) ; echo '{\"status\": \"Ok\"}'";
+    Diagnoser diagnoser = new Diagnoser("diag", new Whitelist(dir), new CommandRunner(65536), Duration.ofSeconds(10));
+    Scripts.script(dir, "diag", body);
+    for (int i = 0; i < 5; i++) {
+      long started = System.nanoTime();
+      assertEquals(Map.of("status", "Ok"), diagnoser.diagnose());
+      assertTrue(System.nanoTime() - started < 1_500_000_000L, "the background child does not hold the answer back");
+    }
+    org.awaitility.Awaitility.await("no sleep " + marker + " left").atMost(Duration.ofSeconds(5))
+        .until(() -> sleepers(marker) == 0);
+  }
+
+  /** Processes running {@code sleep <marker>}, found in /proc. */
+  private static long sleepers(String marker) throws Exception {
+    try (var procs = java.nio.file.Files.list(Path.of("/proc"))) {
+      return procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).filter(p -> {
+        try {
+          return java.nio.file.Files.readString(p.resolve("cmdline")).equals("sleep\0" + marker + "\0");
+        } catch (java.io.IOException e) {
+          return false;
+        }
+      }).count();
+    }
+  }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -154,11 +155,18 @@ public final class Daemon implements AutoCloseable {
     if (!NodeNames.same(master, config.node())) {
       throw new StartupException(ExitCodes.NOT_MASTER, "this node (" + config.node() + ") is not the master (" + master + "); exiting");
     }
+    Set<String> nodes = backend.snapshot().nodesByName().keySet();
+    for (String named : config.collector().urls().keySet()) {
+      if (nodes.stream().noneMatch(n -> NodeNames.same(n, named))) {
+        throw new StartupException(ExitCodes.USAGE, "collector.urls." + named + ": no node " + named + " in the cluster (its nodes: "
+            + String.join(", ", new java.util.TreeSet<>(nodes)) + ")");
+      }
+    }
     if (!vote) {
       log.warn("master voting skipped (--no-voting --yes-do-it)");
       return;
     }
-    MasterVote.Outcome outcome = votes.vote(backend.snapshot().nodesByName().keySet());
+    MasterVote.Outcome outcome = votes.vote(nodes);
     if (!outcome.wonBy(config.node())) {
       throw new StartupException(ExitCodes.FAILURE, "lost the master vote: " + outcome.votes() + " of " + outcome.asked()
           + " nodes asked; use --no-voting --yes-do-it only if you are sure this node is the master");

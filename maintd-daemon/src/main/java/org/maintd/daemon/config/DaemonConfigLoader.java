@@ -3,6 +3,10 @@ package org.maintd.daemon.config;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,11 +47,11 @@ public final class DaemonConfigLoader {
     String node = root.string("node", "");
     String bind = root.string("bind", "0.0.0.0");
     int port = (int) root.integer("port", 1816, 0, 65535);
-    Path stateDir = Path.of(root.string("stateDir", "/var/lib/maintd"));
+    Path stateDir = root.path("stateDir", "/var/lib/maintd");
     String store = root.oneOf("store", "file", List.of("file"));
     String backend = root.oneOf("backend", "sim", List.of("sim", "ganeti"));
-    Path key = Path.of(root.string("hmacKeyFile", "/var/lib/maintd/hmac.key"));
-    Path users = Path.of(root.string("usersFile", "/etc/maintd/users"));
+    Path key = root.path("hmacKeyFile", "/var/lib/maintd/hmac.key");
+    Path users = root.path("usersFile", "/etc/maintd/users");
     Duration poll = root.duration("pollInterval", Duration.ofSeconds(30), Duration.ofMillis(100));
     Duration delay = root.duration("roundDelay", Duration.ZERO, Duration.ZERO);
     SafetyCaps caps = new SafetyCaps(allowance(root, "maxUnavailable", "1"), root.stringList("failureDomains"));
@@ -86,12 +90,43 @@ public final class DaemonConfigLoader {
     return Integer.parseInt(digits);
   }
 
+  /**
+   * An absolute URL of one of {@code schemes} with a host; a problem naming the key otherwise, and
+   * then the fallback (null when there is none).
+   */
+  private static URI url(ConfigSection c, String key, String fallback, List<String> schemes) {
+    String text = c.string(key, null);
+    if (text == null) {
+      return fallback == null ? null : URI.create(fallback);
+    }
+    try {
+      URI uri = new URI(text);
+      if (uri.getScheme() == null || !schemes.contains(uri.getScheme()) || uri.getHost() == null) {
+        c.problem(key, "must be a " + String.join(" or ", schemes.stream().map(x -> x + "://").toList())
+            + " URL with a host, not '" + text + "'");
+        return fallback == null ? null : URI.create(fallback);
+      }
+      return uri;
+    } catch (URISyntaxException e) {
+      c.problem(key, "is not a URL (" + e.getReason() + " at index " + e.getIndex() + "): '" + text + "'");
+      return fallback == null ? null : URI.create(fallback);
+    }
+  }
+
   private static DaemonConfig.Collector collector(ConfigSection c) {
     String template = c.string("urlTemplate", "http://{node}:1815");
     if (!template.contains("{node}")) {
       c.problem("urlTemplate", "must contain {node}, not '" + template + "'");
     }
-    return new DaemonConfig.Collector(template, c.stringMap("urls"),
+    ConfigSection entries = c.section("urls");
+    Map<String, String> urls = new LinkedHashMap<>();
+    for (String node : entries.keys()) {
+      URI url = url(entries, node, null, List.of("http", "https"));
+      if (url != null) {
+        urls.put(node, url.toString());
+      }
+    }
+    return new DaemonConfig.Collector(template, urls,
         c.duration("timeout", Duration.ofSeconds(5), Duration.ofMillis(10)),
         c.duration("repairTimeout", Duration.ofSeconds(660), Duration.ofSeconds(1)),
         c.bool("allowUnsigned", false),
@@ -100,24 +135,20 @@ public final class DaemonConfigLoader {
 
   private static DaemonConfig.Sim sim(ConfigSection s, Path stateDir) {
     return new DaemonConfig.Sim(
-        Path.of(s.string("cluster", "/etc/maintd/demo/cluster.data")),
-        Path.of(s.string("diagnoseDir", stateDir.resolve("sim/diagnose").toString())),
+        s.path("cluster", "/etc/maintd/demo/cluster.data"),
+        s.path("diagnoseDir", stateDir.resolve("sim/diagnose").toString()),
         s.duration("operationTime", Duration.ofSeconds(1), Duration.ZERO),
         s.duration("timePerGiB", Duration.ZERO, Duration.ZERO),
         s.duration("bootTime", Duration.ofSeconds(5), Duration.ZERO),
-        s.string("masterFile", "").isEmpty() ? null : Path.of(s.string("masterFile", "")),
+        s.optionalPath("masterFile"),
         s.bool("followMaster", true));
   }
 
   private static DaemonConfig.Ganeti ganeti(ConfigSection g) {
-    String url = g.string("rapiUrl", "https://127.0.0.1:5080");
-    if (!url.startsWith("https://")) {
-      g.problem("rapiUrl", "must be an https:// URL, not '" + url + "'");
-    }
-    String trust = g.string("certificate", "/var/lib/ganeti/rapi.pem");
-    return new DaemonConfig.Ganeti(java.net.URI.create(url.startsWith("https://") ? url : "https://invalid"),
-        trust.isEmpty() ? null : Path.of(trust), g.bool("verifyHostname", false),
-        Path.of(g.string("credentials", "/etc/maintd/rapi-credentials")),
+    URI url = url(g, "rapiUrl", "https://127.0.0.1:5080", List.of("https"));
+    return new DaemonConfig.Ganeti(url, g.string("certificate", "/var/lib/ganeti/rapi.pem").isEmpty() ? null
+        : g.path("certificate", "/var/lib/ganeti/rapi.pem"), g.bool("verifyHostname", false),
+        g.path("credentials", "/etc/maintd/rapi-credentials"),
         g.duration("timeout", Duration.ofSeconds(30), Duration.ofMillis(100)),
         (int) g.integer("readAttempts", 3, 1, 10));
   }

@@ -21,6 +21,8 @@ import org.maintd.config.DurationText;
 final class CampaignRequest {
   static final Duration DEFAULT_SOAK = Duration.ofMinutes(5);
   static final Duration DEFAULT_BOOT_TIMEOUT = Duration.ofMinutes(15);
+  static final Duration MAX_DURATION = Duration.ofDays(7);
+  static final int MAX_NODES = 100_000;
   private static final Set<String> FIELDS = Set.of("nodes", "group", "tags", "mode", "max_nodes", "soak", "boot_timeout", "windows");
 
   private CampaignRequest() {}
@@ -34,8 +36,9 @@ final class CampaignRequest {
     NodeSelection selection = new NodeSelection(strings(body, "nodes"), text(body, "group", ""), strings(body, "tags"));
     CampaignMode mode = CampaignMode.parse(text(body, "mode", "migrate-reboot"));
     Object max = body.containsKey("max_nodes") ? body.get("max_nodes") : 0L;
-    if (!(max instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())) {
-      throw bad("'max_nodes' must be a whole number, not " + max);
+    if (!(max instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.doubleValue() < 0
+        || n.doubleValue() > MAX_NODES) {
+      throw bad("'max_nodes' must be a whole number from 0 (as the plan allows) to " + MAX_NODES + ", not " + max);
     }
     List<DailyWindow> windows = strings(body, "windows").stream().map(DailyWindow::parse).toList();
     return new CampaignSpec(selection, mode, n.intValue(), duration(body, "soak", DEFAULT_SOAK),
@@ -47,17 +50,23 @@ final class CampaignRequest {
     if (v == null) {
       return fallback;
     }
-    if (v instanceof Number n) {
-      return Duration.ofMillis(Math.round(n.doubleValue() * 1000));
-    }
-    if (v instanceof String s) {
+    Duration d;
+    if (v instanceof Number n && Double.isFinite(n.doubleValue()) && n.doubleValue() >= 0
+        && n.doubleValue() <= MAX_DURATION.toSeconds()) {
+      d = Duration.ofMillis(Math.round(n.doubleValue() * 1000));
+    } else if (v instanceof String s) {
       try {
-        return DurationText.parse(s);
+        d = DurationText.parse(s);
       } catch (IllegalArgumentException e) {
         throw bad("'" + key + "': " + e.getMessage());
       }
+    } else {
+      throw bad("'" + key + "' must be seconds from 0 to " + MAX_DURATION.toSeconds() + " or a duration such as \"5m\", not " + v);
     }
-    throw bad("'" + key + "' must be seconds or a duration such as \"5m\", not " + v);
+    if (d.compareTo(MAX_DURATION) > 0) {
+      throw bad("'" + key + "' must be at most 7 days, not " + v);
+    }
+    return d;
   }
 
   private static String text(Map<?, ?> body, String key, String fallback) {

@@ -55,9 +55,11 @@ final class SimControl {
 
   Map<String, Object> fail(Map<?, ?> body) {
     Object times = body.get("times") == null ? 1L : body.get("times");
-    if (!(times instanceof Number n) || n.intValue() < 1) {
-      throw new IllegalArgumentException("'times' must be a positive integer, not " + times);
+    if (!(times instanceof Long || times instanceof Integer) || ((Number) times).longValue() < 1
+        || ((Number) times).longValue() > 1_000_000) {
+      throw new IllegalArgumentException("'times' must be a whole number from 1 to 1000000, not " + times);
     }
+    Number n = (Number) times;
     FailRule rule = new FailRule(text(body, "op"), optional(body, "node"), optional(body, "instance"), n.intValue());
     List<String> ops = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary", "set-node-flags",
         "recreate-disks", "reinstall", "reboot", "master-failover", "boot");

@@ -192,6 +192,18 @@ class DaemonEndToEndTest {
   }
 
   @Test
+  void aDiagnoseSlowerThanThePollShowsAsTimedOutNotAsAnUnreachableCollector() throws Exception {
+    Path slow = tmp.resolve("nodes/n3/diagnose");
+    Files.writeString(slow, "#!/bin/sh\nsleep 30\necho '{\"status\": \"evacuate\"}'\n");
+    cluster.startDaemon();
+    cluster.awaitTicks(1);
+    cluster.awaitTrue("n3's slow command shows", () -> "collector-error".equals(((Map<?, ?>) cluster.node("n3").get("collector")).get("health")));
+    String detail = ((Map<?, ?>) cluster.node("n3").get("collector")).get("detail").toString();
+    assertTrue(detail.matches("diagnose command 'diagnose': timed out after 1750 ms"), detail);
+    assertEquals(List.of(), cluster.incidents());
+  }
+
+  @Test
   void aReportSignedWithAnotherKeyCreatesNoIncident() throws Exception {
     Path otherKey = tmp.resolve("other.key");
     Files.writeString(otherKey, "not-the-cluster-key");

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.wire.Json;
@@ -111,30 +113,52 @@ class DaemonProcessIT {
     assertTrue(log().contains("was already submitted as 1; not submitting it again"), log());
   }
 
-  @Test
-  void killedRightAfterARebootTheCampaignResumesWithoutRebootingTwice() throws Exception {
+  /**
+   * Every crash point the daemon has, with the work that reaches it: killed there with SIGKILL,
+   * restarted, the work completes and the job log holds no job twice and no node rebooted twice.
+   */
+  @ParameterizedTest(name = "killed {0}")
+  @ValueSource(strings = {"after-intents", "after-submit", "after-reboot-intents", "after-reboot-submitted"})
+  void aKillAtEveryCrashPointSubmitsNoJobTwice(String point) throws Exception {
     Path config = config("n1");
     Files.writeString(config, Files.readString(config) + "  masterFile: " + tmp.resolve("master") + "\n");
-    Process first = launch(config, "after-reboot-submitted");
+    boolean reboots = point.contains("reboot");
+    if (!reboots) {
+      cluster.report("n2", "{\"status\": \"evacuate\"}");
+    }
+    Process first = launch(config, point);
+    if (reboots) {
+      startCampaign(first, "{\"nodes\": [\"n4\", \"n5\"], \"soak\": 0.2}");
+    }
+    assertEquals(137, exitOf(first), log());
+    assertTrue(log().contains("SIGKILL at crash point " + point), log());
+
+    Process p = launch(config, null);
+    cluster.awaitTrue("the work completes after the restart", () -> {
+      if (!p.isAlive()) {
+        throw new AssertionError("daemon died: " + log());
+      }
+      String state = Files.readString(tmp.resolve("state/state.json"));
+      return reboots ? state.contains("\"status\":\"COMPLETED\"") : state.contains("\"repair-status\":\"completed\"");
+    });
+    List<String> keys = simJobs().stream().map(j -> (String) ((Map<?, ?>) j.get("spec")).get("key")).toList();
+    assertEquals(keys.size(), keys.stream().distinct().count(), "a job key was submitted twice: " + keys);
+    if (reboots) {
+      assertEquals(List.of("n4", "n5"), reboots().stream().sorted().toList(), "each node rebooted exactly once");
+    }
+  }
+
+  private void startCampaign(Process daemon, String body) {
     cluster.awaitTrue("the API answers", () -> {
+      if (!daemon.isAlive()) {
+        throw new AssertionError("daemon died before the campaign started: " + log());
+      }
       try {
-        return cluster.signedPost(port, "/1/campaigns", "{\"nodes\": [\"n4\", \"n5\"], \"soak\": 0.2}").statusCode() == 200;
+        return cluster.signedPost(port, "/1/campaigns", body).statusCode() == 200;
       } catch (java.io.IOException e) {
         return false;
       }
     });
-    assertEquals(137, exitOf(first), log());
-    assertEquals(1, reboots().size(), "one reboot submitted before the kill: " + reboots());
-
-    Process p = launch(config, null);
-    cluster.awaitTrue("the campaign completes after the restart", () -> {
-      if (!p.isAlive()) {
-        throw new AssertionError("daemon died: " + log());
-      }
-      return Files.readString(tmp.resolve("state/state.json")).contains("\"status\":\"COMPLETED\"");
-    });
-    List<String> rebooted = reboots();
-    assertEquals(List.of("n4", "n5"), rebooted.stream().sorted().toList(), "each node rebooted exactly once: " + rebooted);
   }
 
   private List<String> reboots() throws Exception {
@@ -194,4 +218,18 @@ class DaemonProcessIT {
     assertEquals("{\"incidents\": [", Files.readString(tmp.resolve("state/state.json")));
   }
 
+
+  @Test
+  void aKeyFileOthersCanReadOrACollectorUrlForNoNodeExitsWith2NamingTheKey() throws Exception {
+    Path config = config("n1");
+    Files.setPosixFilePermissions(cluster.keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    assertEquals(ExitCodes.USAGE, exitOf(launch(config, null)));
+    assertTrue(log().contains("hmacKeyFile: " + cluster.keyFile + " may be read or written by others than its owner (mode rw-r--r--)"),
+        log());
+    Files.setPosixFilePermissions(cluster.keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.writeString(config, Files.readString(config).replace("  urls:\n", "  urls:\n    n9: http://127.0.0.1:1\n"));
+    assertEquals(ExitCodes.USAGE, exitOf(launch(config, null)));
+    assertTrue(log().contains("collector.urls.n9: no node n9 in the cluster (its nodes: n1, n2, n3, n4, n5)"), log());
+    assertTrue(!log().contains("\tat "), "no stack trace: " + log());
+  }
 }

@@ -84,9 +84,36 @@ class DaemonConfigLoaderTest {
     assertTrue(p.contains("failureDomains: must be a list, not rack"), p.toString());
     assertTrue(p.stream().anyMatch(x -> x.startsWith("sim.bootTime: ")), p.toString());
     assertTrue(p.contains("sim.followMaster: must be true or false, not 'sometimes'"), p.toString());
-    assertTrue(p.contains("ganeti.rapiUrl: must be an https:// URL, not 'http://master:5080'"), p.toString());
+    assertTrue(p.contains("ganeti.rapiUrl: must be a https:// URL with a host, not 'http://master:5080'"), p.toString());
     assertTrue(p.stream().anyMatch(x -> x.startsWith("ganeti.readAttempts: ")), p.toString());
     assertTrue(e.getMessage().startsWith(file + ": 13 problem(s)"), e.getMessage());
+  }
+
+  @Test
+  void mistakesThatOnceEndedInAStackTraceOrPassedInSilenceAreNamedByKey(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(file, String.join("\n",
+        "stateDir: \"/var/lib/ma\\0intd\"",
+        "ganeti:",
+        "  rapiUrl: \"https://bad host:5080\"",
+        "  credentials: \"/etc/\\0creds\"",
+        "collector:",
+        "  urls:",
+        "    n1: [http://a:1815, http://b:1815]",
+        "    n2: ftp://n2:1815",
+        "    n3: \"http://bad host:1815\"",
+        "    n4: http://10.0.0.4:1815",
+        ""));
+    ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
+    List<String> p = e.problems();
+    assertTrue(p.contains("stateDir: is not a valid path (Nul character not allowed): '/var/lib/ma\\0intd'"), p.toString());
+    assertTrue(p.contains("ganeti.rapiUrl: is not a URL (Illegal character in authority at index 8): 'https://bad host:5080'"),
+        p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("ganeti.credentials: is not a valid path")), p.toString());
+    assertTrue(p.contains("collector.urls.n1: must be a single value, not [http://a:1815, http://b:1815]"), p.toString());
+    assertTrue(p.contains("collector.urls.n2: must be a http:// or https:// URL with a host, not 'ftp://n2:1815'"), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("collector.urls.n3: is not a URL")), p.toString());
+    assertEquals(6, p.size(), p.toString());
   }
 
   @Test
