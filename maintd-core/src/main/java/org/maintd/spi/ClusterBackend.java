@@ -25,6 +25,12 @@ public interface ClusterBackend {
   /** Ids of the jobs whose reason trail contains {@code text}, oldest first. */
   List<String> findJobs(String text);
 
+  /**
+   * The jobs in the queue that carry maintd's reason trail ({@link org.maintd.job.ReasonTrail#SOURCE}):
+   * what is left of maintd's work when its state is lost.
+   */
+  List<JobTrace> jobTraces();
+
   /** Adds tags to a node, an instance, a group or the cluster; tags already there stay once. */
   void addTags(TaggedObject object, List<String> tags);
 

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The collector's HTTP endpoints (mond-compatible paths): {@code /}, {@code /1/list/collectors},
- * {@code /1/report/all}, {@code /1/report/node/diagnose}, {@code /1/master} and {@code POST
+ * {@code /1/report/all}, {@code /1/report/node/diagnose}, {@code /1/master}, {@code /1/repairs}
+ * (signed: every repair this node started, for a daemon that lost its state) and {@code POST
  * /1/repair}. A report request may say how long its caller waits ({@code ?timeout=} in
  * milliseconds): the diagnose command then gets no longer. A repair request is read up to {@code
  * maxBody} bytes, must be signed, fresh, not older than the last one accepted, never seen before
@@ -59,6 +60,7 @@ public final class CollectorHandler extends Handler.Abstract {
       .add("GET", "/1/report/all", r -> "[" + signedReport(r) + "]")
       .add("GET", "/1/report/node/diagnose", this::signedReport)
       .add("GET", "/1/master", this::signedMaster)
+      .add("GET", "/1/repairs", this::signedRepairs)
       .add("POST", "/1/repair", this::repair);
 
   /** An endpoint: the JSON text it answers to a request. */
@@ -115,6 +117,14 @@ public final class CollectorHandler extends Handler.Abstract {
     }
     Duration wait = Duration.ofMillis(Long.parseLong(text)).minus(ANSWER_MARGIN);
     return wait.isNegative() || wait.isZero() ? Duration.ofMillis(1) : wait;
+  }
+
+  private String signedRepairs(Request request) {
+    try {
+      return reports.signed(repairs.records());
+    } catch (IOException e) {
+      throw new HttpError(500, "internal-error", "the repair records cannot be read: " + e.getMessage());
+    }
   }
 
   private String signedMaster(Request request) {

@@ -50,10 +50,10 @@ public final class RepairService {
         if (earlier.isPresent()) {
           return earlier.get().asReplay();
         }
-        Optional<String> started = records.claimed(id);
+        Optional<RepairRecords.Claim> started = records.claimed(id);
         if (started.isPresent()) {
-          return failure(request, "the command was started " + started.get() + " but its outcome was not recorded"
-              + " (the collector stopped while it ran); it is not run again");
+          return failure(request, "the command was started at " + started.get().started() + " but its outcome was not"
+              + " recorded (the collector stopped while it ran); it is not run again");
         }
       } catch (IOException e) {
         log.error("[incident={}] repair not run: the results cannot be read: {}", id, e.getMessage());
@@ -67,7 +67,7 @@ public final class RepairService {
         return failure(request, e.getMessage());
       }
       try {
-        records.claim(id, request.command());
+        records.claim(request);
       } catch (IOException e) {
         log.error("[incident={}] repair not run: its outcome cannot be recorded: {}", id, e.getMessage());
         return failure(request, "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
@@ -105,6 +105,14 @@ public final class RepairService {
     log.info("[incident={}] repair command {} exited with {}", id, request.command(), r.exitCode());
     String error = r.overLimit() ? "output over the limit of " + r.stdout().length + " bytes" : null;
     return new RepairResult(node, id, request.command(), r.exitCode(), output + r.stderr(), error, false);
+  }
+
+  /** Every repair this node has started, with its outcome when recorded, for a daemon that lost its state. */
+  public Map<String, Object> records() throws IOException {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("node", node);
+    m.put("repairs", records.all());
+    return m;
   }
 
   private RepairResult failure(RepairRequest request, String why) {

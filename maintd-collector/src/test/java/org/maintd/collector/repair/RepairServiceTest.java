@@ -66,10 +66,11 @@ class RepairServiceTest {
     UUID id = UUID.randomUUID();
     Path results = tmp.resolve("results");
     Files.createDirectories(results);
-    Files.writeString(results.resolve(id + ".started"), "at 2026-11-23T10:00:00Z (fix)\n");
+    Files.writeString(results.resolve(id + ".started"), "{\"incident\": \"" + id + "\", \"command\": \"fix\","
+        + " \"original\": {\"status\": \"live-repair\", \"command\": \"fix\"}, \"started\": \"2026-11-23T10:00:00Z\"}");
     RepairResult r = service(results).repair(request(id));
     assertFalse(r.succeeded());
-    assertEquals("the command was started at 2026-11-23T10:00:00Z (fix) but its outcome was not recorded (the collector"
+    assertEquals("the command was started at 2026-11-23T10:00:00Z but its outcome was not recorded (the collector"
         + " stopped while it ran); it is not run again", r.error());
     assertEquals(List.of(), runs());
   }
@@ -86,6 +87,12 @@ class RepairServiceTest {
     assertEquals("fixed\n", again.output());
     assertEquals(List.of("run"), runs());
     assertTrue(Files.exists(results.resolve(id + ".started")) && Files.exists(results.resolve(id + ".json")));
+    Map<String, Object> records = service(results).records();
+    assertEquals("n1", records.get("node"));
+    Map<?, ?> record = (Map<?, ?>) ((List<?>) records.get("repairs")).get(0);
+    assertEquals(id.toString(), record.get("incident"));
+    assertEquals(Map.of("status", "live-repair", "command", "fix"), record.get("original"));
+    assertEquals(0, ((Map<?, ?>) record.get("outcome")).get("exit_code"));
   }
 
   @Test

@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Set;
@@ -31,6 +32,7 @@ import org.maintd.daemon.poll.MasterVote;
 import org.maintd.daemon.poll.ReportReader;
 import org.maintd.daemon.repair.RepairClient;
 import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.repair.RepairRecordsClient;
 import org.maintd.daemon.round.DaemonHealth;
 import org.maintd.daemon.round.JobRouter;
 import org.maintd.daemon.round.NodeBoard;
@@ -78,6 +80,14 @@ public final class Daemon implements AutoCloseable {
   }
 
   public void start(boolean vote) throws Exception {
+    start(vote, false);
+  }
+
+  /**
+   * Starts: checks the master (and the vote), loads the state, and, when there is no state file
+   * but the cluster shows maintd's work, refuses to start or, with {@code recover}, rebuilds it.
+   */
+  public void start(boolean vote, boolean recover) throws Exception {
     HmacKey key = key();
     SignatureVerifier verifier = new SignatureVerifier(key, config.collector().maxSkew());
     http.setMaxConnectionsPerDestination(4);
@@ -87,17 +97,27 @@ public final class Daemon implements AutoCloseable {
     ClusterBackend backend = sim != null ? sim : ganetiBackend();
     self = config.node();
     checkMaster(backend, vote, new MasterVote(http, urls, verifier, config.collector().timeout(), clock));
-    store = new FileStateStore(config.stateDir().resolve("state.json"));
-    StateHolder holder = new StateHolder(store, clock);
-    holder.update(s -> s.withRoundDelay(config.roundDelay()));
-    RepairClient repairClient = new RepairClient(http, urls, key, verifier, config.collector().repairTimeout(), clock);
-    JobRouter router = new JobRouter(backend, new RepairJobs(repairClient, repairThreads));
     CollectorPoller poller = new CollectorPoller(http, urls,
         new ReportReader(new SignatureVerifier(key, config.collector().maxSkew()), config.collector().allowUnsigned()),
         config.collector().timeout(), clock);
+    ReportSource reports = sim == null ? poller : new PoweredOffReports(poller, sim, clock);
+    Path stateFile = config.stateDir().resolve("state.json");
+    store = new FileStateStore(stateFile);
+    boolean stored = store.exists();
+    if (recover && stored) {
+      throw new StartupException(ExitCodes.USAGE, "--recover rebuilds a lost state file, but " + stateFile + " is there;"
+          + " start without --recover");
+    }
+    StateHolder holder = new StateHolder(store, clock);
+    if (!stored) {
+      new LostState(backend, reports, new RepairRecordsClient(http, urls, verifier, config.collector().timeout(), clock), clock)
+          .check(stateFile, recover).ifPresent(r -> holder.update(s -> r.state()));
+    }
+    holder.update(s -> s.withRoundDelay(config.roundDelay()));
+    RepairClient repairClient = new RepairClient(http, urls, key, verifier, config.collector().repairTimeout(), clock);
+    JobRouter router = new JobRouter(backend, new RepairJobs(repairClient, repairThreads));
     NodeBoard board = new NodeBoard();
     DaemonMetrics metrics = new DaemonMetrics(holder::get, () -> loop == null ? "" : loop.storm());
-    ReportSource reports = sim == null ? poller : new PoweredOffReports(poller, sim, clock);
     loop = new RoundLoop(holder, backend, router, reports, new Lifecycle(UUID::randomUUID), board, clock,
         config.caps(), config.storm(), config.harep(),
         config.balance() ? config.balanceThreshold() : Double.NaN, metrics);

@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--no-voting --yes-do-it]}. Exit
+ * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--recover] [--no-voting --yes-do-it]}. Exit
  * codes: 0 stopped, 1 failure (lost vote, corrupt state), 2 usage or configuration error, 11 not
  * the master.
  */
@@ -42,6 +42,10 @@ public final class DaemonMain implements Callable<Integer> {
   @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a configuration key (nested keys joined by"
       + " dots, the value as YAML), e.g. --set harep=true --set collector.timeout=10s. Repeatable.")
   List<String> sets = new ArrayList<>();
+
+  @Option(names = "--recover", description = "The state file is lost: rebuild the state from the traces of maintd's work"
+      + " in the cluster (node tags, jobs, the collectors' repairs), paused, instead of refusing to start.")
+  boolean recover;
 
   @Option(names = "--no-voting", description = "Do not ask the nodes to vote for the master.")
   boolean noVoting;
@@ -82,7 +86,7 @@ public final class DaemonMain implements Callable<Integer> {
     Daemon daemon = new Daemon(cfg, Clock.systemUTC());
     CountDownLatch stopped = new CountDownLatch(1);
     try {
-      daemon.start(!noVoting);
+      daemon.start(!noVoting, recover);
     } catch (StartupException e) {
       System.err.println("maintd: " + e.getMessage());
       closeQuietly(daemon);

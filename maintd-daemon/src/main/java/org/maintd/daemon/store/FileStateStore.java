@@ -58,6 +58,11 @@ public final class FileStateStore implements StateStore {
     }
   }
 
+  /** Whether there is a state file (none: nothing was ever stored, or it was lost). */
+  public boolean exists() {
+    return Files.exists(file);
+  }
+
   @Override
   public synchronized MaintdState load(Instant now) {
     if (!Files.exists(file)) {

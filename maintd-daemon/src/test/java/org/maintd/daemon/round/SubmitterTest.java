@@ -91,6 +91,11 @@ class SubmitterTest {
     }
 
     @Override
+    public List<org.maintd.spi.JobTrace> jobTraces() {
+      return real.jobTraces();
+    }
+
+    @Override
     public void addTags(org.maintd.cluster.TaggedObject object, List<String> tags) {
       real.addTags(object, tags);
     }

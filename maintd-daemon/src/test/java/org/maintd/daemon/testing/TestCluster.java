@@ -134,13 +134,25 @@ public final class TestCluster implements AutoCloseable {
   }
 
   public TestCluster startDaemon() throws Exception {
+    return startDaemon(false);
+  }
+
+  /** Starts the daemon; with {@code recover}, as {@code maintd --recover}. */
+  public TestCluster startDaemon(boolean recover) throws Exception {
     daemon = new Daemon(config(), Clock.systemUTC());
-    daemon.start(true);
+    try {
+      daemon.start(true, recover);
+    } catch (Exception | Error e) {
+      daemon.close();
+      daemon = null;
+      throw e;
+    }
     return this;
   }
 
   public void stopDaemon() throws Exception {
     daemon.close();
+    daemon = null;
   }
 
   public int port() {

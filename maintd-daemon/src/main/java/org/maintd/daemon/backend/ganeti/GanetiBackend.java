@@ -18,6 +18,7 @@ import org.maintd.job.ReasonTrail;
 import org.maintd.rapi.RapiClusterReader;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.JobTrace;
 
 /**
  * A Ganeti 3.0 cluster through RAPI. A maintd job of several operations becomes one Ganeti job per
@@ -174,6 +175,21 @@ public final class GanetiBackend implements ClusterBackend {
     }
     found.sort(null);
     return found.isEmpty() ? List.of() : List.of(String.join("+", found.stream().map(String::valueOf).toList()));
+  }
+
+  @Override
+  public List<JobTrace> jobTraces() {
+    if (!(rapi.get("/2/jobs?bulk=1") instanceof List<?> list)) {
+      throw new BackendException("RAPI /2/jobs?bulk=1 did not answer a list");
+    }
+    List<JobTrace> traces = new ArrayList<>();
+    for (Object o : list) {
+      if (o instanceof Map<?, ?> job) {
+        GanetiJob.reason(job, ReasonTrail.SOURCE).ifPresent(text -> traces.add(
+            new JobTrace(String.valueOf(job.get("id")), text, GanetiJob.status(String.valueOf(job.get("status"))))));
+      }
+    }
+    return traces;
   }
 
   @Override

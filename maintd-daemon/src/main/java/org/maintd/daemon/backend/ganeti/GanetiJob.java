@@ -103,18 +103,23 @@ record GanetiJob(String id, JobStatus status, String message) {
 
   /** Whether any opcode of the job has a reason-trail entry whose text contains {@code text}. */
   static boolean reasonContains(Map<?, ?> job, String text) {
+    return reason(job, text).isPresent();
+  }
+
+  /** The text of the first reason-trail entry of the job's opcodes that contains {@code text}. */
+  static java.util.Optional<String> reason(Map<?, ?> job, String text) {
     if (!(job.get("ops") instanceof List<?> ops)) {
-      return false;
+      return java.util.Optional.empty();
     }
     for (Object op : ops) {
       if (op instanceof Map<?, ?> m && m.get("reason") instanceof List<?> trail) {
         for (Object entry : trail) {
           if (entry instanceof List<?> e && e.size() >= 2 && String.valueOf(e.get(1)).contains(text)) {
-            return true;
+            return java.util.Optional.of(String.valueOf(e.get(1)));
           }
         }
       }
     }
-    return false;
+    return java.util.Optional.empty();
   }
 }

@@ -22,7 +22,9 @@ import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 import org.maintd.spi.BackendException;
+import org.maintd.job.ReasonTrail;
 import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.JobTrace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -146,6 +148,13 @@ public final class SimBackend implements ClusterBackend {
   @Override
   public synchronized List<String> findJobs(String text) {
     return state.jobs().stream().filter(j -> j.spec().reason().text().contains(text)).map(SimJob::id).toList();
+  }
+
+  @Override
+  public synchronized List<JobTrace> jobTraces() {
+    advance();
+    return state.jobs().stream().filter(j -> j.spec().reason().source().equals(ReasonTrail.SOURCE))
+        .map(j -> new JobTrace(j.id(), j.spec().reason().text(), j.status())).toList();
   }
 
   @Override
