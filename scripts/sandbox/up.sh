@@ -300,6 +300,7 @@ node: $(node_name $i)
 bind: $NET.$i
 port: $COLLECTOR_PORT
 hmacKeyFile: /var/lib/ganeti/hmac.key
+hmacKeyGroup: gnt-masterd
 masterFile: /var/lib/ganeti/ssconf_master_node
 diagnose:
   command: sandbox-diagnose

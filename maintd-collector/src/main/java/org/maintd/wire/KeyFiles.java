@@ -2,34 +2,48 @@ package org.maintd.wire;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.Set;
 import org.maintd.signing.HmacKey;
 
 /**
  * Reads the cluster's HMAC key from its file, refusing a file that anyone but its owner may read
- * or write (mode 0600 or 0400, as Ganeti keeps {@code hmac.key}): a key others can read signs for
- * them too. Stateless.
+ * or write (mode 0600 or 0400): a key others can read signs for them too. One exception, named in
+ * the configuration: {@code group} may read it (Ganeti keeps {@code /var/lib/ganeti/hmac.key} at
+ * mode 0440 for its {@code gnt-masterd} group). Nobody else ever may. Stateless.
  */
 public final class KeyFiles {
+  private static final Set<PosixFilePermission> GROUP_READ = EnumSet.of(PosixFilePermission.GROUP_READ);
   private static final Set<PosixFilePermission> OTHERS = EnumSet.of(PosixFilePermission.GROUP_READ,
       PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
       PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
 
   private KeyFiles() {}
 
-  /** The key in {@code file}; {@link IllegalArgumentException} saying what is wrong with the file otherwise. */
-  public static HmacKey read(Path file) {
+  /**
+   * The key in {@code file}, which only its owner, and {@code group} (empty: no group) for reading,
+   * may access; {@link IllegalArgumentException} saying what is wrong with the file otherwise.
+   */
+  public static HmacKey read(Path file, String group) {
     try {
-      Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+      PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       Set<PosixFilePermission> open = EnumSet.noneOf(PosixFilePermission.class);
-      open.addAll(perms);
+      open.addAll(attributes.permissions());
       open.retainAll(OTHERS);
+      boolean groupMayRead = !group.isEmpty() && attributes.group().getName().equals(group);
+      if (groupMayRead) {
+        open.removeAll(GROUP_READ);
+      }
       if (!open.isEmpty()) {
-        throw new IllegalArgumentException(file + " may be read or written by others than its owner (mode "
-            + java.nio.file.attribute.PosixFilePermissions.toString(perms) + "): chmod 600 " + file);
+        throw new IllegalArgumentException(file + " may be read or written by others than its owner"
+            + (groupMayRead ? " and group " + group + " (reading)" : "") + " (mode "
+            + PosixFilePermissions.toString(attributes.permissions()) + ", group " + attributes.group().getName()
+            + "): chmod 600 " + file + (group.isEmpty() ? ", or name the group that may read it in hmacKeyGroup" : ""));
       }
       return HmacKey.fromFileContent(Files.readAllBytes(file));
     } catch (IOException e) {

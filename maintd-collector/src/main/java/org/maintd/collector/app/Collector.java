@@ -35,7 +35,7 @@ public final class Collector implements AutoCloseable {
     this.config = config;
     HmacKey key;
     try {
-      key = KeyFiles.read(config.hmacKeyFile());
+      key = KeyFiles.read(config.hmacKeyFile(), config.hmacKeyGroup());
     } catch (IllegalArgumentException e) {
       throw new ConfigException("the configuration of " + config.node(), java.util.List.of("hmacKeyFile: " + e.getMessage()));
     }

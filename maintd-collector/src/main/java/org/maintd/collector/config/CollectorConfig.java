@@ -7,7 +7,7 @@ import java.time.Duration;
  * The collector's configuration, every value validated. {@code node} is the name this node has
  * in the cluster; {@code diagnoseCommand} empty means the built-in diagnose that reports Ok; {@code
  * maxRequestBody} bounds what is read of a request, {@code idleTimeout} how long a connection may
- * stay silent.
+ * stay silent; {@code hmacKeyGroup} (empty: none) may read the key file besides its owner.
  */
 public record CollectorConfig(
     String node,
@@ -27,7 +27,8 @@ public record CollectorConfig(
     Duration maxSkew,
     Path bootIdFile,
     int maxRequestBody,
-    Duration idleTimeout) {
+    Duration idleTimeout,
+    String hmacKeyGroup) {
 
   public static final int DEFAULT_MAX_REQUEST_BODY = 256 * 1024;
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
@@ -38,6 +39,16 @@ public record CollectorConfig(
       Duration repairTimeout, Path repairResults, int outputLimit, Path masterFile, Duration maxSkew, Path bootIdFile) {
     this(node, bind, port, portFile, hmacKeyFile, signReports, diagnoseCommand, diagnoseDirectory, diagnoseTimeout,
         repairDirectory, repairTimeout, repairResults, outputLimit, masterFile, maxSkew, bootIdFile,
-        DEFAULT_MAX_REQUEST_BODY, DEFAULT_IDLE_TIMEOUT);
+        DEFAULT_MAX_REQUEST_BODY, DEFAULT_IDLE_TIMEOUT, "");
+  }
+
+  /** A configuration with these request limits and an owner-only key file. */
+  public CollectorConfig(String node, String bind, int port, Path portFile, Path hmacKeyFile, boolean signReports,
+      String diagnoseCommand, Path diagnoseDirectory, Duration diagnoseTimeout, Path repairDirectory,
+      Duration repairTimeout, Path repairResults, int outputLimit, Path masterFile, Duration maxSkew, Path bootIdFile,
+      int maxRequestBody, Duration idleTimeout) {
+    this(node, bind, port, portFile, hmacKeyFile, signReports, diagnoseCommand, diagnoseDirectory, diagnoseTimeout,
+        repairDirectory, repairTimeout, repairResults, outputLimit, masterFile, maxSkew, bootIdFile, maxRequestBody,
+        idleTimeout, "");
   }
 }

@@ -44,7 +44,8 @@ public final class CollectorConfigLoader {
         root.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)),
         root.path("bootIdFile", "/proc/sys/kernel/random/boot_id"),
         (int) root.integer("maxRequestBody", CollectorConfig.DEFAULT_MAX_REQUEST_BODY, 1024, 16 << 20),
-        root.duration("idleTimeout", CollectorConfig.DEFAULT_IDLE_TIMEOUT, Duration.ofMillis(100)));
+        root.duration("idleTimeout", CollectorConfig.DEFAULT_IDLE_TIMEOUT, Duration.ofMillis(100)),
+        root.string("hmacKeyGroup", ""));
     if (!config.diagnoseCommand().isEmpty() && !config.diagnoseCommand().matches("[A-Za-z0-9_-]+")) {
       diagnose.problem("command", "must match [A-Za-z0-9_-]+ (a name in the whitelist directory), not '" + config.diagnoseCommand() + "'");
     }
@@ -64,6 +65,6 @@ public final class CollectorConfigLoader {
     return new CollectorConfig(node, c.bind(), c.port(), c.portFile(), c.hmacKeyFile(), c.signReports(),
         c.diagnoseCommand(), c.diagnoseDirectory(), c.diagnoseTimeout(), c.repairDirectory(),
         c.repairTimeout(), c.repairResults(), c.outputLimit(), c.masterFile(), c.maxSkew(), c.bootIdFile(),
-        c.maxRequestBody(), c.idleTimeout());
+        c.maxRequestBody(), c.idleTimeout(), c.hmacKeyGroup());
   }
 }

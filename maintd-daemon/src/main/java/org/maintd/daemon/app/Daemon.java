@@ -136,7 +136,7 @@ public final class Daemon implements AutoCloseable {
 
   private HmacKey key() {
     try {
-      return KeyFiles.read(config.hmacKeyFile());
+      return KeyFiles.read(config.hmacKeyFile(), config.hmacKeyGroup());
     } catch (IllegalArgumentException e) {
       throw new StartupException(ExitCodes.USAGE, "hmacKeyFile: " + e.getMessage());
     }

@@ -26,7 +26,8 @@ public record DaemonConfig(
     Collector collector,
     Sim sim,
     Ganeti ganeti,
-    Http http) {
+    Http http,
+    String hmacKeyGroup) {
 
   /** The API server's limits: the most it reads of a request's body, and how long a connection may stay silent. */
   public record Http(int maxRequestBody, Duration idleTimeout) {
@@ -70,19 +71,25 @@ public record DaemonConfig(
       Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
       boolean balance, double balanceThreshold, Collector collector, Sim sim) {
     this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
-        balance, balanceThreshold, collector, sim, Ganeti.defaults(), Http.defaults());
+        balance, balanceThreshold, collector, sim, Ganeti.defaults(), Http.defaults(), "");
   }
 
   public DaemonConfig(String node, String bind, int port, Path stateDir, String store, String backend, Path hmacKeyFile,
       Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
       boolean balance, double balanceThreshold, Collector collector, Sim sim, Ganeti ganeti) {
     this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
-        balance, balanceThreshold, collector, sim, ganeti, Http.defaults());
+        balance, balanceThreshold, collector, sim, ganeti, Http.defaults(), "");
+  }
+
+  /** This configuration with the group that may read the key file besides its owner (Ganeti's {@code gnt-masterd}). */
+  public DaemonConfig withHmacKeyGroup(String group) {
+    return new DaemonConfig(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay,
+        caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http, group);
   }
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
     return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
         stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, balance, balanceThreshold,
-        collector, sim, ganeti, http);
+        collector, sim, ganeti, http, hmacKeyGroup);
   }
 }

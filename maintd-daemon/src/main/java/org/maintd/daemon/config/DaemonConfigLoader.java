@@ -51,6 +51,7 @@ public final class DaemonConfigLoader {
     String store = root.oneOf("store", "file", List.of("file"));
     String backend = root.oneOf("backend", "sim", List.of("sim", "ganeti"));
     Path key = root.path("hmacKeyFile", "/var/lib/maintd/hmac.key");
+    String keyGroup = root.string("hmacKeyGroup", "");
     Path users = root.path("usersFile", "/etc/maintd/users");
     Duration poll = root.duration("pollInterval", Duration.ofSeconds(30), Duration.ofMillis(100));
     Duration delay = root.duration("roundDelay", Duration.ZERO, Duration.ZERO);
@@ -67,7 +68,7 @@ public final class DaemonConfigLoader {
         root.duration("idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)));
     root.finish();
     return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
-        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http);
+        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http, keyGroup);
   }
 
   private static Allowance allowance(ConfigSection c, String key, String fallback) {

@@ -125,7 +125,7 @@ public final class TestCluster implements AutoCloseable {
         Duration.ofMillis(100), Duration.ZERO, caps, storm, harep, balance, 0.1,
         new DaemonConfig.Collector("http://{node}:1", urls, Duration.ofSeconds(2), Duration.ofSeconds(20), false, Duration.ofSeconds(300)),
         new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO, bootTime,
-            dir.resolve("master"), followMaster), DaemonConfig.Ganeti.defaults(), new DaemonConfig.Http(MAX_BODY, IDLE));
+            dir.resolve("master"), followMaster), DaemonConfig.Ganeti.defaults(), new DaemonConfig.Http(MAX_BODY, IDLE), "");
   }
 
   /** The running daemon. */

@@ -36,6 +36,7 @@ class GanetiCrashIT {
   void start() throws Exception {
     sandbox = Sandbox.load();
     credentials = sandbox.credentials(dir);
+    sandbox.forgetMaintd(credentials);
   }
 
   @AfterEach
@@ -53,7 +54,8 @@ class GanetiCrashIT {
     DaemonConfig c = sandbox.daemon(dir, "node1.gnt.test", credentials);
     StringBuilder y = new StringBuilder();
     y.append("node: node1.gnt.test\nbind: 127.0.0.1\nport: 0\nstateDir: ").append(c.stateDir())
-        .append("\nbackend: ganeti\nhmacKeyFile: ").append(c.hmacKeyFile()).append("\nusersFile: ").append(c.usersFile())
+        .append("\nbackend: ganeti\nhmacKeyFile: ").append(c.hmacKeyFile()).append("\nhmacKeyGroup: gnt-masterd\nusersFile: ")
+        .append(c.usersFile())
         .append("\npollInterval: 500ms\nstormThreshold: 50%\ncollector:\n  timeout: 5s\n  urls:\n");
     c.collector().urls().forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
     y.append("ganeti:\n  rapiUrl: ").append(c.ganeti().rapiUrl()).append("\n  certificate: ").append(c.ganeti().certificate())

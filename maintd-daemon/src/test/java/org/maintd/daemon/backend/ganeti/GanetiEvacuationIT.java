@@ -42,6 +42,7 @@ class GanetiEvacuationIT {
   void start() throws Exception {
     sandbox = Sandbox.load();
     credentials = sandbox.credentials(dir);
+    sandbox.forgetMaintd(credentials);
     daemon = new Daemon(sandbox.daemon(dir, "node1.gnt.test", credentials), Clock.systemUTC());
     daemon.start(true);
   }

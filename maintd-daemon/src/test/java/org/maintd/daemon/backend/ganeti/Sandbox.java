@@ -109,6 +109,35 @@ final class Sandbox {
     }
   }
 
+  /**
+   * Makes the sandbox look as if maintd had never worked on it, so that a daemon on a fresh state
+   * directory starts afresh instead of refusing (a lost state file): Ganeti's finished jobs archived
+   * (RAPI lists them no more), maintd's node tags removed, the collectors' repair records deleted.
+   */
+  void forgetMaintd(Path credentials) throws IOException, InterruptedException {
+    onMaster("gnt-job", "autoarchive", "0");
+    try (RapiClient rapi = new RapiClient(rapi(credentials))) {
+      GanetiBackend backend = new GanetiBackend(rapi);
+      for (org.maintd.cluster.Node n : backend.snapshot().nodes()) {
+        List<String> tags = n.tags().stream().filter(t -> t.startsWith("maintd:")).toList();
+        if (!tags.isEmpty()) {
+          backend.removeTags(new TaggedObject(TaggedObject.Kind.NODE, n.name()), tags);
+        }
+      }
+      onMaster("gnt-job", "autoarchive", "0");
+    }
+    for (String node : env.get("GANETI_NODES").split(" ")) {
+      Path results = Path.of(diagnoseFile(node)).resolveSibling("results");
+      if (Files.isDirectory(results)) {
+        try (var files = Files.list(results)) {
+          for (Path f : files.toList()) {
+            Files.deleteIfExists(f);
+          }
+        }
+      }
+    }
+  }
+
   private static JobSpec job(Operation op, String what) {
     String key = "it-restore-" + System.nanoTime();
     return new JobSpec(key, "it", List.of(op), ReasonTrail.of(what, key, 1));
@@ -136,6 +165,7 @@ final class Sandbox {
         new DaemonConfig.Collector("http://{node}:1817", urls, Duration.ofSeconds(5), Duration.ofSeconds(60), false,
             Duration.ofSeconds(300)),
         new DaemonConfig.Sim(dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-        new DaemonConfig.Ganeti(r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()));
+        new DaemonConfig.Ganeti(r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()))
+        .withHmacKeyGroup("gnt-masterd");
   }
 }
