@@ -65,12 +65,13 @@ class GanetiCrashIT {
     return file;
   }
 
-  private Process launch(Path config, String crashAt) throws IOException {
+  private Process launch(Path config, String crashAt, String... extra) throws IOException {
     List<String> cmd = new ArrayList<>(List.of("java", "-Xmx128m"));
     if (crashAt != null) {
       cmd.add("-Dmaintd.crashAt=" + crashAt);
     }
     cmd.addAll(List.of("-jar", JAR.toString(), "-f", "-c", config.toString()));
+    cmd.addAll(List.of(extra));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.log").toFile())).start();
     processes.add(p);
@@ -101,6 +102,31 @@ class GanetiCrashIT {
         .until(() -> log().contains("was already submitted as " + drains.get(0).strip().split("\\s+")[0] + "; not submitting it again"));
     assertTrue(second.isAlive(), log());
     assertEquals(1, drainsInQueue(), "no second drain of node3 in Ganeti's queue");
+  }
+
+  @Test
+  void aLostStateFileIsRefusedOnTheRealClusterAndRecoverRebuildsTheIncidentFromGanetisQueue() throws Exception {
+    firstJob = sandbox.onMaster("gnt-job", "list", "--no-headers", "-o", "id").lines().map(String::strip)
+        .mapToLong(Long::parseLong).max().orElse(0) + 1;
+    Files.writeString(Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
+    Path config = config();
+    Process first = launch(config, null);
+    await("the drain of node3 reaches Ganeti").atMost(Duration.ofMinutes(2)).until(() -> drainsInQueue() == 1);
+    first.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+    Files.delete(dir.resolve("state/state.json"));
+
+    Process refused = launch(config, null);
+    assertTrue(refused.waitFor(2, TimeUnit.MINUTES), log());
+    assertEquals(1, refused.exitValue(), log());
+    assertTrue(log().contains("is missing, but the cluster shows maintd's work"), log());
+    assertTrue(log().contains("job(s) in the cluster's queue carry maintd's reason trail"), log());
+
+    Process recovered = launch(config, null, "--recover");
+    await("the state is rebuilt").atMost(Duration.ofMinutes(3))
+        .until(() -> log().contains("recovered: incident ") && log().contains(" on node3.gnt.test (evacuate): "));
+    assertTrue(recovered.isAlive(), log());
+    assertTrue(log().contains("automatic actions are paused until maintctl resume"), log());
+    assertEquals(1, drainsInQueue(), "nothing submitted again");
   }
 
   /** Jobs in Ganeti's queue whose reason trail is maintd's drain of node3. */
