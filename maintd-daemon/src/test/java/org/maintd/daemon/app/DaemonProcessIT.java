@@ -224,7 +224,7 @@ class DaemonProcessIT {
     Path config = config("n1");
     Files.setPosixFilePermissions(cluster.keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
     assertEquals(ExitCodes.USAGE, exitOf(launch(config, null)));
-    assertTrue(log().contains("hmacKeyFile: " + cluster.keyFile + " may be read or written by others than its owner (mode rw-r--r--)"),
+    assertTrue(log().contains("hmacKeyFile: " + cluster.keyFile + " may be read or written by others than its owner (mode rw-r--r--"),
         log());
     Files.setPosixFilePermissions(cluster.keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     Files.writeString(config, Files.readString(config).replace("  urls:\n", "  urls:\n    n9: http://127.0.0.1:1\n"));
