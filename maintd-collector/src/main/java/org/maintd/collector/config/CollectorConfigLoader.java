@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.maintd.config.ConfigException;
 import org.maintd.config.ConfigSection;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /** Reads {@code maintd-collector.yaml}: unknown keys and bad values are refused with their key. */
 public final class CollectorConfigLoader {

@@ -16,7 +16,7 @@ import org.maintd.collector.exec.Whitelist;
 import org.maintd.collector.exec.WhitelistException;
 import org.maintd.diagnose.DiagnoseFormatException;
 import org.maintd.diagnose.DiagnoseParser;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.maintd.signing.HmacKey;
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 
 /**
  * Builds the mond-shaped report envelope around the diagnose data, naming the node inside the

@@ -1,5 +1,7 @@
 package org.maintd.collector.repair;
 
+import org.maintd.protocol.repair.RepairResult;
+import org.maintd.protocol.repair.RepairRequest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -17,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * The results directory of repair commands, one incident at a time: {@code <uuid>.started} (the

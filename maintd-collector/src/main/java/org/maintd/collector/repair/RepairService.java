@@ -1,5 +1,7 @@
 package org.maintd.collector.repair;
 
+import org.maintd.protocol.repair.RepairResult;
+import org.maintd.protocol.repair.RepairRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -12,7 +14,7 @@ import org.maintd.collector.exec.CommandResult;
 import org.maintd.collector.exec.CommandRunner;
 import org.maintd.collector.exec.Whitelist;
 import org.maintd.collector.exec.WhitelistException;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -26,8 +26,8 @@ import org.maintd.collector.exec.Scripts;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
 
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 
 /** A real collector on an ephemeral port, real scripts, a real HTTP client. */
 class CollectorServerTest {

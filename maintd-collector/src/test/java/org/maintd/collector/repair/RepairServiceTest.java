@@ -1,5 +1,7 @@
 package org.maintd.collector.repair;
 
+import org.maintd.protocol.repair.RepairResult;
+import org.maintd.protocol.repair.RepairRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

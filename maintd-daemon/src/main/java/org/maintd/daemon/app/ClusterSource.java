@@ -9,7 +9,7 @@ import java.util.Map;
 import org.maintd.cluster.Cluster;
 import org.maintd.htools.HtoolsReader;
 import org.maintd.rapi.RapiClusterReader;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * Loads a cluster for the simulated backend: an htools text file, or a directory holding RAPI

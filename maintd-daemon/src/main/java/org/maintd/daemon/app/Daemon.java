@@ -46,8 +46,8 @@ import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.ReportSource;
 import org.maintd.spi.StoreException;
-import org.maintd.wire.KeyFiles;
-import org.maintd.wire.Servers;
+import org.maintd.protocol.signing.KeyFiles;
+import org.maintd.http.Servers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.config.ConfigException;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * {@code --set KEY=VALUE} on the command line: a key of the configuration file, nested keys joined

@@ -16,7 +16,7 @@ import org.maintd.config.ConfigSection;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * Reads {@code maintd.yaml}. Every key has a default; unknown keys and bad values are refused,

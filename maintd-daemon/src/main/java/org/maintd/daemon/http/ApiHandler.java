@@ -18,10 +18,10 @@ import org.maintd.machine.MachineException;
 import org.maintd.roll.RollException;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.StoreException;
-import org.maintd.wire.Bodies;
-import org.maintd.wire.HttpError;
-import org.maintd.wire.HttpJson;
-import org.maintd.wire.Router;
+import org.maintd.http.Bodies;
+import org.maintd.http.HttpError;
+import org.maintd.http.HttpJson;
+import org.maintd.http.Router;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

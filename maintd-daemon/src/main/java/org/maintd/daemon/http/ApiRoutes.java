@@ -6,7 +6,7 @@ import java.util.Map;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.campaign.CampaignException;
 import org.maintd.daemon.backend.sim.SimBackend;
-import org.maintd.daemon.codec.IncidentCodec;
+import org.maintd.protocol.state.IncidentCodec;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.round.DaemonHealth;
 import org.maintd.daemon.round.NodeBoard;
@@ -14,7 +14,7 @@ import org.maintd.daemon.round.RoundLoop;
 import org.maintd.daemon.round.StateHolder;
 import org.maintd.incident.Incident;
 import org.maintd.spi.MaintdState;
-import org.maintd.wire.Router;
+import org.maintd.http.Router;
 
 /**
  * Every endpoint of the daemon's API and what it does: reads ({@code GET}, open to all) and changes

@@ -9,7 +9,7 @@ import org.maintd.campaign.CampaignEvent;
 import org.maintd.campaign.DailyWindow;
 import org.maintd.campaign.NodePhase;
 import org.maintd.campaign.NodeProgress;
-import org.maintd.daemon.codec.IncidentCodec;
+import org.maintd.protocol.state.IncidentCodec;
 
 /** The wire form of a campaign for {@code /1/campaigns}: where it stands, each node, its history. */
 final class CampaignJson {

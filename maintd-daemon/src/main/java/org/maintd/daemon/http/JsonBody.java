@@ -2,8 +2,8 @@ package org.maintd.daemon.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.Map;
-import org.maintd.wire.HttpError;
-import org.maintd.wire.Json;
+import org.maintd.http.HttpError;
+import org.maintd.protocol.json.Json;
 
 /** A request body as JSON: any value, or an object; 400 naming what is wrong otherwise. */
 final class JsonBody {

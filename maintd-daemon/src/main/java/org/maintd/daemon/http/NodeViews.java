@@ -7,7 +7,7 @@ import java.util.Map;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
-import org.maintd.daemon.codec.IncidentCodec;
+import org.maintd.protocol.state.IncidentCodec;
 import org.maintd.incident.Incident;
 import org.maintd.machine.Machine;
 import org.maintd.machine.MachineMode;

@@ -11,11 +11,11 @@ import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.backend.sim.FailRule;
 import org.maintd.daemon.backend.sim.SimBackend;
 import org.maintd.daemon.backend.sim.SimJob;
-import org.maintd.daemon.codec.IncidentCodec;
-import org.maintd.daemon.codec.Mappers;
+import org.maintd.protocol.state.IncidentCodec;
+import org.maintd.protocol.state.Mappers;
 import org.maintd.daemon.store.AtomicFiles;
 import org.maintd.diagnose.DiagnoseParser;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * The simulated cluster's controls: what a node's diagnose script prints, injected failures,

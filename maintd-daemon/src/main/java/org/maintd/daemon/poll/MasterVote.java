@@ -14,8 +14,8 @@ import org.eclipse.jetty.client.Result;
 import org.maintd.cluster.NodeNames;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 
 /**
  * Asks every node's collector which node it believes is the master ({@code GET /1/master},

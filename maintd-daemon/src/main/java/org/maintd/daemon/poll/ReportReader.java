@@ -11,8 +11,8 @@ import org.maintd.incident.Observation;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 
 /**
  * Turns one collector answer into a reading: checks the signature (freshness, replay per node),

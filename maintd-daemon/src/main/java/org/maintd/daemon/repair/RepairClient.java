@@ -9,13 +9,13 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.StringRequestContent;
 import org.eclipse.jetty.http.HttpMethod;
 import org.maintd.cluster.NodeNames;
-import org.maintd.collector.repair.RepairRequest;
-import org.maintd.collector.repair.RepairResult;
+import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.repair.RepairResult;
 import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 
 /**
  * Asks a node's collector to run a repair command ({@code POST /1/repair}, signed) and checks the

@@ -16,8 +16,8 @@ import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.recovery.RepairRecord;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

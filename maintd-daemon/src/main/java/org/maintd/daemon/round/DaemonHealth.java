@@ -3,7 +3,7 @@ package org.maintd.daemon.round;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.maintd.daemon.codec.IncidentCodec;
+import org.maintd.protocol.state.IncidentCodec;
 
 /**
  * The round loop's own health: RUNNING while ticks succeed or fail transiently (a backend that

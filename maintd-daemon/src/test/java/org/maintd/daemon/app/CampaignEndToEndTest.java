@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * Rolling-reboot campaigns on an eight-node simulated cluster with real collectors: reboots power

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.testing.TestCluster;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * The daemon as operators run it: the shaded jar in its own process, against real collectors.

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.TestCluster;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * harep in the daemon, with the sim backend: node n3 is offline, so web1 (n2, secondary n3) needs a

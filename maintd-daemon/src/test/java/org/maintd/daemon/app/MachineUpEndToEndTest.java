@@ -18,7 +18,7 @@ import org.maintd.daemon.testing.TestCluster;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignedMessage;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /** {@code POST /1/machines/up}: putting back a node that maintd took out, over real HTTP. */
 class MachineUpEndToEndTest {

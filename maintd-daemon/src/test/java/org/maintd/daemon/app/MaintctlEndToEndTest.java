@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.cli.Maintctl;
 import org.maintd.daemon.testing.TestCluster;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /** maintctl against a real daemon: tables for people, JSON for scripts, signed changes. */
 class MaintctlEndToEndTest {

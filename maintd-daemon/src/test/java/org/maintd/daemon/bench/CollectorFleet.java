@@ -16,9 +16,9 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.maintd.collector.http.Reports;
 import org.maintd.signing.HmacKey;
-import org.maintd.wire.HttpJson;
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.http.HttpJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 
 /**
  * Benchmark peer: N simulated collectors served by one Jetty server on loopback, spread over 64

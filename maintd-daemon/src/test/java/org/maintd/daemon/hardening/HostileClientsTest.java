@@ -25,8 +25,8 @@ import org.maintd.daemon.testing.TestCluster;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignedMessage;
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 
 /**
  * Both servers, the daemon's API and a node's collector, against clients that misbehave on

@@ -18,7 +18,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * Just enough of Ganeti's LUXI query socket (JSON messages ended by byte 3) for the htools to load

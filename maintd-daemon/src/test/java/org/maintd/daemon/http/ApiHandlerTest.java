@@ -20,7 +20,7 @@ import org.maintd.daemon.testing.TestCluster;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignedMessage;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /** The HTTP API's reads, its authentication of changes and its JSON errors, on a real daemon. */
 class ApiHandlerTest {

@@ -14,8 +14,8 @@ import org.maintd.incident.Observation;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
-import org.maintd.wire.Json;
-import org.maintd.wire.SignedJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.SignedJson;
 
 class ReportReaderTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);

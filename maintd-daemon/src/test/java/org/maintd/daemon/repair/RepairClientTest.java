@@ -17,15 +17,15 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.maintd.collector.repair.RepairRequest;
-import org.maintd.collector.repair.RepairResult;
+import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.repair.RepairResult;
 import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
-import org.maintd.wire.HttpJson;
-import org.maintd.wire.Json;
-import org.maintd.wire.Servers;
-import org.maintd.wire.SignedJson;
+import org.maintd.http.HttpJson;
+import org.maintd.protocol.json.Json;
+import org.maintd.http.Servers;
+import org.maintd.protocol.signing.SignedJson;
 
 /**
  * The daemon's side of a repair request, against a collector that answers for another node or

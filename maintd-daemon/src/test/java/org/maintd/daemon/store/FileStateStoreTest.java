@@ -32,7 +32,7 @@ import org.maintd.spi.Intent;
 import org.maintd.machine.Machine;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StoreException;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 class FileStateStoreTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000, 250_000_000);

@@ -28,7 +28,7 @@ import org.maintd.safety.StormGuard;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignedMessage;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * A small simulated cluster for end-to-end tests: real collectors (in this JVM, on ephemeral

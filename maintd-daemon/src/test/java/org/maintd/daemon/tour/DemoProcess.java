@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * {@code scripts/demo} run as a user runs it, on a free port and a state directory of the test's,

@@ -15,7 +15,7 @@ import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -15,7 +15,7 @@ import java.util.UUID;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
-import org.maintd.daemon.codec.Mappers;
+import org.maintd.protocol.state.Mappers;
 import org.maintd.daemon.store.AtomicFiles;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;

@@ -1,5 +1,6 @@
 package org.maintd.daemon.backend.ganeti;
 
+import org.maintd.protocol.json.Json;
 import java.io.StringWriter;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -187,9 +188,9 @@ final class FakeRapi implements AutoCloseable {
       reason = java.net.URLDecoder.decode(raw, StandardCharsets.UTF_8);
     }
     List<String> results = new ArrayList<>();
-    errors.forEach(e -> results.add("[\"OpExecError\", [" + org.maintd.wire.Json.write(e) + "]]"));
+    errors.forEach(e -> results.add("[\"OpExecError\", [" + org.maintd.protocol.json.Json.write(e) + "]]"));
     return "{\"id\": " + id + ", \"status\": \"" + status + "\", \"ops\": [{\"reason\": [[\"gnt:user\", "
-        + org.maintd.wire.Json.write(reason) + ", 1], [\"gnt:library:rlib2\", \"\", 2]]}], \"opresult\": ["
+        + org.maintd.protocol.json.Json.write(reason) + ", 1], [\"gnt:library:rlib2\", \"\", 2]]}], \"opresult\": ["
         + (results.isEmpty() ? "null" : String.join(", ", results)) + "]}";
   }
 

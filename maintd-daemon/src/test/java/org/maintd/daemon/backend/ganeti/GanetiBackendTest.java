@@ -23,7 +23,7 @@ import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
 import org.maintd.spi.BackendException;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /** The ganeti backend against a RAPI over real HTTPS answering a real cluster's recorded answers. */
 class GanetiBackendTest {

@@ -28,7 +28,7 @@ import org.maintd.daemon.app.StartupException;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /** The daemon with {@code backend: ganeti}, against a RAPI over HTTPS: master check and snapshots. */
 class GanetiDaemonTest {

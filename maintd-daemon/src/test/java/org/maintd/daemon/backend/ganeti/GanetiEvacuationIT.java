@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.app.Daemon;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * maintd on a real Ganeti 3.0 cluster (the sandbox): node2's collector, inside node2, reports

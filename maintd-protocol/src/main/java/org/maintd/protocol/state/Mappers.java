@@ -1,4 +1,4 @@
-package org.maintd.daemon.codec;
+package org.maintd.protocol.state;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import org.maintd.job.Operation;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * The mapper for core records that have no hand-written wire format (job specifications, cluster

@@ -1,4 +1,4 @@
-package org.maintd.wire;
+package org.maintd.protocol.signing;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.maintd.daemon.codec;
+package org.maintd.protocol.state;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.time.Duration;
@@ -13,7 +13,7 @@ import org.maintd.job.JobSpec;
 import org.maintd.machine.Machine;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
-import org.maintd.wire.Json;
+import org.maintd.protocol.json.Json;
 
 /**
  * The state file's JSON: Ganeti's {@code maintenance} object ({@code roundDelay}, {@code jobs},

@@ -1,5 +1,6 @@
-package org.maintd.wire;
+package org.maintd.protocol.signing;
 
+import org.maintd.protocol.json.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.LinkedHashMap;
 import java.util.Map;

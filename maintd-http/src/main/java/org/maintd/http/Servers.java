@@ -1,4 +1,4 @@
-package org.maintd.wire;
+package org.maintd.http;
 
 import java.time.Duration;
 import org.eclipse.jetty.http.UriCompliance;

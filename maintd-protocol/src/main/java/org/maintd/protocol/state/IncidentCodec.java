@@ -1,4 +1,4 @@
-package org.maintd.daemon.codec;
+package org.maintd.protocol.state;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
-package org.maintd.wire;
+package org.maintd.http;
 
+import org.maintd.protocol.json.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;

@@ -1,4 +1,4 @@
-package org.maintd.wire;
+package org.maintd.protocol.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;

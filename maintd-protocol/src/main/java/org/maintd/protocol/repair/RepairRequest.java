@@ -1,4 +1,4 @@
-package org.maintd.collector.repair;
+package org.maintd.protocol.repair;
 
 import java.util.Map;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package org.maintd.wire;
+package org.maintd.http;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

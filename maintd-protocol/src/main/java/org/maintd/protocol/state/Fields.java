@@ -1,4 +1,4 @@
-package org.maintd.daemon.codec;
+package org.maintd.protocol.state;
 
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
-package org.maintd.wire;
+package org.maintd.http;
 
+import org.maintd.protocol.json.Json;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.maintd.wire;
+package org.maintd.http;
 
 import java.io.IOException;
 import java.io.InputStream;

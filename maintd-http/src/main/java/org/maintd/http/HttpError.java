@@ -1,4 +1,4 @@
-package org.maintd.wire;
+package org.maintd.http;
 
 /**
  * A request that ends in an error answer: the HTTP status, the stable error code of the JSON body
