@@ -1,6 +1,8 @@
 package org.maintd.cli.client;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JavaType;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -11,18 +13,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
+import java.util.UUID;
+import org.maintd.protocol.api.ErrorBody;
+import org.maintd.protocol.json.Json;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignedMessage;
 
 /**
- * maintctl's view of the daemon's HTTP API: GETs as they are, POSTs signed with the cluster key.
- * Every failure is an {@link ApiException} whose message says what the daemon or the network said.
+ * maintctl's view of the daemon's HTTP API: GETs as they are, POSTs signed with the cluster key,
+ * answers bound to maintd-protocol's records (fields a newer daemon adds are ignored). Every
+ * failure is an {@link ApiException} whose message says what the daemon or the network said.
  */
 public final class ApiClient {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   private final URI base;
   private final Path keyFile;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -32,13 +35,25 @@ public final class ApiClient {
     this.keyFile = keyFile;
   }
 
-  public Object get(String path) {
-    return send(HttpRequest.newBuilder(base.resolve(path)).GET(), path);
+  public <T> T get(String path, Class<T> type) {
+    return read(send(HttpRequest.newBuilder(base.resolve(path)).GET(), path), Json.LENIENT.constructType(type));
   }
 
-  public Object post(String path, Object body) {
-    String json = write(body);
-    String nonce = java.util.UUID.randomUUID().toString();
+  public <T> T get(String path, TypeReference<T> type) {
+    return read(send(HttpRequest.newBuilder(base.resolve(path)).GET(), path), Json.LENIENT.constructType(type));
+  }
+
+  public <T> T post(String path, Object body, Class<T> type) {
+    return read(post(path, body), Json.LENIENT.constructType(type));
+  }
+
+  public <T> T post(String path, Object body, TypeReference<T> type) {
+    return read(post(path, body), Json.LENIENT.constructType(type));
+  }
+
+  private String post(String path, Object body) {
+    String json = Json.write(body);
+    String nonce = UUID.randomUUID().toString();
     SignedMessage signed = key().sign(RequestSignature.text("POST", path, nonce, json), Clock.systemUTC().instant());
     HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
         .header("Content-Type", "application/json")
@@ -60,7 +75,7 @@ public final class ApiClient {
     }
   }
 
-  private Object send(HttpRequest.Builder request, String path) {
+  private String send(HttpRequest.Builder request, String path) {
     HttpResponse<String> response;
     try {
       response = http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
@@ -72,39 +87,38 @@ public final class ApiClient {
       Thread.currentThread().interrupt();
       throw new ApiException("interrupted");
     }
-    Object body = parse(response.body());
     if (response.statusCode() != 200) {
-      String message = body instanceof Map<?, ?> m && m.get("message") != null ? String.valueOf(m.get("message")) : response.body();
+      String message;
+      try {
+        message = Json.LENIENT.readValue(response.body(), ErrorBody.class).message();
+      } catch (JsonProcessingException e) {
+        message = response.body();
+      }
       throw new ApiException("maintd answered " + response.statusCode() + ": " + message);
     }
-    return body;
+    return response.body();
   }
 
-  private static Object parse(String text) {
+  private static <T> T read(String body, JavaType type) {
     try {
-      return MAPPER.readValue(text, Object.class);
-    } catch (IOException e) {
-      throw new ApiException("maintd sent something that is not JSON: " + text.substring(0, Math.min(200, text.length())));
+      return Json.LENIENT.readValue(body, type);
+    } catch (JsonProcessingException e) {
+      throw new ApiException("maintd sent something that is not a " + type.getRawClass().getSimpleName() + ": "
+          + body.substring(0, Math.min(200, body.length())));
     }
   }
 
-  public static String write(Object value) {
-    try {
-      return MAPPER.writeValueAsString(value);
-    } catch (IOException e) {
-      throw new ApiException("cannot write JSON: " + e.getMessage());
-    }
-  }
-
+  /** {@code value} as indented JSON, for {@code -o json}. */
   public static String pretty(Object value) {
-    try {
-      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
-    } catch (IOException e) {
-      throw new ApiException("cannot write JSON: " + e.getMessage());
-    }
+    return Json.pretty(value).stripTrailing();
   }
 
+  /** A JSON value given on the command line; {@link ApiException} naming it when it is not JSON. */
   public static Object parseJson(String text) {
-    return parse(text);
+    try {
+      return Json.parse(text);
+    } catch (JsonProcessingException e) {
+      throw new ApiException("not JSON: " + text);
+    }
   }
 }

@@ -1,6 +1,7 @@
 package org.maintd.cli.command;
 
 import java.util.Map;
+import org.maintd.protocol.api.AckView;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -13,12 +14,12 @@ public final class AckCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
     String uuid = IncidentRef.resolve(client(), ref, "completed or failed, unacknowledged",
-        i -> IncidentRef.finished(i) && !Boolean.TRUE.equals(i.get("acknowledged")));
-    Map<String, Object> r = map(client().post("/1/incidents/" + uuid + "/ack", Map.of()));
+        i -> IncidentRef.finished(i) && !i.acknowledged());
+    AckView r = client().post("/1/incidents/" + uuid + "/ack", Map.of(), AckView.class);
     if (root().json()) {
       printJson(r);
     } else {
-      System.out.println("removed tag " + r.get("removed_tag") + " from " + r.get("node"));
+      System.out.println("removed tag " + r.removed_tag() + " from " + r.node());
     }
   }
 }

@@ -1,7 +1,10 @@
 package org.maintd.cli.command;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
-import java.util.Map;
+import org.maintd.protocol.api.CampaignView;
+import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.api.NodeView;
 import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiClient;
 import picocli.CommandLine.ParentCommand;
@@ -18,15 +21,10 @@ abstract class ApiCommand implements Runnable {
     System.out.println(ApiClient.pretty(value));
   }
 
-  @SuppressWarnings("unchecked")
-  static List<Map<String, Object>> list(Object value) {
-    return (List<Map<String, Object>>) value;
-  }
-
-  @SuppressWarnings("unchecked")
-  static Map<String, Object> map(Object value) {
-    return (Map<String, Object>) value;
-  }
+  /** Lists of the protocol's records, as the API answers them. */
+  static final TypeReference<List<IncidentView>> INCIDENTS = new TypeReference<>() {};
+  static final TypeReference<List<NodeView>> NODES = new TypeReference<>() {};
+  static final TypeReference<List<CampaignView>> CAMPAIGNS = new TypeReference<>() {};
 
   /** Commands directly under maintctl. */
   abstract static class TopLevel extends ApiCommand {

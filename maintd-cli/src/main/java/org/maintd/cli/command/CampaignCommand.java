@@ -2,12 +2,14 @@ package org.maintd.cli.command;
 
 import java.io.Console;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
+import org.maintd.protocol.api.CampaignRequest;
+import org.maintd.protocol.api.CampaignView;
+import org.maintd.protocol.api.DurationValue;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,9 +21,6 @@ import picocli.CommandLine.ParentCommand;
     subcommands = {CampaignCommand.Start.class, CampaignCommand.Show.class, CampaignCommand.Pause.class,
         CampaignCommand.Resume.class, CampaignCommand.Abort.class})
 public final class CampaignCommand implements Runnable {
-  /** Statuses after which a campaign does nothing more. */
-  static final List<String> ENDED = List.of("completed", "aborted", "failed");
-
   @ParentCommand
   Maintctl parent;
 
@@ -43,7 +42,7 @@ public final class CampaignCommand implements Runnable {
     }
 
     /** Prints the campaign; with {@code wait}, follows it until it ends and fails unless it completed. */
-    void report(Map<String, Object> c, boolean wait, String what) {
+    void report(CampaignView c, boolean wait, String what) {
       if (!wait) {
         if (root().json()) {
           printJson(c);
@@ -54,23 +53,23 @@ public final class CampaignCommand implements Runnable {
         return;
       }
       System.err.println(what);
-      Map<String, Object> last = follow((String) c.get("id"));
+      CampaignView last = follow(c.id());
       if (root().json()) {
         printJson(last);
       } else {
         System.out.print(Details.text(last));
       }
-      if (!"completed".equals(last.get("status"))) {
-        throw new CampaignEnded("campaign " + last.get("id") + " " + last.get("status") + ": " + last.get("reason"));
+      if (!"completed".equals(last.status())) {
+        throw new CampaignEnded("campaign " + last.id() + " " + last.status() + ": " + last.reason());
       }
     }
 
     /** Polls the campaign every second, printing a progress line each time it changes, until it ends. */
-    Map<String, Object> follow(String id) {
+    CampaignView follow(String id) {
       Console console = System.console();
       String shown = "";
       while (true) {
-        Map<String, Object> c = map(client().get("/1/campaigns/" + id));
+        CampaignView c = client().get("/1/campaigns/" + id, CampaignView.class);
         String line = Details.progress(c);
         if (!line.equals(shown)) {
           if (console != null) {
@@ -80,7 +79,7 @@ public final class CampaignCommand implements Runnable {
           }
           shown = line;
         }
-        if (ENDED.contains(c.get("status"))) {
+        if (c.ended()) {
           if (console != null) {
             System.err.println();
           }
@@ -128,29 +127,11 @@ public final class CampaignCommand implements Runnable {
 
     @Override
     public void run() {
-      Map<String, Object> body = new LinkedHashMap<>();
-      if (!nodes.isEmpty()) {
-        body.put("nodes", nodes);
-      }
-      if (group != null) {
-        body.put("group", group);
-      }
-      if (!tags.isEmpty()) {
-        body.put("tags", tags);
-      }
-      body.put("mode", mode);
-      body.put("max_nodes", maxNodes);
-      if (soak != null) {
-        body.put("soak", soak);
-      }
-      if (bootTimeout != null) {
-        body.put("boot_timeout", bootTimeout);
-      }
-      if (!windows.isEmpty()) {
-        body.put("windows", windows);
-      }
-      Map<String, Object> c = map(client().post("/1/campaigns", body));
-      report(c, wait, "campaign " + c.get("id") + " started: " + ((List<?>) c.get("groups")).size() + " group(s)");
+      CampaignRequest body = new CampaignRequest(nodes.isEmpty() ? null : nodes, group, tags.isEmpty() ? null : tags, mode,
+          (long) maxNodes, soak == null ? null : DurationValue.of(soak),
+          bootTimeout == null ? null : DurationValue.of(bootTimeout), windows.isEmpty() ? null : windows);
+      CampaignView c = client().post("/1/campaigns", body, CampaignView.class);
+      report(c, wait, "campaign " + c.id() + " started: " + c.groups().size() + " group(s)");
     }
   }
 
@@ -166,21 +147,20 @@ public final class CampaignCommand implements Runnable {
     @Override
     public void run() {
       if (id == null) {
-        List<Map<String, Object>> all = list(client().get("/1/campaigns"));
+        List<CampaignView> all = client().get("/1/campaigns", CAMPAIGNS);
         if (root().json()) {
           printJson(all);
           return;
         }
         Table t = new Table("ID", "STATUS", "MODE", "GROUP", "DONE", "NEXT");
-        for (Map<String, Object> c : all) {
-          Map<String, Object> p = map(c.get("progress"));
-          t.row(c.get("id"), c.get("status"), c.get("mode"), c.get("current_group") + "/" + ((List<?>) c.get("groups")).size(),
-              p.get("done") + "/" + p.get("total"), c.get("next"));
+        for (CampaignView c : all) {
+          t.row(c.id(), c.status(), c.mode(), c.current_group() + "/" + c.groups().size(),
+              c.progress().done() + "/" + c.progress().total(), c.next());
         }
         System.out.print(all.isEmpty() ? "no campaigns\n" : t.render());
         return;
       }
-      report(map(client().get("/1/campaigns/" + id)), wait, "campaign " + id);
+      report(client().get("/1/campaigns/" + id, CampaignView.class), wait, "campaign " + id);
     }
   }
 
@@ -196,14 +176,14 @@ public final class CampaignCommand implements Runnable {
       if (id == null) {
         id = underWay();
       }
-      Map<String, Object> c = map(client().post("/1/campaigns/" + id + "/" + action, Map.of()));
+      CampaignView c = client().post("/1/campaigns/" + id + "/" + action, Map.of(), CampaignView.class);
       report(c, wait, "campaign " + id + " " + done);
     }
 
     /** The id of the campaign under way (there is at most one). */
     String underWay() {
-      return list(client().get("/1/campaigns")).stream().filter(c -> !ENDED.contains(c.get("status")))
-          .map(c -> String.valueOf(c.get("id"))).findFirst()
+      return client().get("/1/campaigns", CAMPAIGNS).stream().filter(c -> !c.ended())
+          .map(CampaignView::id).findFirst()
           .orElseThrow(() -> new ApiException("no campaign is under way; give a campaign id (see maintctl campaign show)"));
     }
   }
@@ -243,40 +223,38 @@ public final class CampaignCommand implements Runnable {
   static final class Details {
     private Details() {}
 
-    static String progress(Map<String, Object> c) {
-      Map<String, Object> p = ApiCommand.map(c.get("progress"));
+    static String progress(CampaignView c) {
       List<String> busy = new ArrayList<>();
-      for (Map<String, Object> n : ApiCommand.list(c.get("nodes"))) {
-        String phase = (String) n.get("phase");
-        if (!List.of("waiting", "done", "skipped").contains(phase)) {
-          busy.add(n.get("name") + " " + phase);
+      for (CampaignView.NodeState n : c.nodes()) {
+        if (!List.of("waiting", "done", "skipped").contains(n.phase())) {
+          busy.add(n.name() + " " + n.phase());
         }
       }
-      return c.get("status") + " · group " + c.get("current_group") + "/" + ((List<?>) c.get("groups")).size()
-          + " · " + p.get("done") + "/" + p.get("total") + " done"
+      return c.status() + " · group " + c.current_group() + "/" + c.groups().size()
+          + " · " + c.progress().done() + "/" + c.progress().total() + " done"
           + (busy.isEmpty() ? "" : " · " + String.join(", ", busy))
-          + (c.get("next").toString().isEmpty() ? "" : " · " + c.get("next"));
+          + (c.next().isEmpty() ? "" : " · " + c.next());
     }
 
-    static String text(Map<String, Object> c) {
+    static String text(CampaignView c) {
       StringBuilder b = new StringBuilder();
-      b.append("status: ").append(c.get("status"));
-      if (!c.get("reason").toString().isEmpty()) {
-        b.append(" (").append(c.get("reason")).append(')');
+      b.append("status: ").append(c.status());
+      if (!c.reason().isEmpty()) {
+        b.append(" (").append(c.reason()).append(')');
       }
-      b.append("\nmode: ").append(c.get("mode")).append(", soak ").append(c.get("soak")).append(" s, boot timeout ")
-          .append(c.get("boot_timeout")).append(" s");
-      if (!((List<?>) c.get("windows")).isEmpty()) {
-        b.append(", windows ").append(c.get("windows"));
+      b.append("\nmode: ").append(c.mode()).append(", soak ").append(c.soak()).append(" s, boot timeout ")
+          .append(c.boot_timeout()).append(" s");
+      if (!c.windows().isEmpty()) {
+        b.append(", windows ").append(c.windows());
       }
-      b.append("\nnext: ").append(c.get("next")).append('\n');
+      b.append("\nnext: ").append(c.next()).append('\n');
       Table t = new Table("GROUP", "NODE", "PHASE", "SINCE");
-      for (Map<String, Object> n : ApiCommand.list(c.get("nodes"))) {
-        t.row(n.get("group"), n.get("name"), n.get("phase"), Times.format(n.get("since")));
+      for (CampaignView.NodeState n : c.nodes()) {
+        t.row(n.group(), n.name(), n.phase(), Times.format(n.since()));
       }
       b.append(t.render()).append("history:\n");
-      for (Map<String, Object> h : ApiCommand.list(c.get("history"))) {
-        b.append("  ").append(Times.format(h.get("time"))).append(' ').append(h.get("event")).append(": ").append(h.get("detail")).append('\n');
+      for (CampaignView.Event h : c.history()) {
+        b.append("  ").append(Times.format(h.time())).append(' ').append(h.event()).append(": ").append(h.detail()).append('\n');
       }
       return b.toString();
     }

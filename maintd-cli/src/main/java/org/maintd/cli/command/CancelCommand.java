@@ -1,6 +1,7 @@
 package org.maintd.cli.command;
 
 import java.util.Map;
+import org.maintd.protocol.api.IncidentView;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -13,11 +14,11 @@ public final class CancelCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
     String uuid = IncidentRef.resolve(client(), ref, "noted or pending", IncidentRef::active);
-    Map<String, Object> i = map(client().post("/1/incidents/" + uuid + "/cancel", Map.of()));
+    IncidentView i = client().post("/1/incidents/" + uuid + "/cancel", Map.of(), IncidentView.class);
     if (root().json()) {
       printJson(i);
     } else {
-      System.out.println("incident " + i.get("uuid") + " on " + i.get("node") + " is now " + i.get("repair-status"));
+      System.out.println("incident " + i.uuid() + " on " + i.node() + " is now " + i.repairStatus());
     }
   }
 }

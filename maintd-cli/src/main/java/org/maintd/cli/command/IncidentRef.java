@@ -1,11 +1,11 @@
 package org.maintd.cli.command;
 
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 import org.maintd.cli.client.ApiClient;
 import org.maintd.cli.client.ApiException;
+import org.maintd.protocol.api.IncidentView;
 
 /**
  * An incident named on the command line: its uuid, or the name of its node, which stands for the
@@ -15,22 +15,22 @@ import org.maintd.cli.client.ApiException;
 final class IncidentRef {
   private IncidentRef() {}
 
-  static String resolve(ApiClient client, String ref, String wanted, Predicate<Map<String, Object>> fits) {
+  static String resolve(ApiClient client, String ref, String wanted, Predicate<IncidentView> fits) {
     if (isUuid(ref)) {
       return ref;
     }
-    List<Map<String, Object>> mine = ApiCommand.list(client.get("/1/status")).stream()
-        .filter(i -> ref.equalsIgnoreCase(String.valueOf(i.get("node")))).toList();
-    List<Map<String, Object>> fitting = mine.stream().filter(fits).toList();
+    List<IncidentView> mine = client.get("/1/status", ApiCommand.INCIDENTS).stream()
+        .filter(i -> ref.equalsIgnoreCase(i.node())).toList();
+    List<IncidentView> fitting = mine.stream().filter(fits).toList();
     if (fitting.size() == 1) {
-      return String.valueOf(fitting.get(0).get("uuid"));
+      return fitting.get(0).uuid();
     }
     if (mine.isEmpty()) {
       throw new ApiException("no incident on a node named " + ref + " (give an incident uuid or a node name; see maintctl status)");
     }
     String kind = wanted.isEmpty() ? "" : wanted + " ";
     throw new ApiException(ref + " has " + (fitting.isEmpty() ? "no " + kind + "incident" : "several " + kind + "incidents")
-        + " (" + String.join(", ", mine.stream().map(i -> i.get("uuid") + " " + i.get("repair-status")).toList())
+        + " (" + String.join(", ", mine.stream().map(i -> i.uuid() + " " + i.repairStatus()).toList())
         + "); give the uuid");
   }
 
@@ -42,11 +42,11 @@ final class IncidentRef {
     }
   }
 
-  static boolean active(Map<String, Object> incident) {
-    return List.of("noted", "pending").contains(incident.get("repair-status"));
+  static boolean active(IncidentView incident) {
+    return List.of("noted", "pending").contains(incident.repairStatus());
   }
 
-  static boolean finished(Map<String, Object> incident) {
-    return List.of("completed", "failed").contains(incident.get("repair-status"));
+  static boolean finished(IncidentView incident) {
+    return List.of("completed", "failed").contains(incident.repairStatus());
   }
 }

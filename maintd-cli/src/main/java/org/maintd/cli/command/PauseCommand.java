@@ -1,6 +1,7 @@
 package org.maintd.cli.command;
 
 import java.util.Map;
+import org.maintd.protocol.api.PausedView;
 import picocli.CommandLine.Command;
 
 /** {@code maintctl pause}: stops all automatic actions; observation goes on. */
@@ -8,7 +9,7 @@ import picocli.CommandLine.Command;
 public final class PauseCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
-    Object r = client().post("/1/pause", Map.of());
+    PausedView r = client().post("/1/pause", Map.of(), PausedView.class);
     if (root().json()) {
       printJson(r);
     } else {

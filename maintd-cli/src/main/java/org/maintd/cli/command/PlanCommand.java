@@ -1,8 +1,10 @@
 package org.maintd.cli.command;
 
 import java.util.List;
-import java.util.Map;
 import org.maintd.cli.output.Table;
+import org.maintd.job.Operation;
+import org.maintd.protocol.api.PlanView;
+import org.maintd.protocol.json.Json;
 import picocli.CommandLine.Command;
 
 /**
@@ -11,43 +13,44 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "plan", description = "Show what the next round would do, and why waiting items wait.")
 public final class PlanCommand extends ApiCommand.TopLevel {
+  private static final List<String> FIELDS = List.of("instance", "node", "source", "target", "primary", "oldSecondary",
+      "newSecondary", "command");
+
   @Override
-  @SuppressWarnings("unchecked")
   public void run() {
-    Map<String, Object> plan = map(client().get("/1/plan"));
+    PlanView plan = client().get("/1/plan", PlanView.class);
     if (root().json()) {
       printJson(plan);
       return;
     }
-    String held = (String) plan.get("held_back");
-    System.out.println("round " + plan.get("round") + ": " + (held == null || held.isEmpty() ? "ready" : held));
-    List<Map<String, Object>> jobs = list(plan.get("jobs"));
-    if (jobs.isEmpty()) {
+    String held = plan.held_back();
+    System.out.println("round " + plan.round() + ": " + (held == null || held.isEmpty() ? "ready" : held));
+    if (plan.jobs().isEmpty()) {
       System.out.println("no jobs to submit");
     } else {
       Table t = new Table("JOB", "OPERATIONS");
-      for (Map<String, Object> j : jobs) {
-        List<String> ops = list(j.get("operations")).stream().map(PlanCommand::describe).toList();
-        t.row(j.get("key"), String.join("; ", ops));
+      for (PlanView.Job j : plan.jobs()) {
+        t.row(j.key(), String.join("; ", j.operations().stream().map(PlanCommand::describe).toList()));
       }
       System.out.print(t.render());
     }
-    List<Map<String, Object>> items = list(plan.get("items"));
-    if (!items.isEmpty()) {
+    if (!plan.items().isEmpty()) {
       System.out.println();
       Table t = new Table("KIND", "ID", "NODE", "ACTION", "STATUS", "NEXT");
-      for (Map<String, Object> i : items) {
-        t.row(i.get("kind"), i.get("uuid"), i.get("node"), i.get("action"), i.get("status"), i.get("next"));
+      for (PlanView.Item i : plan.items()) {
+        t.row(i.kind(), i.uuid(), i.node(), i.action(), i.status(), i.next());
       }
       System.out.print(t.render());
     }
   }
 
-  private static String describe(Map<String, Object> op) {
-    StringBuilder b = new StringBuilder(String.valueOf(op.get("kind")));
-    for (String key : List.of("instance", "node", "source", "target", "primary", "oldSecondary", "newSecondary", "command")) {
-      if (op.get(key) != null) {
-        b.append(' ').append(key).append('=').append(op.get(key));
+  /** {@code kind field=value ...}, the operation's own fields in a fixed order. */
+  private static String describe(Operation op) {
+    StringBuilder b = new StringBuilder(op.kind());
+    var fields = Json.MAPPER.convertValue(op, java.util.Map.class);
+    for (String key : FIELDS) {
+      if (fields.get(key) != null) {
+        b.append(' ').append(key).append('=').append(fields.get(key));
       }
     }
     return b.toString();

@@ -1,6 +1,7 @@
 package org.maintd.cli.command;
 
 import java.util.Map;
+import org.maintd.protocol.api.PausedView;
 import picocli.CommandLine.Command;
 
 /** {@code maintctl resume}: restarts automatic actions. */
@@ -8,7 +9,7 @@ import picocli.CommandLine.Command;
 public final class ResumeCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
-    Object r = client().post("/1/resume", Map.of());
+    PausedView r = client().post("/1/resume", Map.of(), PausedView.class);
     if (root().json()) {
       printJson(r);
     } else {

@@ -88,11 +88,11 @@ public final class RollCommand implements Callable<Integer> {
         return error(e.getMessage());
       }
     } else {
-      plan = RollPlan.fromMap(ApiCommand.map(parent.client().get("/1/roll" + query(options))));
+      plan = parent.client().get("/1/roll" + query(options), RollPlan.class);
     }
     warn(plan.warnings());
     if (parent.json()) {
-      System.out.println(org.maintd.cli.client.ApiClient.pretty(plan.asMap()));
+      System.out.println(org.maintd.cli.client.ApiClient.pretty(plan));
       return 0;
     }
     print(plan, System.out);

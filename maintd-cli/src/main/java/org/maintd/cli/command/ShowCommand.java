@@ -1,8 +1,7 @@
 package org.maintd.cli.command;
 
-import java.util.List;
-import java.util.Map;
-import org.maintd.cli.client.ApiClient;
+import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.json.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -15,16 +14,16 @@ public final class ShowCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
     String uuid = IncidentRef.resolve(client(), ref, "", i -> true);
-    Map<String, Object> i = map(client().get("/1/incidents/" + uuid));
+    IncidentView i = client().get("/1/incidents/" + uuid, IncidentView.class);
     if (root().json()) {
       printJson(i);
       return;
     }
     System.out.printf("incident  %s%nnode      %s%naction    %s%nstatus    %s%ntag       %s%njobs      %s%nnext      %s%noriginal  %s%nhistory:%n",
-        i.get("uuid"), i.get("node"), i.get("action"), i.get("repair-status"), i.get("tag"),
-        String.join(", ", (List<String>) i.get("jobs")), i.get("next"), ApiClient.write(i.get("original")));
-    for (Map<String, Object> h : list(i.get("history"))) {
-      System.out.printf("  %s  %-12s %s%n", Times.format(h.get("time")), h.get("event"), h.get("reason"));
+        i.uuid(), i.node(), i.action(), i.repairStatus(), i.tag(), String.join(", ", i.jobs()), i.next(),
+        Json.write(i.original()));
+    for (IncidentView.Event h : i.history()) {
+      System.out.printf("  %s  %-12s %s%n", Times.format(h.time()), h.event(), h.reason());
     }
   }
 }

@@ -1,11 +1,17 @@
 package org.maintd.cli.command;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiClient;
+import com.fasterxml.jackson.core.type.TypeReference;
 import org.maintd.cli.output.Table;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.sim.SimDiagnose;
+import org.maintd.protocol.sim.SimDiagnosed;
+import org.maintd.protocol.sim.SimFail;
+import org.maintd.protocol.sim.SimJobView;
+import org.maintd.protocol.sim.SimPowerOn;
+import org.maintd.protocol.sim.SimTag;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -63,17 +69,9 @@ public final class SimCommand implements Runnable {
 
     @Override
     public void run() {
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("node", node);
-      body.put("status", status);
-      if (command != null) {
-        body.put("command", command);
-      }
-      if (details != null) {
-        body.put("details", ApiClient.parseJson(details));
-      }
-      Object r = client().post("/1/sim/diagnose", body);
-      done(r, node + " will report " + ApiClient.write(map(r).get("diagnose")));
+      SimDiagnose body = new SimDiagnose(node, status, command, details == null ? null : ApiClient.parseJson(details));
+      SimDiagnosed r = client().post("/1/sim/diagnose", body, SimDiagnosed.class);
+      done(r, node + " will report " + Json.write(r.diagnose()));
     }
   }
 
@@ -95,12 +93,7 @@ public final class SimCommand implements Runnable {
 
     @Override
     public void run() {
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("op", op);
-      body.put("node", node);
-      body.put("instance", instance);
-      body.put("times", times);
-      Object r = client().post("/1/sim/fail", body);
+      SimFail r = client().post("/1/sim/fail", new SimFail(op, node, instance, (long) times), SimFail.class);
       done(r, "the next " + times + " " + op + " operation(s)" + (node != null ? " on " + node : "")
           + (instance != null ? " of " + instance : "") + " will fail");
     }
@@ -129,9 +122,10 @@ public final class SimCommand implements Runnable {
       if (!List.of("node", "instance", "group", "cluster").contains(kind)) {
         throw new CommandLine.ParameterException(new CommandLine(this), "--kind must be node, instance, group or cluster, not '" + kind + "'");
       }
-      Map<String, Object> body = Map.of(kind, kind.equals("cluster") ? true : node, "action", action, "tag", tag);
-      Object r = client().post("/1/sim/tags", body);
-      done(r, (kind.equals("cluster") ? "cluster" : node) + " tags: " + map(r).get("tags"));
+      SimTag body = new SimTag(kind.equals("node") ? node : null, kind.equals("instance") ? node : null,
+          kind.equals("group") ? node : null, kind.equals("cluster") ? true : null, action, tag, null);
+      SimTag r = client().post("/1/sim/tags", body, SimTag.class);
+      done(r, (kind.equals("cluster") ? "cluster" : node) + " tags: " + r.tags());
     }
   }
 
@@ -143,27 +137,28 @@ public final class SimCommand implements Runnable {
 
     @Override
     public void run() {
-      Object r = client().post("/1/sim/power-on", Map.of("node", node));
+      SimPowerOn r = client().post("/1/sim/power-on", new SimPowerOn(node, null), SimPowerOn.class);
       done(r, node + " powered on");
     }
   }
+
+  private static final TypeReference<List<SimJobView>> JOBS = new TypeReference<>() {};
 
   /** Lists every job the simulated cluster received. */
   @Command(name = "jobs", description = "List every job the simulated cluster received.")
   static final class Jobs extends Sub {
     @Override
     public void run() {
-      List<Map<String, Object>> jobs = list(client().get("/1/sim/jobs"));
+      List<SimJobView> jobs = client().get("/1/sim/jobs", JOBS);
       if (root().json()) {
         printJson(jobs);
         return;
       }
       Table t = new Table("ID", "STATUS", "SUBMITTED", "OPERATIONS", "REASON");
-      for (Map<String, Object> j : jobs) {
-        List<Map<String, Object>> ops = list(j.get("operations"));
-        String opText = String.join(", ", ops.stream().map(o -> o.get("op") + " " + o.getOrDefault("instance", o.getOrDefault("node", ""))).toList());
-        List<?> reason = (List<?>) ((List<?>) j.get("reason")).get(0);
-        t.row(j.get("id"), j.get("status"), Times.format(j.get("submitted")), opText, reason.get(1));
+      for (SimJobView j : jobs) {
+        String opText = String.join(", ", j.operations().stream()
+            .map(o -> o.kind() + " " + (o.instances().isEmpty() ? String.join(",", o.nodes()) : o.instances().get(0))).toList());
+        t.row(j.id(), j.status(), Times.format(j.submitted()), opText, j.reasonText());
       }
       System.out.print(t.render());
     }

@@ -1,8 +1,9 @@
 package org.maintd.cli.command;
 
 import java.util.List;
-import java.util.Map;
 import org.maintd.cli.output.Table;
+import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.api.PausedView;
 import picocli.CommandLine.Command;
 
 /**
@@ -13,23 +14,22 @@ import picocli.CommandLine.Command;
 public final class StatusCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
-    List<Map<String, Object>> incidents = list(client().get("/1/status"));
+    List<IncidentView> incidents = client().get("/1/status", INCIDENTS);
     if (root().json()) {
       printJson(incidents);
       return;
     }
-    Map<String, Object> paused = map(client().get("/1/paused"));
-    if (Boolean.TRUE.equals(paused.get("paused"))) {
-      System.out.println("PAUSED: " + paused.get("reason"));
+    PausedView paused = client().get("/1/paused", PausedView.class);
+    if (paused.paused()) {
+      System.out.println("PAUSED: " + paused.reason());
     }
     if (incidents.isEmpty()) {
       System.out.println("no incidents");
       return;
     }
     Table t = new Table("UUID", "NODE", "ACTION", "STATUS", "JOBS", "NEXT");
-    for (Map<String, Object> i : incidents) {
-      t.row(i.get("uuid"), i.get("node"), i.get("action"), i.get("repair-status"),
-          String.join(",", (List<String>) i.get("jobs")), i.get("next"));
+    for (IncidentView i : incidents) {
+      t.row(i.uuid(), i.node(), i.action(), i.repairStatus(), String.join(",", i.jobs()), i.next());
     }
     System.out.print(t.render());
   }

@@ -10,10 +10,10 @@ final class Times {
 
   private Times() {}
 
-  static String format(Object seconds) {
-    if (!(seconds instanceof Number n)) {
+  static String format(Double seconds) {
+    if (seconds == null) {
       return "-";
     }
-    return FORMAT.format(Instant.ofEpochMilli(Math.round(n.doubleValue() * 1000)));
+    return FORMAT.format(Instant.ofEpochMilli(Math.round(seconds * 1000)));
   }
 }

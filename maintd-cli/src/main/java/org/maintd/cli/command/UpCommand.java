@@ -2,7 +2,9 @@ package org.maintd.cli.command;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import com.fasterxml.jackson.core.type.TypeReference;
+import org.maintd.protocol.api.BroughtUpView;
+import org.maintd.protocol.api.MachineId;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -13,6 +15,8 @@ import picocli.CommandLine.Parameters;
     "Refused while a node's incident is active or unacknowledged, or while it does not report Ok; --force overrides"
         + " (and cancels its active incidents)."})
 public final class UpCommand extends ApiCommand.TopLevel {
+  private static final TypeReference<List<BroughtUpView>> BROUGHT_UP = new TypeReference<>() {};
+
   @Parameters(paramLabel = "NODE", arity = "1..*", description = "Node names (case does not matter).")
   List<String> nodes = new ArrayList<>();
 
@@ -22,16 +26,15 @@ public final class UpCommand extends ApiCommand.TopLevel {
 
   @Override
   public void run() {
-    List<Map<String, String>> body = nodes.stream().map(n -> Map.of("hostname", n)).toList();
-    List<Map<String, Object>> done = list(client().post("/1/machines/up" + (force ? "?force=1" : ""), body));
+    List<MachineId> body = nodes.stream().map(n -> new MachineId(n, null)).toList();
+    List<BroughtUpView> done = client().post("/1/machines/up" + (force ? "?force=1" : ""), body, BROUGHT_UP);
     if (root().json()) {
       printJson(done);
       return;
     }
-    for (Map<String, Object> m : done) {
-      List<?> canceled = (List<?>) m.get("canceled");
-      System.out.println(m.get("hostname") + ": back in service through job " + m.get("job") + " (online, undrained)"
-          + (canceled.isEmpty() ? "" : "; canceled incident(s) " + String.join(", ", canceled.stream().map(String::valueOf).toList())));
+    for (BroughtUpView m : done) {
+      System.out.println(m.hostname() + ": back in service through job " + m.job() + " (online, undrained)"
+          + (m.canceled().isEmpty() ? "" : "; canceled incident(s) " + String.join(", ", m.canceled())));
     }
   }
 }

@@ -16,6 +16,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.collector.diagnose.Diagnoser;
+import org.maintd.protocol.report.MasterAnswer;
 import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.collector.repair.RepairService;
 import org.maintd.signing.ReplayGuard;
@@ -131,16 +132,12 @@ public final class CollectorHandler extends Handler.Abstract {
     return reports.signed(master());
   }
 
-  private Map<String, Object> master() {
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("node", node);
+  private MasterAnswer master() {
     try {
-      answer.put("master", Files.readString(masterFile).strip());
+      return new MasterAnswer(node, Files.readString(masterFile).strip(), null);
     } catch (IOException e) {
-      answer.put("master", null);
-      answer.put("error", "cannot read " + masterFile + ": " + e.getMessage());
+      return new MasterAnswer(node, null, "cannot read " + masterFile + ": " + e.getMessage());
     }
-    return answer;
   }
 
   private String repair(Request request) {
@@ -152,16 +149,16 @@ public final class CollectorHandler extends Handler.Abstract {
       if (!replays.firstUse(signed, clock.instant())) {
         throw new SignatureException(SignatureException.Reason.REPLAYED, "this signed repair request was already used");
       }
-      parsed = RepairRequest.from(Json.parse(signed.msg()));
+      parsed = RepairRequest.read(signed.msg());
     } catch (SignatureException e) {
       log.warn("repair request refused ({}): {}", e.reason().label(), e.getMessage());
       throw new HttpError(401, "signature-" + e.reason().label(), e.getMessage());
-    } catch (IllegalArgumentException | JsonProcessingException e) {
+    } catch (IllegalArgumentException e) {
       throw HttpError.badRequest(e.getMessage());
     }
     if (!parsed.node().equals(node)) {
       throw new HttpError(421, "wrong-node", "the request is for node " + parsed.node() + ", this is " + node);
     }
-    return reports.signed(repairs.repair(parsed).toJson());
+    return reports.signed(repairs.repair(parsed));
   }
 }

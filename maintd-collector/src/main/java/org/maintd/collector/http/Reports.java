@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.maintd.signing.HmacKey;
 import org.maintd.protocol.json.Json;
-import org.maintd.protocol.signing.SignedJson;
+import org.maintd.protocol.report.DiagnoseReport;
+import org.maintd.protocol.signing.Envelopes;
 
 /**
  * Builds the mond-shaped report envelope around the diagnose data, naming the node inside the
@@ -31,28 +30,12 @@ public final class Reports {
     this.bootIdFile = bootIdFile;
   }
 
-  /** The envelope of {@code node}'s report of {@code data}, made at {@code at}. */
-  public static Map<String, Object> envelope(String node, Map<String, Object> data, Instant at) {
-    Map<String, Object> report = new LinkedHashMap<>();
-    report.put("name", "diagnose");
-    report.put("version", "B");
-    report.put("format_version", 1);
-    report.put("timestamp", at.getEpochSecond() * 1_000_000_000L + at.getNano());
-    report.put("category", "node");
-    report.put("kind", 1);
-    report.put("node", node);
-    report.put("data", data);
-    return report;
-  }
-
   /**
-   * The report around {@code data}, with the node's boot id ({@code boot_id}, beside the mond
-   * fields) when it can be read: a new one tells the daemon the node has rebooted.
+   * The report of {@code data}, with the node's boot id when it can be read: a new one tells the
+   * daemon the node has rebooted.
    */
-  public Map<String, Object> report(Map<String, Object> data) {
-    Map<String, Object> report = envelope(node, data, clock.instant());
-    bootId().ifPresent(id -> report.put("boot_id", id));
-    return report;
+  public DiagnoseReport report(Map<String, Object> data) {
+    return DiagnoseReport.of(node, data, clock.instant(), bootId().orElse(null));
   }
 
   private Optional<String> bootId() {
@@ -69,7 +52,6 @@ public final class Reports {
 
   /** The signed wire form of {@code payload}, or the bare payload when there is no key. */
   public String signed(Object payload) {
-    String msg = Json.write(payload);
-    return key == null ? msg : SignedJson.write(key.sign(msg, clock.instant()));
+    return key == null ? Json.write(payload) : Envelopes.seal(key, payload, clock.instant());
   }
 }

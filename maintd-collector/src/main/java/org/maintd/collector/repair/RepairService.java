@@ -1,5 +1,6 @@
 package org.maintd.collector.repair;
 
+import org.maintd.protocol.repair.RepairRecords;
 import org.maintd.protocol.repair.RepairResult;
 import org.maintd.protocol.repair.RepairRequest;
 import java.io.IOException;
@@ -33,7 +34,7 @@ public final class RepairService {
   private final Whitelist whitelist;
   private final CommandRunner runner;
   private final Duration timeout;
-  private final RepairRecords records;
+  private final ResultFiles records;
   private final Map<String, Object> locks = new ConcurrentHashMap<>();
 
   public RepairService(String node, Whitelist whitelist, CommandRunner runner, Duration timeout, Path results, Clock clock) {
@@ -41,7 +42,7 @@ public final class RepairService {
     this.whitelist = whitelist;
     this.runner = runner;
     this.timeout = timeout;
-    this.records = new RepairRecords(results, clock);
+    this.records = new ResultFiles(results, clock);
   }
 
   public RepairResult repair(RepairRequest request) {
@@ -52,7 +53,7 @@ public final class RepairService {
         if (earlier.isPresent()) {
           return earlier.get().asReplay();
         }
-        Optional<RepairRecords.Claim> started = records.claimed(id);
+        Optional<ResultFiles.Claim> started = records.claimed(id);
         if (started.isPresent()) {
           return failure(request, "the command was started at " + started.get().started() + " but its outcome was not"
               + " recorded (the collector stopped while it ran); it is not run again");
@@ -88,7 +89,7 @@ public final class RepairService {
       return failure(request, "the command did not start: " + e.getMessage());
     }
     try {
-      records.record(id, Json.write(result.toJson()));
+      records.record(id, Json.write(result));
     } catch (IOException e) {
       log.error("[incident={}] repair ran, but its outcome cannot be recorded: {}", id, e.getMessage());
     }
@@ -110,11 +111,8 @@ public final class RepairService {
   }
 
   /** Every repair this node has started, with its outcome when recorded, for a daemon that lost its state. */
-  public Map<String, Object> records() throws IOException {
-    Map<String, Object> m = new java.util.LinkedHashMap<>();
-    m.put("node", node);
-    m.put("repairs", records.all());
-    return m;
+  public RepairRecords records() throws IOException {
+    return new RepairRecords(node, records.all());
   }
 
   private RepairResult failure(RepairRequest request, String why) {

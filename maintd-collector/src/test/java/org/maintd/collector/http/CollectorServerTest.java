@@ -166,7 +166,7 @@ class CollectorServerTest {
     Map<String, Object> noUuid = Map.of("incident", "../../etc/passwd", "node", "node3", "command", "fix", "original", Map.of());
     r = post("/1/repair", SignedJson.write(key.sign(Json.write(noUuid), Instant.now())));
     assertEquals(400, r.statusCode());
-    assertTrue(r.body().contains("'incident' is not a uuid"), r.body());
+    assertTrue(r.body().contains("'incident' must be UUID"), r.body());
   }
 
   private static void assertRefused(HttpResponse<String> r, String code) throws Exception {

@@ -89,12 +89,12 @@ class RepairServiceTest {
     assertEquals("fixed\n", again.output());
     assertEquals(List.of("run"), runs());
     assertTrue(Files.exists(results.resolve(id + ".started")) && Files.exists(results.resolve(id + ".json")));
-    Map<String, Object> records = service(results).records();
-    assertEquals("n1", records.get("node"));
-    Map<?, ?> record = (Map<?, ?>) ((List<?>) records.get("repairs")).get(0);
-    assertEquals(id.toString(), record.get("incident"));
-    assertEquals(Map.of("status", "live-repair", "command", "fix"), record.get("original"));
-    assertEquals(0, ((Map<?, ?>) record.get("outcome")).get("exit_code"));
+    org.maintd.protocol.repair.RepairRecords records = service(results).records();
+    assertEquals("n1", records.node());
+    org.maintd.protocol.repair.RepairRecords.Entry record = records.repairs().get(0);
+    assertEquals(id.toString(), record.incident());
+    assertEquals(Map.of("status", "live-repair", "command", "fix"), record.original());
+    assertEquals(0, record.outcome().exitCode());
   }
 
   @Test

@@ -9,6 +9,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.roll.RebootPlanner;
 import org.maintd.roll.RollException;
 import org.maintd.roll.RollOptions;
+import org.maintd.roll.RollPlan;
 
 /**
  * {@code GET /1/roll}: reboot groups for the latest snapshot, with hroller's options as query
@@ -22,7 +23,7 @@ final class RollQuery {
 
   private RollQuery() {}
 
-  static Map<String, Object> plan(Cluster cluster, Fields query) {
+  static RollPlan plan(Cluster cluster, Fields query) {
     for (String name : query.getNames()) {
       if (!KNOWN.contains(name)) {
         throw new IllegalArgumentException("unknown parameter '" + name + "'; known: " + KNOWN.stream().sorted().toList());
@@ -37,6 +38,6 @@ final class RollQuery {
         Optional.ofNullable(query.getValue("node-tags")).map(t -> List.of(t.split(","))),
         QueryFlags.flag(query, "offline-maintenance"), QueryFlags.flag(query, "skip-non-redundant"), QueryFlags.flag(query, "ignore-non-redundant"),
         QueryFlags.flag(query, "full-evacuation"), QueryFlags.flag(query, "force"));
-    return new RebootPlanner().plan(cluster, options).asMap();
+    return new RebootPlanner().plan(cluster, options);
   }
 }

@@ -3,26 +3,33 @@ package org.maintd.daemon.http;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.backend.sim.FailRule;
 import org.maintd.daemon.backend.sim.SimBackend;
-import org.maintd.daemon.backend.sim.SimJob;
-import org.maintd.protocol.state.IncidentCodec;
-import org.maintd.protocol.state.Mappers;
 import org.maintd.daemon.store.AtomicFiles;
 import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.protocol.api.Times;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.sim.SimDiagnose;
+import org.maintd.protocol.sim.SimDiagnosed;
+import org.maintd.protocol.sim.SimFail;
+import org.maintd.protocol.sim.SimJobView;
+import org.maintd.protocol.sim.SimPowerOn;
+import org.maintd.protocol.sim.SimTag;
+import org.maintd.spi.BackendException;
 
 /**
  * The simulated cluster's controls: what a node's diagnose script prints, injected failures,
- * node tags, and the list of every job received. Bodies are parsed JSON maps; bad values throw
- * {@link IllegalArgumentException} naming the field. Thread-safe (the backend is).
+ * node tags, and the list of every job received. Bad values throw {@link
+ * IllegalArgumentException} naming the field. Thread-safe (the backend is).
  */
 final class SimControl {
+  private static final List<String> OPS = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary",
+      "set-node-flags", "recreate-disks", "reinstall", "reboot", "master-failover", "boot");
+
   private final SimBackend sim;
   private final DiagnoseParser parser = new DiagnoseParser();
 
@@ -30,18 +37,15 @@ final class SimControl {
     this.sim = sim;
   }
 
-  Map<String, Object> diagnose(Map<?, ?> body) throws IOException {
-    String node = text(body, "node");
-    if (sim.snapshot().node(node).isEmpty()) {
-      throw new IllegalArgumentException("no node '" + node + "' in the simulated cluster");
-    }
+  SimDiagnosed diagnose(SimDiagnose body) throws IOException {
+    String node = known(required("node", body.node()));
     Map<String, Object> object = new LinkedHashMap<>();
-    object.put("status", text(body, "status"));
-    if (body.get("command") != null) {
-      object.put("command", body.get("command"));
+    object.put("status", required("status", body.status()));
+    if (body.command() != null) {
+      object.put("command", body.command());
     }
-    if (body.get("details") != null) {
-      object.put("details", body.get("details"));
+    if (body.details() != null) {
+      object.put("details", body.details());
     }
     try {
       parser.parseCommandOutput(object);
@@ -50,96 +54,85 @@ final class SimControl {
     }
     Files.createDirectories(sim.settings().diagnoseDir());
     AtomicFiles.write(sim.settings().diagnoseDir().resolve(node + ".json"), Json.write(object).getBytes(StandardCharsets.UTF_8));
-    return Map.of("node", node, "diagnose", object);
+    return new SimDiagnosed(node, object);
   }
 
-  Map<String, Object> fail(Map<?, ?> body) {
-    Object times = body.get("times") == null ? 1L : body.get("times");
-    if (!(times instanceof Long || times instanceof Integer) || ((Number) times).longValue() < 1
-        || ((Number) times).longValue() > 1_000_000) {
-      throw new IllegalArgumentException("'times' must be a whole number from 1 to 1000000, not " + times);
+  SimFail fail(SimFail body) {
+    long times = body.times() == null ? 1 : body.times();
+    if (times < 1 || times > 1_000_000) {
+      throw new IllegalArgumentException("'times' must be a whole number from 1 to 1000000, not " + body.times());
     }
-    Number n = (Number) times;
-    FailRule rule = new FailRule(text(body, "op"), optional(body, "node"), optional(body, "instance"), n.intValue());
-    List<String> ops = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary", "set-node-flags",
-        "recreate-disks", "reinstall", "reboot", "master-failover", "boot");
-    if (!ops.contains(rule.op())) {
-      throw new IllegalArgumentException("'op' must be one of " + ops + ", not '" + rule.op() + "'");
+    String op = required("op", body.op());
+    if (!OPS.contains(op)) {
+      throw new IllegalArgumentException("'op' must be one of " + OPS + ", not '" + op + "'");
     }
+    FailRule rule = new FailRule(op, body.node(), body.instance(), (int) times);
     sim.inject(rule);
-    return Mappers.RECORDS.convertValue(rule, Map.class);
+    return new SimFail(rule.op(), rule.node(), rule.instance(), (long) rule.times());
   }
 
-  /**
-   * Adds or removes a tag on a node ({@code "node"}), an instance ({@code "instance"}), a group
-   * ({@code "group"}) or the cluster ({@code "cluster": true}).
-   */
-  Map<String, Object> tag(Map<?, ?> body) {
+  /** Adds or removes a tag on a node, an instance, a group or the cluster. */
+  SimTag tag(SimTag body) {
     TaggedObject object = taggedObject(body);
-    String tag = text(body, "tag");
-    switch (text(body, "action")) {
+    String tag = required("tag", body.tag());
+    switch (required("action", body.action())) {
       case "add" -> sim.addTags(object, List.of(tag));
       case "remove" -> sim.removeTags(object, List.of(tag));
       default -> throw new IllegalArgumentException("'action' must be add or remove");
     }
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put(object.kind().name().toLowerCase(), object.kind() == TaggedObject.Kind.CLUSTER ? true : object.name());
-    out.put("tags", sim.snapshot().tagsOf(object).orElseThrow());
-    return out;
+    List<String> tags = sim.snapshot().tagsOf(object).orElseThrow();
+    return switch (object.kind()) {
+      case CLUSTER -> new SimTag(null, null, null, true, null, null, tags);
+      case NODE -> new SimTag(object.name(), null, null, null, null, null, tags);
+      case INSTANCE -> new SimTag(null, object.name(), null, null, null, null, tags);
+      case GROUP -> new SimTag(null, null, object.name(), null, null, null, tags);
+    };
   }
 
-  private static TaggedObject taggedObject(Map<?, ?> body) {
-    if (Boolean.TRUE.equals(body.get("cluster"))) {
+  private static TaggedObject taggedObject(SimTag body) {
+    if (Boolean.TRUE.equals(body.cluster())) {
       return TaggedObject.cluster();
     }
-    for (TaggedObject.Kind kind : List.of(TaggedObject.Kind.NODE, TaggedObject.Kind.INSTANCE, TaggedObject.Kind.GROUP)) {
-      String key = kind.name().toLowerCase();
-      if (body.containsKey(key)) {
-        return new TaggedObject(kind, text(body, key));
-      }
+    if (body.node() != null) {
+      return new TaggedObject(TaggedObject.Kind.NODE, body.node());
+    }
+    if (body.instance() != null) {
+      return new TaggedObject(TaggedObject.Kind.INSTANCE, body.instance());
+    }
+    if (body.group() != null) {
+      return new TaggedObject(TaggedObject.Kind.GROUP, body.group());
     }
     throw new IllegalArgumentException("say what to tag: 'node', 'instance', 'group' or \"cluster\": true");
   }
 
   /** Powers on a node that stays off after a reboot (an injected {@code boot} failure). */
-  Map<String, Object> powerOn(Map<?, ?> body) {
-    String node = text(body, "node");
+  SimPowerOn powerOn(SimPowerOn body) {
+    String node = known(required("node", body.node()));
+    try {
+      sim.powerOn(node);
+    } catch (BackendException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+    return new SimPowerOn(node, true);
+  }
+
+  List<SimJobView> jobs() {
+    return sim.jobs().stream().map(j -> new SimJobView(j.id(), j.status().wireName(), j.message(), j.spec().operations(),
+        List.of(List.of(j.spec().reason().source(), j.spec().reason().text(), j.spec().reason().timestampNanos())),
+        j.spec().key(), Times.seconds(j.submitted()), Times.seconds(j.ends()))).toList();
+  }
+
+  private String known(String node) {
     if (sim.snapshot().node(node).isEmpty()) {
       throw new IllegalArgumentException("no node '" + node + "' in the simulated cluster");
     }
-    try {
-      sim.powerOn(node);
-    } catch (org.maintd.spi.BackendException e) {
-      throw new IllegalArgumentException(e.getMessage());
-    }
-    return Map.of("node", node, "powered", true);
+    return node;
   }
 
-  List<Map<String, Object>> jobs() {
-    List<Map<String, Object>> list = new ArrayList<>();
-    for (SimJob j : sim.jobs()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("id", j.id());
-      m.put("status", j.status().wireName());
-      m.put("message", j.message());
-      m.put("operations", Mappers.RECORDS.convertValue(j.spec(), Map.class).get("operations"));
-      m.put("reason", List.of(List.of(j.spec().reason().source(), j.spec().reason().text(), j.spec().reason().timestampNanos())));
-      m.put("key", j.spec().key());
-      m.put("submitted", IncidentCodec.seconds(j.submitted()));
-      m.put("ends", IncidentCodec.seconds(j.ends()));
-      list.add(m);
+  private static String required(String field, String value) {
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException("field '" + field + "' is missing or not a non-empty string");
     }
-    return list;
-  }
-
-  private static String text(Map<?, ?> body, String key) {
-    if (!(body.get(key) instanceof String s) || s.isEmpty()) {
-      throw new IllegalArgumentException("field '" + key + "' is missing or not a non-empty string");
-    }
-    return s;
-  }
-
-  private static String optional(Map<?, ?> body, String key) {
-    return body.get(key) instanceof String s ? s : "";
+    return value;
   }
 }

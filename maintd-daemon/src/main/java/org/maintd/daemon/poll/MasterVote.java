@@ -1,6 +1,5 @@
 package org.maintd.daemon.poll;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
@@ -14,8 +13,8 @@ import org.eclipse.jetty.client.Result;
 import org.maintd.cluster.NodeNames;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
-import org.maintd.protocol.json.Json;
-import org.maintd.protocol.signing.SignedJson;
+import org.maintd.protocol.report.MasterAnswer;
+import org.maintd.protocol.signing.Envelopes;
 
 /**
  * Asks every node's collector which node it believes is the master ({@code GET /1/master},
@@ -75,10 +74,9 @@ public final class MasterVote {
   /** The master named in {@code node}'s signed answer; null when the answer is not {@code node}'s own. */
   private String master(String node, String body) {
     try {
-      String msg = verifier.verifyFresh(SignedJson.read(body), clock.instant());
-      return Json.parse(msg) instanceof Map<?, ?> m && m.get("node") instanceof String from && NodeNames.same(from, node)
-          && m.get("master") instanceof String s ? s : null;
-    } catch (SignatureException | JsonProcessingException e) {
+      MasterAnswer a = Envelopes.open(verifier, null, body, MasterAnswer.class, clock.instant());
+      return NodeNames.same(a.node(), node) ? a.master() : null;
+    } catch (SignatureException | IllegalArgumentException e) {
       return null;
     }
   }

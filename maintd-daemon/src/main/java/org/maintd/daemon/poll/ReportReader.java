@@ -1,8 +1,8 @@
 package org.maintd.daemon.poll;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
-import java.util.Map;
 import org.maintd.cluster.NodeNames;
 import org.maintd.diagnose.DiagnoseFormatException;
 import org.maintd.diagnose.DiagnoseParser;
@@ -12,7 +12,8 @@ import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
 import org.maintd.protocol.json.Json;
-import org.maintd.protocol.signing.SignedJson;
+import org.maintd.protocol.report.DiagnoseReport;
+import org.maintd.protocol.signing.Envelopes;
 
 /**
  * Turns one collector answer into a reading: checks the signature (freshness, replay per node),
@@ -32,15 +33,15 @@ public final class ReportReader {
   }
 
   public CollectorReading read(String node, String body, Instant now) {
-    String msg;
-    boolean signed = false;
+    DiagnoseReport report;
+    boolean signed;
     try {
-      Object parsed = Json.parse(body);
-      if (SignedJson.isSigned(parsed)) {
-        msg = verifier.verify(node, SignedJson.read(body), now);
-        signed = true;
+      JsonNode tree = Json.MAPPER.readTree(body);
+      signed = tree != null && tree.has("hmac") && tree.has("msg");
+      if (signed) {
+        report = Envelopes.open(verifier, node, body, DiagnoseReport.class, now);
       } else if (allowUnsigned) {
-        msg = body;
+        report = Json.LENIENT.treeToValue(tree, DiagnoseReport.class);
       } else {
         return rejected(node, "unsigned", "unsigned report refused (collector.allowUnsigned is false)", now);
       }
@@ -48,32 +49,31 @@ public final class ReportReader {
       return rejected(node, e.reason().label(), e.getMessage(), now);
     } catch (JsonProcessingException e) {
       return rejected(node, "not-json", "answer is not JSON: " + e.getOriginalMessage(), now);
+    } catch (IllegalArgumentException e) {
+      return rejected(node, "bad-envelope", e.getMessage(), now);
     }
-    return interpret(node, msg, signed, now);
+    return interpret(node, report, signed, now);
   }
 
-  private CollectorReading interpret(String node, String msg, boolean signed, Instant now) {
+  private CollectorReading interpret(String node, DiagnoseReport report, boolean signed, Instant now) {
+    if (report == null || report.data() == null) {
+      return rejected(node, "bad-envelope", "report has no 'data' field", now);
+    }
+    if ((signed || report.node() != null) && !NodeNames.same(report.node(), node)) {
+      return rejected(node, "wrong-node", "the report is " + (report.node() == null ? "for no node" : "node " + report.node() + "'s")
+          + ", not " + node + "'s", now);
+    }
+    String bootId = report.boot_id() == null ? "" : report.boot_id();
     try {
-      Object envelope = Json.parse(msg);
-      if (!(envelope instanceof Map<?, ?> map) || !map.containsKey("data")) {
-        return rejected(node, "bad-envelope", "report has no 'data' field", now);
-      }
-      Object named = map.get("node");
-      if ((signed || named != null) && !(named instanceof String n && NodeNames.same(n, node))) {
-        return rejected(node, "wrong-node", "the report is " + (named == null ? "for no node" : "node " + named + "'s")
-            + ", not " + node + "'s", now);
-      }
-      NodeReport report = parser.parseReportData(map.get("data"));
-      String bootId = map.get("boot_id") instanceof String id ? id : "";
-      if (report instanceof NodeReport.CollectorError e) {
+      NodeReport parsed = parser.parseReportData(report.data());
+      if (parsed instanceof NodeReport.CollectorError e) {
         return new CollectorReading(node, new Observation.Unknown(e.reason()), "collector-error", e.reason(), now, bootId);
       }
-      if (report instanceof NodeReport.NeedsAction a) {
-        return new CollectorReading(node, new Observation.Fault(a.diagnosis()), "ok", a.diagnosis().status().wireName(), now, bootId);
+      if (parsed instanceof NodeReport.NeedsAction a) {
+        return new CollectorReading(node, new Observation.Fault(a.diagnosis()), "ok", a.diagnosis().status().wireName(), now,
+            bootId);
       }
       return new CollectorReading(node, new Observation.Clear(), "ok", "Ok", now, bootId);
-    } catch (JsonProcessingException e) {
-      return rejected(node, "bad-envelope", "signed message is not JSON: " + e.getOriginalMessage(), now);
     } catch (DiagnoseFormatException e) {
       return rejected(node, "bad-report", e.getMessage(), now);
     }

@@ -15,7 +15,7 @@ import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.protocol.json.Json;
-import org.maintd.protocol.signing.SignedJson;
+import org.maintd.protocol.signing.Envelopes;
 
 /**
  * Asks a node's collector to run a repair command ({@code POST /1/repair}, signed) and checks the
@@ -39,7 +39,7 @@ public final class RepairClient {
   }
 
   public RepairResult run(RepairRequest request) throws Exception {
-    String body = SignedJson.write(key.sign(Json.write(request.toJson()), clock.instant()));
+    String body = Envelopes.seal(key, request, clock.instant());
     ContentResponse response = client.newRequest(urls.resolve(request.node(), "/1/repair"))
         .method(HttpMethod.POST)
         .body(new StringRequestContent("application/json", body))
@@ -48,12 +48,11 @@ public final class RepairClient {
     if (response.getStatus() != 200) {
       throw new IllegalStateException("collector of " + request.node() + " answered HTTP " + response.getStatus() + ": " + response.getContentAsString());
     }
-    String msg = verifier.verifyFresh(SignedJson.read(response.getContentAsString()), clock.instant());
     RepairResult result;
     try {
-      result = RepairResult.fromJson(Json.parse(msg));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("collector of " + request.node() + " sent an unreadable result: " + e.getOriginalMessage());
+      result = Envelopes.open(verifier, null, response.getContentAsString(), RepairResult.class, clock.instant());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException("collector of " + request.node() + " sent an unreadable result: " + e.getMessage());
     }
     if (!NodeNames.same(result.node(), request.node()) || !result.incident().equals(request.incident().toString())) {
       throw new IllegalStateException("wrong-node: the answer is node " + result.node() + "'s for incident " + result.incident()

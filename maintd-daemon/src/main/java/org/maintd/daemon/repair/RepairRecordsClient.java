@@ -17,7 +17,8 @@ import org.maintd.recovery.RepairRecord;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.protocol.json.Json;
-import org.maintd.protocol.signing.SignedJson;
+import org.maintd.protocol.repair.RepairRecords;
+import org.maintd.protocol.signing.Envelopes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,41 +67,20 @@ public final class RepairRecordsClient {
     if (response.getStatus() != 200) {
       throw new IllegalStateException("HTTP " + response.getStatus() + ": " + response.getContentAsString());
     }
-    String msg;
+    RepairRecords answer;
     try {
-      msg = verifier.verifyFresh(SignedJson.read(response.getContentAsString()), clock.instant());
+      answer = Envelopes.open(verifier, null, response.getContentAsString(), RepairRecords.class, clock.instant());
     } catch (SignatureException e) {
       throw new IllegalStateException("signature refused (" + e.reason().label() + "): " + e.getMessage());
     }
-    Object parsed;
-    try {
-      parsed = Json.parse(msg);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("not JSON: " + e.getOriginalMessage());
-    }
-    if (!(parsed instanceof Map<?, ?> m) || !(m.get("node") instanceof String named) || !NodeNames.same(named, node)
-        || !(m.get("repairs") instanceof List<?> list)) {
-      throw new IllegalStateException("wrong-node or malformed answer: " + msg);
+    if (!NodeNames.same(answer.node(), node) || answer.repairs() == null) {
+      throw new IllegalStateException("wrong-node or malformed answer: node " + answer.node());
     }
     List<RepairRecord> out = new ArrayList<>();
-    for (Object o : list) {
-      if (o instanceof Map<?, ?> r && r.get("incident") instanceof String incident) {
-        out.add(new RepairRecord(node, incident, String.valueOf(r.get("command")), original(r.get("original")),
-            outcome(r.get("outcome"))));
-      }
+    for (RepairRecords.Entry r : answer.repairs()) {
+      out.add(new RepairRecord(node, r.incident(), r.command(), r.original() == null ? Map.of() : r.original(),
+          r.outcome() == null ? Optional.empty() : Optional.of(r.outcome().succeeded())));
     }
     return out;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> original(Object value) {
-    return value instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-  }
-
-  private static Optional<Boolean> outcome(Object value) {
-    if (!(value instanceof Map<?, ?> m)) {
-      return Optional.empty();
-    }
-    return Optional.of(m.get("error") == null && m.get("exit_code") instanceof Number n && n.intValue() == 0);
   }
 }

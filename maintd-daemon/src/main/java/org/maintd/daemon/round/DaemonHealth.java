@@ -1,9 +1,8 @@
 package org.maintd.daemon.round;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import org.maintd.protocol.state.IncidentCodec;
+import org.maintd.protocol.api.HealthView;
+import org.maintd.protocol.api.Times;
 
 /**
  * The round loop's own health: RUNNING while ticks succeed or fail transiently (a backend that
@@ -37,11 +36,7 @@ public final class DaemonHealth {
     return state;
   }
 
-  public Map<String, Object> toJson() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("state", state.name());
-    m.put("last_tick", lastTick == null ? null : IncidentCodec.seconds(lastTick));
-    m.put("last_error", lastError);
-    return m;
+  public HealthView view() {
+    return new HealthView(state.name(), Times.secondsOrNull(lastTick), lastError);
   }
 }

@@ -93,12 +93,13 @@ class MachineUpEndToEndTest {
   @Test
   void badRequestsAreRefusedNamingWhatIsWrongAndNothingIsDone() throws Exception {
     Map<String, String> bad = Map.of(
-        "{}", "non-empty JSON list of machine ids",
+        "{}", "the body is a list of machine ids",
         "[]", "non-empty JSON list of machine ids",
-        "[\"n2\"]", "machine 0 must be an object with a 'hostname'",
-        "[{\"hostname\": 3}]", "machine 0: 'hostname' must be a non-empty string",
-        "[{\"hostname\": \"n2\", \"rack\": \"r1\"}]", "machine 0: unknown field 'rack'",
-        "[{\"hostname\": \"n2\", \"ip\": 7}]", "machine 0: 'ip' must be a string",
+        "[\"n2\"]", "'[0]' must be MachineId",
+        "[{\"hostname\": 3}]", "'[0].hostname' must be a string",
+        "[{\"hostname\": \"\"}]", "machine 0: 'hostname' must be a non-empty string",
+        "[{\"hostname\": \"n2\", \"rack\": \"r1\"}]", "unknown field 'rack'; known: [hostname, ip]",
+        "[{\"hostname\": \"n2\", \"ip\": 7}]", "'[0].ip' must be a string",
         "not json", "request body is not JSON");
     for (Map.Entry<String, String> e : bad.entrySet()) {
       HttpResponse<String> r = cluster.signedPost("/1/machines/up", e.getKey());

@@ -14,7 +14,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.maintd.collector.http.Reports;
+import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.signing.HmacKey;
 import org.maintd.http.HttpJson;
 import org.maintd.protocol.json.Json;
@@ -46,7 +46,7 @@ public final class CollectorFleet {
     Instant now = Instant.now();
     for (int i = 0; i < n; i++) {
       Map<String, Object> data = i % 100 == 0 ? Map.of("status", "evacuate", "details", Map.of("disk", "sdb")) : Map.of("status", "Ok");
-      reports[i] = SignedJson.write(key.sign(Json.write(Reports.envelope("node" + i, data, now)), now));
+      reports[i] = SignedJson.write(key.sign(Json.write(DiagnoseReport.of("node" + i, data, now, null)), now));
     }
     server.setHandler(new Handler.Abstract() {
       @Override

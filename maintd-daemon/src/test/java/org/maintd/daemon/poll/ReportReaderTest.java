@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.maintd.collector.http.Reports;
+import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.incident.Observation;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
@@ -30,7 +30,7 @@ class ReportReaderTest {
   }
 
   private String signed(String node, Map<String, Object> data, Instant at) {
-    return SignedJson.write(key.sign(Json.write(Reports.envelope(node, data, at)), at));
+    return SignedJson.write(key.sign(Json.write(DiagnoseReport.of(node, data, at, null)), at));
   }
 
   @Test
@@ -53,7 +53,7 @@ class ReportReaderTest {
 
   @Test
   void unsignedReportsAreRefusedUnlessAllowed() {
-    String bare = Json.write(Reports.envelope("n1", Map.of("status", "evacuate"), NOW));
+    String bare = Json.write(DiagnoseReport.of("n1", Map.of("status", "evacuate"), NOW, null));
     CollectorReading refused = reader(false).read("n1", bare, NOW);
     assertEquals("rejected", refused.health());
     assertTrue(refused.detail().contains("unsigned"), refused.detail());
@@ -89,7 +89,7 @@ class ReportReaderTest {
     assertEquals("wrong-node: the report is for no node, not n7's", reader(false).read("n7", noNode, NOW).detail());
     assertEquals("ok", reader(false).read("node7.example.com", signed("NODE7", Map.of("status", "Ok"), NOW), NOW).health(),
         "names compare without case, a short name matching its fully qualified one");
-    String bareOther = Json.write(Reports.envelope("n4", Map.of("status", "evacuate"), NOW));
+    String bareOther = Json.write(DiagnoseReport.of("n4", Map.of("status", "evacuate"), NOW, null));
     assertTrue(reader(true).read("n7", bareOther, NOW).detail().startsWith("wrong-node"), "even unsigned");
   }
 }

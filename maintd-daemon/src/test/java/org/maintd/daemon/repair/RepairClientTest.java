@@ -49,7 +49,7 @@ class RepairClientTest {
     lying = Servers.newServer("127.0.0.1", 0, Duration.ofSeconds(5), new Handler.Abstract() {
       @Override
       public boolean handle(Request request, Response response, Callback callback) {
-        return HttpJson.sendText(response, callback, 200, SignedJson.write(key.sign(Json.write(answer.toJson()),
+        return HttpJson.sendText(response, callback, 200, SignedJson.write(key.sign(Json.write(answer),
             Clock.systemUTC().instant())));
       }
     });

@@ -14,12 +14,13 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.repair.RepairRecords;
+import org.maintd.protocol.repair.RepairResult;
 
 /**
  * The results directory of repair commands, one incident at a time: {@code <uuid>.started} (the
@@ -29,36 +30,27 @@ import org.maintd.protocol.json.Json;
  * state, which incidents this node has already repaired. Not thread-safe: the service holds the
  * incident's lock.
  */
-final class RepairRecords {
+final class ResultFiles {
   private final Path dir;
   private final Clock clock;
 
-  RepairRecords(Path dir, Clock clock) {
+  ResultFiles(Path dir, Clock clock) {
     this.dir = dir;
     this.clock = clock;
   }
 
   /** A command started for an incident: what was asked, and when. */
-  record Claim(String incident, String command, Map<String, Object> original, String started) {
-    Map<String, Object> toJson() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("incident", incident);
-      m.put("command", command);
-      m.put("original", original);
-      m.put("started", started);
-      return m;
-    }
-  }
+  record Claim(String incident, String command, Map<String, Object> original, String started) {}
 
   /** The recorded outcome of the incident's command, if it ran and was recorded. */
   Optional<RepairResult> outcome(String id) throws IOException {
     Path file = dir.resolve(id + ".json");
     try {
-      return Optional.of(RepairResult.fromJson(Json.parse(Files.readString(file))));
+      return Optional.of(Json.read(Files.readString(file), RepairResult.class));
     } catch (NoSuchFileException e) {
       return Optional.empty();
-    } catch (IllegalArgumentException e) {
-      throw new IOException("the recorded outcome " + file + " is not a repair result: " + e.getMessage(), e);
+    } catch (JsonProcessingException e) {
+      throw new IOException("the recorded outcome " + file + " is not a repair result: " + e.getOriginalMessage(), e);
     }
   }
 
@@ -66,7 +58,11 @@ final class RepairRecords {
   Optional<Claim> claimed(String id) throws IOException {
     Path file = dir.resolve(id + ".started");
     try {
-      return Optional.of(claim(id, Json.parse(Files.readString(file))));
+      Claim c = Json.read(Files.readString(file), Claim.class);
+      if (c.command() == null || c.original() == null || c.started() == null) {
+        throw new IllegalArgumentException("incomplete");
+      }
+      return Optional.of(new Claim(id, c.command(), c.original(), c.started()));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (JsonProcessingException | IllegalArgumentException e) {
@@ -77,7 +73,7 @@ final class RepairRecords {
   void claim(RepairRequest request) throws IOException {
     Files.createDirectories(dir);
     Claim c = new Claim(request.incident().toString(), request.command(), request.original(), clock.instant().toString());
-    write(dir.resolve(c.incident() + ".started"), Json.write(c.toJson()), false);
+    write(dir.resolve(c.incident() + ".started"), Json.write(c), false);
   }
 
   /** Takes a claim back: the command did not start. */
@@ -93,8 +89,8 @@ final class RepairRecords {
     write(dir.resolve(id + ".json"), json, true);
   }
 
-  /** Every claim, with its outcome when there is one, oldest first by name. */
-  List<Map<String, Object>> all() throws IOException {
+  /** Every claim, with its outcome when there is one, by name. */
+  List<RepairRecords.Entry> all() throws IOException {
     if (!Files.isDirectory(dir)) {
       return List.of();
     }
@@ -103,25 +99,14 @@ final class RepairRecords {
       ids = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".started"))
           .map(n -> n.substring(0, n.length() - ".started".length())).sorted().toList();
     }
-    List<Map<String, Object>> out = new ArrayList<>();
+    List<RepairRecords.Entry> out = new ArrayList<>();
     for (String id : ids) {
       Optional<Claim> c = claimed(id);
       if (c.isPresent()) {
-        Map<String, Object> m = c.get().toJson();
-        m.put("outcome", outcome(id).map(RepairResult::toJson).orElse(null));
-        out.add(m);
+        out.add(new RepairRecords.Entry(id, c.get().command(), c.get().original(), c.get().started(), outcome(id).orElse(null)));
       }
     }
     return out;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Claim claim(String id, Object json) {
-    if (!(json instanceof Map<?, ?> m) || !(m.get("command") instanceof String command)
-        || !(m.get("original") instanceof Map<?, ?> original) || !(m.get("started") instanceof String started)) {
-      throw new IllegalArgumentException("not a claim");
-    }
-    return new Claim(id, command, (Map<String, Object>) original, started);
   }
 
   private void write(Path target, String text, boolean replace) throws IOException {

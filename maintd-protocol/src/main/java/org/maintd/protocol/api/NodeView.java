@@ -1,0 +1,67 @@
+package org.maintd.protocol.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Group;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+import org.maintd.machine.MachineMode;
+import org.maintd.machine.Machines;
+import org.maintd.spi.CollectorReading;
+import org.maintd.spi.MaintdState;
+
+/**
+ * A node as {@code /1/nodes} shows it: its flags and mode, tags, instances, free memory and disk,
+ * incidents, its collector's last answer, whether maintd took it out of service and why, and
+ * whether automatic actions are paused.
+ */
+public record NodeView(
+    String name,
+    String group,
+    boolean master,
+    boolean offline,
+    boolean drained,
+    boolean master_candidate,
+    String mode,
+    List<String> tags,
+    List<String> primary_instances,
+    List<String> secondary_instances,
+    long memory_free,
+    long disk_free,
+    List<String> incidents,
+    Collector collector,
+    Double last_report,
+    TakenOut taken_out,
+    boolean paused,
+    String pause_reason) {
+
+  /** The collector's last answer: {@code ok}, {@code collector-error}, {@code rejected}, {@code unreachable}, or {@code not-polled-yet}. */
+  public record Collector(String health, String detail, Double time) {}
+
+  /** Since when, by which incident or campaign, and why maintd took the node out of service. */
+  public record TakenOut(double since, String by, String reason) {}
+
+  public static List<NodeView> of(Cluster cluster, Map<String, CollectorReading> readings, MaintdState state) {
+    List<NodeView> list = new ArrayList<>();
+    if (cluster == null) {
+      return list;
+    }
+    for (Node n : cluster.nodes()) {
+      CollectorReading r = readings.get(n.name());
+      list.add(new NodeView(n.name(), cluster.groupByUuid(n.group()).map(Group::name).orElse(n.group()), n.master(),
+          n.offline(), n.drained(), n.flags().masterCandidate(), MachineMode.of(n).name(), n.tags(),
+          cluster.primariesOf(n.name()).stream().map(Instance::name).toList(),
+          cluster.secondariesOf(n.name()).stream().map(Instance::name).toList(),
+          n.resources().memFree(), n.resources().diskFree(),
+          state.incidents().stream().filter(i -> i.node().equals(n.name())).map(i -> i.uuid().toString()).toList(),
+          r == null ? new Collector("not-polled-yet", "", null) : new Collector(r.health(), r.detail(), Times.seconds(r.at())),
+          r == null ? null : Times.seconds(r.at()),
+          Machines.find(state.machines(), n.name())
+              .map(m -> new TakenOut(Times.seconds(m.since()), m.owner(), m.reason())).orElse(null),
+          state.paused(), state.pauseReason()));
+    }
+    return list;
+  }
+}

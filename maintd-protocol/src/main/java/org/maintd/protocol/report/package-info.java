@@ -1,0 +1,2 @@
+/** What collectors report: the diagnose report and the master vote. */
+package org.maintd.protocol.report;

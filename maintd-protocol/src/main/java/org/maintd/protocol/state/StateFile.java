@@ -1,0 +1,81 @@
+package org.maintd.protocol.state;
+
+import java.time.Duration;
+import java.util.List;
+import org.maintd.campaign.Campaign;
+import org.maintd.job.JobSpec;
+import org.maintd.machine.Machine;
+import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.api.Times;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+
+/**
+ * The state file, schema {@value #SCHEMA}: Ganeti's {@code maintenance} object ({@code
+ * roundDelay}, {@code jobs}, {@code balance}, {@code balanceThreshold}, {@code evacuated}, {@code
+ * incidents}, {@code ctime}, {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused},
+ * {@code pause_reason}, {@code round}, {@code campaigns}, {@code machines} (the nodes maintd took out
+ * of service) and {@code storm_armed}. A file without {@code schema} is schema 1 (maintd before the
+ * schema was written), read with the fields it lacks at their defaults.
+ */
+public record StateFile(
+    Integer schema,
+    long roundDelay,
+    List<String> jobs,
+    boolean balance,
+    double balanceThreshold,
+    List<String> evacuated,
+    List<IncidentView> incidents,
+    double ctime,
+    double mtime,
+    long serial_no,
+    List<IntentEntry> intents,
+    boolean paused,
+    String pause_reason,
+    long round,
+    List<Campaign> campaigns,
+    List<MachineEntry> machines,
+    Boolean storm_armed) {
+
+  /** The schema this maintd writes; it reads every schema up to it. */
+  public static final int SCHEMA = 2;
+
+  public StateFile {
+    jobs = jobs == null ? List.of() : jobs;
+    evacuated = evacuated == null ? List.of() : evacuated;
+    incidents = incidents == null ? List.of() : incidents;
+    intents = intents == null ? List.of() : intents;
+    pause_reason = pause_reason == null ? "" : pause_reason;
+    campaigns = campaigns == null ? List.of() : campaigns;
+    machines = machines == null ? List.of() : machines;
+  }
+
+  /** A planned job and, once the backend accepted it, its id (empty before). */
+  public record IntentEntry(JobSpec job, String job_id) {}
+
+  /** A node maintd took out of service. */
+  public record MachineEntry(String node, double since, String owner, String reason) {}
+
+  public static StateFile of(MaintdState s) {
+    return new StateFile(SCHEMA, s.roundDelay().toSeconds(), s.jobs(), s.balance(), s.balanceThreshold(), s.evacuated(),
+        s.incidents().stream().map(IncidentView::of).toList(), Times.seconds(s.ctime()), Times.seconds(s.mtime()),
+        s.serial(), s.intents().stream().map(i -> new IntentEntry(i.job(), i.jobId())).toList(), s.paused(),
+        s.pauseReason(), s.round(), s.campaigns(),
+        s.machines().stream().map(m -> new MachineEntry(m.node(), Times.seconds(m.since()), m.owner(), m.reason())).toList(),
+        s.stormArmed());
+  }
+
+  /** The state; {@link IllegalArgumentException} naming what is wrong or too new. */
+  public MaintdState state() {
+    int version = schema == null ? 1 : schema;
+    if (version > SCHEMA) {
+      throw new IllegalArgumentException("written by a newer maintd (schema " + version + "); this one reads up to schema "
+          + SCHEMA);
+    }
+    return new MaintdState(Duration.ofSeconds(roundDelay), jobs, balance, balanceThreshold, evacuated,
+        incidents.stream().map(IncidentView::incident).toList(), Times.instant(ctime), Times.instant(mtime), serial_no,
+        intents.stream().map(i -> new Intent(i.job(), i.job_id())).toList(), paused, pause_reason, round, campaigns,
+        machines.stream().map(m -> new Machine(m.node(), Times.instant(m.since()), m.owner(), m.reason())).toList(),
+        storm_armed == null || storm_armed);
+  }
+}

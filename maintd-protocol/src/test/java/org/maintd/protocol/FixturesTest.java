@@ -1,0 +1,115 @@
+package org.maintd.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.maintd.protocol.api.AckView;
+import org.maintd.protocol.api.BroughtUpView;
+import org.maintd.protocol.api.CampaignRequest;
+import org.maintd.protocol.api.CampaignView;
+import org.maintd.protocol.api.ErrorBody;
+import org.maintd.protocol.api.HealthView;
+import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.api.InstanceView;
+import org.maintd.protocol.api.MachineId;
+import org.maintd.protocol.api.NodeView;
+import org.maintd.protocol.api.PausedView;
+import org.maintd.protocol.api.PlanView;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.repair.RepairRecords;
+import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.repair.RepairResult;
+import org.maintd.protocol.report.DiagnoseReport;
+import org.maintd.protocol.report.MasterAnswer;
+import org.maintd.protocol.sim.SimDiagnose;
+import org.maintd.protocol.sim.SimFail;
+import org.maintd.protocol.sim.SimJobView;
+import org.maintd.protocol.state.Mappers;
+import org.maintd.protocol.state.StateCodec;
+import org.maintd.protocol.state.StateFile;
+import org.maintd.roll.RollPlan;
+import org.maintd.signing.SignedMessage;
+import org.maintd.spi.MaintdState;
+
+/**
+ * Every format that crosses a process boundary, pinned by a fixture: each is read into its record
+ * and written back byte for byte. A change to a wire format is a change to a fixture.
+ */
+class FixturesTest {
+  static Stream<Arguments> formats() {
+    return Stream.of(
+        Arguments.of("signed-envelope", SignedMessage.class),
+        Arguments.of("diagnose-report", DiagnoseReport.class),
+        Arguments.of("master-answer", MasterAnswer.class),
+        Arguments.of("repair-request", RepairRequest.class),
+        Arguments.of("repair-result", RepairResult.class),
+        Arguments.of("repair-records", RepairRecords.class),
+        Arguments.of("error", ErrorBody.class),
+        Arguments.of("incident", IncidentView.class),
+        Arguments.of("node", NodeView.class),
+        Arguments.of("instance", InstanceView.class),
+        Arguments.of("paused", PausedView.class),
+        Arguments.of("plan", PlanView.class),
+        Arguments.of("campaign", CampaignView.class),
+        Arguments.of("campaign-request", CampaignRequest.class),
+        Arguments.of("machines-up-request", new TypeReference<List<MachineId>>() {}),
+        Arguments.of("brought-up", new TypeReference<List<BroughtUpView>>() {}),
+        Arguments.of("ack", AckView.class),
+        Arguments.of("health", HealthView.class),
+        Arguments.of("roll", RollPlan.class),
+        Arguments.of("sim-diagnose", SimDiagnose.class),
+        Arguments.of("sim-fail", SimFail.class),
+        Arguments.of("sim-job", SimJobView.class));
+  }
+
+  static String fixture(String name) throws IOException {
+    try (InputStream in = FixturesTest.class.getResourceAsStream("/fixtures/" + name + ".json")) {
+      if (in == null) {
+        throw new AssertionError("no fixture " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("formats")
+  void everyFormatReadsAndWritesBackItsFixtureByteForByte(String name, Object type) throws Exception {
+    String text = fixture(name);
+    Object value = type instanceof Class<?> c ? Json.read(text, c) : Json.read(text, (TypeReference<?>) type);
+    assertEquals(text, Json.pretty(value), name);
+  }
+
+  @Test
+  void theStateFileReadsAndWritesBackItsFixtureByteForByte() throws Exception {
+    String text = fixture("state");
+    MaintdState state = new StateCodec().read(text);
+    assertEquals(text, Mappers.RECORDS.writerWithDefaultPrettyPrinter().writeValueAsString(StateFile.of(state)) + "\n");
+    assertEquals(state, new StateCodec().read(new StateCodec().write(state)), "the compact form reads back the same");
+  }
+
+  @Test
+  void aStateFileOfSchema1ReadsAsTheCurrentSchemaWithDefaults() throws Exception {
+    assertTrue(!fixture("state-v1").contains("\"schema\""), "the fixture is of schema 1");
+    MaintdState migrated = new StateCodec().read(fixture("state-v1"));
+    assertEquals(new StateCodec().read(fixture("state")), migrated);
+    assertTrue(migrated.stormArmed(), "schema 1 had no storm_armed: armed");
+  }
+
+  @Test
+  void aStateFileOfANewerSchemaIsRefusedSayingSo() throws Exception {
+    String newer = fixture("state").replace("\"schema\" : 2", "\"schema\" : 3");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StateCodec().read(newer));
+    assertEquals("state: written by a newer maintd (schema 3); this one reads up to schema 2", e.getMessage());
+  }
+}
