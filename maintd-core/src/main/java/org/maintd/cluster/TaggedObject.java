@@ -16,6 +16,10 @@ public record TaggedObject(Kind kind, String name) {
     return new TaggedObject(Kind.CLUSTER, "");
   }
 
+  public static TaggedObject node(String name) {
+    return new TaggedObject(Kind.NODE, name);
+  }
+
   public static TaggedObject instance(String name) {
     return new TaggedObject(Kind.INSTANCE, name);
   }

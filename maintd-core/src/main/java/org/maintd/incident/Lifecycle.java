@@ -170,12 +170,12 @@ public final class Lifecycle {
     return inc.moveTo(IncidentStatus.FAILED, now, reason).withTagged(false);
   }
 
-  /** Every action succeeded; the caller has set the repairready tag. */
+  /** Every action succeeded: the node gets the repairready tag. */
   public Incident completed(Incident inc, String reason, Instant now) {
-    return inc.moveTo(IncidentStatus.COMPLETED, now, reason).withTagged(true);
+    return inc.moveTo(IncidentStatus.COMPLETED, now, reason).withTagged(false);
   }
 
-  /** The outcome tag of a failed incident is now on the node. */
+  /** The outcome tag of a completed or failed incident is now on the node. */
   public Incident tagged(Incident inc) {
     return inc.withTagged(true);
   }

@@ -45,7 +45,7 @@ class LifecycleTest {
       case PENDING -> lifecycle.submitted(noted, List.of("7"), "drain", T0);
       case CANCELED -> lifecycle.cancel(noted, T0, "operator");
       case FAILED -> lifecycle.tagged(lifecycle.failed(lifecycle.submitted(noted, List.of("7"), "drain", T0), "job 7 error", T0));
-      case COMPLETED -> lifecycle.completed(lifecycle.submitted(noted, List.of("7"), "drain", T0), "done", T0);
+      case COMPLETED -> lifecycle.tagged(lifecycle.completed(lifecycle.submitted(noted, List.of("7"), "drain", T0), "done", T0));
     };
   }
 

@@ -58,7 +58,7 @@ class MachineUpTest {
     return switch (status) {
       case "noted" -> noted;
       case "pending" -> LIFECYCLE.submitted(noted, List.of("1"), "drain", NOW);
-      case "completed" -> LIFECYCLE.completed(noted, "done", NOW);
+      case "completed" -> LIFECYCLE.tagged(LIFECYCLE.completed(noted, "done", NOW));
       case "failed" -> LIFECYCLE.tagged(LIFECYCLE.failed(noted, "job 1 error", NOW));
       case "canceled" -> LIFECYCLE.cancel(noted, NOW, "by test");
       default -> throw new IllegalArgumentException(status);

@@ -271,7 +271,7 @@ public final class RoundLoop {
     }
     String reason = inc.next().isEmpty() ? "all actions done" : inc.next();
     holder.update(s -> {
-      MaintdState t = s.withIncidents(Incidents.replace(s.incidents(), uuid, i -> lifecycle.completed(i, reason, now)));
+      MaintdState t = s.withIncidents(Incidents.replace(s.incidents(), uuid, i -> lifecycle.tagged(lifecycle.completed(i, reason, now))));
       return inc.diagnosis().status().isEvacuation() && !t.evacuated().contains(inc.node())
           ? t.withEvacuated(append(t.evacuated(), inc.node())) : t;
     });

@@ -1,0 +1,32 @@
+package org.maintd.round;
+
+import java.util.List;
+import org.maintd.campaign.CampaignSpec;
+
+/** An operator's command, applied by the next step and answered after it. A closed set. */
+public sealed interface Command {
+  /** Who gave it (a user name, or {@code cluster-key}). */
+  String who();
+
+  /** No new job for the incident; jobs running finish. */
+  record Cancel(String uuid, String who) implements Command {}
+
+  /** Acknowledge a completed or failed incident: its outcome tag is removed from its node. */
+  record Acknowledge(String uuid, String who) implements Command {}
+
+  /** Stop ({@code paused}) or restart every automatic action. */
+  record Pause(boolean paused, String who) implements Command {}
+
+  /** Start a campaign. */
+  record StartCampaign(CampaignSpec spec, String who) implements Command {}
+
+  /** Pause, resume or abort a campaign. */
+  record CampaignAction(String id, String action, String who) implements Command {}
+
+  /** Put machines back in service. */
+  record MachinesUp(List<String> hostnames, boolean force, String who) implements Command {
+    public MachinesUp {
+      hostnames = List.copyOf(hostnames);
+    }
+  }
+}

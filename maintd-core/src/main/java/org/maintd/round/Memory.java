@@ -1,0 +1,55 @@
+package org.maintd.round;
+
+import java.time.Instant;
+import java.util.Map;
+import org.maintd.campaign.NodeSignal;
+import org.maintd.cluster.Cluster;
+import org.maintd.spi.CollectorReading;
+
+/**
+ * What the step remembers between steps without storing it: each node's latest reading and what
+ * the collectors said over time (since when each node has reported {@code Ok} without a gap, its
+ * boot id), when the last round started, the storm the last poll showed, and the cluster (as the
+ * step left it, with the tags it changed) and plan of the last tick. After a restart it starts
+ * empty, which errs on the safe side (a soak starts again).
+ */
+public record Memory(
+    Map<String, CollectorReading> readings,
+    Map<String, Instant> okSince,
+    Map<String, NodeSignal> signals,
+    Instant lastRound,
+    String storm,
+    Cluster cluster,
+    PlanSnapshot plan) {
+
+  public Memory {
+    readings = Map.copyOf(readings);
+    okSince = Map.copyOf(okSince);
+    signals = Map.copyOf(signals);
+  }
+
+  public static Memory empty() {
+    return new Memory(Map.of(), Map.of(), Map.of(), Instant.EPOCH, "", null, PlanSnapshot.none());
+  }
+
+  Memory withReadings(
+      Map<String, CollectorReading> latest, Map<String, Instant> since, Map<String, NodeSignal> nodeSignals) {
+    return new Memory(latest, since, nodeSignals, lastRound, storm, cluster, plan);
+  }
+
+  Memory withStorm(String value) {
+    return new Memory(readings, okSince, signals, lastRound, value, cluster, plan);
+  }
+
+  Memory withLastRound(Instant value) {
+    return new Memory(readings, okSince, signals, value, storm, cluster, plan);
+  }
+
+  Memory withCluster(Cluster value) {
+    return new Memory(readings, okSince, signals, lastRound, storm, value, plan);
+  }
+
+  Memory withPlan(PlanSnapshot value) {
+    return new Memory(readings, okSince, signals, lastRound, storm, cluster, value);
+  }
+}

@@ -1,0 +1,87 @@
+package org.maintd.round;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.maintd.campaign.NodeSignal;
+import org.maintd.cluster.Node;
+import org.maintd.incident.Lifecycle;
+import org.maintd.incident.Observation;
+import org.maintd.machine.Machines;
+import org.maintd.spi.CollectorReading;
+import org.maintd.spi.MaintdState;
+
+/**
+ * What a tick learns from the poll: each node's latest reading and signal (since when it has
+ * reported {@code Ok} without a gap, its boot id, its fault), the storm guard, and the incidents
+ * the reports open, update or close, those the operator acknowledged by removing a tag, and the
+ * machines still out of service. Stateless.
+ */
+final class Observing {
+  private Observing() {}
+
+  static void apply(Turn t) {
+    Map<String, Observation> observations = new HashMap<>();
+    t.inputs.readings().forEach((node, r) -> observations.put(node, r.observation()));
+    remember(t);
+    guardAgainstStorm(t, observations);
+    Lifecycle.Result observed = t.lifecycle.observe(t.state.incidents(), observations, t.now);
+    t.changes(observed.changes());
+    Lifecycle.Result acked = t.lifecycle.acknowledge(observed.incidents(), nodeTags(t), t.now);
+    t.changes(acked.changes());
+    Set<String> known = new HashSet<>();
+    acked.incidents().forEach(i -> known.add(i.node()));
+    MaintdState s = t.state;
+    t.state = s.withIncidents(acked.incidents())
+        .withEvacuated(s.evacuated().stream().filter(known::contains).toList())
+        .withMachines(Machines.retained(s.machines(), t.cluster, acked.incidents(), s.campaigns()));
+  }
+
+  /** The latest reading per node of the cluster, and each node's signal. */
+  private static void remember(Turn t) {
+    Map<String, CollectorReading> readings = new HashMap<>(t.memory.readings());
+    readings.putAll(t.inputs.readings());
+    readings.keySet().retainAll(t.cluster.nodesByName().keySet());
+    Map<String, Instant> okSince = new HashMap<>(t.memory.okSince());
+    Map<String, NodeSignal> signals = new HashMap<>(t.memory.signals());
+    t.inputs.readings().forEach((node, r) -> {
+      if (r.observation() instanceof Observation.Clear && "ok".equals(r.health())) {
+        okSince.putIfAbsent(node, r.at());
+      } else {
+        okSince.remove(node);
+      }
+      String fault = r.observation() instanceof Observation.Fault f ? f.diagnosis().status().wireName() : "";
+      signals.put(node, new NodeSignal(r.bootId(), fault, Optional.ofNullable(okSince.get(node))));
+    });
+    t.memory = t.memory.withReadings(readings, okSince, signals);
+  }
+
+  /**
+   * Pauses every automatic action when too many nodes report faults in one poll. The guard trips
+   * once per storm: after the operator resumes, it fires again only once a poll without a storm
+   * has re-armed it. Whether it is armed is stored, so a restart in the middle of a storm does not
+   * undo the operator's resume.
+   */
+  private static void guardAgainstStorm(Turn t, Map<String, Observation> observations) {
+    Optional<String> storm = t.settings.storm().storm(t.cluster, observations);
+    t.memory = t.memory.withStorm(storm.orElse(""));
+    MaintdState s = t.state;
+    if (storm.isEmpty()) {
+      t.state = s.stormArmed() ? s : s.withStormArmed(true);
+    } else if (s.stormArmed()) {
+      t.state = (s.paused() ? s : s.withPaused(true, storm.get())).withStormArmed(false);
+      t.log.add(LogLine.error("automatic actions paused: " + storm.get()));
+    }
+  }
+
+  private static Map<String, Set<String>> nodeTags(Turn t) {
+    Map<String, Set<String>> tags = new HashMap<>();
+    for (Node n : t.cluster.nodes()) {
+      tags.put(n.name(), new HashSet<>(n.tags()));
+    }
+    return tags;
+  }
+}

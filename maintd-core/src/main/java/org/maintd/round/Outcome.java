@@ -1,0 +1,34 @@
+package org.maintd.round;
+
+/** What carrying out an effect gave, fed into the next step. A closed set. */
+public sealed interface Outcome {
+  /** The key of the effect this is the outcome of. */
+  String key();
+
+  /** Whether the effect did what it was asked to. */
+  boolean ok();
+
+  /** The job of a {@link Effect.Submit} has this id (found by its key, or newly submitted). */
+  record Submitted(String key, String jobId) implements Outcome {
+    @Override
+    public boolean ok() {
+      return true;
+    }
+  }
+
+  /** An effect failed; its message says why. A submission is tried again at the next step. */
+  record Failed(String key, String message) implements Outcome {
+    @Override
+    public boolean ok() {
+      return false;
+    }
+  }
+
+  /** The tags of a {@link Effect.Tag} are as asked. */
+  record Tagged(String key) implements Outcome {
+    @Override
+    public boolean ok() {
+      return true;
+    }
+  }
+}

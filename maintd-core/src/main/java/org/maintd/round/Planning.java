@@ -1,0 +1,101 @@
+package org.maintd.round;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.maintd.incident.Incident;
+import org.maintd.machine.Machines;
+import org.maintd.plan.RoundPlan;
+import org.maintd.plan.RoundPlanner;
+import org.maintd.plan.TagChange;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+
+/**
+ * A tick's plan: every incident and campaign says what happens next or why it waits; when no job
+ * runs, nothing is paused and the round delay has passed, the round starts: incidents whose work
+ * is done complete, harep's tag changes are made, and the round's jobs become intents (with the
+ * campaigns' new phases and the machines they take out, so that a reboot planned is a reboot
+ * submitted). Balancing searches every move of every instance: only when the round can start.
+ */
+final class Planning {
+  private final RoundPlanner planner;
+  private final RoundPlanner plannerWithoutBalancing;
+
+  Planning(Settings settings) {
+    this.planner = new RoundPlanner(settings.caps(), settings.harep(), settings.balanceThreshold());
+    this.plannerWithoutBalancing = new RoundPlanner(settings.caps(), settings.harep());
+  }
+
+  void apply(Turn t, List<String> running) {
+    MaintdState s = t.state;
+    String wait = waitReason(t, running);
+    RoundPlan plan = (wait == null ? planner : plannerWithoutBalancing)
+        .plan(t.cluster, s.incidents(), s.evacuated(), s.round() + 1, t.now, s.campaigns(), t.memory.signals());
+    t.state = s.withIncidents(withNext(s.incidents(), plan.next(), wait))
+        .withCampaigns(wait == null ? s.campaigns() : CampaignList.waiting(s.campaigns(), wait));
+    t.memory = t.memory.withPlan(new PlanSnapshot(t.now, s.round() + 1, wait == null ? "" : wait, plan.jobs(),
+        t.state.incidents(), plan.items()));
+    if (wait == null) {
+      start(t, plan);
+    }
+  }
+
+  private static void start(Turn t, RoundPlan plan) {
+    long round = t.state.round() + 1;
+    plan.completed().forEach(uuid -> complete(t, uuid));
+    List<TagChange> changes = plan.tagChanges();
+    for (int i = 0; i < changes.size(); i++) {
+      HarepTagging.change(t, "round-" + round + "-tags-" + i, changes.get(i));
+    }
+    t.log.addAll(CampaignList.changes(t.state.campaigns(), plan.campaigns()));
+    t.state = t.state.withCampaigns(plan.campaigns());
+    if (plan.jobs().isEmpty()) {
+      return;
+    }
+    List<Intent> intents = plan.jobs().stream().map(j -> new Intent(j, "")).toList();
+    t.state = t.state.withJobs(List.of(), intents).withRound(round)
+        .withMachines(Machines.takenOut(t.state.machines(), plan.jobs(), t.now));
+    t.memory = t.memory.withLastRound(t.now);
+    t.roundStarted = true;
+    t.log.add(LogLine.info("[round=" + round + "] submitting " + plan.jobs().size() + " job(s)"));
+  }
+
+  /** An incident whose work is done: completed (its tag follows as an effect), its node evacuated if it was. */
+  private static void complete(Turn t, UUID uuid) {
+    Incident inc = t.incident(uuid.toString()).orElseThrow();
+    String reason = inc.next().isEmpty() ? "all actions done" : inc.next();
+    t.replaceIncident(uuid, i -> t.lifecycle.completed(i, reason, t.now));
+    if (inc.diagnosis().status().isEvacuation() && !t.state.evacuated().contains(inc.node())) {
+      List<String> evacuated = new ArrayList<>(t.state.evacuated());
+      evacuated.add(inc.node());
+      t.state = t.state.withEvacuated(evacuated);
+    }
+    t.log.add(LogLine.info("[incident=" + uuid + "] [node=" + inc.node() + "] completed: " + reason));
+  }
+
+  private static String waitReason(Turn t, List<String> running) {
+    MaintdState s = t.state;
+    if (!running.isEmpty()) {
+      return "waiting for jobs " + String.join(", ", running) + " of round " + s.round();
+    }
+    if (s.paused()) {
+      return "paused: " + s.pauseReason();
+    }
+    Duration since = Duration.between(t.memory.lastRound(), t.now);
+    if (since.compareTo(s.roundDelay()) < 0) {
+      return "waiting for the round delay (" + s.roundDelay().minus(since).toSeconds() + " s left)";
+    }
+    return null;
+  }
+
+  private static List<Incident> withNext(List<Incident> incidents, Map<UUID, String> next, String wait) {
+    return incidents.stream().map(i -> {
+      String text = next.getOrDefault(i.uuid(), "");
+      boolean waits = wait != null && i.status().isActive() && !text.startsWith("waits:");
+      return i.withNext(waits ? wait + (text.isEmpty() ? "" : "; then: " + text) : text);
+    }).toList();
+  }
+}

@@ -1,0 +1,63 @@
+package org.maintd.round;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.maintd.incident.Incident;
+import org.maintd.spi.Intent;
+
+/**
+ * The first thing a step does: take in what the previous step's effects gave. A submitted job's
+ * id is recorded with its intent and with the incident that owns it; an outcome tag that is on its
+ * node marks its incident tagged; a failure is logged (a submission without an id is tried again).
+ */
+final class Results {
+  private Results() {}
+
+  static void apply(Turn t) {
+    Map<String, String> ids = new LinkedHashMap<>();
+    for (Outcome o : t.inputs.outcomes()) {
+      if (o instanceof Outcome.Submitted s) {
+        ids.put(s.key(), s.jobId());
+      } else if (o instanceof Outcome.Tagged tagged && tagged.key().startsWith(Tagging.PREFIX)) {
+        String uuid = tagged.key().substring(Tagging.PREFIX.length());
+        t.incident(uuid).ifPresent(inc -> {
+          t.replaceIncident(inc.uuid(), t.lifecycle::tagged);
+          t.log.add(LogLine.info("[incident=" + uuid + "] [node=" + inc.node() + "] tagged " + inc.tag()));
+        });
+      } else if (o instanceof Outcome.Failed f) {
+        t.log.add(LogLine.warn("[effect=" + f.key() + "] failed, to be tried again: " + f.message()));
+      }
+    }
+    if (!ids.isEmpty()) {
+      record(t, ids);
+    }
+  }
+
+  /** The ids with their intents, and each owner's new jobs in one history entry of its incident. */
+  private static void record(Turn t, Map<String, String> ids) {
+    Map<String, List<String>> idsByOwner = new LinkedHashMap<>();
+    Map<String, List<String>> whatByOwner = new LinkedHashMap<>();
+    List<Intent> intents = new ArrayList<>();
+    for (Intent i : t.state.intents()) {
+      String id = ids.get(i.job().key());
+      if (id != null && !i.submitted()) {
+        intents.add(i.withJobId(id));
+        idsByOwner.computeIfAbsent(i.job().owner(), k -> new ArrayList<>()).add(id);
+        whatByOwner.computeIfAbsent(i.job().owner(), k -> new ArrayList<>()).add(i.job().reason().text());
+        t.log.add(LogLine.info("[owner=" + i.job().owner() + "] [job=" + id + "] submitted: " + i.job().reason().text()));
+      } else {
+        intents.add(i);
+      }
+    }
+    List<Incident> incidents = t.state.incidents().stream()
+        .map(inc -> idsByOwner.containsKey(inc.uuid().toString())
+            ? t.lifecycle.submitted(inc, idsByOwner.get(inc.uuid().toString()),
+                String.join("; ", whatByOwner.get(inc.uuid().toString())), t.now)
+            : inc)
+        .toList();
+    List<String> jobs = intents.stream().filter(Intent::submitted).map(Intent::jobId).toList();
+    t.state = t.state.withIncidents(incidents).withJobs(jobs, intents);
+  }
+}

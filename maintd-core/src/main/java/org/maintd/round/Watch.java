@@ -1,0 +1,50 @@
+package org.maintd.round;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+import org.maintd.harep.HarepTagException;
+import org.maintd.harep.RepairState;
+import org.maintd.job.JobSpec;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+
+/**
+ * The jobs whose status the next tick needs: those of the round's intents (with their
+ * specification, so that a repair job a restarted daemon no longer knows can be asked for again),
+ * including those whose ids the previous effects just gave, and those named by harep's pending
+ * tags in the snapshot (specification unknown: null). Stateless.
+ */
+public final class Watch {
+  private Watch() {}
+
+  public static Map<String, JobSpec> jobs(MaintdState state, Cluster cluster, List<Outcome> outcomes) {
+    Map<String, String> fresh = new LinkedHashMap<>();
+    for (Outcome o : outcomes) {
+      if (o instanceof Outcome.Submitted s) {
+        fresh.put(s.key(), s.jobId());
+      }
+    }
+    Map<String, JobSpec> ids = new LinkedHashMap<>();
+    for (Intent i : state.intents()) {
+      String id = i.submitted() ? i.jobId() : fresh.getOrDefault(i.job().key(), "");
+      if (!id.isEmpty()) {
+        ids.put(id, i.job());
+      }
+    }
+    if (cluster != null) {
+      cluster.instances().forEach(inst -> pendingRepairJobs(inst).forEach(id -> ids.putIfAbsent(id, null)));
+    }
+    return ids;
+  }
+
+  private static List<String> pendingRepairJobs(Instance inst) {
+    try {
+      return RepairState.of(inst.name(), inst.tags()) instanceof RepairState.Pending p ? p.tag().jobs() : List.of();
+    } catch (HarepTagException e) {
+      return List.of(); // a malformed tag names no job of maintd's
+    }
+  }
+}

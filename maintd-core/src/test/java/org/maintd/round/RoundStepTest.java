@@ -1,0 +1,426 @@
+package org.maintd.round;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.maintd.campaign.CampaignMode;
+import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.NodeSelection;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.DiskTemplate;
+import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.incident.Incident;
+import org.maintd.incident.IncidentStatus;
+import org.maintd.incident.Observation;
+import org.maintd.job.JobSpec;
+import org.maintd.job.JobState;
+import org.maintd.job.JobStatus;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.StormGuard;
+import org.maintd.spi.CollectorReading;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+import org.maintd.testing.ClusterBuilder;
+
+class RoundStepTest {
+  private static final Instant T0 = Instant.ofEpochSecond(1_800_000_000);
+
+  private static Cluster cluster() {
+    return new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
+        .instance("i1", "n2", "n3", DiskTemplate.DRBD).build();
+  }
+
+  /** Drives the step as the daemon does, remembering its state, the effects and outcomes between steps. */
+  private static final class Driver {
+    final AtomicLong uuids = new AtomicLong();
+    final RoundStep step;
+    RoundState state = RoundState.of(MaintdState.initial(T0));
+    Cluster cluster = cluster();
+    Instant now = T0;
+    List<Outcome> outcomes = List.of();
+    StepResult last;
+    long commands;
+
+    Driver(Settings settings) {
+      step = new RoundStep(settings, () -> new UUID(0, uuids.incrementAndGet()));
+    }
+
+    Driver() {
+      this(Settings.defaults());
+    }
+
+    StepResult tick(Map<String, Observation> poll, Map<String, JobState> jobs) {
+      Map<String, CollectorReading> readings = new HashMap<>();
+      poll.forEach((node, o) -> readings.put(node, reading(node, o, now)));
+      return take(Inputs.tick(cluster, readings, jobs, outcomes, List.of()));
+    }
+
+    StepResult tick(Map<String, Observation> poll) {
+      return tick(poll, Map.of());
+    }
+
+    StepResult command(Command c) {
+      return take(Inputs.commands(null, outcomes, List.of(new Inputs.Numbered(++commands, c))));
+    }
+
+    Reply reply() {
+      return last.replies().get(commands);
+    }
+
+    StepResult take(Inputs inputs) {
+      last = step.step(state, inputs, now);
+      state = last.state();
+      outcomes = List.of();
+      now = now.plusSeconds(5);
+      return last;
+    }
+
+    /** Every effect succeeds: each submission gets the next job id, each tag change is made. */
+    void carryOut() {
+      List<Outcome> out = new ArrayList<>();
+      for (Effect e : last.effects()) {
+        if (e instanceof Effect.Submit s) {
+          out.add(new Outcome.Submitted(s.key(), "job-" + s.key()));
+        } else {
+          Effect.Tag tag = (Effect.Tag) e;
+          cluster = cluster.withTagsOf(tag.object(), tags -> {
+            List<String> next = new ArrayList<>(tags);
+            next.removeAll(tag.remove());
+            tag.add().stream().filter(x -> !next.contains(x)).forEach(next::add);
+            return next;
+          });
+          out.add(new Outcome.Tagged(e.key()));
+        }
+      }
+      outcomes = out;
+    }
+
+    MaintdState stored() {
+      return state.stored();
+    }
+
+    Incident incident() {
+      return stored().incidents().get(0);
+    }
+
+    /** Every job the next tick watches (as the daemon finds them) has {@code status}. */
+    Map<String, JobState> jobsAll(JobStatus status) {
+      Map<String, JobState> jobs = new HashMap<>();
+      Watch.jobs(stored(), cluster, outcomes).keySet().forEach(id -> jobs.put(id, new JobState(id, status,
+          status == JobStatus.SUCCESS ? "" : "it broke")));
+      return jobs;
+    }
+  }
+
+  private static CollectorReading reading(String node, Observation o, Instant at) {
+    return new CollectorReading(node, o, o instanceof Observation.Unknown ? "unreachable" : "ok", "", at, "boot-1");
+  }
+
+  private static Observation fault(String status) {
+    Map<String, Object> diagnose = status.equals("live-repair") ? Map.of("status", status, "command", "fix-disk")
+        : Map.of("status", status);
+    return new Observation.Fault(new DiagnoseParser().parseCommandOutput(diagnose));
+  }
+
+  private static Observation ok() {
+    return new Observation.Clear();
+  }
+
+  private static List<String> keys(StepResult r) {
+    return r.effects().stream().map(Effect::key).toList();
+  }
+
+  private static List<JobSpec> submits(StepResult r) {
+    return r.effects().stream().filter(e -> e instanceof Effect.Submit).map(e -> ((Effect.Submit) e).job()).toList();
+  }
+
+  @Test
+  void anIdleTickChangesNothingAndAsksForNothing() {
+    Driver d = new Driver();
+    MaintdState before = d.stored();
+    StepResult r = d.tick(Map.of("n1", ok(), "n2", ok(), "n3", ok(), "n4", ok()));
+    assertEquals(List.of(), r.effects());
+    assertEquals(before, r.state().stored());
+    assertFalse(r.roundStarted());
+  }
+
+  @Test
+  void aFaultStartsARoundWhoseJobsAreStoredAsIntentsBeforeTheyAreSubmitted() {
+    Driver d = new Driver();
+    StepResult r = d.tick(Map.of("n2", fault("evacuate")));
+    assertTrue(r.roundStarted());
+    assertEquals(1, d.stored().round());
+    assertEquals(1, d.stored().intents().size());
+    Intent intent = d.stored().intents().get(0);
+    assertFalse(intent.submitted());
+    assertEquals(List.of(intent.job()), submits(r));
+    assertEquals(intent.job().owner(), d.incident().uuid().toString());
+  }
+
+  @Test
+  void aSubmittedJobsIdIsRecordedWithItsIntentAndIncidentAndItIsNotSubmittedAgain() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("evacuate")));
+    d.carryOut();
+    String key = d.stored().intents().get(0).job().key();
+    StepResult r = d.tick(Map.of("n2", fault("evacuate")));
+    assertEquals("job-" + key, d.stored().intents().get(0).jobId());
+    assertEquals(List.of("job-" + key), d.stored().jobs());
+    assertEquals(IncidentStatus.PENDING, d.incident().status());
+    assertEquals(List.of("job-" + key), d.incident().jobs());
+    assertEquals(List.of(), submits(r));
+    assertTrue(r.state().memory().plan().heldBack().startsWith("waiting for jobs job-" + key), r.state().memory().plan().heldBack());
+  }
+
+  @Test
+  void aFailedSubmissionIsAskedForAgainUnderTheSameKey() {
+    Driver d = new Driver();
+    StepResult first = d.tick(Map.of("n2", fault("evacuate")));
+    String key = first.effects().get(0).key();
+    d.outcomes = List.of(new Outcome.Failed(key, "connection refused"));
+    StepResult again = d.command(new Command.Pause(false, "alice"));
+    assertEquals(List.of(key), keys(again));
+    assertFalse(d.stored().intents().get(0).submitted());
+    assertTrue(again.log().stream().anyMatch(l -> l.text().contains("connection refused")));
+  }
+
+  @Test
+  void aFailedJobFailsItsIncidentWhichIsTaggedUntilTheTagIsOn() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("evacuate")));
+    d.carryOut();
+    d.tick(Map.of("n2", fault("evacuate")));
+    StepResult closed = d.tick(Map.of("n2", fault("evacuate")), d.jobsAll(JobStatus.ERROR));
+    assertEquals(IncidentStatus.FAILED, d.incident().status());
+    assertEquals(List.of(), d.stored().intents());
+    assertEquals(List.of(new FinishedJob("incident", "drain", "error")), closed.finished());
+    String tagKey = "tag:" + d.incident().uuid();
+    assertEquals(List.of(tagKey), keys(closed));
+    StepResult untagged = d.tick(Map.of("n2", fault("evacuate")));
+    assertEquals(List.of(tagKey), keys(untagged), "a tag not confirmed is asked for again");
+    d.carryOut();
+    StepResult tagged = d.tick(Map.of("n2", fault("evacuate")));
+    assertTrue(d.incident().tagged());
+    assertEquals(List.of(), tagged.effects());
+    assertTrue(d.cluster.node("n2").orElseThrow().tags().contains(d.incident().tag()));
+  }
+
+  @Test
+  void anEvacuationRunsRoundAfterRoundUntilItCompletesAndTheNodeIsTagged() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("evacuate")));
+    for (int i = 0; i < 12 && d.incident().status() != IncidentStatus.COMPLETED; i++) {
+      d.carryOut();
+      applyJobs(d);
+      d.tick(Map.of("n2", fault("evacuate")), d.jobsAll(JobStatus.SUCCESS));
+    }
+    assertEquals(IncidentStatus.COMPLETED, d.incident().status());
+    assertEquals(List.of("n2"), d.stored().evacuated());
+    assertFalse(d.incident().tagged());
+    d.carryOut();
+    d.tick(Map.of("n2", fault("evacuate")));
+    assertTrue(d.incident().tagged());
+    assertTrue(d.cluster.node("n2").orElseThrow().tags().contains(Incident.READY_TAG_PREFIX + d.incident().uuid()));
+  }
+
+  /** What succeeded jobs do to the test's cluster: only what evacuating a DRBD instance needs. */
+  private static void applyJobs(Driver d) {
+    for (Intent i : d.stored().intents()) {
+      for (org.maintd.job.Operation op : i.job().operations()) {
+        if (op instanceof org.maintd.job.Operation.SetNodeFlags f) {
+          d.cluster = d.cluster.withNode(f.node(), n -> n.withFlags(n.flags().withDrained(f.drained().orElse(n.drained()))
+              .withOffline(f.offline().orElse(n.offline()))));
+        } else if (op instanceof org.maintd.job.Operation.Migrate m) {
+          d.cluster = d.cluster.withInstance(m.instance(), inst -> inst.placedOn(m.target(), m.source()));
+        } else if (op instanceof org.maintd.job.Operation.ReplaceSecondary r) {
+          d.cluster = d.cluster.withInstance(r.instance(), inst -> inst.placedOn(inst.primary(), r.newSecondary()));
+        }
+      }
+    }
+  }
+
+  @Test
+  void aCanceledIncidentGetsNoNewJob() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("live-repair")));
+    d.carryOut();
+    d.tick(Map.of("n2", fault("live-repair")));
+    d.command(new Command.Cancel(d.incident().uuid().toString(), "alice"));
+    assertEquals(IncidentStatus.CANCELED, d.incident().status());
+    for (int i = 0; i < 4; i++) {
+      StepResult r = d.tick(Map.of("n2", fault("live-repair")), d.jobsAll(JobStatus.SUCCESS));
+      assertEquals(List.of(), submits(r));
+    }
+    assertEquals(IncidentStatus.CANCELED, d.incident().status());
+  }
+
+  static Stream<Arguments> heldBack() {
+    return Stream.of(
+        Arguments.of("paused", (Consumer<Driver>) d -> d.state = new RoundState(
+            d.stored().withPaused(true, "automatic actions stopped by alice (maintctl resume)"), d.state.memory()),
+            "paused: automatic actions stopped by alice"),
+        Arguments.of("round delay", (Consumer<Driver>) d -> d.state = new RoundState(
+            d.stored().withRoundDelay(Duration.ofMinutes(10)), d.state.memory().withLastRound(d.now.minusSeconds(60))),
+            "waiting for the round delay (540 s left)"),
+        Arguments.of("job running", (Consumer<Driver>) d -> d.state = new RoundState(d.stored().withJobs(List.of("17"),
+            List.of(new Intent(otherJob(), "17"))), d.state.memory()), "waiting for jobs 17 of round 0"),
+        Arguments.of("job not submitted", (Consumer<Driver>) d -> d.state = new RoundState(d.stored().withJobs(List.of(),
+            List.of(new Intent(otherJob(), ""))), d.state.memory()), "waiting for jobs other-key of round 0"));
+  }
+
+  private static JobSpec otherJob() {
+    return new JobSpec("other-key", "balance:1", List.of(org.maintd.job.Operation.SetNodeFlags.drain("n4")), org.maintd.job.ReasonTrail.of("balance", "other-key", 1));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("heldBack")
+  void aRoundIsHeldBackAndSaysWhy(String name, Consumer<Driver> given, String why) {
+    Driver d = new Driver();
+    given.accept(d);
+    StepResult r = d.tick(Map.of("n2", fault("evacuate")));
+    assertFalse(r.roundStarted());
+    assertTrue(r.state().memory().plan().heldBack().startsWith(why), r.state().memory().plan().heldBack());
+    assertTrue(d.incident().next().startsWith(why), d.incident().next());
+    assertTrue(submits(r).stream().allMatch(j -> j.key().equals("other-key")), submits(r).toString());
+  }
+
+  @Test
+  void aStormPausesOnceAndTheOperatorsResumeHoldsUntilTheStormHasPassed() {
+    Driver d = new Driver(new Settings(SafetyCaps.defaults(), new StormGuard(50), false, Double.NaN));
+    Map<String, Observation> storm = Map.of("n2", fault("evacuate"), "n3", fault("evacuate"), "n4", fault("evacuate"));
+    StepResult r = d.tick(storm);
+    assertTrue(d.stored().paused());
+    assertFalse(d.stored().stormArmed());
+    assertFalse(r.state().memory().storm().isEmpty());
+    assertFalse(r.roundStarted());
+    d.command(new Command.Pause(false, "alice"));
+    d.tick(storm);
+    assertFalse(d.stored().paused(), "the resume holds while the same storm goes on");
+    d.tick(Map.of("n2", ok(), "n3", ok(), "n4", ok()));
+    assertTrue(d.stored().stormArmed());
+    d.tick(storm);
+    assertTrue(d.stored().paused(), "a new storm pauses again");
+  }
+
+  static Stream<Arguments> refusals() {
+    return Stream.of(
+        Arguments.of("cancel of an unknown incident", new Command.Cancel(new UUID(9, 9).toString(), "bob"),
+            Refusal.NOT_FOUND, "no incident"),
+        Arguments.of("ack of an incident without its tag", new Command.Acknowledge(new UUID(0, 1).toString(), "bob"),
+            Refusal.CONFLICT, "has no outcome tag yet"),
+        Arguments.of("an unknown campaign", new Command.CampaignAction("nope", "pause", "bob"), Refusal.NOT_FOUND,
+            "no campaign nope"),
+        Arguments.of("up of an unknown node", new Command.MachinesUp(List.of("n9"), false, "bob"), Refusal.NOT_FOUND,
+            "no node n9"),
+        Arguments.of("up of a node maintd did not take out", new Command.MachinesUp(List.of("n3"), false, "bob"),
+            Refusal.CONFLICT, "n3"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("refusals")
+  void aRefusedCommandSaysWhyAndChangesNothing(String name, Command command, Refusal kind, String says) {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("live-repair")));
+    d.carryOut();
+    d.tick(Map.of("n2", fault("live-repair")));
+    MaintdState before = d.stored();
+    StepResult r = d.command(command);
+    Reply.Refused refused = assertInstanceOf(Reply.Refused.class, d.reply());
+    assertEquals(kind, refused.kind());
+    assertTrue(refused.message().contains(says), refused.message());
+    assertEquals(before, r.state().stored());
+    assertEquals(List.of(), r.effects());
+  }
+
+  @Test
+  void anAcknowledgementRemovesTheTagAndIsAnsweredOnceTheRemovalIsDone() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("live-repair")));
+    d.carryOut();
+    d.tick(Map.of("n2", fault("live-repair")));
+    d.tick(Map.of("n2", fault("live-repair")), d.jobsAll(JobStatus.ERROR));
+    d.carryOut();
+    d.tick(Map.of("n2", fault("live-repair")));
+    String uuid = d.incident().uuid().toString();
+    StepResult r = d.command(new Command.Acknowledge(uuid, "alice"));
+    Reply.AfterEffects after = assertInstanceOf(Reply.AfterEffects.class, d.reply());
+    Effect.Tag removal = (Effect.Tag) r.effects().get(0);
+    assertEquals(List.of(removal.key()), after.keys());
+    assertEquals(List.of(Incident.FAILED_TAG_PREFIX + uuid), removal.remove());
+    Answers.Acknowledged answer = (Answers.Acknowledged) after.value().apply(Map.of(removal.key(), new Outcome.Tagged(removal.key())));
+    assertEquals(Incident.FAILED_TAG_PREFIX + uuid, answer.removedTag());
+  }
+
+  @Test
+  void aSecondCampaignIsRefusedWhileOneIsUnderWay() {
+    Driver d = new Driver();
+    d.tick(Map.of("n1", ok()));
+    CampaignSpec spec = new CampaignSpec(NodeSelection.all(), CampaignMode.MIGRATE_REBOOT, 1, Duration.ZERO,
+        Duration.ofMinutes(10), List.of());
+    d.command(new Command.StartCampaign(spec, "alice"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+    assertEquals(new UUID(0, 1).toString(), d.stored().campaigns().get(0).id(), "campaigns are named by the uuids given");
+    d.command(new Command.StartCampaign(spec, "bob"));
+    assertEquals(Refusal.CONFLICT, assertInstanceOf(Reply.Refused.class, d.reply()).kind());
+    assertEquals(1, d.stored().campaigns().size());
+  }
+
+  @Test
+  void aMachinePutBackIsAJobStoredAsAnIntentAndAnsweredWithItsId() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("evacuate")));
+    d.carryOut();
+    applyJobs(d);
+    d.tick(Map.of("n2", fault("evacuate")));
+    String uuid = d.incident().uuid().toString();
+    d.tick(Map.of("n2", fault("evacuate")), d.jobsAll(JobStatus.SUCCESS));
+    d.command(new Command.Cancel(uuid, "alice"));
+    StepResult r = d.tick(Map.of("n2", ok()), d.jobsAll(JobStatus.SUCCESS));
+    d.command(new Command.MachinesUp(List.of("n2"), false, "alice"));
+    Reply.AfterEffects after = assertInstanceOf(Reply.AfterEffects.class, d.reply(), r.log().toString());
+    Intent up = d.stored().intents().stream().filter(i -> i.job().owner().equals("machine:n2")).findFirst().orElseThrow();
+    assertEquals(after.keys(), List.of(up.job().key()));
+    Object answer = after.value().apply(Map.of(up.job().key(), new Outcome.Submitted(up.job().key(), "77")));
+    assertEquals(List.of(new Answers.BroughtUp("n2", "77", List.of())), answer);
+  }
+
+  @Test
+  void commandsBeforeTheFirstSnapshotAreRefused() {
+    Driver d = new Driver();
+    d.command(new Command.Pause(true, "alice"));
+    assertEquals(Refusal.CONFLICT, assertInstanceOf(Reply.Refused.class, d.reply()).kind());
+    assertFalse(d.stored().paused());
+  }
+
+  @Test
+  void theSameInputsGiveTheSameResult() {
+    List<StepResult> runs = new ArrayList<>();
+    for (int run = 0; run < 2; run++) {
+      Driver d = new Driver();
+      d.tick(Map.of("n2", fault("evacuate"), "n3", fault("live-repair")));
+      d.carryOut();
+      d.tick(Map.of("n2", fault("evacuate"), "n3", fault("live-repair")));
+      runs.add(d.tick(Map.of("n2", fault("evacuate")), d.jobsAll(JobStatus.SUCCESS)));
+    }
+    assertEquals(runs.get(0).state(), runs.get(1).state());
+    assertEquals(runs.get(0).effects(), runs.get(1).effects());
+    assertEquals(runs.get(0).log(), runs.get(1).log());
+  }
+}
