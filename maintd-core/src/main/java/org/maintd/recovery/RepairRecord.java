@@ -1,5 +1,7 @@
 package org.maintd.recovery;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,6 +15,6 @@ public record RepairRecord(String node, String incident, String command, Map<Str
   public RepairRecord {
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(incident, "incident");
-    original = Map.copyOf(original);
+    original = Collections.unmodifiableMap(new LinkedHashMap<>(original)); // the order it was written in
   }
 }

@@ -95,7 +95,7 @@ final class Commands {
           + " and has no outcome tag yet; only completed or failed incidents can be acknowledged");
     }
     String key = "ack:" + id;
-    t.emit(new Effect.Tag(key, org.maintd.cluster.TaggedObject.node(inc.node()), List.of(), List.of(inc.tag()),
+    t.tag(new Effect.Tag(key, org.maintd.cluster.TaggedObject.node(inc.node()), List.of(), List.of(inc.tag()),
         "acknowledged by " + c.who()));
     t.log.add(LogLine.info("[incident=" + c.uuid() + "] [node=" + inc.node() + "] tag " + inc.tag() + " removed by " + c.who()));
     return new Reply.AfterEffects(List.of(key), outcomes -> new Answers.Acknowledged(inc, inc.tag()));

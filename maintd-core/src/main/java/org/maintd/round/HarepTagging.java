@@ -1,6 +1,5 @@
 package org.maintd.round;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.maintd.cluster.Instance;
@@ -62,15 +61,9 @@ final class HarepTagging {
 
   /** A tag change as an effect under {@code key}, made to the working snapshot at once. */
   static void change(Turn t, String key, TagChange change) {
-    t.emit(new Effect.Tag(key, change.object(), change.add(), change.remove(), change.why()));
+    t.tag(new Effect.Tag(key, change.object(), change.add(), change.remove(), change.why()));
     t.log.add(LogLine.info("[" + change.object() + "] tags added " + change.add() + " removed " + change.remove() + ": "
         + change.why()));
-    t.cluster = t.cluster.withTagsOf(change.object(), tags -> {
-      List<String> out = new ArrayList<>(tags);
-      out.removeAll(change.remove());
-      change.add().stream().filter(tag -> !out.contains(tag)).forEach(out::add);
-      return out;
-    });
   }
 
   private static List<String> lastResult(Turn t, Instance inst) {

@@ -21,8 +21,8 @@ public record Inputs(
     boolean plan) {
 
   public Inputs {
-    readings = Map.copyOf(readings);
-    jobs = Map.copyOf(jobs);
+    readings = Sorted.copy(readings);
+    jobs = Sorted.copy(jobs);
     outcomes = List.copyOf(outcomes);
     commands = List.copyOf(commands);
   }

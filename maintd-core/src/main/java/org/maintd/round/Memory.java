@@ -23,9 +23,9 @@ public record Memory(
     PlanSnapshot plan) {
 
   public Memory {
-    readings = Map.copyOf(readings);
-    okSince = Map.copyOf(okSince);
-    signals = Map.copyOf(signals);
+    readings = Sorted.copy(readings);
+    okSince = Sorted.copy(okSince);
+    signals = Sorted.copy(signals);
   }
 
   public static Memory empty() {

@@ -20,7 +20,7 @@ final class Tagging {
     for (Incident inc : t.state.incidents()) {
       boolean ended = inc.status() == IncidentStatus.COMPLETED || inc.status() == IncidentStatus.FAILED;
       if (ended && !inc.tagged()) {
-        t.emit(new Effect.Tag(PREFIX + inc.uuid(), TaggedObject.node(inc.node()), List.of(inc.tag()), List.of(),
+        t.tag(new Effect.Tag(PREFIX + inc.uuid(), TaggedObject.node(inc.node()), List.of(inc.tag()), List.of(),
             "incident " + inc.uuid() + " " + inc.status().wireName()));
       }
     }

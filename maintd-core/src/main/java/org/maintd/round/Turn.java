@@ -57,6 +57,17 @@ final class Turn {
     }
   }
 
+  /** A tag effect, made at once to the working snapshot so that the rest of the step (and the view) sees it. */
+  void tag(Effect.Tag tag) {
+    emit(tag);
+    cluster = cluster.withTagsOf(tag.object(), tags -> {
+      List<String> out = new ArrayList<>(tags);
+      out.removeAll(tag.remove());
+      tag.add().stream().filter(t -> !out.contains(t)).forEach(out::add);
+      return out;
+    });
+  }
+
   void emit(Effect effect) {
     if (effects.stream().noneMatch(e -> e.key().equals(effect.key()))) {
       effects.add(effect);

@@ -95,6 +95,21 @@ public record MaintdState(
         mtime, serial, intents, paused, pauseReason, round, campaigns, machines, value);
   }
 
+  /** Whether {@code other} holds the same content, whatever its version (serial, modification time). */
+  public boolean sameContentAs(MaintdState other) {
+    return withVersion(0, Instant.EPOCH).equals(other.withVersion(0, Instant.EPOCH));
+  }
+
+  private MaintdState withVersion(long newSerial, Instant newMtime) {
+    return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,
+        newMtime, newSerial, intents, paused, pauseReason, round, campaigns, machines, stormArmed);
+  }
+
+  /** This content as the version to write after {@code stored}: its serial + 1, modified {@code now}. */
+  public MaintdState versionAfter(MaintdState stored, Instant now) {
+    return withVersion(stored.serial() + 1, now);
+  }
+
   /** The next version to write: serial + 1 and the given modification time. */
   public MaintdState nextVersion(Instant now) {
     return new MaintdState(roundDelay, jobs, balance, balanceThreshold, evacuated, incidents, ctime,

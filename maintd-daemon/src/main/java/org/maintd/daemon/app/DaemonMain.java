@@ -111,9 +111,11 @@ public final class DaemonMain implements Callable<Integer> {
       Thread.currentThread().interrupt();
     }
     if (daemon.exit().isDone()) {
-      System.err.println("maintd: the master role moved to another node; its daemon goes on");
+      int code = daemon.exit().join();
+      System.err.println(code == ExitCodes.NOT_MASTER ? "maintd: the master role moved to another node; its daemon goes on"
+          : "maintd: failed: " + daemon.failure());
       closeQuietly(daemon);
-      return daemon.exit().join();
+      return code;
     }
     return ExitCodes.OK;
   }

@@ -27,7 +27,8 @@ public record DaemonConfig(
     Sim sim,
     Ganeti ganeti,
     Http http,
-    String hmacKeyGroup) {
+    String hmacKeyGroup,
+    Duration exitAfterFailure) {
 
   /** The API server's limits: the most it reads of a request's body, and how long a connection may stay silent. */
   public record Http(int maxRequestBody, Duration idleTimeout) {
@@ -71,25 +72,25 @@ public record DaemonConfig(
       Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
       boolean balance, double balanceThreshold, Collector collector, Sim sim) {
     this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
-        balance, balanceThreshold, collector, sim, Ganeti.defaults(), Http.defaults(), "");
+        balance, balanceThreshold, collector, sim, Ganeti.defaults(), Http.defaults(), "", Duration.ofSeconds(30));
   }
 
   public DaemonConfig(String node, String bind, int port, Path stateDir, String store, String backend, Path hmacKeyFile,
       Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
       boolean balance, double balanceThreshold, Collector collector, Sim sim, Ganeti ganeti) {
     this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
-        balance, balanceThreshold, collector, sim, ganeti, Http.defaults(), "");
+        balance, balanceThreshold, collector, sim, ganeti, Http.defaults(), "", Duration.ofSeconds(30));
   }
 
   /** This configuration with the group that may read the key file besides its owner (Ganeti's {@code gnt-masterd}). */
   public DaemonConfig withHmacKeyGroup(String group) {
     return new DaemonConfig(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay,
-        caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http, group);
+        caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http, group, exitAfterFailure);
   }
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
     return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
         stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, balance, balanceThreshold,
-        collector, sim, ganeti, http, hmacKeyGroup);
+        collector, sim, ganeti, http, hmacKeyGroup, exitAfterFailure);
   }
 }

@@ -66,9 +66,11 @@ public final class DaemonConfigLoader {
     DaemonConfig.Http http = new DaemonConfig.Http(
         (int) root.integer("maxRequestBody", DaemonConfig.Http.defaults().maxRequestBody(), 1024, 64 << 20),
         root.duration("idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)));
+    Duration exitAfterFailure = root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
     root.finish();
     return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
-        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http, keyGroup);
+        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http, keyGroup,
+        exitAfterFailure);
   }
 
   private static Allowance allowance(ConfigSection c, String key, String fallback) {

@@ -7,12 +7,8 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.campaign.CampaignException;
-import org.maintd.daemon.backend.sim.SimBackend;
-import org.maintd.daemon.metrics.DaemonMetrics;
-import org.maintd.daemon.round.DaemonHealth;
-import org.maintd.daemon.round.NodeBoard;
-import org.maintd.daemon.round.RoundLoop;
-import org.maintd.daemon.round.StateHolder;
+import org.maintd.daemon.runner.CommandRefused;
+import org.maintd.daemon.runner.Commands;
 import org.maintd.incident.IncidentException;
 import org.maintd.machine.MachineException;
 import org.maintd.roll.RollException;
@@ -34,32 +30,30 @@ import org.slf4j.LoggerFactory;
 public final class ApiHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
 
-  private final Router<ApiRoutes.Action> routes;
+  private final Router<ApiAction> routes;
   private final Authenticator auth;
   private final int maxBody;
 
-  ApiHandler(Router<ApiRoutes.Action> routes, Authenticator auth, int maxBody) {
+  /** The API over {@code routes}; changes are authenticated by {@code auth}, bodies read up to {@code maxBody} bytes. */
+  public ApiHandler(Router<ApiAction> routes, Authenticator auth, int maxBody) {
     this.routes = routes;
     this.auth = auth;
     this.maxBody = maxBody;
-  }
-
-  /** The API over the daemon's parts; {@code sim} (null unless the backend is simulated) adds its controls. */
-  public static ApiHandler of(StateHolder state, RoundLoop loop, NodeBoard board, DaemonHealth health, Authenticator auth,
-      SimBackend sim, DaemonMetrics metrics, int maxBody) {
-    return new ApiHandler(ApiRoutes.of(state, loop, board, health, sim, metrics), auth, maxBody);
   }
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) {
     String path = Request.getPathInContext(request);
     try {
-      Router.Match<ApiRoutes.Action> match = routes.route(request.getMethod(), path);
+      Router.Match<ApiAction> match = routes.route(request.getMethod(), path);
       Fields query = Request.extractQueryParameters(request);
-      ApiRoutes.Call call = isRead(request) ? new ApiRoutes.Call(match, query, "", "")
+      ApiCall call = isRead(request) ? new ApiCall(match, query, "", "")
           : authenticated(request, path, match, query);
       Object result = match.handler().run(call);
-      if (result instanceof ApiRoutes.Text text) {
+      if (result instanceof ApiResponse r) {
+        return HttpJson.send(response, callback, r.status(), r.body());
+      }
+      if (result instanceof ApiText text) {
         return HttpJson.sendText(response, callback, 200, text.contentType(), text.body());
       }
       return HttpJson.send(response, callback, 200, result);
@@ -83,14 +77,14 @@ public final class ApiHandler extends Handler.Abstract {
     return request.getMethod().equals("GET") || request.getMethod().equals("HEAD");
   }
 
-  private ApiRoutes.Call authenticated(Request request, String path, Router.Match<ApiRoutes.Action> match, Fields query) {
+  private ApiCall authenticated(Request request, String path, Router.Match<ApiAction> match, Fields query) {
     Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
     refuseUnless(auth.fromHeaders(credentials));
     String body = Bodies.read(request, maxBody);
     String signedPath = request.getHttpURI().getQuery() == null ? path : path + "?" + request.getHttpURI().getQuery();
     Authenticator.Decision who = auth.decide(request.getMethod(), signedPath, body, credentials);
     refuseUnless(who);
-    return new ApiRoutes.Call(match, query, body, who.who());
+    return new ApiCall(match, query, body, who.who());
   }
 
   private static void refuseUnless(Authenticator.Decision d) {
@@ -107,8 +101,11 @@ public final class ApiHandler extends Handler.Abstract {
     if (e instanceof MachineException m) {
       return kind(m.kind().name(), m.getMessage());
     }
-    if (e instanceof RoundLoop.NoSuchIncident) {
-      return HttpError.notFound(e.getMessage());
+    if (e instanceof CommandRefused r) {
+      return kind(r.kind().name(), r.getMessage());
+    }
+    if (e instanceof Commands.Busy) {
+      return new HttpError(503, "busy", e.getMessage());
     }
     if (e instanceof RollException) {
       return new HttpError(409, "cannot-plan", e.getMessage());

@@ -11,23 +11,33 @@ import java.util.function.Supplier;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodePhase;
 import org.maintd.incident.IncidentStatus;
+import org.maintd.protocol.api.HealthView;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.MaintdState;
+import org.maintd.daemon.runner.DaemonView;
+import org.maintd.daemon.runner.RunnerListener;
+import org.maintd.round.FinishedJob;
+import org.maintd.round.StepResult;
 
 /**
  * The daemon's metrics, served in Prometheus' text format on {@code GET /metrics}: rounds, tick
  * and poll durations, jobs by owner, kind and result, incidents by status, collectors by health,
- * rejected reports by reason, and whether automatic actions are paused or a storm is seen.
+ * rejected reports by reason, whether automatic actions are paused or a storm is seen, and whether
+ * the daemon has failed.
  * Thread-safe.
  */
-public final class DaemonMetrics {
+public final class DaemonMetrics implements RunnerListener {
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Counter rounds;
   private final Timer ticks;
   private final Timer polls;
   private volatile Map<String, CollectorReading> lastPoll = Map.of();
+  private volatile DaemonView view;
 
-  public DaemonMetrics(Supplier<MaintdState> state, Supplier<String> storm) {
+  /** Metrics of a daemon whose state is {@code initial} until the runner publishes a view. */
+  public DaemonMetrics(MaintdState initial) {
+    Supplier<MaintdState> state = () -> view == null ? initial : view.state();
+    Supplier<String> storm = () -> view == null ? "" : view.storm();
     rounds = Counter.builder("maintd.rounds").description("Rounds started (jobs submitted)").register(registry);
     ticks = Timer.builder("maintd.tick").description("Duration of one tick: jobs checked, snapshot, poll, plan").register(registry);
     polls = Timer.builder("maintd.poll").description("Duration of one poll of every collector").register(registry);
@@ -55,15 +65,32 @@ public final class DaemonMetrics {
     }
   }
 
-  public void roundStarted() {
-    rounds.increment();
+  /** {@code maintd_failed}: 1 once a part of the daemon has failed and it stopped acting ({@code /1/health} says why). */
+  public void watch(Supplier<HealthView> health) {
+    Gauge.builder("maintd.failed", () -> "FAILED".equals(health.get().state()) ? 1 : 0)
+        .description("1 once a part of the daemon has failed: it stopped acting and exits soon; /1/health says why")
+        .register(registry);
   }
 
+  /** Records a step: the jobs it closed (by owner, first operation's kind and result), a round started. */
+  @Override
+  public void stepped(StepResult result, DaemonView published) {
+    view = published;
+    for (FinishedJob f : result.finished()) {
+      registry.counter("maintd.jobs", "owner", f.owner(), "kind", f.kind(), "result", f.result()).increment();
+    }
+    if (result.roundStarted()) {
+      rounds.increment();
+    }
+  }
+
+  @Override
   public void ticked(Duration took) {
     ticks.record(took);
   }
 
   /** Records one poll: its duration, collector health, and each rejected report's reason. */
+  @Override
   public void polled(Duration took, Map<String, CollectorReading> readings) {
     polls.record(took);
     lastPoll = Map.copyOf(readings);
@@ -76,11 +103,6 @@ public final class DaemonMetrics {
         registry.counter("maintd.collector.errors").increment();
       }
     }
-  }
-
-  /** Records a finished job: whose (incident, harep), its first operation's kind, and its result. */
-  public void jobFinished(String owner, String kind, String result) {
-    registry.counter("maintd.jobs", "owner", owner, "kind", kind, "result", result).increment();
   }
 
   /** The metrics in Prometheus' text format. */

@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * diagnose command shows as timed out rather than as an unreachable collector, and checks each
  * answer with the {@link ReportReader}. A node that does not
  * answer in time, or answers badly, gives an {@code Unknown} observation: nothing is decided on
- * it. Thread-safe; the client is shared and closed with the poller.
+ * it. Thread-safe; the client is shared, started and stopped by the {@link PollerPart}.
  */
-public final class CollectorPoller implements ReportSource, AutoCloseable {
+public final class CollectorPoller implements ReportSource {
   private static final Logger log = LoggerFactory.getLogger(CollectorPoller.class);
   private static final int MAX_ANSWER = 1 << 20;
 
@@ -89,10 +89,5 @@ public final class CollectorPoller implements ReportSource, AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  @Override
-  public void close() throws Exception {
-    client.stop();
   }
 }

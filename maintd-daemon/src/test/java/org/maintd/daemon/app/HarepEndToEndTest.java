@@ -78,7 +78,12 @@ class HarepEndToEndTest {
     post("/1/sim/tags", "{\"instance\": \"web1\", \"action\": \"remove\", \"tag\": \"" + failure + "\"}");
     post("/1/sim/tags", "{\"instance\": \"app1\", \"action\": \"add\", \"tag\": \"" + P + "failover\"}");
     cluster.awaitTrue("web1 repaired", () -> tags("web1").stream().anyMatch(t -> t.startsWith(P + "result:fix-storage:") && t.contains(":success:")));
-    cluster.awaitTrue("app1 failed over", () -> tags("app1").stream().anyMatch(t -> t.startsWith(P + "result:failover:") && t.contains(":success:")));
+    // Once failed over, app1's secondary is the offline n3: a fix-storage repair follows, whose
+    // pending tag replaces the failover's result, as harep's does.
+    cluster.awaitTrue("app1 failed over", () -> cluster.simJobs().stream().anyMatch(j -> "success".equals(j.get("status"))
+        && j.get("operations").toString().contains("failover") && j.get("operations").toString().contains("app1")));
+    cluster.awaitTrue("app1 repaired", () -> tags("app1").stream().anyMatch(t -> t.startsWith(P + "result:") && t.contains(":success:"))
+        && "Healthy".equals(instance("app1").get("auto_repair")));
     assertTrue(tags("app1").stream().noneMatch(t -> t.endsWith(":enoperm:")), "the enoperm tag was replaced: " + tags("app1"));
     Map<String, Object> web1 = instance("web1");
     assertTrue(!web1.get("secondary_node").equals("n3") && !web1.get("secondary_node").equals("n2"), web1.toString());

@@ -62,7 +62,7 @@ public final class PollBench {
     System.out.printf("nodes=%d rounds=%d wall_ms median=%.0f max=%.0f cpu_ms median=%.0f heap_used_after_gc_mib=%.1f faults=%d not_ok=%d%n",
         urls.size(), rounds, w[w.length / 2] / 1e6, w[w.length - 1] / 1e6, c[c.length / 2] / 1e6,
         mem.getHeapMemoryUsage().getUsed() / 1048576.0, faults, bad);
-    poller.close();
+    http.stop();
     if (bad > 0) {
       System.exit(1);
     }

@@ -114,6 +114,8 @@ public final class TestCluster implements AutoCloseable {
   public boolean followMaster = true;
   /** The node the daemon runs on. */
   public String node = "n1";
+  /** How long a failed daemon waits before its exit completes. */
+  public Duration exitAfterFailure = Duration.ofSeconds(30);
 
   private static List<String> nodeNames(String clusterText) {
     String[] sections = clusterText.split("\n\n", -1);
@@ -125,7 +127,8 @@ public final class TestCluster implements AutoCloseable {
         Duration.ofMillis(100), Duration.ZERO, caps, storm, harep, balance, 0.1,
         new DaemonConfig.Collector("http://{node}:1", urls, Duration.ofSeconds(2), Duration.ofSeconds(20), false, Duration.ofSeconds(300)),
         new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO, bootTime,
-            dir.resolve("master"), followMaster), DaemonConfig.Ganeti.defaults(), new DaemonConfig.Http(MAX_BODY, IDLE), "");
+            dir.resolve("master"), followMaster), DaemonConfig.Ganeti.defaults(), new DaemonConfig.Http(MAX_BODY, IDLE), "",
+        exitAfterFailure);
   }
 
   /** The running daemon. */

@@ -289,7 +289,7 @@ class ReadmeTourIT {
 
   private long reboots(String node) throws Exception {
     return demo.list("/1/sim/jobs").stream().flatMap(j -> ((List<?>) j.get("operations")).stream())
-        .filter(op -> op.equals(Map.of("op", "reboot", "node", node))).count();
+        .map(op -> (Map<?, ?>) op).filter(op -> "reboot".equals(op.get("op")) && node.equals(op.get("node"))).count();
   }
 
   /** The position of the first job whose first operation is {@code "<op> <node>"}. */

@@ -1,5 +1,7 @@
 package org.maintd.protocol.repair;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.maintd.protocol.api.RequestBodies;
@@ -14,7 +16,7 @@ public record RepairRequest(UUID incident, String node, String command, Map<Stri
     if (incident == null || node == null || command == null || original == null) {
       throw new IllegalArgumentException("a repair request needs 'incident', 'node', 'command' and 'original'");
     }
-    original = Map.copyOf(original);
+    original = Collections.unmodifiableMap(new LinkedHashMap<>(original)); // the order it was written in
   }
 
   /** The request in {@code json}; {@link IllegalArgumentException} naming what is wrong. */

@@ -16,7 +16,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.protocol.state.Mappers;
-import org.maintd.daemon.store.AtomicFiles;
+import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;

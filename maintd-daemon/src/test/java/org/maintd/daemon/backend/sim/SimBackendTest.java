@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.maintd.daemon.testing.FakeClock;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.testing.TestCluster;
@@ -27,7 +28,7 @@ class SimBackendTest {
   @TempDir
   Path dir;
 
-  private final MutableClock clock = new MutableClock(Instant.ofEpochSecond(1_800_000_000));
+  private final FakeClock clock = new FakeClock(Instant.ofEpochSecond(1_800_000_000));
   private SimBackend sim;
   private int counter;
 
@@ -198,33 +199,5 @@ class SimBackendTest {
     clock.advance(Duration.ofSeconds(60));
     assertEquals(JobStatus.ERROR, sim.job(id).status(), op.toString());
     assertTrue(sim.job(id).message().contains(message), sim.job(id).message());
-  }
-
-  /** A clock the test moves by hand. */
-  static final class MutableClock extends Clock {
-    private Instant now;
-
-    MutableClock(Instant start) {
-      now = start;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
   }
 }

@@ -1,0 +1,136 @@
+package org.maintd.daemon.backend.sim;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.maintd.cluster.TaggedObject;
+import org.maintd.daemon.files.AtomicFiles;
+import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.protocol.api.Times;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.sim.SimDiagnose;
+import org.maintd.protocol.sim.SimDiagnosed;
+import org.maintd.protocol.sim.SimFail;
+import org.maintd.protocol.sim.SimJobView;
+import org.maintd.protocol.sim.SimPowerOn;
+import org.maintd.protocol.sim.SimTag;
+import org.maintd.spi.BackendException;
+
+/**
+ * The simulated cluster's controls: what a node's diagnose script prints, injected failures,
+ * node tags, and the list of every job received. Bad values throw {@link
+ * IllegalArgumentException} naming the field. Thread-safe (the backend is).
+ */
+final class SimControl {
+  private static final List<String> OPS = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary",
+      "set-node-flags", "recreate-disks", "reinstall", "reboot", "master-failover", "boot");
+
+  private final SimBackend sim;
+  private final DiagnoseParser parser = new DiagnoseParser();
+
+  SimControl(SimBackend sim) {
+    this.sim = sim;
+  }
+
+  SimDiagnosed diagnose(SimDiagnose body) throws IOException {
+    String node = known(required("node", body.node()));
+    Map<String, Object> object = new LinkedHashMap<>();
+    object.put("status", required("status", body.status()));
+    if (body.command() != null) {
+      object.put("command", body.command());
+    }
+    if (body.details() != null) {
+      object.put("details", body.details());
+    }
+    try {
+      parser.parseCommandOutput(object);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+    Files.createDirectories(sim.settings().diagnoseDir());
+    AtomicFiles.write(sim.settings().diagnoseDir().resolve(node + ".json"), Json.write(object).getBytes(StandardCharsets.UTF_8));
+    return new SimDiagnosed(node, object);
+  }
+
+  SimFail fail(SimFail body) {
+    long times = body.times() == null ? 1 : body.times();
+    if (times < 1 || times > 1_000_000) {
+      throw new IllegalArgumentException("'times' must be a whole number from 1 to 1000000, not " + body.times());
+    }
+    String op = required("op", body.op());
+    if (!OPS.contains(op)) {
+      throw new IllegalArgumentException("'op' must be one of " + OPS + ", not '" + op + "'");
+    }
+    FailRule rule = new FailRule(op, body.node(), body.instance(), (int) times);
+    sim.inject(rule);
+    return new SimFail(rule.op(), rule.node(), rule.instance(), (long) rule.times());
+  }
+
+  /** Adds or removes a tag on a node, an instance, a group or the cluster. */
+  SimTag tag(SimTag body) {
+    TaggedObject object = taggedObject(body);
+    String tag = required("tag", body.tag());
+    switch (required("action", body.action())) {
+      case "add" -> sim.addTags(object, List.of(tag));
+      case "remove" -> sim.removeTags(object, List.of(tag));
+      default -> throw new IllegalArgumentException("'action' must be add or remove");
+    }
+    List<String> tags = sim.snapshot().tagsOf(object).orElseThrow();
+    return switch (object.kind()) {
+      case CLUSTER -> new SimTag(null, null, null, true, null, null, tags);
+      case NODE -> new SimTag(object.name(), null, null, null, null, null, tags);
+      case INSTANCE -> new SimTag(null, object.name(), null, null, null, null, tags);
+      case GROUP -> new SimTag(null, null, object.name(), null, null, null, tags);
+    };
+  }
+
+  private static TaggedObject taggedObject(SimTag body) {
+    if (Boolean.TRUE.equals(body.cluster())) {
+      return TaggedObject.cluster();
+    }
+    if (body.node() != null) {
+      return new TaggedObject(TaggedObject.Kind.NODE, body.node());
+    }
+    if (body.instance() != null) {
+      return new TaggedObject(TaggedObject.Kind.INSTANCE, body.instance());
+    }
+    if (body.group() != null) {
+      return new TaggedObject(TaggedObject.Kind.GROUP, body.group());
+    }
+    throw new IllegalArgumentException("say what to tag: 'node', 'instance', 'group' or \"cluster\": true");
+  }
+
+  /** Powers on a node that stays off after a reboot (an injected {@code boot} failure). */
+  SimPowerOn powerOn(SimPowerOn body) {
+    String node = known(required("node", body.node()));
+    try {
+      sim.powerOn(node);
+    } catch (BackendException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+    return new SimPowerOn(node, true);
+  }
+
+  List<SimJobView> jobs() {
+    return sim.jobs().stream().map(j -> new SimJobView(j.id(), j.status().wireName(), j.message(), j.spec().operations(),
+        List.of(List.of(j.spec().reason().source(), j.spec().reason().text(), j.spec().reason().timestampNanos())),
+        j.spec().key(), Times.seconds(j.submitted()), Times.seconds(j.ends()))).toList();
+  }
+
+  private String known(String node) {
+    if (sim.snapshot().node(node).isEmpty()) {
+      throw new IllegalArgumentException("no node '" + node + "' in the simulated cluster");
+    }
+    return node;
+  }
+
+  private static String required(String field, String value) {
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException("field '" + field + "' is missing or not a non-empty string");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,35 @@
+package org.maintd.daemon.backend.sim;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.BackendPlugin;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.spi.BackendException;
+
+/**
+ * The {@code sim} backend from the daemon's configuration: the simulated cluster (loaded from its
+ * file the first time, then from the state directory), its powered-off nodes hidden from the
+ * polls, its controls under {@code /1/sim/}, and the master role followed when it moves.
+ */
+public final class SimPlugin {
+  private SimPlugin() {}
+
+  /** Throws {@link BackendException} when the simulated cluster cannot be loaded. */
+  public static BackendPlugin of(DaemonConfig config, Clock clock) {
+    DaemonConfig.Sim s = config.sim();
+    Path stored = config.stateDir().resolve("sim/cluster.json");
+    Cluster initial;
+    try {
+      initial = Files.exists(stored) ? null : ClusterSource.load(s.cluster());
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new BackendException("cannot load the simulated cluster " + s.cluster() + ": " + e.getMessage(), e);
+    }
+    SimBackend sim = new SimBackend(stored, initial, new SimSettings(s.cluster(), s.diagnoseDir(), s.operationTime(),
+        s.timePerGiB(), s.bootTime(), s.masterFile()), clock);
+    return new BackendPlugin(sim, reports -> new PoweredOffReports(reports, sim, clock), List.of(new SimRoutes(sim)),
+        s.followMaster(), () -> {});
+  }
+}

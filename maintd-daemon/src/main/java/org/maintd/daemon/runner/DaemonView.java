@@ -1,0 +1,33 @@
+package org.maintd.daemon.runner;
+
+import java.util.List;
+import java.util.Map;
+import org.maintd.cluster.Cluster;
+import org.maintd.round.Memory;
+import org.maintd.round.PlanSnapshot;
+import org.maintd.round.RoundState;
+import org.maintd.spi.CollectorReading;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+
+/**
+ * What the HTTP API and the metrics read: the state as stored after the last step, the cluster as
+ * that step left it (null before the first snapshot), the latest reading per node, the last plan
+ * and the storm the last poll showed. Immutable; the runner publishes a new one after each step.
+ */
+public record DaemonView(
+    MaintdState state, Cluster cluster, Map<String, CollectorReading> readings, PlanSnapshot plan, String storm) {
+  public DaemonView {
+    readings = Map.copyOf(readings);
+  }
+
+  public static DaemonView of(RoundState s) {
+    Memory m = s.memory();
+    return new DaemonView(s.stored(), m.cluster(), m.readings(), m.plan(), m.storm());
+  }
+
+  /** The ids of the jobs of the round under way. */
+  public List<String> jobs() {
+    return state.intents().stream().filter(Intent::submitted).map(Intent::jobId).toList();
+  }
+}

@@ -1,0 +1,62 @@
+package org.maintd.daemon.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.testing.TestCluster;
+import org.maintd.protocol.json.Json;
+
+/**
+ * A daemon whose state can no longer be written: the runner fails, nothing more is submitted,
+ * {@code /1/health} answers 503 naming the part and the cause, {@code maintd_failed} is 1, and the
+ * daemon asks to exit with code 1 once the grace period is over.
+ */
+class DaemonFailureTest {
+  @TempDir
+  Path tmp;
+
+  private TestCluster cluster;
+
+  @BeforeEach
+  void start() throws Exception {
+    cluster = new TestCluster(tmp);
+    cluster.exitAfterFailure = Duration.ofSeconds(1);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    cluster.close();
+  }
+
+  @Test
+  void aStateThatCannotBeWrittenFailsTheDaemonWhichSaysWhyStopsActingAndExits() throws Exception {
+    cluster.startDaemon();
+    HttpResponse<String> healthy = cluster.getRaw("/1/health");
+    assertEquals(200, healthy.statusCode());
+    Path state = tmp.resolve("state/state.json");
+    Files.delete(state);
+    Files.createDirectories(state.resolve("in-the-way"));
+    cluster.report("n2", "{\"status\": \"evacuate\"}");
+    cluster.awaitTrue("the daemon to fail", () -> cluster.getRaw("/1/health").statusCode() == 503);
+    Map<?, ?> health = (Map<?, ?>) Json.parse(cluster.getRaw("/1/health").body());
+    assertEquals("FAILED", health.get("state"));
+    Map<?, ?> runner = ((List<?>) health.get("parts")).stream().map(p -> (Map<?, ?>) p)
+        .filter(p -> p.get("name").equals("runner")).findFirst().orElseThrow();
+    assertEquals("FAILED", runner.get("state"));
+    assertTrue(runner.get("cause").toString().contains("state.json"), runner.toString());
+    assertTrue(cluster.getRaw("/metrics").body().contains("maintd_failed 1.0"));
+    assertEquals(1, cluster.daemon().exit().get(30, TimeUnit.SECONDS));
+    assertEquals(List.of(), cluster.simJobs(), "nothing was submitted");
+  }
+}
