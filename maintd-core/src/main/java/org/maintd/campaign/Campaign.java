@@ -2,6 +2,7 @@ package org.maintd.campaign;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -104,12 +105,24 @@ public record Campaign(
         .event(now, "aborting", "by " + who);
   }
 
-  /** The job that carried a step failed: the campaign stops as when a node does not come back. */
-  public Campaign jobFailed(String reason, Instant now) {
-    if (!status.isActive() || status == CampaignStatus.FAILING) {
-      return this;
+  /**
+   * The job that carried a step failed: the campaign stops as when a node does not come back, and
+   * the instances the job moved back home stay where they are (a move back that failed is not
+   * tried again).
+   */
+  public Campaign jobFailed(String reason, Collection<String> instances, Instant now) {
+    Campaign c = this;
+    for (Home h : homes) {
+      if (instances.contains(h.instance())) {
+        List<Home> kept = new ArrayList<>(c.homes);
+        kept.remove(h);
+        c = c.withHomes(kept).event(now, "stays", h.instance() + " stays away from " + h.node() + ": " + reason);
+      }
     }
-    return withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason);
+    if (!status.isActive() || status == CampaignStatus.FAILING) {
+      return c;
+    }
+    return c.withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason);
   }
 
   private void require(boolean allowed, String action) {

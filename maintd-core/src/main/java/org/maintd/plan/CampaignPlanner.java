@@ -377,6 +377,10 @@ final class CampaignPlanner {
 
     /** Plans one move of {@code i} towards home; null when planned, else why not. */
     private String moveBack(Instance i, Home h) {
+      Optional<Node> home = ctx.cluster.node(node);
+      if (home.isEmpty() || home.get().offline() || home.get().drained()) {
+        return node + " is " + (home.isEmpty() ? "gone" : home.get().offline() ? "offline" : "drained") + " again";
+      }
       if (!ctx.claims.instanceFree(i.name())) {
         return "busy: instance in another job";
       }

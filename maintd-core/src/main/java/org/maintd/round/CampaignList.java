@@ -2,6 +2,7 @@ package org.maintd.round;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignEvent;
@@ -21,9 +22,21 @@ final class CampaignList {
     return campaigns.stream().map(c -> c.id().equals(changed.id()) ? changed : c).toList();
   }
 
+  /** How many ended campaigns the state keeps (the oldest go first): the state must not grow without end. */
+  static final int ENDED_KEPT = 20;
+
   static List<Campaign> append(List<Campaign> campaigns, Campaign added) {
     List<Campaign> copy = new ArrayList<>(campaigns);
     copy.add(added);
+    long ended = copy.stream().filter(c -> !c.status().isActive()).count();
+    for (int i = 0; i < copy.size() && ended > ENDED_KEPT; ) {
+      if (!copy.get(i).status().isActive()) {
+        copy.remove(i);
+        ended--;
+      } else {
+        i++;
+      }
+    }
     return copy;
   }
 
@@ -45,8 +58,8 @@ final class CampaignList {
   }
 
   /** A failed job of a campaign stops it. */
-  static List<Campaign> jobFailed(List<Campaign> campaigns, String id, String reason, Instant now) {
-    return campaigns.stream().map(c -> c.id().equals(id) ? c.jobFailed(reason, now) : c).toList();
+  static List<Campaign> jobFailed(List<Campaign> campaigns, String id, String reason, Collection<String> instances, Instant now) {
+    return campaigns.stream().map(c -> c.id().equals(id) ? c.jobFailed(reason, instances, now) : c).toList();
   }
 
   /** Log lines for what happened to each campaign since {@code before}. */

@@ -7,9 +7,11 @@ import org.maintd.campaign.Campaign;
 import org.maintd.harep.HarepOwner;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
+import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
 
 /**
  * The end of a round. While one of its jobs is not submitted yet or has not finished (a job whose
@@ -46,17 +48,19 @@ final class RoundClose {
       if (result.status() == JobStatus.SUCCESS) {
         t.log.add(LogLine.info("[owner=" + owner + "] [job=" + intent.jobId() + "] succeeded"));
       } else {
-        failed(t, owner, "job " + intent.jobId() + " " + result.status().wireName() + ": " + result.message());
+        failed(t, intent.job(), "job " + intent.jobId() + " " + result.status().wireName() + ": " + result.message());
       }
     }
     t.state = t.state.withJobs(List.of(), List.of());
   }
 
-  private static void failed(Turn t, String owner, String reason) {
+  private static void failed(Turn t, JobSpec job, String reason) {
+    String owner = job.owner();
     t.log.add(LogLine.warn("[owner=" + owner + "] " + reason));
     Optional<String> campaign = Campaign.idOfOwner(owner);
     if (campaign.isPresent()) {
-      t.state = t.state.withCampaigns(CampaignList.jobFailed(t.state.campaigns(), campaign.get(), reason, t.now));
+      t.state = t.state.withCampaigns(CampaignList.jobFailed(t.state.campaigns(), campaign.get(), reason, job.instances(),
+          t.now));
       return;
     }
     t.incident(owner).filter(RoundClose::accountable)
@@ -65,6 +69,18 @@ final class RoundClose {
 
   private static boolean accountable(Incident i) {
     return i.status().isActive() || i.status() == IncidentStatus.CANCELED;
+  }
+
+  /**
+   * Whether {@code owner} is an incident that has ended: cancelled, failed or completed, or no
+   * longer in the state at all (forgotten). Its jobs are not submitted, nor asked for again.
+   */
+  static boolean endedIncident(MaintdState state, String owner) {
+    if (!ownerKind(owner).equals("incident")) {
+      return false;
+    }
+    return state.incidents().stream().filter(i -> i.uuid().toString().equals(owner)).findFirst()
+        .map(i -> !i.status().isActive()).orElse(true);
   }
 
   static String ownerKind(String owner) {

@@ -1,6 +1,7 @@
 package org.maintd.round;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -43,6 +44,7 @@ public final class RoundStep {
     if (inputs.plan()) {
       tick(t);
     }
+    dropIntentsOfEndedIncidents(t);
     for (Intent i : t.state.intents()) {
       if (!i.submitted()) {
         t.emit(new Effect.Submit(i.job()));
@@ -63,6 +65,26 @@ public final class RoundStep {
     }
     Observing.apply(t);
     planning.apply(t, running);
+  }
+
+  /**
+   * An intent not yet submitted whose incident has ended (cancelled while its submission was being
+   * retried, or before a crash let it be submitted) is dropped: an incident that ended gets no new
+   * job.
+   */
+  private static void dropIntentsOfEndedIncidents(Turn t) {
+    List<Intent> kept = new ArrayList<>();
+    for (Intent i : t.state.intents()) {
+      if (!i.submitted() && RoundClose.endedIncident(t.state, i.job().owner())) {
+        t.log.add(LogLine.info("[incident=" + i.job().owner() + "] job " + i.job().key() + " not submitted: the incident is "
+            + t.incident(i.job().owner()).map(inc -> inc.status().wireName()).orElse("forgotten")));
+      } else {
+        kept.add(i);
+      }
+    }
+    if (kept.size() != t.state.intents().size()) {
+      t.state = t.state.withJobs(t.state.jobs(), kept);
+    }
   }
 
   /** Before the first snapshot there is nothing to apply a command to. */

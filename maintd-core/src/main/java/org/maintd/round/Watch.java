@@ -13,9 +13,10 @@ import org.maintd.spi.MaintdState;
 
 /**
  * The jobs whose status the next tick needs: those of the round's intents (with their
- * specification, so that a repair job a restarted daemon no longer knows can be asked for again),
+ * specification, so that a repair job a restarted daemon no longer knows can be asked for again,
+ * unless its incident has ended: cancelled, or forgotten),
  * including those whose ids the previous effects just gave, and those named by harep's pending
- * tags in the snapshot (specification unknown: null). Stateless.
+ * tags in {@code cluster}, the last snapshot (specification unknown: null). Stateless.
  */
 public final class Watch {
   private Watch() {}
@@ -31,7 +32,7 @@ public final class Watch {
     for (Intent i : state.intents()) {
       String id = i.submitted() ? i.jobId() : fresh.getOrDefault(i.job().key(), "");
       if (!id.isEmpty()) {
-        ids.put(id, i.job());
+        ids.put(id, RoundClose.endedIncident(state, i.job().owner()) ? null : i.job());
       }
     }
     if (cluster != null) {

@@ -10,11 +10,12 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The cluster's shared HMAC-SHA256 key. Signs and checks signatures; freshness and replay are the
- * verifier's job. Thread-safe: a new {@link Mac} per call.
+ * verifier's job. Thread-safe: each thread keeps its own {@link Mac}, initialised once.
  */
 public final class HmacKey {
   private static final String ALGORITHM = "HmacSHA256";
   private final SecretKeySpec key;
+  private final ThreadLocal<Mac> macs = ThreadLocal.withInitial(this::newMac);
 
   public HmacKey(byte[] secret) {
     if (secret.length == 0) {
@@ -29,11 +30,16 @@ public final class HmacKey {
   }
 
   public String hex(String salt, String msg) {
+    Mac mac = macs.get();
+    mac.update(salt.getBytes(StandardCharsets.UTF_8));
+    return HexFormat.of().formatHex(mac.doFinal(msg.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private Mac newMac() {
     try {
       Mac mac = Mac.getInstance(ALGORITHM);
       mac.init(key);
-      mac.update(salt.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(mac.doFinal(msg.getBytes(StandardCharsets.UTF_8)));
+      return mac;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is not available in this JVM", e);
     }

@@ -241,6 +241,34 @@ class CampaignPlannerTest {
   }
 
   @Test
+  void anInstanceWhoseHomeWentOfflineAgainStaysWhereItIsAndTheNodeIsDone() {
+    Campaign campaign = create(cluster(), spec(1, List.of()));
+    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n6"))).withHomes(List.of(new Home("s", "n6", true)));
+    campaign = at(campaign, "n6", NodePhase.RETURN, NOW, "");
+    Cluster c = cluster().withInstance("s", i -> i.placedOn("n5", ""))
+        .withNode("n6", n -> n.withFlags(n.flags().withOffline(true)));
+    RoundPlan back = plan(c, campaign, Map.of(), NOW);
+    assertTrue(back.jobs().stream().flatMap(j -> j.operations().stream()).noneMatch(op -> op.nodes().contains("n6")),
+        "no move to an offline node: " + back.jobs());
+    Campaign after = back.campaigns().get(0);
+    assertEquals(NodePhase.DONE, after.progress("n6").phase());
+    assertTrue(after.history().stream().anyMatch(e -> e.event().equals("stays") && e.detail().contains("n6 is offline again")),
+        after.history().toString());
+  }
+
+  @Test
+  void aMoveBackThatFailedIsNotTriedAgain() {
+    Campaign campaign = create(cluster(), spec(1, List.of()));
+    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n6"))).withHomes(List.of(new Home("s", "n6", true)));
+    campaign = at(campaign, "n6", NodePhase.RETURN, NOW, "");
+    Campaign failed = campaign.jobFailed("job 7 error: move failed", List.of("s"), NOW);
+    assertEquals(List.of(), failed.homes());
+    RoundPlan next = plan(cluster().withInstance("s", i -> i.placedOn("n5", "")), failed, Map.of(), NOW);
+    assertTrue(next.jobs().stream().flatMap(j -> j.operations().stream()).noneMatch(op -> op.nodes().contains("n6")),
+        "not moved back again: " + next.jobs());
+  }
+
+  @Test
   void aNodeWithAnActiveIncidentWaitsForItsRepairAndTheRepairComesFirst() {
     Cluster c = cluster();
     Campaign campaign = create(c, spec(1, List.of()));

@@ -1,6 +1,8 @@
 package org.maintd.round;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -254,6 +256,48 @@ class RoundStepTest {
         }
       }
     }
+  }
+
+  @Test
+  void anIncidentCanceledWhileItsSubmissionIsRetriedIsNotSubmitted() {
+    Driver d = new Driver();
+    StepResult first = d.tick(Map.of("n2", fault("evacuate")));
+    d.outcomes = List.of(new Outcome.Failed(first.effects().get(0).key(), "connection refused"));
+    StepResult canceled = d.command(new Command.Cancel(d.incident().uuid().toString(), "alice"));
+    assertEquals(List.of(), submits(canceled));
+    assertEquals(List.of(), d.stored().intents());
+    assertTrue(canceled.log().stream().anyMatch(l -> l.text().contains("not submitted: the incident is canceled")));
+  }
+
+  @Test
+  void aRepairJobOfAnIncidentThatEndedIsNotAskedForAgain() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("live-repair")));
+    d.carryOut();
+    d.tick(Map.of("n2", fault("live-repair")));
+    String id = d.stored().intents().get(0).jobId();
+    assertNotNull(Watch.jobs(d.stored(), d.cluster, List.of()).get(id), "asked for again while the incident is active");
+    d.command(new Command.Cancel(d.incident().uuid().toString(), "alice"));
+    assertTrue(Watch.jobs(d.stored(), d.cluster, List.of()).containsKey(id), "its status is still read");
+    assertNull(Watch.jobs(d.stored(), d.cluster, List.of()).get(id), "but it is not asked for again");
+    MaintdState forgotten = d.stored().withIncidents(List.of());
+    assertNull(Watch.jobs(forgotten, d.cluster, List.of()).get(id), "nor once the incident is forgotten");
+  }
+
+  @Test
+  void theStateKeepsTheLastTwentyEndedCampaignsAndEveryActiveOne() {
+    List<org.maintd.campaign.Campaign> campaigns = new ArrayList<>();
+    org.maintd.campaign.Campaigns factory = new org.maintd.campaign.Campaigns();
+    org.maintd.campaign.CampaignSpec spec = new org.maintd.campaign.CampaignSpec(org.maintd.campaign.NodeSelection.all(),
+        org.maintd.campaign.CampaignMode.MIGRATE_REBOOT, 0, java.time.Duration.ZERO, java.time.Duration.ofMinutes(5), List.of());
+    for (int i = 0; i < 30; i++) {
+      org.maintd.campaign.Campaign c = factory.create("c" + i, spec, cluster(), T0);
+      campaigns = CampaignList.append(campaigns, i < 29 ? c.abort("alice", T0).withStatus(
+          org.maintd.campaign.CampaignStatus.ABORTED, "aborted") : c);
+    }
+    assertEquals(21, campaigns.size());
+    assertEquals("c9", campaigns.get(0).id(), "the oldest ended ones went first");
+    assertEquals("c29", campaigns.get(20).id());
   }
 
   @Test

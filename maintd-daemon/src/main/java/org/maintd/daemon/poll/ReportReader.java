@@ -1,7 +1,6 @@
 package org.maintd.daemon.poll;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import org.maintd.cluster.NodeNames;
 import org.maintd.diagnose.DiagnoseFormatException;
@@ -14,6 +13,7 @@ import org.maintd.spi.CollectorReading;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.signing.Envelopes;
+import org.maintd.protocol.signing.SignedJson;
 
 /**
  * Turns one collector answer into a reading: checks the signature (freshness, replay per node),
@@ -36,12 +36,12 @@ public final class ReportReader {
     DiagnoseReport report;
     boolean signed;
     try {
-      JsonNode tree = Json.MAPPER.readTree(body);
-      signed = tree != null && tree.has("hmac") && tree.has("msg");
+      Object parsed = Json.parse(body);
+      signed = SignedJson.isSigned(parsed);
       if (signed) {
-        report = Envelopes.open(verifier, node, body, DiagnoseReport.class, now);
+        report = Envelopes.open(verifier, node, SignedJson.of(parsed), DiagnoseReport.class, now);
       } else if (allowUnsigned) {
-        report = Json.LENIENT.treeToValue(tree, DiagnoseReport.class);
+        report = Json.LENIENT.convertValue(parsed, DiagnoseReport.class);
       } else {
         return rejected(node, "unsigned", "unsigned report refused (collector.allowUnsigned is false)", now);
       }

@@ -21,7 +21,7 @@ import org.maintd.protocol.signing.Envelopes;
  * Asks a node's collector to run a repair command ({@code POST /1/repair}, signed) and checks the
  * signed answer: fresh, and that node's answer for that incident. Blocking; thread-safe.
  */
-public final class RepairClient {
+public final class RepairClient implements RepairTransport {
   private final HttpClient client;
   private final CollectorUrls urls;
   private final HmacKey key;
@@ -38,6 +38,7 @@ public final class RepairClient {
     this.clock = clock;
   }
 
+  @Override
   public RepairResult run(RepairRequest request) throws Exception {
     String body = Envelopes.seal(key, request, clock.instant());
     ContentResponse response = client.newRequest(urls.resolve(request.node(), "/1/repair"))

@@ -3,7 +3,7 @@ package org.maintd.daemon.repair;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.repair.RepairResult;
 import org.maintd.job.JobSpec;
@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Live repairs as jobs: a job id per job key, run in the background through the node's
- * collector. The collector runs a command at most once per incident and answers repeated
+ * Live repairs as jobs: a job id per job key, run in the background (on {@code executor}) through
+ * the node's collector. The collector runs a command at most once per incident and answers repeated
  * requests with the first result, so submitting the same job again (after a restart, when this
  * process has forgotten it) is safe and gives the same outcome. Thread-safe.
  */
@@ -23,11 +23,11 @@ public final class RepairJobs {
   private static final Logger log = LoggerFactory.getLogger(RepairJobs.class);
   public static final String PREFIX = "repair:";
 
-  private final RepairClient client;
-  private final ExecutorService executor;
+  private final RepairTransport client;
+  private final Executor executor;
   private final Map<String, JobState> states = new ConcurrentHashMap<>();
 
-  public RepairJobs(RepairClient client, ExecutorService executor) {
+  public RepairJobs(RepairTransport client, Executor executor) {
     this.client = client;
     this.executor = executor;
   }

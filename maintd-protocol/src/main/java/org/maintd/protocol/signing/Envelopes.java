@@ -26,7 +26,11 @@ public final class Envelopes {
    * not hold, {@link IllegalArgumentException} when the payload is not a {@code type}.
    */
   public static <T> T open(SignatureVerifier verifier, String source, String body, Class<T> type, Instant now) {
-    SignedMessage m = SignedJson.read(body);
+    return open(verifier, source, SignedJson.read(body), type, now);
+  }
+
+  /** The same, for a wrapper already read. */
+  public static <T> T open(SignatureVerifier verifier, String source, SignedMessage m, Class<T> type, Instant now) {
     String msg = source == null ? verifier.verifyFresh(m, now) : verifier.verify(source, m, now);
     try {
       return Json.LENIENT.readValue(msg, type);

@@ -27,6 +27,11 @@ public final class SignedJson {
     } catch (JsonProcessingException e) {
       throw new SignatureException(SignatureException.Reason.MISSING_FIELD, "not a signed message: " + e.getOriginalMessage());
     }
+    return of(parsed);
+  }
+
+  /** The wrapper from a body already parsed; one that is not a wrapper is refused as a missing field. */
+  public static SignedMessage of(Object parsed) {
     if (!(parsed instanceof Map<?, ?> map)) {
       throw new SignatureException(SignatureException.Reason.MISSING_FIELD, "not a signed message: not a JSON object");
     }

@@ -1,8 +1,8 @@
 package org.maintd.daemon.backend.sim;
 
 /** An operation the simulated cluster refuses, with a message in the spirit of Ganeti's. */
-final class SimFailure extends RuntimeException {
-  SimFailure(String message) {
+public final class SimFailure extends RuntimeException {
+  public SimFailure(String message) {
     super(message);
   }
 }

@@ -13,9 +13,10 @@ import org.maintd.job.Operation;
  * Running instances use memory on their primary; disks use disk on primary and secondary.
  * Stateless.
  */
-final class SimOperations {
+public final class SimOperations {
 
-  Cluster apply(Cluster c, Operation op) {
+  /** {@code c} after {@code op}; throws {@link SimFailure} with Ganeti's refusal when it would refuse. */
+  public Cluster apply(Cluster c, Operation op) {
     if (op instanceof Operation.SetNodeFlags f) {
       return flags(c, f);
     }

@@ -1,0 +1,261 @@
+package org.maintd.daemon.simulation;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Node;
+import org.maintd.cluster.TaggedObject;
+import org.maintd.daemon.backend.sim.SimFailure;
+import org.maintd.daemon.backend.sim.SimOperations;
+import org.maintd.job.JobSpec;
+import org.maintd.job.JobState;
+import org.maintd.job.JobStatus;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+import org.maintd.spi.BackendException;
+import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.JobTrace;
+
+/**
+ * The cluster of a simulation, in memory: jobs take a random time and then change the cluster as
+ * Ganeti would ({@link SimOperations}); a rebooted node is off for a while and comes back with a
+ * new boot id. Calls fail when a fault is armed: a snapshot, a status, a look-up or a tag change
+ * that throws, a submission refused, or one whose answer is lost after the job was created. Every
+ * job it accepts goes into the {@link Ledger}. Single-threaded, like the simulation.
+ */
+final class SimulatedCluster implements ClusterBackend {
+  /** The faults a call can be made to have. */
+  enum Fault { SNAPSHOT, SUBMIT_REFUSED, SUBMIT_LOST, JOB_STATUS, FIND, TAGS }
+
+  private static final Instant NEVER = Instant.MAX;
+
+  private final SimOperations operations = new SimOperations();
+  private final Clock clock;
+  private final Random random;
+  private final Ledger ledger;
+  private final Map<Fault, Integer> armed = new EnumMap<>(Fault.class);
+  private final List<Job> jobs = new ArrayList<>();
+  private final List<Job> running = new ArrayList<>();
+  private final Map<String, List<String>> byKey = new java.util.HashMap<>();
+  private final Map<String, Instant> off = new TreeMap<>();
+  private final Map<String, Integer> boots = new TreeMap<>();
+  private Cluster cluster;
+  private Duration longestJob = Duration.ofSeconds(20);
+  private boolean nextRebootStaysDown;
+  private boolean blind;
+
+  private static final class Job {
+    final String id;
+    final JobSpec spec;
+    final Instant ends;
+    JobStatus status = JobStatus.RUNNING;
+    String message = "";
+
+    Job(String id, JobSpec spec, Instant ends) {
+      this.id = id;
+      this.spec = spec;
+      this.ends = ends;
+    }
+  }
+
+  SimulatedCluster(Cluster cluster, Clock clock, Random random, Ledger ledger) {
+    this.cluster = cluster;
+    this.clock = clock;
+    this.random = random;
+    this.ledger = ledger;
+  }
+
+  @Override
+  public Cluster snapshot() {
+    fault(Fault.SNAPSHOT, "GET /2/nodes");
+    advance();
+    return cluster;
+  }
+
+  @Override
+  public String submit(JobSpec spec) {
+    advance();
+    fault(Fault.SUBMIT_REFUSED, "POST (refused)");
+    Job job = new Job(Integer.toString(jobs.size() + 1), spec,
+        clock.instant().plusMillis((long) (random.nextDouble() * longestJob.toMillis())));
+    jobs.add(job);
+    running.add(job);
+    byKey.computeIfAbsent("[" + spec.key() + "]", k -> new ArrayList<>()).add(job.id);
+    ledger.record("job", spec.key(), spec.owner());
+    fault(Fault.SUBMIT_LOST, "POST (the answer was lost; job " + job.id + " was created)");
+    return job.id;
+  }
+
+  @Override
+  public JobState job(String id) {
+    fault(Fault.JOB_STATUS, "GET /2/jobs/" + id);
+    advance();
+    int index = id.matches("[1-9][0-9]{0,8}") ? Integer.parseInt(id) - 1 : -1;
+    if (index < 0 || index >= jobs.size()) {
+      return new JobState(id, JobStatus.UNKNOWN, "no such job");
+    }
+    Job j = jobs.get(index);
+    return new JobState(id, j.status, j.message);
+  }
+
+  @Override
+  public List<String> findJobs(String text) {
+    fault(Fault.FIND, "GET /2/jobs?bulk=1");
+    if (blind) {
+      return List.of();
+    }
+    if (byKey.containsKey(text)) {
+      return List.copyOf(byKey.get(text));
+    }
+    return jobs.stream().filter(j -> j.spec.reason().text().contains(text)).map(j -> j.id).toList();
+  }
+
+  @Override
+  public List<JobTrace> jobTraces() {
+    return jobs.stream().filter(j -> j.spec.reason().source().equals(ReasonTrail.SOURCE))
+        .map(j -> new JobTrace(j.id, j.spec.reason().text(), j.status)).toList();
+  }
+
+  @Override
+  public void addTags(TaggedObject object, List<String> tags) {
+    changeTags(object, current -> {
+      List<String> out = new ArrayList<>(current);
+      tags.stream().filter(t -> !out.contains(t)).forEach(out::add);
+      return out;
+    });
+  }
+
+  @Override
+  public void removeTags(TaggedObject object, List<String> tags) {
+    changeTags(object, current -> current.stream().filter(t -> !tags.contains(t)).toList());
+  }
+
+  private void changeTags(TaggedObject object, UnaryOperator<List<String>> change) {
+    fault(Fault.TAGS, "PUT /2/.../tags");
+    if (cluster.tagsOf(object).isEmpty()) {
+      throw new BackendException("no " + object + " in the simulated cluster");
+    }
+    cluster = cluster.withTagsOf(object, change);
+  }
+
+  @Override
+  public String master() {
+    return cluster.master().map(Node::name).orElseThrow(() -> new BackendException("no master"));
+  }
+
+  void arm(Fault fault, int times) {
+    armed.merge(fault, times, Integer::sum);
+  }
+
+  /** From now on, looking jobs up by their reason trail finds nothing. */
+  void blindLookups() {
+    blind = true;
+  }
+
+  void slowJobs(boolean slow) {
+    longestJob = slow ? Duration.ofMinutes(5) : Duration.ofSeconds(20);
+  }
+
+  void nextRebootStaysDown() {
+    nextRebootStaysDown = true;
+  }
+
+  /** Faults stop: nothing more fails, jobs are quick, nodes that stay down are powered on. */
+  void heal() {
+    armed.clear();
+    slowJobs(false);
+    nextRebootStaysDown = false;
+    off.replaceAll((n, at) -> at.equals(NEVER) ? clock.instant() : at);
+  }
+
+  /** Powers on a node that stays down, as an operator at the console. */
+  void powerOn(String node) {
+    if (off.get(node) != null && off.get(node).equals(NEVER)) {
+      off.put(node, clock.instant());
+    }
+  }
+
+  boolean poweredOff(String node) {
+    advance();
+    return off.containsKey(node);
+  }
+
+  List<String> staysDown() {
+    return off.entrySet().stream().filter(e -> e.getValue().equals(NEVER)).map(Map.Entry::getKey).toList();
+  }
+
+  String bootId(String node) {
+    return "boot-" + node + "-" + boots.getOrDefault(node, 0);
+  }
+
+  /** The cluster as it is, without a fault. */
+  Cluster now() {
+    advance();
+    return cluster;
+  }
+
+  int jobCount() {
+    return jobs.size();
+  }
+
+  private void fault(Fault fault, String call) {
+    Integer left = armed.get(fault);
+    if (left == null) {
+      return;
+    }
+    if (left <= 1) {
+      armed.remove(fault);
+    } else {
+      armed.put(fault, left - 1);
+    }
+    throw new BackendException("simulated " + fault + " fault: " + call);
+  }
+
+  /** Ends every job whose time has come, in the order they end; powers on nodes whose boot is over. */
+  private void advance() {
+    Instant now = clock.instant();
+    List<Job> due = running.stream().filter(j -> !j.ends.isAfter(now))
+        .sorted(Comparator.comparing((Job j) -> j.ends).thenComparing(j -> Integer.parseInt(j.id))).toList();
+    if (!due.isEmpty()) {
+      running.removeAll(due);
+      due.forEach(this::finish);
+    }
+    List<String> back = off.entrySet().stream().filter(e -> !e.getValue().isAfter(now)).map(Map.Entry::getKey).toList();
+    back.forEach(n -> {
+      off.remove(n);
+      boots.merge(n, 1, Integer::sum);
+    });
+  }
+
+  private void finish(Job job) {
+    Cluster next = cluster;
+    for (Operation op : job.spec.operations()) {
+      try {
+        next = operations.apply(next, op);
+        if (op instanceof Operation.RebootNode r) {
+          if (off.containsKey(r.node())) {
+            throw new SimFailure("Node " + r.node() + " is powered off");
+          }
+          off.put(r.node(), nextRebootStaysDown ? NEVER : job.ends.plusSeconds(10 + random.nextInt(110)));
+          nextRebootStaysDown = false;
+        }
+      } catch (SimFailure e) {
+        job.status = JobStatus.ERROR;
+        job.message = op.kind() + " failed: " + e.getMessage();
+        cluster = next;
+        return;
+      }
+    }
+    job.status = JobStatus.SUCCESS;
+    cluster = next;
+  }
+}

@@ -1,0 +1,529 @@
+package org.maintd.daemon.simulation;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.CampaignMode;
+import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.NodeSelection;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Group;
+import org.maintd.cluster.Node;
+import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.runner.CommandGateway;
+import org.maintd.daemon.runner.CommandRefused;
+import org.maintd.daemon.runner.DaemonView;
+import org.maintd.daemon.runner.Commands;
+import org.maintd.daemon.runner.JobRouter;
+import org.maintd.daemon.runner.RoundRunner;
+import org.maintd.daemon.runner.RunnerListener;
+import org.maintd.daemon.runner.StateWriter;
+import org.maintd.daemon.testing.FakeClock;
+import org.maintd.incident.Incident;
+import org.maintd.incident.IncidentStatus;
+import org.maintd.machine.Machine;
+import org.maintd.round.Command;
+import org.maintd.round.RoundStep;
+import org.maintd.round.StepResult;
+import org.maintd.round.Settings;
+import org.maintd.safety.Allowance;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.StormGuard;
+import org.maintd.signing.HmacKey;
+import org.maintd.spi.BackendException;
+import org.maintd.spi.MaintdState;
+import org.maintd.spi.StoreException;
+
+/**
+ * One seed's run of the whole daemon: the real {@link RoundStep} and the real {@link RoundRunner}
+ * against a simulated cluster, simulated collectors that sign their reports, simulated repair
+ * endpoints, an in-memory state file and a fake clock. Each step is one random event: a tick,
+ * a diagnose report, a collector, backend, repair or store fault, an operator's command, a campaign,
+ * a jump of the clock, a crash. The runner also crashes at its effect boundaries, and is then
+ * started again from what was stored, as systemd would. After every step the invariants are
+ * checked; after the last, faults stop, the operator tidies up (resumes, acknowledges, puts back
+ * the nodes nothing holds any more) and, if something still waits after half the quiet ticks (for
+ * room the cluster does not have), cancels and aborts it; every incident and campaign must then
+ * reach its end. Same seed, same run.
+ */
+final class Simulation {
+  static final int QUIET_TICKS = 400;
+  private static final int TRACE = 60;
+
+  /** What a run gave: the violation (null when none) and the last events before it. */
+  record Result(long seed, int steps, int ticks, int restarts, Map<String, Integer> crashes, int jobs, int writes,
+      String violation, List<String> trace, long digest) {
+    boolean ok() {
+      return violation == null;
+    }
+  }
+
+  /** An invariant that does not hold. */
+  private static final class Violation extends RuntimeException {
+    Violation(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private final long seed;
+  private final Random random;
+  private final FakeClock clock = new FakeClock(Instant.parse("2026-01-05T08:00:00Z"));
+  private final Ledger ledger = new Ledger();
+  private final SimulatedCluster cluster;
+  private final SimulatedCollectors collectors;
+  private final SimulatedRepairs repairs;
+  private final MemoryStore store = new MemoryStore();
+  private final CrashSchedule crashes;
+  private final Settings settings;
+  private final RoundStep step;
+  private final Duration roundDelay;
+  private final List<String> nodes;
+  private final Deque<String> trace = new ArrayDeque<>();
+  private final Map<String, Long> canceledAt = new HashMap<>();
+  private final boolean keepTrace;
+  private final List<String> fullTrace = new ArrayList<>();
+  private RoundRunner runner;
+  private Commands commands;
+  private int restarts;
+  private int ticks;
+  private int steps;
+  private long digest = 17;
+  private Cluster checkedCluster;
+  private long checkedActions;
+
+  private Simulation(long seed, boolean keepTrace) {
+    this.seed = seed;
+    this.keepTrace = keepTrace;
+    this.random = new Random(seed);
+    Cluster initial = ClusterGenerator.generate(new Random(seed ^ 0x5DEECE66DL));
+    this.nodes = initial.nodes().stream().map(Node::name).toList();
+    this.cluster = new SimulatedCluster(initial, clock, new Random(seed * 31 + 7), ledger);
+    this.collectors = new SimulatedCollectors(cluster, new HmacKey("simulation key".getBytes(StandardCharsets.UTF_8)), clock);
+    this.repairs = new SimulatedRepairs(cluster, ledger);
+    this.crashes = new CrashSchedule(new Random(seed * 17 + 3), 0.005 + random.nextDouble() * 0.045);
+    this.settings = new Settings(new SafetyCaps(new Allowance(1 + random.nextInt(2), false),
+        initial.nodes().stream().anyMatch(n -> !n.tags().isEmpty()) ? List.of("rack:") : List.of()),
+        new StormGuard(30 + random.nextInt(50)), random.nextBoolean(), random.nextInt(3) == 0 ? 0.1 : Double.NaN);
+    Random uuids = new Random(seed * 13 + 5);
+    this.step = new RoundStep(settings, () -> uuid(uuids));
+    this.roundDelay = Duration.ofSeconds(List.of(0, 0, 10, 60).get(random.nextInt(4)));
+  }
+
+  static Result run(long seed, int steps) {
+    return new Simulation(seed, false).go(steps);
+  }
+
+  /**
+   * A run against a cluster whose job look-up never finds anything (a backend that lost its reason
+   * trails): without the look-up, a crash after a submission submits the intent again. Shows that
+   * the invariants catch it.
+   */
+  static Result runWithBlindLookups(long seed, int steps) {
+    Simulation s = new Simulation(seed, false);
+    s.cluster.blindLookups();
+    return s.go(steps);
+  }
+
+  /** The run with every event, for replaying one seed. */
+  static Result runTraced(long seed, int steps, List<String> into) {
+    Simulation s = new Simulation(seed, true);
+    Result r = s.go(steps);
+    into.addAll(s.fullTrace);
+    return r;
+  }
+
+  private Result go(int count) {
+    String violation = null;
+    try {
+      note("cluster: " + nodes.size() + " nodes, " + cluster.now().instances().size() + " instances; caps "
+          + settings.caps().maxUnavailable() + "; harep " + settings.harep() + "; balance " + settings.balanceThreshold()
+          + "; round delay " + roundDelay.toSeconds() + " s");
+      start();
+      check();
+      for (steps = 0; steps < count; steps++) {
+        event();
+        check();
+      }
+      quiet();
+    } catch (Violation e) {
+      violation = e.getMessage();
+    } catch (RuntimeException e) {
+      violation = "the runner threw " + e + " (the daemon would have FAILED)" + at(e);
+    }
+    digest = digest * 31 + (store.text() == null ? 0 : store.text().hashCode());
+    return new Result(seed, steps, ticks, restarts, new TreeMap<>(crashes.crashes()), cluster.jobCount(), store.writes(),
+        violation, List.copyOf(trace), digest);
+  }
+
+  // --- the daemon's life ---
+
+  /** Starts the daemon's runner from what is stored, as a new process would; a failed write is a failed start. */
+  private void start() {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        collectors.restart();
+        StateWriter writer = new StateWriter(store, clock);
+        checkRestored(writer.stored());
+        writer.write(writer.stored().withRoundDelay(roundDelay));
+        writer.create();
+        runner = new RoundRunner(new RoundRunner.Parts(step, cluster,
+            new JobRouter(cluster, new RepairJobs(repairs, Runnable::run)), collectors, writer, crashes, clock,
+            listener(), c -> true));
+        commands = new CommandGateway(runner, Runnable::run, Duration.ofSeconds(1));
+        return;
+      } catch (StoreException e) {
+        note("start failed: " + e.getMessage());
+        if (attempt > 10) {
+          throw new Violation("the daemon cannot start: " + e.getMessage());
+        }
+      }
+    }
+  }
+
+  /** With a full trace, what each step logged goes into it too. */
+  private RunnerListener listener() {
+    return !keepTrace ? RunnerListener.none() : new RunnerListener() {
+      @Override
+      public void stepped(StepResult result, DaemonView published) {
+        result.log().forEach(l -> fullTrace.add("      " + l.level() + " " + l.text()));
+        result.effects().forEach(e -> fullTrace.add("      effect " + e));
+      }
+    };
+  }
+
+  private void restart(String why) {
+    restarts++;
+    note("RESTART after " + why);
+    start();
+  }
+
+  private void tick() {
+    ticks++;
+    try {
+      runner.tick();
+    } catch (BackendException e) {
+      note("  tick skipped: " + e.getMessage());
+    } catch (SimulatedCrash | StoreException e) {
+      restart(e.getMessage());
+    }
+  }
+
+  private void command(Command c) {
+    note("command " + c);
+    try {
+      Object answer = commands.apply(c);
+      note("  answered " + answer.getClass().getSimpleName());
+    } catch (CommandRefused e) {
+      note("  refused (" + e.kind() + "): " + e.getMessage());
+    } catch (BackendException e) {
+      note("  failed: " + e.getMessage());
+    } catch (SimulatedCrash | StoreException e) {
+      restart(e.getMessage());
+    }
+  }
+
+  // --- events ---
+
+  private void event() {
+    int roll = random.nextInt(100);
+    if (roll < 27) {
+      clock.advance(Duration.ofSeconds(10 + random.nextInt(21)));
+      note("tick");
+      tick();
+    } else if (roll < 41) {
+      report();
+    } else if (roll < 47) {
+      String node = pick(nodes);
+      SimulatedCollectors.Fault f = SimulatedCollectors.Fault.values()[random.nextInt(SimulatedCollectors.Fault.values().length)];
+      note("collector of " + node + ": " + f);
+      collectors.fault(node, f);
+    } else if (roll < 55) {
+      backendFault();
+    } else if (roll < 58) {
+      if (random.nextBoolean()) {
+        note("repairs: the next request is lost");
+        repairs.loseNextRequest();
+      } else {
+        note("repairs: the next answer is lost");
+        repairs.loseNextAnswer();
+      }
+    } else if (roll < 59) {
+      if (random.nextBoolean()) {
+        note("store: the next write fails");
+        store.failNextWrite();
+      } else {
+        restart("a kill between ticks");
+      }
+    } else if (roll < 62) {
+      report();
+    } else if (roll < 81) {
+      operator();
+    } else if (roll < 87) {
+      campaign();
+    } else if (roll < 91) {
+      Duration jump = Duration.ofMinutes(1 + random.nextInt(15));
+      clock.advance(jump);
+      note("clock +" + jump.toMinutes() + " min; tick");
+      tick();
+    } else if (roll < 95) {
+      cluster.staysDown().forEach(n -> {
+        note("operator powers on " + n);
+        cluster.powerOn(n);
+      });
+    } else {
+      clock.advance(Duration.ofSeconds(1 + random.nextInt(5)));
+      note("tick (soon after)");
+      tick();
+    }
+  }
+
+  private void report() {
+    String node = pick(nodes);
+    Map<String, Object> data = switch (random.nextInt(10)) {
+      case 0, 1, 2 -> SimulatedCollectors.OK;
+      case 3 -> Map.of("status", "evacuate", "details", Map.of("disk", "sdb"));
+      case 4 -> Map.of("status", "evacuate-failover");
+      case 5 -> Map.of("status", "live-repair", "command", "demo-fix");
+      case 6 -> Map.of("status", "live-repair", "command", "demo-fail");
+      case 7 -> Map.of("collector-error", "the diagnose script timed out");
+      case 8 -> Map.of("status", "reboot-now");
+      default -> Map.of("status", "live-repair", "command", "demo-fix", "details", Map.of("try", random.nextInt(3)));
+    };
+    note("diagnose of " + node + " prints " + data);
+    collectors.report(node, data);
+  }
+
+  private void backendFault() {
+    int roll = random.nextInt(9);
+    if (roll < 6) {
+      SimulatedCluster.Fault f = SimulatedCluster.Fault.values()[roll];
+      int times = 1 + random.nextInt(3);
+      note("backend: the next " + times + " " + f + " call(s) fail");
+      cluster.arm(f, times);
+    } else if (roll < 8) {
+      boolean slow = roll == 6;
+      note("backend: jobs are " + (slow ? "slow" : "quick"));
+      cluster.slowJobs(slow);
+    } else {
+      note("backend: the next rebooted node stays down");
+      cluster.nextRebootStaysDown();
+    }
+  }
+
+  private void operator() {
+    MaintdState s = runner.view().state();
+    List<String> uuids = s.incidents().stream().map(i -> i.uuid().toString()).toList();
+    String some = uuids.isEmpty() || random.nextInt(8) == 0 ? uuid(random).toString() : pick(uuids);
+    switch (random.nextInt(7)) {
+      case 0, 1 -> command(new Command.Cancel(some, "op"));
+      case 2 -> command(new Command.Acknowledge(some, "op"));
+      case 3 -> command(new Command.Pause(true, "op"));
+      case 4 -> command(new Command.Pause(false, "op"));
+      default -> command(new Command.MachinesUp(List.of(pick(nodes)), random.nextInt(5) == 0, "op"));
+    }
+  }
+
+  private void campaign() {
+    MaintdState s = runner.view().state();
+    List<Campaign> active = s.campaigns().stream().filter(c -> c.status().isActive()).toList();
+    if (!active.isEmpty() && random.nextBoolean()) {
+      command(new Command.CampaignAction(pick(active).id(), List.of("pause", "resume", "abort").get(random.nextInt(3)), "op"));
+      return;
+    }
+    NodeSelection selection = switch (random.nextInt(3)) {
+      case 0 -> new NodeSelection(List.of(pick(nodes)), "", List.of());
+      case 1 -> new NodeSelection(List.of(pick(nodes), pick(nodes)).stream().distinct().toList(), "", List.of());
+      default -> new NodeSelection(List.of(), random.nextBoolean() ? "group1" : "", List.of());
+    };
+    command(new Command.StartCampaign(new CampaignSpec(selection,
+        random.nextBoolean() ? CampaignMode.MIGRATE_REBOOT : CampaignMode.FULL_EVACUATION, random.nextInt(3),
+        Duration.ofSeconds(random.nextInt(31)), Duration.ofSeconds(60 + random.nextInt(540)), List.of()), "op"));
+  }
+
+  // --- the end: faults stop, the operator tidies up, everything must end ---
+
+  private void quiet() {
+    note("--- faults stop ---");
+    crashes.disable();
+    cluster.heal();
+    collectors.heal();
+    repairs.heal();
+    store.heal();
+    for (int i = 0; i < QUIET_TICKS; i++) {
+      MaintdState s = runner.view().state();
+      if (finished(s)) {
+        return;
+      }
+      if (i == QUIET_TICKS / 2) {
+        note("--- the operator gives up waiting: " + unfinished(s) + " ---");
+        giveUp(s);
+      }
+      tidyUp(s);
+      clock.advance(Duration.ofSeconds(30));
+      note("tick");
+      tick();
+      check();
+    }
+    throw new Violation("liveness: " + QUIET_TICKS + " quiet ticks after the faults stopped, still " + unfinished(
+        runner.view().state()));
+  }
+
+  private static boolean finished(MaintdState s) {
+    return s.intents().isEmpty() && s.incidents().stream().noneMatch(i -> i.status().isActive())
+        && s.campaigns().stream().noneMatch(c -> c.status().isActive()) && s.machines().isEmpty();
+  }
+
+  private void tidyUp(MaintdState s) {
+    if (s.paused()) {
+      command(new Command.Pause(false, "op"));
+    }
+    for (Incident i : s.incidents()) {
+      if ((i.status() == IncidentStatus.COMPLETED || i.status() == IncidentStatus.FAILED) && !i.acknowledged() && i.tagged()) {
+        command(new Command.Acknowledge(i.uuid().toString(), "op"));
+      }
+    }
+    for (Campaign c : s.campaigns()) {
+      if (c.status() == org.maintd.campaign.CampaignStatus.PAUSED) {
+        command(new Command.CampaignAction(c.id(), "resume", "op"));
+      }
+    }
+    for (Machine m : s.machines()) {
+      boolean held = s.incidents().stream().anyMatch(i -> i.status().isActive() && i.uuid().toString().equals(m.owner()))
+          || s.campaigns().stream().anyMatch(c -> c.status().isActive() && m.owner().equals("campaign:" + c.id()));
+      if (!held) {
+        command(new Command.MachinesUp(List.of(m.node()), false, "op"));
+      }
+    }
+  }
+
+  /** What waits for something the cluster cannot give (room for a new secondary, say) is cancelled or aborted. */
+  private void giveUp(MaintdState s) {
+    s.incidents().stream().filter(i -> i.status().isActive())
+        .forEach(i -> command(new Command.Cancel(i.uuid().toString(), "op")));
+    s.campaigns().stream().filter(c -> c.status() == org.maintd.campaign.CampaignStatus.RUNNING
+        || c.status() == org.maintd.campaign.CampaignStatus.PAUSED)
+        .forEach(c -> command(new Command.CampaignAction(c.id(), "abort", "op")));
+  }
+
+  private static String unfinished(MaintdState s) {
+    List<String> out = new ArrayList<>();
+    if (!s.intents().isEmpty()) {
+      out.add(s.intents().size() + " intent(s) " + s.intents().stream().map(i -> i.job().key() + "=" + i.jobId()).toList());
+    }
+    s.incidents().stream().filter(i -> i.status().isActive())
+        .forEach(i -> out.add("incident " + i.uuid() + " on " + i.node() + " " + i.status().wireName() + " (" + i.next() + ")"));
+    s.campaigns().stream().filter(c -> c.status().isActive())
+        .forEach(c -> out.add("campaign " + c.id() + " " + c.status().wireName() + " (" + c.next() + ")"));
+    s.machines().forEach(m -> out.add("machine " + m.node() + " out since " + m.since() + " for " + m.owner()));
+    if (s.paused()) {
+      out.add("paused: " + s.pauseReason());
+    }
+    return String.join("; ", out);
+  }
+
+  // --- invariants ---
+
+  private void check() {
+    if (!ledger.violations().isEmpty()) {
+      throw new Violation("at-most-once: " + ledger.violations().get(0));
+    }
+    Cluster now = cluster.now();
+    if (now != checkedCluster) {
+      checkCaps(now);
+      checkedCluster = now;
+    }
+    MaintdState shown = runner.view().state();
+    MaintdState saved = store.saved();
+    if (saved != null && saved != shown && (saved.serial() != shown.serial() || !saved.sameContentAs(shown))) {
+      throw new Violation("state: the runner shows serial " + shown.serial() + ", but the last state written was serial "
+          + saved.serial());
+    }
+    for (Incident i : shown.incidents()) {
+      if (i.status() == IncidentStatus.CANCELED) {
+        canceledAt.putIfAbsent(i.uuid().toString(), ledger.last());
+      }
+    }
+    for (Ledger.Action a : ledger.since(checkedActions)) {
+      Long canceled = canceledAt.get(a.owner());
+      if (canceled != null && a.seq() > canceled) {
+        throw new Violation("cancel: incident " + a.owner() + " was cancelled, then got " + a.kind() + " " + a.key());
+      }
+    }
+    checkedActions = ledger.last();
+  }
+
+  /** At a restart: what the new process reads is exactly the last state written (no write lost or torn). */
+  private void checkRestored(MaintdState loaded) {
+    MaintdState saved = store.saved();
+    if (saved == null) {
+      return;
+    }
+    if (loaded.serial() != saved.serial() || !loaded.sameContentAs(saved)) {
+      throw new Violation("state: the restarted daemon read serial " + loaded.serial() + ", but the last state written was"
+          + " serial " + saved.serial() + (loaded.sameContentAs(saved) ? "" : " with other content"));
+    }
+  }
+
+  private void checkCaps(Cluster c) {
+    Map<String, List<String>> down = new LinkedHashMap<>();
+    Map<String, Integer> size = new HashMap<>();
+    for (Node n : c.nodes()) {
+      List<String> keys = new ArrayList<>();
+      keys.add("group " + c.groupByUuid(n.group()).map(Group::name).orElse(n.group()));
+      n.tags().stream().filter(t -> settings.caps().failureDomainPrefixes().stream().anyMatch(t::startsWith))
+          .forEach(t -> keys.add("failure domain " + t));
+      for (String k : keys) {
+        size.merge(k, 1, Integer::sum);
+        if (n.drained() || n.offline()) {
+          down.computeIfAbsent(k, x -> new ArrayList<>()).add(n.name());
+        }
+      }
+    }
+    down.forEach((k, out) -> {
+      int allowed = settings.caps().maxUnavailable().of(size.get(k));
+      if (out.size() > allowed) {
+        throw new Violation("caps: " + k + " has " + out + " out of service, the cap allows " + allowed);
+      }
+    });
+  }
+
+  // --- helpers ---
+
+  private void note(String line) {
+    String entry = "[" + steps + " " + clock.instant() + "] " + line;
+    digest = digest * 31 + entry.hashCode();
+    trace.addLast(entry);
+    if (trace.size() > TRACE) {
+      trace.removeFirst();
+    }
+    if (keepTrace) {
+      fullTrace.add(entry);
+    }
+  }
+
+  private <T> T pick(List<T> from) {
+    return from.get(random.nextInt(from.size()));
+  }
+
+  private static UUID uuid(Random r) {
+    long msb = (r.nextLong() & ~0xF000L) | 0x4000L;
+    long lsb = (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+    return new UUID(msb, lsb);
+  }
+
+  private static String at(RuntimeException e) {
+    StackTraceElement[] st = e.getStackTrace();
+    return st.length == 0 ? "" : " at " + st[0];
+  }
+}
