@@ -16,39 +16,70 @@ import org.maintd.cli.command.ShowCommand;
 import org.maintd.cli.command.SimCommand;
 import org.maintd.cli.command.StatusCommand;
 import org.maintd.cli.command.UpCommand;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
-import picocli.CommandLine;
 
 /**
  * {@code maintctl}: the command-line tool of maintd. Exit codes: 0 success, 1 failure (the daemon
  * refused or could not be reached), 2 usage error.
  */
-@Command(name = "maintctl", mixinStandardHelpOptions = true, version = "maintctl 0.1.0", scope = ScopeType.INHERIT,
+@Command(
+    name = "maintctl",
+    mixinStandardHelpOptions = true,
+    version = "maintctl 0.1.0",
+    scope = ScopeType.INHERIT,
     description = "Inspect and steer maintd.",
-    subcommands = {StatusCommand.class, ShowCommand.class, CancelCommand.class, AckCommand.class,
-        NodesCommand.class, UpCommand.class, PlanCommand.class, RollCommand.class, BalanceCommand.class, PauseCommand.class, ResumeCommand.class, CampaignCommand.class, SimCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      StatusCommand.class,
+      ShowCommand.class,
+      CancelCommand.class,
+      AckCommand.class,
+      NodesCommand.class,
+      UpCommand.class,
+      PlanCommand.class,
+      RollCommand.class,
+      BalanceCommand.class,
+      PauseCommand.class,
+      ResumeCommand.class,
+      CampaignCommand.class,
+      SimCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Maintctl implements Runnable {
-  @Option(names = "--url", scope = ScopeType.INHERIT, description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
+  @Option(
+      names = "--url",
+      scope = ScopeType.INHERIT,
+      description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
   String url;
 
-  @Option(names = "--key-file", scope = ScopeType.INHERIT, description = "Cluster HMAC key to sign changes (default: $MAINTD_KEY_FILE).")
+  @Option(
+      names = "--key-file",
+      scope = ScopeType.INHERIT,
+      description = "Cluster HMAC key to sign changes (default: $MAINTD_KEY_FILE).")
   Path keyFile;
 
-  @Option(names = {"-o", "--output"}, scope = ScopeType.INHERIT, description = "Output: table (default) or json.")
+  @Option(
+      names = {"-o", "--output"},
+      scope = ScopeType.INHERIT,
+      description = "Output: table (default) or json.")
   Format output = Format.table;
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** Output formats. */
-  public enum Format { table, json }
+  public enum Format {
+    table,
+    json
+  }
 
   public ApiClient client() {
-    String u = url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
+    String u =
+        url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
     String k = System.getenv("MAINTD_KEY_FILE");
-    return new ApiClient(u, keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k));
+    return new ApiClient(
+        u, keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k));
   }
 
   public boolean json() {
@@ -67,18 +98,22 @@ public final class Maintctl implements Runnable {
 
   public static int execute(String... args) {
     CommandLine cli = new CommandLine(new Maintctl());
-    cli.setExecutionExceptionHandler((e, c, p) -> {
-      if (e instanceof ApiException || e instanceof CampaignCommand.CampaignEnded) {
-        c.getErr().println("maintctl: " + e.getMessage());
-        return 1;
-      }
-      throw e;
-    });
-    cli.setParameterExceptionHandler((e, a) -> {
-      e.getCommandLine().getErr().println("maintctl: " + e.getMessage());
-      e.getCommandLine().getErr().println("try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
-      return 2;
-    });
+    cli.setExecutionExceptionHandler(
+        (e, c, p) -> {
+          if (e instanceof ApiException || e instanceof CampaignCommand.CampaignEnded) {
+            c.getErr().println("maintctl: " + e.getMessage());
+            return 1;
+          }
+          throw e;
+        });
+    cli.setParameterExceptionHandler(
+        (e, a) -> {
+          e.getCommandLine().getErr().println("maintctl: " + e.getMessage());
+          e.getCommandLine()
+              .getErr()
+              .println("try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
+          return 2;
+        });
     return cli.execute(args);
   }
 }

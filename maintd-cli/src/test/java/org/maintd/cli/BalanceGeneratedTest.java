@@ -24,15 +24,27 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BalanceGeneratedTest {
   private static final Path HBAL = Path.of("/usr/lib/ganeti/3.0/usr/bin/hbal");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @ParameterizedTest(name = "{0} nodes, {1} instances, seed {2}, at most {3} moves")
-  @CsvSource({"8,40,1,-1", "8,40,2,-1", "12,80,3,-1", "12,80,4,-1", "16,120,5,-1", "24,200,6,20", "40,350,7,10"})
+  @CsvSource({
+    "8,40,1,-1",
+    "8,40,2,-1",
+    "12,80,3,-1",
+    "12,80,4,-1",
+    "16,120,5,-1",
+    "24,200,6,20",
+    "40,350,7,10"
+  })
   void neverWorseThanHbal(int nodes, int instances, long seed, int maxMoves) throws Exception {
-    assumeTrue(Files.isExecutable(HBAL), "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
+    assumeTrue(
+        Files.isExecutable(HBAL),
+        "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
     Path file = tmp.resolve("c.data");
-    Files.writeString(file, GeneratedCluster.text(nodes, 1, instances, seed, List.of("htools:iextags:service", "htools:nlocation:rack")));
+    Files.writeString(
+        file,
+        GeneratedCluster.text(
+            nodes, 1, instances, seed, List.of("htools:iextags:service", "htools:nlocation:rack")));
     Path theirs = tmp.resolve("hbal");
     String limit = Integer.toString(maxMoves);
     String hbal = run(HBAL.toString(), "-t", file.toString(), "-S", theirs.toString(), "-l", limit);
@@ -51,14 +63,26 @@ class BalanceGeneratedTest {
     double initial = score(file);
     double hbalScore = score(Path.of(theirs + ".balanced"));
     double ourScore = score(ours);
-    assertTrue(ourScore <= hbalScore + 1e-8, "seed " + seed + ": hbal " + hbalScore + ", maintd " + ourScore
-        + "\nhbal:\n" + hbal + "\nmaintd:\n" + mine);
+    assertTrue(
+        ourScore <= hbalScore + 1e-8,
+        "seed "
+            + seed
+            + ": hbal "
+            + hbalScore
+            + ", maintd "
+            + ourScore
+            + "\nhbal:\n"
+            + hbal
+            + "\nmaintd:\n"
+            + mine);
     assertTrue(ourScore < initial || mine.contains("No solution found"), mine);
     assertTrue(mine.contains(String.format("Initial score: %.8f", initial)), mine);
   }
 
   private static double score(Path file) throws Exception {
-    Matcher m = Pattern.compile("Initial score: (-?[0-9.]+)").matcher(run(HBAL.toString(), "-t", file.toString(), "-l", "0"));
+    Matcher m =
+        Pattern.compile("Initial score: (-?[0-9.]+)")
+            .matcher(run(HBAL.toString(), "-t", file.toString(), "-l", "0"));
     assertTrue(m.find(), "hbal could not score " + file);
     return Double.parseDouble(m.group(1));
   }

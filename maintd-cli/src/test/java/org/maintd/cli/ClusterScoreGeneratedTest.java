@@ -24,17 +24,27 @@ import org.maintd.htools.HtoolsReader;
 class ClusterScoreGeneratedTest {
   private static final Path HBAL = Path.of("/usr/lib/ganeti/3.0/usr/bin/hbal");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @ParameterizedTest(name = "{0} nodes, {1} groups, seed {3}")
   @CsvSource({"20,1,150,1", "60,2,600,2", "100,2,1000,3", "300,3,3000,4"})
   void theScoreIsHbals(int nodes, int groups, int instances, long seed) throws Exception {
-    assumeTrue(Files.isExecutable(HBAL), "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
-    String text = GeneratedCluster.text(nodes, groups, instances, seed, List.of("htools:iextags:service", "htools:nlocation:rack"));
+    assumeTrue(
+        Files.isExecutable(HBAL),
+        "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
+    String text =
+        GeneratedCluster.text(
+            nodes,
+            groups,
+            instances,
+            seed,
+            List.of("htools:iextags:service", "htools:nlocation:rack"));
     Path file = tmp.resolve("c.data");
     Files.writeString(file, text);
-    Process p = new ProcessBuilder(HBAL.toString(), "-t", file.toString(), "-G", "group-01", "-l", "0").redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(HBAL.toString(), "-t", file.toString(), "-G", "group-01", "-l", "0")
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     p.waitFor(120, TimeUnit.SECONDS);
     Matcher m = Pattern.compile("Initial score: (-?[0-9.]+)").matcher(out);

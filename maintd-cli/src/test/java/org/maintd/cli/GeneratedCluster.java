@@ -13,8 +13,13 @@ import java.util.Random;
  * placement. The same arguments give the same text.
  */
 public final class GeneratedCluster {
-  private static final long[][] FLAVOURS = {{30, 1024, 10240, 1}, {30, 2048, 20480, 1}, {20, 4096, 40960, 2},
-      {12, 8192, 81920, 4}, {6, 16384, 163840, 8}};
+  private static final long[][] FLAVOURS = {
+    {30, 1024, 10240, 1},
+    {30, 2048, 20480, 1},
+    {20, 4096, 40960, 2},
+    {12, 8192, 81920, 4},
+    {6, 16384, 163840, 8}
+  };
 
   private GeneratedCluster() {}
 
@@ -23,7 +28,8 @@ public final class GeneratedCluster {
   }
 
   /** The same, with these cluster tags (such as {@code htools:iextags:service}). */
-  public static String text(int nodes, int groups, int instances, long seed, java.util.List<String> clusterTags) {
+  public static String text(
+      int nodes, int groups, int instances, long seed, java.util.List<String> clusterTags) {
     Random rnd = new Random(seed);
     long perNodeMem = Math.max(16384, (long) (instances / (double) nodes * 3600 / 0.55));
     String[] name = new String[nodes];
@@ -56,7 +62,19 @@ public final class GeneratedCluster {
       }
       boolean drbd = rnd.nextInt(4) != 0;
       boolean down = rnd.nextInt(10) == 0;
-      int p = pick(rnd, weight, lo, hi, -1, totalMem, usedMem, down ? 0 : f[1], totalDisk, usedDisk, f[2]);
+      int p =
+          pick(
+              rnd,
+              weight,
+              lo,
+              hi,
+              -1,
+              totalMem,
+              usedMem,
+              down ? 0 : f[1],
+              totalDisk,
+              usedDisk,
+              f[2]);
       if (p < 0 || totalMem[p] - 1024 - usedMem[p] - (down ? 0 : f[1]) <= reserve[p]) {
         continue;
       }
@@ -79,8 +97,18 @@ public final class GeneratedCluster {
         usedDisk[s] += f[2];
       }
       String tags = rnd.nextInt(10) < 3 ? "service:svc" + rnd.nextInt(20) : "";
-      lines.add(String.format("inst-%06d|%d|%d|%d|%s|Y|%s|%s|%s|%s|1|-|N", i, f[1], f[2], f[3],
-          down ? "ADMIN_down" : "running", name[p], s >= 0 ? name[s] : "", drbd ? "drbd" : "plain", tags));
+      lines.add(
+          String.format(
+              "inst-%06d|%d|%d|%d|%s|Y|%s|%s|%s|%s|1|-|N",
+              i,
+              f[1],
+              f[2],
+              f[3],
+              down ? "ADMIN_down" : "running",
+              name[p],
+              s >= 0 ? name[s] : "",
+              drbd ? "drbd" : "plain",
+              tags));
     }
     StringBuilder b = new StringBuilder();
     for (int g = 0; g < groups; g++) {
@@ -88,9 +116,20 @@ public final class GeneratedCluster {
     }
     b.append('\n');
     for (int n = 0; n < nodes; n++) {
-      String tags = String.format("rack:g%02d-r%02d", group[n] + 1, (n % perGroup) / 10) + (n % 4 == 0 ? ",needsreboot" : "");
-      b.append(String.format("%s|%d|1024|%d|%d|%d|32|%s|uuid-group-%02d|1|%s|N|0|1|1.0%n", name[n], totalMem[n],
-          totalMem[n] - 1024 - usedMem[n], totalDisk[n], totalDisk[n] - usedDisk[n], n == 0 ? "M" : "N", group[n] + 1, tags));
+      String tags =
+          String.format("rack:g%02d-r%02d", group[n] + 1, (n % perGroup) / 10)
+              + (n % 4 == 0 ? ",needsreboot" : "");
+      b.append(
+          String.format(
+              "%s|%d|1024|%d|%d|%d|32|%s|uuid-group-%02d|1|%s|N|0|1|1.0%n",
+              name[n],
+              totalMem[n],
+              totalMem[n] - 1024 - usedMem[n],
+              totalDisk[n],
+              totalDisk[n] - usedDisk[n],
+              n == 0 ? "M" : "N",
+              group[n] + 1,
+              tags));
     }
     b.append('\n');
     lines.forEach(l -> b.append(l).append('\n'));
@@ -111,8 +150,18 @@ public final class GeneratedCluster {
     return FLAVOURS[0];
   }
 
-  private static int pick(Random rnd, double[] weight, int lo, int hi, int avoid, long[] totalMem, long[] usedMem,
-      long mem, long[] totalDisk, long[] usedDisk, long disk) {
+  private static int pick(
+      Random rnd,
+      double[] weight,
+      int lo,
+      int hi,
+      int avoid,
+      long[] totalMem,
+      long[] usedMem,
+      long mem,
+      long[] totalDisk,
+      long[] usedDisk,
+      long disk) {
     for (int attempt = 0; attempt < 20; attempt++) {
       double sum = 0;
       for (int n = lo; n < hi; n++) {
@@ -126,7 +175,9 @@ public final class GeneratedCluster {
           break;
         }
       }
-      if (n != avoid && usedMem[n] + mem < (totalMem[n] - 1024) * 0.6 && usedDisk[n] + disk < totalDisk[n] * 0.9) {
+      if (n != avoid
+          && usedMem[n] + mem < (totalMem[n] - 1024) * 0.6
+          && usedDisk[n] + disk < totalDisk[n] * 0.9) {
         return n;
       }
     }

@@ -24,15 +24,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Ganeti's shell tests ({@code up*}: htools-hroller.test and htools-invalid.test, over the
  * testsuite's data files), and the reference's observed output for option matrices over every
  * testsuite file and generated clusters. Output must match exactly (for upstream cases whose
- * upstream check is a regular expression, the exact reference output is required too), and so
- * must the exit code and the messages on stderr. One difference is on purpose: a file that cannot
- * be loaded is named, with the line at fault, in the error.
+ * upstream check is a regular expression, the exact reference output is required too), and so must
+ * the exit code and the messages on stderr. One difference is on purpose: a file that cannot be
+ * loaded is named, with the line at fault, in the error.
  */
 class HrollerCasesTest {
   private static final String LOAD_ERROR = "Error: failed to load data, aborting: ";
 
-  @TempDir
-  static Path tmp;
+  @TempDir static Path tmp;
 
   @SuppressWarnings("unchecked")
   static Stream<Map<String, Object>> cases() throws Exception {
@@ -71,12 +70,23 @@ class HrollerCasesTest {
     String name = (String) c.get("name");
     String got = stdout.toString(StandardCharsets.UTF_8);
     String gotErr = stderr.toString(StandardCharsets.UTF_8);
-    String why = name + " (" + c.get("source") + "): maintctl " + String.join(" ", args) + "\nstdout:\n" + got + "stderr:\n" + gotErr;
+    String why =
+        name
+            + " ("
+            + c.get("source")
+            + "): maintctl "
+            + String.join(" ", args)
+            + "\nstdout:\n"
+            + got
+            + "stderr:\n"
+            + gotErr;
     assertEquals(((Number) c.get("rc")).intValue(), rc, why);
     if (c.containsKey("regex")) {
       String regex = (String) c.get("regex");
       regex = regex.endsWith("\n") ? regex.substring(0, regex.length() - 1) : regex;
-      assertTrue(Pattern.compile(regex, Pattern.MULTILINE).matcher(got).find(), "upstream regex /" + regex + "/: " + why);
+      assertTrue(
+          Pattern.compile(regex, Pattern.MULTILINE).matcher(got).find(),
+          "upstream regex /" + regex + "/: " + why);
     }
     assertEquals(c.get("stdout"), got, why);
     String wantErr = (String) c.get("stderr");

@@ -31,16 +31,15 @@ import org.maintd.roll.RollPlan;
 
 /**
  * maintd's reboot groups against Ganeti's own hroller (Debian's ganeti-htools-3.0) on generated
- * clusters of several sizes and seeds: every group is an independent set of the conflict graph
- * (no DRBD pair, and online no two primaries sharing a secondary, in one group), every node is in
+ * clusters of several sizes and seeds: every group is an independent set of the conflict graph (no
+ * DRBD pair, and online no two primaries sharing a secondary, in one group), every node is in
  * exactly one group, the non-redundant instances of a group fit on the nodes outside it, and there
  * are never more groups than hroller finds. A failing case names its seed and size.
  */
 class HrollerDifferentialTest {
   private static final Path HROLLER = Path.of("/usr/lib/ganeti/3.0/usr/bin/hroller");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   static Stream<Arguments> clusters() {
     List<Arguments> out = new ArrayList<>();
@@ -54,19 +53,23 @@ class HrollerDifferentialTest {
     return out.stream();
   }
 
-  @ParameterizedTest(name = "{0} nodes, {1} groups, {2} instances, seed {3}, offline maintenance {4}")
+  @ParameterizedTest(
+      name = "{0} nodes, {1} groups, {2} instances, seed {3}, offline maintenance {4}")
   @MethodSource("clusters")
-  void neverMoreGroupsThanHrollerAndEveryGroupIsSafe(int nodes, int groups, int instances, long seed, boolean offline)
-      throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(HROLLER),
-        "Ganeti's hroller (Debian package ganeti-htools-3.0, installed by .ci/run) is not installed at " + HROLLER);
+  void neverMoreGroupsThanHrollerAndEveryGroupIsSafe(
+      int nodes, int groups, int instances, long seed, boolean offline) throws Exception {
+    Assumptions.assumeTrue(
+        Files.isExecutable(HROLLER),
+        "Ganeti's hroller (Debian package ganeti-htools-3.0, installed by .ci/run) is not installed at "
+            + HROLLER);
     String text = GeneratedCluster.text(nodes, groups, instances, seed);
     Path file = tmp.resolve("c.data");
     Files.writeString(file, text);
     Cluster cluster = new HtoolsReader().read(text, "generated");
     String where = nodes + " nodes, seed " + seed + (offline ? ", offline maintenance" : "");
 
-    List<String> args = new ArrayList<>(List.of(HROLLER.toString(), "--no-headers", "-t", file.toString()));
+    List<String> args =
+        new ArrayList<>(List.of(HROLLER.toString(), "--no-headers", "-t", file.toString()));
     if (offline) {
       args.add("--offline-maintenance");
     }
@@ -76,9 +79,12 @@ class HrollerDifferentialTest {
     assertEquals(0, p.exitValue(), reference);
     long hrollerGroups = reference.lines().count();
 
-    RollOptions options = new RollOptions(Optional.empty(), Set.of(), Optional.empty(), offline, false, false, false, false);
+    RollOptions options =
+        new RollOptions(
+            Optional.empty(), Set.of(), Optional.empty(), offline, false, false, false, false);
     RollPlan plan = new RebootPlanner().plan(cluster, options);
-    assertTrue(plan.groups().size() <= hrollerGroups,
+    assertTrue(
+        plan.groups().size() <= hrollerGroups,
         where + ": maintd found " + plan.groups().size() + " groups, hroller " + hrollerGroups);
     checkGroups(cluster, plan, offline, where);
   }
@@ -91,21 +97,28 @@ class HrollerDifferentialTest {
       }
     }
     for (Node n : cluster.nodes()) {
-      assertTrue(n.offline() || groupOf.containsKey(n.name()), where + ": " + n.name() + " is in no group");
+      assertTrue(
+          n.offline() || groupOf.containsKey(n.name()),
+          where + ": " + n.name() + " is in no group");
     }
     Map<String, List<String>> primariesBySecondary = new HashMap<>();
     for (Instance i : cluster.instances()) {
       if (i.diskTemplate() == DiskTemplate.DRBD) {
-        assertTrue(!groupOf.get(i.primary()).equals(groupOf.get(i.secondary())),
+        assertTrue(
+            !groupOf.get(i.primary()).equals(groupOf.get(i.secondary())),
             where + ": " + i.name() + "'s primary and secondary reboot together");
-        primariesBySecondary.computeIfAbsent(i.secondary(), k -> new ArrayList<>()).add(i.primary());
+        primariesBySecondary
+            .computeIfAbsent(i.secondary(), k -> new ArrayList<>())
+            .add(i.primary());
       }
     }
     if (!offline) {
       for (List<String> primaries : primariesBySecondary.values()) {
         Set<Integer> seen = new HashSet<>();
         for (String p : new HashSet<>(primaries)) {
-          assertTrue(seen.add(groupOf.get(p)), where + ": two primaries sharing a secondary reboot together: " + primaries);
+          assertTrue(
+              seen.add(groupOf.get(p)),
+              where + ": two primaries sharing a secondary reboot together: " + primaries);
         }
       }
       for (RollPlan.Group g : plan.groups()) {
@@ -114,7 +127,9 @@ class HrollerDifferentialTest {
     }
   }
 
-  /** The moves of a group take every non-redundant instance off it, onto nodes that are not in it. */
+  /**
+   * The moves of a group take every non-redundant instance off it, onto nodes that are not in it.
+   */
   private static void checkNonRedundantFit(Cluster cluster, RollPlan.Group g, String where) {
     Set<String> members = new HashSet<>(g.nodes());
     Map<String, String> movedTo = new HashMap<>();
@@ -123,13 +138,17 @@ class HrollerDifferentialTest {
     for (Instance i : cluster.instances()) {
       if (i.diskTemplate() != DiskTemplate.DRBD && members.contains(i.primary())) {
         String target = movedTo.get(i.name());
-        assertTrue(target != null && !members.contains(target), where + ": " + i.name() + " stays on a rebooting node");
+        assertTrue(
+            target != null && !members.contains(target),
+            where + ": " + i.name() + " stays on a rebooting node");
         added.merge(target, i.status().isRunning() ? i.memory() : 0, Long::sum);
       }
     }
     for (Map.Entry<String, Long> e : added.entrySet()) {
       Node n = cluster.node(e.getKey()).orElseThrow();
-      assertTrue(n.resources().memFree() - e.getValue() > -1, where + ": " + n.name() + " receives more memory than it has free");
+      assertTrue(
+          n.resources().memFree() - e.getValue() > -1,
+          where + ": " + n.name() + " receives more memory than it has free");
     }
   }
 }

@@ -64,19 +64,23 @@ class MaintctlTest {
       args.add("--help");
       Run r = run(args.toArray(String[]::new));
       assertEquals(0, r.code(), path + " --help: " + r.err());
-      assertTrue(r.out().startsWith("Usage: maintctl " + path + " "), path + " --help:\n" + r.out());
+      assertTrue(
+          r.out().startsWith("Usage: maintctl " + path + " "), path + " --help:\n" + r.out());
     }
   }
 
   private static void collect(CommandLine command, List<String> prefix, List<String> paths) {
-    command.getSubcommands().forEach((name, sub) -> {
-      if (!name.equals("help")) {
-        List<String> path = new ArrayList<>(prefix);
-        path.add(name);
-        paths.add(String.join(" ", path));
-        collect(sub, path, paths);
-      }
-    });
+    command
+        .getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (!name.equals("help")) {
+                List<String> path = new ArrayList<>(prefix);
+                path.add(name);
+                paths.add(String.join(" ", path));
+                collect(sub, path, paths);
+              }
+            });
   }
 
   @Test
@@ -96,8 +100,14 @@ class MaintctlTest {
 
   @Test
   void changesWithoutAKeyFileAreRefusedBeforeSending() throws Exception {
-    Run r = run("--url", "http://127.0.0.1:" + closedPort(), "--key-file", "/nonexistent/key", "cancel",
-        "00000000-0000-0000-0000-000000000001");
+    Run r =
+        run(
+            "--url",
+            "http://127.0.0.1:" + closedPort(),
+            "--key-file",
+            "/nonexistent/key",
+            "cancel",
+            "00000000-0000-0000-0000-000000000001");
     assertEquals(1, r.code());
     assertTrue(r.err().contains("cannot read key file /nonexistent/key"), r.err());
   }

@@ -5,10 +5,17 @@ import java.util.Set;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.InstanceStatus;
 
-/** What the balancer needs to know of an instance; {@code primary} and {@code secondary} change as it moves. */
+/**
+ * What the balancer needs to know of an instance; {@code primary} and {@code secondary} change as
+ * it moves.
+ */
 final class BalanceInstance {
   /** How an instance's disks are mirrored, which decides how it can move. */
-  enum Mirror { NONE, INTERNAL, EXTERNAL }
+  enum Mirror {
+    NONE,
+    INTERNAL,
+    EXTERNAL
+  }
 
   final int index;
   final Instance instance;
@@ -25,8 +32,14 @@ final class BalanceInstance {
   int primary;
   int secondary;
 
-  BalanceInstance(int index, Instance instance, int primary, int secondary, List<String> exclusionTags,
-      Set<String> desiredLocations, boolean movable) {
+  BalanceInstance(
+      int index,
+      Instance instance,
+      int primary,
+      int secondary,
+      List<String> exclusionTags,
+      Set<String> desiredLocations,
+      boolean movable) {
     this.index = index;
     this.instance = instance;
     this.primary = primary;
@@ -35,11 +48,12 @@ final class BalanceInstance {
     this.desiredLocations = desiredLocations;
     this.movable = movable;
     this.forthcoming = instance.forthcoming();
-    this.mirror = switch (instance.diskTemplate().mobility()) {
-      case INTERNALLY_MIRRORED -> Mirror.INTERNAL;
-      case EXTERNALLY_MIRRORED -> Mirror.EXTERNAL;
-      case NON_REDUNDANT -> Mirror.NONE;
-    };
+    this.mirror =
+        switch (instance.diskTemplate().mobility()) {
+          case INTERNALLY_MIRRORED -> Mirror.INTERNAL;
+          case EXTERNALLY_MIRRORED -> Mirror.EXTERNAL;
+          case NON_REDUNDANT -> Mirror.NONE;
+        };
     this.local = instance.usesLocalStorage();
     this.usesMemory = instance.usesMemory();
     this.notOffline = instance.status() != InstanceStatus.ADMIN_offline;

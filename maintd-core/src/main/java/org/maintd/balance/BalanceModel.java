@@ -12,9 +12,9 @@ import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 
 /**
- * The state of one node group while it is balanced: every node's running sums, where every
- * instance is, and the score's aggregates (counts, sums and sums of squares of each term), which
- * a trial move updates from the two or three nodes it touches. Not thread-safe.
+ * The state of one node group while it is balanced: every node's running sums, where every instance
+ * is, and the score's aggregates (counts, sums and sums of squares of each term), which a trial
+ * move updates from the two or three nodes it touches. Not thread-safe.
  */
 final class BalanceModel {
   private static final ScoreComponent[] TERMS = ScoreComponent.values();
@@ -37,8 +37,14 @@ final class BalanceModel {
   }
 
   /** A move tried: the instance, where it goes, the nodes as they would be, and the score after. */
-  record Candidate(BalanceInstance instance, String kind, int target, int newPrimary, int newSecondary,
-      NodeState[] changed, double score) {}
+  record Candidate(
+      BalanceInstance instance,
+      String kind,
+      int target,
+      int newPrimary,
+      int newSecondary,
+      NodeState[] changed,
+      double score) {}
 
   static BalanceModel of(Cluster cluster, String group) {
     int count = cluster.nodes().size();
@@ -81,8 +87,24 @@ final class BalanceModel {
         allowed.stream().filter(a -> a[1].equals(t)).forEach(a -> recv.add(a[0]));
       }
       long xMem = r.memTotal() - r.memNode() - instMem[n] - r.memFree();
-      NodeState s = new NodeState(n, node.name(), node.offline() || node.drained(), r.memTotal(), r.memNode(), xMem, r.diskTotal(),
-          r.cpus(), r.cpuSpeed(), r.exclusiveStorage(), r.spindles(), ratios[1] * r.spindles(), ratios[0], locations, mig, recv);
+      NodeState s =
+          new NodeState(
+              n,
+              node.name(),
+              node.offline() || node.drained(),
+              r.memTotal(),
+              r.memNode(),
+              xMem,
+              r.diskTotal(),
+              r.cpus(),
+              r.cpuSpeed(),
+              r.exclusiveStorage(),
+              r.spindles(),
+              ratios[1] * r.spindles(),
+              ratios[0],
+              locations,
+              mig,
+              recv);
       s.iMem = instMem[n];
       s.fMemForth = r.memFree() - notUsedMem[n];
       s.fDsk = r.diskFree();
@@ -100,7 +122,8 @@ final class BalanceModel {
       Instance i = cluster.instances().get(k);
       int p = index.get(i.primary());
       int s = i.secondary().isEmpty() ? -1 : index.get(i.secondary());
-      List<String> ex = i.tags().stream().filter(t -> exclusion.stream().anyMatch(t::startsWith)).toList();
+      List<String> ex =
+          i.tags().stream().filter(t -> exclusion.stream().anyMatch(t::startsWith)).toList();
       Set<String> dsrd = new HashSet<>();
       i.tags().stream().filter(t -> desired.stream().anyMatch(t::startsWith)).forEach(dsrd::add);
       boolean split = s >= 0 && m.inGroup[p] != m.inGroup[s];
@@ -196,12 +219,15 @@ final class BalanceModel {
     v[ScoreComponent.MEM_LOAD_CV.ordinal()] = n.primaries;
     v[ScoreComponent.DISK_LOAD_CV.ordinal()] = n.primaries + n.secondaries;
     v[ScoreComponent.NET_LOAD_CV.ordinal()] = n.primaries;
-    v[ScoreComponent.PRI_TAGS_SCORE.ordinal()] = n.exclusionTags.values().stream().mapToInt(Integer::intValue).sum() - n.exclusionTags.size();
+    v[ScoreComponent.PRI_TAGS_SCORE.ordinal()] =
+        n.exclusionTags.values().stream().mapToInt(Integer::intValue).sum()
+            - n.exclusionTags.size();
     v[ScoreComponent.SPINDLES_CV.ordinal()] = n.exclusive ? 0 : n.instSpindles / n.hiSpindles;
     v[ScoreComponent.FREE_MEM_CV_FORTH.ordinal()] = n.fMemForth / tMem;
     v[ScoreComponent.FREE_DISK_CV_FORTH.ordinal()] = n.exclusive ? pDsk : pct(n.fDskForth, n.tDsk);
     v[ScoreComponent.VCPU_RATIO_CV_FORTH.ordinal()] = n.uCpuForth / n.tCpu / n.cpuSpeed;
-    v[ScoreComponent.SPINDLES_CV_FORTH.ordinal()] = n.exclusive ? 0 : n.instSpindlesForth / n.hiSpindles;
+    v[ScoreComponent.SPINDLES_CV_FORTH.ordinal()] =
+        n.exclusive ? 0 : n.instSpindlesForth / n.hiSpindles;
     v[ScoreComponent.LOCATION_SCORE.ordinal()] = n.locationScore;
     v[ScoreComponent.RESERVED_MEM_RTOTAL.ordinal()] = n.rMem / tMem;
     return v;
@@ -213,28 +239,32 @@ final class BalanceModel {
 
   private void add(NodeState n, double[] v, int sign) {
     if (n.offline) {
-      sum[ScoreComponent.OFFLINE_ALL_CNT.ordinal()] += sign * v[ScoreComponent.OFFLINE_ALL_CNT.ordinal()];
-      sum[ScoreComponent.OFFLINE_PRI_CNT.ordinal()] += sign * v[ScoreComponent.OFFLINE_PRI_CNT.ordinal()];
+      sum[ScoreComponent.OFFLINE_ALL_CNT.ordinal()] +=
+          sign * v[ScoreComponent.OFFLINE_ALL_CNT.ordinal()];
+      sum[ScoreComponent.OFFLINE_PRI_CNT.ordinal()] +=
+          sign * v[ScoreComponent.OFFLINE_PRI_CNT.ordinal()];
       return;
     }
     for (int c = 0; c < TERMS.length; c++) {
-      if (TERMS[c] == ScoreComponent.OFFLINE_ALL_CNT || TERMS[c] == ScoreComponent.OFFLINE_PRI_CNT) {
+      if (TERMS[c] == ScoreComponent.OFFLINE_ALL_CNT
+          || TERMS[c] == ScoreComponent.OFFLINE_PRI_CNT) {
         continue;
       }
       count[c] += sign;
       sum[c] += sign * v[c];
       sumSq[c] += sign * v[c] * v[c];
     }
-    n.locationExclusion.forEach((k, c) -> {
-      int before = pairs.getOrDefault(k, 0);
-      int after = before + sign * c;
-      pairTotal += sign * c;
-      if (after == 0) {
-        pairs.remove(k);
-      } else {
-        pairs.put(k, after);
-      }
-    });
+    n.locationExclusion.forEach(
+        (k, c) -> {
+          int before = pairs.getOrDefault(k, 0);
+          int after = before + sign * c;
+          pairTotal += sign * c;
+          if (after == 0) {
+            pairs.remove(k);
+          } else {
+            pairs.put(k, after);
+          }
+        });
   }
 
   double score() {
@@ -260,9 +290,19 @@ final class BalanceModel {
 
   private static double value(int c, double[] count, double[] sum, double[] sumSq, long pairValue) {
     return switch (TERMS[c]) {
-      case OFFLINE_ALL_CNT, OFFLINE_PRI_CNT, N1_CNT, PRI_TAGS_SCORE, LOCATION_SCORE, RESERVED_MEM_RTOTAL -> sum[c];
+      case OFFLINE_ALL_CNT,
+          OFFLINE_PRI_CNT,
+          N1_CNT,
+          PRI_TAGS_SCORE,
+          LOCATION_SCORE,
+          RESERVED_MEM_RTOTAL ->
+          sum[c];
       case LOCATION_EXCLUSION_SCORE -> pairValue;
-      default -> count[c] == 0 ? 0 : Math.sqrt(Math.max(0, sumSq[c] / count[c] - (sum[c] / count[c]) * (sum[c] / count[c])));
+      default ->
+          count[c] == 0
+              ? 0
+              : Math.sqrt(
+                  Math.max(0, sumSq[c] / count[c] - (sum[c] / count[c]) * (sum[c] / count[c])));
     };
   }
 
@@ -276,7 +316,9 @@ final class BalanceModel {
       double[] old = vectors[n.index];
       double[] neu = vector(n);
       for (int c = 0; c < TERMS.length; c++) {
-        boolean offlineTerm = TERMS[c] == ScoreComponent.OFFLINE_ALL_CNT || TERMS[c] == ScoreComponent.OFFLINE_PRI_CNT;
+        boolean offlineTerm =
+            TERMS[c] == ScoreComponent.OFFLINE_ALL_CNT
+                || TERMS[c] == ScoreComponent.OFFLINE_PRI_CNT;
         if (n.offline != offlineTerm) {
           continue;
         }
@@ -315,7 +357,10 @@ final class BalanceModel {
     if (oneLess <= 0) {
       return 0;
     }
-    double drbd = group.stream().mapToDouble(n -> n.peers.values().stream().mapToLong(Long::longValue).sum()).sum();
+    double drbd =
+        group.stream()
+            .mapToDouble(n -> n.peers.values().stream().mapToLong(Long::longValue).sum())
+            .sum();
     return ScoreComponent.RESERVED_MEM_RTOTAL.weight() * (drbd / oneLess - drbd / totalMem);
   }
 
@@ -327,8 +372,14 @@ final class BalanceModel {
   /** The move as it would be reported, before it is made. */
   BalanceMove preview(Candidate c) {
     BalanceInstance i = c.instance();
-    return new BalanceMove(i.instance.name(), nodes[i.primary].name, i.secondary >= 0 ? nodes[i.secondary].name : "",
-        nodes[c.newPrimary()].name, c.newSecondary() >= 0 ? nodes[c.newSecondary()].name : "", c.score(), c.kind());
+    return new BalanceMove(
+        i.instance.name(),
+        nodes[i.primary].name,
+        i.secondary >= 0 ? nodes[i.secondary].name : "",
+        nodes[c.newPrimary()].name,
+        c.newSecondary() >= 0 ? nodes[c.newSecondary()].name : "",
+        c.score(),
+        c.kind());
   }
 
   /** The best allowed move of any instance, if one lowers the score. */
@@ -368,7 +419,8 @@ final class BalanceModel {
     return Optional.ofNullable(best);
   }
 
-  private Candidate candidate(BalanceInstance i, String kind, int target, int p, int s, NodeState... changed) {
+  private Candidate candidate(
+      BalanceInstance i, String kind, int target, int p, int s, NodeState... changed) {
     return new Candidate(i, kind, target, p, s, changed, scoreWith(changed));
   }
 
@@ -426,7 +478,8 @@ final class BalanceModel {
     }
     NodeOps.removePrimary(tmp, i, onSecondary);
     NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(target, i, force, newScore) || !NodeOps.addSecondary(tmp, i, t, force, false)) {
+    if (!NodeOps.addPrimary(target, i, force, newScore)
+        || !NodeOps.addSecondary(tmp, i, t, force, false)) {
       return null;
     }
     return candidate(i, "f r:" + target.name + " f", t, t, i.secondary, p, tmp, target);
@@ -501,8 +554,14 @@ final class BalanceModel {
     }
     i.primary = c.newPrimary();
     i.secondary = c.newSecondary();
-    return new BalanceMove(i.instance.name(), oldP, oldS, nodes[i.primary].name,
-        i.secondary >= 0 ? nodes[i.secondary].name : "", score(), c.kind());
+    return new BalanceMove(
+        i.instance.name(),
+        oldP,
+        oldS,
+        nodes[i.primary].name,
+        i.secondary >= 0 ? nodes[i.secondary].name : "",
+        score(),
+        c.kind());
   }
 
   /**
@@ -516,7 +575,10 @@ final class BalanceModel {
     List<Instance> insts = new ArrayList<>();
     for (Instance i : original.instances()) {
       BalanceInstance b = moved.get(i.name());
-      insts.add(b == null ? i : i.placedOn(nodes[b.primary].name, b.secondary >= 0 ? nodes[b.secondary].name : ""));
+      insts.add(
+          b == null
+              ? i
+              : i.placedOn(nodes[b.primary].name, b.secondary >= 0 ? nodes[b.secondary].name : ""));
     }
     List<Node> ns = new ArrayList<>();
     for (int n = 0; n < nodes.length; n++) {
@@ -524,12 +586,15 @@ final class BalanceModel {
       NodeState s = nodes[n];
       ns.add(node.withResources(node.resources().withFree(node.resources().memFree(), s.fDsk)));
     }
-    return new Cluster(original.name(), original.groups(), ns, insts, original.tags(), original.policies());
+    return new Cluster(
+        original.name(), original.groups(), ns, insts, original.tags(), original.policies());
   }
 
   private static List<String> prefixes(List<String> tags, String prefix) {
     List<String> out = new ArrayList<>();
-    tags.stream().filter(t -> t.startsWith(prefix)).forEach(t -> out.add(t.substring(prefix.length())));
+    tags.stream()
+        .filter(t -> t.startsWith(prefix))
+        .forEach(t -> out.add(t.substring(prefix.length())));
     return out;
   }
 
@@ -541,7 +606,10 @@ final class BalanceModel {
     return out;
   }
 
-  /** The vCPU ratio and the spindle ratio of a group: its policy line, else the cluster's, else 4 and 32. */
+  /**
+   * The vCPU ratio and the spindle ratio of a group: its policy line, else the cluster's, else 4
+   * and 32.
+   */
   private static double[] ratios(Cluster cluster, String groupName) {
     double[] clusterRatios = {4.0, 32.0};
     double[] groupRatios = null;

@@ -5,5 +5,11 @@ package org.maintd.balance;
  * the score after the step, and the Ganeti operations ({@code f} failover/migrate, {@code r:NODE}
  * replace the secondary, in order).
  */
-public record BalanceMove(String instance, String oldPrimary, String oldSecondary, String newPrimary,
-    String newSecondary, double score, String commands) {}
+public record BalanceMove(
+    String instance,
+    String oldPrimary,
+    String oldSecondary,
+    String newPrimary,
+    String newSecondary,
+    double score,
+    String commands) {}

@@ -60,7 +60,8 @@ public final class Balancer {
    * Makes the best move that {@code allowed} accepts, if it lowers the score by at least {@code
    * minGain}; for the daemon, which takes one move at a time around the other work of a round.
    */
-  public Optional<BalanceMove> step(java.util.function.Predicate<BalanceMove> allowed, double minGain) {
+  public Optional<BalanceMove> step(
+      java.util.function.Predicate<BalanceMove> allowed, double minGain) {
     double before = model.score();
     Optional<BalanceModel.Candidate> best = model.bestMove(c -> allowed.test(model.preview(c)));
     if (best.isEmpty() || before - best.get().score() < minGain) {

@@ -5,8 +5,8 @@ import java.util.Set;
 /**
  * Adding and removing an instance on a node, with the checks hbal makes when it is strict (not
  * forced): memory and disk above zero, the N+1 guarantee not newly broken, the vCPU ratio and
- * spindle limits, no second instance with the same exclusion tag. Each method changes the node it is
- * given (callers pass copies for trial moves) and says whether the change is allowed.
+ * spindle limits, no second instance with the same exclusion tag. Each method changes the node it
+ * is given (callers pass copies for trial moves) and says whether the change is allowed.
  */
 final class NodeOps {
   private NodeOps() {}
@@ -26,17 +26,24 @@ final class NodeOps {
     double newPcpu = newUcpu / n.tCpu;
     long newMemForth = n.fMemForth - i.mem();
     long newDiskForth = i.local ? n.fDskForth - i.disk() : n.fDskForth;
-    double newInstSpForth = n.exclusive ? 0 : n.instSpindlesForth + (i.local ? i.instance.spindleUse() : 0);
+    double newInstSpForth =
+        n.exclusive ? 0 : n.instSpindlesForth + (i.local ? i.instance.spindleUse() : 0);
     long newUcpuForth = n.uCpuForth + (i.notOffline ? i.instance.vcpus() : 0);
-    if (newFree <= 0 || (i.local && newDisk <= 0) || (i.local && n.exclusive && newSpindlesFree < 0)) {
+    if (newFree <= 0
+        || (i.local && newDisk <= 0)
+        || (i.local && n.exclusive && newSpindlesFree < 0)) {
       return false;
     }
     if (strict) {
-      if ((i.local && newInstSp > n.hiSpindles) || (newFailN1 && !n.failN1)
-          || (n.vcpuRatio >= 0 && n.vcpuRatio < newPcpu) || i.exclusionTags.stream().anyMatch(n.exclusionTags::containsKey)) {
+      if ((i.local && newInstSp > n.hiSpindles)
+          || (newFailN1 && !n.failN1)
+          || (n.vcpuRatio >= 0 && n.vcpuRatio < newPcpu)
+          || i.exclusionTags.stream().anyMatch(n.exclusionTags::containsKey)) {
         return false;
       }
-      if (newMemForth <= 0 || (i.local && newDiskForth <= 0) || (i.local && newInstSpForth > n.hiSpindles)
+      if (newMemForth <= 0
+          || (i.local && newDiskForth <= 0)
+          || (i.local && newInstSpForth > n.hiSpindles)
           || (n.vcpuRatio >= 0 && n.vcpuRatio < newUcpuForth / n.tCpu)) {
         return false;
       }
@@ -62,10 +69,14 @@ final class NodeOps {
   private static boolean addForthcomingPrimary(NodeState n, BalanceInstance i, boolean strict) {
     long newMemForth = n.fMemForth - i.mem();
     long newDiskForth = i.local ? n.fDskForth - i.disk() : n.fDskForth;
-    double newInstSpForth = n.exclusive ? 0 : n.instSpindlesForth + (i.local ? i.instance.spindleUse() : 0);
+    double newInstSpForth =
+        n.exclusive ? 0 : n.instSpindlesForth + (i.local ? i.instance.spindleUse() : 0);
     long newUcpuForth = n.uCpuForth + (i.notOffline ? i.instance.vcpus() : 0);
-    if (strict && (newMemForth <= 0 || (i.local && newDiskForth <= 0) || (i.local && newInstSpForth > n.hiSpindles)
-        || (n.vcpuRatio >= 0 && n.vcpuRatio < newUcpuForth / n.tCpu))) {
+    if (strict
+        && (newMemForth <= 0
+            || (i.local && newDiskForth <= 0)
+            || (i.local && newInstSpForth > n.hiSpindles)
+            || (n.vcpuRatio >= 0 && n.vcpuRatio < newUcpuForth / n.tCpu))) {
       return false;
     }
     n.fMemForth = newMemForth;
@@ -80,9 +91,11 @@ final class NodeOps {
     if (i.forthcoming) {
       n.fMemForth += i.mem();
       n.fDskForth += i.local ? i.disk() : 0;
-      n.instSpindlesForth = n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
+      n.instSpindlesForth =
+          n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
       n.uCpuForth -= i.notOffline ? i.instance.vcpus() : 0;
-      i.exclusionTags.forEach(t -> n.exclusionTags.computeIfPresent(t, (k, v) -> v > 1 ? v - 1 : null));
+      i.exclusionTags.forEach(
+          t -> n.exclusionTags.computeIfPresent(t, (k, v) -> v > 1 ? v - 1 : null));
       return;
     }
     n.iMem -= i.usesMemory ? i.mem() : 0;
@@ -93,22 +106,29 @@ final class NodeOps {
     n.uCpu -= i.notOffline ? i.instance.vcpus() : 0;
     n.fMemForth += i.mem();
     n.fDskForth += i.local ? i.disk() : 0;
-    n.instSpindlesForth = n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
+    n.instSpindlesForth =
+        n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
     n.uCpuForth -= i.notOffline ? i.instance.vcpus() : 0;
     n.primaries--;
     n.locationScore -= locationScore;
-    i.exclusionTags.forEach(t -> n.exclusionTags.computeIfPresent(t, (k, v) -> v > 1 ? v - 1 : null));
+    i.exclusionTags.forEach(
+        t -> n.exclusionTags.computeIfPresent(t, (k, v) -> v > 1 ? v - 1 : null));
     pairs(n, i, -1);
   }
 
-  static boolean addSecondary(NodeState n, BalanceInstance i, int primary, boolean force, boolean ignoreDisks) {
+  static boolean addSecondary(
+      NodeState n, BalanceInstance i, int primary, boolean force, boolean ignoreDisks) {
     boolean strict = !force;
     if (i.forthcoming) {
       long newDiskForth = n.fDskForth - i.disk();
-      double newInstSpForth = n.exclusive ? 0 : n.instSpindlesForth + (i.local ? i.instance.spindleUse() : 0);
+      double newInstSpForth =
+          n.exclusive ? 0 : n.instSpindlesForth + (i.local ? i.instance.spindleUse() : 0);
       long neededForth = i.usesSecMem ? i.mem() : 0;
       if (i.mirror != BalanceInstance.Mirror.INTERNAL
-          || (strict && (newDiskForth <= 0 || newInstSpForth > n.hiSpindles || neededForth >= n.fMemForth))) {
+          || (strict
+              && (newDiskForth <= 0
+                  || newInstSpForth > n.hiSpindles
+                  || neededForth >= n.fMemForth))) {
         return false;
       }
       n.fDskForth = newDiskForth;
@@ -124,8 +144,10 @@ final class NodeOps {
     long newRmem = Math.max(n.rMem, newPeer);
     boolean newFailN1 = oldMem <= newRmem;
     long newDiskForth = n.fDskForth - i.disk();
-    double newInstSpForth = n.exclusive ? 0 : n.instSpindlesForth + (i.local ? i.instance.spindleUse() : 0);
-    if (i.mirror != BalanceInstance.Mirror.INTERNAL || (!ignoreDisks && newDisk <= 0)
+    double newInstSpForth =
+        n.exclusive ? 0 : n.instSpindlesForth + (i.local ? i.instance.spindleUse() : 0);
+    if (i.mirror != BalanceInstance.Mirror.INTERNAL
+        || (!ignoreDisks && newDisk <= 0)
         || (n.exclusive && newSpindlesFree < 0)) {
       return false;
     }
@@ -152,7 +174,8 @@ final class NodeOps {
   static void removeSecondary(NodeState n, BalanceInstance i, int primary) {
     if (i.forthcoming) {
       n.fDskForth += i.local ? i.disk() : 0;
-      n.instSpindlesForth = n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
+      n.instSpindlesForth =
+          n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
       return;
     }
     long oldPeer = n.peers.getOrDefault(primary, 0L);
@@ -170,11 +193,14 @@ final class NodeOps {
     n.fSpindles = spindlesAfter(n, i, false);
     n.instSpindles = n.exclusive ? 0 : n.instSpindles - (i.local ? i.instance.spindleUse() : 0);
     n.fDskForth += i.local ? i.disk() : 0;
-    n.instSpindlesForth = n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
+    n.instSpindlesForth =
+        n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
     n.secondaries--;
   }
 
-  /** Whether instances may migrate from {@code source} to {@code target} under the migration tags. */
+  /**
+   * Whether instances may migrate from {@code source} to {@code target} under the migration tags.
+   */
   static boolean canMigrate(NodeState source, NodeState target) {
     return target.recvMigTags.containsAll(source.migTags);
   }

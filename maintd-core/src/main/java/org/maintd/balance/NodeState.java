@@ -7,8 +7,8 @@ import java.util.Set;
 
 /**
  * One node as the balancer tracks it: the fixed capacity and the running sums that the score and
- * the placement checks need, changed as instances are added and removed. Mirrors the bookkeeping
- * of hbal's node model. Copied for trial moves; not thread-safe.
+ * the placement checks need, changed as instances are added and removed. Mirrors the bookkeeping of
+ * hbal's node model. Copied for trial moves; not thread-safe.
  */
 final class NodeState {
   final int index;
@@ -46,9 +46,23 @@ final class NodeState {
   Map<String, Integer> exclusionTags = new HashMap<>();
   Map<String, Integer> locationExclusion = new HashMap<>();
 
-  NodeState(int index, String name, boolean offline, long tMem, long nMem, long xMem, long tDsk, double tCpu,
-      double cpuSpeed, boolean exclusive, long tSpindles, double hiSpindles, double vcpuRatio, Set<String> locations,
-      Set<String> migTags, Set<String> recvMigTags) {
+  NodeState(
+      int index,
+      String name,
+      boolean offline,
+      long tMem,
+      long nMem,
+      long xMem,
+      long tDsk,
+      double tCpu,
+      double cpuSpeed,
+      boolean exclusive,
+      long tSpindles,
+      double hiSpindles,
+      double vcpuRatio,
+      Set<String> locations,
+      Set<String> migTags,
+      Set<String> recvMigTags) {
     this.index = index;
     this.name = name;
     this.offline = offline;
@@ -68,8 +82,24 @@ final class NodeState {
   }
 
   NodeState copy() {
-    NodeState c = new NodeState(index, name, offline, tMem, nMem, xMem, tDsk, tCpu, cpuSpeed, exclusive, tSpindles,
-        hiSpindles, vcpuRatio, locations, migTags, recvMigTags);
+    NodeState c =
+        new NodeState(
+            index,
+            name,
+            offline,
+            tMem,
+            nMem,
+            xMem,
+            tDsk,
+            tCpu,
+            cpuSpeed,
+            exclusive,
+            tSpindles,
+            hiSpindles,
+            vcpuRatio,
+            locations,
+            migTags,
+            recvMigTags);
     c.iMem = iMem;
     c.fMemForth = fMemForth;
     c.fDsk = fDsk;

@@ -2,8 +2,8 @@ package org.maintd.balance;
 
 /**
  * The terms of the cluster score, in hbal's order, with hbal's names and weights. Spreads are
- * population standard deviations over the online nodes; counts are sums (the two offline terms
- * over the offline nodes).
+ * population standard deviations over the online nodes; counts are sums (the two offline terms over
+ * the offline nodes).
  */
 public enum ScoreComponent {
   FREE_MEM_CV("free_mem_cv", 0.5),

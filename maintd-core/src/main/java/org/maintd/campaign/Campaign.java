@@ -45,7 +45,9 @@ public record Campaign(
 
   /** The campaign id of a job owner, if the owner is a campaign. */
   public static Optional<String> idOfOwner(String owner) {
-    return owner.startsWith("campaign:") ? Optional.of(owner.substring("campaign:".length())) : Optional.empty();
+    return owner.startsWith("campaign:")
+        ? Optional.of(owner.substring("campaign:".length()))
+        : Optional.empty();
   }
 
   public List<String> currentGroup() {
@@ -53,8 +55,11 @@ public record Campaign(
   }
 
   public NodeProgress progress(String node) {
-    return nodes.stream().filter(p -> p.node().equals(node)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("node " + node + " is not in campaign " + id));
+    return nodes.stream()
+        .filter(p -> p.node().equals(node))
+        .findFirst()
+        .orElseThrow(
+            () -> new IllegalArgumentException("node " + node + " is not in campaign " + id));
   }
 
   public long count(NodePhase phase) {
@@ -64,33 +69,41 @@ public record Campaign(
   public Campaign withNode(NodeProgress progress) {
     List<NodeProgress> copy = new ArrayList<>(nodes);
     copy.replaceAll(p -> p.node().equals(progress.node()) ? progress : p);
-    return new Campaign(id, spec, status, stopReason, groups, current, copy, homes, history, next, ctime, mtime);
+    return new Campaign(
+        id, spec, status, stopReason, groups, current, copy, homes, history, next, ctime, mtime);
   }
 
   public Campaign withStatus(CampaignStatus value, String reason) {
-    return new Campaign(id, spec, value, reason, groups, current, nodes, homes, history, next, ctime, mtime);
+    return new Campaign(
+        id, spec, value, reason, groups, current, nodes, homes, history, next, ctime, mtime);
   }
 
   public Campaign withCurrent(int value) {
-    return new Campaign(id, spec, status, stopReason, groups, value, nodes, homes, history, next, ctime, mtime);
+    return new Campaign(
+        id, spec, status, stopReason, groups, value, nodes, homes, history, next, ctime, mtime);
   }
 
   public Campaign withHomes(List<Home> value) {
-    return new Campaign(id, spec, status, stopReason, groups, current, nodes, value, history, next, ctime, mtime);
+    return new Campaign(
+        id, spec, status, stopReason, groups, current, nodes, value, history, next, ctime, mtime);
   }
 
   public Campaign withNext(String value) {
-    return new Campaign(id, spec, status, stopReason, groups, current, nodes, homes, history, value, ctime, mtime);
+    return new Campaign(
+        id, spec, status, stopReason, groups, current, nodes, homes, history, value, ctime, mtime);
   }
 
   public Campaign withMtime(Instant value) {
-    return new Campaign(id, spec, status, stopReason, groups, current, nodes, homes, history, next, ctime, value);
+    return new Campaign(
+        id, spec, status, stopReason, groups, current, nodes, homes, history, next, ctime, value);
   }
 
   /** Stops starting new steps; nodes already rebooting still come back. Only a running campaign. */
   public Campaign pause(String who, Instant now) {
     require(status == CampaignStatus.RUNNING, "pause");
-    return withStatus(CampaignStatus.PAUSED, "paused by " + who).withNext("paused by " + who).event(now, "paused", "by " + who);
+    return withStatus(CampaignStatus.PAUSED, "paused by " + who)
+        .withNext("paused by " + who)
+        .event(now, "paused", "by " + who);
   }
 
   public Campaign resume(String who, Instant now) {
@@ -101,14 +114,15 @@ public record Campaign(
   /** Nothing further is rebooted; the current group's nodes are brought back, then it ends. */
   public Campaign abort(String who, Instant now) {
     require(status == CampaignStatus.RUNNING || status == CampaignStatus.PAUSED, "abort");
-    return withStatus(CampaignStatus.ABORTING, "aborted by " + who).withNext("stopping: aborted by " + who)
+    return withStatus(CampaignStatus.ABORTING, "aborted by " + who)
+        .withNext("stopping: aborted by " + who)
         .event(now, "aborting", "by " + who);
   }
 
   /**
    * The job that carried a step failed: the campaign stops as when a node does not come back, and
-   * the instances the job moved back home stay where they are (a move back that failed is not
-   * tried again).
+   * the instances the job moved back home stay where they are (a move back that failed is not tried
+   * again).
    */
   public Campaign jobFailed(String reason, Collection<String> instances, Instant now) {
     Campaign c = this;
@@ -116,7 +130,9 @@ public record Campaign(
       if (instances.contains(h.instance())) {
         List<Home> kept = new ArrayList<>(c.homes);
         kept.remove(h);
-        c = c.withHomes(kept).event(now, "stays", h.instance() + " stays away from " + h.node() + ": " + reason);
+        c =
+            c.withHomes(kept)
+                .event(now, "stays", h.instance() + " stays away from " + h.node() + ": " + reason);
       }
     }
     if (!status.isActive() || status == CampaignStatus.FAILING) {
@@ -127,7 +143,8 @@ public record Campaign(
 
   private void require(boolean allowed, String action) {
     if (!allowed) {
-      throw new CampaignException(CampaignException.Kind.CONFLICT,
+      throw new CampaignException(
+          CampaignException.Kind.CONFLICT,
           "campaign " + id + " is " + status.wireName() + " and cannot " + action);
     }
   }
@@ -136,6 +153,7 @@ public record Campaign(
   public Campaign event(Instant at, String event, String detail) {
     List<CampaignEvent> copy = new ArrayList<>(history);
     copy.add(new CampaignEvent(at, event, detail));
-    return new Campaign(id, spec, status, stopReason, groups, current, nodes, homes, copy, next, ctime, at);
+    return new Campaign(
+        id, spec, status, stopReason, groups, current, nodes, homes, copy, next, ctime, at);
   }
 }

@@ -6,7 +6,13 @@ package org.maintd.campaign;
  * FAILED}.
  */
 public enum CampaignStatus {
-  RUNNING, PAUSED, ABORTING, FAILING, COMPLETED, ABORTED, FAILED;
+  RUNNING,
+  PAUSED,
+  ABORTING,
+  FAILING,
+  COMPLETED,
+  ABORTED,
+  FAILED;
 
   public String wireName() {
     return name().toLowerCase();

@@ -21,37 +21,73 @@ public final class Campaigns {
 
   public Campaign create(String id, CampaignSpec spec, Cluster cluster, Instant now) {
     List<String> selected = spec.selection().resolve(cluster);
-    RollOptions options = new RollOptions(
-        spec.selection().group().isEmpty() ? Optional.empty() : Optional.of(spec.selection().group()),
-        java.util.Set.of(), Optional.empty(), false, false, false,
-        spec.mode() == CampaignMode.FULL_EVACUATION, false);
+    RollOptions options =
+        new RollOptions(
+            spec.selection().group().isEmpty()
+                ? Optional.empty()
+                : Optional.of(spec.selection().group()),
+            java.util.Set.of(),
+            Optional.empty(),
+            false,
+            false,
+            false,
+            spec.mode() == CampaignMode.FULL_EVACUATION,
+            false);
     RollPlan plan;
     try {
       plan = planner.plan(cluster, options);
     } catch (RollException e) {
-      throw new CampaignException(CampaignException.Kind.CONFLICT, "cannot plan the reboot groups: " + e.getMessage());
+      throw new CampaignException(
+          CampaignException.Kind.CONFLICT, "cannot plan the reboot groups: " + e.getMessage());
     }
     String master = cluster.master().map(Node::name).orElse("");
     List<List<String>> groups = new ArrayList<>();
     for (RollPlan.Group g : plan.groups()) {
-      List<String> nodes = g.nodes().stream().filter(selected::contains).filter(n -> !n.equals(master)).toList();
+      List<String> nodes =
+          g.nodes().stream().filter(selected::contains).filter(n -> !n.equals(master)).toList();
       for (int i = 0; i < nodes.size(); i += chunk(spec, nodes.size())) {
         groups.add(nodes.subList(i, Math.min(nodes.size(), i + chunk(spec, nodes.size()))));
       }
     }
     List<String> planned = groups.stream().flatMap(List::stream).toList();
-    List<String> left = selected.stream().filter(n -> !planned.contains(n) && !n.equals(master)).toList();
+    List<String> left =
+        selected.stream().filter(n -> !planned.contains(n) && !n.equals(master)).toList();
     if (!left.isEmpty()) {
-      throw new CampaignException(CampaignException.Kind.CONFLICT, "the reboot plan leaves out " + String.join(", ", left)
-          + " (their instances have nowhere to go); select other nodes or free capacity first");
+      throw new CampaignException(
+          CampaignException.Kind.CONFLICT,
+          "the reboot plan leaves out "
+              + String.join(", ", left)
+              + " (their instances have nowhere to go); select other nodes or free capacity first");
     }
     if (selected.contains(master)) {
       groups.add(List.of(master));
     }
-    List<NodeProgress> nodes = groups.stream().flatMap(List::stream).map(n -> NodeProgress.waiting(n, now)).toList();
-    Campaign c = new Campaign(id, spec, CampaignStatus.RUNNING, "", groups, 0, nodes, List.of(), List.of(), "", now, now);
-    return c.event(now, "created", groups.size() + " group(s) of " + spec.selection() + ", mode " + spec.mode().wireName()
-        + ": " + groups.stream().map(g -> String.join(",", g)).toList());
+    List<NodeProgress> nodes =
+        groups.stream().flatMap(List::stream).map(n -> NodeProgress.waiting(n, now)).toList();
+    Campaign c =
+        new Campaign(
+            id,
+            spec,
+            CampaignStatus.RUNNING,
+            "",
+            groups,
+            0,
+            nodes,
+            List.of(),
+            List.of(),
+            "",
+            now,
+            now);
+    return c.event(
+        now,
+        "created",
+        groups.size()
+            + " group(s) of "
+            + spec.selection()
+            + ", mode "
+            + spec.mode().wireName()
+            + ": "
+            + groups.stream().map(g -> String.join(",", g)).toList());
   }
 
   private static int chunk(CampaignSpec spec, int size) {

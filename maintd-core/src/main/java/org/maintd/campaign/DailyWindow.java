@@ -17,9 +17,12 @@ public record DailyWindow(LocalTime start, LocalTime end) {
       throw bad(text);
     }
     try {
-      DailyWindow w = new DailyWindow(LocalTime.parse(parts[0].strip()), LocalTime.parse(parts[1].strip()));
+      DailyWindow w =
+          new DailyWindow(LocalTime.parse(parts[0].strip()), LocalTime.parse(parts[1].strip()));
       if (w.start.equals(w.end)) {
-        throw new CampaignException(CampaignException.Kind.BAD_REQUEST, "window '" + text + "' is empty: it starts when it ends");
+        throw new CampaignException(
+            CampaignException.Kind.BAD_REQUEST,
+            "window '" + text + "' is empty: it starts when it ends");
       }
       return w;
     } catch (DateTimeParseException e) {
@@ -28,7 +31,8 @@ public record DailyWindow(LocalTime start, LocalTime end) {
   }
 
   private static CampaignException bad(String text) {
-    return new CampaignException(CampaignException.Kind.BAD_REQUEST,
+    return new CampaignException(
+        CampaignException.Kind.BAD_REQUEST,
         "window '" + text + "' is not HH:MM-HH:MM (UTC), e.g. 22:00-04:00");
   }
 

@@ -7,7 +7,8 @@ import java.time.Instant;
  * before the reboot (a different one afterwards proves the reboot); whether the node was drained
  * before the campaign (then the campaign leaves it drained).
  */
-public record NodeProgress(String node, NodePhase phase, Instant since, String bootId, boolean wasDrained) {
+public record NodeProgress(
+    String node, NodePhase phase, Instant since, String bootId, boolean wasDrained) {
   public NodeProgress {
     bootId = bootId == null ? "" : bootId;
   }

@@ -68,9 +68,7 @@ public record Cluster(
 
   public Cluster withInstance(String instanceName, UnaryOperator<Instance> change) {
     List<Instance> changed =
-        instances.stream()
-            .map(i -> i.name().equals(instanceName) ? change.apply(i) : i)
-            .toList();
+        instances.stream().map(i -> i.name().equals(instanceName) ? change.apply(i) : i).toList();
     return new Cluster(name, groups, nodes, changed, tags, policies);
   }
 
@@ -88,7 +86,8 @@ public record Cluster(
   public Optional<List<String>> tagsOf(TaggedObject object) {
     return switch (object.kind()) {
       case CLUSTER -> Optional.of(tags);
-      case GROUP -> groups.stream().filter(g -> g.name().equals(object.name())).findFirst().map(Group::tags);
+      case GROUP ->
+          groups.stream().filter(g -> g.name().equals(object.name())).findFirst().map(Group::tags);
       case NODE -> node(object.name()).map(Node::tags);
       case INSTANCE -> instance(object.name()).map(Instance::tags);
     };
@@ -99,7 +98,17 @@ public record Cluster(
     return switch (object.kind()) {
       case CLUSTER -> withTags(change.apply(tags));
       case GROUP -> withGroup(object.name(), g -> g.withTags(change.apply(g.tags())));
-      case NODE -> withNode(object.name(), n -> new Node(n.name(), n.uuid(), n.group(), n.flags(), n.resources(), change.apply(n.tags())));
+      case NODE ->
+          withNode(
+              object.name(),
+              n ->
+                  new Node(
+                      n.name(),
+                      n.uuid(),
+                      n.group(),
+                      n.flags(),
+                      n.resources(),
+                      change.apply(n.tags())));
       case INSTANCE -> withInstance(object.name(), i -> i.withTags(change.apply(i.tags())));
     };
   }

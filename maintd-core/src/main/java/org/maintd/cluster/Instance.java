@@ -41,14 +41,38 @@ public record Instance(
 
   public Instance placedOn(String newPrimary, String newSecondary) {
     return new Instance(
-        name, uuid, memory, disk, vcpus, status, autoBalance, newPrimary, newSecondary,
-        diskTemplate, tags, spindleUse, spindles, forthcoming);
+        name,
+        uuid,
+        memory,
+        disk,
+        vcpus,
+        status,
+        autoBalance,
+        newPrimary,
+        newSecondary,
+        diskTemplate,
+        tags,
+        spindleUse,
+        spindles,
+        forthcoming);
   }
 
   public Instance withTags(List<String> newTags) {
     return new Instance(
-        name, uuid, memory, disk, vcpus, status, autoBalance, primary, secondary,
-        diskTemplate, newTags, spindleUse, spindles, forthcoming);
+        name,
+        uuid,
+        memory,
+        disk,
+        vcpus,
+        status,
+        autoBalance,
+        primary,
+        secondary,
+        diskTemplate,
+        newTags,
+        spindleUse,
+        spindles,
+        forthcoming);
   }
 
   /**
@@ -56,8 +80,11 @@ public record Instance(
    * forthcoming, stopped or offline.
    */
   public boolean usesMemory() {
-    return !forthcoming && !(status == InstanceStatus.ADMIN_down || status == InstanceStatus.ADMIN_offline
-        || status == InstanceStatus.ERROR_down || status == InstanceStatus.USER_down);
+    return !forthcoming
+        && !(status == InstanceStatus.ADMIN_down
+            || status == InstanceStatus.ADMIN_offline
+            || status == InstanceStatus.ERROR_down
+            || status == InstanceStatus.USER_down);
   }
 
   /** Whether its disks are on the nodes' local storage (DRBD and plain), which the htools count. */

@@ -9,12 +9,7 @@ import java.util.Objects;
  * own operating system uses. {@code group} is the group's uuid. A drained node is never a target.
  */
 public record Node(
-    String name,
-    String uuid,
-    String group,
-    Flags flags,
-    Resources resources,
-    List<String> tags) {
+    String name, String uuid, String group, Flags flags, Resources resources, List<String> tags) {
 
   /** The role flags that maintenance changes. */
   public record Flags(boolean master, boolean masterCandidate, boolean offline, boolean drained) {
@@ -42,8 +37,17 @@ public record Node(
       double cpuSpeed) {
     public Resources withFree(long mem, long disk) {
       return new Resources(
-          memTotal, memNode, mem, diskTotal, disk, cpus, spindles, exclusiveStorage, freeSpindles,
-          osCpus, cpuSpeed);
+          memTotal,
+          memNode,
+          mem,
+          diskTotal,
+          disk,
+          cpus,
+          spindles,
+          exclusiveStorage,
+          freeSpindles,
+          osCpus,
+          cpuSpeed);
     }
   }
 

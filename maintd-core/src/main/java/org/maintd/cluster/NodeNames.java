@@ -16,6 +16,8 @@ public final class NodeNames {
     }
     String x = a.toLowerCase(Locale.ROOT);
     String y = b.toLowerCase(Locale.ROOT);
-    return x.equals(y) || (x.indexOf('.') < 0) != (y.indexOf('.') < 0) && (x.startsWith(y + ".") || y.startsWith(x + "."));
+    return x.equals(y)
+        || (x.indexOf('.') < 0) != (y.indexOf('.') < 0)
+            && (x.startsWith(y + ".") || y.startsWith(x + "."));
   }
 }

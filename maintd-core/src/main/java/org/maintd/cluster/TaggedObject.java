@@ -2,10 +2,18 @@ package org.maintd.cluster;
 
 import java.util.Objects;
 
-/** Something that carries tags in the cluster: the cluster itself, a node group, a node or an instance. */
+/**
+ * Something that carries tags in the cluster: the cluster itself, a node group, a node or an
+ * instance.
+ */
 public record TaggedObject(Kind kind, String name) {
   /** The kinds of tagged objects, as Ganeti has them. */
-  public enum Kind { CLUSTER, GROUP, NODE, INSTANCE }
+  public enum Kind {
+    CLUSTER,
+    GROUP,
+    NODE,
+    INSTANCE
+  }
 
   public TaggedObject {
     Objects.requireNonNull(kind, "kind");

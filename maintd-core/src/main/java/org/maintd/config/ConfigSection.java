@@ -23,7 +23,8 @@ public final class ConfigSection {
   private final List<String> problems;
   private final List<ConfigSection> children = new ArrayList<>();
 
-  private ConfigSection(String source, String path, Map<String, Object> values, List<String> problems) {
+  private ConfigSection(
+      String source, String path, Map<String, Object> values, List<String> problems) {
     this.source = source;
     this.path = path;
     this.values = values;
@@ -67,13 +68,16 @@ public final class ConfigSection {
     return String.valueOf(raw);
   }
 
-  /** A file or directory path; a path the system cannot represent (a NUL in it, say) is a problem. */
+  /**
+   * A file or directory path; a path the system cannot represent (a NUL in it, say) is a problem.
+   */
   public java.nio.file.Path path(String key, String fallback) {
     String text = string(key, fallback);
     try {
       return java.nio.file.Path.of(text);
     } catch (java.nio.file.InvalidPathException e) {
-      problem(key, "is not a valid path (" + e.getReason() + "): '" + text.replace("\0", "\\0") + "'");
+      problem(
+          key, "is not a valid path (" + e.getReason() + "): '" + text.replace("\0", "\\0") + "'");
       return java.nio.file.Path.of(fallback);
     }
   }
@@ -176,13 +180,14 @@ public final class ConfigSection {
     Object raw = take(key);
     Map<String, String> map = new LinkedHashMap<>();
     if (raw instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> {
-        if (v instanceof Map<?, ?> || v instanceof List<?> || v == null) {
-          problem(key + "." + k, "must be a single value, not " + v);
-        } else {
-          map.put(String.valueOf(k), String.valueOf(v));
-        }
-      });
+      m.forEach(
+          (k, v) -> {
+            if (v instanceof Map<?, ?> || v instanceof List<?> || v == null) {
+              problem(key + "." + k, "must be a single value, not " + v);
+            } else {
+              map.put(String.valueOf(k), String.valueOf(v));
+            }
+          });
     } else if (raw != null) {
       problem(key, "must be a mapping, not " + raw);
     }
@@ -199,7 +204,10 @@ public final class ConfigSection {
     problems.add(qualified(key) + ": " + what);
   }
 
-  /** Reports unknown keys in this section and all sections taken from it, then throws if any problem. */
+  /**
+   * Reports unknown keys in this section and all sections taken from it, then throws if any
+   * problem.
+   */
   public void finish() {
     collectUnknown();
     if (!problems.isEmpty()) {

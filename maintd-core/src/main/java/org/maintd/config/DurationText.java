@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as configuration files write them: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}. */
+/**
+ * Durations as configuration files write them: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}.
+ */
 public final class DurationText {
   private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
 
@@ -17,12 +19,13 @@ public final class DurationText {
           "'" + text + "' is not a duration (a number followed by ms, s, m or h, e.g. 30s)");
     }
     double value = Double.parseDouble(m.group(1));
-    double millis = switch (m.group(2)) {
-      case "ms" -> value;
-      case "s" -> value * 1000;
-      case "m" -> value * 60_000;
-      default -> value * 3_600_000;
-    };
+    double millis =
+        switch (m.group(2)) {
+          case "ms" -> value;
+          case "s" -> value * 1000;
+          case "m" -> value * 60_000;
+          default -> value * 3_600_000;
+        };
     return Duration.ofMillis(Math.round(millis));
   }
 

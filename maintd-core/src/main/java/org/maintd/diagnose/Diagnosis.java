@@ -9,7 +9,8 @@ import java.util.Optional;
  * printed (parsed JSON: maps, lists, strings, numbers, booleans, null); together with the node it
  * is the incident's identity, compared as a JSON value so that key order does not matter.
  */
-public record Diagnosis(DiagnoseStatus status, Optional<String> command, Map<String, Object> original) {
+public record Diagnosis(
+    DiagnoseStatus status, Optional<String> command, Map<String, Object> original) {
   public Diagnosis {
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(command, "command");

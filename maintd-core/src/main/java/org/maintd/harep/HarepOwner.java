@@ -3,8 +3,8 @@ package org.maintd.harep;
 import java.util.Optional;
 
 /**
- * The owner of a repair job in a round: {@code harep:<instance>:<type>:<repair id>}. It names
- * what the job's pending tag must say once the job has an id.
+ * The owner of a repair job in a round: {@code harep:<instance>:<type>:<repair id>}. It names what
+ * the job's pending tag must say once the job has an id.
  */
 public record HarepOwner(String instance, RepairType type, String repairId) {
   private static final String PREFIX = "harep:";

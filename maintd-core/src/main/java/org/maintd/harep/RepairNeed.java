@@ -11,8 +11,8 @@ import org.maintd.cluster.Node;
  * whose primary and secondary are both offline, or a plain instance whose primary is offline, gets
  * its disks recreated and is reinstalled ({@code reinstall}); a DRBD instance whose primary is
  * offline fails over to its secondary ({@code failover}); one whose secondary is offline gets a new
- * secondary ({@code fix-storage}); one whose primary is drained migrates to its secondary
- * ({@code migrate}). Other disk templates are not repaired.
+ * secondary ({@code fix-storage}); one whose primary is drained migrates to its secondary ({@code
+ * migrate}). Other disk templates are not repaired.
  */
 public record RepairNeed(String instance, Case kind, String problem) {
 
@@ -49,7 +49,10 @@ public record RepairNeed(String instance, Case kind, String problem) {
       Optional<Node> secondary = cluster.node(inst.secondary());
       boolean offSec = secondary.map(Node::offline).orElse(false);
       if (offPri && offSec) {
-        return need(inst, Case.BOTH_OFFLINE, "primary " + inst.primary() + " and secondary " + inst.secondary() + " are offline");
+        return need(
+            inst,
+            Case.BOTH_OFFLINE,
+            "primary " + inst.primary() + " and secondary " + inst.secondary() + " are offline");
       }
       if (offPri) {
         return need(inst, Case.PRIMARY_OFFLINE, "primary " + inst.primary() + " is offline");
@@ -63,7 +66,8 @@ public record RepairNeed(String instance, Case kind, String problem) {
       return Optional.empty();
     }
     if (inst.diskTemplate() == DiskTemplate.PLAIN && offPri) {
-      return need(inst, Case.NON_REDUNDANT_PRIMARY_OFFLINE, "primary " + inst.primary() + " is offline");
+      return need(
+          inst, Case.NON_REDUNDANT_PRIMARY_OFFLINE, "primary " + inst.primary() + " is offline");
     }
     return Optional.empty();
   }

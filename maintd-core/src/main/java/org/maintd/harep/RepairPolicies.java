@@ -32,7 +32,9 @@ public final class RepairPolicies {
     if (own.isPresent()) {
       return own.get();
     }
-    return index.node(inst.primary()).flatMap(n -> index.group(n.group()))
+    return index
+        .node(inst.primary())
+        .flatMap(n -> index.group(n.group()))
         .flatMap(g -> RepairPolicy.of(g.tags(), now))
         .orElse(clusterPolicy);
   }

@@ -7,11 +7,11 @@ import java.util.Optional;
 
 /**
  * Whether and how far instances may be repaired, from the tags of one object (cluster, node group
- * or instance), as harep reads them: {@code ganeti:watcher:autorepair:<type>} enables repairs up
- * to that type (the least destructive wins when there are several);
- * {@code ganeti:watcher:autorepair:suspend} suspends them for good and
- * {@code ganeti:watcher:autorepair:suspend:<time>} until that time; a suspension beats an
- * enabling tag on the same object.
+ * or instance), as harep reads them: {@code ganeti:watcher:autorepair:<type>} enables repairs up to
+ * that type (the least destructive wins when there are several); {@code
+ * ganeti:watcher:autorepair:suspend} suspends them for good and {@code
+ * ganeti:watcher:autorepair:suspend:<time>} until that time; a suspension beats an enabling tag on
+ * the same object.
  */
 public sealed interface RepairPolicy {
 

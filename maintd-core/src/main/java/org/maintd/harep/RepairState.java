@@ -23,7 +23,10 @@ public sealed interface RepairState {
   /** The tag that gives the state, as written on the instance; empty for a fresh instance. */
   String raw();
 
-  /** Nothing to do unless the instance is broken; {@code last} is the latest finished repair, if any. */
+  /**
+   * Nothing to do unless the instance is broken; {@code last} is the latest finished repair, if
+   * any.
+   */
   record Healthy(Optional<RepairTag> last, String raw, List<String> stale) implements RepairState {}
 
   /** A repair's jobs are running (or their end has not been recorded yet). */
@@ -36,32 +39,48 @@ public sealed interface RepairState {
     Map<String, List<RepairTag>> byId = new LinkedHashMap<>();
     Map<RepairTag, String> raw = new IdentityHashMap<>();
     for (String t : tags) {
-      RepairTag.parse(t).ifPresent(r -> {
-        byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r);
-        raw.put(r, t);
-      });
+      RepairTag.parse(t)
+          .ifPresent(
+              r -> {
+                byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r);
+                raw.put(r, t);
+              });
     }
     List<List<RepairTag>> groups = new ArrayList<>(byId.values());
-    groups.sort(Comparator.comparingLong(g -> g.stream().mapToLong(RepairTag::time).min().orElse(0)));
+    groups.sort(
+        Comparator.comparingLong(g -> g.stream().mapToLong(RepairTag::time).min().orElse(0)));
     RepairState state = new Healthy(Optional.empty(), "", List.of());
     for (List<RepairTag> group : groups) {
-      RepairTag speaker = group.stream().max(Comparator
-          .<RepairTag>comparingInt(r -> r.result().map(x -> x.ordinal() + 1).orElse(0))
-          .thenComparingLong(RepairTag::time)).orElseThrow();
+      RepairTag speaker =
+          group.stream()
+              .max(
+                  Comparator.<RepairTag>comparingInt(
+                          r -> r.result().map(x -> x.ordinal() + 1).orElse(0))
+                      .thenComparingLong(RepairTag::time))
+              .orElseThrow();
       List<String> stale = new ArrayList<>(state.stale());
       if (state instanceof Failed) {
         continue;
       }
       if (state instanceof Pending p) {
-        throw new HarepTagException("an unfinished repair was found in instance " + instance
-            + ": found tag '" + raw.get(speaker) + "', but older pending tag '" + p.raw() + "' exists");
+        throw new HarepTagException(
+            "an unfinished repair was found in instance "
+                + instance
+                + ": found tag '"
+                + raw.get(speaker)
+                + "', but older pending tag '"
+                + p.raw()
+                + "' exists");
       }
       Healthy h = (Healthy) state;
       h.last().ifPresent(l -> stale.add(h.raw()));
       String text = raw.get(speaker);
-      state = speaker.result().isEmpty() ? new Pending(speaker, text, stale)
-          : speaker.result().get() == RepairResult.FAILURE ? new Failed(speaker, text, stale)
-          : new Healthy(Optional.of(speaker), text, stale);
+      state =
+          speaker.result().isEmpty()
+              ? new Pending(speaker, text, stale)
+              : speaker.result().get() == RepairResult.FAILURE
+                  ? new Failed(speaker, text, stale)
+                  : new Healthy(Optional.of(speaker), text, stale);
     }
     return state;
   }

@@ -7,13 +7,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One of harep's state tags on an instance:
- * {@code ganeti:watcher:autorepair:pending:<type>:<id>:<time>:<jobs>} while the repair's jobs run,
- * {@code ganeti:watcher:autorepair:result:<type>:<id>:<time>:<result>:<jobs>} once they ended.
- * {@code time} is in whole seconds since the epoch; job ids are joined with {@code +} (none for
- * {@code enoperm}).
+ * One of harep's state tags on an instance: {@code
+ * ganeti:watcher:autorepair:pending:<type>:<id>:<time>:<jobs>} while the repair's jobs run, {@code
+ * ganeti:watcher:autorepair:result:<type>:<id>:<time>:<result>:<jobs>} once they ended. {@code
+ * time} is in whole seconds since the epoch; job ids are joined with {@code +} (none for {@code
+ * enoperm}).
  */
-public record RepairTag(RepairType type, String id, long time, Optional<RepairResult> result, List<String> jobs) {
+public record RepairTag(
+    RepairType type, String id, long time, Optional<RepairResult> result, List<String> jobs) {
   public static final String PREFIX = "ganeti:watcher:autorepair:";
   public static final String PENDING = PREFIX + "pending:";
   public static final String RESULT = PREFIX + "result:";
@@ -25,7 +26,8 @@ public record RepairTag(RepairType type, String id, long time, Optional<RepairRe
     Objects.requireNonNull(result, "result");
     jobs = List.copyOf(jobs);
     if (id.isEmpty() || id.contains(":")) {
-      throw new IllegalArgumentException("a repair id is not empty and has no ':', not '" + id + "'");
+      throw new IllegalArgumentException(
+          "a repair id is not empty and has no ':', not '" + id + "'");
     }
     for (String job : jobs) {
       if (!job.matches("[0-9]+")) {
@@ -48,7 +50,8 @@ public record RepairTag(RepairType type, String id, long time, Optional<RepairRe
 
   /** The tag's text, exactly as harep writes it. */
   public String text() {
-    String head = (result.isEmpty() ? PENDING : RESULT) + type.wireName() + ":" + id + ":" + time + ":";
+    String head =
+        (result.isEmpty() ? PENDING : RESULT) + type.wireName() + ":" + id + ":" + time + ":";
     String middle = result.map(r -> r.wireName() + ":").orElse("");
     return head + middle + String.join("+", jobs);
   }
@@ -65,10 +68,15 @@ public record RepairTag(RepairType type, String id, long time, Optional<RepairRe
     String rest = tag.substring(pending ? PENDING.length() : RESULT.length());
     List<String> parts = Arrays.asList(rest.split(":", -1));
     if (parts.size() != (pending ? 4 : 5)) {
-      throw new HarepTagException(tag, "expected " + (pending ? "<type>:<id>:<time>:<jobs>" : "<type>:<id>:<time>:<result>:<jobs>"));
+      throw new HarepTagException(
+          tag,
+          "expected "
+              + (pending ? "<type>:<id>:<time>:<jobs>" : "<type>:<id>:<time>:<result>:<jobs>"));
     }
-    RepairType type = RepairType.parse(parts.get(0))
-        .orElseThrow(() -> new HarepTagException(tag, "unknown repair type '" + parts.get(0) + "'"));
+    RepairType type =
+        RepairType.parse(parts.get(0))
+            .orElseThrow(
+                () -> new HarepTagException(tag, "unknown repair type '" + parts.get(0) + "'"));
     long time;
     try {
       time = Long.parseLong(parts.get(2));
@@ -77,8 +85,11 @@ public record RepairTag(RepairType type, String id, long time, Optional<RepairRe
     }
     Optional<RepairResult> result = Optional.empty();
     if (!pending) {
-      result = Optional.of(RepairResult.parse(parts.get(3))
-          .orElseThrow(() -> new HarepTagException(tag, "unknown result '" + parts.get(3) + "'")));
+      result =
+          Optional.of(
+              RepairResult.parse(parts.get(3))
+                  .orElseThrow(
+                      () -> new HarepTagException(tag, "unknown result '" + parts.get(3) + "'")));
     }
     String jobText = parts.get(parts.size() - 1);
     List<String> jobs = new ArrayList<>();

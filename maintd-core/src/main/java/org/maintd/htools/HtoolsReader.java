@@ -89,9 +89,9 @@ public final class HtoolsReader {
       unknownResources |= f.text(i).equals("?");
     }
     Node.Flags flags =
-        new Node.Flags(role.equals("M"), role.equals("M"), role.equals("Y") || unknownResources, false);
-    Node.Resources resources =
-        unknownResources ? unknownResources(f) : resources(f);
+        new Node.Flags(
+            role.equals("M"), role.equals("M"), role.equals("Y") || unknownResources, false);
+    Node.Resources resources = unknownResources ? unknownResources(f) : resources(f);
     return new Node(f.text(0), "", f.text(8), flags, resources, f.list(10));
   }
 
@@ -112,8 +112,16 @@ public final class HtoolsReader {
 
   private static Node.Resources unknownResources(Fields f) {
     return new Node.Resources(
-        0, 0, 0, 0, 0, 0, f.integer(9, "spindles", 1), f.flag(11, "exclusive storage", false),
-        f.integer(12, "free spindles", 0), f.integer(13, "os cpus", 1),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        f.integer(9, "spindles", 1),
+        f.flag(11, "exclusive storage", false),
+        f.integer(12, "free spindles", 0),
+        f.integer(13, "os cpus", 1),
         f.decimal(14, "cpu speed", 1.0));
   }
 

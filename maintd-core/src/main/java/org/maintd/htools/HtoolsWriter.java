@@ -8,9 +8,9 @@ import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 
 /**
- * Writes a cluster in the htools text format, all fields of every line, so that Ganeti's htools
- * and {@link HtoolsReader} read it back. A drained node is written offline, as {@code hscan}
- * does: the format has no drained role. Stateless and thread-safe.
+ * Writes a cluster in the htools text format, all fields of every line, so that Ganeti's htools and
+ * {@link HtoolsReader} read it back. A drained node is written offline, as {@code hscan} does: the
+ * format has no drained role. Stateless and thread-safe.
  */
 public final class HtoolsWriter {
 
@@ -36,16 +36,38 @@ public final class HtoolsWriter {
     Node.Resources r = n.resources();
     String role = n.offline() || n.drained() ? "Y" : n.master() ? "M" : "N";
     return join(
-        n.name(), r.memTotal(), r.memNode(), r.memFree(), r.diskTotal(), r.diskFree(),
-        number(r.cpus()), role, n.group(), r.spindles(), list(n.tags()),
-        r.exclusiveStorage() ? "Y" : "N", r.freeSpindles(), r.osCpus(), r.cpuSpeed());
+        n.name(),
+        r.memTotal(),
+        r.memNode(),
+        r.memFree(),
+        r.diskTotal(),
+        r.diskFree(),
+        number(r.cpus()),
+        role,
+        n.group(),
+        r.spindles(),
+        list(n.tags()),
+        r.exclusiveStorage() ? "Y" : "N",
+        r.freeSpindles(),
+        r.osCpus(),
+        r.cpuSpeed());
   }
 
   private static String instance(Instance i) {
     return join(
-        i.name(), i.memory(), i.disk(), i.vcpus(), i.status().name(), i.autoBalance() ? "Y" : "N",
-        i.primary(), i.secondary(), i.diskTemplate().wireName(), list(i.tags()), i.spindleUse(),
-        i.spindles(), i.forthcoming() ? "Y" : "N");
+        i.name(),
+        i.memory(),
+        i.disk(),
+        i.vcpus(),
+        i.status().name(),
+        i.autoBalance() ? "Y" : "N",
+        i.primary(),
+        i.secondary(),
+        i.diskTemplate().wireName(),
+        list(i.tags()),
+        i.spindleUse(),
+        i.spindles(),
+        i.forthcoming() ? "Y" : "N");
   }
 
   private static String number(double value) {

@@ -8,11 +8,11 @@ import java.util.UUID;
 import org.maintd.diagnose.Diagnosis;
 
 /**
- * One fault of one node, from its first report until it is forgotten. Immutable; every change
- * makes a new value with a higher serial number. {@code observed} says whether the last
- * trustworthy report of the node still carried this fault; {@code tagged} whether the node tag of
- * its outcome has been set on the node; {@code acknowledged} whether the operator removed the
- * {@code repairready} tag while the fault was still reported.
+ * One fault of one node, from its first report until it is forgotten. Immutable; every change makes
+ * a new value with a higher serial number. {@code observed} says whether the last trustworthy
+ * report of the node still carried this fault; {@code tagged} whether the node tag of its outcome
+ * has been set on the node; {@code acknowledged} whether the operator removed the {@code
+ * repairready} tag while the fault was still reported.
  */
 public record Incident(
     UUID uuid,
@@ -46,8 +46,19 @@ public record Incident(
     HistoryEntry first =
         new HistoryEntry(now, "noted", "node reported " + diagnosis.status().wireName());
     return new Incident(
-        uuid, node, diagnosis, IncidentStatus.NOTED, List.of(), now, now, 1, List.of(first), "",
-        true, false, false);
+        uuid,
+        node,
+        diagnosis,
+        IncidentStatus.NOTED,
+        List.of(),
+        now,
+        now,
+        1,
+        List.of(first),
+        "",
+        true,
+        false,
+        false);
   }
 
   /** The tag this incident has added, or will add on success. */
@@ -69,32 +80,87 @@ public record Incident(
     List<HistoryEntry> h = new ArrayList<>(history);
     h.add(new HistoryEntry(now, event, reason));
     return new Incident(
-        uuid, node, diagnosis, newStatus, newJobs, ctime, now, serial + 1, h, next, observed,
-        tagged, acknowledged);
+        uuid,
+        node,
+        diagnosis,
+        newStatus,
+        newJobs,
+        ctime,
+        now,
+        serial + 1,
+        h,
+        next,
+        observed,
+        tagged,
+        acknowledged);
   }
 
   public Incident withNext(String text) {
     return new Incident(
-        uuid, node, diagnosis, status, jobs, ctime, mtime, serial, history, text, observed, tagged,
+        uuid,
+        node,
+        diagnosis,
+        status,
+        jobs,
+        ctime,
+        mtime,
+        serial,
+        history,
+        text,
+        observed,
+        tagged,
         acknowledged);
   }
 
   Incident withObserved(boolean value) {
     return new Incident(
-        uuid, node, diagnosis, status, jobs, ctime, mtime, serial, history, next, value, tagged,
+        uuid,
+        node,
+        diagnosis,
+        status,
+        jobs,
+        ctime,
+        mtime,
+        serial,
+        history,
+        next,
+        value,
+        tagged,
         acknowledged);
   }
 
   Incident withTagged(boolean value) {
     return new Incident(
-        uuid, node, diagnosis, status, jobs, ctime, mtime, serial, history, next, observed, value,
+        uuid,
+        node,
+        diagnosis,
+        status,
+        jobs,
+        ctime,
+        mtime,
+        serial,
+        history,
+        next,
+        observed,
+        value,
         acknowledged);
   }
 
   Incident withAcknowledged(Instant now) {
     Incident changed = change(status, jobs, now, "acknowledged", "repairready tag removed");
     return new Incident(
-        uuid, node, diagnosis, status, jobs, ctime, now, changed.serial(), changed.history(), next,
-        observed, tagged, true);
+        uuid,
+        node,
+        diagnosis,
+        status,
+        jobs,
+        ctime,
+        now,
+        changed.serial(),
+        changed.history(),
+        next,
+        observed,
+        tagged,
+        true);
   }
 }

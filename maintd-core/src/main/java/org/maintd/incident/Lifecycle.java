@@ -14,8 +14,9 @@ import org.maintd.diagnose.Diagnosis;
 /**
  * The incident lifecycle of the design, as pure functions from a list of incidents to the next
  * list. A noted incident for which nothing was submitted closes as soon as its node no longer
- * reports it, whether the node now reports {@code Ok} or another fault, paused or not. Each call returns the new list and the changes made, so callers can log and count them.
- * Stateless and thread-safe; uuids come from the supplier given at construction.
+ * reports it, whether the node now reports {@code Ok} or another fault, paused or not. Each call
+ * returns the new list and the changes made, so callers can log and count them. Stateless and
+ * thread-safe; uuids come from the supplier given at construction.
  */
 public final class Lifecycle {
   private final Supplier<UUID> uuids;
@@ -36,7 +37,11 @@ public final class Lifecycle {
   }
 
   private void observeNode(
-      List<Incident> list, List<Change> changes, String node, Observation observation, Instant now) {
+      List<Incident> list,
+      List<Change> changes,
+      String node,
+      Observation observation,
+      Instant now) {
     if (observation instanceof Observation.Fault fault) {
       fault(list, changes, node, fault.diagnosis(), now);
     } else if (observation instanceof Observation.Clear) {
@@ -54,8 +59,12 @@ public final class Lifecycle {
       boolean same = inc.sameFault(node, diagnosis);
       if (!same && inc.status() == IncidentStatus.NOTED && inc.jobs().isEmpty()) {
         list.remove(i);
-        changes.add(new Change(inc.uuid(), node, Change.Kind.CLOSED,
-            "no longer reported: the node now reports " + diagnosis.status().wireName()));
+        changes.add(
+            new Change(
+                inc.uuid(),
+                node,
+                Change.Kind.CLOSED,
+                "no longer reported: the node now reports " + diagnosis.status().wireName()));
       } else {
         list.set(i, inc.withObserved(same));
       }
@@ -63,13 +72,15 @@ public final class Lifecycle {
     if (list.stream().noneMatch(inc -> inc.sameFault(node, diagnosis))) {
       Incident created = Incident.noted(uuids.get(), node, diagnosis, now);
       list.add(created);
-      changes.add(new Change(created.uuid(), node, Change.Kind.NOTED, diagnosis.status().wireName()));
+      changes.add(
+          new Change(created.uuid(), node, Change.Kind.NOTED, diagnosis.status().wireName()));
     }
     supersede(list, changes, node, now);
   }
 
   /** A newer, more invasive incident cancels the older, less invasive active ones of the node. */
-  private static void supersede(List<Incident> list, List<Change> changes, String node, Instant now) {
+  private static void supersede(
+      List<Incident> list, List<Change> changes, String node, Instant now) {
     Optional<Incident> top = actedOn(list, node);
     if (top.isEmpty()) {
       return;
@@ -81,7 +92,8 @@ public final class Lifecycle {
       if (inc.node().equals(node)
           && inc.status().isActive()
           && winner.diagnosis().status().moreInvasiveThan(inc.diagnosis().status())) {
-        String reason = "superseded by " + winner.uuid() + " (" + winner.diagnosis().status().wireName() + ")";
+        String reason =
+            "superseded by " + winner.uuid() + " (" + winner.diagnosis().status().wireName() + ")";
         list.set(i, inc.moveTo(IncidentStatus.CANCELED, now, reason));
         changes.add(new Change(inc.uuid(), node, Change.Kind.SUPERSEDED, reason));
       }
@@ -92,8 +104,9 @@ public final class Lifecycle {
   public static Optional<Incident> actedOn(List<Incident> incidents, String node) {
     return incidents.stream()
         .filter(i -> i.node().equals(node) && i.status().isActive())
-        .max(Comparator.<Incident, Integer>comparing(i -> i.diagnosis().status().ordinal())
-            .thenComparing(Incident::ctime, Comparator.reverseOrder()));
+        .max(
+            Comparator.<Incident, Integer>comparing(i -> i.diagnosis().status().ordinal())
+                .thenComparing(Incident::ctime, Comparator.reverseOrder()));
   }
 
   private static void clear(List<Incident> list, List<Change> changes, String node, Instant now) {
@@ -125,7 +138,8 @@ public final class Lifecycle {
    * repairfailed} tag forgets the incident at once; a removed {@code repairready} tag forgets it
    * once the fault is no longer reported. Only tags the daemon has set count.
    */
-  public Result acknowledge(List<Incident> incidents, Map<String, Set<String>> nodeTags, Instant now) {
+  public Result acknowledge(
+      List<Incident> incidents, Map<String, Set<String>> nodeTags, Instant now) {
     List<Incident> list = new ArrayList<>();
     List<Change> changes = new ArrayList<>();
     for (Incident inc : incidents) {
@@ -134,10 +148,12 @@ public final class Lifecycle {
       if (!tagGone || inc.acknowledged()) {
         list.add(inc);
       } else if (inc.status() == IncidentStatus.FAILED || !inc.observed()) {
-        changes.add(new Change(inc.uuid(), inc.node(), Change.Kind.FORGOTTEN, inc.tag() + " removed"));
+        changes.add(
+            new Change(inc.uuid(), inc.node(), Change.Kind.FORGOTTEN, inc.tag() + " removed"));
       } else if (inc.status() == IncidentStatus.COMPLETED) {
         list.add(inc.withAcknowledged(now));
-        changes.add(new Change(inc.uuid(), inc.node(), Change.Kind.ACKNOWLEDGED, inc.tag() + " removed"));
+        changes.add(
+            new Change(inc.uuid(), inc.node(), Change.Kind.ACKNOWLEDGED, inc.tag() + " removed"));
       } else {
         list.add(inc);
       }
@@ -149,7 +165,11 @@ public final class Lifecycle {
   public Incident cancel(Incident inc, Instant now, String reason) {
     if (!inc.status().isActive()) {
       throw new IncidentException(
-          "incident " + inc.uuid() + " is " + inc.status().wireName() + "; only noted or pending incidents can be canceled");
+          "incident "
+              + inc.uuid()
+              + " is "
+              + inc.status().wireName()
+              + "; only noted or pending incidents can be canceled");
     }
     return inc.moveTo(IncidentStatus.CANCELED, now, reason);
   }
@@ -158,8 +178,10 @@ public final class Lifecycle {
   public Incident submitted(Incident inc, List<String> jobIds, String what, Instant now) {
     List<String> jobs = new ArrayList<>(inc.jobs());
     jobs.addAll(jobIds);
-    IncidentStatus next = inc.status() == IncidentStatus.NOTED ? IncidentStatus.PENDING : inc.status();
-    return inc.change(next, jobs, now, "submitted", what + " (jobs " + String.join(", ", jobIds) + ")");
+    IncidentStatus next =
+        inc.status() == IncidentStatus.NOTED ? IncidentStatus.PENDING : inc.status();
+    return inc.change(
+        next, jobs, now, "submitted", what + " (jobs " + String.join(", ", jobIds) + ")");
   }
 
   /** A job of the incident failed: nothing more is done; the node gets the repairfailed tag. */

@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A job as maintd plans it: operations run in order, the reason trail entry, the owner (an
- * incident uuid or a feature name) and an idempotency key that also appears in the reason text,
- * so that a job can be found again after a crash.
+ * A job as maintd plans it: operations run in order, the reason trail entry, the owner (an incident
+ * uuid or a feature name) and an idempotency key that also appears in the reason text, so that a
+ * job can be found again after a crash.
  */
 public record JobSpec(String key, String owner, List<Operation> operations, ReasonTrail reason) {
   public JobSpec {

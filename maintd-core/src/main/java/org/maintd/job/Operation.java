@@ -77,7 +77,9 @@ public sealed interface Operation {
     }
   }
 
-  /** Copies a non-redundant instance's disks to {@code target} (the instance is stopped meanwhile). */
+  /**
+   * Copies a non-redundant instance's disks to {@code target} (the instance is stopped meanwhile).
+   */
   record Move(String instance, String source, String target) implements Operation {
     @Override
     public String kind() {
@@ -133,7 +135,8 @@ public sealed interface Operation {
    * mirrored templates), empty: the instance's data is lost and it must be reinstalled. Its {@link
    * #nodes()} are the old and the new nodes, which is what conflicts.
    */
-  record RecreateDisks(String instance, String oldPrimary, String oldSecondary, List<String> targets)
+  record RecreateDisks(
+      String instance, String oldPrimary, String oldSecondary, List<String> targets)
       implements Operation {
     public RecreateDisks {
       targets = List.copyOf(targets);
@@ -179,8 +182,8 @@ public sealed interface Operation {
   }
 
   /**
-   * Reboots a node through the cluster manager's power control (Ganeti's node powercycle). The
-   * node is drained and empty, or holds only what the caller accepts to lose for the reboot.
+   * Reboots a node through the cluster manager's power control (Ganeti's node powercycle). The node
+   * is drained and empty, or holds only what the caller accepts to lose for the reboot.
    */
   record RebootNode(String node) implements Operation {
     @Override

@@ -1,5 +1,5 @@
 /**
- * The job model: operations (sealed), job specifications with their reason trail and
- * idempotency key, and job status. Submitting and tracking jobs is the backends' job.
+ * The job model: operations (sealed), job specifications with their reason trail and idempotency
+ * key, and job status. Submitting and tracking jobs is the backends' job.
  */
 package org.maintd.job;

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * A node that maintd has taken out of service: since when, by whom ({@code owner}: the incident
- * uuid or campaign owner whose job drained it) and why. Only such nodes can be put back with
- * {@code up} without forcing it.
+ * uuid or campaign owner whose job drained it) and why. Only such nodes can be put back with {@code
+ * up} without forcing it.
  */
 public record Machine(String node, Instant since, String owner, String reason) {
   public Machine {

@@ -7,7 +7,9 @@ import org.maintd.cluster.Node;
  * instances, its own being moved away), {@code DOWN} out of service (offline).
  */
 public enum MachineMode {
-  UP, DRAIN, DOWN;
+  UP,
+  DRAIN,
+  DOWN;
 
   /** The mode a node's flags show. */
   public static MachineMode of(Node node) {

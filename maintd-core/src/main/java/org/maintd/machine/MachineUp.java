@@ -35,7 +35,11 @@ public final class MachineUp {
   private final Map<String, Observation> lastReports;
 
   /** The facts one decision reads; {@code lastReports} holds each node's last poll. */
-  public MachineUp(Cluster cluster, List<Incident> incidents, List<Machine> machines, List<Campaign> campaigns,
+  public MachineUp(
+      Cluster cluster,
+      List<Incident> incidents,
+      List<Machine> machines,
+      List<Campaign> campaigns,
       Map<String, Observation> lastReports) {
     this.cluster = cluster;
     this.incidents = incidents;
@@ -67,40 +71,66 @@ public final class MachineUp {
     }
     Node node = found.get();
     if (!Machines.isOut(node)) {
-      return new Decision.Refused(node.name(), node.name() + " is already in service (neither drained nor offline)");
+      return new Decision.Refused(
+          node.name(), node.name() + " is already in service (neither drained nor offline)");
     }
     Optional<Campaign> holder = campaignHolding(node.name());
     if (holder.isPresent()) {
-      return new Decision.Refused(node.name(), "campaign " + holder.get().id() + " is rebooting " + node.name()
-          + " and brings it back itself; abort the campaign first");
+      return new Decision.Refused(
+          node.name(),
+          "campaign "
+              + holder.get().id()
+              + " is rebooting "
+              + node.name()
+              + " and brings it back itself; abort the campaign first");
     }
     List<String> problems = problems(node);
     if (!problems.isEmpty() && !force) {
-      return new Decision.Refused(node.name(), String.join("; ", problems) + " (--force puts it back anyway)");
+      return new Decision.Refused(
+          node.name(), String.join("; ", problems) + " (--force puts it back anyway)");
     }
-    List<UUID> cancels = force ? activeIncidents(node.name()).stream().map(Incident::uuid).toList() : List.of();
-    return new Decision.Allowed(node.name(), job(node, who, now, force && !problems.isEmpty()), cancels);
+    List<UUID> cancels =
+        force ? activeIncidents(node.name()).stream().map(Incident::uuid).toList() : List.of();
+    return new Decision.Allowed(
+        node.name(), job(node, who, now, force && !problems.isEmpty()), cancels);
   }
 
   private Optional<Node> byHostname(String hostname) {
     String wanted = hostname.toLowerCase(Locale.ROOT);
-    return cluster.nodes().stream().filter(n -> n.name().toLowerCase(Locale.ROOT).equals(wanted)).findFirst();
+    return cluster.nodes().stream()
+        .filter(n -> n.name().toLowerCase(Locale.ROOT).equals(wanted))
+        .findFirst();
   }
 
   private List<String> problems(Node node) {
     List<String> problems = new ArrayList<>();
     if (Machines.find(machines, node.name()).isEmpty()) {
-      problems.add("maintd did not take " + node.name() + " out of service (someone drained it or set it offline by hand)");
+      problems.add(
+          "maintd did not take "
+              + node.name()
+              + " out of service (someone drained it or set it offline by hand)");
     }
     for (Incident i : incidents) {
       if (!i.node().equals(node.name())) {
         continue;
       }
       if (i.status().isActive()) {
-        problems.add("incident " + i.uuid() + " (" + i.diagnosis().status().wireName() + ") is still " + i.status().wireName());
+        problems.add(
+            "incident "
+                + i.uuid()
+                + " ("
+                + i.diagnosis().status().wireName()
+                + ") is still "
+                + i.status().wireName());
       } else if (unacknowledged(i, node)) {
-        problems.add("incident " + i.uuid() + " is " + i.status().wireName() + ": acknowledge it first (maintctl ack "
-            + i.uuid() + ")");
+        problems.add(
+            "incident "
+                + i.uuid()
+                + " is "
+                + i.status().wireName()
+                + ": acknowledge it first (maintctl ack "
+                + i.uuid()
+                + ")");
       }
     }
     health(node.name()).ifPresent(problems::add);
@@ -131,11 +161,13 @@ public final class MachineUp {
   }
 
   private Optional<Campaign> campaignHolding(String node) {
-    return campaigns.stream().filter(c -> c.status().isActive() && c.currentGroup().contains(node))
-        .filter(c -> {
-          NodePhase p = c.progress(node).phase();
-          return p != NodePhase.WAITING && p != NodePhase.DONE && p != NodePhase.SKIPPED;
-        })
+    return campaigns.stream()
+        .filter(c -> c.status().isActive() && c.currentGroup().contains(node))
+        .filter(
+            c -> {
+              NodePhase p = c.progress(node).phase();
+              return p != NodePhase.WAITING && p != NodePhase.DONE && p != NodePhase.SKIPPED;
+            })
         .findFirst();
   }
 
@@ -147,9 +179,17 @@ public final class MachineUp {
     long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
     String owner = ownerOf(node.name());
     String key = owner + "-up-" + nanos;
-    String what = "machine " + node.name() + " up: put back in service by " + who + (forced ? " (forced)" : "");
-    Operation op = new Operation.SetNodeFlags(node.name(), node.drained() ? Optional.of(false) : Optional.empty(),
-        node.offline() ? Optional.of(false) : Optional.empty());
+    String what =
+        "machine "
+            + node.name()
+            + " up: put back in service by "
+            + who
+            + (forced ? " (forced)" : "");
+    Operation op =
+        new Operation.SetNodeFlags(
+            node.name(),
+            node.drained() ? Optional.of(false) : Optional.empty(),
+            node.offline() ? Optional.of(false) : Optional.empty());
     return new JobSpec(key, owner, List.of(op), ReasonTrail.of(what, key, nanos));
   }
 

@@ -21,12 +21,17 @@ import org.maintd.job.Operation;
 public final class Machines {
   private Machines() {}
 
-  /** The records after submitting {@code jobs}: every node they drain or set offline is recorded once. */
+  /**
+   * The records after submitting {@code jobs}: every node they drain or set offline is recorded
+   * once.
+   */
   public static List<Machine> takenOut(List<Machine> machines, List<JobSpec> jobs, Instant now) {
     List<Machine> out = new ArrayList<>(machines);
     for (JobSpec job : jobs) {
       for (Operation op : job.operations()) {
-        if (op instanceof Operation.SetNodeFlags f && takesOut(f) && find(out, f.node()).isEmpty()) {
+        if (op instanceof Operation.SetNodeFlags f
+            && takesOut(f)
+            && find(out, f.node()).isEmpty()) {
           out.add(new Machine(f.node(), now, job.owner(), job.reason().text()));
         }
       }
@@ -43,11 +48,16 @@ public final class Machines {
    * hand) is dropped unless what took it out is still under way (its drain job may not have run
    * yet); a node that is no longer in the cluster is dropped.
    */
-  public static List<Machine> retained(List<Machine> machines, Cluster cluster, List<Incident> incidents,
-      List<Campaign> campaigns) {
+  public static List<Machine> retained(
+      List<Machine> machines, Cluster cluster, List<Incident> incidents, List<Campaign> campaigns) {
     Set<String> active = activeOwners(incidents, campaigns);
     return machines.stream()
-        .filter(m -> cluster.node(m.node()).map(n -> isOut(n) || active.contains(m.owner())).orElse(false))
+        .filter(
+            m ->
+                cluster
+                    .node(m.node())
+                    .map(n -> isOut(n) || active.contains(m.owner()))
+                    .orElse(false))
         .toList();
   }
 
@@ -61,7 +71,9 @@ public final class Machines {
 
   private static Set<String> activeOwners(List<Incident> incidents, List<Campaign> campaigns) {
     Set<String> owners = new HashSet<>();
-    incidents.stream().filter(i -> i.status().isActive()).forEach(i -> owners.add(i.uuid().toString()));
+    incidents.stream()
+        .filter(i -> i.status().isActive())
+        .forEach(i -> owners.add(i.uuid().toString()));
     campaigns.stream().filter(c -> c.status().isActive()).forEach(c -> owners.add(c.owner()));
     return owners;
   }

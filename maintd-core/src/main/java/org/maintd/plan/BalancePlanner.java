@@ -12,12 +12,12 @@ import org.maintd.job.ReasonTrail;
 
 /**
  * Balancing moves, last in a round, on what repairs and maintenance left free: per node group, as
- * many moves as the balancer finds that each lower the score by at least the threshold and touch
- * no node or instance another job of the round has, and no node with an active incident. The
- * balancer only ranks moves: where an instance may go is decided by the same placement rules as
- * evacuations and instance repairs ({@link TargetChooser} and {@link Capacity}: room in memory,
- * disk and vcpus, no excluded node, no N+1 failure, no exclusion-tag clash). One job per move,
- * owned by {@code balance:<instance>}. Not thread-safe.
+ * many moves as the balancer finds that each lower the score by at least the threshold and touch no
+ * node or instance another job of the round has, and no node with an active incident. The balancer
+ * only ranks moves: where an instance may go is decided by the same placement rules as evacuations
+ * and instance repairs ({@link TargetChooser} and {@link Capacity}: room in memory, disk and vcpus,
+ * no excluded node, no N+1 failure, no exclusion-tag clash). One job per move, owned by {@code
+ * balance:<instance>}. Not thread-safe.
  */
 final class BalancePlanner {
   static final String OWNER = "balance:";
@@ -52,9 +52,16 @@ final class BalancePlanner {
         jobs.add(job);
         moves++;
       }
-      items.add(new PlanItem("balance", g.name(), moves == 0
-          ? String.format("score %.4f: no move lowers it by %.4f (balanceThreshold) on the free nodes", initial, threshold)
-          : String.format("score %.4f, %.4f after %d move(s)", initial, balancer.score(), moves)));
+      items.add(
+          new PlanItem(
+              "balance",
+              g.name(),
+              moves == 0
+                  ? String.format(
+                      "score %.4f: no move lowers it by %.4f (balanceThreshold) on the free nodes",
+                      initial, threshold)
+                  : String.format(
+                      "score %.4f, %.4f after %d move(s)", initial, balancer.score(), moves)));
     }
   }
 
@@ -67,8 +74,10 @@ final class BalancePlanner {
     if (!m.newSecondary().isEmpty()) {
       touched.add(m.newSecondary());
     }
-    return ctx.claims.instanceFree(m.instance()) && ctx.claims.nodesFree(owner, touched)
-        && touched.stream().noneMatch(ctx.excludedTargets::contains) && refusal(m) == null;
+    return ctx.claims.instanceFree(m.instance())
+        && ctx.claims.nodesFree(owner, touched)
+        && touched.stream().noneMatch(ctx.excludedTargets::contains)
+        && refusal(m) == null;
   }
 
   /** Why the placement rules refuse the move's new primary or new secondary, or null. */
@@ -82,12 +91,14 @@ final class BalancePlanner {
       }
     }
     if (newSecondary(m)) {
-      return placement(owner, m.newSecondary(), inst, new Capacity.Need(0, inst.disk(), 0), m.newPrimary());
+      return placement(
+          owner, m.newSecondary(), inst, new Capacity.Need(0, inst.disk(), 0), m.newPrimary());
     }
     return null;
   }
 
-  private String placement(String owner, String node, Instance inst, Capacity.Need need, String secondaryOf) {
+  private String placement(
+      String owner, String node, Instance inst, Capacity.Need need, String secondaryOf) {
     org.maintd.cluster.Node target = ctx.index.node(node).orElseThrow();
     String why = chooser.refusal(owner, target);
     if (why == null) {
@@ -104,13 +115,17 @@ final class BalancePlanner {
    * held the secondary.
    */
   private static Capacity.Need primaryNeed(Instance inst, BalanceMove m) {
-    boolean localDisk = inst.diskTemplate().mobility() != org.maintd.cluster.DiskTemplate.Mobility.EXTERNALLY_MIRRORED;
+    boolean localDisk =
+        inst.diskTemplate().mobility()
+            != org.maintd.cluster.DiskTemplate.Mobility.EXTERNALLY_MIRRORED;
     long disk = !localDisk || m.newPrimary().equals(m.oldSecondary()) ? 0 : inst.disk();
     return new Capacity.Need(inst.status().isRunning() ? inst.memory() : 0, disk, inst.vcpus());
   }
 
   private static boolean newSecondary(BalanceMove m) {
-    return !m.newSecondary().isEmpty() && !m.newSecondary().equals(m.oldSecondary()) && !m.newSecondary().equals(m.oldPrimary());
+    return !m.newSecondary().isEmpty()
+        && !m.newSecondary().equals(m.oldSecondary())
+        && !m.newSecondary().equals(m.oldPrimary());
   }
 
   /** Takes the room of an accepted move, so that the next move of the round sees it. */
@@ -128,12 +143,24 @@ final class BalancePlanner {
     Instance inst = ctx.cluster.instance(m.instance()).orElseThrow();
     String owner = OWNER + m.instance();
     String key = ctx.nextKey(owner);
-    String text = String.format("balancing: %s %s:%s => %s:%s (%s), score %.4f -> %.4f", m.instance(), m.oldPrimary(),
-        m.oldSecondary(), m.newPrimary(), m.newSecondary(), m.commands(), initial, m.score());
+    String text =
+        String.format(
+            "balancing: %s %s:%s => %s:%s (%s), score %.4f -> %.4f",
+            m.instance(),
+            m.oldPrimary(),
+            m.oldSecondary(),
+            m.newPrimary(),
+            m.newSecondary(),
+            m.commands(),
+            initial,
+            m.score());
     return new JobSpec(key, owner, operations(inst, m), ReasonTrail.of(text, key, ctx.nowNanos));
   }
 
-  /** The Ganeti operations of a move: hbal's {@code f}, {@code fa:NODE} and {@code r:NODE} steps in order. */
+  /**
+   * The Ganeti operations of a move: hbal's {@code f}, {@code fa:NODE} and {@code r:NODE} steps in
+   * order.
+   */
   static List<Operation> operations(Instance inst, BalanceMove m) {
     boolean running = inst.status().isRunning();
     List<Operation> ops = new ArrayList<>();
@@ -141,13 +168,19 @@ final class BalancePlanner {
     String secondary = m.oldSecondary();
     for (String step : m.commands().split(" ")) {
       if (step.equals("f")) {
-        ops.add(running ? new Operation.Migrate(m.instance(), primary, secondary) : new Operation.Failover(m.instance(), primary, secondary));
+        ops.add(
+            running
+                ? new Operation.Migrate(m.instance(), primary, secondary)
+                : new Operation.Failover(m.instance(), primary, secondary));
         String was = primary;
         primary = secondary;
         secondary = was;
       } else if (step.startsWith("fa:")) {
         String target = step.substring(3);
-        ops.add(running ? new Operation.Migrate(m.instance(), primary, target) : new Operation.Failover(m.instance(), primary, target));
+        ops.add(
+            running
+                ? new Operation.Migrate(m.instance(), primary, target)
+                : new Operation.Failover(m.instance(), primary, target));
         primary = target;
       } else if (step.startsWith("r:")) {
         String target = step.substring(2);

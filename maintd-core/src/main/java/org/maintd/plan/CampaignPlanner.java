@@ -22,14 +22,14 @@ import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
 
 /**
- * Plans the next steps of a campaign on what the repairs left free. The nodes of the current
- * group go, each at its own pace: master role moved away (master only), drained, emptied,
- * rebooted, back with a new boot id, {@code Ok} for the soak time, undrained, instances moved
- * back; then the next group starts (inside the campaign's windows). Observations drive it, so a
- * campaign read back after a restart goes on where it was: a node already rebooted is never
- * rebooted again. A node that does not come back, or reports a fault after its reboot, stops the
- * campaign: nothing further is rebooted, and the other nodes of the group are brought back. Not
- * thread-safe: one per planning pass.
+ * Plans the next steps of a campaign on what the repairs left free. The nodes of the current group
+ * go, each at its own pace: master role moved away (master only), drained, emptied, rebooted, back
+ * with a new boot id, {@code Ok} for the soak time, undrained, instances moved back; then the next
+ * group starts (inside the campaign's windows). Observations drive it, so a campaign read back
+ * after a restart goes on where it was: a node already rebooted is never rebooted again. A node
+ * that does not come back, or reports a fault after its reboot, stops the campaign: nothing further
+ * is rebooted, and the other nodes of the group are brought back. Not thread-safe: one per planning
+ * pass.
  */
 final class CampaignPlanner {
   private final RoundContext ctx;
@@ -37,7 +37,11 @@ final class CampaignPlanner {
   private final Map<String, NodeSignal> signals;
   private final Instant now;
 
-  CampaignPlanner(RoundContext ctx, EvacuationPlanner evacuations, Map<String, NodeSignal> signals, Instant now) {
+  CampaignPlanner(
+      RoundContext ctx,
+      EvacuationPlanner evacuations,
+      Map<String, NodeSignal> signals,
+      Instant now) {
     this.ctx = ctx;
     this.evacuations = evacuations;
     this.signals = signals;
@@ -59,7 +63,13 @@ final class CampaignPlanner {
         return finish(c);
       }
       if (!c.status().isStopping() && !started(c, group) && !c.spec().inWindow(now)) {
-        return c.withNext("group " + (c.current() + 1) + " of " + c.groups().size() + " waits for a window " + c.spec().windows());
+        return c.withNext(
+            "group "
+                + (c.current() + 1)
+                + " of "
+                + c.groups().size()
+                + " waits for a window "
+                + c.spec().windows());
       }
       List<String> waits = new ArrayList<>();
       for (String node : group) {
@@ -73,11 +83,21 @@ final class CampaignPlanner {
       Campaign settled = c;
       boolean groupDone = group.stream().allMatch(n -> finished(settled.progress(n).phase()));
       if (!groupDone) {
-        String head = (c.status().isStopping() ? "stopping (" + c.stopReason() + "); " : "")
-            + "group " + (c.current() + 1) + " of " + c.groups().size() + ": ";
+        String head =
+            (c.status().isStopping() ? "stopping (" + c.stopReason() + "); " : "")
+                + "group "
+                + (c.current() + 1)
+                + " of "
+                + c.groups().size()
+                + ": ";
         return c.withNext(head + String.join("; ", waits));
       }
-      c = c.event(now, "group-done", "group " + (c.current() + 1) + " (" + String.join(",", group) + ")").withCurrent(c.current() + 1);
+      c =
+          c.event(
+                  now,
+                  "group-done",
+                  "group " + (c.current() + 1) + " (" + String.join(",", group) + ")")
+              .withCurrent(c.current() + 1);
       if (c.status().isStopping()) {
         return finish(c);
       }
@@ -92,15 +112,23 @@ final class CampaignPlanner {
         out = out.withNode(p.to(NodePhase.SKIPPED, now));
       }
     }
-    CampaignStatus end = switch (c.status()) {
-      case ABORTING -> CampaignStatus.ABORTED;
-      case FAILING -> CampaignStatus.FAILED;
-      default -> CampaignStatus.COMPLETED;
-    };
-    String what = end == CampaignStatus.COMPLETED
-        ? c.count(NodePhase.DONE) + " node(s) rebooted" : c.stopReason();
-    return out.withStatus(end, c.stopReason()).withCurrent(c.groups().size()).event(now, end.wireName(), what)
-        .withNext("nothing: " + end.wireName() + (end == CampaignStatus.COMPLETED ? "" : ": " + c.stopReason()));
+    CampaignStatus end =
+        switch (c.status()) {
+          case ABORTING -> CampaignStatus.ABORTED;
+          case FAILING -> CampaignStatus.FAILED;
+          default -> CampaignStatus.COMPLETED;
+        };
+    String what =
+        end == CampaignStatus.COMPLETED
+            ? c.count(NodePhase.DONE) + " node(s) rebooted"
+            : c.stopReason();
+    return out.withStatus(end, c.stopReason())
+        .withCurrent(c.groups().size())
+        .event(now, end.wireName(), what)
+        .withNext(
+            "nothing: "
+                + end.wireName()
+                + (end == CampaignStatus.COMPLETED ? "" : ": " + c.stopReason()));
   }
 
   private static boolean started(Campaign c, List<String> group) {
@@ -197,13 +225,14 @@ final class CampaignPlanner {
         case SOAK -> soak();
         case UNDRAIN -> undrain(n);
         case RETURN -> returnHome();
-        default -> { }
+        default -> {}
       }
     }
 
     private void begin(Node n) {
       if (n.master()) {
-        move(NodePhase.MASTER_FAILOVER, "is the master: the role moves to a master candidate first");
+        move(
+            NodePhase.MASTER_FAILOVER, "is the master: the role moves to a master candidate first");
         return;
       }
       List<Home> homes = new ArrayList<>(campaign.homes());
@@ -217,11 +246,17 @@ final class CampaignPlanner {
     }
 
     private void failoverMaster(Node n) {
-      Optional<Node> candidate = ctx.cluster.nodes().stream()
-          .filter(x -> !x.name().equals(node) && x.flags().masterCandidate() && x.acceptsInstances())
-          .filter(x -> !campaign.currentGroup().contains(x.name()) && !ctx.excludedTargets.contains(x.name()))
-          .filter(x -> ctx.claims.nodeFree(claimOwner, x.name()))
-          .findFirst();
+      Optional<Node> candidate =
+          ctx.cluster.nodes().stream()
+              .filter(
+                  x ->
+                      !x.name().equals(node) && x.flags().masterCandidate() && x.acceptsInstances())
+              .filter(
+                  x ->
+                      !campaign.currentGroup().contains(x.name())
+                          && !ctx.excludedTargets.contains(x.name()))
+              .filter(x -> ctx.claims.nodeFree(claimOwner, x.name()))
+              .findFirst();
       if (candidate.isEmpty()) {
         wait = "no online master candidate can take the master role";
         return;
@@ -230,7 +265,9 @@ final class CampaignPlanner {
         wait = "busy with another job this round";
         return;
       }
-      submit(new Operation.FailoverMaster(node, candidate.get().name()), "move the master role from " + node + " to " + candidate.get().name());
+      submit(
+          new Operation.FailoverMaster(node, candidate.get().name()),
+          "move the master role from " + node + " to " + candidate.get().name());
       wait = "the master role moves to " + candidate.get().name() + "; the daemon there goes on";
     }
 
@@ -255,8 +292,10 @@ final class CampaignPlanner {
 
     private void evacuate(Node n) {
       List<Instance> primaries = ctx.cluster.primariesOf(node);
-      List<Instance> secondaries = campaign.spec().mode() == CampaignMode.FULL_EVACUATION
-          ? ctx.cluster.secondariesOf(node) : List.of();
+      List<Instance> secondaries =
+          campaign.spec().mode() == CampaignMode.FULL_EVACUATION
+              ? ctx.cluster.secondariesOf(node)
+              : List.of();
       if (primaries.isEmpty() && secondaries.isEmpty()) {
         move(NodePhase.REBOOT, "empty");
         return;
@@ -274,21 +313,26 @@ final class CampaignPlanner {
       String bootId = signals.getOrDefault(node, NodeSignal.unknown()).bootId();
       submit(new Operation.RebootNode(node), "reboot " + node);
       campaign = campaign.withNode(progress().withBootId(bootId));
-      move(NodePhase.BOOT, "rebooting (boot id before: " + (bootId.isEmpty() ? "unknown" : bootId) + ")");
+      move(
+          NodePhase.BOOT,
+          "rebooting (boot id before: " + (bootId.isEmpty() ? "unknown" : bootId) + ")");
       wait = "rebooting";
     }
 
     private void boot(Node n) {
       NodeSignal s = signals.getOrDefault(node, NodeSignal.unknown());
       NodeProgress p = progress();
-      boolean newBoot = p.bootId().isEmpty() ? s.okSince().map(t -> t.isAfter(p.since())).orElse(false)
-          : !s.bootId().isEmpty() && !s.bootId().equals(p.bootId());
+      boolean newBoot =
+          p.bootId().isEmpty()
+              ? s.okSince().map(t -> t.isAfter(p.since())).orElse(false)
+              : !s.bootId().isEmpty() && !s.bootId().equals(p.bootId());
       if (newBoot && !s.fault().isEmpty()) {
         failNode("node " + node + " reports " + s.fault() + " after its reboot");
         return;
       }
       if (newBoot && !n.offline() && s.okSince().isPresent()) {
-        move(NodePhase.SOAK, "back with boot id " + (s.bootId().isEmpty() ? "unknown" : s.bootId()));
+        move(
+            NodePhase.SOAK, "back with boot id " + (s.bootId().isEmpty() ? "unknown" : s.bootId()));
         Instant okSince = s.okSince().get();
         if (okSince.isAfter(now)) {
           campaign = campaign.withNode(progress().to(NodePhase.SOAK, okSince));
@@ -298,11 +342,20 @@ final class CampaignPlanner {
       }
       Duration waited = Duration.between(p.since(), now);
       if (waited.compareTo(campaign.spec().bootTimeout()) > 0) {
-        failNode("node " + node + " did not come back within " + text(campaign.spec().bootTimeout())
-            + " of its reboot; nothing further is rebooted");
+        failNode(
+            "node "
+                + node
+                + " did not come back within "
+                + text(campaign.spec().bootTimeout())
+                + " of its reboot; nothing further is rebooted");
         return;
       }
-      wait = "waiting for it to come back (" + text(waited) + " of " + text(campaign.spec().bootTimeout()) + ")";
+      wait =
+          "waiting for it to come back ("
+              + text(waited)
+              + " of "
+              + text(campaign.spec().bootTimeout())
+              + ")";
     }
 
     private void soak() {
@@ -327,14 +380,20 @@ final class CampaignPlanner {
 
     private void undrain(Node n) {
       if (!n.drained() || progress().wasDrained()) {
-        move(NodePhase.RETURN, progress().wasDrained() ? "left drained: it was drained before the campaign" : "undrained");
+        move(
+            NodePhase.RETURN,
+            progress().wasDrained()
+                ? "left drained: it was drained before the campaign"
+                : "undrained");
         return;
       }
       if (!ctx.claims.nodeFree(claimOwner, node)) {
         wait = "busy with another job this round";
         return;
       }
-      submit(new Operation.SetNodeFlags(node, Optional.of(false), Optional.empty()), "undrain " + node + " after its reboot");
+      submit(
+          new Operation.SetNodeFlags(node, Optional.of(false), Optional.empty()),
+          "undrain " + node + " after its reboot");
       wait = "undraining";
     }
 
@@ -345,7 +404,11 @@ final class CampaignPlanner {
         // Drained before the campaign: it takes no instances back; they stay where they went.
         kept.removeAll(mine);
         campaign = campaign.withHomes(kept);
-        move(NodePhase.DONE, mine.isEmpty() ? "done" : mine.size() + " instance(s) stay away: the node was drained before the campaign");
+        move(
+            NodePhase.DONE,
+            mine.isEmpty()
+                ? "done"
+                : mine.size() + " instance(s) stay away: the node was drained before the campaign");
         return;
       }
       int moving = 0;
@@ -360,7 +423,11 @@ final class CampaignPlanner {
           moving++;
         } else if (!refusal.startsWith("busy")) {
           kept.remove(h);
-          campaign = campaign.event(now, "stays", h.instance() + " stays on " + found.get().primary() + ": " + refusal);
+          campaign =
+              campaign.event(
+                  now,
+                  "stays",
+                  h.instance() + " stays on " + found.get().primary() + ": " + refusal);
         }
       }
       campaign = campaign.withHomes(kept);
@@ -368,18 +435,26 @@ final class CampaignPlanner {
         move(NodePhase.DONE, "done");
         return;
       }
-      wait = moving == 0 ? "instances wait for nodes busy this round" : "moving " + moving + " instance(s) back";
+      wait =
+          moving == 0
+              ? "instances wait for nodes busy this round"
+              : "moving " + moving + " instance(s) back";
     }
 
     private boolean atHome(Instance i, Home h) {
-      return h.primary() ? i.primary().equals(node) : i.secondary().equals(node) || i.primary().equals(node);
+      return h.primary()
+          ? i.primary().equals(node)
+          : i.secondary().equals(node) || i.primary().equals(node);
     }
 
     /** Plans one move of {@code i} towards home; null when planned, else why not. */
     private String moveBack(Instance i, Home h) {
       Optional<Node> home = ctx.cluster.node(node);
       if (home.isEmpty() || home.get().offline() || home.get().drained()) {
-        return node + " is " + (home.isEmpty() ? "gone" : home.get().offline() ? "offline" : "drained") + " again";
+        return node
+            + " is "
+            + (home.isEmpty() ? "gone" : home.get().offline() ? "offline" : "drained")
+            + " again";
       }
       if (!ctx.claims.instanceFree(i.name())) {
         return "busy: instance in another job";
@@ -391,11 +466,17 @@ final class CampaignPlanner {
         op = new Operation.ReplaceSecondary(i.name(), i.primary(), i.secondary(), node);
         need = new Capacity.Need(0, i.disk(), 0);
       } else {
-        need = new Capacity.Need(i.status().isRunning() ? i.memory() : 0,
-            i.diskTemplate().mobility() == Mobility.NON_REDUNDANT ? i.disk() : 0, i.vcpus());
-        op = i.diskTemplate().mobility() == Mobility.NON_REDUNDANT ? new Operation.Move(i.name(), i.primary(), node)
-            : i.status().isRunning() ? new Operation.Migrate(i.name(), i.primary(), node)
-            : new Operation.Failover(i.name(), i.primary(), node);
+        need =
+            new Capacity.Need(
+                i.status().isRunning() ? i.memory() : 0,
+                i.diskTemplate().mobility() == Mobility.NON_REDUNDANT ? i.disk() : 0,
+                i.vcpus());
+        op =
+            i.diskTemplate().mobility() == Mobility.NON_REDUNDANT
+                ? new Operation.Move(i.name(), i.primary(), node)
+                : i.status().isRunning()
+                    ? new Operation.Migrate(i.name(), i.primary(), node)
+                    : new Operation.Failover(i.name(), i.primary(), node);
       }
       if (!ctx.claims.nodesFree(claimOwner, op.nodes())) {
         return "busy: a node of the move is in another job";
@@ -420,13 +501,23 @@ final class CampaignPlanner {
     private JobSpec job(List<Operation> ops, String what) {
       String owner = campaign.owner();
       String key = ctx.nextKey(owner);
-      String text = "campaign " + campaign.id() + " (" + campaign.spec().mode().wireName() + ", group " + (campaign.current() + 1)
-          + " of " + campaign.groups().size() + "): " + what;
+      String text =
+          "campaign "
+              + campaign.id()
+              + " ("
+              + campaign.spec().mode().wireName()
+              + ", group "
+              + (campaign.current() + 1)
+              + " of "
+              + campaign.groups().size()
+              + "): "
+              + what;
       return new JobSpec(key, owner, ops, ReasonTrail.of(text, key, ctx.nowNanos));
     }
 
     private void move(NodePhase next, String why) {
-      campaign = campaign.withNode(progress().to(next, now)).event(now, node + ":" + next.wireName(), why);
+      campaign =
+          campaign.withNode(progress().to(next, now)).event(now, node + ":" + next.wireName(), why);
     }
 
     private void skip(String why) {
@@ -440,7 +531,8 @@ final class CampaignPlanner {
 
     private void fail(String reason) {
       if (!campaign.status().isStopping()) {
-        campaign = campaign.withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason);
+        campaign =
+            campaign.withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason);
       }
     }
   }
@@ -455,10 +547,13 @@ final class CampaignPlanner {
     Set<String> nodes = new java.util.HashSet<>();
     for (Campaign c : campaigns) {
       if (c.status().isActive()) {
-        c.currentGroup().stream().filter(n -> {
-          NodePhase p = c.progress(n).phase();
-          return p != NodePhase.WAITING && !finished(p);
-        }).forEach(nodes::add);
+        c.currentGroup().stream()
+            .filter(
+                n -> {
+                  NodePhase p = c.progress(n).phase();
+                  return p != NodePhase.WAITING && !finished(p);
+                })
+            .forEach(nodes::add);
       }
     }
     return nodes;

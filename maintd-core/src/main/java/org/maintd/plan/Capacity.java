@@ -10,13 +10,13 @@ import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 
 /**
- * Free memory, disk and virtual cpus per node during one planning pass, reduced as placements
- * are made. Virtual cpus are limited to {@code vcpuRatio} times the node's physical cpus, as
- * Ganeti's default instance policy does. Also what a placement should avoid where it can: leaving
- * a node unable to take over the DRBD instances of any one peer (N+1: its free memory must stay
- * above the memory it holds in reserve for its largest peer), and putting two primaries with the
- * same exclusion tag (instance tags under a cluster's {@code htools:iextags:} prefixes) on one
- * node. Not thread-safe.
+ * Free memory, disk and virtual cpus per node during one planning pass, reduced as placements are
+ * made. Virtual cpus are limited to {@code vcpuRatio} times the node's physical cpus, as Ganeti's
+ * default instance policy does. Also what a placement should avoid where it can: leaving a node
+ * unable to take over the DRBD instances of any one peer (N+1: its free memory must stay above the
+ * memory it holds in reserve for its largest peer), and putting two primaries with the same
+ * exclusion tag (instance tags under a cluster's {@code htools:iextags:} prefixes) on one node. Not
+ * thread-safe.
  */
 final class Capacity {
   static final double DEFAULT_VCPU_RATIO = 4.0;
@@ -27,18 +27,24 @@ final class Capacity {
   private final List<String> exclusionPrefixes;
 
   Capacity(Cluster cluster, double vcpuRatio) {
-    exclusionPrefixes = cluster.tags().stream().filter(t -> t.startsWith("htools:iextags:"))
-        .map(t -> t.substring("htools:iextags:".length())).toList();
+    exclusionPrefixes =
+        cluster.tags().stream()
+            .filter(t -> t.startsWith("htools:iextags:"))
+            .map(t -> t.substring("htools:iextags:".length()))
+            .toList();
     Map<String, Long> vcpus = new HashMap<>();
     for (Instance i : cluster.instances()) {
       vcpus.merge(i.primary(), (long) i.vcpus(), Long::sum);
       exclusionTags.computeIfAbsent(i.primary(), k -> new HashSet<>()).addAll(exclusionTagsOf(i));
       if (i.hasSecondary()) {
-        peers.computeIfAbsent(i.secondary(), k -> new HashMap<>()).merge(i.primary(), reservation(i), Long::sum);
+        peers
+            .computeIfAbsent(i.secondary(), k -> new HashMap<>())
+            .merge(i.primary(), reservation(i), Long::sum);
       }
     }
     for (Node n : cluster.nodes()) {
-      long cpuRoom = (long) Math.floor(n.resources().cpus() * vcpuRatio) - vcpus.getOrDefault(n.name(), 0L);
+      long cpuRoom =
+          (long) Math.floor(n.resources().cpus() * vcpuRatio) - vcpus.getOrDefault(n.name(), 0L);
       free.put(n.name(), new long[] {n.resources().memFree(), n.resources().diskFree(), cpuRoom});
     }
   }
@@ -66,8 +72,13 @@ final class Capacity {
     long[] f = free.get(node);
     long reserved = reserved(node);
     long after = f[0] - need.memory();
-    long reserveAfter = secondaryOf == null ? reserved
-        : Math.max(reserved, peers.getOrDefault(node, Map.of()).getOrDefault(secondaryOf, 0L) + reservation(inst));
+    long reserveAfter =
+        secondaryOf == null
+            ? reserved
+            : Math.max(
+                reserved,
+                peers.getOrDefault(node, Map.of()).getOrDefault(secondaryOf, 0L)
+                    + reservation(inst));
     if (f[0] > reserved && after <= reserveAfter) {
       return node + " could no longer take over its peers' instances (N+1)";
     }
@@ -93,7 +104,9 @@ final class Capacity {
   /** Records a placement's reservation and tags, beyond its resources. */
   void place(String node, Instance inst, String secondaryOf) {
     if (secondaryOf != null) {
-      peers.computeIfAbsent(node, k -> new HashMap<>()).merge(secondaryOf, reservation(inst), Long::sum);
+      peers
+          .computeIfAbsent(node, k -> new HashMap<>())
+          .merge(secondaryOf, reservation(inst), Long::sum);
     } else {
       exclusionTags.computeIfAbsent(node, k -> new HashSet<>()).addAll(exclusionTagsOf(inst));
     }
@@ -104,11 +117,16 @@ final class Capacity {
   }
 
   private long reserved(String node) {
-    return peers.getOrDefault(node, Map.of()).values().stream().mapToLong(Long::longValue).max().orElse(0);
+    return peers.getOrDefault(node, Map.of()).values().stream()
+        .mapToLong(Long::longValue)
+        .max()
+        .orElse(0);
   }
 
   private static long reservation(Instance i) {
-    return i.autoBalance() && i.status() != org.maintd.cluster.InstanceStatus.ADMIN_offline ? i.memory() : 0;
+    return i.autoBalance() && i.status() != org.maintd.cluster.InstanceStatus.ADMIN_offline
+        ? i.memory()
+        : 0;
   }
 
   private Set<String> exclusionTagsOf(Instance i) {

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The nodes and instances taken by the jobs planned so far in a round. Two jobs conflict when
- * they share a node or an instance, except that jobs of one owner may share the node they all act
- * on (an evacuation's source). Not thread-safe: one per planning pass.
+ * The nodes and instances taken by the jobs planned so far in a round. Two jobs conflict when they
+ * share a node or an instance, except that jobs of one owner may share the node they all act on (an
+ * evacuation's source). Not thread-safe: one per planning pass.
  */
 final class Claims {
   private final Map<String, String> nodeOwners = new HashMap<>();

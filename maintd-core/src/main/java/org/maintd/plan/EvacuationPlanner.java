@@ -38,7 +38,8 @@ final class EvacuationPlanner {
     }
     Node node = found.get();
     if (node.master()) {
-      return Step.waiting("node " + node.name() + " is the master: fail the master role over first");
+      return Step.waiting(
+          "node " + node.name() + " is the master: fail the master role over first");
     }
     if (!ctx.claims.nodeFree(owner, node.name())) {
       return Step.waiting("node " + node.name() + " is busy with another job this round");
@@ -57,7 +58,8 @@ final class EvacuationPlanner {
       return moves(incident, node, primaries, secondaries);
     }
     if (!node.offline()) {
-      return single(incident, Operation.SetNodeFlags.offline(node.name()), "set " + node.name() + " offline");
+      return single(
+          incident, Operation.SetNodeFlags.offline(node.name()), "set " + node.name() + " offline");
     }
     return Step.done("node " + node.name() + " evacuated and offline");
   }
@@ -68,9 +70,16 @@ final class EvacuationPlanner {
     return new Step(List.of(job), false, what);
   }
 
-  private Step moves(Incident incident, Node node, List<Instance> primaries, List<Instance> secondaries) {
+  private Step moves(
+      Incident incident, Node node, List<Instance> primaries, List<Instance> secondaries) {
     boolean failover = incident.diagnosis().status() == DiagnoseStatus.EVACUATE_FAILOVER;
-    return moveOff(incident.uuid().toString(), node, primaries, secondaries, failover, (ops, what) -> job(incident, ops, what));
+    return moveOff(
+        incident.uuid().toString(),
+        node,
+        primaries,
+        secondaries,
+        failover,
+        (ops, what) -> job(incident, ops, what));
   }
 
   /**
@@ -78,7 +87,13 @@ final class EvacuationPlanner {
    * many as targets have room for, one job per target, named by {@code jobs}. Also used by
    * campaigns to empty a node before its reboot.
    */
-  Step moveOff(String owner, Node node, List<Instance> primaries, List<Instance> secondaries, boolean failover, JobMaker jobs) {
+  Step moveOff(
+      String owner,
+      Node node,
+      List<Instance> primaries,
+      List<Instance> secondaries,
+      boolean failover,
+      JobMaker jobs) {
     Map<String, List<Operation>> byTarget = new LinkedHashMap<>();
     List<String> waits = new ArrayList<>();
     for (Instance inst : primaries) {
@@ -104,7 +119,12 @@ final class EvacuationPlanner {
   }
 
   private void placePrimary(
-      String owner, Node node, Instance inst, boolean failover, Map<String, List<Operation>> byTarget, List<String> waits) {
+      String owner,
+      Node node,
+      Instance inst,
+      boolean failover,
+      Map<String, List<Operation>> byTarget,
+      List<String> waits) {
     if (!ctx.claims.instanceFree(inst.name())) {
       waits.add(inst.name() + ": busy with another job");
       return;
@@ -116,23 +136,40 @@ final class EvacuationPlanner {
       placeOnSecondary(owner, inst, failover || !running, need, byTarget, waits);
       return;
     }
-    Capacity.Need full = mobility == Mobility.NON_REDUNDANT
-        ? new Capacity.Need(need.memory(), inst.disk(), need.vcpus()) : need;
-    Optional<TargetChooser.Choice> target = chooser.choose(owner, node.group(), node.name(), full, inst, null);
+    Capacity.Need full =
+        mobility == Mobility.NON_REDUNDANT
+            ? new Capacity.Need(need.memory(), inst.disk(), need.vcpus())
+            : need;
+    Optional<TargetChooser.Choice> target =
+        chooser.choose(owner, node.group(), node.name(), full, inst, null);
     if (target.isEmpty()) {
-      waits.add(inst.name() + ": no node in the group has room (" + full.memory() + " MiB memory, " + full.disk() + " MiB disk)");
+      waits.add(
+          inst.name()
+              + ": no node in the group has room ("
+              + full.memory()
+              + " MiB memory, "
+              + full.disk()
+              + " MiB disk)");
       return;
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    Operation op = mobility == Mobility.NON_REDUNDANT ? new Operation.Move(inst.name(), node.name(), t)
-        : failover || !running ? new Operation.Failover(inst.name(), node.name(), t)
-        : new Operation.Migrate(inst.name(), node.name(), t);
+    Operation op =
+        mobility == Mobility.NON_REDUNDANT
+            ? new Operation.Move(inst.name(), node.name(), t)
+            : failover || !running
+                ? new Operation.Failover(inst.name(), node.name(), t)
+                : new Operation.Migrate(inst.name(), node.name(), t);
     add(byTarget, t, op, full, inst, null);
   }
 
   private void placeOnSecondary(
-      String owner, Instance inst, boolean failover, Capacity.Need need, Map<String, List<Operation>> byTarget, List<String> waits) {
+      String owner,
+      Instance inst,
+      boolean failover,
+      Capacity.Need need,
+      Map<String, List<Operation>> byTarget,
+      List<String> waits) {
     Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
     String refusal = chooser.refusal(owner, secondary);
     if (refusal != null && ctx.claims.nodeFree(owner, secondary.name())) {
@@ -147,28 +184,51 @@ final class EvacuationPlanner {
       waits.add(inst.name() + ": its secondary " + shortfall);
       return;
     }
-    Operation op = failover
-        ? new Operation.Failover(inst.name(), inst.primary(), secondary.name())
-        : new Operation.Migrate(inst.name(), inst.primary(), secondary.name());
+    Operation op =
+        failover
+            ? new Operation.Failover(inst.name(), inst.primary(), secondary.name())
+            : new Operation.Migrate(inst.name(), inst.primary(), secondary.name());
     add(byTarget, secondary.name(), op, need, inst, null);
   }
 
   private void rehomeSecondary(
-      String owner, Instance inst, Node secondary, String refusal, Map<String, List<Operation>> byTarget, List<String> waits) {
+      String owner,
+      Instance inst,
+      Node secondary,
+      String refusal,
+      Map<String, List<Operation>> byTarget,
+      List<String> waits) {
     Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
-    Optional<TargetChooser.Choice> target = chooser.choose(owner, secondary.group(), inst.primary(), need, inst, inst.primary());
+    Optional<TargetChooser.Choice> target =
+        chooser.choose(owner, secondary.group(), inst.primary(), need, inst, inst.primary());
     if (target.isEmpty()) {
-      waits.add(inst.name() + ": its secondary " + refusal + ", and no node in the group has "
-          + inst.disk() + " MiB disk for a new secondary");
+      waits.add(
+          inst.name()
+              + ": its secondary "
+              + refusal
+              + ", and no node in the group has "
+              + inst.disk()
+              + " MiB disk for a new secondary");
       return;
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    add(byTarget, t, new Operation.ReplaceSecondary(inst.name(), inst.primary(), secondary.name(), t), need, inst, inst.primary());
+    add(
+        byTarget,
+        t,
+        new Operation.ReplaceSecondary(inst.name(), inst.primary(), secondary.name(), t),
+        need,
+        inst,
+        inst.primary());
     ctx.claims.claim(owner, List.of(secondary.name()), List.of());
   }
 
-  private void placeSecondary(String owner, Node node, Instance inst, Map<String, List<Operation>> byTarget, List<String> waits) {
+  private void placeSecondary(
+      String owner,
+      Node node,
+      Instance inst,
+      Map<String, List<Operation>> byTarget,
+      List<String> waits) {
     if (!ctx.claims.instanceFree(inst.name())) {
       waits.add(inst.name() + ": busy with another job");
       return;
@@ -179,18 +239,34 @@ final class EvacuationPlanner {
     }
     Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
     Node primary = ctx.index.node(inst.primary()).orElseThrow();
-    Optional<TargetChooser.Choice> target = chooser.choose(owner, primary.group(), primary.name(), need, inst, primary.name());
+    Optional<TargetChooser.Choice> target =
+        chooser.choose(owner, primary.group(), primary.name(), need, inst, primary.name());
     if (target.isEmpty()) {
-      waits.add(inst.name() + ": no node in the group has " + inst.disk() + " MiB disk for a new secondary");
+      waits.add(
+          inst.name()
+              + ": no node in the group has "
+              + inst.disk()
+              + " MiB disk for a new secondary");
       return;
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    add(byTarget, t, new Operation.ReplaceSecondary(inst.name(), inst.primary(), node.name(), t), need, inst, primary.name());
+    add(
+        byTarget,
+        t,
+        new Operation.ReplaceSecondary(inst.name(), inst.primary(), node.name(), t),
+        need,
+        inst,
+        primary.name());
     ctx.claims.claim(owner, List.of(inst.primary()), List.of());
   }
 
-  private void add(Map<String, List<Operation>> byTarget, String target, Operation op, Capacity.Need need, Instance inst,
+  private void add(
+      Map<String, List<Operation>> byTarget,
+      String target,
+      Operation op,
+      Capacity.Need need,
+      Instance inst,
       String secondaryOf) {
     chooser.placed(target, need, inst, secondaryOf);
     byTarget.computeIfAbsent(target, t -> new ArrayList<>()).add(op);
@@ -199,14 +275,28 @@ final class EvacuationPlanner {
   /** Remembers a placement that breaks N+1 or an exclusion tag because nothing better had room. */
   private void note(Instance inst, TargetChooser.Choice choice) {
     if (!choice.compromise().isEmpty()) {
-      compromises.add(inst.name() + " to " + choice.node().name() + " although " + choice.compromise() + ": no other node has room");
+      compromises.add(
+          inst.name()
+              + " to "
+              + choice.node().name()
+              + " although "
+              + choice.compromise()
+              + ": no other node has room");
     }
   }
 
   private JobSpec job(Incident incident, List<Operation> ops, String what) {
     String owner = incident.uuid().toString();
     String key = ctx.nextKey(owner);
-    String text = "incident " + owner + " (" + incident.diagnosis().status().wireName() + " " + incident.node() + "): " + what;
+    String text =
+        "incident "
+            + owner
+            + " ("
+            + incident.diagnosis().status().wireName()
+            + " "
+            + incident.node()
+            + "): "
+            + what;
     return new JobSpec(key, owner, ops, ReasonTrail.of(text, key, ctx.nowNanos));
   }
 

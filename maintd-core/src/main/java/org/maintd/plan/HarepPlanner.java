@@ -22,10 +22,10 @@ import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
 
 /**
- * Plans instance repairs after the incidents of the round, on what they left free: for every
- * broken instance whose state is healthy and whose policy allows the repair, one job; too low a
- * policy gives an {@code enoperm} result tag instead; expired suspensions are removed. Instances on
- * nodes with an active incident are left to the incident. Two jobs never share an online node or an
+ * Plans instance repairs after the incidents of the round, on what they left free: for every broken
+ * instance whose state is healthy and whose policy allows the repair, one job; too low a policy
+ * gives an {@code enoperm} result tag instead; expired suspensions are removed. Instances on nodes
+ * with an active incident are left to the incident. Two jobs never share an online node or an
  * instance; offline nodes, which do no work, may appear in several repairs of one round. Not
  * thread-safe.
  */
@@ -54,30 +54,56 @@ final class HarepPlanner {
         continue;
       }
       if (state instanceof RepairState.Pending p) {
-        items.add(item(inst, "repair " + p.tag().type().wireName() + " pending: jobs " + String.join(", ", p.tag().jobs())));
+        items.add(
+            item(
+                inst,
+                "repair "
+                    + p.tag().type().wireName()
+                    + " pending: jobs "
+                    + String.join(", ", p.tag().jobs())));
         continue;
       }
       if (state instanceof RepairState.Failed f) {
-        items.add(item(inst, "repair " + f.tag().type().wireName() + " failed: no repair until tag " + f.raw() + " is removed"));
+        items.add(
+            item(
+                inst,
+                "repair "
+                    + f.tag().type().wireName()
+                    + " failed: no repair until tag "
+                    + f.raw()
+                    + " is removed"));
         continue;
       }
       Optional<RepairNeed> need = RepairNeed.of(ctx.index, inst);
       if (need.isPresent()) {
-        consider(inst, (RepairState.Healthy) state, need.get(), policies.of(inst), jobs, tags, items);
+        consider(
+            inst, (RepairState.Healthy) state, need.get(), policies.of(inst), jobs, tags, items);
       }
     }
   }
 
-  private void consider(Instance inst, RepairState.Healthy state, RepairNeed need, RepairPolicy policy,
-      List<JobSpec> jobs, List<TagChange> tags, List<PlanItem> items) {
+  private void consider(
+      Instance inst,
+      RepairState.Healthy state,
+      RepairNeed need,
+      RepairPolicy policy,
+      List<JobSpec> jobs,
+      List<TagChange> tags,
+      List<PlanItem> items) {
     String broken = need.problem() + ", needs " + need.type().wireName();
     if (policy instanceof RepairPolicy.NotEnabled) {
       items.add(item(inst, broken + "; not repaired: auto-repair is not enabled for it"));
       return;
     }
     if (policy instanceof RepairPolicy.Suspended s) {
-      items.add(item(inst, broken + "; not repaired: auto-repair is suspended "
-          + s.until().map(t -> "until " + t.getEpochSecond()).orElse("without a time limit")));
+      items.add(
+          item(
+              inst,
+              broken
+                  + "; not repaired: auto-repair is suspended "
+                  + s.until()
+                      .map(t -> "until " + t.getEpochSecond())
+                      .orElse("without a time limit")));
       return;
     }
     RepairPolicy.Enabled enabled = (RepairPolicy.Enabled) policy;
@@ -86,14 +112,25 @@ final class HarepPlanner {
       return;
     }
     for (String node : List.of(inst.primary(), inst.secondary())) {
-      if (!node.isEmpty() && ctx.excludedTargets.contains(node) && ctx.index.node(node).map(n -> !n.offline()).orElse(false)) {
-        items.add(item(inst, broken + "; waits: node " + node + " has an active incident, which handles its instances"));
+      if (!node.isEmpty()
+          && ctx.excludedTargets.contains(node)
+          && ctx.index.node(node).map(n -> !n.offline()).orElse(false)) {
+        items.add(
+            item(
+                inst,
+                broken
+                    + "; waits: node "
+                    + node
+                    + " has an active incident, which handles its instances"));
         return;
       }
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.type(), repairId(inst));
     Placement placement = place(owner.text(), inst, need);
-    String outcome = placement.ops().isEmpty() ? placement.why() : submit(owner, inst, need, placement.ops(), jobs);
+    String outcome =
+        placement.ops().isEmpty()
+            ? placement.why()
+            : submit(owner, inst, need, placement.ops(), jobs);
     items.add(item(inst, broken + "; " + outcome));
   }
 
@@ -108,14 +145,23 @@ final class HarepPlanner {
     }
   }
 
-  private String submit(HarepOwner owner, Instance inst, RepairNeed need, List<Operation> ops, List<JobSpec> jobs) {
+  private String submit(
+      HarepOwner owner, Instance inst, RepairNeed need, List<Operation> ops, List<JobSpec> jobs) {
     String key = ctx.nextKey(owner.text());
-    String text = "harep " + need.type().wireName() + " repair of instance " + inst.name() + ": " + need.problem();
+    String text =
+        "harep "
+            + need.type().wireName()
+            + " repair of instance "
+            + inst.name()
+            + ": "
+            + need.problem();
     JobSpec job = new JobSpec(key, owner.text(), ops, ReasonTrail.of(text, key, ctx.nowNanos));
     // Offline nodes do no work in a repair (its old primary or secondary): repairs of the
     // instances of one dead node run side by side.
-    List<String> working = job.nodes().stream()
-        .filter(n -> ctx.index.node(n).map(x -> !x.offline()).orElse(false)).toList();
+    List<String> working =
+        job.nodes().stream()
+            .filter(n -> ctx.index.node(n).map(x -> !x.offline()).orElse(false))
+            .toList();
     if (!ctx.claims.instanceFree(inst.name()) || !ctx.claims.nodesFree(owner.text(), working)) {
       return "waits: its nodes or the instance are busy with another job this round";
     }
@@ -132,41 +178,57 @@ final class HarepPlanner {
       case PRIMARY_OFFLINE, PRIMARY_DRAINED -> {
         Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
         Capacity.Need n = new Capacity.Need(mem, 0, inst.vcpus());
-        String why = Optional.ofNullable(chooser.refusal(owner, secondary))
-            .orElseGet(() -> ctx.capacity.shortfall(secondary.name(), n));
+        String why =
+            Optional.ofNullable(chooser.refusal(owner, secondary))
+                .orElseGet(() -> ctx.capacity.shortfall(secondary.name(), n));
         if (why != null) {
           return Placement.waits("its secondary " + why);
         }
         chooser.placed(secondary.name(), n, inst, null);
-        return Placement.of(need.kind() == RepairNeed.Case.PRIMARY_DRAINED && running
-            ? new Operation.Migrate(inst.name(), inst.primary(), secondary.name())
-            : new Operation.Failover(inst.name(), inst.primary(), secondary.name()));
+        return Placement.of(
+            need.kind() == RepairNeed.Case.PRIMARY_DRAINED && running
+                ? new Operation.Migrate(inst.name(), inst.primary(), secondary.name())
+                : new Operation.Failover(inst.name(), inst.primary(), secondary.name()));
       }
       case SECONDARY_OFFLINE -> {
         Capacity.Need n = new Capacity.Need(0, inst.disk(), 0);
-        Optional<TargetChooser.Choice> target = chooser.choose(owner, group, inst.primary(), n, inst, inst.primary());
+        Optional<TargetChooser.Choice> target =
+            chooser.choose(owner, group, inst.primary(), n, inst, inst.primary());
         if (target.isEmpty()) {
-          return Placement.waits("no node in the group has " + inst.disk() + " MiB disk for a new secondary");
+          return Placement.waits(
+              "no node in the group has " + inst.disk() + " MiB disk for a new secondary");
         }
         String t = target.get().node().name();
         chooser.placed(t, n, inst, inst.primary());
-        return Placement.of(new Operation.ReplaceSecondary(inst.name(), inst.primary(), inst.secondary(), t));
+        return Placement.of(
+            new Operation.ReplaceSecondary(inst.name(), inst.primary(), inst.secondary(), t));
       }
       default -> {
         boolean mirrored = need.kind() == RepairNeed.Case.BOTH_OFFLINE;
         Capacity.Need p = new Capacity.Need(mem, inst.disk(), inst.vcpus());
-        Optional<Node> primary = chooser.choose(owner, group, "", p, inst, null).map(TargetChooser.Choice::node);
+        Optional<Node> primary =
+            chooser.choose(owner, group, "", p, inst, null).map(TargetChooser.Choice::node);
         if (primary.isEmpty()) {
-          return Placement.waits("no node in the group has room for the instance (" + mem + " MiB memory, " + inst.disk() + " MiB disk)");
+          return Placement.waits(
+              "no node in the group has room for the instance ("
+                  + mem
+                  + " MiB memory, "
+                  + inst.disk()
+                  + " MiB disk)");
         }
         chooser.placed(primary.get().name(), p, inst, null);
         List<String> nodes = new ArrayList<>(List.of(primary.get().name()));
         if (mirrored) {
           Capacity.Need s = new Capacity.Need(0, inst.disk(), 0);
-          Optional<Node> secondary = chooser.choose(owner, group, primary.get().name(), s, inst, primary.get().name())
-              .map(TargetChooser.Choice::node);
+          Optional<Node> secondary =
+              chooser
+                  .choose(owner, group, primary.get().name(), s, inst, primary.get().name())
+                  .map(TargetChooser.Choice::node);
           if (secondary.isEmpty()) {
-            return Placement.waits("no second node in the group has " + inst.disk() + " MiB disk for the new secondary");
+            return Placement.waits(
+                "no second node in the group has "
+                    + inst.disk()
+                    + " MiB disk for the new secondary");
           }
           chooser.placed(secondary.get().name(), s, inst, primary.get().name());
           nodes.add(secondary.get().name());
@@ -178,22 +240,45 @@ final class HarepPlanner {
     }
   }
 
-  private void enoperm(Instance inst, RepairState.Healthy state, RepairNeed need, RepairPolicy.Enabled enabled,
-      List<TagChange> tags, List<PlanItem> items) {
-    String why = need.problem() + ", needs " + need.type().wireName() + "; not repaired: only repairs up to "
-        + enabled.max().wireName() + " are allowed (enoperm)";
+  private void enoperm(
+      Instance inst,
+      RepairState.Healthy state,
+      RepairNeed need,
+      RepairPolicy.Enabled enabled,
+      List<TagChange> tags,
+      List<PlanItem> items) {
+    String why =
+        need.problem()
+            + ", needs "
+            + need.type().wireName()
+            + "; not repaired: only repairs up to "
+            + enabled.max().wireName()
+            + " are allowed (enoperm)";
     items.add(item(inst, why));
-    boolean recorded = state.last().map(t -> t.result().orElse(null) == RepairResult.ENOPERM && t.type() == need.type()).orElse(false);
+    boolean recorded =
+        state
+            .last()
+            .map(t -> t.result().orElse(null) == RepairResult.ENOPERM && t.type() == need.type())
+            .orElse(false);
     if (recorded) {
       return;
     }
-    RepairTag tag = new RepairTag(need.type(), repairId(inst), now.getEpochSecond(), Optional.of(RepairResult.ENOPERM), List.of());
+    RepairTag tag =
+        new RepairTag(
+            need.type(),
+            repairId(inst),
+            now.getEpochSecond(),
+            Optional.of(RepairResult.ENOPERM),
+            List.of());
     List<String> remove = state.last().isPresent() ? List.of(state.raw()) : List.of();
     tags.add(new TagChange(TaggedObject.instance(inst.name()), List.of(tag.text()), remove, why));
   }
 
   private String repairId(Instance inst) {
-    return UUID.nameUUIDFromBytes(("harep " + inst.name() + " " + ctx.round + " " + ctx.nowNanos).getBytes(StandardCharsets.UTF_8)).toString();
+    return UUID.nameUUIDFromBytes(
+            ("harep " + inst.name() + " " + ctx.round + " " + ctx.nowNanos)
+                .getBytes(StandardCharsets.UTF_8))
+        .toString();
   }
 
   private static PlanItem item(Instance inst, String next) {

@@ -26,11 +26,13 @@ final class LiveRepairPlanner {
       return Step.waiting("node " + incident.node() + " is busy with another job this round");
     }
     String command = incident.diagnosis().command().orElseThrow();
-    Operation op = new Operation.RunRepair(incident.node(), command, owner, incident.diagnosis().original());
+    Operation op =
+        new Operation.RunRepair(incident.node(), command, owner, incident.diagnosis().original());
     String key = ctx.nextKey(owner);
     String what = "incident " + owner + " (live-repair " + incident.node() + "): run " + command;
     JobSpec job = new JobSpec(key, owner, List.of(op), ReasonTrail.of(what, key, ctx.nowNanos));
     ctx.claims.claim(owner, job.nodes(), job.instances());
-    return new Step(List.of(job), false, "run repair command " + command + " on " + incident.node());
+    return new Step(
+        List.of(job), false, "run repair command " + command + " on " + incident.node());
   }
 }

@@ -7,10 +7,9 @@ import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.UnavailabilityLedger;
 
 /**
- * What one planning pass works on: the snapshot, the round number (part of every job key), the
- * time of the reason trail, the nodes that may never receive instances (active incidents,
- * evacuated), and the claims, capacity and out-of-service ledger shared by all planners of the
- * round.
+ * What one planning pass works on: the snapshot, the round number (part of every job key), the time
+ * of the reason trail, the nodes that may never receive instances (active incidents, evacuated),
+ * and the claims, capacity and out-of-service ledger shared by all planners of the round.
  */
 final class RoundContext {
   final Cluster cluster;
@@ -23,7 +22,8 @@ final class RoundContext {
   final UnavailabilityLedger unavailable;
   private int jobCounter;
 
-  RoundContext(Cluster cluster, long round, long nowNanos, Set<String> excludedTargets, SafetyCaps caps) {
+  RoundContext(
+      Cluster cluster, long round, long nowNanos, Set<String> excludedTargets, SafetyCaps caps) {
     this.cluster = cluster;
     this.index = new ClusterIndex(cluster);
     this.unavailable = new UnavailabilityLedger(cluster, caps);

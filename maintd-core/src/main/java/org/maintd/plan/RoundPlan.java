@@ -10,11 +10,15 @@ import org.maintd.job.JobSpec;
  * What a round will do: the jobs to submit (none conflict), the incidents whose work is complete
  * (to be tagged {@code repairready}), for every incident what happens next or why it waits, tags to
  * change outside jobs (instance repairs' {@code enoperm} results, expired suspensions), and the
- * other items considered (instances to repair) with what happens to them, and the campaigns as
- * they stand after this round's steps.
+ * other items considered (instances to repair) with what happens to them, and the campaigns as they
+ * stand after this round's steps.
  */
 public record RoundPlan(
-    List<JobSpec> jobs, List<UUID> completed, Map<UUID, String> next, List<TagChange> tagChanges, List<PlanItem> items,
+    List<JobSpec> jobs,
+    List<UUID> completed,
+    Map<UUID, String> next,
+    List<TagChange> tagChanges,
+    List<PlanItem> items,
     List<Campaign> campaigns) {
   public RoundPlan {
     campaigns = List.copyOf(campaigns);

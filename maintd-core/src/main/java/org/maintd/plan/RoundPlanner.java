@@ -21,11 +21,10 @@ import org.maintd.safety.SafetyCaps;
 
 /**
  * Plans one round: for every incident the daemon acts on, in priority order (evacuations by
- * failover, evacuations, then live repairs; older first), the next step on what is still free.
- * Jobs planned in one round never share a node or an instance across owners. Later priorities
- * (instance repairs, planned maintenance, balancing) plug in after the incidents and see only
- * what is left. Nothing is taken out of service beyond the safety caps. Stateless; a fresh context
- * per call.
+ * failover, evacuations, then live repairs; older first), the next step on what is still free. Jobs
+ * planned in one round never share a node or an instance across owners. Later priorities (instance
+ * repairs, planned maintenance, balancing) plug in after the incidents and see only what is left.
+ * Nothing is taken out of service beyond the safety caps. Stateless; a fresh context per call.
  */
 public final class RoundPlanner {
   private final SafetyCaps caps;
@@ -33,9 +32,9 @@ public final class RoundPlanner {
   private final double balanceThreshold;
 
   /**
-   * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; with a
-   * {@code balanceThreshold} (NaN: no balancing), balancing moves that gain at least that much come
-   * last.
+   * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; with
+   * a {@code balanceThreshold} (NaN: no balancing), balancing moves that gain at least that much
+   * come last.
    */
   public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
     this.caps = caps;
@@ -55,7 +54,8 @@ public final class RoundPlanner {
     this(SafetyCaps.defaults());
   }
 
-  public RoundPlan plan(Cluster cluster, List<Incident> incidents, List<String> evacuated, long round, Instant now) {
+  public RoundPlan plan(
+      Cluster cluster, List<Incident> incidents, List<String> evacuated, long round, Instant now) {
     return plan(cluster, incidents, evacuated, round, now, List.of(), Map.of());
   }
 
@@ -64,9 +64,16 @@ public final class RoundPlanner {
    * balancing waits while one is under way. {@code signals} are the collectors' latest words per
    * node.
    */
-  public RoundPlan plan(Cluster cluster, List<Incident> incidents, List<String> evacuated, long round, Instant now,
-      List<Campaign> campaigns, Map<String, NodeSignal> signals) {
-    RoundContext ctx = new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated), caps);
+  public RoundPlan plan(
+      Cluster cluster,
+      List<Incident> incidents,
+      List<String> evacuated,
+      long round,
+      Instant now,
+      List<Campaign> campaigns,
+      Map<String, NodeSignal> signals) {
+    RoundContext ctx =
+        new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated), caps);
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
     LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     List<JobSpec> jobs = new ArrayList<>();
@@ -76,8 +83,10 @@ public final class RoundPlanner {
       next.put(incident.uuid(), passive(incident, incidents));
     }
     for (Incident incident : actionable(incidents)) {
-      Step step = incident.diagnosis().status().isEvacuation()
-          ? evacuations.plan(incident) : repairs.plan(incident);
+      Step step =
+          incident.diagnosis().status().isEvacuation()
+              ? evacuations.plan(incident)
+              : repairs.plan(incident);
       jobs.addAll(step.jobs());
       if (step.complete()) {
         completed.add(incident.uuid());
@@ -94,11 +103,15 @@ public final class RoundPlanner {
     for (Campaign c : campaigns) {
       planned.add(campaignPlanner.plan(c, jobs));
     }
-    Optional<Campaign> underWay = planned.stream()
-        .filter(c -> c.status() == CampaignStatus.RUNNING || c.status().isStopping()).findFirst();
+    Optional<Campaign> underWay =
+        planned.stream()
+            .filter(c -> c.status() == CampaignStatus.RUNNING || c.status().isStopping())
+            .findFirst();
     if (!Double.isNaN(balanceThreshold)) {
       if (underWay.isPresent()) {
-        items.add(new PlanItem("balance", "cluster", "waits: campaign " + underWay.get().id() + " is under way"));
+        items.add(
+            new PlanItem(
+                "balance", "cluster", "waits: campaign " + underWay.get().id() + " is under way"));
       } else {
         new BalancePlanner(ctx, balanceThreshold).plan(jobs, items);
       }
@@ -109,12 +122,15 @@ public final class RoundPlanner {
   /** Incidents acted on this round, most invasive first, then oldest first. */
   static List<Incident> actionable(List<Incident> incidents) {
     Set<UUID> actedOn = new HashSet<>();
-    incidents.stream().map(Incident::node).distinct()
+    incidents.stream()
+        .map(Incident::node)
+        .distinct()
         .forEach(node -> Lifecycle.actedOn(incidents, node).ifPresent(i -> actedOn.add(i.uuid())));
     return incidents.stream()
         .filter(i -> actedOn.contains(i.uuid()))
-        .sorted(Comparator.<Incident, Integer>comparing(i -> -i.diagnosis().status().ordinal())
-            .thenComparing(Incident::ctime))
+        .sorted(
+            Comparator.<Incident, Integer>comparing(i -> -i.diagnosis().status().ordinal())
+                .thenComparing(Incident::ctime))
         .toList();
   }
 
@@ -128,13 +144,21 @@ public final class RoundPlanner {
     return switch (incident.status()) {
       case CANCELED -> "nothing: canceled; forgotten once the node no longer reports it";
       case FAILED -> "nothing: failed; remove tag " + incident.tag() + " to forget it";
-      case COMPLETED -> incident.acknowledged()
-          ? "nothing: acknowledged; forgotten once the node no longer reports it"
-          : "nothing: completed; remove tag " + incident.tag() + " to acknowledge";
-      case NOTED, PENDING -> Lifecycle.actedOn(all, incident.node())
-          .filter(top -> !top.uuid().equals(incident.uuid()))
-          .map(top -> "waits: " + top.uuid() + " (" + top.diagnosis().status().wireName() + ") is handled first on this node")
-          .orElse("");
+      case COMPLETED ->
+          incident.acknowledged()
+              ? "nothing: acknowledged; forgotten once the node no longer reports it"
+              : "nothing: completed; remove tag " + incident.tag() + " to acknowledge";
+      case NOTED, PENDING ->
+          Lifecycle.actedOn(all, incident.node())
+              .filter(top -> !top.uuid().equals(incident.uuid()))
+              .map(
+                  top ->
+                      "waits: "
+                          + top.uuid()
+                          + " ("
+                          + top.diagnosis().status().wireName()
+                          + ") is handled first on this node")
+              .orElse("");
     };
   }
 

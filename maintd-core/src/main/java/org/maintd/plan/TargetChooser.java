@@ -8,8 +8,8 @@ import org.maintd.cluster.Node;
 
 /**
  * Picks a target node for an instance: online, undrained, in the same group, not excluded, not
- * claimed by another owner's job, with room for what it needs. Among those, targets that keep
- * every node N+1 and keep exclusion tags apart come first; among equals, the one with the most free
+ * claimed by another owner's job, with room for what it needs. Among those, targets that keep every
+ * node N+1 and keep exclusion tags apart come first; among equals, the one with the most free
  * memory, so that load spreads (ties go to the node listed first). A target that breaks N+1 or an
  * exclusion tag is chosen only when no other has room, and the choice says so.
  */
@@ -42,19 +42,30 @@ final class TargetChooser {
    * of an instance whose primary is that node); the caller takes the capacity and records the
    * placement with {@link #placed}.
    */
-  Optional<Choice> choose(String owner, String group, String avoid, Capacity.Need need, Instance inst, String secondaryOf) {
-    List<Node> fitting = ctx.cluster.nodes().stream()
-        .filter(n -> n.group().equals(group) && !n.name().equals(avoid))
-        .filter(n -> refusal(owner, n) == null && ctx.capacity.shortfall(n.name(), need) == null)
-        .toList();
-    Comparator<Node> byFreeMemory = Comparator.comparingLong(n -> ctx.capacity.freeMemory(n.name()));
-    Optional<Node> clean = fitting.stream()
-        .filter(n -> ctx.capacity.compromise(n.name(), inst, need, secondaryOf) == null)
-        .max(byFreeMemory);
+  Optional<Choice> choose(
+      String owner,
+      String group,
+      String avoid,
+      Capacity.Need need,
+      Instance inst,
+      String secondaryOf) {
+    List<Node> fitting =
+        ctx.cluster.nodes().stream()
+            .filter(n -> n.group().equals(group) && !n.name().equals(avoid))
+            .filter(
+                n -> refusal(owner, n) == null && ctx.capacity.shortfall(n.name(), need) == null)
+            .toList();
+    Comparator<Node> byFreeMemory =
+        Comparator.comparingLong(n -> ctx.capacity.freeMemory(n.name()));
+    Optional<Node> clean =
+        fitting.stream()
+            .filter(n -> ctx.capacity.compromise(n.name(), inst, need, secondaryOf) == null)
+            .max(byFreeMemory);
     if (clean.isPresent()) {
       return Optional.of(new Choice(clean.get(), ""));
     }
-    return fitting.stream().max(byFreeMemory)
+    return fitting.stream()
+        .max(byFreeMemory)
         .map(n -> new Choice(n, ctx.capacity.compromise(n.name(), inst, need, secondaryOf)));
   }
 

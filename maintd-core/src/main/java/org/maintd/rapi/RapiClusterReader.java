@@ -47,7 +47,10 @@ public final class RapiClusterReader {
   private Group group(Object value) {
     JsonObject g = new JsonObject("/2/groups entry", value);
     return new Group(
-        g.string("name"), g.string("uuid"), g.string("alloc_policy", "preferred"), g.strings("tags"),
+        g.string("name"),
+        g.string("uuid"),
+        g.string("alloc_policy", "preferred"),
+        g.strings("tags"),
         g.strings("networks"));
   }
 
@@ -57,17 +60,25 @@ public final class RapiClusterReader {
     JsonObject nd = n.object("ndparams");
     Node.Flags flags =
         new Node.Flags(
-            name.equals(master), n.bool("master_candidate", false), n.bool("offline", false),
+            name.equals(master),
+            n.bool("master_candidate", false),
+            n.bool("offline", false),
             n.bool("drained", false));
     Node.Resources resources =
         new Node.Resources(
-            n.number("mtotal", 0), n.number("mnode", 0), n.number("mfree", 0),
-            n.number("dtotal", 0), n.number("dfree", 0), n.number("ctotal", 0),
+            n.number("mtotal", 0),
+            n.number("mnode", 0),
+            n.number("mfree", 0),
+            n.number("dtotal", 0),
+            n.number("dfree", 0),
+            n.number("ctotal", 0),
             (int) n.number("sptotal", nd.number("spindle_count", 1)),
-            nd.bool("exclusive_storage", false), (int) n.number("spfree", 0),
-            (int) n.number("cnos", 1), nd.decimal("cpu_speed", 1.0));
-    return new Node(name, n.string("uuid", ""), n.string("group.uuid"), flags, resources,
-        n.strings("tags"));
+            nd.bool("exclusive_storage", false),
+            (int) n.number("spfree", 0),
+            (int) n.number("cnos", 1),
+            nd.decimal("cpu_speed", 1.0));
+    return new Node(
+        name, n.string("uuid", ""), n.string("group.uuid"), flags, resources, n.strings("tags"));
   }
 
   private Instance instance(Object value, Set<String> nodes) {
@@ -83,10 +94,20 @@ public final class RapiClusterReader {
     }
     JsonObject be = i.object("beparams");
     return new Instance(
-        name, i.string("uuid", ""), be.number("memory", be.number("maxmem", 0)),
-        i.number("disk_usage", 0), (int) be.number("vcpus", 1), status(i, name),
-        be.bool("auto_balance", true), primary, secondary, template(i, name), i.strings("tags"),
-        (int) be.number("spindle_use", 1), "-", false);
+        name,
+        i.string("uuid", ""),
+        be.number("memory", be.number("maxmem", 0)),
+        i.number("disk_usage", 0),
+        (int) be.number("vcpus", 1),
+        status(i, name),
+        be.bool("auto_balance", true),
+        primary,
+        secondary,
+        template(i, name),
+        i.strings("tags"),
+        (int) be.number("spindle_use", 1),
+        "-",
+        false);
   }
 
   private static InstanceStatus status(JsonObject i, String name) {

@@ -29,10 +29,10 @@ import org.maintd.spi.MaintdState;
  * maintd:repairfailed:<uuid>} failed, one with jobs of its own in the queue goes on from where they
  * left it (failed if one failed), one whose live repair a collector ran is completed or failed by
  * that run's outcome. Each keeps its uuid, and the diagnose object the collector was given, or the
- * one the node reports now for the same action, so that the node's next report is the same
- * incident and not a new one. The nodes maintd took out of service are recorded again, the round
- * number goes past every key in the queue, and the state starts paused, for an operator to look
- * before anything runs. Campaigns are not rebuilt; the notes say which were under way. Pure.
+ * one the node reports now for the same action, so that the node's next report is the same incident
+ * and not a new one. The nodes maintd took out of service are recorded again, the round number goes
+ * past every key in the queue, and the state starts paused, for an operator to look before anything
+ * runs. Campaigns are not rebuilt; the notes say which were under way. Pure.
  */
 public final class Recovery {
   private final DiagnoseParser parser = new DiagnoseParser();
@@ -40,23 +40,50 @@ public final class Recovery {
   /** The rebuilt state, and one note per thing recovered or left to the operator. */
   public record Recovered(MaintdState state, List<String> notes) {}
 
-  /** Rebuilds from {@code traces} (their jobs all finished) on {@code cluster}; {@code reports}: each node's last poll. */
-  public Recovered rebuild(Cluster cluster, Traces traces, Map<String, Observation> reports, Instant now) {
+  /**
+   * Rebuilds from {@code traces} (their jobs all finished) on {@code cluster}; {@code reports}:
+   * each node's last poll.
+   */
+  public Recovered rebuild(
+      Cluster cluster, Traces traces, Map<String, Observation> reports, Instant now) {
     List<String> notes = new ArrayList<>();
     Map<UUID, Evidence> evidence = evidence(traces);
     List<Incident> incidents = new ArrayList<>();
-    evidence.forEach((uuid, e) -> incident(cluster, uuid, e, reports, now, notes).ifPresent(incidents::add));
+    evidence.forEach(
+        (uuid, e) -> incident(cluster, uuid, e, reports, now, notes).ifPresent(incidents::add));
     List<Machine> machines = machines(cluster, incidents, traces, now);
-    List<String> evacuated = incidents.stream()
-        .filter(i -> i.status() == IncidentStatus.COMPLETED && i.diagnosis().status().isEvacuation())
-        .map(Incident::node).distinct().toList();
-    campaigns(traces).forEach(id -> notes.add("campaign " + id + " was under way: it is not resumed; its nodes may still be"
-        + " drained (maintctl nodes), put them back with maintctl up"));
-    long round = traces.jobs().stream().map(j -> TraceKey.of(j.reason())).flatMap(Optional::stream)
-        .mapToLong(TraceKey::round).max().orElse(0);
-    String why = "recovered from the cluster's traces after the state file was lost: check maintctl status, then maintctl resume";
-    MaintdState state = MaintdState.initial(now).withIncidents(incidents).withMachines(machines).withEvacuated(evacuated)
-        .withRound(round + 1).withPaused(true, why);
+    List<String> evacuated =
+        incidents.stream()
+            .filter(
+                i ->
+                    i.status() == IncidentStatus.COMPLETED && i.diagnosis().status().isEvacuation())
+            .map(Incident::node)
+            .distinct()
+            .toList();
+    campaigns(traces)
+        .forEach(
+            id ->
+                notes.add(
+                    "campaign "
+                        + id
+                        + " was under way: it is not resumed; its nodes may still be"
+                        + " drained (maintctl nodes), put them back with maintctl up"));
+    long round =
+        traces.jobs().stream()
+            .map(j -> TraceKey.of(j.reason()))
+            .flatMap(Optional::stream)
+            .mapToLong(TraceKey::round)
+            .max()
+            .orElse(0);
+    String why =
+        "recovered from the cluster's traces after the state file was lost: check maintctl status, then maintctl resume";
+    MaintdState state =
+        MaintdState.initial(now)
+            .withIncidents(incidents)
+            .withMachines(machines)
+            .withEvacuated(evacuated)
+            .withRound(round + 1)
+            .withPaused(true, why);
     return new Recovered(state, notes);
   }
 
@@ -72,11 +99,19 @@ public final class Recovery {
 
   private static Map<UUID, Evidence> evidence(Traces traces) {
     Map<UUID, Evidence> all = new LinkedHashMap<>();
-    traces.nodeTags().forEach((node, tags) -> tags.forEach(tag -> tagged(tag).ifPresent(uuid -> {
-      Evidence e = all.computeIfAbsent(uuid, k -> new Evidence());
-      e.node = node;
-      e.tag = tag;
-    })));
+    traces
+        .nodeTags()
+        .forEach(
+            (node, tags) ->
+                tags.forEach(
+                    tag ->
+                        tagged(tag)
+                            .ifPresent(
+                                uuid -> {
+                                  Evidence e = all.computeIfAbsent(uuid, k -> new Evidence());
+                                  e.node = node;
+                                  e.tag = tag;
+                                })));
     for (JobTrace job : traces.jobs()) {
       Optional<TraceKey> key = TraceKey.of(job.reason());
       if (key.isEmpty() || key.get().incident().isEmpty()) {
@@ -117,30 +152,71 @@ public final class Recovery {
     return Optional.empty();
   }
 
-  private Optional<Incident> incident(Cluster cluster, UUID uuid, Evidence e, Map<String, Observation> reports, Instant now,
+  private Optional<Incident> incident(
+      Cluster cluster,
+      UUID uuid,
+      Evidence e,
+      Map<String, Observation> reports,
+      Instant now,
       List<String> notes) {
     Optional<Node> node = e.node == null ? Optional.empty() : cluster.node(e.node);
     if (node.isEmpty()) {
-      notes.add("incident " + uuid + ": its node " + e.node + " is not in the cluster; not recovered");
+      notes.add(
+          "incident " + uuid + ": its node " + e.node + " is not in the cluster; not recovered");
       return Optional.empty();
     }
     Observation now0 = reports.get(node.get().name());
-    String action = e.action != null ? e.action : node.get().offline() || node.get().drained() ? "evacuate" : "live-repair";
+    String action =
+        e.action != null
+            ? e.action
+            : node.get().offline() || node.get().drained() ? "evacuate" : "live-repair";
     Diagnosis diagnosis = diagnosis(e, action, now0);
-    boolean observed = now0 instanceof Observation.Fault f && f.diagnosis().original().equals(diagnosis.original());
+    boolean observed =
+        now0 instanceof Observation.Fault f
+            && f.diagnosis().original().equals(diagnosis.original());
     IncidentStatus status = status(e);
     boolean tagged = e.tag != null;
     List<String> jobs = new ArrayList<>(e.jobs);
     if (e.repair != null && e.repair.succeeded().isPresent() && jobs.isEmpty()) {
       jobs.add("repair:" + uuid + "-recovered");
     }
-    String source = tagged ? "tag " + e.tag : e.repair != null ? "the repair " + node.get().name() + "'s collector ran"
-        : "jobs " + String.join(", ", e.jobs);
-    String reason = "rebuilt from " + source + " after the state file was lost"
-        + (observed ? "" : "; the diagnose object is assumed: the node does not report it now");
-    Incident inc = new Incident(uuid, node.get().name(), diagnosis, status, jobs, now, now, 1,
-        List.of(new HistoryEntry(now, "recovered", reason)), "", observed, tagged, false);
-    notes.add("incident " + uuid + " on " + node.get().name() + " (" + action + "): " + status.wireName() + ", " + reason);
+    String source =
+        tagged
+            ? "tag " + e.tag
+            : e.repair != null
+                ? "the repair " + node.get().name() + "'s collector ran"
+                : "jobs " + String.join(", ", e.jobs);
+    String reason =
+        "rebuilt from "
+            + source
+            + " after the state file was lost"
+            + (observed ? "" : "; the diagnose object is assumed: the node does not report it now");
+    Incident inc =
+        new Incident(
+            uuid,
+            node.get().name(),
+            diagnosis,
+            status,
+            jobs,
+            now,
+            now,
+            1,
+            List.of(new HistoryEntry(now, "recovered", reason)),
+            "",
+            observed,
+            tagged,
+            false);
+    notes.add(
+        "incident "
+            + uuid
+            + " on "
+            + node.get().name()
+            + " ("
+            + action
+            + "): "
+            + status.wireName()
+            + ", "
+            + reason);
     return Optional.of(inc);
   }
 
@@ -148,7 +224,8 @@ public final class Recovery {
     if (e.repair != null && !e.repair.original().isEmpty()) {
       return parser.parseCommandOutput(e.repair.original());
     }
-    if (reported instanceof Observation.Fault f && f.diagnosis().status().wireName().equals(action)) {
+    if (reported instanceof Observation.Fault f
+        && f.diagnosis().status().wireName().equals(action)) {
       return f.diagnosis();
     }
     Map<String, Object> assumed = new LinkedHashMap<>();
@@ -161,9 +238,12 @@ public final class Recovery {
 
   private static IncidentStatus status(Evidence e) {
     if (e.tag != null) {
-      return e.tag.startsWith(Incident.READY_TAG_PREFIX) ? IncidentStatus.COMPLETED : IncidentStatus.FAILED;
+      return e.tag.startsWith(Incident.READY_TAG_PREFIX)
+          ? IncidentStatus.COMPLETED
+          : IncidentStatus.FAILED;
     }
-    if (!e.failures.isEmpty() || e.repair != null && e.repair.succeeded().map(ok -> !ok).orElse(false)) {
+    if (!e.failures.isEmpty()
+        || e.repair != null && e.repair.succeeded().map(ok -> !ok).orElse(false)) {
       return IncidentStatus.FAILED;
     }
     boolean worked = !e.jobs.isEmpty() || e.repair != null && e.repair.succeeded().isPresent();
@@ -171,17 +251,24 @@ public final class Recovery {
   }
 
   /** The nodes out of service that a recovered incident or a campaign of the traces took out. */
-  private static List<Machine> machines(Cluster cluster, List<Incident> incidents, Traces traces, Instant now) {
+  private static List<Machine> machines(
+      Cluster cluster, List<Incident> incidents, Traces traces, Instant now) {
     List<Machine> out = new ArrayList<>();
     for (Node n : cluster.nodes()) {
       if (!n.drained() && !n.offline()) {
         continue;
       }
-      Optional<Incident> owner = incidents.stream()
-          .filter(i -> i.node().equals(n.name()) && i.diagnosis().status().isEvacuation()).findFirst();
-      Optional<String> campaign = traces.jobs().stream()
-          .filter(j -> j.reason().contains("drain " + n.name() + " for its reboot"))
-          .map(j -> TraceKey.of(j.reason())).flatMap(Optional::stream).map(TraceKey::owner).findFirst();
+      Optional<Incident> owner =
+          incidents.stream()
+              .filter(i -> i.node().equals(n.name()) && i.diagnosis().status().isEvacuation())
+              .findFirst();
+      Optional<String> campaign =
+          traces.jobs().stream()
+              .filter(j -> j.reason().contains("drain " + n.name() + " for its reboot"))
+              .map(j -> TraceKey.of(j.reason()))
+              .flatMap(Optional::stream)
+              .map(TraceKey::owner)
+              .findFirst();
       String by = owner.map(i -> i.uuid().toString()).orElse(campaign.orElse(null));
       if (by != null) {
         out.add(new Machine(n.name(), now, by, "rebuilt after the state file was lost"));
@@ -192,8 +279,12 @@ public final class Recovery {
 
   private static Set<String> campaigns(Traces traces) {
     Set<String> ids = new LinkedHashSet<>();
-    traces.jobs().stream().map(j -> TraceKey.of(j.reason())).flatMap(Optional::stream)
-        .map(k -> Campaign.idOfOwner(k.owner())).flatMap(Optional::stream).forEach(ids::add);
+    traces.jobs().stream()
+        .map(j -> TraceKey.of(j.reason()))
+        .flatMap(Optional::stream)
+        .map(k -> Campaign.idOfOwner(k.owner()))
+        .flatMap(Optional::stream)
+        .forEach(ids::add);
     return ids;
   }
 }

@@ -10,11 +10,16 @@ import java.util.Optional;
  * A repair a node's collector started for an incident: the command, the diagnose object it was
  * given, and whether it succeeded (empty: its outcome was not recorded).
  */
-public record RepairRecord(String node, String incident, String command, Map<String, Object> original,
+public record RepairRecord(
+    String node,
+    String incident,
+    String command,
+    Map<String, Object> original,
     Optional<Boolean> succeeded) {
   public RepairRecord {
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(incident, "incident");
-    original = Collections.unmodifiableMap(new LinkedHashMap<>(original)); // the order it was written in
+    original =
+        Collections.unmodifiableMap(new LinkedHashMap<>(original)); // the order it was written in
   }
 }

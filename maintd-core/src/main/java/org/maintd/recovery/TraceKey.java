@@ -7,10 +7,11 @@ import java.util.regex.Pattern;
 
 /**
  * What a job's reason text says about the job: its key (the text in the last brackets), the owner
- * and round the key names ({@code <owner>-r<round>-<n>}), and for an incident's job, the action
- * and node it names ({@code incident <uuid> (<action> <node>)}).
+ * and round the key names ({@code <owner>-r<round>-<n>}), and for an incident's job, the action and
+ * node it names ({@code incident <uuid> (<action> <node>)}).
  */
-public record TraceKey(String key, String owner, long round, Optional<String> action, Optional<String> node) {
+public record TraceKey(
+    String key, String owner, long round, Optional<String> action, Optional<String> node) {
   private static final Pattern KEY = Pattern.compile("\\[([^\\[\\]]+)\\]\\s*$");
   private static final Pattern ROUND = Pattern.compile("^(.+)-r(\\d{1,12})-\\d+$");
   private static final Pattern INCIDENT = Pattern.compile("incident \\S+ \\((\\S+) (\\S+)\\)");
@@ -27,8 +28,13 @@ public record TraceKey(String key, String owner, long round, Optional<String> ac
     long round = r.matches() ? Long.parseLong(r.group(2)) : 0;
     Matcher i = INCIDENT.matcher(reason);
     boolean named = i.find();
-    return Optional.of(new TraceKey(key, owner, round, named ? Optional.of(i.group(1)) : Optional.empty(),
-        named ? Optional.of(i.group(2)) : Optional.empty()));
+    return Optional.of(
+        new TraceKey(
+            key,
+            owner,
+            round,
+            named ? Optional.of(i.group(1)) : Optional.empty(),
+            named ? Optional.of(i.group(2)) : Optional.empty()));
   }
 
   /** The incident that owns the job, when its owner is one. */

@@ -12,7 +12,8 @@ import org.maintd.spi.JobTrace;
  * jobs of its reason trail, and the repairs collectors ran. None at all means maintd never worked
  * here (or everything was cleaned up): a missing state file is then a fresh start.
  */
-public record Traces(Map<String, List<String>> nodeTags, List<JobTrace> jobs, List<RepairRecord> repairs) {
+public record Traces(
+    Map<String, List<String>> nodeTags, List<JobTrace> jobs, List<RepairRecord> repairs) {
   public static final String TAG_PREFIX = "maintd:";
 
   public Traces {
@@ -22,7 +23,9 @@ public record Traces(Map<String, List<String>> nodeTags, List<JobTrace> jobs, Li
   }
 
   public boolean isEmpty() {
-    return nodeTags.values().stream().allMatch(List::isEmpty) && jobs.isEmpty() && repairs.isEmpty();
+    return nodeTags.values().stream().allMatch(List::isEmpty)
+        && jobs.isEmpty()
+        && repairs.isEmpty();
   }
 
   /** Whether any job is still queued or running. */
@@ -33,18 +36,32 @@ public record Traces(Map<String, List<String>> nodeTags, List<JobTrace> jobs, Li
   /** One sentence per kind of trace, for people. */
   public List<String> describe() {
     List<String> out = new ArrayList<>();
-    nodeTags.forEach((node, tags) -> {
-      if (!tags.isEmpty()) {
-        out.add(node + " carries " + String.join(", ", tags));
-      }
-    });
+    nodeTags.forEach(
+        (node, tags) -> {
+          if (!tags.isEmpty()) {
+            out.add(node + " carries " + String.join(", ", tags));
+          }
+        });
     if (!jobs.isEmpty()) {
-      out.add(jobs.size() + " job(s) in the cluster's queue carry maintd's reason trail (" + String.join(", ",
-          jobs.stream().limit(5).map(JobTrace::id).toList()) + (jobs.size() > 5 ? ", ..." : "") + ")");
+      out.add(
+          jobs.size()
+              + " job(s) in the cluster's queue carry maintd's reason trail ("
+              + String.join(", ", jobs.stream().limit(5).map(JobTrace::id).toList())
+              + (jobs.size() > 5 ? ", ..." : "")
+              + ")");
     }
-    repairs.stream().map(RepairRecord::node).distinct().sorted()
-        .forEach(node -> out.add("the collector of " + node + " ran "
-            + repairs.stream().filter(r -> r.node().equals(node)).count() + " repair(s)"));
+    repairs.stream()
+        .map(RepairRecord::node)
+        .distinct()
+        .sorted()
+        .forEach(
+            node ->
+                out.add(
+                    "the collector of "
+                        + node
+                        + " ran "
+                        + repairs.stream().filter(r -> r.node().equals(node)).count()
+                        + " repair(s)"));
     return out;
   }
 }

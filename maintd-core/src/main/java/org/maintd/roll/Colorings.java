@@ -11,8 +11,8 @@ import java.util.PriorityQueue;
  * neighbours has, in three orders: largest degree first (ties: higher index first), DSatur (most
  * distinct neighbour colours, then degree, then higher index) and DColor (most coloured neighbour
  * edges, then degree, then higher index). The orders and tie-breaks are hroller's, so the same
- * graph gets the same colours; the dynamic orders use priority queues instead of hroller's
- * rescans, which makes them run in O(E log V).
+ * graph gets the same colours; the dynamic orders use priority queues instead of hroller's rescans,
+ * which makes them run in O(E log V).
  */
 final class Colorings {
   private Colorings() {}
@@ -34,8 +34,11 @@ final class Colorings {
     for (int v = 0; v < order.length; v++) {
       order[v] = v;
     }
-    java.util.Arrays.sort(order, Comparator.<Integer>comparingInt(g::degree).reversed()
-        .thenComparing(Comparator.<Integer>reverseOrder()));
+    java.util.Arrays.sort(
+        order,
+        Comparator.<Integer>comparingInt(g::degree)
+            .reversed()
+            .thenComparing(Comparator.<Integer>reverseOrder()));
     int[] colors = uncolored(g.size());
     BitSet scratch = new BitSet();
     for (int v : order) {
@@ -68,8 +71,11 @@ final class Colorings {
   /** Colours the vertex of highest (rank, degree, index) next; ranks only grow. */
   private static int[] dynamic(ConflictGraph g, Note note, Rank rank) {
     int[] colors = uncolored(g.size());
-    PriorityQueue<int[]> queue = new PriorityQueue<>(Comparator.<int[]>comparingInt(e -> -e[1])
-        .thenComparingInt(e -> -g.degree(e[0])).thenComparingInt(e -> -e[0]));
+    PriorityQueue<int[]> queue =
+        new PriorityQueue<>(
+            Comparator.<int[]>comparingInt(e -> -e[1])
+                .thenComparingInt(e -> -g.degree(e[0]))
+                .thenComparingInt(e -> -e[0]));
     for (int v = 0; v < g.size(); v++) {
       queue.add(new int[] {v, 0});
     }

@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Which nodes may not reboot together. Vertices are the node indices from the lowest to the
- * highest selected node (nodes in between that are not selected stay as isolated vertices, as in
- * hroller); edges join the primary and the secondary of every DRBD instance (once per instance, so
- * a pair may be joined several times) and, for online maintenance, the primaries of any two
- * instances sharing a secondary (a node joins itself when two of its instances share one). Edges
- * touching a node that is not selected are dropped.
+ * Which nodes may not reboot together. Vertices are the node indices from the lowest to the highest
+ * selected node (nodes in between that are not selected stay as isolated vertices, as in hroller);
+ * edges join the primary and the secondary of every DRBD instance (once per instance, so a pair may
+ * be joined several times) and, for online maintenance, the primaries of any two instances sharing
+ * a secondary (a node joins itself when two of its instances share one). Edges touching a node that
+ * is not selected are dropped.
  */
 final class ConflictGraph {
   final int low;

@@ -113,7 +113,15 @@ final class Layout {
       }
       long deltaDisk = node.resources().diskTotal() - node.resources().diskFree() - used;
       if (missingMem[n] > 512 || deltaDisk > 1024) {
-        out.add(0, "node " + node.name() + " is missing " + missingMem[n] + " MB ram and " + Math.floorDiv(deltaDisk, 1024) + " GB disk");
+        out.add(
+            0,
+            "node "
+                + node.name()
+                + " is missing "
+                + missingMem[n]
+                + " MB ram and "
+                + Math.floorDiv(deltaDisk, 1024)
+                + " GB disk");
       }
     }
     return out;
@@ -203,7 +211,10 @@ final class Layout {
     return secondaries.get(n);
   }
 
-  /** Moves a non-redundant instance to {@code target}; false (and nothing changed) if it does not fit. */
+  /**
+   * Moves a non-redundant instance to {@code target}; false (and nothing changed) if it does not
+   * fit.
+   */
   boolean move(int inst, int target) {
     if (!addPrimary(target, inst)) {
       return false;
@@ -291,7 +302,9 @@ final class Layout {
     setLong(freeSpindles, n, spindlesAfter(n, i, false));
   }
 
-  /** Free spindles after adding or removing the instance; only exclusive-storage nodes count them. */
+  /**
+   * Free spindles after adding or removing the instance; only exclusive-storage nodes count them.
+   */
   private long spindlesAfter(int n, Instance i, boolean add) {
     if (!exclusive[n]) {
       return 0;

@@ -10,12 +10,12 @@ import org.maintd.cluster.Group;
 import org.maintd.cluster.Node;
 
 /**
- * Plans rolling reboots as hroller does: colour the conflict graph of the selected nodes three
- * ways and keep the colouring with the fewest colours; split each colour class until the
- * non-redundant instances of its nodes fit elsewhere in their node group (unless told to ignore
- * them); with full evacuation, migrate DRBD instances off each group and split it until their
- * secondaries fit elsewhere; then order the groups largest first, with the master node last in the
- * last group. Targets are chosen first-fit in node order, as hroller does. Stateless.
+ * Plans rolling reboots as hroller does: colour the conflict graph of the selected nodes three ways
+ * and keep the colouring with the fewest colours; split each colour class until the non-redundant
+ * instances of its nodes fit elsewhere in their node group (unless told to ignore them); with full
+ * evacuation, migrate DRBD instances off each group and split it until their secondaries fit
+ * elsewhere; then order the groups largest first, with the master node last in the last group.
+ * Targets are chosen first-fit in node order, as hroller does. Stateless.
  */
 public final class RebootPlanner {
   /** How the warning about snapshots whose free resources do not add up begins. */
@@ -45,21 +45,36 @@ public final class RebootPlanner {
       }
       warnings.add("No master node found (maybe not supported by backend).");
     } else if (masters.size() > 1) {
-      throw new RollException("Found more than one master node: "
-          + masters.stream().map(n -> "\"" + n.name() + "\"").toList().toString().replace(", ", ","));
+      throw new RollException(
+          "Found more than one master node: "
+              + masters.stream()
+                  .map(n -> "\"" + n.name() + "\"")
+                  .toList()
+                  .toString()
+                  .replace(", ", ","));
     }
     int count = cluster.nodes().size();
     boolean[] offline = offline(cluster, options);
-    Optional<Group> group = options.group().map(g -> cluster.groups().stream()
-        .filter(x -> x.name().equals(g) || x.uuid().equals(g)).findFirst()
-        .orElseThrow(() -> new RollException("Cannot find target group.")));
+    Optional<Group> group =
+        options
+            .group()
+            .map(
+                g ->
+                    cluster.groups().stream()
+                        .filter(x -> x.name().equals(g) || x.uuid().equals(g))
+                        .findFirst()
+                        .orElseThrow(() -> new RollException("Cannot find target group.")));
     boolean[] selected = new boolean[count];
     for (int n = 0; n < count; n++) {
       Node node = cluster.nodes().get(n);
-      selected[n] = !offline[n]
-          && (!options.skipNonRedundant() || nonRedundant(base, n).isEmpty())
-          && options.nodeTags().map(tags -> node.tags().stream().anyMatch(tags::contains)).orElse(true)
-          && group.map(g -> node.group().equals(g.uuid())).orElse(true);
+      selected[n] =
+          !offline[n]
+              && (!options.skipNonRedundant() || nonRedundant(base, n).isEmpty())
+              && options
+                  .nodeTags()
+                  .map(tags -> node.tags().stream().anyMatch(tags::contains))
+                  .orElse(true)
+              && group.map(g -> node.group().equals(g.uuid())).orElse(true);
     }
     ConflictGraph graph = ConflictGraph.build(base, selected, !options.offlineMaintenance());
     List<List<Integer>> classes = new ArrayList<>();
@@ -77,8 +92,14 @@ public final class RebootPlanner {
       if (options.ignoreNonRedundant()) {
         groups.add(new Planned(c, base));
       } else {
-        groups.addAll(partition(c, online, base, RebootPlanner::nonRedundant, Layout::move,
-            "Not enough capacity to move non-redundant instances"));
+        groups.addAll(
+            partition(
+                c,
+                online,
+                base,
+                RebootPlanner::nonRedundant,
+                Layout::move,
+                "Not enough capacity to move non-redundant instances"));
       }
     }
     if (options.fullEvacuation()) {
@@ -88,8 +109,14 @@ public final class RebootPlanner {
       }
       groups = new ArrayList<>();
       for (Planned g : migrated) {
-        groups.addAll(partition(g.nodes(), online, g.layout(), (l, n) -> new ArrayList<>(l.secondaryList(n)),
-            Layout::replaceSecondary, "Not enough capacity to move secondaries"));
+        groups.addAll(
+            partition(
+                g.nodes(),
+                online,
+                g.layout(),
+                (l, n) -> new ArrayList<>(l.secondaryList(n)),
+                Layout::replaceSecondary,
+                "Not enough capacity to move secondaries"));
       }
     }
     return new RollPlan(order(cluster, groups, selected, base), warnings);
@@ -107,7 +134,9 @@ public final class RebootPlanner {
       found.ifPresentOrElse(given::add, () -> wrong.add(name));
     }
     if (!wrong.isEmpty()) {
-      throw new RollException("wrong node name(s) set as offline: " + String.join(",", wrong.stream().sorted().toList()));
+      throw new RollException(
+          "wrong node name(s) set as offline: "
+              + String.join(",", wrong.stream().sorted().toList()));
     }
     for (int n = 0; n < offline.length; n++) {
       offline[n] = cluster.nodes().get(n).offline() || given.contains(names.get(n));
@@ -134,8 +163,13 @@ public final class RebootPlanner {
    * are not in the group; the others start the next group, and so on. Each group plans its moves
    * from {@code from}.
    */
-  private static List<Planned> partition(List<Integer> nodes, List<Integer> targets, Layout from,
-      BiFunction<Layout, Integer, List<Integer>> instances, Placer placer, String failure) {
+  private static List<Planned> partition(
+      List<Integer> nodes,
+      List<Integer> targets,
+      Layout from,
+      BiFunction<Layout, Integer, List<Integer>> instances,
+      Placer placer,
+      String failure) {
     List<Planned> out = new ArrayList<>();
     List<Integer> remaining = new ArrayList<>(nodes);
     while (!remaining.isEmpty()) {
@@ -146,7 +180,8 @@ public final class RebootPlanner {
         List<Integer> others = new ArrayList<>(free);
         others.remove(Integer.valueOf(n));
         String g = layout.node(n).group();
-        List<Integer> sameGroup = others.stream().filter(t -> layout.node(t).group().equals(g)).toList();
+        List<Integer> sameGroup =
+            others.stream().filter(t -> layout.node(t).group().equals(g)).toList();
         int mark = layout.mark();
         if (placeAll(layout, instances.apply(layout, n), sameGroup, placer)) {
           group.add(n);
@@ -169,7 +204,8 @@ public final class RebootPlanner {
     boolean place(Layout layout, int instance, int target);
   }
 
-  private static boolean placeAll(Layout layout, List<Integer> instances, List<Integer> targets, Placer placer) {
+  private static boolean placeAll(
+      Layout layout, List<Integer> instances, List<Integer> targets, Placer placer) {
     for (int inst : instances) {
       boolean placed = false;
       for (int t : targets) {
@@ -200,7 +236,8 @@ public final class RebootPlanner {
     return new Planned(g.nodes(), layout);
   }
 
-  private static List<RollPlan.Group> order(Cluster cluster, List<Planned> groups, boolean[] selected, Layout base) {
+  private static List<RollPlan.Group> order(
+      Cluster cluster, List<Planned> groups, boolean[] selected, Layout base) {
     List<Planned> shown = new ArrayList<>();
     for (Planned g : groups) {
       shown.add(new Planned(g.nodes().stream().filter(n -> selected[n]).toList(), g.layout()));
@@ -223,16 +260,25 @@ public final class RebootPlanner {
     return withoutMaster;
   }
 
-  /** Instances that changed nodes between the snapshot and a group's layout, except plain DRBD swaps. */
+  /**
+   * Instances that changed nodes between the snapshot and a group's layout, except plain DRBD
+   * swaps.
+   */
   private static List<RollPlan.Move> moves(Layout before, Layout after) {
     List<RollPlan.Move> moves = new ArrayList<>();
     for (int i = 0; i < before.instanceCount(); i++) {
       boolean mirrored = before.hasSecondary(i);
-      boolean changed = before.primary(i) != after.primary(i) || (mirrored && before.secondary(i) != after.secondary(i));
-      boolean swapped = after.primary(i) == before.secondary(i) && after.secondary(i) == before.primary(i);
+      boolean changed =
+          before.primary(i) != after.primary(i)
+              || (mirrored && before.secondary(i) != after.secondary(i));
+      boolean swapped =
+          after.primary(i) == before.secondary(i) && after.secondary(i) == before.primary(i);
       if (changed && !swapped) {
-        moves.add(new RollPlan.Move(before.instance(i).name(), after.node(after.primary(i)).name(),
-            mirrored ? Optional.of(after.node(after.secondary(i)).name()) : Optional.empty()));
+        moves.add(
+            new RollPlan.Move(
+                before.instance(i).name(),
+                after.node(after.primary(i)).name(),
+                mirrored ? Optional.of(after.node(after.secondary(i)).name()) : Optional.empty()));
       }
     }
     return moves;

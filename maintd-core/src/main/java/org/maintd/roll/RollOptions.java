@@ -27,6 +27,7 @@ public record RollOptions(
   }
 
   public static RollOptions defaults() {
-    return new RollOptions(Optional.empty(), Set.of(), Optional.empty(), false, false, false, false, false);
+    return new RollOptions(
+        Optional.empty(), Set.of(), Optional.empty(), false, false, false, false, false);
   }
 }

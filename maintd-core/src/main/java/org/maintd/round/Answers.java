@@ -14,6 +14,8 @@ public final class Answers {
   /** Whether automatic actions are paused now, and why. */
   public record Paused(boolean paused, String reason) {}
 
-  /** A machine put back in service: the job that does it, and the incidents canceled to force it. */
+  /**
+   * A machine put back in service: the job that does it, and the incidents canceled to force it.
+   */
   public record BroughtUp(String node, String job, List<UUID> canceled) {}
 }

@@ -9,20 +9,29 @@ import org.maintd.campaign.CampaignEvent;
 import org.maintd.campaign.CampaignException;
 import org.maintd.campaign.CampaignStatus;
 
-/** The stored list of campaigns: find, replace, add, command, and what changed for the log. Stateless. */
+/**
+ * The stored list of campaigns: find, replace, add, command, and what changed for the log.
+ * Stateless.
+ */
 final class CampaignList {
   private CampaignList() {}
 
   static Campaign find(List<Campaign> campaigns, String id) {
-    return campaigns.stream().filter(c -> c.id().equals(id)).findFirst()
-        .orElseThrow(() -> new CampaignException(CampaignException.Kind.NOT_FOUND, "no campaign " + id));
+    return campaigns.stream()
+        .filter(c -> c.id().equals(id))
+        .findFirst()
+        .orElseThrow(
+            () -> new CampaignException(CampaignException.Kind.NOT_FOUND, "no campaign " + id));
   }
 
   static List<Campaign> replace(List<Campaign> campaigns, Campaign changed) {
     return campaigns.stream().map(c -> c.id().equals(changed.id()) ? changed : c).toList();
   }
 
-  /** How many ended campaigns the state keeps (the oldest go first): the state must not grow without end. */
+  /**
+   * How many ended campaigns the state keeps (the oldest go first): the state must not grow without
+   * end.
+   */
   static final int ENDED_KEPT = 20;
 
   static List<Campaign> append(List<Campaign> campaigns, Campaign added) {
@@ -45,29 +54,48 @@ final class CampaignList {
       case "pause" -> c.pause(who, now);
       case "resume" -> c.resume(who, now);
       case "abort" -> c.abort(who, now);
-      default -> throw new CampaignException(CampaignException.Kind.NOT_FOUND,
-          "no campaign action '" + action + "' (pause, resume, abort)");
+      default ->
+          throw new CampaignException(
+              CampaignException.Kind.NOT_FOUND,
+              "no campaign action '" + action + "' (pause, resume, abort)");
     };
   }
 
   /** Campaigns under way say why the round does not start. */
   static List<Campaign> waiting(List<Campaign> campaigns, String why) {
     return campaigns.stream()
-        .map(c -> c.status() == CampaignStatus.RUNNING || c.status().isStopping() ? c.withNext(why) : c)
+        .map(
+            c ->
+                c.status() == CampaignStatus.RUNNING || c.status().isStopping()
+                    ? c.withNext(why)
+                    : c)
         .toList();
   }
 
   /** A failed job of a campaign stops it. */
-  static List<Campaign> jobFailed(List<Campaign> campaigns, String id, String reason, Collection<String> instances, Instant now) {
-    return campaigns.stream().map(c -> c.id().equals(id) ? c.jobFailed(reason, instances, now) : c).toList();
+  static List<Campaign> jobFailed(
+      List<Campaign> campaigns,
+      String id,
+      String reason,
+      Collection<String> instances,
+      Instant now) {
+    return campaigns.stream()
+        .map(c -> c.id().equals(id) ? c.jobFailed(reason, instances, now) : c)
+        .toList();
   }
 
   /** Log lines for what happened to each campaign since {@code before}. */
   static List<LogLine> changes(List<Campaign> before, List<Campaign> after) {
     List<LogLine> out = new ArrayList<>();
     for (Campaign c : after) {
-      int seen = before.stream().filter(b -> b.id().equals(c.id())).findFirst().map(b -> b.history().size()).orElse(0);
-      for (CampaignEvent e : c.history().subList(Math.min(seen, c.history().size()), c.history().size())) {
+      int seen =
+          before.stream()
+              .filter(b -> b.id().equals(c.id()))
+              .findFirst()
+              .map(b -> b.history().size())
+              .orElse(0);
+      for (CampaignEvent e :
+          c.history().subList(Math.min(seen, c.history().size()), c.history().size())) {
         out.add(LogLine.info("[campaign=" + c.id() + "] " + e.event() + ": " + e.detail()));
       }
     }

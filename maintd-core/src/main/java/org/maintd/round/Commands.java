@@ -19,9 +19,9 @@ import org.maintd.spi.Intent;
 
 /**
  * Operator commands, applied in the order given, each answered: cancel, acknowledge (its tag
- * removal is an effect; the answer waits for it), pause and resume, campaigns, machines put back
- * in service (each a job of the current round, stored as an intent before it is submitted). A
- * refusal changes nothing.
+ * removal is an effect; the answer waits for it), pause and resume, campaigns, machines put back in
+ * service (each a job of the current round, stored as an intent before it is submitted). A refusal
+ * changes nothing.
  */
 final class Commands {
   private final Turn t;
@@ -58,17 +58,32 @@ final class Commands {
       return acknowledge(id, x);
     }
     if (c instanceof Command.Pause x) {
-      t.state = t.state.withPaused(x.paused(), "automatic actions stopped by " + x.who() + " (maintctl resume)");
-      t.log.add(LogLine.info("automatic actions " + (x.paused() ? "paused" : "resumed") + " by " + x.who()));
+      t.state =
+          t.state.withPaused(
+              x.paused(), "automatic actions stopped by " + x.who() + " (maintctl resume)");
+      t.log.add(
+          LogLine.info(
+              "automatic actions " + (x.paused() ? "paused" : "resumed") + " by " + x.who()));
       return new Reply.Done(new Answers.Paused(t.state.paused(), t.state.pauseReason()));
     }
     if (c instanceof Command.StartCampaign x) {
       return startCampaign(x);
     }
     if (c instanceof Command.CampaignAction x) {
-      Campaign changed = CampaignList.command(CampaignList.find(t.state.campaigns(), x.id()), x.action(), x.who(), t.now);
+      Campaign changed =
+          CampaignList.command(
+              CampaignList.find(t.state.campaigns(), x.id()), x.action(), x.who(), t.now);
       t.state = t.state.withCampaigns(CampaignList.replace(t.state.campaigns(), changed));
-      t.log.add(LogLine.info("[campaign=" + x.id() + "] " + x.action() + " by " + x.who() + ": now " + changed.status().wireName()));
+      t.log.add(
+          LogLine.info(
+              "[campaign="
+                  + x.id()
+                  + "] "
+                  + x.action()
+                  + " by "
+                  + x.who()
+                  + ": now "
+                  + changed.status().wireName()));
       return new Reply.Done(changed);
     }
     return up(id, (Command.MachinesUp) c);
@@ -81,7 +96,9 @@ final class Commands {
     }
     Incident canceled = t.lifecycle.cancel(inc, t.now, "canceled by " + c.who());
     t.replaceIncident(inc.uuid(), i -> canceled);
-    t.log.add(LogLine.info("[incident=" + c.uuid() + "] [node=" + inc.node() + "] canceled by " + c.who()));
+    t.log.add(
+        LogLine.info(
+            "[incident=" + c.uuid() + "] [node=" + inc.node() + "] canceled by " + c.who()));
     return new Reply.Done(canceled);
   }
 
@@ -90,34 +107,76 @@ final class Commands {
     if (inc == null) {
       return new Reply.Refused(Refusal.NOT_FOUND, "no incident " + c.uuid());
     }
-    if (!inc.tagged() || !(inc.status() == IncidentStatus.COMPLETED || inc.status() == IncidentStatus.FAILED)) {
-      return new Reply.Refused(Refusal.CONFLICT, "incident " + c.uuid() + " is " + inc.status().wireName()
-          + " and has no outcome tag yet; only completed or failed incidents can be acknowledged");
+    if (!inc.tagged()
+        || !(inc.status() == IncidentStatus.COMPLETED || inc.status() == IncidentStatus.FAILED)) {
+      return new Reply.Refused(
+          Refusal.CONFLICT,
+          "incident "
+              + c.uuid()
+              + " is "
+              + inc.status().wireName()
+              + " and has no outcome tag yet; only completed or failed incidents can be acknowledged");
     }
     String key = "ack:" + id;
-    t.tag(new Effect.Tag(key, org.maintd.cluster.TaggedObject.node(inc.node()), List.of(), List.of(inc.tag()),
-        "acknowledged by " + c.who()));
-    t.log.add(LogLine.info("[incident=" + c.uuid() + "] [node=" + inc.node() + "] tag " + inc.tag() + " removed by " + c.who()));
-    return new Reply.AfterEffects(List.of(key), outcomes -> new Answers.Acknowledged(inc, inc.tag()));
+    t.tag(
+        new Effect.Tag(
+            key,
+            org.maintd.cluster.TaggedObject.node(inc.node()),
+            List.of(),
+            List.of(inc.tag()),
+            "acknowledged by " + c.who()));
+    t.log.add(
+        LogLine.info(
+            "[incident="
+                + c.uuid()
+                + "] [node="
+                + inc.node()
+                + "] tag "
+                + inc.tag()
+                + " removed by "
+                + c.who()));
+    return new Reply.AfterEffects(
+        List.of(key), outcomes -> new Answers.Acknowledged(inc, inc.tag()));
   }
 
   private Reply startCampaign(Command.StartCampaign c) {
-    t.state.campaigns().stream().filter(x -> x.status().isActive()).findFirst().ifPresent(x -> {
-      throw new CampaignException(CampaignException.Kind.CONFLICT, "campaign " + x.id() + " is " + x.status().wireName()
-          + "; abort it or wait for it to end");
-    });
-    Campaign created = new Campaigns().create(uuids.get().toString(), c.spec(), t.cluster, t.now)
-        .event(t.now, "started", "by " + c.who());
+    t.state.campaigns().stream()
+        .filter(x -> x.status().isActive())
+        .findFirst()
+        .ifPresent(
+            x -> {
+              throw new CampaignException(
+                  CampaignException.Kind.CONFLICT,
+                  "campaign "
+                      + x.id()
+                      + " is "
+                      + x.status().wireName()
+                      + "; abort it or wait for it to end");
+            });
+    Campaign created =
+        new Campaigns()
+            .create(uuids.get().toString(), c.spec(), t.cluster, t.now)
+            .event(t.now, "started", "by " + c.who());
     t.state = t.state.withCampaigns(CampaignList.append(t.state.campaigns(), created));
-    t.log.add(LogLine.info("[campaign=" + created.id() + "] started by " + c.who() + ": " + created.groups().size()
-        + " group(s) " + created.groups()));
+    t.log.add(
+        LogLine.info(
+            "[campaign="
+                + created.id()
+                + "] started by "
+                + c.who()
+                + ": "
+                + created.groups().size()
+                + " group(s) "
+                + created.groups()));
     return new Reply.Done(created);
   }
 
   private Reply up(long id, Command.MachinesUp c) {
     Map<String, Observation> reports = new HashMap<>();
     t.memory.readings().forEach((node, r) -> reports.put(node, r.observation()));
-    MachineUp rules = new MachineUp(t.cluster, t.state.incidents(), t.state.machines(), t.state.campaigns(), reports);
+    MachineUp rules =
+        new MachineUp(
+            t.cluster, t.state.incidents(), t.state.machines(), t.state.campaigns(), reports);
     List<MachineUp.Decision.Allowed> allowed = new ArrayList<>();
     List<String> refused = new ArrayList<>();
     for (String hostname : c.hostnames()) {
@@ -136,16 +195,37 @@ final class Commands {
     List<Intent> intents = new ArrayList<>(t.state.intents());
     for (MachineUp.Decision.Allowed a : allowed) {
       for (UUID uuid : a.cancels()) {
-        t.replaceIncident(uuid, i -> t.lifecycle.cancel(i, t.now, "canceled: " + a.node() + " put back in service by "
-            + c.who() + " (forced)"));
-        t.log.add(LogLine.info("[incident=" + uuid + "] [node=" + a.node() + "] canceled: the node is put back in service by "
-            + c.who() + " (forced)"));
+        t.replaceIncident(
+            uuid,
+            i ->
+                t.lifecycle.cancel(
+                    i,
+                    t.now,
+                    "canceled: " + a.node() + " put back in service by " + c.who() + " (forced)"));
+        t.log.add(
+            LogLine.info(
+                "[incident="
+                    + uuid
+                    + "] [node="
+                    + a.node()
+                    + "] canceled: the node is put back in service by "
+                    + c.who()
+                    + " (forced)"));
       }
       intents.add(new Intent(a.job(), ""));
     }
     t.state = t.state.withJobs(t.state.jobs(), intents);
     List<String> keys = allowed.stream().map(a -> a.job().key()).toList();
-    return new Reply.AfterEffects(keys, outcomes -> allowed.stream().map(a -> new Answers.BroughtUp(a.node(),
-        ((Outcome.Submitted) outcomes.get(a.job().key())).jobId(), a.cancels())).toList());
+    return new Reply.AfterEffects(
+        keys,
+        outcomes ->
+            allowed.stream()
+                .map(
+                    a ->
+                        new Answers.BroughtUp(
+                            a.node(),
+                            ((Outcome.Submitted) outcomes.get(a.job().key())).jobId(),
+                            a.cancels()))
+                .toList());
   }
 }

@@ -20,8 +20,12 @@ public sealed interface Effect {
     }
   }
 
-  /** Adds and removes tags on one object; adding a tag that is there, or removing one that is not, does nothing. */
-  record Tag(String key, TaggedObject object, List<String> add, List<String> remove, String why) implements Effect {
+  /**
+   * Adds and removes tags on one object; adding a tag that is there, or removing one that is not,
+   * does nothing.
+   */
+  record Tag(String key, TaggedObject object, List<String> add, List<String> remove, String why)
+      implements Effect {
     public Tag {
       add = List.copyOf(add);
       remove = List.copyOf(remove);

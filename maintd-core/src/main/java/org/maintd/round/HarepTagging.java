@@ -17,13 +17,16 @@ import org.maintd.spi.Intent;
 /**
  * Keeps harep's state tags on instances in step with the repair jobs: a pending tag as soon as a
  * repair job has an id, a result tag once all its jobs have ended. Each change is a tag effect and
- * is made at once to the step's working snapshot, so that planning sees it. A pending tag that
- * did not land is written again at the next step that finds it missing. Stateless.
+ * is made at once to the step's working snapshot, so that planning sees it. A pending tag that did
+ * not land is written again at the next step that finds it missing. Stateless.
  */
 final class HarepTagging {
   private HarepTagging() {}
 
-  /** A pending tag for every submitted repair job whose instance does not carry one for its repair yet. */
+  /**
+   * A pending tag for every submitted repair job whose instance does not carry one for its repair
+   * yet.
+   */
   static void recordSubmitted(Turn t) {
     for (Intent intent : t.state.intents()) {
       Optional<HarepOwner> owner = HarepOwner.parse(intent.job().owner());
@@ -32,38 +35,68 @@ final class HarepTagging {
       }
       Optional<Instance> inst = t.cluster.instance(owner.get().instance());
       if (inst.isPresent() && !hasRepair(inst.get(), owner.get().repairId())) {
-        RepairTag pending = RepairTag.pending(owner.get().type(), owner.get().repairId(), t.now.getEpochSecond(),
-            List.of(intent.jobId()));
-        change(t, "harep-pending:" + inst.get().name() + ":" + owner.get().repairId(), new TagChange(
-            TaggedObject.instance(inst.get().name()), List.of(pending.text()), lastResult(t, inst.get()),
-            "repair job " + intent.jobId() + " submitted"));
+        RepairTag pending =
+            RepairTag.pending(
+                owner.get().type(),
+                owner.get().repairId(),
+                t.now.getEpochSecond(),
+                List.of(intent.jobId()));
+        change(
+            t,
+            "harep-pending:" + inst.get().name() + ":" + owner.get().repairId(),
+            new TagChange(
+                TaggedObject.instance(inst.get().name()),
+                List.of(pending.text()),
+                lastResult(t, inst.get()),
+                "repair job " + intent.jobId() + " submitted"));
       }
     }
   }
 
-  /** Ends every pending repair whose jobs have all finished: success if all succeeded, else failure. */
+  /**
+   * Ends every pending repair whose jobs have all finished: success if all succeeded, else failure.
+   */
   static void settle(Turn t) {
     for (Instance inst : t.cluster.instances()) {
       Optional<RepairState.Pending> pending = pending(inst);
       if (pending.isEmpty()) {
         continue;
       }
-      List<JobState> jobs = pending.get().tag().jobs().stream().map(id -> t.inputs.jobs().get(id)).toList();
+      List<JobState> jobs =
+          pending.get().tag().jobs().stream().map(id -> t.inputs.jobs().get(id)).toList();
       if (jobs.stream().anyMatch(j -> j == null || !j.status().isFinished())) {
         continue;
       }
       boolean ok = jobs.stream().allMatch(j -> j.status() == JobStatus.SUCCESS);
-      RepairTag result = pending.get().tag().ended(ok ? RepairResult.SUCCESS : RepairResult.FAILURE, t.now.getEpochSecond());
-      change(t, "harep-result:" + inst.name() + ":" + result.id(), new TagChange(TaggedObject.instance(inst.name()),
-          List.of(result.text()), List.of(pending.get().raw()), ok ? "repair jobs succeeded" : "repair failed: " + failures(jobs)));
+      RepairTag result =
+          pending
+              .get()
+              .tag()
+              .ended(ok ? RepairResult.SUCCESS : RepairResult.FAILURE, t.now.getEpochSecond());
+      change(
+          t,
+          "harep-result:" + inst.name() + ":" + result.id(),
+          new TagChange(
+              TaggedObject.instance(inst.name()),
+              List.of(result.text()),
+              List.of(pending.get().raw()),
+              ok ? "repair jobs succeeded" : "repair failed: " + failures(jobs)));
     }
   }
 
   /** A tag change as an effect under {@code key}, made to the working snapshot at once. */
   static void change(Turn t, String key, TagChange change) {
     t.tag(new Effect.Tag(key, change.object(), change.add(), change.remove(), change.why()));
-    t.log.add(LogLine.info("[" + change.object() + "] tags added " + change.add() + " removed " + change.remove() + ": "
-        + change.why()));
+    t.log.add(
+        LogLine.info(
+            "["
+                + change.object()
+                + "] tags added "
+                + change.add()
+                + " removed "
+                + change.remove()
+                + ": "
+                + change.why()));
   }
 
   private static List<String> lastResult(Turn t, Instance inst) {
@@ -80,15 +113,21 @@ final class HarepTagging {
 
   private static Optional<RepairState.Pending> pending(Instance inst) {
     try {
-      return RepairState.of(inst.name(), inst.tags()) instanceof RepairState.Pending p ? Optional.of(p) : Optional.empty();
+      return RepairState.of(inst.name(), inst.tags()) instanceof RepairState.Pending p
+          ? Optional.of(p)
+          : Optional.empty();
     } catch (HarepTagException e) {
       return Optional.empty();
     }
   }
 
   private static String failures(List<JobState> jobs) {
-    return String.join("; ", jobs.stream().filter(j -> j.status() != JobStatus.SUCCESS)
-        .map(j -> "job " + j.id() + " " + j.status().wireName() + " " + j.message()).toList());
+    return String.join(
+        "; ",
+        jobs.stream()
+            .filter(j -> j.status() != JobStatus.SUCCESS)
+            .map(j -> "job " + j.id() + " " + j.status().wireName() + " " + j.message())
+            .toList());
   }
 
   private static boolean hasRepair(Instance inst, String repairId) {

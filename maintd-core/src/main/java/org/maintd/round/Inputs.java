@@ -7,10 +7,10 @@ import org.maintd.job.JobState;
 import org.maintd.spi.CollectorReading;
 
 /**
- * What one step is given. A tick ({@code plan} true) brings a fresh snapshot, this poll's
- * readings and the status of every job waited for ({@link Watch}), and plans a round; a command
- * step brings the latest snapshot known and only applies the commands. Both bring the outcomes of
- * the previous step's effects.
+ * What one step is given. A tick ({@code plan} true) brings a fresh snapshot, this poll's readings
+ * and the status of every job waited for ({@link Watch}), and plans a round; a command step brings
+ * the latest snapshot known and only applies the commands. Both bring the outcomes of the previous
+ * step's effects.
  */
 public record Inputs(
     Cluster cluster,
@@ -30,14 +30,18 @@ public record Inputs(
   /** A command and the number its answer is filed under. */
   public record Numbered(long id, Command command) {}
 
-  public static Inputs tick(Cluster cluster, Map<String, CollectorReading> readings, Map<String, JobState> jobs,
-      List<Outcome> outcomes, List<Numbered> commands) {
+  public static Inputs tick(
+      Cluster cluster,
+      Map<String, CollectorReading> readings,
+      Map<String, JobState> jobs,
+      List<Outcome> outcomes,
+      List<Numbered> commands) {
     return new Inputs(cluster, readings, jobs, outcomes, commands, true);
   }
 
   /**
-   * A step that applies {@code commands} (and takes in {@code outcomes}) without polling or planning;
-   * {@code cluster} may be null to go on from the cluster the last step left.
+   * A step that applies {@code commands} (and takes in {@code outcomes}) without polling or
+   * planning; {@code cluster} may be null to go on from the cluster the last step left.
    */
   public static Inputs commands(Cluster cluster, List<Outcome> outcomes, List<Numbered> commands) {
     return new Inputs(cluster, Map.of(), Map.of(), outcomes, commands, false);

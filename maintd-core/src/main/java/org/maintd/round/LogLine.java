@@ -1,9 +1,16 @@
 package org.maintd.round;
 
-/** A line for the daemon's log, with its context ({@code [incident=...]}, {@code [node=...]}) in the text. */
+/**
+ * A line for the daemon's log, with its context ({@code [incident=...]}, {@code [node=...]}) in the
+ * text.
+ */
 public record LogLine(Level level, String text) {
   /** How much it matters. */
-  public enum Level { INFO, WARN, ERROR }
+  public enum Level {
+    INFO,
+    WARN,
+    ERROR
+  }
 
   public static LogLine info(String text) {
     return new LogLine(Level.INFO, text);

@@ -7,11 +7,11 @@ import org.maintd.cluster.Cluster;
 import org.maintd.spi.CollectorReading;
 
 /**
- * What the step remembers between steps without storing it: each node's latest reading and what
- * the collectors said over time (since when each node has reported {@code Ok} without a gap, its
- * boot id), when the last round started, the storm the last poll showed, and the cluster (as the
- * step left it, with the tags it changed) and plan of the last tick. After a restart it starts
- * empty, which errs on the safe side (a soak starts again).
+ * What the step remembers between steps without storing it: each node's latest reading and what the
+ * collectors said over time (since when each node has reported {@code Ok} without a gap, its boot
+ * id), when the last round started, the storm the last poll showed, and the cluster (as the step
+ * left it, with the tags it changed) and plan of the last tick. After a restart it starts empty,
+ * which errs on the safe side (a soak starts again).
  */
 public record Memory(
     Map<String, CollectorReading> readings,
@@ -33,7 +33,9 @@ public record Memory(
   }
 
   Memory withReadings(
-      Map<String, CollectorReading> latest, Map<String, Instant> since, Map<String, NodeSignal> nodeSignals) {
+      Map<String, CollectorReading> latest,
+      Map<String, Instant> since,
+      Map<String, NodeSignal> nodeSignals) {
     return new Memory(latest, since, nodeSignals, lastRound, storm, cluster, plan);
   }
 

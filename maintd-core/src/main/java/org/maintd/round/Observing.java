@@ -35,9 +35,11 @@ final class Observing {
     Set<String> known = new HashSet<>();
     acked.incidents().forEach(i -> known.add(i.node()));
     MaintdState s = t.state;
-    t.state = s.withIncidents(acked.incidents())
-        .withEvacuated(s.evacuated().stream().filter(known::contains).toList())
-        .withMachines(Machines.retained(s.machines(), t.cluster, acked.incidents(), s.campaigns()));
+    t.state =
+        s.withIncidents(acked.incidents())
+            .withEvacuated(s.evacuated().stream().filter(known::contains).toList())
+            .withMachines(
+                Machines.retained(s.machines(), t.cluster, acked.incidents(), s.campaigns()));
   }
 
   /** The latest reading per node of the cluster, and each node's signal. */
@@ -47,23 +49,30 @@ final class Observing {
     readings.keySet().retainAll(t.cluster.nodesByName().keySet());
     Map<String, Instant> okSince = new HashMap<>(t.memory.okSince());
     Map<String, NodeSignal> signals = new HashMap<>(t.memory.signals());
-    t.inputs.readings().forEach((node, r) -> {
-      if (r.observation() instanceof Observation.Clear && "ok".equals(r.health())) {
-        okSince.putIfAbsent(node, r.at());
-      } else {
-        okSince.remove(node);
-      }
-      String fault = r.observation() instanceof Observation.Fault f ? f.diagnosis().status().wireName() : "";
-      signals.put(node, new NodeSignal(r.bootId(), fault, Optional.ofNullable(okSince.get(node))));
-    });
+    t.inputs
+        .readings()
+        .forEach(
+            (node, r) -> {
+              if (r.observation() instanceof Observation.Clear && "ok".equals(r.health())) {
+                okSince.putIfAbsent(node, r.at());
+              } else {
+                okSince.remove(node);
+              }
+              String fault =
+                  r.observation() instanceof Observation.Fault f
+                      ? f.diagnosis().status().wireName()
+                      : "";
+              signals.put(
+                  node, new NodeSignal(r.bootId(), fault, Optional.ofNullable(okSince.get(node))));
+            });
     t.memory = t.memory.withReadings(readings, okSince, signals);
   }
 
   /**
    * Pauses every automatic action when too many nodes report faults in one poll. The guard trips
-   * once per storm: after the operator resumes, it fires again only once a poll without a storm
-   * has re-armed it. Whether it is armed is stored, so a restart in the middle of a storm does not
-   * undo the operator's resume.
+   * once per storm: after the operator resumes, it fires again only once a poll without a storm has
+   * re-armed it. Whether it is armed is stored, so a restart in the middle of a storm does not undo
+   * the operator's resume.
    */
   private static void guardAgainstStorm(Turn t, Map<String, Observation> observations) {
     Optional<String> storm = t.settings.storm().storm(t.cluster, observations);

@@ -15,8 +15,8 @@ import org.maintd.spi.MaintdState;
 
 /**
  * A tick's plan: every incident and campaign says what happens next or why it waits; when no job
- * runs, nothing is paused and the round delay has passed, the round starts: incidents whose work
- * is done complete, harep's tag changes are made, and the round's jobs become intents (with the
+ * runs, nothing is paused and the round delay has passed, the round starts: incidents whose work is
+ * done complete, harep's tag changes are made, and the round's jobs become intents (with the
  * campaigns' new phases and the machines they take out, so that a reboot planned is a reboot
  * submitted). Balancing searches every move of every instance: only when the round can start.
  */
@@ -32,12 +32,29 @@ final class Planning {
   void apply(Turn t, List<String> running) {
     MaintdState s = t.state;
     String wait = waitReason(t, running);
-    RoundPlan plan = (wait == null ? planner : plannerWithoutBalancing)
-        .plan(t.cluster, s.incidents(), s.evacuated(), s.round() + 1, t.now, s.campaigns(), t.memory.signals());
-    t.state = s.withIncidents(withNext(s.incidents(), plan.next(), wait))
-        .withCampaigns(wait == null ? s.campaigns() : CampaignList.waiting(s.campaigns(), wait));
-    t.memory = t.memory.withPlan(new PlanSnapshot(t.now, s.round() + 1, wait == null ? "" : wait, plan.jobs(),
-        t.state.incidents(), plan.items()));
+    RoundPlan plan =
+        (wait == null ? planner : plannerWithoutBalancing)
+            .plan(
+                t.cluster,
+                s.incidents(),
+                s.evacuated(),
+                s.round() + 1,
+                t.now,
+                s.campaigns(),
+                t.memory.signals());
+    t.state =
+        s.withIncidents(withNext(s.incidents(), plan.next(), wait))
+            .withCampaigns(
+                wait == null ? s.campaigns() : CampaignList.waiting(s.campaigns(), wait));
+    t.memory =
+        t.memory.withPlan(
+            new PlanSnapshot(
+                t.now,
+                s.round() + 1,
+                wait == null ? "" : wait,
+                plan.jobs(),
+                t.state.incidents(),
+                plan.items()));
     if (wait == null) {
       start(t, plan);
     }
@@ -56,14 +73,20 @@ final class Planning {
       return;
     }
     List<Intent> intents = plan.jobs().stream().map(j -> new Intent(j, "")).toList();
-    t.state = t.state.withJobs(List.of(), intents).withRound(round)
-        .withMachines(Machines.takenOut(t.state.machines(), plan.jobs(), t.now));
+    t.state =
+        t.state
+            .withJobs(List.of(), intents)
+            .withRound(round)
+            .withMachines(Machines.takenOut(t.state.machines(), plan.jobs(), t.now));
     t.memory = t.memory.withLastRound(t.now);
     t.roundStarted = true;
     t.log.add(LogLine.info("[round=" + round + "] submitting " + plan.jobs().size() + " job(s)"));
   }
 
-  /** An incident whose work is done: completed (its tag follows as an effect), its node evacuated if it was. */
+  /**
+   * An incident whose work is done: completed (its tag follows as an effect), its node evacuated if
+   * it was.
+   */
   private static void complete(Turn t, UUID uuid) {
     Incident inc = t.incident(uuid.toString()).orElseThrow();
     String reason = inc.next().isEmpty() ? "all actions done" : inc.next();
@@ -73,7 +96,8 @@ final class Planning {
       evacuated.add(inc.node());
       t.state = t.state.withEvacuated(evacuated);
     }
-    t.log.add(LogLine.info("[incident=" + uuid + "] [node=" + inc.node() + "] completed: " + reason));
+    t.log.add(
+        LogLine.info("[incident=" + uuid + "] [node=" + inc.node() + "] completed: " + reason));
   }
 
   private static String waitReason(Turn t, List<String> running) {
@@ -91,11 +115,15 @@ final class Planning {
     return null;
   }
 
-  private static List<Incident> withNext(List<Incident> incidents, Map<UUID, String> next, String wait) {
-    return incidents.stream().map(i -> {
-      String text = next.getOrDefault(i.uuid(), "");
-      boolean waits = wait != null && i.status().isActive() && !text.startsWith("waits:");
-      return i.withNext(waits ? wait + (text.isEmpty() ? "" : "; then: " + text) : text);
-    }).toList();
+  private static List<Incident> withNext(
+      List<Incident> incidents, Map<UUID, String> next, String wait) {
+    return incidents.stream()
+        .map(
+            i -> {
+              String text = next.getOrDefault(i.uuid(), "");
+              boolean waits = wait != null && i.status().isActive() && !text.startsWith("waits:");
+              return i.withNext(waits ? wait + (text.isEmpty() ? "" : "; then: " + text) : text);
+            })
+        .toList();
   }
 }

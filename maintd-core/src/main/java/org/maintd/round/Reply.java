@@ -16,7 +16,8 @@ public sealed interface Reply {
    * Done once the effects with {@code keys} have been carried out: {@code value} makes the answer
    * from their outcomes. If one of them failed, the answer is that failure.
    */
-  record AfterEffects(List<String> keys, Function<Map<String, Outcome>, Object> value) implements Reply {
+  record AfterEffects(List<String> keys, Function<Map<String, Outcome>, Object> value)
+      implements Reply {
     public AfterEffects {
       keys = List.copyOf(keys);
     }

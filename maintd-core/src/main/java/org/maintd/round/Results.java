@@ -8,8 +8,8 @@ import org.maintd.incident.Incident;
 import org.maintd.spi.Intent;
 
 /**
- * The first thing a step does: take in what the previous step's effects gave. A submitted job's
- * id is recorded with its intent and with the incident that owns it; an outcome tag that is on its
+ * The first thing a step does: take in what the previous step's effects gave. A submitted job's id
+ * is recorded with its intent and with the incident that owns it; an outcome tag that is on its
  * node marks its incident tagged; a failure is logged (a submission without an id is tried again).
  */
 final class Results {
@@ -22,12 +22,17 @@ final class Results {
         ids.put(s.key(), s.jobId());
       } else if (o instanceof Outcome.Tagged tagged && tagged.key().startsWith(Tagging.PREFIX)) {
         String uuid = tagged.key().substring(Tagging.PREFIX.length());
-        t.incident(uuid).ifPresent(inc -> {
-          t.replaceIncident(inc.uuid(), t.lifecycle::tagged);
-          t.log.add(LogLine.info("[incident=" + uuid + "] [node=" + inc.node() + "] tagged " + inc.tag()));
-        });
+        t.incident(uuid)
+            .ifPresent(
+                inc -> {
+                  t.replaceIncident(inc.uuid(), t.lifecycle::tagged);
+                  t.log.add(
+                      LogLine.info(
+                          "[incident=" + uuid + "] [node=" + inc.node() + "] tagged " + inc.tag()));
+                });
       } else if (o instanceof Outcome.Failed f) {
-        t.log.add(LogLine.warn("[effect=" + f.key() + "] failed, to be tried again: " + f.message()));
+        t.log.add(
+            LogLine.warn("[effect=" + f.key() + "] failed, to be tried again: " + f.message()));
       }
     }
     if (!ids.isEmpty()) {
@@ -45,18 +50,33 @@ final class Results {
       if (id != null && !i.submitted()) {
         intents.add(i.withJobId(id));
         idsByOwner.computeIfAbsent(i.job().owner(), k -> new ArrayList<>()).add(id);
-        whatByOwner.computeIfAbsent(i.job().owner(), k -> new ArrayList<>()).add(i.job().reason().text());
-        t.log.add(LogLine.info("[owner=" + i.job().owner() + "] [job=" + id + "] submitted: " + i.job().reason().text()));
+        whatByOwner
+            .computeIfAbsent(i.job().owner(), k -> new ArrayList<>())
+            .add(i.job().reason().text());
+        t.log.add(
+            LogLine.info(
+                "[owner="
+                    + i.job().owner()
+                    + "] [job="
+                    + id
+                    + "] submitted: "
+                    + i.job().reason().text()));
       } else {
         intents.add(i);
       }
     }
-    List<Incident> incidents = t.state.incidents().stream()
-        .map(inc -> idsByOwner.containsKey(inc.uuid().toString())
-            ? t.lifecycle.submitted(inc, idsByOwner.get(inc.uuid().toString()),
-                String.join("; ", whatByOwner.get(inc.uuid().toString())), t.now)
-            : inc)
-        .toList();
+    List<Incident> incidents =
+        t.state.incidents().stream()
+            .map(
+                inc ->
+                    idsByOwner.containsKey(inc.uuid().toString())
+                        ? t.lifecycle.submitted(
+                            inc,
+                            idsByOwner.get(inc.uuid().toString()),
+                            String.join("; ", whatByOwner.get(inc.uuid().toString())),
+                            t.now)
+                        : inc)
+            .toList();
     List<String> jobs = intents.stream().filter(Intent::submitted).map(Intent::jobId).toList();
     t.state = t.state.withIncidents(incidents).withJobs(jobs, intents);
   }

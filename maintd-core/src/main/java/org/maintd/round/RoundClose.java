@@ -16,15 +16,19 @@ import org.maintd.spi.MaintdState;
 /**
  * The end of a round. While one of its jobs is not submitted yet or has not finished (a job whose
  * status the tick did not bring counts as running), the round goes on. Once all have finished, a
- * failed, canceled, lost or unknown job fails the incident that owns it (or stops the campaign
- * that owns it), and the round's jobs and intents are cleared. Stateless.
+ * failed, canceled, lost or unknown job fails the incident that owns it (or stops the campaign that
+ * owns it), and the round's jobs and intents are cleared. Stateless.
  */
 final class RoundClose {
   private RoundClose() {}
 
-  /** What the round still waits for: the keys of jobs not submitted yet, else the ids of jobs not finished. */
+  /**
+   * What the round still waits for: the keys of jobs not submitted yet, else the ids of jobs not
+   * finished.
+   */
   static List<String> running(Turn t) {
-    List<String> unsubmitted = t.state.intents().stream().filter(i -> !i.submitted()).map(i -> i.job().key()).toList();
+    List<String> unsubmitted =
+        t.state.intents().stream().filter(i -> !i.submitted()).map(i -> i.job().key()).toList();
     if (!unsubmitted.isEmpty()) {
       return unsubmitted;
     }
@@ -43,12 +47,20 @@ final class RoundClose {
     for (Intent intent : t.state.intents()) {
       JobState result = t.inputs.jobs().get(intent.jobId());
       String owner = intent.job().owner();
-      t.finished.add(new FinishedJob(ownerKind(owner),
-          intent.job().operations().isEmpty() ? "none" : intent.job().operations().get(0).kind(), result.status().wireName()));
+      t.finished.add(
+          new FinishedJob(
+              ownerKind(owner),
+              intent.job().operations().isEmpty()
+                  ? "none"
+                  : intent.job().operations().get(0).kind(),
+              result.status().wireName()));
       if (result.status() == JobStatus.SUCCESS) {
         t.log.add(LogLine.info("[owner=" + owner + "] [job=" + intent.jobId() + "] succeeded"));
       } else {
-        failed(t, intent.job(), "job " + intent.jobId() + " " + result.status().wireName() + ": " + result.message());
+        failed(
+            t,
+            intent.job(),
+            "job " + intent.jobId() + " " + result.status().wireName() + ": " + result.message());
       }
     }
     t.state = t.state.withJobs(List.of(), List.of());
@@ -59,11 +71,14 @@ final class RoundClose {
     t.log.add(LogLine.warn("[owner=" + owner + "] " + reason));
     Optional<String> campaign = Campaign.idOfOwner(owner);
     if (campaign.isPresent()) {
-      t.state = t.state.withCampaigns(CampaignList.jobFailed(t.state.campaigns(), campaign.get(), reason, job.instances(),
-          t.now));
+      t.state =
+          t.state.withCampaigns(
+              CampaignList.jobFailed(
+                  t.state.campaigns(), campaign.get(), reason, job.instances(), t.now));
       return;
     }
-    t.incident(owner).filter(RoundClose::accountable)
+    t.incident(owner)
+        .filter(RoundClose::accountable)
         .ifPresent(inc -> t.replaceIncident(inc.uuid(), i -> t.lifecycle.failed(i, reason, t.now)));
   }
 
@@ -79,8 +94,11 @@ final class RoundClose {
     if (!ownerKind(owner).equals("incident")) {
       return false;
     }
-    return state.incidents().stream().filter(i -> i.uuid().toString().equals(owner)).findFirst()
-        .map(i -> !i.status().isActive()).orElse(true);
+    return state.incidents().stream()
+        .filter(i -> i.uuid().toString().equals(owner))
+        .findFirst()
+        .map(i -> !i.status().isActive())
+        .orElse(true);
   }
 
   static String ownerKind(String owner) {

@@ -22,7 +22,9 @@ public final class RoundStep {
   private final Lifecycle lifecycle;
   private final Planning planning;
 
-  /** A step deciding by {@code settings}; new incidents and campaigns are named by {@code uuids}. */
+  /**
+   * A step deciding by {@code settings}; new incidents and campaigns are named by {@code uuids}.
+   */
   public RoundStep(Settings settings, Supplier<UUID> uuids) {
     this.settings = settings;
     this.uuids = uuids;
@@ -76,8 +78,16 @@ public final class RoundStep {
     List<Intent> kept = new ArrayList<>();
     for (Intent i : t.state.intents()) {
       if (!i.submitted() && RoundClose.endedIncident(t.state, i.job().owner())) {
-        t.log.add(LogLine.info("[incident=" + i.job().owner() + "] job " + i.job().key() + " not submitted: the incident is "
-            + t.incident(i.job().owner()).map(inc -> inc.status().wireName()).orElse("forgotten")));
+        t.log.add(
+            LogLine.info(
+                "[incident="
+                    + i.job().owner()
+                    + "] job "
+                    + i.job().key()
+                    + " not submitted: the incident is "
+                    + t.incident(i.job().owner())
+                        .map(inc -> inc.status().wireName())
+                        .orElse("forgotten")));
       } else {
         kept.add(i);
       }
@@ -90,7 +100,10 @@ public final class RoundStep {
   /** Before the first snapshot there is nothing to apply a command to. */
   private static void refuseCommands(Turn t) {
     for (Inputs.Numbered n : t.inputs.commands()) {
-      t.replies.put(n.id(), new Reply.Refused(Refusal.CONFLICT, "the daemon has no snapshot of the cluster yet; try again"));
+      t.replies.put(
+          n.id(),
+          new Reply.Refused(
+              Refusal.CONFLICT, "the daemon has no snapshot of the cluster yet; try again"));
     }
   }
 }

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a step gives: the state to store and go on from, the effects to carry out once it is
- * stored, the answers to the commands (by number), lines for the log, the jobs it closed and
- * whether it started a round (for the metrics).
+ * What a step gives: the state to store and go on from, the effects to carry out once it is stored,
+ * the answers to the commands (by number), lines for the log, the jobs it closed and whether it
+ * started a round (for the metrics).
  */
 public record StepResult(
     RoundState state,

@@ -47,25 +47,43 @@ final class Turn {
   }
 
   void replaceIncident(UUID uuid, UnaryOperator<Incident> change) {
-    state = state.withIncidents(state.incidents().stream().map(i -> i.uuid().equals(uuid) ? change.apply(i) : i).toList());
+    state =
+        state.withIncidents(
+            state.incidents().stream()
+                .map(i -> i.uuid().equals(uuid) ? change.apply(i) : i)
+                .toList());
   }
 
   void changes(List<Change> changes) {
     for (Change c : changes) {
-      log.add(LogLine.info("[incident=" + c.uuid() + "] [node=" + c.node() + "] "
-          + c.kind().name().toLowerCase(java.util.Locale.ROOT) + ": " + c.reason()));
+      log.add(
+          LogLine.info(
+              "[incident="
+                  + c.uuid()
+                  + "] [node="
+                  + c.node()
+                  + "] "
+                  + c.kind().name().toLowerCase(java.util.Locale.ROOT)
+                  + ": "
+                  + c.reason()));
     }
   }
 
-  /** A tag effect, made at once to the working snapshot so that the rest of the step (and the view) sees it. */
+  /**
+   * A tag effect, made at once to the working snapshot so that the rest of the step (and the view)
+   * sees it.
+   */
   void tag(Effect.Tag tag) {
     emit(tag);
-    cluster = cluster.withTagsOf(tag.object(), tags -> {
-      List<String> out = new ArrayList<>(tags);
-      out.removeAll(tag.remove());
-      tag.add().stream().filter(t -> !out.contains(t)).forEach(out::add);
-      return out;
-    });
+    cluster =
+        cluster.withTagsOf(
+            tag.object(),
+            tags -> {
+              List<String> out = new ArrayList<>(tags);
+              out.removeAll(tag.remove());
+              tag.add().stream().filter(t -> !out.contains(t)).forEach(out::add);
+              return out;
+            });
   }
 
   void emit(Effect effect) {
@@ -75,6 +93,7 @@ final class Turn {
   }
 
   StepResult result() {
-    return new StepResult(new RoundState(state, memory), effects, replies, log, finished, roundStarted);
+    return new StepResult(
+        new RoundState(state, memory), effects, replies, log, finished, roundStarted);
   }
 }

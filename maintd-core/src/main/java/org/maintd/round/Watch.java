@@ -14,14 +14,15 @@ import org.maintd.spi.MaintdState;
 /**
  * The jobs whose status the next tick needs: those of the round's intents (with their
  * specification, so that a repair job a restarted daemon no longer knows can be asked for again,
- * unless its incident has ended: cancelled, or forgotten),
- * including those whose ids the previous effects just gave, and those named by harep's pending
- * tags in {@code cluster}, the last snapshot (specification unknown: null). Stateless.
+ * unless its incident has ended: cancelled, or forgotten), including those whose ids the previous
+ * effects just gave, and those named by harep's pending tags in {@code cluster}, the last snapshot
+ * (specification unknown: null). Stateless.
  */
 public final class Watch {
   private Watch() {}
 
-  public static Map<String, JobSpec> jobs(MaintdState state, Cluster cluster, List<Outcome> outcomes) {
+  public static Map<String, JobSpec> jobs(
+      MaintdState state, Cluster cluster, List<Outcome> outcomes) {
     Map<String, String> fresh = new LinkedHashMap<>();
     for (Outcome o : outcomes) {
       if (o instanceof Outcome.Submitted s) {
@@ -36,14 +37,18 @@ public final class Watch {
       }
     }
     if (cluster != null) {
-      cluster.instances().forEach(inst -> pendingRepairJobs(inst).forEach(id -> ids.putIfAbsent(id, null)));
+      cluster
+          .instances()
+          .forEach(inst -> pendingRepairJobs(inst).forEach(id -> ids.putIfAbsent(id, null)));
     }
     return ids;
   }
 
   private static List<String> pendingRepairJobs(Instance inst) {
     try {
-      return RepairState.of(inst.name(), inst.tags()) instanceof RepairState.Pending p ? p.tag().jobs() : List.of();
+      return RepairState.of(inst.name(), inst.tags()) instanceof RepairState.Pending p
+          ? p.tag().jobs()
+          : List.of();
     } catch (HarepTagException e) {
       return List.of(); // a malformed tag names no job of maintd's
     }

@@ -17,7 +17,8 @@ public record StormGuard(int thresholdPercent) {
 
   public StormGuard {
     if (thresholdPercent < 0 || thresholdPercent > 100) {
-      throw new IllegalArgumentException("the storm threshold is a percentage from 0% to 100%, not " + thresholdPercent + "%");
+      throw new IllegalArgumentException(
+          "the storm threshold is a percentage from 0% to 100%, not " + thresholdPercent + "%");
     }
   }
 
@@ -34,8 +35,17 @@ public record StormGuard(int thresholdPercent) {
       return Optional.empty();
     }
     long percent = Math.round(faulty.size() * 100.0 / online.size());
-    return Optional.of("storm guard: " + faulty.size() + " of " + online.size() + " online nodes (" + percent
-        + "%) reported a fault in one poll, more than the storm threshold of " + thresholdPercent + "% ("
-        + String.join(", ", faulty) + "); check the diagnose scripts, then run 'maintctl resume'");
+    return Optional.of(
+        "storm guard: "
+            + faulty.size()
+            + " of "
+            + online.size()
+            + " online nodes ("
+            + percent
+            + "%) reported a fault in one poll, more than the storm threshold of "
+            + thresholdPercent
+            + "% ("
+            + String.join(", ", faulty)
+            + "); check the diagnose scripts, then run 'maintctl resume'");
   }
 }

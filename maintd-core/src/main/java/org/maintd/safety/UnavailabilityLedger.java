@@ -11,9 +11,9 @@ import org.maintd.cluster.Group;
 import org.maintd.cluster.Node;
 
 /**
- * Counts the nodes out of service (drained or offline) per node group and per failure domain
- * during one planning pass, and says whether one more may go. Nodes taken down by steps planned in
- * the same pass count at once. Not thread-safe.
+ * Counts the nodes out of service (drained or offline) per node group and per failure domain during
+ * one planning pass, and says whether one more may go. Nodes taken down by steps planned in the
+ * same pass count at once. Not thread-safe.
  */
 public final class UnavailabilityLedger {
   private final Cluster cluster;
@@ -49,7 +49,10 @@ public final class UnavailabilityLedger {
       Set<String> inDomain = downByDomain.getOrDefault(domain, Set.of());
       int domainAllowed = caps.maxUnavailable().of(sizeByDomain.getOrDefault(domain, 0));
       if (inDomain.size() >= domainAllowed) {
-        return "cap: failure domain " + domain + " already has " + describe(inDomain, domainAllowed);
+        return "cap: failure domain "
+            + domain
+            + " already has "
+            + describe(inDomain, domainAllowed);
       }
     }
     return null;
@@ -62,7 +65,8 @@ public final class UnavailabilityLedger {
 
   private void record(Node n) {
     downByGroup.computeIfAbsent(n.group(), g -> new LinkedHashSet<>()).add(n.name());
-    domains(n).forEach(d -> downByDomain.computeIfAbsent(d, k -> new LinkedHashSet<>()).add(n.name()));
+    domains(n)
+        .forEach(d -> downByDomain.computeIfAbsent(d, k -> new LinkedHashSet<>()).add(n.name()));
   }
 
   private List<String> domains(Node n) {
@@ -82,7 +86,13 @@ public final class UnavailabilityLedger {
   }
 
   private String describe(Set<String> down, int allowed) {
-    return down.size() + " node(s) out of service (" + String.join(", ", down) + "), maxUnavailable allows "
-        + allowed + " (" + caps.maxUnavailable() + ")";
+    return down.size()
+        + " node(s) out of service ("
+        + String.join(", ", down)
+        + "), maxUnavailable allows "
+        + allowed
+        + " ("
+        + caps.maxUnavailable()
+        + ")";
   }
 }

@@ -26,7 +26,8 @@ public final class HmacKey {
 
   /** Ganeti's key files hold text; the key is the file's content without surrounding whitespace. */
   public static HmacKey fromFileContent(byte[] content) {
-    return new HmacKey(new String(content, StandardCharsets.UTF_8).strip().getBytes(StandardCharsets.UTF_8));
+    return new HmacKey(
+        new String(content, StandardCharsets.UTF_8).strip().getBytes(StandardCharsets.UTF_8));
   }
 
   public String hex(String salt, String msg) {

@@ -71,11 +71,13 @@ public final class SignatureVerifier {
     long delta = salt - now.getEpochSecond();
     if (delta < -skew.toSeconds()) {
       throw new SignatureException(
-          SignatureException.Reason.STALE, "signed " + -delta + " s ago, more than " + skew.toSeconds() + " s");
+          SignatureException.Reason.STALE,
+          "signed " + -delta + " s ago, more than " + skew.toSeconds() + " s");
     }
     if (delta > skew.toSeconds()) {
       throw new SignatureException(
-          SignatureException.Reason.FUTURE, "signed " + delta + " s in the future, more than " + skew.toSeconds() + " s");
+          SignatureException.Reason.FUTURE,
+          "signed " + delta + " s in the future, more than " + skew.toSeconds() + " s");
     }
   }
 

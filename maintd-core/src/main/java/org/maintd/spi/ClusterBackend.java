@@ -26,8 +26,8 @@ public interface ClusterBackend {
   List<String> findJobs(String text);
 
   /**
-   * The jobs in the queue that carry maintd's reason trail ({@link org.maintd.job.ReasonTrail#SOURCE}):
-   * what is left of maintd's work when its state is lost.
+   * The jobs in the queue that carry maintd's reason trail ({@link
+   * org.maintd.job.ReasonTrail#SOURCE}): what is left of maintd's work when its state is lost.
    */
   List<JobTrace> jobTraces();
 

@@ -4,17 +4,15 @@ import java.time.Instant;
 
 /**
  * Durable storage of {@link MaintdState}. Writes are atomic and compare-and-set on the serial
- * number: a write whose predecessor is not the stored version fails with {@link StoreException}
- * and writes nothing.
+ * number: a write whose predecessor is not the stored version fails with {@link StoreException} and
+ * writes nothing.
  */
 public interface StateStore extends AutoCloseable {
 
   /** The stored state, or a fresh initial state when nothing was ever stored. */
   MaintdState load(Instant now);
 
-  /**
-   * Stores {@code state}, whose serial must be one more than the stored one's, and returns it.
-   */
+  /** Stores {@code state}, whose serial must be one more than the stored one's, and returns it. */
   MaintdState save(MaintdState state);
 
   @Override

@@ -29,35 +29,51 @@ import org.maintd.htools.HtoolsWriter;
 class BalancerDifferentialTest {
   static final Path HBAL = ClusterScoreOracleTest.HBAL;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   static Stream<String> files() throws Exception {
     Path dir = Path.of(BalancerDifferentialTest.class.getResource("/htools").toURI());
     try (Stream<Path> files = Files.list(dir)) {
-      return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("hbal-") && n.endsWith(".data"))
-          .sorted().toList().stream();
+      return files
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.startsWith("hbal-") && n.endsWith(".data"))
+          .sorted()
+          .toList()
+          .stream();
     }
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("files")
   void neverWorseThanHbal(String name) throws Exception {
-    assumeTrue(Files.isExecutable(HBAL), "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
+    assumeTrue(
+        Files.isExecutable(HBAL),
+        "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
     Path file = Path.of(getClass().getResource("/htools/" + name).toURI());
     Cluster cluster = new HtoolsReader().read(Files.readString(file), name);
     String group = cluster.groups().get(0).name();
     Path theirs = tmp.resolve("hbal");
     String hbal = run(HBAL.toString(), "-t", file.toString(), "-G", group, "-S", theirs.toString());
-    assumeTrue(Files.exists(Path.of(theirs + ".balanced")), "hbal does not balance " + name + ": " + hbal);
+    assumeTrue(
+        Files.exists(Path.of(theirs + ".balanced")), "hbal does not balance " + name + ": " + hbal);
     BalanceResult ours = new Balancer(cluster, cluster.groups().get(0).uuid()).balance(-1);
     Path mine = tmp.resolve("ours.data");
     Files.writeString(mine, new HtoolsWriter().write(ours.balanced()));
     Path saved = Path.of(theirs + ".balanced");
-    double hbalScore = hbal.contains("hbal: ") ? initialScore(file, group) : initialScore(saved, group);
+    double hbalScore =
+        hbal.contains("hbal: ") ? initialScore(file, group) : initialScore(saved, group);
     double ourScore = initialScore(mine, group);
-    assertTrue(ourScore <= hbalScore + 1e-8, name + ": hbal's saved cluster scores " + hbalScore + ", maintd's " + ourScore
-        + "\nhbal:\n" + hbal + "maintd: " + ours.moves());
+    assertTrue(
+        ourScore <= hbalScore + 1e-8,
+        name
+            + ": hbal's saved cluster scores "
+            + hbalScore
+            + ", maintd's "
+            + ourScore
+            + "\nhbal:\n"
+            + hbal
+            + "maintd: "
+            + ours.moves());
   }
 
   static double initialScore(Path file, String group) throws Exception {
@@ -68,7 +84,8 @@ class BalancerDifferentialTest {
   }
 
   static String run(String... args) throws Exception {
-    Process p = new ProcessBuilder(new ArrayList<>(List.of(args))).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(new ArrayList<>(List.of(args))).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(300, TimeUnit.SECONDS), "hbal did not finish");
     return out;

@@ -23,12 +23,13 @@ import org.maintd.htools.HtoolsReader;
 
 /**
  * Ganeti's hbal as the oracle of the cluster score: for every node group of every htools file in
- * Ganeti's test data that hbal balances, every term of the score, and the score, equal what
- * {@code hbal -v -v -v} prints as its initial coefficients (an empty group scores 0).
+ * Ganeti's test data that hbal balances, every term of the score, and the score, equal what {@code
+ * hbal -v -v -v} prints as its initial coefficients (an empty group scores 0).
  */
 class ClusterScoreOracleTest {
   static final Path HBAL = Path.of("/usr/lib/ganeti/3.0/usr/bin/hbal");
-  private static final Pattern TERM = Pattern.compile("(?m)^\\s+(\\w+)\\s+(-?[0-9.]+|NaN)\\s+x[0-9.]+$");
+  private static final Pattern TERM =
+      Pattern.compile("(?m)^\\s+(\\w+)\\s+(-?[0-9.]+|NaN)\\s+x[0-9.]+$");
 
   static Stream<Arguments> groups() throws Exception {
     List<Arguments> out = new ArrayList<>();
@@ -55,25 +56,42 @@ class ClusterScoreOracleTest {
   @ParameterizedTest(name = "{0} group {1}")
   @MethodSource("groups")
   void everyTermIsHbals(String name, String group, Path file) throws Exception {
-    assumeTrue(Files.isExecutable(HBAL), "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
-    Process p = new ProcessBuilder(HBAL.toString(), "-t", file.toString(), "-G", group, "-v", "-v", "-v", "-l", "0")
-        .redirectErrorStream(true).start();
+    assumeTrue(
+        Files.isExecutable(HBAL),
+        "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
+    Process p =
+        new ProcessBuilder(
+                HBAL.toString(), "-t", file.toString(), "-G", group, "-v", "-v", "-v", "-l", "0")
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     p.waitFor(60, TimeUnit.SECONDS);
     int start = out.indexOf("Initial coefficients");
-    assumeTrue(start >= 0, "hbal does not balance " + name + " group " + group + ": " + out.lines().reduce((a, b) -> b).orElse(""));
+    assumeTrue(
+        start >= 0,
+        "hbal does not balance "
+            + name
+            + " group "
+            + group
+            + ": "
+            + out.lines().reduce((a, b) -> b).orElse(""));
     Map<String, Double> expected = new LinkedHashMap<>();
     Matcher m = TERM.matcher(out.substring(start));
     while (m.find() && !expected.containsKey(m.group(1))) {
       expected.put(m.group(1), Double.parseDouble(m.group(2)));
     }
     Cluster c = new HtoolsReader().read(Files.readString(file), name);
-    String uuid = c.groups().stream().filter(g -> g.name().equals(group)).findFirst().orElseThrow().uuid();
+    String uuid =
+        c.groups().stream().filter(g -> g.name().equals(group)).findFirst().orElseThrow().uuid();
     Map<ScoreComponent, Double> ours = new ClusterScore().components(c, uuid);
     Matcher overall = Pattern.compile("Initial coefficients: overall (-?[0-9.]+)").matcher(out);
     overall.find();
     double total = Double.parseDouble(overall.group(1));
-    assertEquals(total, new ClusterScore().score(c, uuid), 1e-6 * Math.max(1, total), name + " group " + group + ": the score");
+    assertEquals(
+        total,
+        new ClusterScore().score(c, uuid),
+        1e-6 * Math.max(1, total),
+        name + " group " + group + ": the score");
     List<String> wrong = new ArrayList<>();
     for (ScoreComponent sc : ScoreComponent.values()) {
       Double want = expected.isEmpty() ? Double.valueOf(0) : expected.get(sc.label());

@@ -11,25 +11,37 @@ import org.junit.jupiter.api.Test;
 class ConfigSectionTest {
   @Test
   void listsEveryProblemWithItsKey() {
-    Map<String, Object> parsed = Map.of("port", "http", "poll", "soon", "nested", Map.of("timeout", "5 parsecs", "typo", 1), "extra", true);
+    Map<String, Object> parsed =
+        Map.of(
+            "port",
+            "http",
+            "poll",
+            "soon",
+            "nested",
+            Map.of("timeout", "5 parsecs", "typo", 1),
+            "extra",
+            true);
     ConfigSection root = ConfigSection.root("test.yaml", parsed);
     root.integer("port", 1, 0, 10);
     root.duration("poll", Duration.ZERO, Duration.ZERO);
     root.section("nested").duration("timeout", Duration.ZERO, Duration.ZERO);
     ConfigException e = assertThrows(ConfigException.class, root::finish);
-    assertEquals(List.of(
-        "port: must be an integer, not 'http'",
-        "poll: 'soon' is not a duration (a number followed by ms, s, m or h, e.g. 30s)",
-        "nested.timeout: '5 parsecs' is not a duration (a number followed by ms, s, m or h, e.g. 30s)",
-        "extra: unknown key",
-        "nested.typo: unknown key"), e.problems());
+    assertEquals(
+        List.of(
+            "port: must be an integer, not 'http'",
+            "poll: 'soon' is not a duration (a number followed by ms, s, m or h, e.g. 30s)",
+            "nested.timeout: '5 parsecs' is not a duration (a number followed by ms, s, m or h, e.g. 30s)",
+            "extra: unknown key",
+            "nested.typo: unknown key"),
+        e.problems());
   }
 
   @Test
   void defaultsApplyToMissingKeys() {
     ConfigSection root = ConfigSection.root("t", Map.of());
     assertEquals(1816, root.integer("port", 1816, 0, 65535));
-    assertEquals(Duration.ofSeconds(30), root.duration("poll", Duration.ofSeconds(30), Duration.ZERO));
+    assertEquals(
+        Duration.ofSeconds(30), root.duration("poll", Duration.ofSeconds(30), Duration.ZERO));
     assertEquals(Duration.ofMillis(1500), DurationText.parse("1.5s"));
     root.finish();
   }

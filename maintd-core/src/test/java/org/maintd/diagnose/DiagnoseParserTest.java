@@ -49,11 +49,13 @@ class DiagnoseParserTest {
     NodeReport r = parser.parseReportData(Map.of("status", "evacuate", "collector-error", "boom"));
     assertInstanceOf(NodeReport.CollectorError.class, r);
     assertInstanceOf(NodeReport.Healthy.class, parser.parseReportData(Map.of("status", "Ok")));
-    assertInstanceOf(NodeReport.NeedsAction.class, parser.parseReportData(Map.of("status", "evacuate")));
+    assertInstanceOf(
+        NodeReport.NeedsAction.class, parser.parseReportData(Map.of("status", "evacuate")));
   }
 
   private void assertMessage(Object json, String expected) {
-    DiagnoseFormatException e = assertThrows(DiagnoseFormatException.class, () -> parser.parseCommandOutput(json));
+    DiagnoseFormatException e =
+        assertThrows(DiagnoseFormatException.class, () -> parser.parseCommandOutput(json));
     assertTrue(e.getMessage().contains(expected), e.getMessage());
   }
 }

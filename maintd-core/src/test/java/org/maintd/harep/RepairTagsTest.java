@@ -19,36 +19,52 @@ class RepairTagsTest {
 
   @Test
   void tagsAreWrittenExactlyAsHarepWritesThem() {
-    assertEquals(P + "pending:failover:a1b2:1700000000:12",
+    assertEquals(
+        P + "pending:failover:a1b2:1700000000:12",
         RepairTag.pending(RepairType.FAILOVER, "a1b2", 1_700_000_000, List.of("12")).text());
-    assertEquals(P + "result:fix-storage:a1b2:1700000100:success:12+13",
+    assertEquals(
+        P + "result:fix-storage:a1b2:1700000100:success:12+13",
         RepairTag.pending(RepairType.FIX_STORAGE, "a1b2", 1_700_000_000, List.of("12", "13"))
-            .ended(RepairResult.SUCCESS, 1_700_000_100).text());
-    assertEquals(P + "result:reinstall:a1b2:1700000000:enoperm:",
-        new RepairTag(RepairType.REINSTALL, "a1b2", 1_700_000_000, Optional.of(RepairResult.ENOPERM), List.of()).text());
+            .ended(RepairResult.SUCCESS, 1_700_000_100)
+            .text());
+    assertEquals(
+        P + "result:reinstall:a1b2:1700000000:enoperm:",
+        new RepairTag(
+                RepairType.REINSTALL,
+                "a1b2",
+                1_700_000_000,
+                Optional.of(RepairResult.ENOPERM),
+                List.of())
+            .text());
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "pending:failover:u1:1700000000:12",
-      "pending:migrate:u1:1700000000:12+13+14",
-      "result:reinstall:u1:1700000000:failure:7",
-      "result:fix-storage:u1:1700000000:enoperm:",
-      "result:failover:u1:1700000000:success:1+2"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "pending:failover:u1:1700000000:12",
+        "pending:migrate:u1:1700000000:12+13+14",
+        "result:reinstall:u1:1700000000:failure:7",
+        "result:fix-storage:u1:1700000000:enoperm:",
+        "result:failover:u1:1700000000:success:1+2"
+      })
   void parsingAndWritingAgain(String tag) {
     assertEquals(P + tag, RepairTag.parse(P + tag).orElseThrow().text());
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "pending:failover:u1:1700000000|expected <type>:<id>:<time>:<jobs>",
-      "result:failover:u1:1700000000:12|expected <type>:<id>:<time>:<result>:<jobs>",
-      "pending:reboot:u1:1700000000:12|unknown repair type 'reboot'",
-      "pending:failover:u1:soon:12|the time 'soon' is not whole seconds",
-      "result:failover:u1:1700000000:maybe:12|unknown result 'maybe'",
-      "pending:failover:u1:1700000000:1++2|'' is not a job id",
-      "pending:failover:u1:1700000000:x|'x' is not a job id",
-      "pending:failover::1700000000:1|the repair id is empty"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "pending:failover:u1:1700000000|expected <type>:<id>:<time>:<jobs>",
+        "result:failover:u1:1700000000:12|expected <type>:<id>:<time>:<result>:<jobs>",
+        "pending:reboot:u1:1700000000:12|unknown repair type 'reboot'",
+        "pending:failover:u1:soon:12|the time 'soon' is not whole seconds",
+        "result:failover:u1:1700000000:maybe:12|unknown result 'maybe'",
+        "pending:failover:u1:1700000000:1++2|'' is not a job id",
+        "pending:failover:u1:1700000000:x|'x' is not a job id",
+        "pending:failover::1700000000:1|the repair id is empty"
+      })
   void malformedStateTagsAreRefusedSayingWhy(String tag, String why) {
     HarepTagException e = assertThrows(HarepTagException.class, () -> RepairTag.parse(P + tag));
     assertEquals("auto-repair tag '" + P + tag + "': " + why, e.getMessage());
@@ -62,21 +78,26 @@ class RepairTagsTest {
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', value = {
-      "''|none",
-      "failover|enabled failover",
-      "fix-storage,reinstall|enabled fix-storage",
-      "reinstall,migrate,failover|enabled migrate",
-      "failover,suspend|suspended forever",
-      "failover,suspend:|suspended forever",
-      "failover,suspend:1800000600|suspended until 1800000600",
-      "suspend:1800000600,suspend:1800000900|suspended until 1800000900",
-      "failover,suspend:1799999999|enabled failover",
-      "suspend:1799999999|none",
-      "failover,suspend:tomorrow|enabled failover",
-      "bogus|none"})
-  void onOneObjectASuspensionBeatsEnablingAndTheLeastDestructiveTypeWins(String tags, String expected) {
-    List<String> list = tags.isEmpty() ? List.of() : List.of(tags.split(",")).stream().map(t -> P + t).toList();
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "''|none",
+        "failover|enabled failover",
+        "fix-storage,reinstall|enabled fix-storage",
+        "reinstall,migrate,failover|enabled migrate",
+        "failover,suspend|suspended forever",
+        "failover,suspend:|suspended forever",
+        "failover,suspend:1800000600|suspended until 1800000600",
+        "suspend:1800000600,suspend:1800000900|suspended until 1800000900",
+        "failover,suspend:1799999999|enabled failover",
+        "suspend:1799999999|none",
+        "failover,suspend:tomorrow|enabled failover",
+        "bogus|none"
+      })
+  void onOneObjectASuspensionBeatsEnablingAndTheLeastDestructiveTypeWins(
+      String tags, String expected) {
+    List<String> list =
+        tags.isEmpty() ? List.of() : List.of(tags.split(",")).stream().map(t -> P + t).toList();
     assertEquals(expected, describe(RepairPolicy.of(list, NOW)));
   }
 
@@ -89,14 +110,17 @@ class RepairTagsTest {
       return "enabled " + e.max().wireName();
     }
     if (p instanceof RepairPolicy.Suspended s) {
-      return s.until().map(t -> "suspended until " + t.getEpochSecond()).orElse("suspended forever");
+      return s.until()
+          .map(t -> "suspended until " + t.getEpochSecond())
+          .orElse("suspended forever");
     }
     return "not enabled";
   }
 
   @Test
   void expiredSuspensionsAreFoundForRemoval() {
-    List<String> tags = List.of(P + "suspend:1799999999", P + "suspend:1800000001", P + "suspend", P + "failover");
+    List<String> tags =
+        List.of(P + "suspend:1799999999", P + "suspend:1800000001", P + "suspend", P + "failover");
     assertEquals(List.of(P + "suspend:1799999999"), RepairPolicy.expiredSuspensions(tags, NOW));
   }
 
@@ -119,8 +143,12 @@ class RepairTagsTest {
 
   @Test
   void withinOneRepairTheGreatestResultThenTheNewestSpeaks() {
-    assertInstanceOf(RepairState.Healthy.class, state("pending:failover:u1:100:12", "result:failover:u1:200:success:12"));
-    assertInstanceOf(RepairState.Failed.class, state("result:failover:u1:300:success:12", "result:failover:u1:200:failure:12"));
+    assertInstanceOf(
+        RepairState.Healthy.class,
+        state("pending:failover:u1:100:12", "result:failover:u1:200:success:12"));
+    assertInstanceOf(
+        RepairState.Failed.class,
+        state("result:failover:u1:300:success:12", "result:failover:u1:200:failure:12"));
   }
 
   @Test
@@ -132,16 +160,21 @@ class RepairTagsTest {
 
   @Test
   void theEarliestFailureAlwaysWins() {
-    RepairState s = state("result:failover:u1:100:failure:12", "result:fix-storage:u2:200:success:13");
+    RepairState s =
+        state("result:failover:u1:100:failure:12", "result:fix-storage:u2:200:success:13");
     assertInstanceOf(RepairState.Failed.class, s);
     assertEquals(P + "result:failover:u1:100:failure:12", s.raw());
   }
 
   @Test
   void aPendingRepairFollowedByANewerOneIsAnError() {
-    HarepTagException e = assertThrows(HarepTagException.class,
-        () -> state("pending:failover:u1:100:12", "result:fix-storage:u2:200:success:13"));
-    assertTrue(e.getMessage().startsWith("an unfinished repair was found in instance inst1"), e.getMessage());
+    HarepTagException e =
+        assertThrows(
+            HarepTagException.class,
+            () -> state("pending:failover:u1:100:12", "result:fix-storage:u2:200:success:13"));
+    assertTrue(
+        e.getMessage().startsWith("an unfinished repair was found in instance inst1"),
+        e.getMessage());
   }
 
   @Test

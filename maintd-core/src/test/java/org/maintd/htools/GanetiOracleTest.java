@@ -17,9 +17,9 @@ import org.maintd.cluster.Cluster;
 import org.maintd.testing.Resources;
 
 /**
- * Ganeti's own loader as the oracle: what the writer produces is accepted by the real {@code
- * hinfo} (Debian's ganeti-htools-3.0, which .ci/run installs) with the same numbers of nodes,
- * instances and groups. Test I/O only; the writer itself does none.
+ * Ganeti's own loader as the oracle: what the writer produces is accepted by the real {@code hinfo}
+ * (Debian's ganeti-htools-3.0, which .ci/run installs) with the same numbers of nodes, instances
+ * and groups. Test I/O only; the writer itself does none.
  */
 class GanetiOracleTest {
   static final Path HINFO = Path.of("/usr/lib/ganeti/3.0/usr/bin/hinfo");
@@ -31,13 +31,20 @@ class GanetiOracleTest {
   @ParameterizedTest
   @MethodSource("files")
   void ganetisHinfoAcceptsWhatTheWriterWrites(String file, @TempDir Path dir) throws Exception {
-    assumeTrue(Files.isExecutable(HINFO), "Ganeti's hinfo is not installed (apt-get install ganeti-htools-3.0)");
+    assumeTrue(
+        Files.isExecutable(HINFO),
+        "Ganeti's hinfo is not installed (apt-get install ganeti-htools-3.0)");
     Cluster c = new HtoolsReader().read(Resources.text("htools/" + file), file);
     Path written = dir.resolve(file);
     Files.writeString(written, new HtoolsWriter().write(c));
     String out = run(written);
-    String expected = "Loaded " + count(c.nodes().size(), "node") + ", " + count(c.instances().size(), "instance")
-        + ", " + count(c.groups().size(), "node group");
+    String expected =
+        "Loaded "
+            + count(c.nodes().size(), "node")
+            + ", "
+            + count(c.instances().size(), "instance")
+            + ", "
+            + count(c.groups().size(), "node group");
     assertTrue(out.contains(expected), "hinfo said: " + out);
   }
 
@@ -46,7 +53,10 @@ class GanetiOracleTest {
   }
 
   private static String run(Path file) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(HINFO.toString(), "-t", file.toString()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(HINFO.toString(), "-t", file.toString())
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue(), out);

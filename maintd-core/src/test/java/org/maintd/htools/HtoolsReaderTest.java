@@ -55,9 +55,12 @@ class HtoolsReaderTest {
 
   @Test
   void rejectsAnInstanceOnAnUnknownNodeAsGanetiDoes() {
-    HtoolsFormatException e = assertThrows(HtoolsFormatException.class,
-        () -> reader.read(Resources.text("htools/" + REJECTED_BY_GANETI), "x"));
-    assertTrue(e.getMessage().contains("Unknown node 'no-such-node' for instance new-0"), e.getMessage());
+    HtoolsFormatException e =
+        assertThrows(
+            HtoolsFormatException.class,
+            () -> reader.read(Resources.text("htools/" + REJECTED_BY_GANETI), "x"));
+    assertTrue(
+        e.getMessage().contains("Unknown node 'no-such-node' for instance new-0"), e.getMessage());
   }
 
   @Test
@@ -76,12 +79,14 @@ class HtoolsReaderTest {
     assertEquals("node-01-003", i.primary());
     assertEquals("node-01-002", i.secondary());
     assertEquals(InstanceStatus.running, i.status());
-    assertEquals(2, reader.read(Resources.text("htools/hbal-forth.data"), "forth").policies().size());
+    assertEquals(
+        2, reader.read(Resources.text("htools/hbal-forth.data"), "forth").policies().size());
   }
 
   @Test
   void unknownResourcesMakeANodeOfflineWithNothingFree() {
-    String text = "g|u1|preferred|\n\nn1|?|0|?|100|100|4|N|u1\nn2|1024|0|512|100|100|4|M|u1\n\n\n\n";
+    String text =
+        "g|u1|preferred|\n\nn1|?|0|?|100|100|4|N|u1\nn2|1024|0|512|100|100|4|M|u1\n\n\n\n";
     Cluster c = reader.read(text, "q");
     Node n1 = c.node("n1").orElseThrow();
     assertTrue(n1.offline());
@@ -99,18 +104,30 @@ class HtoolsReaderTest {
   @Test
   void namesTheLineAndFieldOfBadInput() {
     assertMessage("g|u1|sometimes|\n\n\n\n", "group line 1: unknown allocation policy 'sometimes'");
-    assertMessage("g|u1|preferred|\n\nn1|lots|0|1|1|1|1|N|u1\n\n\n", "node line 1: total memory is not an integer: 'lots'");
-    assertMessage("g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u9\n\n\n", "node line 1: unknown group uuid 'u9'");
-    assertMessage("g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u1\n\ni1|1|1|1|running|Y|n1||floppy|\n\n", "instance line 1: unknown disk template 'floppy'");
-    assertMessage("g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u1\n\ni1|1|1|1|dancing|Y|n1||plain|\n\n", "instance line 1: unknown instance status 'dancing'");
-    assertMessage("g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u1\n\ni1|1|1|1|running|Y|n1|n1|drbd|\n\n", "same primary and secondary");
+    assertMessage(
+        "g|u1|preferred|\n\nn1|lots|0|1|1|1|1|N|u1\n\n\n",
+        "node line 1: total memory is not an integer: 'lots'");
+    assertMessage(
+        "g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u9\n\n\n", "node line 1: unknown group uuid 'u9'");
+    assertMessage(
+        "g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u1\n\ni1|1|1|1|running|Y|n1||floppy|\n\n",
+        "instance line 1: unknown disk template 'floppy'");
+    assertMessage(
+        "g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u1\n\ni1|1|1|1|dancing|Y|n1||plain|\n\n",
+        "instance line 1: unknown instance status 'dancing'");
+    assertMessage(
+        "g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u1\n\ni1|1|1|1|running|Y|n1|n1|drbd|\n\n",
+        "same primary and secondary");
     assertMessage("g|u1|preferred|\n\nn1|1|0|1|1|1|1|N|u1\n", "expected at least 4 sections");
-    assertMessage("g|u1|preferred|\n\nn1|1|0\n\n\n", "node line 1: has 3 fields, at least 9 are needed");
+    assertMessage(
+        "g|u1|preferred|\n\nn1|1|0\n\n\n", "node line 1: has 3 fields, at least 9 are needed");
   }
 
   private void assertMessage(String text, String expected) {
-    HtoolsFormatException e = assertThrows(HtoolsFormatException.class, () -> reader.read(text, "bad"));
-    assertTrue(e.getMessage().contains(expected), "expected '" + expected + "' in: " + e.getMessage());
+    HtoolsFormatException e =
+        assertThrows(HtoolsFormatException.class, () -> reader.read(text, "bad"));
+    assertTrue(
+        e.getMessage().contains(expected), "expected '" + expected + "' in: " + e.getMessage());
   }
 
   @Test
@@ -119,7 +136,8 @@ class HtoolsReaderTest {
     Cluster drained = c.withNode("node-01-001", n -> n.withFlags(n.flags().withDrained(true)));
     Cluster back = reader.read(writer.write(drained), "online");
     assertTrue(back.node("node-01-001").orElseThrow().offline());
-    assertEquals(List.of("node-01-001", "node-01-002", "node-01-003", "node-01-004"),
+    assertEquals(
+        List.of("node-01-001", "node-01-002", "node-01-003", "node-01-004"),
         back.nodes().stream().map(Node::name).toList());
   }
 }

@@ -27,26 +27,49 @@ import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
 
-/** Balancing moves in a round: hbal's steps as operations, only on free nodes, never beside an incident. */
+/**
+ * Balancing moves in a round: hbal's steps as operations, only on free nodes, never beside an
+ * incident.
+ */
 class BalancePlannerTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
 
   @Test
   void hbalsStepsBecomeOperationsInOrder() {
-    Cluster c = new ClusterBuilder().node("a", "g", 8192, 100000, true).node("b", "g", 8192, 100000, false)
-        .node("c", "g", 8192, 100000, false).instance("i", "a", "b", DiskTemplate.DRBD)
-        .instance("d", "a", "b", DiskTemplate.DRBD, 1024, InstanceStatus.ADMIN_down).build();
+    Cluster c =
+        new ClusterBuilder()
+            .node("a", "g", 8192, 100000, true)
+            .node("b", "g", 8192, 100000, false)
+            .node("c", "g", 8192, 100000, false)
+            .instance("i", "a", "b", DiskTemplate.DRBD)
+            .instance("d", "a", "b", DiskTemplate.DRBD, 1024, InstanceStatus.ADMIN_down)
+            .build();
     var i = c.instance("i").orElseThrow();
-    assertEquals(List.of(new Operation.Migrate("i", "a", "b")), BalancePlanner.operations(i, move("f")));
-    assertEquals(List.of(new Operation.ReplaceSecondary("i", "a", "b", "c")), BalancePlanner.operations(i, move("r:c")));
-    assertEquals(List.of(new Operation.ReplaceSecondary("i", "a", "b", "c"), new Operation.Migrate("i", "a", "c")),
+    assertEquals(
+        List.of(new Operation.Migrate("i", "a", "b")), BalancePlanner.operations(i, move("f")));
+    assertEquals(
+        List.of(new Operation.ReplaceSecondary("i", "a", "b", "c")),
+        BalancePlanner.operations(i, move("r:c")));
+    assertEquals(
+        List.of(
+            new Operation.ReplaceSecondary("i", "a", "b", "c"),
+            new Operation.Migrate("i", "a", "c")),
         BalancePlanner.operations(i, move("r:c f")));
-    assertEquals(List.of(new Operation.Migrate("i", "a", "b"), new Operation.ReplaceSecondary("i", "b", "a", "c")),
+    assertEquals(
+        List.of(
+            new Operation.Migrate("i", "a", "b"),
+            new Operation.ReplaceSecondary("i", "b", "a", "c")),
         BalancePlanner.operations(i, move("f r:c")));
-    assertEquals(List.of(new Operation.Migrate("i", "a", "b"), new Operation.ReplaceSecondary("i", "b", "a", "c"),
-        new Operation.Migrate("i", "b", "c")), BalancePlanner.operations(i, move("f r:c f")));
-    assertEquals(List.of(new Operation.Failover("d", "a", "b")), BalancePlanner.operations(c.instance("d").orElseThrow(),
-        new BalanceMove("d", "a", "b", "b", "a", 0, "f")));
+    assertEquals(
+        List.of(
+            new Operation.Migrate("i", "a", "b"),
+            new Operation.ReplaceSecondary("i", "b", "a", "c"),
+            new Operation.Migrate("i", "b", "c")),
+        BalancePlanner.operations(i, move("f r:c f")));
+    assertEquals(
+        List.of(new Operation.Failover("d", "a", "b")),
+        BalancePlanner.operations(
+            c.instance("d").orElseThrow(), new BalanceMove("d", "a", "b", "b", "a", 0, "f")));
   }
 
   private static BalanceMove move(String commands) {
@@ -69,18 +92,25 @@ class BalancePlannerTest {
   void balancingMovesNeverShareANodeAndStayAwayFromIncidents() {
     AtomicInteger ids = new AtomicInteger();
     Lifecycle lifecycle = new Lifecycle(() -> new UUID(0, ids.incrementAndGet()));
-    Observation fault = new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", "live-repair", "command", "fix")));
+    Observation fault =
+        new Observation.Fault(
+            new DiagnoseParser()
+                .parseCommandOutput(Map.of("status", "live-repair", "command", "fix")));
     List<Incident> incidents = lifecycle.observe(List.of(), Map.of("n5", fault), NOW).incidents();
-    RoundPlanner planner = new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.01);
+    RoundPlanner planner =
+        new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.01);
     RoundPlan plan = planner.plan(crowded(), incidents, List.of(), 1, NOW);
-    List<JobSpec> balancing = plan.jobs().stream().filter(j -> j.owner().startsWith("balance:")).toList();
+    List<JobSpec> balancing =
+        plan.jobs().stream().filter(j -> j.owner().startsWith("balance:")).toList();
     assertFalse(balancing.isEmpty(), plan.items().toString());
     Map<String, String> owners = new HashMap<>();
     Set<String> instances = new HashSet<>();
     for (JobSpec j : plan.jobs()) {
       for (String n : j.nodes()) {
         String previous = owners.putIfAbsent(n, j.owner());
-        assertTrue(previous == null || previous.equals(j.owner()), "node " + n + " in two jobs: " + plan.jobs());
+        assertTrue(
+            previous == null || previous.equals(j.owner()),
+            "node " + n + " in two jobs: " + plan.jobs());
       }
       j.instances().forEach(i -> assertTrue(instances.add(i), "instance " + i + " in two jobs"));
     }
@@ -88,15 +118,20 @@ class BalancePlannerTest {
       assertFalse(j.nodes().contains("n5"), "n5 has an incident: " + j);
       assertTrue(j.reason().text().startsWith("balancing: "), j.reason().text());
     }
-    PlanItem item = plan.items().stream().filter(i -> i.kind().equals("balance")).findFirst().orElseThrow();
+    PlanItem item =
+        plan.items().stream().filter(i -> i.kind().equals("balance")).findFirst().orElseThrow();
     assertTrue(item.next().matches("score [0-9.]+, [0-9.]+ after \\d+ move\\(s\\)"), item.next());
   }
 
   @Test
   void aHighThresholdMovesNothingAndSaysWhy() {
-    RoundPlan plan = new RoundPlanner(SafetyCaps.defaults(), false, 1000).plan(crowded(), List.of(), List.of(), 1, NOW);
+    RoundPlan plan =
+        new RoundPlanner(SafetyCaps.defaults(), false, 1000)
+            .plan(crowded(), List.of(), List.of(), 1, NOW);
     assertEquals(List.of(), plan.jobs());
-    assertTrue(plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balanceThreshold)"), plan.items().toString());
+    assertTrue(
+        plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balanceThreshold)"),
+        plan.items().toString());
   }
 
   @Test
@@ -106,22 +141,38 @@ class BalancePlannerTest {
       tagged = tagged.withInstance("i" + k, i -> i.withTags(List.of("svc:web")));
     }
     Cluster withN4Drained = tagged.withNode("n4", n -> n.withFlags(n.flags().withDrained(true)));
-    BalancePlanner rules = new BalancePlanner(new RoundContext(withN4Drained, 1, 0, Set.of("n6"), SafetyCaps.defaults()), 0.01);
-    assertTrue(rules.refusal(new BalanceMove("i0", "n1", "n3", "n2", "n3", 0, "fa:n2")).contains("n2 already runs an instance tagged svc:web"),
+    BalancePlanner rules =
+        new BalancePlanner(
+            new RoundContext(withN4Drained, 1, 0, Set.of("n6"), SafetyCaps.defaults()), 0.01);
+    assertTrue(
+        rules
+            .refusal(new BalanceMove("i0", "n1", "n3", "n2", "n3", 0, "fa:n2"))
+            .contains("n2 already runs an instance tagged svc:web"),
         "the exclusion tag, as for evacuations");
-    assertTrue(rules.refusal(new BalanceMove("i0", "n1", "n3", "n4", "n3", 0, "fa:n4")).contains("n4 is drained"));
-    assertTrue(rules.refusal(new BalanceMove("i0", "n1", "n3", "n6", "n3", 0, "fa:n6")).contains("n6 has an active incident"));
+    assertTrue(
+        rules
+            .refusal(new BalanceMove("i0", "n1", "n3", "n4", "n3", 0, "fa:n4"))
+            .contains("n4 is drained"));
+    assertTrue(
+        rules
+            .refusal(new BalanceMove("i0", "n1", "n3", "n6", "n3", 0, "fa:n6"))
+            .contains("n6 has an active incident"));
     assertEquals(null, rules.refusal(new BalanceMove("i0", "n1", "n3", "n5", "n3", 0, "fa:n5")));
 
-    RoundPlan plan = new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.01)
-        .plan(tagged, List.of(), List.of(), 1, NOW);
+    RoundPlan plan =
+        new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.01)
+            .plan(tagged, List.of(), List.of(), 1, NOW);
     assertFalse(plan.jobs().isEmpty(), plan.items().toString());
     Set<String> primaries = new HashSet<>(List.of("n1", "n2"));
     for (JobSpec j : plan.jobs()) {
       Operation last = j.operations().get(j.operations().size() - 1);
-      String target = last instanceof Operation.Migrate m ? m.target() : last instanceof Operation.Failover f ? f.target() : null;
+      String target =
+          last instanceof Operation.Migrate m
+              ? m.target()
+              : last instanceof Operation.Failover f ? f.target() : null;
       if (target != null) {
-        assertTrue(primaries.add(target), "a second svc:web instance on " + target + ": " + plan.jobs());
+        assertTrue(
+            primaries.add(target), "a second svc:web instance on " + target + ": " + plan.jobs());
       }
     }
   }

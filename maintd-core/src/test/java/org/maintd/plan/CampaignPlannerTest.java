@@ -31,32 +31,47 @@ import org.maintd.testing.ClusterBuilder;
 
 class CampaignPlannerTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
-  private static final RoundPlanner PLANNER = new RoundPlanner(new SafetyCaps(new Allowance(2, false), List.of()), false);
+  private static final RoundPlanner PLANNER =
+      new RoundPlanner(new SafetyCaps(new Allowance(2, false), List.of()), false);
 
   /** n1 master; DRBD pairs n2-n3 and n4-n5; a shared-storage instance on n6. */
   private static Cluster cluster() {
     return new ClusterBuilder()
-        .node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false).node("n3", "g", 8192, 100000, false)
-        .node("n4", "g", 8192, 100000, false).node("n5", "g", 8192, 100000, false).node("n6", "g", 8192, 100000, false)
-        .instance("a", "n2", "n3", DiskTemplate.DRBD).instance("b", "n4", "n5", DiskTemplate.DRBD)
-        .instance("s", "n6", "", DiskTemplate.SHAREDFILE).build()
-        .withNode("n2", n -> n.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
+        .node("n1", "g", 8192, 100000, true)
+        .node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false)
+        .node("n4", "g", 8192, 100000, false)
+        .node("n5", "g", 8192, 100000, false)
+        .node("n6", "g", 8192, 100000, false)
+        .instance("a", "n2", "n3", DiskTemplate.DRBD)
+        .instance("b", "n4", "n5", DiskTemplate.DRBD)
+        .instance("s", "n6", "", DiskTemplate.SHAREDFILE)
+        .build()
+        .withNode(
+            "n2", n -> n.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
   }
 
   private static CampaignSpec spec(int maxNodes, List<DailyWindow> windows) {
-    return new CampaignSpec(NodeSelection.all(), CampaignMode.MIGRATE_REBOOT, maxNodes, Duration.ofSeconds(60),
-        Duration.ofMinutes(10), windows);
+    return new CampaignSpec(
+        NodeSelection.all(),
+        CampaignMode.MIGRATE_REBOOT,
+        maxNodes,
+        Duration.ofSeconds(60),
+        Duration.ofMinutes(10),
+        windows);
   }
 
   private static Campaign create(Cluster c, CampaignSpec spec) {
     return new Campaigns().create("c1", spec, c, NOW);
   }
 
-  private static RoundPlan plan(Cluster c, Campaign campaign, Map<String, NodeSignal> signals, Instant at) {
+  private static RoundPlan plan(
+      Cluster c, Campaign campaign, Map<String, NodeSignal> signals, Instant at) {
     return PLANNER.plan(c, List.of(), List.of(), 1, at, List.of(campaign), signals);
   }
 
-  private static Campaign at(Campaign c, String node, NodePhase phase, Instant since, String bootId) {
+  private static Campaign at(
+      Campaign c, String node, NodePhase phase, Instant since, String bootId) {
     return c.withNode(c.progress(node).to(phase, since).withBootId(bootId));
   }
 
@@ -72,7 +87,9 @@ class CampaignPlannerTest {
     Campaign c = create(cluster(), spec(0, List.of()));
     assertEquals(List.of("n1"), c.groups().get(c.groups().size() - 1));
     for (List<String> g : c.groups()) {
-      assertTrue(!(g.contains("n2") && g.contains("n3")) && !(g.contains("n4") && g.contains("n5")), "a DRBD pair in " + g);
+      assertTrue(
+          !(g.contains("n2") && g.contains("n3")) && !(g.contains("n4") && g.contains("n5")),
+          "a DRBD pair in " + g);
     }
     assertEquals(6, c.nodes().size());
     Campaign one = create(cluster(), spec(1, List.of()));
@@ -82,14 +99,34 @@ class CampaignPlannerTest {
 
   @Test
   void aSelectionThatNamesNothingKnownIsRefused() {
-    CampaignException unknown = assertThrows(CampaignException.class, () -> create(cluster(),
-        new CampaignSpec(new NodeSelection(List.of("n9"), "", List.of()), CampaignMode.MIGRATE_REBOOT, 0, Duration.ZERO,
-            Duration.ofMinutes(1), List.of())));
+    CampaignException unknown =
+        assertThrows(
+            CampaignException.class,
+            () ->
+                create(
+                    cluster(),
+                    new CampaignSpec(
+                        new NodeSelection(List.of("n9"), "", List.of()),
+                        CampaignMode.MIGRATE_REBOOT,
+                        0,
+                        Duration.ZERO,
+                        Duration.ofMinutes(1),
+                        List.of())));
     assertEquals(CampaignException.Kind.BAD_REQUEST, unknown.kind());
     assertTrue(unknown.getMessage().contains("no node 'n9'"));
-    CampaignException group = assertThrows(CampaignException.class, () -> create(cluster(),
-        new CampaignSpec(new NodeSelection(List.of(), "nope", List.of()), CampaignMode.MIGRATE_REBOOT, 0, Duration.ZERO,
-            Duration.ofMinutes(1), List.of())));
+    CampaignException group =
+        assertThrows(
+            CampaignException.class,
+            () ->
+                create(
+                    cluster(),
+                    new CampaignSpec(
+                        new NodeSelection(List.of(), "nope", List.of()),
+                        CampaignMode.MIGRATE_REBOOT,
+                        0,
+                        Duration.ZERO,
+                        Duration.ofMinutes(1),
+                        List.of())));
     assertTrue(group.getMessage().contains("no node group 'nope'"));
     assertThrows(CampaignException.class, () -> DailyWindow.parse("22:00"));
     assertThrows(CampaignException.class, () -> spec(-1, List.of()));
@@ -101,12 +138,21 @@ class CampaignPlannerTest {
     Campaign campaign = create(c, spec(0, List.of()));
     List<String> first = campaign.groups().get(0);
     RoundPlan p = plan(c, campaign, Map.of(), NOW);
-    long drains = p.jobs().stream().filter(j -> j.operations().get(0) instanceof Operation.SetNodeFlags).count();
-    assertEquals(Math.min(2, first.size()), drains, "at most maxUnavailable nodes drained: " + p.jobs());
+    long drains =
+        p.jobs().stream()
+            .filter(j -> j.operations().get(0) instanceof Operation.SetNodeFlags)
+            .count();
+    assertEquals(
+        Math.min(2, first.size()), drains, "at most maxUnavailable nodes drained: " + p.jobs());
     if (first.size() > 2) {
-      assertTrue(p.campaigns().get(0).next().contains("waits for the safety cap"), p.campaigns().get(0).next());
+      assertTrue(
+          p.campaigns().get(0).next().contains("waits for the safety cap"),
+          p.campaigns().get(0).next());
     }
-    assertTrue(p.jobs().stream().allMatch(j -> j.owner().equals("campaign:c1") && j.reason().text().contains("campaign c1")));
+    assertTrue(
+        p.jobs().stream()
+            .allMatch(
+                j -> j.owner().equals("campaign:c1") && j.reason().text().contains("campaign c1")));
   }
 
   @Test
@@ -116,10 +162,12 @@ class CampaignPlannerTest {
     campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n2")));
     campaign = at(campaign, "n2", NodePhase.EVACUATE, NOW, "");
     RoundPlan moving = plan(c, campaign, Map.of(), NOW);
-    assertEquals(List.of(new Operation.Migrate("a", "n2", "n3")), moving.jobs().get(0).operations());
+    assertEquals(
+        List.of(new Operation.Migrate("a", "n2", "n3")), moving.jobs().get(0).operations());
 
     Cluster empty = c.withInstance("a", i -> i.placedOn("n3", "n2"));
-    RoundPlan reboot = plan(empty, campaign, Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW))), NOW);
+    RoundPlan reboot =
+        plan(empty, campaign, Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW))), NOW);
     assertEquals(List.of(new Operation.RebootNode("n2")), reboot.jobs().get(0).operations());
     assertEquals(NodePhase.BOOT, reboot.campaigns().get(0).progress("n2").phase());
     assertEquals("boot-1", reboot.campaigns().get(0).progress("n2").bootId());
@@ -129,13 +177,23 @@ class CampaignPlannerTest {
   void aRebootedNodeSoaksOnceItsBootIdChangedThenIsUndrainedAndItsInstancesComeBack() {
     Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
     Campaign campaign = create(cluster(), spec(1, List.of()));
-    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n2")))
-        .withHomes(List.of(new Home("a", "n2", true)));
+    campaign =
+        campaign
+            .withCurrent(campaign.groups().indexOf(List.of("n2")))
+            .withHomes(List.of(new Home("a", "n2", true)));
     campaign = at(campaign, "n2", NodePhase.BOOT, NOW, "boot-1");
 
     Instant later = NOW.plusSeconds(30);
-    RoundPlan same = plan(c, campaign, Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW.minusSeconds(100)))), later);
-    assertEquals(NodePhase.BOOT, same.campaigns().get(0).progress("n2").phase(), "the old boot id proves nothing");
+    RoundPlan same =
+        plan(
+            c,
+            campaign,
+            Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW.minusSeconds(100)))),
+            later);
+    assertEquals(
+        NodePhase.BOOT,
+        same.campaigns().get(0).progress("n2").phase(),
+        "the old boot id proves nothing");
     assertTrue(same.jobs().isEmpty());
 
     Map<String, NodeSignal> back = Map.of("n2", new NodeSignal("boot-2", "", Optional.of(later)));
@@ -145,14 +203,17 @@ class CampaignPlannerTest {
     assertEquals(NodePhase.SOAK, stillSoaking.progress("n2").phase());
 
     RoundPlan undrain = plan(c, soaking, back, later.plusSeconds(60));
-    assertEquals(List.of(new Operation.SetNodeFlags("n2", Optional.of(false), Optional.empty())), undrain.jobs().get(0).operations());
+    assertEquals(
+        List.of(new Operation.SetNodeFlags("n2", Optional.of(false), Optional.empty())),
+        undrain.jobs().get(0).operations());
 
     Cluster undrained = c.withNode("n2", n -> n.withFlags(n.flags().withDrained(false)));
     RoundPlan back2 = plan(undrained, undrain.campaigns().get(0), back, later.plusSeconds(61));
     assertEquals(List.of(new Operation.Migrate("a", "n3", "n2")), back2.jobs().get(0).operations());
 
     Cluster home = undrained.withInstance("a", i -> i.placedOn("n2", "n3"));
-    Campaign done = plan(home, back2.campaigns().get(0), back, later.plusSeconds(62)).campaigns().get(0);
+    Campaign done =
+        plan(home, back2.campaigns().get(0), back, later.plusSeconds(62)).campaigns().get(0);
     assertEquals(NodePhase.DONE, done.progress("n2").phase());
   }
 
@@ -160,17 +221,40 @@ class CampaignPlannerTest {
   void aGapInOkReportsRestartsTheSoakAndAFaultStopsTheCampaign() {
     Cluster c = drained(cluster(), "n2");
     Campaign campaign = create(cluster(), spec(1, List.of()));
-    campaign = at(campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))), "n2", NodePhase.SOAK, NOW, "boot-1");
+    campaign =
+        at(
+            campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))),
+            "n2",
+            NodePhase.SOAK,
+            NOW,
+            "boot-1");
     Instant gap = NOW.plusSeconds(40);
-    Campaign restarted = plan(c, campaign, Map.of("n2", new NodeSignal("boot-2", "", Optional.of(gap))), NOW.plusSeconds(70))
-        .campaigns().get(0);
+    Campaign restarted =
+        plan(
+                c,
+                campaign,
+                Map.of("n2", new NodeSignal("boot-2", "", Optional.of(gap))),
+                NOW.plusSeconds(70))
+            .campaigns()
+            .get(0);
     assertEquals(NodePhase.SOAK, restarted.progress("n2").phase());
     assertEquals(gap, restarted.progress("n2").since(), "the soak counts from the end of the gap");
 
-    Campaign failed = plan(c, campaign, Map.of("n2", new NodeSignal("boot-2", "evacuate", Optional.empty())), NOW.plusSeconds(5))
-        .campaigns().get(0);
-    assertEquals(CampaignStatus.FAILED, failed.status(), "n2 was its group's only node: nothing is left to bring back");
-    assertTrue(failed.stopReason().contains("node n2 reports evacuate after its reboot"), failed.stopReason());
+    Campaign failed =
+        plan(
+                c,
+                campaign,
+                Map.of("n2", new NodeSignal("boot-2", "evacuate", Optional.empty())),
+                NOW.plusSeconds(5))
+            .campaigns()
+            .get(0);
+    assertEquals(
+        CampaignStatus.FAILED,
+        failed.status(),
+        "n2 was its group's only node: nothing is left to bring back");
+    assertTrue(
+        failed.stopReason().contains("node n2 reports evacuate after its reboot"),
+        failed.stopReason());
     assertEquals(NodePhase.SKIPPED, failed.progress("n2").phase());
     assertEquals(0, failed.count(NodePhase.WAITING), "every later node skipped: " + failed.nodes());
   }
@@ -180,8 +264,22 @@ class CampaignPlannerTest {
     Cluster c = drained(cluster(), "n2", "n4");
     Campaign campaign = create(cluster(), spec(0, List.of()));
     List<String> group = List.of("n2", "n4");
-    campaign = new Campaign(campaign.id(), campaign.spec(), CampaignStatus.RUNNING, "", List.of(group, List.of("n6")), 0,
-        campaign.nodes().stream().filter(p -> List.of("n2", "n4", "n6").contains(p.node())).toList(), List.of(), List.of(), "", NOW, NOW);
+    campaign =
+        new Campaign(
+            campaign.id(),
+            campaign.spec(),
+            CampaignStatus.RUNNING,
+            "",
+            List.of(group, List.of("n6")),
+            0,
+            campaign.nodes().stream()
+                .filter(p -> List.of("n2", "n4", "n6").contains(p.node()))
+                .toList(),
+            List.of(),
+            List.of(),
+            "",
+            NOW,
+            NOW);
     campaign = at(campaign, "n2", NodePhase.BOOT, NOW, "boot-1");
     campaign = at(campaign, "n4", NodePhase.REBOOT, NOW, "");
     Instant late = NOW.plus(Duration.ofMinutes(11));
@@ -189,14 +287,21 @@ class CampaignPlannerTest {
     RoundPlan p = plan(c, campaign, Map.of(), late);
     Campaign failing = p.campaigns().get(0);
     assertEquals(CampaignStatus.FAILING, failing.status());
-    assertTrue(failing.stopReason().contains("node n2 did not come back within 600s"), failing.stopReason());
+    assertTrue(
+        failing.stopReason().contains("node n2 did not come back within 600s"),
+        failing.stopReason());
     assertEquals(NodePhase.SKIPPED, failing.progress("n2").phase());
-    assertTrue(p.jobs().stream().noneMatch(j -> j.operations().get(0) instanceof Operation.RebootNode), "nothing rebooted: " + p.jobs());
+    assertTrue(
+        p.jobs().stream().noneMatch(j -> j.operations().get(0) instanceof Operation.RebootNode),
+        "nothing rebooted: " + p.jobs());
 
     RoundPlan wind = plan(c, failing, Map.of(), late.plusSeconds(1));
-    assertEquals(List.of(new Operation.SetNodeFlags("n4", Optional.of(false), Optional.empty())), wind.jobs().get(0).operations());
+    assertEquals(
+        List.of(new Operation.SetNodeFlags("n4", Optional.of(false), Optional.empty())),
+        wind.jobs().get(0).operations());
     Cluster undrained = c.withNode("n4", n -> n.withFlags(n.flags().withDrained(false)));
-    Campaign ended = plan(undrained, wind.campaigns().get(0), Map.of(), late.plusSeconds(2)).campaigns().get(0);
+    Campaign ended =
+        plan(undrained, wind.campaigns().get(0), Map.of(), late.plusSeconds(2)).campaigns().get(0);
     assertEquals(CampaignStatus.FAILED, ended.status());
     assertEquals(NodePhase.SKIPPED, ended.progress("n6").phase());
   }
@@ -205,66 +310,104 @@ class CampaignPlannerTest {
   void nothingStartsOutsideTheWindowsAndTheMasterRoleMovesFirst() {
     Cluster c = cluster();
     DailyWindow night = DailyWindow.parse("22:00-04:00");
-    assertTrue(night.contains(Instant.parse("2026-11-22T23:30:00Z")) && night.contains(Instant.parse("2026-11-22T03:59:00Z")));
+    assertTrue(
+        night.contains(Instant.parse("2026-11-22T23:30:00Z"))
+            && night.contains(Instant.parse("2026-11-22T03:59:00Z")));
     Campaign campaign = create(c, spec(0, List.of(night)));
     RoundPlan day = plan(c, campaign, Map.of(), NOW);
     assertTrue(day.jobs().isEmpty());
-    assertTrue(day.campaigns().get(0).next().contains("waits for a window [22:00-04:00]"), day.campaigns().get(0).next());
+    assertTrue(
+        day.campaigns().get(0).next().contains("waits for a window [22:00-04:00]"),
+        day.campaigns().get(0).next());
 
     Campaign lastGroup = campaign.withCurrent(campaign.groups().size() - 1);
     RoundPlan master = plan(c, lastGroup, Map.of(), Instant.parse("2026-11-22T23:00:00Z"));
     List<JobSpec> jobs = master.jobs();
-    assertEquals(List.of(new Operation.FailoverMaster("n1", "n2")), jobs.get(0).operations(), "n2 is the only master candidate");
+    assertEquals(
+        List.of(new Operation.FailoverMaster("n1", "n2")),
+        jobs.get(0).operations(),
+        "n2 is the only master candidate");
     assertEquals(NodePhase.MASTER_FAILOVER, master.campaigns().get(0).progress("n1").phase());
   }
 
   @Test
   void fullEvacuationMovesDrbdSecondariesOffAndBackHome() {
-    CampaignSpec full = new CampaignSpec(NodeSelection.all(), CampaignMode.FULL_EVACUATION, 1, Duration.ZERO,
-        Duration.ofMinutes(10), List.of());
+    CampaignSpec full =
+        new CampaignSpec(
+            NodeSelection.all(),
+            CampaignMode.FULL_EVACUATION,
+            1,
+            Duration.ZERO,
+            Duration.ofMinutes(10),
+            List.of());
     Campaign campaign = create(cluster(), full);
     campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n3")));
     RoundPlan begin = plan(cluster(), campaign, Map.of(), NOW);
     Campaign started = begin.campaigns().get(0);
-    assertTrue(started.homes().contains(new Home("a", "n3", false)), "the secondary's home is kept: " + started.homes());
+    assertTrue(
+        started.homes().contains(new Home("a", "n3", false)),
+        "the secondary's home is kept: " + started.homes());
 
     Cluster c = drained(cluster(), "n3");
     RoundPlan evacuate = plan(c, started, Map.of(), NOW);
     Operation op = evacuate.jobs().get(0).operations().get(0);
-    assertTrue(op instanceof Operation.ReplaceSecondary r && r.oldSecondary().equals("n3") && !r.newSecondary().equals("n3"), op.toString());
+    assertTrue(
+        op instanceof Operation.ReplaceSecondary r
+            && r.oldSecondary().equals("n3")
+            && !r.newSecondary().equals("n3"),
+        op.toString());
     String elsewhere = ((Operation.ReplaceSecondary) op).newSecondary();
 
     Cluster moved = cluster().withInstance("a", i -> i.placedOn("n2", elsewhere));
     Campaign returning = at(started, "n3", NodePhase.RETURN, NOW, "");
     RoundPlan back = plan(moved, returning, Map.of(), NOW);
-    assertEquals(List.of(new Operation.ReplaceSecondary("a", "n2", elsewhere, "n3")), back.jobs().get(0).operations());
+    assertEquals(
+        List.of(new Operation.ReplaceSecondary("a", "n2", elsewhere, "n3")),
+        back.jobs().get(0).operations());
   }
 
   @Test
   void anInstanceWhoseHomeWentOfflineAgainStaysWhereItIsAndTheNodeIsDone() {
     Campaign campaign = create(cluster(), spec(1, List.of()));
-    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n6"))).withHomes(List.of(new Home("s", "n6", true)));
+    campaign =
+        campaign
+            .withCurrent(campaign.groups().indexOf(List.of("n6")))
+            .withHomes(List.of(new Home("s", "n6", true)));
     campaign = at(campaign, "n6", NodePhase.RETURN, NOW, "");
-    Cluster c = cluster().withInstance("s", i -> i.placedOn("n5", ""))
-        .withNode("n6", n -> n.withFlags(n.flags().withOffline(true)));
+    Cluster c =
+        cluster()
+            .withInstance("s", i -> i.placedOn("n5", ""))
+            .withNode("n6", n -> n.withFlags(n.flags().withOffline(true)));
     RoundPlan back = plan(c, campaign, Map.of(), NOW);
-    assertTrue(back.jobs().stream().flatMap(j -> j.operations().stream()).noneMatch(op -> op.nodes().contains("n6")),
+    assertTrue(
+        back.jobs().stream()
+            .flatMap(j -> j.operations().stream())
+            .noneMatch(op -> op.nodes().contains("n6")),
         "no move to an offline node: " + back.jobs());
     Campaign after = back.campaigns().get(0);
     assertEquals(NodePhase.DONE, after.progress("n6").phase());
-    assertTrue(after.history().stream().anyMatch(e -> e.event().equals("stays") && e.detail().contains("n6 is offline again")),
+    assertTrue(
+        after.history().stream()
+            .anyMatch(e -> e.event().equals("stays") && e.detail().contains("n6 is offline again")),
         after.history().toString());
   }
 
   @Test
   void aMoveBackThatFailedIsNotTriedAgain() {
     Campaign campaign = create(cluster(), spec(1, List.of()));
-    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n6"))).withHomes(List.of(new Home("s", "n6", true)));
+    campaign =
+        campaign
+            .withCurrent(campaign.groups().indexOf(List.of("n6")))
+            .withHomes(List.of(new Home("s", "n6", true)));
     campaign = at(campaign, "n6", NodePhase.RETURN, NOW, "");
     Campaign failed = campaign.jobFailed("job 7 error: move failed", List.of("s"), NOW);
     assertEquals(List.of(), failed.homes());
-    RoundPlan next = plan(cluster().withInstance("s", i -> i.placedOn("n5", "")), failed, Map.of(), NOW);
-    assertTrue(next.jobs().stream().flatMap(j -> j.operations().stream()).noneMatch(op -> op.nodes().contains("n6")),
+    RoundPlan next =
+        plan(cluster().withInstance("s", i -> i.placedOn("n5", "")), failed, Map.of(), NOW);
+    assertTrue(
+        next.jobs().stream()
+            .flatMap(j -> j.operations().stream())
+            .noneMatch(op -> op.nodes().contains("n6")),
         "not moved back again: " + next.jobs());
   }
 
@@ -273,27 +416,56 @@ class CampaignPlannerTest {
     Cluster c = cluster();
     Campaign campaign = create(c, spec(1, List.of()));
     campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n6")));
-    org.maintd.incident.Lifecycle lifecycle = new org.maintd.incident.Lifecycle(() -> new java.util.UUID(0, 1));
-    List<org.maintd.incident.Incident> incidents = lifecycle.observe(List.of(), Map.of("n6", new org.maintd.incident.Observation.Fault(
-        new org.maintd.diagnose.DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")))), NOW).incidents();
+    org.maintd.incident.Lifecycle lifecycle =
+        new org.maintd.incident.Lifecycle(() -> new java.util.UUID(0, 1));
+    List<org.maintd.incident.Incident> incidents =
+        lifecycle
+            .observe(
+                List.of(),
+                Map.of(
+                    "n6",
+                    new org.maintd.incident.Observation.Fault(
+                        new org.maintd.diagnose.DiagnoseParser()
+                            .parseCommandOutput(Map.of("status", "evacuate")))),
+                NOW)
+            .incidents();
     RoundPlan p = PLANNER.plan(c, incidents, List.of(), 1, NOW, List.of(campaign), Map.of());
     assertEquals(1, p.jobs().size(), p.jobs().toString());
-    assertEquals(incidents.get(0).uuid().toString(), p.jobs().get(0).owner(), "the repair's drain, not the campaign's");
-    assertTrue(p.campaigns().get(0).next().contains("n6: has an active incident; repairs come first"), p.campaigns().get(0).next());
+    assertEquals(
+        incidents.get(0).uuid().toString(),
+        p.jobs().get(0).owner(),
+        "the repair's drain, not the campaign's");
+    assertTrue(
+        p.campaigns().get(0).next().contains("n6: has an active incident; repairs come first"),
+        p.campaigns().get(0).next());
   }
 
   @Test
   void aNodeDrainedBeforeTheCampaignStaysDrainedAndTakesNothingBack() {
     Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
     Campaign campaign = create(cluster(), spec(1, List.of()));
-    campaign = campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))).withHomes(List.of(new Home("a", "n2", true)));
-    campaign = campaign.withNode(campaign.progress("n2").to(NodePhase.UNDRAIN, NOW).withWasDrained(true));
+    campaign =
+        campaign
+            .withCurrent(campaign.groups().indexOf(List.of("n2")))
+            .withHomes(List.of(new Home("a", "n2", true)));
+    campaign =
+        campaign.withNode(campaign.progress("n2").to(NodePhase.UNDRAIN, NOW).withWasDrained(true));
     RoundPlan p = plan(c, campaign, Map.of(), NOW);
-    assertTrue(p.jobs().stream().noneMatch(j -> j.nodes().contains("n2")), "neither undrained nor refilled: " + p.jobs());
+    assertTrue(
+        p.jobs().stream().noneMatch(j -> j.nodes().contains("n2")),
+        "neither undrained nor refilled: " + p.jobs());
     Campaign done = p.campaigns().get(0);
     assertEquals(NodePhase.DONE, done.progress("n2").phase());
-    assertTrue(done.homes().stream().noneMatch(h -> h.node().equals("n2")), done.homes().toString());
-    assertTrue(done.history().stream().anyMatch(e -> e.event().equals("n2:done")
-        && e.detail().equals("1 instance(s) stay away: the node was drained before the campaign")), done.history().toString());
+    assertTrue(
+        done.homes().stream().noneMatch(h -> h.node().equals("n2")), done.homes().toString());
+    assertTrue(
+        done.history().stream()
+            .anyMatch(
+                e ->
+                    e.event().equals("n2:done")
+                        && e.detail()
+                            .equals(
+                                "1 instance(s) stay away: the node was drained before the campaign")),
+        done.history().toString());
   }
 }

@@ -28,20 +28,31 @@ import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
 
-/** Instance repairs in a round: each of harep's cases, its policies, its states, and conflicts with incidents. */
+/**
+ * Instance repairs in a round: each of harep's cases, its policies, its states, and conflicts with
+ * incidents.
+ */
 class HarepPlannerTest {
   private static final String P = "ganeti:watcher:autorepair:";
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
   private final RoundPlanner planner = new RoundPlanner(SafetyCaps.defaults(), true);
+
   /** Offline nodes count against the default cap of one per group; incident tests lift it. */
-  private final RoundPlanner uncapped = new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), true);
+  private final RoundPlanner uncapped =
+      new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), true);
 
   /** n1 master; n2..n5 in one group; web (drbd n2/n3), db (plain n2), files (sharedfile n4). */
   private static Cluster cluster() {
-    return new ClusterBuilder().node("n1", "g", 2048, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false).node("n4", "g", 16384, 100000, false).node("n5", "g", 12288, 200000, false)
-        .instance("web", "n2", "n3", DiskTemplate.DRBD).instance("db", "n2", "", DiskTemplate.PLAIN)
-        .instance("files", "n4", "", DiskTemplate.SHAREDFILE).build();
+    return new ClusterBuilder()
+        .node("n1", "g", 2048, 100000, true)
+        .node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false)
+        .node("n4", "g", 16384, 100000, false)
+        .node("n5", "g", 12288, 200000, false)
+        .instance("web", "n2", "n3", DiskTemplate.DRBD)
+        .instance("db", "n2", "", DiskTemplate.PLAIN)
+        .instance("files", "n4", "", DiskTemplate.SHAREDFILE)
+        .build();
   }
 
   private static Cluster offline(Cluster c, String... nodes) {
@@ -52,7 +63,12 @@ class HarepPlannerTest {
   }
 
   private static Cluster tagged(Cluster c, TaggedObject o, String... tags) {
-    return c.withTagsOf(o, t -> List.of(tags).stream().map(x -> x.contains(":") && x.startsWith("ganeti") ? x : P + x).toList());
+    return c.withTagsOf(
+        o,
+        t ->
+            List.of(tags).stream()
+                .map(x -> x.contains(":") && x.startsWith("ganeti") ? x : P + x)
+                .toList());
   }
 
   private RoundPlan plan(Cluster c) {
@@ -64,7 +80,11 @@ class HarepPlannerTest {
   }
 
   private static String next(RoundPlan plan, String instance) {
-    return plan.items().stream().filter(i -> i.id().equals(instance)).map(PlanItem::next).findFirst().orElse("(no item)");
+    return plan.items().stream()
+        .filter(i -> i.id().equals(instance))
+        .map(PlanItem::next)
+        .findFirst()
+        .orElse("(no item)");
   }
 
   @Test
@@ -76,29 +96,43 @@ class HarepPlannerTest {
     HarepOwner owner = HarepOwner.parse(job.owner()).orElseThrow();
     assertEquals(RepairType.FIX_STORAGE, owner.type());
     assertEquals("web", owner.instance());
-    assertTrue(job.reason().text().startsWith("harep fix-storage repair of instance web: secondary n3 is offline"), job.reason().text());
-    assertEquals("secondary n3 is offline, needs fix-storage; repair: replace-secondary", next(plan, "web"));
+    assertTrue(
+        job.reason()
+            .text()
+            .startsWith("harep fix-storage repair of instance web: secondary n3 is offline"),
+        job.reason().text());
+    assertEquals(
+        "secondary n3 is offline, needs fix-storage; repair: replace-secondary", next(plan, "web"));
   }
 
   @Test
   void drbdWithItsPrimaryOfflineFailsOverToItsSecondary() {
     Cluster c = tagged(offline(cluster(), "n2"), TaggedObject.cluster(), "failover");
-    assertTrue(ops(plan(c)).contains(new Operation.Failover("web", "n2", "n3")), ops(plan(c)).toString());
+    assertTrue(
+        ops(plan(c)).contains(new Operation.Failover("web", "n2", "n3")), ops(plan(c)).toString());
   }
 
   @Test
   void drbdWithBothNodesOfflineAndPlainWithItsPrimaryOfflineAreRecreatedAndReinstalled() {
     Cluster c = tagged(offline(cluster(), "n2", "n3"), TaggedObject.cluster(), "reinstall");
     List<Operation> ops = ops(plan(c));
-    assertEquals(List.of(
-        new Operation.RecreateDisks("web", "n2", "n3", List.of("n4", "n5")), new Operation.Reinstall("web", "n4"),
-        new Operation.RecreateDisks("db", "n2", "", List.of("n1")), new Operation.Reinstall("db", "n1")), ops,
+    assertEquals(
+        List.of(
+            new Operation.RecreateDisks("web", "n2", "n3", List.of("n4", "n5")),
+                new Operation.Reinstall("web", "n4"),
+            new Operation.RecreateDisks("db", "n2", "", List.of("n1")),
+                new Operation.Reinstall("db", "n1")),
+        ops,
         "n4 and n5 work for web this round; db goes to the master, the only other node with room");
   }
 
   @Test
   void drbdOnADrainedPrimaryMigrates() {
-    Cluster c = tagged(cluster().withNode("n2", n -> n.withFlags(n.flags().withDrained(true))), TaggedObject.cluster(), "migrate");
+    Cluster c =
+        tagged(
+            cluster().withNode("n2", n -> n.withFlags(n.flags().withDrained(true))),
+            TaggedObject.cluster(),
+            "migrate");
     assertEquals(List.of(new Operation.Migrate("web", "n2", "n3")), ops(plan(c)));
   }
 
@@ -117,19 +151,23 @@ class HarepPlannerTest {
   }
 
   @ParameterizedTest(name = "cluster {0}, group {1}, instance {2} -> {3}")
-  @CsvSource(delimiter = '|', value = {
-      "''|''|''|not enabled",
-      "fix-storage|''|''|repair",
-      "''|fix-storage|''|repair",
-      "''|''|fix-storage|repair",
-      "fix-storage|suspend|''|suspended",
-      "fix-storage|''|suspend:1800000600|suspended",
-      "suspend|''|fix-storage|repair",
-      "suspend|fix-storage|''|repair",
-      "reinstall|''|suspend:1799999000|repair",
-      "fix-storage|suspend|fix-storage|repair",
-      "reinstall|''|suspend:1800000600,reinstall|suspended"})
-  void theNearestObjectDecides(String clusterTags, String groupTags, String instanceTags, String outcome) {
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "''|''|''|not enabled",
+        "fix-storage|''|''|repair",
+        "''|fix-storage|''|repair",
+        "''|''|fix-storage|repair",
+        "fix-storage|suspend|''|suspended",
+        "fix-storage|''|suspend:1800000600|suspended",
+        "suspend|''|fix-storage|repair",
+        "suspend|fix-storage|''|repair",
+        "reinstall|''|suspend:1799999000|repair",
+        "fix-storage|suspend|fix-storage|repair",
+        "reinstall|''|suspend:1800000600,reinstall|suspended"
+      })
+  void theNearestObjectDecides(
+      String clusterTags, String groupTags, String instanceTags, String outcome) {
     Cluster c = offline(cluster(), "n3");
     c = tagged(c, TaggedObject.cluster(), split(clusterTags));
     c = tagged(c, new TaggedObject(TaggedObject.Kind.GROUP, "g"), split(groupTags));
@@ -138,8 +176,10 @@ class HarepPlannerTest {
     String next = next(plan, "web");
     switch (outcome) {
       case "repair" -> assertEquals(1, plan.jobs().size(), next);
-      case "suspended" -> assertTrue(plan.jobs().isEmpty() && next.contains("auto-repair is suspended"), next);
-      default -> assertTrue(plan.jobs().isEmpty() && next.contains("auto-repair is not enabled"), next);
+      case "suspended" ->
+          assertTrue(plan.jobs().isEmpty() && next.contains("auto-repair is suspended"), next);
+      default ->
+          assertTrue(plan.jobs().isEmpty() && next.contains("auto-repair is not enabled"), next);
     }
   }
 
@@ -150,8 +190,14 @@ class HarepPlannerTest {
   @Test
   void anExpiredSuspensionIsRemoved() {
     Cluster c = tagged(cluster(), TaggedObject.instance("db"), "suspend:1799999000", "failover");
-    assertEquals(List.of(new TagChange(TaggedObject.instance("db"), List.of(), List.of(P + "suspend:1799999000"),
-        "auto-repair suspension expired")), plan(c).tagChanges());
+    assertEquals(
+        List.of(
+            new TagChange(
+                TaggedObject.instance("db"),
+                List.of(),
+                List.of(P + "suspend:1799999000"),
+                "auto-repair suspension expired")),
+        plan(c).tagChanges());
   }
 
   @Test
@@ -167,25 +213,41 @@ class HarepPlannerTest {
     assertEquals(RepairType.FAILOVER, tag.type());
     assertEquals("enoperm", tag.result().orElseThrow().wireName());
     assertEquals(NOW.getEpochSecond(), tag.time());
-    assertTrue(next(plan, "web").endsWith("only repairs up to fix-storage are allowed (enoperm)"), next(plan, "web"));
+    assertTrue(
+        next(plan, "web").endsWith("only repairs up to fix-storage are allowed (enoperm)"),
+        next(plan, "web"));
     Cluster recorded = c.withTagsOf(TaggedObject.instance("web"), t -> List.of(web.add().get(0)));
-    assertTrue(plan(recorded).tagChanges().stream().noneMatch(t -> t.object().equals(TaggedObject.instance("web"))),
+    assertTrue(
+        plan(recorded).tagChanges().stream()
+            .noneMatch(t -> t.object().equals(TaggedObject.instance("web"))),
         "the same enoperm is not written again every round");
   }
 
   @Test
   void aFailedRepairIsNeverRetriedUntilItsTagIsRemoved() {
-    Cluster c = tagged(offline(cluster(), "n3"), TaggedObject.instance("web"), "fix-storage",
-        "result:fix-storage:u1:1700000000:failure:3");
+    Cluster c =
+        tagged(
+            offline(cluster(), "n3"),
+            TaggedObject.instance("web"),
+            "fix-storage",
+            "result:fix-storage:u1:1700000000:failure:3");
     RoundPlan plan = plan(c);
     assertEquals(List.of(), plan.jobs());
-    assertEquals("repair fix-storage failed: no repair until tag " + P + "result:fix-storage:u1:1700000000:failure:3 is removed",
+    assertEquals(
+        "repair fix-storage failed: no repair until tag "
+            + P
+            + "result:fix-storage:u1:1700000000:failure:3 is removed",
         next(plan, "web"));
   }
 
   @Test
   void aPendingRepairIsNotRepeated() {
-    Cluster c = tagged(offline(cluster(), "n3"), TaggedObject.instance("web"), "fix-storage", "pending:fix-storage:u1:1700000000:3");
+    Cluster c =
+        tagged(
+            offline(cluster(), "n3"),
+            TaggedObject.instance("web"),
+            "fix-storage",
+            "pending:fix-storage:u1:1700000000:3");
     assertEquals(List.of(), plan(c).jobs());
     assertEquals("repair fix-storage pending: jobs 3", next(plan(c), "web"));
   }
@@ -194,11 +256,17 @@ class HarepPlannerTest {
   void incidentsComeFirstAndRepairsNeverShareTheirNodes() {
     AtomicInteger ids = new AtomicInteger();
     Lifecycle lifecycle = new Lifecycle(() -> new UUID(0, ids.incrementAndGet()));
-    Observation fault = new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")));
+    Observation fault =
+        new Observation.Fault(
+            new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")));
     List<Incident> incidents = lifecycle.observe(List.of(), Map.of("n4", fault), NOW).incidents();
     Cluster c = tagged(offline(cluster(), "n3"), TaggedObject.cluster(), "fix-storage");
     RoundPlan plan = uncapped.plan(c, incidents, List.of(), 4, NOW);
-    assertEquals(List.of(Operation.SetNodeFlags.drain("n4"), new Operation.ReplaceSecondary("web", "n2", "n3", "n5")), ops(plan),
+    assertEquals(
+        List.of(
+            Operation.SetNodeFlags.drain("n4"),
+            new Operation.ReplaceSecondary("web", "n2", "n3", "n5")),
+        ops(plan),
         "n4 is the incident's; the new secondary goes elsewhere");
   }
 
@@ -206,23 +274,35 @@ class HarepPlannerTest {
   void anInstanceOnANodeWithAnActiveIncidentIsLeftToTheIncident() {
     AtomicInteger ids = new AtomicInteger();
     Lifecycle lifecycle = new Lifecycle(() -> new UUID(0, ids.incrementAndGet()));
-    Observation fault = new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")));
+    Observation fault =
+        new Observation.Fault(
+            new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")));
     List<Incident> incidents = lifecycle.observe(List.of(), Map.of("n2", fault), NOW).incidents();
     Cluster c = tagged(offline(cluster(), "n3"), TaggedObject.cluster(), "fix-storage");
     RoundPlan plan = uncapped.plan(c, incidents, List.of(), 4, NOW);
     assertEquals(List.of(Operation.SetNodeFlags.drain("n2")), ops(plan));
-    assertTrue(next(plan, "web").endsWith("waits: node n2 has an active incident, which handles its instances"), next(plan, "web"));
+    assertTrue(
+        next(plan, "web")
+            .endsWith("waits: node n2 has an active incident, which handles its instances"),
+        next(plan, "web"));
   }
 
   @Test
   void noRoomIsReportedNotSkipped() {
-    Cluster c = new ClusterBuilder().node("n1", "g", 512, 100000, true).node("n2", "g", 512, 100000, false)
-        .node("n3", "g", 512, 100, false)
-        .instance("big", "n2", "", DiskTemplate.PLAIN, 4096, InstanceStatus.running).build();
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 512, 100000, true)
+            .node("n2", "g", 512, 100000, false)
+            .node("n3", "g", 512, 100, false)
+            .instance("big", "n2", "", DiskTemplate.PLAIN, 4096, InstanceStatus.running)
+            .build();
     c = tagged(offline(c, "n2"), TaggedObject.cluster(), "reinstall");
     RoundPlan plan = plan(c);
     assertEquals(List.of(), plan.jobs());
-    assertTrue(next(plan, "big").endsWith("waits: no node in the group has room for the instance (4096 MiB memory, 1024 MiB disk)"),
+    assertTrue(
+        next(plan, "big")
+            .endsWith(
+                "waits: no node in the group has room for the instance (4096 MiB memory, 1024 MiB disk)"),
         next(plan, "big"));
   }
 }

@@ -31,7 +31,8 @@ class RoundPlannerTest {
   private final Lifecycle lifecycle = new Lifecycle(() -> new UUID(0, ids.incrementAndGet()));
   private final RoundPlanner planner = new RoundPlanner();
 
-  private List<Incident> report(List<Incident> existing, String node, Map<String, Object> diagnose) {
+  private List<Incident> report(
+      List<Incident> existing, String node, Map<String, Object> diagnose) {
     Observation o = new Observation.Fault(new DiagnoseParser().parseCommandOutput(diagnose));
     return lifecycle.observe(existing, Map.of(node, o), NOW).incidents();
   }
@@ -42,8 +43,13 @@ class RoundPlannerTest {
 
   @Test
   void evacuationDrainsTheNodeFirstWithTheIncidentInTheReasonTrail() {
-    Cluster c = new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false).instance("i1", "n2", "n3", DiskTemplate.DRBD).build();
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .node("n3", "g", 8192, 100000, false)
+            .instance("i1", "n2", "n3", DiskTemplate.DRBD)
+            .build();
     List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
     RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
     assertEquals(1, plan.jobs().size());
@@ -56,43 +62,82 @@ class RoundPlannerTest {
 
   @Test
   void movesEveryPrimaryInOneRoundOneJobPerTargetAndChoosesTheRightOperation() {
-    Cluster c = drained(new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
-        .instance("drbd-up", "n2", "n3", DiskTemplate.DRBD)
-        .instance("drbd-down", "n2", "n4", DiskTemplate.DRBD, 1024, InstanceStatus.ADMIN_down)
-        .instance("shared", "n2", "", DiskTemplate.SHAREDFILE)
-        .instance("plain", "n2", "", DiskTemplate.PLAIN)
-        .instance("other", "n3", "n2", DiskTemplate.DRBD).build(), "n2");
-    RoundPlan plan = planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate")), List.of(), 2, NOW);
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 8192, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 8192, 100000, false)
+                .node("n4", "g", 8192, 100000, false)
+                .instance("drbd-up", "n2", "n3", DiskTemplate.DRBD)
+                .instance(
+                    "drbd-down", "n2", "n4", DiskTemplate.DRBD, 1024, InstanceStatus.ADMIN_down)
+                .instance("shared", "n2", "", DiskTemplate.SHAREDFILE)
+                .instance("plain", "n2", "", DiskTemplate.PLAIN)
+                .instance("other", "n3", "n2", DiskTemplate.DRBD)
+                .build(),
+            "n2");
+    RoundPlan plan =
+        planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate")), List.of(), 2, NOW);
     List<Operation> ops = plan.jobs().stream().flatMap(j -> j.operations().stream()).toList();
     assertTrue(ops.contains(new Operation.Migrate("drbd-up", "n2", "n3")), ops.toString());
     assertTrue(ops.contains(new Operation.Failover("drbd-down", "n2", "n4")), ops.toString());
-    assertTrue(ops.stream().anyMatch(o -> o instanceof Operation.Migrate m && m.instance().equals("shared")), ops.toString());
-    assertTrue(ops.stream().anyMatch(o -> o instanceof Operation.Move m && m.instance().equals("plain")), ops.toString());
-    assertTrue(ops.stream().anyMatch(o -> o instanceof Operation.ReplaceSecondary r && r.instance().equals("other")), ops.toString());
+    assertTrue(
+        ops.stream()
+            .anyMatch(o -> o instanceof Operation.Migrate m && m.instance().equals("shared")),
+        ops.toString());
+    assertTrue(
+        ops.stream().anyMatch(o -> o instanceof Operation.Move m && m.instance().equals("plain")),
+        ops.toString());
+    assertTrue(
+        ops.stream()
+            .anyMatch(
+                o -> o instanceof Operation.ReplaceSecondary r && r.instance().equals("other")),
+        ops.toString());
     Set<String> targets = new HashSet<>();
     for (JobSpec j : plan.jobs()) {
       Set<String> jobTargets = new HashSet<>(j.nodes());
       jobTargets.remove("n2");
-      assertTrue(targets.addAll(jobTargets) || jobTargets.isEmpty(), "targets shared between jobs: " + plan.jobs());
+      assertTrue(
+          targets.addAll(jobTargets) || jobTargets.isEmpty(),
+          "targets shared between jobs: " + plan.jobs());
     }
   }
 
   @Test
   void evacuateFailoverFailsOverEvenRunningInstances() {
-    Cluster c = drained(new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false).instance("a", "n2", "n3", DiskTemplate.DRBD)
-        .instance("b", "n2", "", DiskTemplate.DISKLESS).build(), "n2");
-    RoundPlan plan = planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate-failover")), List.of(), 2, NOW);
-    plan.jobs().stream().flatMap(j -> j.operations().stream()).forEach(o -> assertInstanceOf(Operation.Failover.class, o));
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 8192, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 8192, 100000, false)
+                .instance("a", "n2", "n3", DiskTemplate.DRBD)
+                .instance("b", "n2", "", DiskTemplate.DISKLESS)
+                .build(),
+            "n2");
+    RoundPlan plan =
+        planner.plan(
+            c, report(List.of(), "n2", Map.of("status", "evacuate-failover")), List.of(), 2, NOW);
+    plan.jobs().stream()
+        .flatMap(j -> j.operations().stream())
+        .forEach(o -> assertInstanceOf(Operation.Failover.class, o));
     assertEquals(2, plan.jobs().stream().mapToInt(j -> j.operations().size()).sum());
   }
 
   @Test
   void anInstanceThatFitsNowhereWaitsWithTheReason() {
-    Cluster c = drained(new ClusterBuilder().node("n1", "g", 512, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 512, 100000, false).instance("big", "n2", "", DiskTemplate.SHAREDFILE, 4096, InstanceStatus.running).build(), "n2");
-    RoundPlan plan = planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate")), List.of(), 2, NOW);
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 512, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 512, 100000, false)
+                .instance("big", "n2", "", DiskTemplate.SHAREDFILE, 4096, InstanceStatus.running)
+                .build(),
+            "n2");
+    RoundPlan plan =
+        planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate")), List.of(), 2, NOW);
     assertTrue(plan.jobs().isEmpty());
     String next = plan.next().values().iterator().next();
     assertTrue(next.contains("big: no node in the group has room (4096 MiB memory"), next);
@@ -100,7 +145,13 @@ class RoundPlannerTest {
 
   @Test
   void anEmptyDrainedNodeGoesOfflineThenTheIncidentIsComplete() {
-    Cluster c = drained(new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false).build(), "n2");
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 8192, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .build(),
+            "n2");
     List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
     RoundPlan plan = planner.plan(c, incidents, List.of(), 3, NOW);
     assertEquals(List.of(Operation.SetNodeFlags.offline("n2")), plan.jobs().get(0).operations());
@@ -112,19 +163,34 @@ class RoundPlannerTest {
 
   @Test
   void theMasterIsNeverDrainedByAnEvacuation() {
-    Cluster c = new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false).build();
-    RoundPlan plan = planner.plan(c, report(List.of(), "n1", Map.of("status", "evacuate")), List.of(), 1, NOW);
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .build();
+    RoundPlan plan =
+        planner.plan(c, report(List.of(), "n1", Map.of("status", "evacuate")), List.of(), 1, NOW);
     assertTrue(plan.jobs().isEmpty());
     assertTrue(plan.next().values().iterator().next().contains("is the master"));
   }
 
   @Test
   void twoEvacuationsNeverShareANodeAndNodesWithIncidentsAreNoTargets() {
-    Cluster c = new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
-        .instance("a", "n2", "", DiskTemplate.SHAREDFILE).instance("b", "n3", "", DiskTemplate.SHAREDFILE).build();
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .node("n3", "g", 8192, 100000, false)
+            .node("n4", "g", 8192, 100000, false)
+            .instance("a", "n2", "", DiskTemplate.SHAREDFILE)
+            .instance("b", "n3", "", DiskTemplate.SHAREDFILE)
+            .build();
     c = drained(drained(c, "n2"), "n3");
-    List<Incident> incidents = report(report(List.of(), "n2", Map.of("status", "evacuate")), "n3", Map.of("status", "evacuate"));
+    List<Incident> incidents =
+        report(
+            report(List.of(), "n2", Map.of("status", "evacuate")),
+            "n3",
+            Map.of("status", "evacuate"));
     RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
     assertEquals(2, plan.jobs().size(), plan.jobs().toString());
     Set<String> first = plan.jobs().get(0).nodes();
@@ -136,42 +202,73 @@ class RoundPlannerTest {
 
   @Test
   void aLiveRepairRunsItsCommandOnceThenCompletes() {
-    Cluster c = new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false).build();
-    List<Incident> incidents = report(List.of(), "n2", Map.of("status", "live-repair", "command", "fix-disk"));
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .build();
+    List<Incident> incidents =
+        report(List.of(), "n2", Map.of("status", "live-repair", "command", "fix-disk"));
     RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
     Operation.RunRepair op = (Operation.RunRepair) plan.jobs().get(0).operations().get(0);
     assertEquals("fix-disk", op.command());
     assertEquals(incidents.get(0).uuid().toString(), op.incident());
-    List<Incident> pending = List.of(lifecycle.submitted(incidents.get(0), List.of("repair:x"), "run", NOW));
-    assertEquals(List.of(incidents.get(0).uuid()), planner.plan(c, pending, List.of(), 2, NOW).completed());
+    List<Incident> pending =
+        List.of(lifecycle.submitted(incidents.get(0), List.of("repair:x"), "run", NOW));
+    assertEquals(
+        List.of(incidents.get(0).uuid()), planner.plan(c, pending, List.of(), 2, NOW).completed());
   }
 
   @Test
   void evacuationsComeBeforeLiveRepairs() {
-    Cluster c = drained(new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false).build(), "n3");
-    List<Incident> incidents = report(report(List.of(), "n2", Map.of("status", "live-repair", "command", "x")), "n3", Map.of("status", "evacuate"));
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 8192, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 8192, 100000, false)
+                .build(),
+            "n3");
+    List<Incident> incidents =
+        report(
+            report(List.of(), "n2", Map.of("status", "live-repair", "command", "x")),
+            "n3",
+            Map.of("status", "evacuate"));
     List<Incident> order = RoundPlanner.actionable(incidents);
     assertEquals("n3", order.get(0).node());
   }
 
   @Test
   void anInstanceWhoseSecondaryHasItsOwnIncidentGetsANewSecondaryInsteadOfWaitingForIt() {
-    Cluster c = drained(new ClusterBuilder().node("n1", "g", 4096, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
-        .instance("i1", "n2", "n3", DiskTemplate.DRBD).build(), "n2");
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 4096, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 8192, 100000, false)
+                .node("n4", "g", 8192, 100000, false)
+                .instance("i1", "n2", "n3", DiskTemplate.DRBD)
+                .build(),
+            "n2");
     List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
     incidents = report(incidents, "n3", Map.of("status", "evacuate"));
     RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
     List<Operation> ops = plan.jobs().stream().flatMap(j -> j.operations().stream()).toList();
-    assertEquals(List.of(new Operation.ReplaceSecondary("i1", "n2", "n3", "n4")), ops,
+    assertEquals(
+        List.of(new Operation.ReplaceSecondary("i1", "n2", "n3", "n4")),
+        ops,
         "n3 waits for the cap held by n2, so n2 must not wait for n3");
     Incident n3 = incidents.stream().filter(i -> i.node().equals("n3")).findFirst().orElseThrow();
     assertEquals("node n3 is busy with another job this round", plan.next().get(n3.uuid()));
     Cluster after = c.withInstance("i1", i -> i.placedOn("n2", "n4"));
     RoundPlan next = planner.plan(after, incidents, List.of(), 3, NOW);
-    assertTrue(next.next().get(n3.uuid()).startsWith("waits for the safety cap: cap: group g already has 1 node(s)"
-        + " out of service (n2)"), next.next().toString());
+    assertTrue(
+        next.next()
+            .get(n3.uuid())
+            .startsWith(
+                "waits for the safety cap: cap: group g already has 1 node(s)"
+                    + " out of service (n2)"),
+        next.next().toString());
   }
 
   @Test
@@ -179,27 +276,45 @@ class RoundPlannerTest {
     // n3 has the most free memory, but holds the secondary of a 6 GiB instance of n4: taking
     // 3 GiB more would leave it unable to take over n4's instance. n5 has less room but stays N+1.
     // n6 has the most room after n3 but already runs an instance tagged service:web.
-    Cluster c = drained(new ClusterBuilder().node("n1", "g", 1024, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 9000, 100000, false).node("n4", "g", 2048, 100000, false).node("n5", "g", 6000, 100000, false)
-        .node("n6", "g", 8500, 100000, false)
-        .instance("web", "n2", "", DiskTemplate.SHAREDFILE, 3072, InstanceStatus.running)
-        .instance("big", "n4", "n3", DiskTemplate.DRBD, 6144, InstanceStatus.running)
-        .instance("web2", "n6", "", DiskTemplate.SHAREDFILE, 512, InstanceStatus.running).build(), "n2");
-    c = c.withTags(List.of("htools:iextags:service"))
-        .withInstance("web", i -> i.withTags(List.of("service:web"))).withInstance("web2", i -> i.withTags(List.of("service:web")));
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 1024, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 9000, 100000, false)
+                .node("n4", "g", 2048, 100000, false)
+                .node("n5", "g", 6000, 100000, false)
+                .node("n6", "g", 8500, 100000, false)
+                .instance("web", "n2", "", DiskTemplate.SHAREDFILE, 3072, InstanceStatus.running)
+                .instance("big", "n4", "n3", DiskTemplate.DRBD, 6144, InstanceStatus.running)
+                .instance("web2", "n6", "", DiskTemplate.SHAREDFILE, 512, InstanceStatus.running)
+                .build(),
+            "n2");
+    c =
+        c.withTags(List.of("htools:iextags:service"))
+            .withInstance("web", i -> i.withTags(List.of("service:web")))
+            .withInstance("web2", i -> i.withTags(List.of("service:web")));
     List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
     RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
-    assertEquals(List.of(new Operation.Migrate("web", "n2", "n5")),
+    assertEquals(
+        List.of(new Operation.Migrate("web", "n2", "n5")),
         plan.jobs().stream().flatMap(j -> j.operations().stream()).toList());
     assertFalse(plan.next().get(incidents.get(0).uuid()).contains("compromises"));
   }
 
   @Test
   void whenOnlyACompromiseHasRoomItIsTakenAndSaid() {
-    Cluster c = drained(new ClusterBuilder().node("n1", "g", 1024, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 9000, 100000, false).node("n4", "g", 2048, 100000, false)
-        .instance("web", "n2", "", DiskTemplate.SHAREDFILE, 3072, InstanceStatus.running)
-        .instance("big", "n4", "n3", DiskTemplate.DRBD, 6144, InstanceStatus.running).build(), "n2");
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 1024, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 9000, 100000, false)
+                .node("n4", "g", 2048, 100000, false)
+                .instance("web", "n2", "", DiskTemplate.SHAREDFILE, 3072, InstanceStatus.running)
+                .instance("big", "n4", "n3", DiskTemplate.DRBD, 6144, InstanceStatus.running)
+                .build(),
+            "n2");
     List<Incident> incidents = report(List.of(), "n2", Map.of("status", "evacuate"));
     RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
     List<Operation> ops = plan.jobs().stream().flatMap(j -> j.operations().stream()).toList();

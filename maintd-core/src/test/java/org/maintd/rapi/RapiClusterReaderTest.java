@@ -18,8 +18,12 @@ class RapiClusterReaderTest {
   private final RapiClusterReader reader = new RapiClusterReader();
 
   private Cluster load(String folder) {
-    return reader.read(Resources.json(folder + "/info.json"), Resources.json(folder + "/groups.json"),
-        Resources.json(folder + "/nodes.json"), Resources.json(folder + "/instances.json"), List.of("t1"));
+    return reader.read(
+        Resources.json(folder + "/info.json"),
+        Resources.json(folder + "/groups.json"),
+        Resources.json(folder + "/nodes.json"),
+        Resources.json(folder + "/instances.json"),
+        List.of("t1"));
   }
 
   @Test
@@ -44,7 +48,8 @@ class RapiClusterReaderTest {
   void readsGanetisRapiTestDataWithDrbdSecondaries() {
     Cluster c = load("rapi/testsuite");
     assertFalse(c.nodes().isEmpty());
-    List<Instance> drbd = c.instances().stream().filter(i -> i.diskTemplate() == DiskTemplate.DRBD).toList();
+    List<Instance> drbd =
+        c.instances().stream().filter(i -> i.diskTemplate() == DiskTemplate.DRBD).toList();
     assertFalse(drbd.isEmpty());
     assertTrue(drbd.stream().allMatch(Instance::hasSecondary));
     for (Instance i : c.instances()) {
@@ -56,14 +61,23 @@ class RapiClusterReaderTest {
   void namesTheFieldThatIsWrong() {
     Object info = Map.of("name", "c", "master", "n1");
     Object node = Map.of("name", "n1", "group.uuid", "g", "mtotal", "lots");
-    RapiFormatException e = assertThrows(RapiFormatException.class,
-        () -> reader.read(info, List.of(), List.of(node), List.of(), List.of()));
+    RapiFormatException e =
+        assertThrows(
+            RapiFormatException.class,
+            () -> reader.read(info, List.of(), List.of(node), List.of(), List.of()));
     assertTrue(e.getMessage().contains("'mtotal' is not a number"), e.getMessage());
-    Object inst = Map.of("name", "i1", "pnode", "n9", "status", "running", "disk_template", "plain");
+    Object inst =
+        Map.of("name", "i1", "pnode", "n9", "status", "running", "disk_template", "plain");
     Object okNode = Map.of("name", "n1", "group.uuid", "g");
-    e = assertThrows(RapiFormatException.class, () -> reader.read(info, List.of(), List.of(okNode), List.of(inst), List.of()));
+    e =
+        assertThrows(
+            RapiFormatException.class,
+            () -> reader.read(info, List.of(), List.of(okNode), List.of(inst), List.of()));
     assertTrue(e.getMessage().contains("instance i1 refers to unknown node n9"), e.getMessage());
-    e = assertThrows(RapiFormatException.class, () -> reader.read(info, List.of(), Map.of(), List.of(), List.of()));
+    e =
+        assertThrows(
+            RapiFormatException.class,
+            () -> reader.read(info, List.of(), Map.of(), List.of(), List.of()));
     assertTrue(e.getMessage().contains("bulk=1"), e.getMessage());
   }
 }

@@ -28,19 +28,29 @@ class RecoveryTest {
   private static final UUID FIX = UUID.fromString("22222222-2222-2222-2222-222222222222");
   private static final UUID BROKEN = UUID.fromString("33333333-3333-3333-3333-333333333333");
   private static final UUID MOVING = UUID.fromString("44444444-4444-4444-4444-444444444444");
-  private static final Cluster CLUSTER = new ClusterBuilder().node("n1", "g", 8192, 100000, true)
-      .node("n2", "g", 8192, 100000, false).node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
-      .node("n5", "g", 8192, 100000, false).build()
-      .withNode("n2", n -> n.withFlags(n.flags().withDrained(true).withOffline(true)).withTag("maintd:repairready:" + EVAC))
-      .withNode("n3", n -> n.withTag("maintd:repairfailed:" + BROKEN))
-      .withNode("n5", n -> n.withFlags(n.flags().withDrained(true)));
+  private static final Cluster CLUSTER =
+      new ClusterBuilder()
+          .node("n1", "g", 8192, 100000, true)
+          .node("n2", "g", 8192, 100000, false)
+          .node("n3", "g", 8192, 100000, false)
+          .node("n4", "g", 8192, 100000, false)
+          .node("n5", "g", 8192, 100000, false)
+          .build()
+          .withNode(
+              "n2",
+              n ->
+                  n.withFlags(n.flags().withDrained(true).withOffline(true))
+                      .withTag("maintd:repairready:" + EVAC))
+          .withNode("n3", n -> n.withTag("maintd:repairfailed:" + BROKEN))
+          .withNode("n5", n -> n.withFlags(n.flags().withDrained(true)));
 
   private static Observation fault(Map<String, Object> object) {
     return new Observation.Fault(new DiagnoseParser().parseCommandOutput(object));
   }
 
   private static JobTrace job(String id, String owner, String what, int round, JobStatus status) {
-    return new JobTrace(id, "incident " + owner + " " + what + " [" + owner + "-r" + round + "-1]", status);
+    return new JobTrace(
+        id, "incident " + owner + " " + what + " [" + owner + "-r" + round + "-1]", status);
   }
 
   private static MaintdState rebuilt(Traces traces, Map<String, Observation> reports) {
@@ -48,22 +58,39 @@ class RecoveryTest {
   }
 
   private static Incident incident(MaintdState s, UUID uuid) {
-    return s.incidents().stream().filter(i -> i.uuid().equals(uuid)).findFirst().orElseThrow(() -> new AssertionError(s.incidents()));
+    return s.incidents().stream()
+        .filter(i -> i.uuid().equals(uuid))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(s.incidents()));
   }
 
-  private static final Map<String, Object> N2_REPORT = Map.of("status", "evacuate", "details", Map.of("disk", "sdb"));
-  private static final Map<String, Object> FIX_OBJECT = Map.of("status", "live-repair", "command", "demo-fix");
+  private static final Map<String, Object> N2_REPORT =
+      Map.of("status", "evacuate", "details", Map.of("disk", "sdb"));
+  private static final Map<String, Object> FIX_OBJECT =
+      Map.of("status", "live-repair", "command", "demo-fix");
 
   private static Traces traces() {
     return new Traces(
-        Map.of("n2", List.of("maintd:repairready:" + EVAC), "n3", List.of("maintd:repairfailed:" + BROKEN)),
-        List.of(job("7", EVAC.toString(), "(evacuate n2): drain n2", 3, JobStatus.SUCCESS),
+        Map.of(
+            "n2",
+            List.of("maintd:repairready:" + EVAC),
+            "n3",
+            List.of("maintd:repairfailed:" + BROKEN)),
+        List.of(
+            job("7", EVAC.toString(), "(evacuate n2): drain n2", 3, JobStatus.SUCCESS),
             job("8", EVAC.toString(), "(evacuate n2): set n2 offline", 5, JobStatus.SUCCESS),
             job("9", MOVING.toString(), "(evacuate n5): drain n5", 6, JobStatus.SUCCESS),
-            new JobTrace("10", "campaign c1 (migrate-reboot, group 1 of 1): drain n4 for its reboot [campaign:c1-r4-1]",
+            new JobTrace(
+                "10",
+                "campaign c1 (migrate-reboot, group 1 of 1): drain n4 for its reboot [campaign:c1-r4-1]",
                 JobStatus.SUCCESS)),
-        List.of(new RepairRecord("n4", FIX.toString(), "demo-fix", FIX_OBJECT, Optional.of(true)),
-            new RepairRecord("n3", BROKEN.toString(), "demo-fail", Map.of("status", "live-repair", "command", "demo-fail"),
+        List.of(
+            new RepairRecord("n4", FIX.toString(), "demo-fix", FIX_OBJECT, Optional.of(true)),
+            new RepairRecord(
+                "n3",
+                BROKEN.toString(),
+                "demo-fail",
+                Map.of("status", "live-repair", "command", "demo-fail"),
                 Optional.of(false))));
   }
 
@@ -72,12 +99,16 @@ class RecoveryTest {
     MaintdState s = rebuilt(traces(), Map.of("n2", fault(N2_REPORT), "n4", fault(FIX_OBJECT)));
     Incident evac = incident(s, EVAC);
     assertEquals(IncidentStatus.COMPLETED, evac.status());
-    assertEquals(N2_REPORT, evac.diagnosis().original(), "the node's next report is the same incident");
+    assertEquals(
+        N2_REPORT, evac.diagnosis().original(), "the node's next report is the same incident");
     assertTrue(evac.observed() && evac.tagged());
     assertEquals(List.of("7", "8"), evac.jobs());
     Incident broken = incident(s, BROKEN);
     assertEquals(IncidentStatus.FAILED, broken.status());
-    assertEquals("demo-fail", broken.diagnosis().command().orElseThrow(), "the collector's record gives the object");
+    assertEquals(
+        "demo-fail",
+        broken.diagnosis().command().orElseThrow(),
+        "the collector's record gives the object");
     assertTrue(broken.tagged());
     assertEquals(List.of("n2"), s.evacuated());
   }
@@ -86,24 +117,37 @@ class RecoveryTest {
   void aLiveRepairACollectorRanIsDoneAndOneWhoseJobsRunIsPending() {
     MaintdState s = rebuilt(traces(), Map.of("n4", fault(FIX_OBJECT)));
     Incident fix = incident(s, FIX);
-    assertEquals(IncidentStatus.PENDING, fix.status(), "its next step sees the repair ran and completes it, untried again");
+    assertEquals(
+        IncidentStatus.PENDING,
+        fix.status(),
+        "its next step sees the repair ran and completes it, untried again");
     assertEquals(FIX_OBJECT, fix.diagnosis().original());
     assertFalse(fix.jobs().isEmpty());
     Incident moving = incident(s, MOVING);
     assertEquals(IncidentStatus.PENDING, moving.status());
-    assertEquals(Map.of("status", "evacuate"), moving.diagnosis().original(), "assumed: n5 reports nothing now");
+    assertEquals(
+        Map.of("status", "evacuate"),
+        moving.diagnosis().original(),
+        "assumed: n5 reports nothing now");
     assertFalse(moving.observed());
   }
 
   @Test
   void aFailedJobFailsItsIncidentAndAnUnrecordedRepairIsNeverTakenForDone() {
-    Traces t = new Traces(Map.of(), List.of(job("9", MOVING.toString(), "(evacuate n5): migrate i1", 2, JobStatus.ERROR)),
-        List.of(new RepairRecord("n4", FIX.toString(), "demo-fix", FIX_OBJECT, Optional.empty())));
+    Traces t =
+        new Traces(
+            Map.of(),
+            List.of(job("9", MOVING.toString(), "(evacuate n5): migrate i1", 2, JobStatus.ERROR)),
+            List.of(
+                new RepairRecord("n4", FIX.toString(), "demo-fix", FIX_OBJECT, Optional.empty())));
     MaintdState s = rebuilt(t, Map.of());
     assertEquals(IncidentStatus.FAILED, incident(s, MOVING).status());
     assertFalse(incident(s, MOVING).tagged(), "the daemon tags it");
     assertEquals(IncidentStatus.NOTED, incident(s, FIX).status());
-    assertEquals(List.of(), incident(s, FIX).jobs(), "asked again, the collector answers that it ran, and never runs it twice");
+    assertEquals(
+        List.of(),
+        incident(s, FIX).jobs(),
+        "asked again, the collector answers that it ran, and never runs it twice");
   }
 
   @Test
@@ -112,9 +156,14 @@ class RecoveryTest {
     assertTrue(r.state().paused());
     assertTrue(r.state().pauseReason().contains("maintctl resume"), r.state().pauseReason());
     assertEquals(7, r.state().round(), "past r6, the highest round of the keys");
-    assertEquals(List.of(new Machine("n2", NOW, EVAC.toString(), "rebuilt after the state file was lost"),
-        new Machine("n5", NOW, MOVING.toString(), "rebuilt after the state file was lost")), r.state().machines());
-    assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("campaign c1 ") && n.contains("not resumed")), r.notes().toString());
+    assertEquals(
+        List.of(
+            new Machine("n2", NOW, EVAC.toString(), "rebuilt after the state file was lost"),
+            new Machine("n5", NOW, MOVING.toString(), "rebuilt after the state file was lost")),
+        r.state().machines());
+    assertTrue(
+        r.notes().stream().anyMatch(n -> n.startsWith("campaign c1 ") && n.contains("not resumed")),
+        r.notes().toString());
     assertEquals(4, r.state().incidents().size());
   }
 
@@ -123,19 +172,28 @@ class RecoveryTest {
     assertTrue(new Traces(Map.of("n1", List.of()), List.of(), List.of()).isEmpty());
     List<String> said = traces().describe();
     assertEquals("n2 carries maintd:repairready:" + EVAC, said.get(0));
-    assertTrue(said.contains("4 job(s) in the cluster's queue carry maintd's reason trail (7, 8, 9, 10)"), said.toString());
+    assertTrue(
+        said.contains("4 job(s) in the cluster's queue carry maintd's reason trail (7, 8, 9, 10)"),
+        said.toString());
     assertTrue(said.contains("the collector of n4 ran 1 repair(s)"), said.toString());
   }
 
   @Test
   void aTraceKeyNamesItsOwnerRoundActionAndNode() {
-    TraceKey k = TraceKey.of("gnt:daemon:maintd x: incident " + EVAC + " (evacuate-failover node3.example.com): failover i1 ["
-        + EVAC + "-r12-3]").orElseThrow();
+    TraceKey k =
+        TraceKey.of(
+                "gnt:daemon:maintd x: incident "
+                    + EVAC
+                    + " (evacuate-failover node3.example.com): failover i1 ["
+                    + EVAC
+                    + "-r12-3]")
+            .orElseThrow();
     assertEquals(EVAC, k.incident().orElseThrow());
     assertEquals(12, k.round());
     assertEquals("evacuate-failover", k.action().orElseThrow());
     assertEquals("node3.example.com", k.node().orElseThrow());
     assertEquals(Optional.empty(), TraceKey.of("no key here"));
-    assertEquals(Optional.empty(), TraceKey.of("balancing: i1 [balance:i1-r2-1]").orElseThrow().incident());
+    assertEquals(
+        Optional.empty(), TraceKey.of("balancing: i1 [balance:i1-r2-1]").orElseThrow().incident());
   }
 }

@@ -1,10 +1,10 @@
 package org.maintd.round;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -44,12 +44,19 @@ class RoundStepTest {
   private static final Instant T0 = Instant.ofEpochSecond(1_800_000_000);
 
   private static Cluster cluster() {
-    return new ClusterBuilder().node("n1", "g", 8192, 100000, true).node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false).node("n4", "g", 8192, 100000, false)
-        .instance("i1", "n2", "n3", DiskTemplate.DRBD).build();
+    return new ClusterBuilder()
+        .node("n1", "g", 8192, 100000, true)
+        .node("n2", "g", 8192, 100000, false)
+        .node("n3", "g", 8192, 100000, false)
+        .node("n4", "g", 8192, 100000, false)
+        .instance("i1", "n2", "n3", DiskTemplate.DRBD)
+        .build();
   }
 
-  /** Drives the step as the daemon does, remembering its state, the effects and outcomes between steps. */
+  /**
+   * Drives the step as the daemon does, remembering its state, the effects and outcomes between
+   * steps.
+   */
   private static final class Driver {
     final AtomicLong uuids = new AtomicLong();
     final RoundStep step;
@@ -102,12 +109,15 @@ class RoundStepTest {
           out.add(new Outcome.Submitted(s.key(), "job-" + s.key()));
         } else {
           Effect.Tag tag = (Effect.Tag) e;
-          cluster = cluster.withTagsOf(tag.object(), tags -> {
-            List<String> next = new ArrayList<>(tags);
-            next.removeAll(tag.remove());
-            tag.add().stream().filter(x -> !next.contains(x)).forEach(next::add);
-            return next;
-          });
+          cluster =
+              cluster.withTagsOf(
+                  tag.object(),
+                  tags -> {
+                    List<String> next = new ArrayList<>(tags);
+                    next.removeAll(tag.remove());
+                    tag.add().stream().filter(x -> !next.contains(x)).forEach(next::add);
+                    return next;
+                  });
           out.add(new Outcome.Tagged(e.key()));
         }
       }
@@ -125,19 +135,26 @@ class RoundStepTest {
     /** Every job the next tick watches (as the daemon finds them) has {@code status}. */
     Map<String, JobState> jobsAll(JobStatus status) {
       Map<String, JobState> jobs = new HashMap<>();
-      Watch.jobs(stored(), cluster, outcomes).keySet().forEach(id -> jobs.put(id, new JobState(id, status,
-          status == JobStatus.SUCCESS ? "" : "it broke")));
+      Watch.jobs(stored(), cluster, outcomes)
+          .keySet()
+          .forEach(
+              id ->
+                  jobs.put(
+                      id, new JobState(id, status, status == JobStatus.SUCCESS ? "" : "it broke")));
       return jobs;
     }
   }
 
   private static CollectorReading reading(String node, Observation o, Instant at) {
-    return new CollectorReading(node, o, o instanceof Observation.Unknown ? "unreachable" : "ok", "", at, "boot-1");
+    return new CollectorReading(
+        node, o, o instanceof Observation.Unknown ? "unreachable" : "ok", "", at, "boot-1");
   }
 
   private static Observation fault(String status) {
-    Map<String, Object> diagnose = status.equals("live-repair") ? Map.of("status", status, "command", "fix-disk")
-        : Map.of("status", status);
+    Map<String, Object> diagnose =
+        status.equals("live-repair")
+            ? Map.of("status", status, "command", "fix-disk")
+            : Map.of("status", status);
     return new Observation.Fault(new DiagnoseParser().parseCommandOutput(diagnose));
   }
 
@@ -150,7 +167,10 @@ class RoundStepTest {
   }
 
   private static List<JobSpec> submits(StepResult r) {
-    return r.effects().stream().filter(e -> e instanceof Effect.Submit).map(e -> ((Effect.Submit) e).job()).toList();
+    return r.effects().stream()
+        .filter(e -> e instanceof Effect.Submit)
+        .map(e -> ((Effect.Submit) e).job())
+        .toList();
   }
 
   @Test
@@ -188,7 +208,9 @@ class RoundStepTest {
     assertEquals(IncidentStatus.PENDING, d.incident().status());
     assertEquals(List.of("job-" + key), d.incident().jobs());
     assertEquals(List.of(), submits(r));
-    assertTrue(r.state().memory().plan().heldBack().startsWith("waiting for jobs job-" + key), r.state().memory().plan().heldBack());
+    assertTrue(
+        r.state().memory().plan().heldBack().startsWith("waiting for jobs job-" + key),
+        r.state().memory().plan().heldBack());
   }
 
   @Test
@@ -239,7 +261,12 @@ class RoundStepTest {
     d.carryOut();
     d.tick(Map.of("n2", fault("evacuate")));
     assertTrue(d.incident().tagged());
-    assertTrue(d.cluster.node("n2").orElseThrow().tags().contains(Incident.READY_TAG_PREFIX + d.incident().uuid()));
+    assertTrue(
+        d.cluster
+            .node("n2")
+            .orElseThrow()
+            .tags()
+            .contains(Incident.READY_TAG_PREFIX + d.incident().uuid()));
   }
 
   /** What succeeded jobs do to the test's cluster: only what evacuating a DRBD instance needs. */
@@ -247,12 +274,21 @@ class RoundStepTest {
     for (Intent i : d.stored().intents()) {
       for (org.maintd.job.Operation op : i.job().operations()) {
         if (op instanceof org.maintd.job.Operation.SetNodeFlags f) {
-          d.cluster = d.cluster.withNode(f.node(), n -> n.withFlags(n.flags().withDrained(f.drained().orElse(n.drained()))
-              .withOffline(f.offline().orElse(n.offline()))));
+          d.cluster =
+              d.cluster.withNode(
+                  f.node(),
+                  n ->
+                      n.withFlags(
+                          n.flags()
+                              .withDrained(f.drained().orElse(n.drained()))
+                              .withOffline(f.offline().orElse(n.offline()))));
         } else if (op instanceof org.maintd.job.Operation.Migrate m) {
-          d.cluster = d.cluster.withInstance(m.instance(), inst -> inst.placedOn(m.target(), m.source()));
+          d.cluster =
+              d.cluster.withInstance(m.instance(), inst -> inst.placedOn(m.target(), m.source()));
         } else if (op instanceof org.maintd.job.Operation.ReplaceSecondary r) {
-          d.cluster = d.cluster.withInstance(r.instance(), inst -> inst.placedOn(inst.primary(), r.newSecondary()));
+          d.cluster =
+              d.cluster.withInstance(
+                  r.instance(), inst -> inst.placedOn(inst.primary(), r.newSecondary()));
         }
       }
     }
@@ -266,7 +302,9 @@ class RoundStepTest {
     StepResult canceled = d.command(new Command.Cancel(d.incident().uuid().toString(), "alice"));
     assertEquals(List.of(), submits(canceled));
     assertEquals(List.of(), d.stored().intents());
-    assertTrue(canceled.log().stream().anyMatch(l -> l.text().contains("not submitted: the incident is canceled")));
+    assertTrue(
+        canceled.log().stream()
+            .anyMatch(l -> l.text().contains("not submitted: the incident is canceled")));
   }
 
   @Test
@@ -276,24 +314,40 @@ class RoundStepTest {
     d.carryOut();
     d.tick(Map.of("n2", fault("live-repair")));
     String id = d.stored().intents().get(0).jobId();
-    assertNotNull(Watch.jobs(d.stored(), d.cluster, List.of()).get(id), "asked for again while the incident is active");
+    assertNotNull(
+        Watch.jobs(d.stored(), d.cluster, List.of()).get(id),
+        "asked for again while the incident is active");
     d.command(new Command.Cancel(d.incident().uuid().toString(), "alice"));
-    assertTrue(Watch.jobs(d.stored(), d.cluster, List.of()).containsKey(id), "its status is still read");
-    assertNull(Watch.jobs(d.stored(), d.cluster, List.of()).get(id), "but it is not asked for again");
+    assertTrue(
+        Watch.jobs(d.stored(), d.cluster, List.of()).containsKey(id), "its status is still read");
+    assertNull(
+        Watch.jobs(d.stored(), d.cluster, List.of()).get(id), "but it is not asked for again");
     MaintdState forgotten = d.stored().withIncidents(List.of());
-    assertNull(Watch.jobs(forgotten, d.cluster, List.of()).get(id), "nor once the incident is forgotten");
+    assertNull(
+        Watch.jobs(forgotten, d.cluster, List.of()).get(id), "nor once the incident is forgotten");
   }
 
   @Test
   void theStateKeepsTheLastTwentyEndedCampaignsAndEveryActiveOne() {
     List<org.maintd.campaign.Campaign> campaigns = new ArrayList<>();
     org.maintd.campaign.Campaigns factory = new org.maintd.campaign.Campaigns();
-    org.maintd.campaign.CampaignSpec spec = new org.maintd.campaign.CampaignSpec(org.maintd.campaign.NodeSelection.all(),
-        org.maintd.campaign.CampaignMode.MIGRATE_REBOOT, 0, java.time.Duration.ZERO, java.time.Duration.ofMinutes(5), List.of());
+    org.maintd.campaign.CampaignSpec spec =
+        new org.maintd.campaign.CampaignSpec(
+            org.maintd.campaign.NodeSelection.all(),
+            org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
+            0,
+            java.time.Duration.ZERO,
+            java.time.Duration.ofMinutes(5),
+            List.of());
     for (int i = 0; i < 30; i++) {
       org.maintd.campaign.Campaign c = factory.create("c" + i, spec, cluster(), T0);
-      campaigns = CampaignList.append(campaigns, i < 29 ? c.abort("alice", T0).withStatus(
-          org.maintd.campaign.CampaignStatus.ABORTED, "aborted") : c);
+      campaigns =
+          CampaignList.append(
+              campaigns,
+              i < 29
+                  ? c.abort("alice", T0)
+                      .withStatus(org.maintd.campaign.CampaignStatus.ABORTED, "aborted")
+                  : c);
     }
     assertEquals(21, campaigns.size());
     assertEquals("c9", campaigns.get(0).id(), "the oldest ended ones went first");
@@ -317,20 +371,53 @@ class RoundStepTest {
 
   static Stream<Arguments> heldBack() {
     return Stream.of(
-        Arguments.of("paused", (Consumer<Driver>) d -> d.state = new RoundState(
-            d.stored().withPaused(true, "automatic actions stopped by alice (maintctl resume)"), d.state.memory()),
+        Arguments.of(
+            "paused",
+            (Consumer<Driver>)
+                d ->
+                    d.state =
+                        new RoundState(
+                            d.stored()
+                                .withPaused(
+                                    true, "automatic actions stopped by alice (maintctl resume)"),
+                            d.state.memory()),
             "paused: automatic actions stopped by alice"),
-        Arguments.of("round delay", (Consumer<Driver>) d -> d.state = new RoundState(
-            d.stored().withRoundDelay(Duration.ofMinutes(10)), d.state.memory().withLastRound(d.now.minusSeconds(60))),
+        Arguments.of(
+            "round delay",
+            (Consumer<Driver>)
+                d ->
+                    d.state =
+                        new RoundState(
+                            d.stored().withRoundDelay(Duration.ofMinutes(10)),
+                            d.state.memory().withLastRound(d.now.minusSeconds(60))),
             "waiting for the round delay (540 s left)"),
-        Arguments.of("job running", (Consumer<Driver>) d -> d.state = new RoundState(d.stored().withJobs(List.of("17"),
-            List.of(new Intent(otherJob(), "17"))), d.state.memory()), "waiting for jobs 17 of round 0"),
-        Arguments.of("job not submitted", (Consumer<Driver>) d -> d.state = new RoundState(d.stored().withJobs(List.of(),
-            List.of(new Intent(otherJob(), ""))), d.state.memory()), "waiting for jobs other-key of round 0"));
+        Arguments.of(
+            "job running",
+            (Consumer<Driver>)
+                d ->
+                    d.state =
+                        new RoundState(
+                            d.stored()
+                                .withJobs(List.of("17"), List.of(new Intent(otherJob(), "17"))),
+                            d.state.memory()),
+            "waiting for jobs 17 of round 0"),
+        Arguments.of(
+            "job not submitted",
+            (Consumer<Driver>)
+                d ->
+                    d.state =
+                        new RoundState(
+                            d.stored().withJobs(List.of(), List.of(new Intent(otherJob(), ""))),
+                            d.state.memory()),
+            "waiting for jobs other-key of round 0"));
   }
 
   private static JobSpec otherJob() {
-    return new JobSpec("other-key", "balance:1", List.of(org.maintd.job.Operation.SetNodeFlags.drain("n4")), org.maintd.job.ReasonTrail.of("balance", "other-key", 1));
+    return new JobSpec(
+        "other-key",
+        "balance:1",
+        List.of(org.maintd.job.Operation.SetNodeFlags.drain("n4")),
+        org.maintd.job.ReasonTrail.of("balance", "other-key", 1));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -340,15 +427,19 @@ class RoundStepTest {
     given.accept(d);
     StepResult r = d.tick(Map.of("n2", fault("evacuate")));
     assertFalse(r.roundStarted());
-    assertTrue(r.state().memory().plan().heldBack().startsWith(why), r.state().memory().plan().heldBack());
+    assertTrue(
+        r.state().memory().plan().heldBack().startsWith(why), r.state().memory().plan().heldBack());
     assertTrue(d.incident().next().startsWith(why), d.incident().next());
-    assertTrue(submits(r).stream().allMatch(j -> j.key().equals("other-key")), submits(r).toString());
+    assertTrue(
+        submits(r).stream().allMatch(j -> j.key().equals("other-key")), submits(r).toString());
   }
 
   @Test
   void aStormPausesOnceAndTheOperatorsResumeHoldsUntilTheStormHasPassed() {
-    Driver d = new Driver(new Settings(SafetyCaps.defaults(), new StormGuard(50), false, Double.NaN));
-    Map<String, Observation> storm = Map.of("n2", fault("evacuate"), "n3", fault("evacuate"), "n4", fault("evacuate"));
+    Driver d =
+        new Driver(new Settings(SafetyCaps.defaults(), new StormGuard(50), false, Double.NaN));
+    Map<String, Observation> storm =
+        Map.of("n2", fault("evacuate"), "n3", fault("evacuate"), "n4", fault("evacuate"));
     StepResult r = d.tick(storm);
     assertTrue(d.stored().paused());
     assertFalse(d.stored().stormArmed());
@@ -365,21 +456,37 @@ class RoundStepTest {
 
   static Stream<Arguments> refusals() {
     return Stream.of(
-        Arguments.of("cancel of an unknown incident", new Command.Cancel(new UUID(9, 9).toString(), "bob"),
-            Refusal.NOT_FOUND, "no incident"),
-        Arguments.of("ack of an incident without its tag", new Command.Acknowledge(new UUID(0, 1).toString(), "bob"),
-            Refusal.CONFLICT, "has no outcome tag yet"),
-        Arguments.of("an unknown campaign", new Command.CampaignAction("nope", "pause", "bob"), Refusal.NOT_FOUND,
+        Arguments.of(
+            "cancel of an unknown incident",
+            new Command.Cancel(new UUID(9, 9).toString(), "bob"),
+            Refusal.NOT_FOUND,
+            "no incident"),
+        Arguments.of(
+            "ack of an incident without its tag",
+            new Command.Acknowledge(new UUID(0, 1).toString(), "bob"),
+            Refusal.CONFLICT,
+            "has no outcome tag yet"),
+        Arguments.of(
+            "an unknown campaign",
+            new Command.CampaignAction("nope", "pause", "bob"),
+            Refusal.NOT_FOUND,
             "no campaign nope"),
-        Arguments.of("up of an unknown node", new Command.MachinesUp(List.of("n9"), false, "bob"), Refusal.NOT_FOUND,
+        Arguments.of(
+            "up of an unknown node",
+            new Command.MachinesUp(List.of("n9"), false, "bob"),
+            Refusal.NOT_FOUND,
             "no node n9"),
-        Arguments.of("up of a node maintd did not take out", new Command.MachinesUp(List.of("n3"), false, "bob"),
-            Refusal.CONFLICT, "n3"));
+        Arguments.of(
+            "up of a node maintd did not take out",
+            new Command.MachinesUp(List.of("n3"), false, "bob"),
+            Refusal.CONFLICT,
+            "n3"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("refusals")
-  void aRefusedCommandSaysWhyAndChangesNothing(String name, Command command, Refusal kind, String says) {
+  void aRefusedCommandSaysWhyAndChangesNothing(
+      String name, Command command, Refusal kind, String says) {
     Driver d = new Driver();
     d.tick(Map.of("n2", fault("live-repair")));
     d.carryOut();
@@ -408,7 +515,9 @@ class RoundStepTest {
     Effect.Tag removal = (Effect.Tag) r.effects().get(0);
     assertEquals(List.of(removal.key()), after.keys());
     assertEquals(List.of(Incident.FAILED_TAG_PREFIX + uuid), removal.remove());
-    Answers.Acknowledged answer = (Answers.Acknowledged) after.value().apply(Map.of(removal.key(), new Outcome.Tagged(removal.key())));
+    Answers.Acknowledged answer =
+        (Answers.Acknowledged)
+            after.value().apply(Map.of(removal.key(), new Outcome.Tagged(removal.key())));
     assertEquals(Incident.FAILED_TAG_PREFIX + uuid, answer.removedTag());
   }
 
@@ -416,11 +525,20 @@ class RoundStepTest {
   void aSecondCampaignIsRefusedWhileOneIsUnderWay() {
     Driver d = new Driver();
     d.tick(Map.of("n1", ok()));
-    CampaignSpec spec = new CampaignSpec(NodeSelection.all(), CampaignMode.MIGRATE_REBOOT, 1, Duration.ZERO,
-        Duration.ofMinutes(10), List.of());
+    CampaignSpec spec =
+        new CampaignSpec(
+            NodeSelection.all(),
+            CampaignMode.MIGRATE_REBOOT,
+            1,
+            Duration.ZERO,
+            Duration.ofMinutes(10),
+            List.of());
     d.command(new Command.StartCampaign(spec, "alice"));
     assertInstanceOf(Reply.Done.class, d.reply());
-    assertEquals(new UUID(0, 1).toString(), d.stored().campaigns().get(0).id(), "campaigns are named by the uuids given");
+    assertEquals(
+        new UUID(0, 1).toString(),
+        d.stored().campaigns().get(0).id(),
+        "campaigns are named by the uuids given");
     d.command(new Command.StartCampaign(spec, "bob"));
     assertEquals(Refusal.CONFLICT, assertInstanceOf(Reply.Refused.class, d.reply()).kind());
     assertEquals(1, d.stored().campaigns().size());
@@ -438,10 +556,16 @@ class RoundStepTest {
     d.command(new Command.Cancel(uuid, "alice"));
     StepResult r = d.tick(Map.of("n2", ok()), d.jobsAll(JobStatus.SUCCESS));
     d.command(new Command.MachinesUp(List.of("n2"), false, "alice"));
-    Reply.AfterEffects after = assertInstanceOf(Reply.AfterEffects.class, d.reply(), r.log().toString());
-    Intent up = d.stored().intents().stream().filter(i -> i.job().owner().equals("machine:n2")).findFirst().orElseThrow();
+    Reply.AfterEffects after =
+        assertInstanceOf(Reply.AfterEffects.class, d.reply(), r.log().toString());
+    Intent up =
+        d.stored().intents().stream()
+            .filter(i -> i.job().owner().equals("machine:n2"))
+            .findFirst()
+            .orElseThrow();
     assertEquals(after.keys(), List.of(up.job().key()));
-    Object answer = after.value().apply(Map.of(up.job().key(), new Outcome.Submitted(up.job().key(), "77")));
+    Object answer =
+        after.value().apply(Map.of(up.job().key(), new Outcome.Submitted(up.job().key(), "77")));
     assertEquals(List.of(new Answers.BroughtUp("n2", "77", List.of())), answer);
   }
 

@@ -17,7 +17,9 @@ class SignatureVerifierTest {
   @Test
   void signsAsHmacSha256OverSaltThenMessageInLowercaseHex() {
     // Computed independently: hmac.new(b'cluster-secret', b'1732270000' + MSG, sha256).hexdigest()
-    assertEquals("3edfd50398cad1bee6756d5f13f5448f0903d98f2f686bb00ca0206858a8b322", key.sign(MSG, NOW).hmac());
+    assertEquals(
+        "3edfd50398cad1bee6756d5f13f5448f0903d98f2f686bb00ca0206858a8b322",
+        key.sign(MSG, NOW).hmac());
     assertEquals("1732270000", key.sign(MSG, NOW).salt());
   }
 
@@ -35,11 +37,18 @@ class SignatureVerifierTest {
   @Test
   void rejectsAFlippedByteInMessageOrSignature() {
     SignedMessage good = key.sign(MSG, NOW);
-    assertReason(SignatureException.Reason.BAD_SIGNATURE, new SignedMessage(MSG.replace('d', 'e'), good.salt(), good.hmac()), NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE,
+        new SignedMessage(MSG.replace('d', 'e'), good.salt(), good.hmac()),
+        NOW);
     char last = good.hmac().charAt(63);
     String flipped = good.hmac().substring(0, 63) + (last == '0' ? '1' : '0');
-    assertReason(SignatureException.Reason.BAD_SIGNATURE, new SignedMessage(MSG, good.salt(), flipped), NOW);
-    assertReason(SignatureException.Reason.BAD_SIGNATURE, new SignedMessage(MSG, "1732270001", good.hmac()), NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE, new SignedMessage(MSG, good.salt(), flipped), NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE,
+        new SignedMessage(MSG, "1732270001", good.hmac()),
+        NOW);
   }
 
   @Test
@@ -61,7 +70,8 @@ class SignatureVerifierTest {
     assertReason(SignatureException.Reason.MISSING_FIELD, new SignedMessage(MSG, null, "ab"), NOW);
     assertReason(SignatureException.Reason.MISSING_FIELD, new SignedMessage(null, "1", "ab"), NOW);
     assertReason(SignatureException.Reason.MISSING_FIELD, new SignedMessage(MSG, "1", null), NOW);
-    assertReason(SignatureException.Reason.BAD_SALT, new SignedMessage(MSG, "yesterday", "ab"), NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SALT, new SignedMessage(MSG, "yesterday", "ab"), NOW);
   }
 
   @Test
@@ -71,7 +81,8 @@ class SignatureVerifierTest {
   }
 
   private void assertReason(SignatureException.Reason reason, SignedMessage m, Instant now) {
-    SignatureException e = assertThrows(SignatureException.class, () -> verifier.verify("node1", m, now));
+    SignatureException e =
+        assertThrows(SignatureException.class, () -> verifier.verify("node1", m, now));
     assertEquals(reason, e.reason(), e.getMessage());
   }
 }

@@ -20,17 +20,29 @@ public final class ClusterBuilder {
     return this;
   }
 
-  public ClusterBuilder node(String name, String group, long memFree, long diskFree, boolean master) {
+  public ClusterBuilder node(
+      String name, String group, long memFree, long diskFree, boolean master) {
     if (groups.stream().noneMatch(g -> g.uuid().equals(group))) {
       group(group);
     }
-    Node.Resources r = new Node.Resources(memFree + 1024, 1024, memFree, diskFree * 2, diskFree, 8, 1, false, 0, 8, 1.0);
-    nodes.add(new Node(name, "", group, new Node.Flags(master, master, false, false), r, List.of()));
+    Node.Resources r =
+        new Node.Resources(
+            memFree + 1024, 1024, memFree, diskFree * 2, diskFree, 8, 1, false, 0, 8, 1.0);
+    nodes.add(
+        new Node(name, "", group, new Node.Flags(master, master, false, false), r, List.of()));
     return this;
   }
 
-  public ClusterBuilder instance(String name, String primary, String secondary, DiskTemplate t, long mem, InstanceStatus status) {
-    instances.add(new Instance(name, "", mem, 1024, 1, status, true, primary, secondary, t, List.of(), 1, "-", false));
+  public ClusterBuilder instance(
+      String name,
+      String primary,
+      String secondary,
+      DiskTemplate t,
+      long mem,
+      InstanceStatus status) {
+    instances.add(
+        new Instance(
+            name, "", mem, 1024, 1, status, true, primary, secondary, t, List.of(), 1, "-", false));
     return this;
   }
 

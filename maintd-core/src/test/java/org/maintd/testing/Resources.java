@@ -35,7 +35,10 @@ public final class Resources {
 
   public static List<String> files(String folder, String suffix) {
     try (Stream<Path> s = Files.list(Path.of(Resources.class.getResource("/" + folder).toURI()))) {
-      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(suffix)).sorted().toList();
+      return s.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(suffix))
+          .sorted()
+          .toList();
     } catch (IOException | URISyntaxException e) {
       throw new IllegalStateException(e);
     }

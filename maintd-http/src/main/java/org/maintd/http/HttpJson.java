@@ -1,12 +1,12 @@
 package org.maintd.http;
 
-import org.maintd.protocol.json.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.maintd.protocol.json.Json;
 
 /** Writing JSON answers and JSON errors from Jetty handlers. Stateless. */
 public final class HttpJson {
@@ -21,14 +21,16 @@ public final class HttpJson {
   }
 
   /** Sends {@code body} as it is, with its content type. */
-  public static boolean sendText(Response response, Callback callback, int status, String contentType, String body) {
+  public static boolean sendText(
+      Response response, Callback callback, int status, String contentType, String body) {
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
     Content.Sink.write(response, true, body, callback);
     return true;
   }
 
-  public static boolean error(Response response, Callback callback, int status, String code, String message) {
+  public static boolean error(
+      Response response, Callback callback, int status, String code, String message) {
     Map<String, String> body = new LinkedHashMap<>();
     body.put("error", code);
     body.put("message", message);

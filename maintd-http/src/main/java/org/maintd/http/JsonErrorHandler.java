@@ -1,6 +1,5 @@
 package org.maintd.http;
 
-import org.maintd.protocol.json.Json;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -13,6 +12,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
+import org.maintd.protocol.json.Json;
 
 /**
  * Jetty's own errors (a URI or headers too long, an ambiguous path, a malformed request, a handler
@@ -22,7 +22,12 @@ import org.eclipse.jetty.util.Callback;
 public final class JsonErrorHandler extends ErrorHandler {
 
   @Override
-  protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
+  protected void generateResponse(
+      Request request,
+      Response response,
+      int code,
+      String message,
+      Throwable cause,
       Callback callback) {
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     Content.Sink.write(response, true, json(code, message), callback);
@@ -37,7 +42,8 @@ public final class JsonErrorHandler extends ErrorHandler {
   static String json(int status, String message) {
     Map<String, String> body = new LinkedHashMap<>();
     body.put("error", HttpError.codeOf(status));
-    body.put("message", message == null || message.isBlank() ? HttpStatus.getMessage(status) : message);
+    body.put(
+        "message", message == null || message.isBlank() ? HttpStatus.getMessage(status) : message);
     return Json.write(body) + "\n";
   }
 }

@@ -9,9 +9,9 @@ import java.util.Set;
 
 /**
  * Routes a method and a path to a handler: patterns are paths whose {@code {name}} segments match
- * any one non-empty segment. A path no pattern matches is 404; a path that matches only under
- * other methods is 405 with the methods allowed. {@code HEAD} goes where {@code GET} goes.
- * Immutable once built; thread-safe.
+ * any one non-empty segment. A path no pattern matches is 404; a path that matches only under other
+ * methods is 405 with the methods allowed. {@code HEAD} goes where {@code GET} goes. Immutable once
+ * built; thread-safe.
  *
  * @param <H> what a route leads to
  */
@@ -32,7 +32,9 @@ public final class Router<H> {
     return this;
   }
 
-  /** The route of {@code method} and {@code path}; {@link HttpError} 404 or 405 when there is none. */
+  /**
+   * The route of {@code method} and {@code path}; {@link HttpError} 404 or 405 when there is none.
+   */
   public Match<H> route(String method, String path) {
     String wanted = method.equals("HEAD") ? "GET" : method;
     String[] parts = segments(path);
@@ -84,7 +86,10 @@ public final class Router<H> {
     private final Set<String> allowed;
 
     MethodNotAllowed(String method, String path, Set<String> allowed) {
-      super(405, "method-not-allowed", method + " is not supported on " + path + "; use " + String.join(", ", allowed));
+      super(
+          405,
+          "method-not-allowed",
+          method + " is not supported on " + path + "; use " + String.join(", ", allowed));
       this.allowed = Set.copyOf(allowed);
     }
 

@@ -11,8 +11,8 @@ import org.eclipse.jetty.server.ServerConnector;
 /**
  * The Jetty servers of maintd, built one way: one plain HTTP connector on {@code bind:port} (port
  * 0: a free port; one acceptor and one selector thread, as a demo runs many collectors in one
- * process), request headers and URI of at most 8 KiB (431 and 414 beyond), connections that
- * stay silent longer than {@code idleTimeout} closed, no server version in answers, and every error
+ * process), request headers and URI of at most 8 KiB (431 and 414 beyond), connections that stay
+ * silent longer than {@code idleTimeout} closed, no server version in answers, and every error
  * Jetty answers itself written as JSON by the {@link JsonErrorHandler}. Stateless.
  */
 public final class Servers {

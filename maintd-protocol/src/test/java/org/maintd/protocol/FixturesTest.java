@@ -84,9 +84,11 @@ class FixturesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("formats")
-  void everyFormatReadsAndWritesBackItsFixtureByteForByte(String name, Object type) throws Exception {
+  void everyFormatReadsAndWritesBackItsFixtureByteForByte(String name, Object type)
+      throws Exception {
     String text = fixture(name);
-    Object value = type instanceof Class<?> c ? Json.read(text, c) : Json.read(text, (TypeReference<?>) type);
+    Object value =
+        type instanceof Class<?> c ? Json.read(text, c) : Json.read(text, (TypeReference<?>) type);
     assertEquals(text, Json.pretty(value), name);
   }
 
@@ -94,8 +96,14 @@ class FixturesTest {
   void theStateFileReadsAndWritesBackItsFixtureByteForByte() throws Exception {
     String text = fixture("state");
     MaintdState state = new StateCodec().read(text);
-    assertEquals(text, Mappers.RECORDS.writerWithDefaultPrettyPrinter().writeValueAsString(StateFile.of(state)) + "\n");
-    assertEquals(state, new StateCodec().read(new StateCodec().write(state)), "the compact form reads back the same");
+    assertEquals(
+        text,
+        Mappers.RECORDS.writerWithDefaultPrettyPrinter().writeValueAsString(StateFile.of(state))
+            + "\n");
+    assertEquals(
+        state,
+        new StateCodec().read(new StateCodec().write(state)),
+        "the compact form reads back the same");
   }
 
   @Test
@@ -109,7 +117,10 @@ class FixturesTest {
   @Test
   void aStateFileOfANewerSchemaIsRefusedSayingSo() throws Exception {
     String newer = fixture("state").replace("\"schema\" : 2", "\"schema\" : 3");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StateCodec().read(newer));
-    assertEquals("state: written by a newer maintd (schema 3); this one reads up to schema 2", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new StateCodec().read(newer));
+    assertEquals(
+        "state: written by a newer maintd (schema 3); this one reads up to schema 2",
+        e.getMessage());
   }
 }

@@ -28,7 +28,8 @@ import org.maintd.signing.SignedMessage;
 public final class ApiClient {
   private final URI base;
   private final Path keyFile;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   public ApiClient(String url, Path keyFile) {
     this.base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
@@ -36,11 +37,15 @@ public final class ApiClient {
   }
 
   public <T> T get(String path, Class<T> type) {
-    return read(send(HttpRequest.newBuilder(base.resolve(path)).GET(), path), Json.LENIENT.constructType(type));
+    return read(
+        send(HttpRequest.newBuilder(base.resolve(path)).GET(), path),
+        Json.LENIENT.constructType(type));
   }
 
   public <T> T get(String path, TypeReference<T> type) {
-    return read(send(HttpRequest.newBuilder(base.resolve(path)).GET(), path), Json.LENIENT.constructType(type));
+    return read(
+        send(HttpRequest.newBuilder(base.resolve(path)).GET(), path),
+        Json.LENIENT.constructType(type));
   }
 
   public <T> T post(String path, Object body, Class<T> type) {
@@ -54,19 +59,22 @@ public final class ApiClient {
   private String post(String path, Object body) {
     String json = Json.write(body);
     String nonce = UUID.randomUUID().toString();
-    SignedMessage signed = key().sign(RequestSignature.text("POST", path, nonce, json), Clock.systemUTC().instant());
-    HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
-        .header("Content-Type", "application/json")
-        .header(RequestSignature.SALT_HEADER, signed.salt())
-        .header(RequestSignature.NONCE_HEADER, nonce)
-        .header(RequestSignature.HMAC_HEADER, signed.hmac())
-        .POST(HttpRequest.BodyPublishers.ofString(json));
+    SignedMessage signed =
+        key().sign(RequestSignature.text("POST", path, nonce, json), Clock.systemUTC().instant());
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(base.resolve(path))
+            .header("Content-Type", "application/json")
+            .header(RequestSignature.SALT_HEADER, signed.salt())
+            .header(RequestSignature.NONCE_HEADER, nonce)
+            .header(RequestSignature.HMAC_HEADER, signed.hmac())
+            .POST(HttpRequest.BodyPublishers.ofString(json));
     return send(request, path);
   }
 
   private HmacKey key() {
     if (keyFile == null) {
-      throw new ApiException("changes must be signed: give --key-file or set MAINTD_KEY_FILE (on the master: /var/lib/maintd/hmac.key)");
+      throw new ApiException(
+          "changes must be signed: give --key-file or set MAINTD_KEY_FILE (on the master: /var/lib/maintd/hmac.key)");
     }
     try {
       return HmacKey.fromFileContent(Files.readAllBytes(keyFile));
@@ -78,9 +86,13 @@ public final class ApiClient {
   private String send(HttpRequest.Builder request, String path) {
     HttpResponse<String> response;
     try {
-      response = http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+      response =
+          http.send(
+              request.timeout(Duration.ofSeconds(60)).build(),
+              HttpResponse.BodyHandlers.ofString());
     } catch (ConnectException e) {
-      throw new ApiException("cannot connect to maintd at " + base + " (is it running? see --url or MAINTD_URL)");
+      throw new ApiException(
+          "cannot connect to maintd at " + base + " (is it running? see --url or MAINTD_URL)");
     } catch (IOException e) {
       throw new ApiException("request to " + base + path + " failed: " + e);
     } catch (InterruptedException e) {
@@ -103,8 +115,11 @@ public final class ApiClient {
     try {
       return Json.LENIENT.readValue(body, type);
     } catch (JsonProcessingException e) {
-      throw new ApiException("maintd sent something that is not a " + type.getRawClass().getSimpleName() + ": "
-          + body.substring(0, Math.min(200, body.length())));
+      throw new ApiException(
+          "maintd sent something that is not a "
+              + type.getRawClass().getSimpleName()
+              + ": "
+              + body.substring(0, Math.min(200, body.length())));
     }
   }
 

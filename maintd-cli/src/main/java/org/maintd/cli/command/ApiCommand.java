@@ -2,11 +2,11 @@ package org.maintd.cli.command;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
+import org.maintd.cli.Maintctl;
+import org.maintd.cli.client.ApiClient;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.NodeView;
-import org.maintd.cli.Maintctl;
-import org.maintd.cli.client.ApiClient;
 import picocli.CommandLine.ParentCommand;
 
 /** Base of commands that talk to the daemon: the client, the output format, printing helpers. */
@@ -23,13 +23,13 @@ abstract class ApiCommand implements Runnable {
 
   /** Lists of the protocol's records, as the API answers them. */
   static final TypeReference<List<IncidentView>> INCIDENTS = new TypeReference<>() {};
+
   static final TypeReference<List<NodeView>> NODES = new TypeReference<>() {};
   static final TypeReference<List<CampaignView>> CAMPAIGNS = new TypeReference<>() {};
 
   /** Commands directly under maintctl. */
   abstract static class TopLevel extends ApiCommand {
-    @ParentCommand
-    Maintctl parent;
+    @ParentCommand Maintctl parent;
 
     @Override
     Maintctl root() {

@@ -23,16 +23,26 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "balance", description = "Balance a cluster file offline (hbal's score and moves).")
 public final class BalanceCommand implements Callable<Integer> {
-  @Option(names = {"-t", "--text-data"}, required = true, description = "The htools text file to balance.")
+  @Option(
+      names = {"-t", "--text-data"},
+      required = true,
+      description = "The htools text file to balance.")
   Path file;
 
-  @Option(names = {"-G", "--group"}, description = "The node group (name or uuid); needed when there are several.")
+  @Option(
+      names = {"-G", "--group"},
+      description = "The node group (name or uuid); needed when there are several.")
   String group;
 
-  @Option(names = {"-l", "--max-moves", "--max-length"}, defaultValue = "-1", description = "At most this many moves (default: no limit).")
+  @Option(
+      names = {"-l", "--max-moves", "--max-length"},
+      defaultValue = "-1",
+      description = "At most this many moves (default: no limit).")
   int maxMoves;
 
-  @Option(names = {"-S", "--save"}, description = "Write the balanced cluster to this file.")
+  @Option(
+      names = {"-S", "--save"},
+      description = "Write the balanced cluster to this file.")
   Path save;
 
   @Override
@@ -45,11 +55,19 @@ public final class BalanceCommand implements Callable<Integer> {
     } catch (HtoolsFormatException e) {
       return error("failed to load data, aborting: " + file + ": " + e.getMessage());
     }
-    Optional<Group> chosen = group == null
-        ? (cluster.groups().size() == 1 ? Optional.of(cluster.groups().get(0)) : Optional.empty())
-        : cluster.groups().stream().filter(g -> g.name().equals(group) || g.uuid().equals(group)).findFirst();
+    Optional<Group> chosen =
+        group == null
+            ? (cluster.groups().size() == 1
+                ? Optional.of(cluster.groups().get(0))
+                : Optional.empty())
+            : cluster.groups().stream()
+                .filter(g -> g.name().equals(group) || g.uuid().equals(group))
+                .findFirst();
     if (chosen.isEmpty()) {
-      return error(group == null ? "the cluster has several node groups: choose one with -G" : "no node group " + group);
+      return error(
+          group == null
+              ? "the cluster has several node groups: choose one with -G"
+              : "no node group " + group);
     }
     if (cluster.instances().isEmpty()) {
       System.out.println("Cluster is empty, exiting.");
@@ -61,13 +79,22 @@ public final class BalanceCommand implements Callable<Integer> {
     BalanceResult result = balancer.balance(maxMoves);
     int step = 0;
     for (BalanceMove m : result.moves()) {
-      System.out.printf("%5d. %s %s:%s => %s:%s %.8f a=%s%n", ++step, m.instance(), m.oldPrimary(), m.oldSecondary(),
-          m.newPrimary(), m.newSecondary(), m.score(), m.commands());
+      System.out.printf(
+          "%5d. %s %s:%s => %s:%s %.8f a=%s%n",
+          ++step,
+          m.instance(),
+          m.oldPrimary(),
+          m.oldSecondary(),
+          m.newPrimary(),
+          m.newSecondary(),
+          m.score(),
+          m.commands());
     }
     if (result.moves().isEmpty()) {
       System.out.println("No solution found");
     } else {
-      System.out.printf("Cluster score improved from %.8f to %.8f%n", result.initialScore(), result.finalScore());
+      System.out.printf(
+          "Cluster score improved from %.8f to %.8f%n", result.initialScore(), result.finalScore());
     }
     System.out.printf("Solution length=%d%n", result.moves().size());
     if (save != null) {

@@ -17,31 +17,39 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code maintctl campaign ...}: rolling-reboot campaigns that the daemon executes. */
-@Command(name = "campaign", description = "Start, follow and steer rolling-reboot campaigns.",
-    subcommands = {CampaignCommand.Start.class, CampaignCommand.Show.class, CampaignCommand.Pause.class,
-        CampaignCommand.Resume.class, CampaignCommand.Abort.class})
+@Command(
+    name = "campaign",
+    description = "Start, follow and steer rolling-reboot campaigns.",
+    subcommands = {
+      CampaignCommand.Start.class,
+      CampaignCommand.Show.class,
+      CampaignCommand.Pause.class,
+      CampaignCommand.Resume.class,
+      CampaignCommand.Abort.class
+    })
 public final class CampaignCommand implements Runnable {
-  @ParentCommand
-  Maintctl parent;
+  @ParentCommand Maintctl parent;
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a campaign command is required (start, show, pause, resume, abort)");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "a campaign command is required (start, show, pause, resume, abort)");
   }
 
   abstract static class Sub extends ApiCommand {
-    @ParentCommand
-    CampaignCommand campaign;
+    @ParentCommand CampaignCommand campaign;
 
     @Override
     Maintctl root() {
       return campaign.parent;
     }
 
-    /** Prints the campaign; with {@code wait}, follows it until it ends and fails unless it completed. */
+    /**
+     * Prints the campaign; with {@code wait}, follows it until it ends and fails unless it
+     * completed.
+     */
     void report(CampaignView c, boolean wait, String what) {
       if (!wait) {
         if (root().json()) {
@@ -60,11 +68,15 @@ public final class CampaignCommand implements Runnable {
         System.out.print(Details.text(last));
       }
       if (!"completed".equals(last.status())) {
-        throw new CampaignEnded("campaign " + last.id() + " " + last.status() + ": " + last.reason());
+        throw new CampaignEnded(
+            "campaign " + last.id() + " " + last.status() + ": " + last.reason());
       }
     }
 
-    /** Polls the campaign every second, printing a progress line each time it changes, until it ends. */
+    /**
+     * Polls the campaign every second, printing a progress line each time it changes, until it
+     * ends.
+     */
     CampaignView follow(String id) {
       Console console = System.console();
       String shown = "";
@@ -96,40 +108,70 @@ public final class CampaignCommand implements Runnable {
   }
 
   /** Starts a campaign. */
-  @Command(name = "start", description = "Start a rolling-reboot campaign (all online nodes unless narrowed).")
+  @Command(
+      name = "start",
+      description = "Start a rolling-reboot campaign (all online nodes unless narrowed).")
   static final class Start extends Sub {
     @Option(names = "--node", paramLabel = "NODE", description = "A node to reboot (repeatable).")
     List<String> nodes = new ArrayList<>();
 
-    @Option(names = {"-G", "--group"}, description = "Only the nodes of this node group.")
+    @Option(
+        names = {"-G", "--group"},
+        description = "Only the nodes of this node group.")
     String group;
 
-    @Option(names = "--node-tag", paramLabel = "TAG", description = "Only nodes with one of these tags (repeatable).")
+    @Option(
+        names = "--node-tag",
+        paramLabel = "TAG",
+        description = "Only nodes with one of these tags (repeatable).")
     List<String> tags = new ArrayList<>();
 
-    @Option(names = "--mode", defaultValue = "migrate-reboot", description = "migrate-reboot (default) or full-evacuation.")
+    @Option(
+        names = "--mode",
+        defaultValue = "migrate-reboot",
+        description = "migrate-reboot (default) or full-evacuation.")
     String mode;
 
-    @Option(names = "--max-nodes", defaultValue = "0", description = "At most this many nodes at once (0: as the plan allows).")
+    @Option(
+        names = "--max-nodes",
+        defaultValue = "0",
+        description = "At most this many nodes at once (0: as the plan allows).")
     int maxNodes;
 
-    @Option(names = "--soak", description = "How long a rebooted node must report Ok before its instances return (default 5m).")
+    @Option(
+        names = "--soak",
+        description =
+            "How long a rebooted node must report Ok before its instances return (default 5m).")
     String soak;
 
-    @Option(names = "--boot-timeout", description = "How long a reboot may take before the campaign stops (default 15m).")
+    @Option(
+        names = "--boot-timeout",
+        description = "How long a reboot may take before the campaign stops (default 15m).")
     String bootTimeout;
 
-    @Option(names = "--window", paramLabel = "HH:MM-HH:MM", description = "A daily window (UTC) in which groups may start (repeatable).")
+    @Option(
+        names = "--window",
+        paramLabel = "HH:MM-HH:MM",
+        description = "A daily window (UTC) in which groups may start (repeatable).")
     List<String> windows = new ArrayList<>();
 
-    @Option(names = "--wait", description = "Follow the campaign until it ends; exit 1 unless it completed.")
+    @Option(
+        names = "--wait",
+        description = "Follow the campaign until it ends; exit 1 unless it completed.")
     boolean wait;
 
     @Override
     public void run() {
-      CampaignRequest body = new CampaignRequest(nodes.isEmpty() ? null : nodes, group, tags.isEmpty() ? null : tags, mode,
-          (long) maxNodes, soak == null ? null : DurationValue.of(soak),
-          bootTimeout == null ? null : DurationValue.of(bootTimeout), windows.isEmpty() ? null : windows);
+      CampaignRequest body =
+          new CampaignRequest(
+              nodes.isEmpty() ? null : nodes,
+              group,
+              tags.isEmpty() ? null : tags,
+              mode,
+              (long) maxNodes,
+              soak == null ? null : DurationValue.of(soak),
+              bootTimeout == null ? null : DurationValue.of(bootTimeout),
+              windows.isEmpty() ? null : windows);
       CampaignView c = client().post("/1/campaigns", body, CampaignView.class);
       report(c, wait, "campaign " + c.id() + " started: " + c.groups().size() + " group(s)");
     }
@@ -141,7 +183,9 @@ public final class CampaignCommand implements Runnable {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ID")
     String id;
 
-    @Option(names = "--wait", description = "Follow the campaign until it ends; exit 1 unless it completed.")
+    @Option(
+        names = "--wait",
+        description = "Follow the campaign until it ends; exit 1 unless it completed.")
     boolean wait;
 
     @Override
@@ -154,8 +198,13 @@ public final class CampaignCommand implements Runnable {
         }
         Table t = new Table("ID", "STATUS", "MODE", "GROUP", "DONE", "NEXT");
         for (CampaignView c : all) {
-          t.row(c.id(), c.status(), c.mode(), c.current_group() + "/" + c.groups().size(),
-              c.progress().done() + "/" + c.progress().total(), c.next());
+          t.row(
+              c.id(),
+              c.status(),
+              c.mode(),
+              c.current_group() + "/" + c.groups().size(),
+              c.progress().done() + "/" + c.progress().total(),
+              c.next());
         }
         System.out.print(all.isEmpty() ? "no campaigns\n" : t.render());
         return;
@@ -166,25 +215,37 @@ public final class CampaignCommand implements Runnable {
 
   /** A command on one campaign: the one named, or the one under way. */
   abstract static class Action extends Sub {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ID", description = "The campaign (default: the one under way).")
+    @Parameters(
+        index = "0",
+        arity = "0..1",
+        paramLabel = "ID",
+        description = "The campaign (default: the one under way).")
     String id;
 
-    @Option(names = "--wait", description = "Follow the campaign until it ends; exit 1 unless it completed.")
+    @Option(
+        names = "--wait",
+        description = "Follow the campaign until it ends; exit 1 unless it completed.")
     boolean wait;
 
     void act(String action, String done) {
       if (id == null) {
         id = underWay();
       }
-      CampaignView c = client().post("/1/campaigns/" + id + "/" + action, Map.of(), CampaignView.class);
+      CampaignView c =
+          client().post("/1/campaigns/" + id + "/" + action, Map.of(), CampaignView.class);
       report(c, wait, "campaign " + id + " " + done);
     }
 
     /** The id of the campaign under way (there is at most one). */
     String underWay() {
-      return client().get("/1/campaigns", CAMPAIGNS).stream().filter(c -> !c.ended())
-          .map(CampaignView::id).findFirst()
-          .orElseThrow(() -> new ApiException("no campaign is under way; give a campaign id (see maintctl campaign show)"));
+      return client().get("/1/campaigns", CAMPAIGNS).stream()
+          .filter(c -> !c.ended())
+          .map(CampaignView::id)
+          .findFirst()
+          .orElseThrow(
+              () ->
+                  new ApiException(
+                      "no campaign is under way; give a campaign id (see maintctl campaign show)"));
     }
   }
 
@@ -204,7 +265,9 @@ public final class CampaignCommand implements Runnable {
     }
   }
 
-  @Command(name = "abort", description = "Reboot nothing further; bring the current group back, then end.")
+  @Command(
+      name = "abort",
+      description = "Reboot nothing further; bring the current group back, then end.")
   static final class Abort extends Action {
     @Override
     public void run() {
@@ -230,8 +293,16 @@ public final class CampaignCommand implements Runnable {
           busy.add(n.name() + " " + n.phase());
         }
       }
-      return c.status() + " · group " + c.current_group() + "/" + c.groups().size()
-          + " · " + c.progress().done() + "/" + c.progress().total() + " done"
+      return c.status()
+          + " · group "
+          + c.current_group()
+          + "/"
+          + c.groups().size()
+          + " · "
+          + c.progress().done()
+          + "/"
+          + c.progress().total()
+          + " done"
           + (busy.isEmpty() ? "" : " · " + String.join(", ", busy))
           + (c.next().isEmpty() ? "" : " · " + c.next());
     }
@@ -242,8 +313,13 @@ public final class CampaignCommand implements Runnable {
       if (!c.reason().isEmpty()) {
         b.append(" (").append(c.reason()).append(')');
       }
-      b.append("\nmode: ").append(c.mode()).append(", soak ").append(c.soak()).append(" s, boot timeout ")
-          .append(c.boot_timeout()).append(" s");
+      b.append("\nmode: ")
+          .append(c.mode())
+          .append(", soak ")
+          .append(c.soak())
+          .append(" s, boot timeout ")
+          .append(c.boot_timeout())
+          .append(" s");
       if (!c.windows().isEmpty()) {
         b.append(", windows ").append(c.windows());
       }
@@ -254,7 +330,13 @@ public final class CampaignCommand implements Runnable {
       }
       b.append(t.render()).append("history:\n");
       for (CampaignView.Event h : c.history()) {
-        b.append("  ").append(Times.format(h.time())).append(' ').append(h.event()).append(": ").append(h.detail()).append('\n');
+        b.append("  ")
+            .append(Times.format(h.time()))
+            .append(' ')
+            .append(h.event())
+            .append(": ")
+            .append(h.detail())
+            .append('\n');
       }
       return b.toString();
     }

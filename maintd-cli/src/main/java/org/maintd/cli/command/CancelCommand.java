@@ -6,19 +6,27 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code maintctl cancel UUID|NODE}: no new job for the incident; running jobs finish. */
-@Command(name = "cancel", description = "Cancel an incident: no new jobs are submitted for it; jobs already running finish.")
+@Command(
+    name = "cancel",
+    description =
+        "Cancel an incident: no new jobs are submitted for it; jobs already running finish.")
 public final class CancelCommand extends ApiCommand.TopLevel {
-  @Parameters(paramLabel = "UUID|NODE", description = "The incident's uuid, or its node's name (the node's noted or pending incident).")
+  @Parameters(
+      paramLabel = "UUID|NODE",
+      description =
+          "The incident's uuid, or its node's name (the node's noted or pending incident).")
   String ref;
 
   @Override
   public void run() {
     String uuid = IncidentRef.resolve(client(), ref, "noted or pending", IncidentRef::active);
-    IncidentView i = client().post("/1/incidents/" + uuid + "/cancel", Map.of(), IncidentView.class);
+    IncidentView i =
+        client().post("/1/incidents/" + uuid + "/cancel", Map.of(), IncidentView.class);
     if (root().json()) {
       printJson(i);
     } else {
-      System.out.println("incident " + i.uuid() + " on " + i.node() + " is now " + i.repairStatus());
+      System.out.println(
+          "incident " + i.uuid() + " on " + i.node() + " is now " + i.repairStatus());
     }
   }
 }

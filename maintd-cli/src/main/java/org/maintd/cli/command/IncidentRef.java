@@ -19,19 +19,28 @@ final class IncidentRef {
     if (isUuid(ref)) {
       return ref;
     }
-    List<IncidentView> mine = client.get("/1/status", ApiCommand.INCIDENTS).stream()
-        .filter(i -> ref.equalsIgnoreCase(i.node())).toList();
+    List<IncidentView> mine =
+        client.get("/1/status", ApiCommand.INCIDENTS).stream()
+            .filter(i -> ref.equalsIgnoreCase(i.node()))
+            .toList();
     List<IncidentView> fitting = mine.stream().filter(fits).toList();
     if (fitting.size() == 1) {
       return fitting.get(0).uuid();
     }
     if (mine.isEmpty()) {
-      throw new ApiException("no incident on a node named " + ref + " (give an incident uuid or a node name; see maintctl status)");
+      throw new ApiException(
+          "no incident on a node named "
+              + ref
+              + " (give an incident uuid or a node name; see maintctl status)");
     }
     String kind = wanted.isEmpty() ? "" : wanted + " ";
-    throw new ApiException(ref + " has " + (fitting.isEmpty() ? "no " + kind + "incident" : "several " + kind + "incidents")
-        + " (" + String.join(", ", mine.stream().map(i -> i.uuid() + " " + i.repairStatus()).toList())
-        + "); give the uuid");
+    throw new ApiException(
+        ref
+            + " has "
+            + (fitting.isEmpty() ? "no " + kind + "incident" : "several " + kind + "incidents")
+            + " ("
+            + String.join(", ", mine.stream().map(i -> i.uuid() + " " + i.repairStatus()).toList())
+            + "); give the uuid");
   }
 
   static boolean isUuid(String text) {

@@ -6,7 +6,9 @@ import org.maintd.protocol.api.NodeView;
 import picocli.CommandLine.Command;
 
 /** {@code maintctl nodes}: nodes, their flags, instances and collector health. */
-@Command(name = "nodes", description = "List nodes with their mode, instances and collector health.")
+@Command(
+    name = "nodes",
+    description = "List nodes with their mode, instances and collector health.")
 public final class NodesCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
@@ -15,10 +17,18 @@ public final class NodesCommand extends ApiCommand.TopLevel {
       printJson(nodes);
       return;
     }
-    Table t = new Table("NODE", "GROUP", "MODE", "ROLE", "PRIMARY", "SECONDARY", "COLLECTOR", "TAGS");
+    Table t =
+        new Table("NODE", "GROUP", "MODE", "ROLE", "PRIMARY", "SECONDARY", "COLLECTOR", "TAGS");
     for (NodeView n : nodes) {
-      t.row(n.name(), n.group(), n.mode(), n.master() ? "master" : "", n.primary_instances().size(),
-          n.secondary_instances().size(), n.collector().health(), String.join(",", n.tags()));
+      t.row(
+          n.name(),
+          n.group(),
+          n.mode(),
+          n.master() ? "master" : "",
+          n.primary_instances().size(),
+          n.secondary_instances().size(),
+          n.collector().health(),
+          String.join(",", n.tags()));
     }
     System.out.print(t.render());
   }

@@ -8,13 +8,23 @@ import org.maintd.protocol.json.Json;
 import picocli.CommandLine.Command;
 
 /**
- * {@code maintctl plan}: what the next round would submit, whether it is held back and why, and
- * for every incident what happens next or why it waits.
+ * {@code maintctl plan}: what the next round would submit, whether it is held back and why, and for
+ * every incident what happens next or why it waits.
  */
-@Command(name = "plan", description = "Show what the next round would do, and why waiting items wait.")
+@Command(
+    name = "plan",
+    description = "Show what the next round would do, and why waiting items wait.")
 public final class PlanCommand extends ApiCommand.TopLevel {
-  private static final List<String> FIELDS = List.of("instance", "node", "source", "target", "primary", "oldSecondary",
-      "newSecondary", "command");
+  private static final List<String> FIELDS =
+      List.of(
+          "instance",
+          "node",
+          "source",
+          "target",
+          "primary",
+          "oldSecondary",
+          "newSecondary",
+          "command");
 
   @Override
   public void run() {
@@ -24,13 +34,16 @@ public final class PlanCommand extends ApiCommand.TopLevel {
       return;
     }
     String held = plan.held_back();
-    System.out.println("round " + plan.round() + ": " + (held == null || held.isEmpty() ? "ready" : held));
+    System.out.println(
+        "round " + plan.round() + ": " + (held == null || held.isEmpty() ? "ready" : held));
     if (plan.jobs().isEmpty()) {
       System.out.println("no jobs to submit");
     } else {
       Table t = new Table("JOB", "OPERATIONS");
       for (PlanView.Job j : plan.jobs()) {
-        t.row(j.key(), String.join("; ", j.operations().stream().map(PlanCommand::describe).toList()));
+        t.row(
+            j.key(),
+            String.join("; ", j.operations().stream().map(PlanCommand::describe).toList()));
       }
       System.out.print(t.render());
     }

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -26,34 +25,48 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "roll", description = "Plan rolling reboots (hroller's options and output).")
 public final class RollCommand implements Callable<Integer> {
-  @ParentCommand
-  org.maintd.cli.Maintctl parent;
+  @ParentCommand org.maintd.cli.Maintctl parent;
 
-  @Option(names = {"-t", "--text-data"}, description = "Plan from this htools text file instead of the daemon's cluster.")
+  @Option(
+      names = {"-t", "--text-data"},
+      description = "Plan from this htools text file instead of the daemon's cluster.")
   Path file;
 
-  @Option(names = {"-G", "--group"}, description = "Only this node group (name or uuid).")
+  @Option(
+      names = {"-G", "--group"},
+      description = "Only this node group (name or uuid).")
   String group;
 
-  @Option(names = {"-O", "--offline"}, split = ",", description = "Treat these nodes as offline.")
+  @Option(
+      names = {"-O", "--offline"},
+      split = ",",
+      description = "Treat these nodes as offline.")
   List<String> offline = new ArrayList<>();
 
   @Option(names = "--node-tags", split = ",", description = "Only nodes with any of these tags.")
   List<String> nodeTags;
 
-  @Option(names = "--offline-maintenance", description = "Instances may be shut down: only DRBD pairs conflict.")
+  @Option(
+      names = "--offline-maintenance",
+      description = "Instances may be shut down: only DRBD pairs conflict.")
   boolean offlineMaintenance;
 
-  @Option(names = "--skip-non-redundant", description = "Leave out nodes with non-redundant instances.")
+  @Option(
+      names = "--skip-non-redundant",
+      description = "Leave out nodes with non-redundant instances.")
   boolean skipNonRedundant;
 
-  @Option(names = "--ignore-non-redundant", description = "Do not move non-redundant instances off.")
+  @Option(
+      names = "--ignore-non-redundant",
+      description = "Do not move non-redundant instances off.")
   boolean ignoreNonRedundant;
 
   @Option(names = "--full-evacuation", description = "Also move DRBD secondaries off each group.")
   boolean fullEvacuation;
 
-  @Option(names = "--one-step-only", description = "Only the first reboot group, one node per line.")
+  @Option(
+      names = "--one-step-only",
+      description = "Only the first reboot group, one node per line.")
   boolean oneStepOnly;
 
   @Option(names = "--print-moves", description = "Print the instance moves of each group.")
@@ -62,23 +75,41 @@ public final class RollCommand implements Callable<Integer> {
   @Option(names = "--no-headers", description = "No header line.")
   boolean noHeaders;
 
-  @Option(names = {"-f", "--force"}, description = "A cluster without a master is only a warning.")
+  @Option(
+      names = {"-f", "--force"},
+      description = "A cluster without a master is only a warning.")
   boolean force;
 
-  @Option(names = {"-v", "--verbose"}, description = "Accepted for compatibility with hroller.")
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Accepted for compatibility with hroller.")
   boolean[] verbose = new boolean[0];
 
-  @Option(names = {"-q", "--quiet"}, description = "Accepted for compatibility with hroller.")
+  @Option(
+      names = {"-q", "--quiet"},
+      description = "Accepted for compatibility with hroller.")
   boolean[] quiet = new boolean[0];
 
   @Override
   public Integer call() {
-    RollOptions options = new RollOptions(Optional.ofNullable(group), Set.copyOf(offline), Optional.ofNullable(nodeTags),
-        offlineMaintenance, skipNonRedundant, ignoreNonRedundant, fullEvacuation, force);
+    RollOptions options =
+        new RollOptions(
+            Optional.ofNullable(group),
+            Set.copyOf(offline),
+            Optional.ofNullable(nodeTags),
+            offlineMaintenance,
+            skipNonRedundant,
+            ignoreNonRedundant,
+            fullEvacuation,
+            force);
     RollPlan plan;
     if (file != null) {
       try {
-        plan = new RebootPlanner().plan(new HtoolsReader().read(Files.readString(file), file.getFileName().toString()), options);
+        plan =
+            new RebootPlanner()
+                .plan(
+                    new HtoolsReader().read(Files.readString(file), file.getFileName().toString()),
+                    options);
       } catch (IOException e) {
         return error("cannot read " + file + ": " + e.getMessage());
       } catch (HtoolsFormatException e) {
@@ -123,7 +154,8 @@ public final class RollCommand implements Callable<Integer> {
   private void printMoves(RollPlan.Group g, PrintStream out) {
     if (printMoves) {
       for (RollPlan.Move m : g.moves()) {
-        out.println("  " + m.instance() + " " + m.primary() + m.secondary().map(s -> " " + s).orElse(""));
+        out.println(
+            "  " + m.instance() + " " + m.primary() + m.secondary().map(s -> " " + s).orElse(""));
       }
     }
   }

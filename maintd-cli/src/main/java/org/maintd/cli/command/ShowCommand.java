@@ -8,7 +8,9 @@ import picocli.CommandLine.Parameters;
 /** {@code maintctl show UUID|NODE}: one incident with its history. */
 @Command(name = "show", description = "Show one incident and its history.")
 public final class ShowCommand extends ApiCommand.TopLevel {
-  @Parameters(paramLabel = "UUID|NODE", description = "The incident's uuid, or its node's name (the node's only incident).")
+  @Parameters(
+      paramLabel = "UUID|NODE",
+      description = "The incident's uuid, or its node's name (the node's only incident).")
   String ref;
 
   @Override
@@ -19,8 +21,15 @@ public final class ShowCommand extends ApiCommand.TopLevel {
       printJson(i);
       return;
     }
-    System.out.printf("incident  %s%nnode      %s%naction    %s%nstatus    %s%ntag       %s%njobs      %s%nnext      %s%noriginal  %s%nhistory:%n",
-        i.uuid(), i.node(), i.action(), i.repairStatus(), i.tag(), String.join(", ", i.jobs()), i.next(),
+    System.out.printf(
+        "incident  %s%nnode      %s%naction    %s%nstatus    %s%ntag       %s%njobs      %s%nnext      %s%noriginal  %s%nhistory:%n",
+        i.uuid(),
+        i.node(),
+        i.action(),
+        i.repairStatus(),
+        i.tag(),
+        String.join(", ", i.jobs()),
+        i.next(),
         Json.write(i.original()));
     for (IncidentView.Event h : i.history()) {
       System.out.printf("  %s  %-12s %s%n", Times.format(h.time()), h.event(), h.reason());

@@ -1,9 +1,9 @@
 package org.maintd.cli.command;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
 import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiClient;
-import com.fasterxml.jackson.core.type.TypeReference;
 import org.maintd.cli.output.Table;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.sim.SimDiagnose;
@@ -12,31 +12,36 @@ import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimJobView;
 import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine;
 
 /** {@code maintctl sim ...}: controls of the simulated cluster (only with the sim backend). */
-@Command(name = "sim", description = "Control the simulated cluster.",
-    subcommands = {SimCommand.Diagnose.class, SimCommand.Fail.class, SimCommand.Tag.class, SimCommand.Jobs.class,
-        SimCommand.PowerOn.class})
+@Command(
+    name = "sim",
+    description = "Control the simulated cluster.",
+    subcommands = {
+      SimCommand.Diagnose.class,
+      SimCommand.Fail.class,
+      SimCommand.Tag.class,
+      SimCommand.Jobs.class,
+      SimCommand.PowerOn.class
+    })
 public final class SimCommand implements Runnable {
-  @ParentCommand
-  Maintctl parent;
+  @ParentCommand Maintctl parent;
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a sim command is required (diagnose, fail, tag, jobs, power-on)");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "a sim command is required (diagnose, fail, tag, jobs, power-on)");
   }
 
   abstract static class Sub extends ApiCommand {
-    @ParentCommand
-    SimCommand sim;
+    @ParentCommand SimCommand sim;
 
     @Override
     Maintctl root() {
@@ -53,7 +58,10 @@ public final class SimCommand implements Runnable {
   }
 
   /** Sets what a node's diagnose script prints. */
-  @Command(name = "diagnose", description = "Set what NODE's diagnose script reports (Ok, live-repair, evacuate, evacuate-failover).")
+  @Command(
+      name = "diagnose",
+      description =
+          "Set what NODE's diagnose script reports (Ok, live-repair, evacuate, evacuate-failover).")
   static final class Diagnose extends Sub {
     @Parameters(index = "0", paramLabel = "NODE")
     String node;
@@ -69,7 +77,9 @@ public final class SimCommand implements Runnable {
 
     @Override
     public void run() {
-      SimDiagnose body = new SimDiagnose(node, status, command, details == null ? null : ApiClient.parseJson(details));
+      SimDiagnose body =
+          new SimDiagnose(
+              node, status, command, details == null ? null : ApiClient.parseJson(details));
       SimDiagnosed r = client().post("/1/sim/diagnose", body, SimDiagnosed.class);
       done(r, node + " will report " + Json.write(r.diagnose()));
     }
@@ -78,8 +88,12 @@ public final class SimCommand implements Runnable {
   /** Injects failures. */
   @Command(name = "fail", description = "Make the next operations of a kind fail.")
   static final class Fail extends Sub {
-    @Option(names = "--op", required = true, description = "drain, offline, migrate, failover, move, replace-secondary, "
-        + "recreate-disks, reinstall, reboot, master-failover, or boot (the node stays off after its reboot).")
+    @Option(
+        names = "--op",
+        required = true,
+        description =
+            "drain, offline, migrate, failover, move, replace-secondary, "
+                + "recreate-disks, reinstall, reboot, master-failover, or boot (the node stays off after its reboot).")
     String op;
 
     @Option(names = "--node")
@@ -93,16 +107,33 @@ public final class SimCommand implements Runnable {
 
     @Override
     public void run() {
-      SimFail r = client().post("/1/sim/fail", new SimFail(op, node, instance, (long) times), SimFail.class);
-      done(r, "the next " + times + " " + op + " operation(s)" + (node != null ? " on " + node : "")
-          + (instance != null ? " of " + instance : "") + " will fail");
+      SimFail r =
+          client()
+              .post("/1/sim/fail", new SimFail(op, node, instance, (long) times), SimFail.class);
+      done(
+          r,
+          "the next "
+              + times
+              + " "
+              + op
+              + " operation(s)"
+              + (node != null ? " on " + node : "")
+              + (instance != null ? " of " + instance : "")
+              + " will fail");
     }
   }
 
   /** Adds or removes a tag on a node, an instance, a group or the cluster. */
-  @Command(name = "tag", description = "Add or remove a tag: tag [--kind node|instance|group|cluster] NAME add|remove TAG.")
+  @Command(
+      name = "tag",
+      description =
+          "Add or remove a tag: tag [--kind node|instance|group|cluster] NAME add|remove TAG.")
   static final class Tag extends Sub {
-    @Option(names = "--kind", defaultValue = "node", description = "What NAME is: node (default), instance, group, or cluster (NAME is then ignored).")
+    @Option(
+        names = "--kind",
+        defaultValue = "node",
+        description =
+            "What NAME is: node (default), instance, group, or cluster (NAME is then ignored).")
     String kind;
 
     @Parameters(index = "0", paramLabel = "NAME")
@@ -117,20 +148,32 @@ public final class SimCommand implements Runnable {
     @Override
     public void run() {
       if (!action.equals("add") && !action.equals("remove")) {
-        throw new CommandLine.ParameterException(new CommandLine(this), "ACTION must be add or remove, not '" + action + "'");
+        throw new CommandLine.ParameterException(
+            new CommandLine(this), "ACTION must be add or remove, not '" + action + "'");
       }
       if (!List.of("node", "instance", "group", "cluster").contains(kind)) {
-        throw new CommandLine.ParameterException(new CommandLine(this), "--kind must be node, instance, group or cluster, not '" + kind + "'");
+        throw new CommandLine.ParameterException(
+            new CommandLine(this),
+            "--kind must be node, instance, group or cluster, not '" + kind + "'");
       }
-      SimTag body = new SimTag(kind.equals("node") ? node : null, kind.equals("instance") ? node : null,
-          kind.equals("group") ? node : null, kind.equals("cluster") ? true : null, action, tag, null);
+      SimTag body =
+          new SimTag(
+              kind.equals("node") ? node : null,
+              kind.equals("instance") ? node : null,
+              kind.equals("group") ? node : null,
+              kind.equals("cluster") ? true : null,
+              action,
+              tag,
+              null);
       SimTag r = client().post("/1/sim/tags", body, SimTag.class);
       done(r, (kind.equals("cluster") ? "cluster" : node) + " tags: " + r.tags());
     }
   }
 
   /** Powers on a node that stayed off after its reboot. */
-  @Command(name = "power-on", description = "Power on NODE, which stayed off after a reboot (--op boot).")
+  @Command(
+      name = "power-on",
+      description = "Power on NODE, which stayed off after a reboot (--op boot).")
   static final class PowerOn extends Sub {
     @Parameters(index = "0", paramLabel = "NODE")
     String node;
@@ -156,8 +199,18 @@ public final class SimCommand implements Runnable {
       }
       Table t = new Table("ID", "STATUS", "SUBMITTED", "OPERATIONS", "REASON");
       for (SimJobView j : jobs) {
-        String opText = String.join(", ", j.operations().stream()
-            .map(o -> o.kind() + " " + (o.instances().isEmpty() ? String.join(",", o.nodes()) : o.instances().get(0))).toList());
+        String opText =
+            String.join(
+                ", ",
+                j.operations().stream()
+                    .map(
+                        o ->
+                            o.kind()
+                                + " "
+                                + (o.instances().isEmpty()
+                                    ? String.join(",", o.nodes())
+                                    : o.instances().get(0)))
+                    .toList());
         t.row(j.id(), j.status(), Times.format(j.submitted()), opText, j.reasonText());
       }
       System.out.print(t.render());

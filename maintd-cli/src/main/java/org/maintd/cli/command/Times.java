@@ -6,7 +6,8 @@ import java.time.format.DateTimeFormatter;
 
 /** Seconds since the epoch, as the API gives them, in a form people read. */
 final class Times {
-  private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter FORMAT =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
   private Times() {}
 

@@ -19,9 +19,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One balancing move (the best of every move of every instance) in node group group-01 of
- * generated clusters of 10 instances per node and 100 nodes per group, the model built fresh each
- * time as the daemon does each round.
+ * One balancing move (the best of every move of every instance) in node group group-01 of generated
+ * clusters of 10 instances per node and 100 nodes per group, the model built fresh each time as the
+ * daemon does each round.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,7 +37,8 @@ public class BalancerBench {
 
   @Setup
   public void setUp() {
-    cluster = new HtoolsReader().read(GeneratedCluster.text(nodes, nodes / 100, nodes * 10, 1), "bench");
+    cluster =
+        new HtoolsReader().read(GeneratedCluster.text(nodes, nodes / 100, nodes * 10, 1), "bench");
   }
 
   @Benchmark

@@ -9,7 +9,12 @@ public final class GenerateCluster {
   private GenerateCluster() {}
 
   public static void main(String[] args) throws Exception {
-    Files.writeString(Path.of(args[4]), GeneratedCluster.text(Integer.parseInt(args[0]), Integer.parseInt(args[1]),
-        Integer.parseInt(args[2]), Long.parseLong(args[3])));
+    Files.writeString(
+        Path.of(args[4]),
+        GeneratedCluster.text(
+            Integer.parseInt(args[0]),
+            Integer.parseInt(args[1]),
+            Integer.parseInt(args[2]),
+            Long.parseLong(args[3])));
   }
 }

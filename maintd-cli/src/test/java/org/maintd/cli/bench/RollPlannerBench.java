@@ -21,7 +21,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** The reboot-group planner alone, on generated clusters of 10 instances per node, one node group per 100 nodes. */
+/**
+ * The reboot-group planner alone, on generated clusters of 10 instances per node, one node group
+ * per 100 nodes.
+ */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -40,9 +43,19 @@ public class RollPlannerBench {
 
   @Setup
   public void setUp() {
-    cluster = new HtoolsReader().read(GeneratedCluster.text(nodes, Math.max(1, nodes / 100), nodes * 10, 1), "bench");
-    options = new RollOptions(Optional.empty(), Set.of(), Optional.empty(), mode.equals("offline"), false,
-        mode.equals("full-evacuation"), mode.equals("full-evacuation"), false);
+    cluster =
+        new HtoolsReader()
+            .read(GeneratedCluster.text(nodes, Math.max(1, nodes / 100), nodes * 10, 1), "bench");
+    options =
+        new RollOptions(
+            Optional.empty(),
+            Set.of(),
+            Optional.empty(),
+            mode.equals("offline"),
+            false,
+            mode.equals("full-evacuation"),
+            mode.equals("full-evacuation"),
+            false);
   }
 
   @Benchmark

@@ -8,7 +8,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.maintd.cli.GeneratedCluster;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Node;
 import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.htools.HtoolsReader;
 import org.maintd.incident.Incident;
@@ -52,10 +51,13 @@ public class RoundPlannerBench {
 
   @Setup
   public void setUp() {
-    Cluster c = new HtoolsReader().read(GeneratedCluster.text(nodes, nodes / 100, nodes * 10, 1), "bench");
+    Cluster c =
+        new HtoolsReader().read(GeneratedCluster.text(nodes, nodes / 100, nodes * 10, 1), "bench");
     Lifecycle lifecycle = new Lifecycle(UUID::randomUUID);
     incidents = new ArrayList<>();
-    Observation fault = new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")));
+    Observation fault =
+        new Observation.Fault(
+            new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")));
     List<String> evacuating = new ArrayList<>();
     for (int g = 0; g < 5; g++) {
       evacuating.add(c.nodes().get(g * (nodes / 5) + 1).name());

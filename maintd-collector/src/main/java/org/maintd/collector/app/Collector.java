@@ -13,9 +13,9 @@ import org.maintd.collector.http.CollectorHandler;
 import org.maintd.collector.http.Reports;
 import org.maintd.collector.repair.RepairService;
 import org.maintd.config.ConfigException;
-import org.maintd.signing.HmacKey;
-import org.maintd.protocol.signing.KeyFiles;
 import org.maintd.http.Servers;
+import org.maintd.protocol.signing.KeyFiles;
+import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,18 +37,42 @@ public final class Collector implements AutoCloseable {
     try {
       key = KeyFiles.read(config.hmacKeyFile(), config.hmacKeyGroup());
     } catch (IllegalArgumentException e) {
-      throw new ConfigException("the configuration of " + config.node(), java.util.List.of("hmacKeyFile: " + e.getMessage()));
+      throw new ConfigException(
+          "the configuration of " + config.node(),
+          java.util.List.of("hmacKeyFile: " + e.getMessage()));
     }
     CommandRunner runner = new CommandRunner(config.outputLimit());
-    Diagnoser diagnoser = new Diagnoser(config.diagnoseCommand(), new Whitelist(config.diagnoseDirectory()),
-        runner, config.diagnoseTimeout());
-    RepairService repairs = new RepairService(config.node(), new Whitelist(config.repairDirectory()), runner,
-        config.repairTimeout(), config.repairResults(), clock);
-    Reports reports = new Reports(config.node(), config.signReports() ? key : null, clock, config.bootIdFile());
+    Diagnoser diagnoser =
+        new Diagnoser(
+            config.diagnoseCommand(),
+            new Whitelist(config.diagnoseDirectory()),
+            runner,
+            config.diagnoseTimeout());
+    RepairService repairs =
+        new RepairService(
+            config.node(),
+            new Whitelist(config.repairDirectory()),
+            runner,
+            config.repairTimeout(),
+            config.repairResults(),
+            clock);
+    Reports reports =
+        new Reports(config.node(), config.signReports() ? key : null, clock, config.bootIdFile());
     SignatureVerifier verifier = new SignatureVerifier(key, config.maxSkew());
-    this.server = Servers.newServer(config.bind(), config.port(), config.idleTimeout(),
-        new CollectorHandler(config.node(), diagnoser, repairs, reports, verifier, config.masterFile(), clock,
-            config.maxRequestBody()));
+    this.server =
+        Servers.newServer(
+            config.bind(),
+            config.port(),
+            config.idleTimeout(),
+            new CollectorHandler(
+                config.node(),
+                diagnoser,
+                repairs,
+                reports,
+                verifier,
+                config.masterFile(),
+                clock,
+                config.maxRequestBody()));
   }
 
   public void start() throws Exception {

@@ -16,16 +16,21 @@ import org.maintd.config.ConfigException;
 public final class CollectorMain {
   private CollectorMain() {}
 
-  static final String USAGE = String.join("\n",
-      "usage: maintd-collector [-c FILE]...",
-      "The node agent of maintd: runs the node's whitelisted diagnose command and serves signed",
-      "reports on port 1815; runs whitelisted repair commands on signed requests from maintd.",
-      "  -c, --config FILE   configuration file (default /etc/maintd/maintd-collector.yaml);",
-      "                      several files serve several (simulated) nodes from one process",
-      "  -h, --help          show this help and exit",
-      "Exit codes: 0 stopped, 1 failed to start, 2 usage or configuration error.");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: maintd-collector [-c FILE]...",
+          "The node agent of maintd: runs the node's whitelisted diagnose command and serves signed",
+          "reports on port 1815; runs whitelisted repair commands on signed requests from maintd.",
+          "  -c, --config FILE   configuration file (default /etc/maintd/maintd-collector.yaml);",
+          "                      several files serve several (simulated) nodes from one process",
+          "  -h, --help          show this help and exit",
+          "Exit codes: 0 stopped, 1 failed to start, 2 usage or configuration error.");
 
-  /** What the command line asks for: the files to serve, or an exit code and its text (help, usage error). */
+  /**
+   * What the command line asks for: the files to serve, or an exit code and its text (help, usage
+   * error).
+   */
   record Arguments(List<Path> files, int exit, String text) {
     static Arguments stop(int exit, String text) {
       return new Arguments(List.of(), exit, text);

@@ -17,7 +17,8 @@ public final class CollectorConfigLoader {
     try {
       parsed = Json.YAML.readValue(Files.readString(file), Object.class);
     } catch (IOException e) {
-      throw new ConfigException(file.toString(), java.util.List.of("cannot read: " + e.getMessage()));
+      throw new ConfigException(
+          file.toString(), java.util.List.of("cannot read: " + e.getMessage()));
     }
     return bind(file.toString(), parsed);
   }
@@ -26,28 +27,37 @@ public final class CollectorConfigLoader {
     ConfigSection root = ConfigSection.root(source, parsed);
     ConfigSection diagnose = root.section("diagnose");
     ConfigSection repair = root.section("repair");
-    CollectorConfig config = new CollectorConfig(
-        root.string("node", ""),
-        root.string("bind", "0.0.0.0"),
-        (int) root.integer("port", 1815, 0, 65535),
-        root.optionalPath("portFile"),
-        root.path("hmacKeyFile", "/var/lib/maintd/hmac.key"),
-        root.bool("signReports", true),
-        diagnose.string("command", ""),
-        diagnose.path("directory", "/etc/maintd/node-diagnose-commands"),
-        diagnose.duration("timeout", Duration.ofSeconds(60), Duration.ofMillis(100)),
-        repair.path("directory", "/etc/maintd/node-repair-commands"),
-        repair.duration("timeout", Duration.ofSeconds(600), Duration.ofMillis(100)),
-        repair.path("results", "/var/lib/maintd/collector/repairs"),
-        (int) root.integer("outputLimit", 65536, 1024, 16 << 20),
-        root.path("masterFile", "/var/lib/ganeti/ssconf_master_node"),
-        root.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)),
-        root.path("bootIdFile", "/proc/sys/kernel/random/boot_id"),
-        (int) root.integer("maxRequestBody", CollectorConfig.DEFAULT_MAX_REQUEST_BODY, 1024, 16 << 20),
-        root.duration("idleTimeout", CollectorConfig.DEFAULT_IDLE_TIMEOUT, Duration.ofMillis(100)),
-        root.string("hmacKeyGroup", ""));
-    if (!config.diagnoseCommand().isEmpty() && !config.diagnoseCommand().matches("[A-Za-z0-9_-]+")) {
-      diagnose.problem("command", "must match [A-Za-z0-9_-]+ (a name in the whitelist directory), not '" + config.diagnoseCommand() + "'");
+    CollectorConfig config =
+        new CollectorConfig(
+            root.string("node", ""),
+            root.string("bind", "0.0.0.0"),
+            (int) root.integer("port", 1815, 0, 65535),
+            root.optionalPath("portFile"),
+            root.path("hmacKeyFile", "/var/lib/maintd/hmac.key"),
+            root.bool("signReports", true),
+            diagnose.string("command", ""),
+            diagnose.path("directory", "/etc/maintd/node-diagnose-commands"),
+            diagnose.duration("timeout", Duration.ofSeconds(60), Duration.ofMillis(100)),
+            repair.path("directory", "/etc/maintd/node-repair-commands"),
+            repair.duration("timeout", Duration.ofSeconds(600), Duration.ofMillis(100)),
+            repair.path("results", "/var/lib/maintd/collector/repairs"),
+            (int) root.integer("outputLimit", 65536, 1024, 16 << 20),
+            root.path("masterFile", "/var/lib/ganeti/ssconf_master_node"),
+            root.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)),
+            root.path("bootIdFile", "/proc/sys/kernel/random/boot_id"),
+            (int)
+                root.integer(
+                    "maxRequestBody", CollectorConfig.DEFAULT_MAX_REQUEST_BODY, 1024, 16 << 20),
+            root.duration(
+                "idleTimeout", CollectorConfig.DEFAULT_IDLE_TIMEOUT, Duration.ofMillis(100)),
+            root.string("hmacKeyGroup", ""));
+    if (!config.diagnoseCommand().isEmpty()
+        && !config.diagnoseCommand().matches("[A-Za-z0-9_-]+")) {
+      diagnose.problem(
+          "command",
+          "must match [A-Za-z0-9_-]+ (a name in the whitelist directory), not '"
+              + config.diagnoseCommand()
+              + "'");
     }
     root.finish();
     return config.node().isEmpty() ? withNode(config, hostname()) : config;
@@ -62,9 +72,25 @@ public final class CollectorConfigLoader {
   }
 
   private static CollectorConfig withNode(CollectorConfig c, String node) {
-    return new CollectorConfig(node, c.bind(), c.port(), c.portFile(), c.hmacKeyFile(), c.signReports(),
-        c.diagnoseCommand(), c.diagnoseDirectory(), c.diagnoseTimeout(), c.repairDirectory(),
-        c.repairTimeout(), c.repairResults(), c.outputLimit(), c.masterFile(), c.maxSkew(), c.bootIdFile(),
-        c.maxRequestBody(), c.idleTimeout(), c.hmacKeyGroup());
+    return new CollectorConfig(
+        node,
+        c.bind(),
+        c.port(),
+        c.portFile(),
+        c.hmacKeyFile(),
+        c.signReports(),
+        c.diagnoseCommand(),
+        c.diagnoseDirectory(),
+        c.diagnoseTimeout(),
+        c.repairDirectory(),
+        c.repairTimeout(),
+        c.repairResults(),
+        c.outputLimit(),
+        c.masterFile(),
+        c.maxSkew(),
+        c.bootIdFile(),
+        c.maxRequestBody(),
+        c.idleTimeout(),
+        c.hmacKeyGroup());
   }
 }

@@ -21,8 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the node's configured diagnose command and turns its output into the report's data. It
- * never invents an action: whatever goes wrong yields {@code {"status": "Ok", "collector-error":
+ * Runs the node's configured diagnose command and turns its output into the report's data. It never
+ * invents an action: whatever goes wrong yields {@code {"status": "Ok", "collector-error":
  * reason}}. Thread-safe.
  */
 public final class Diagnoser {
@@ -87,18 +87,22 @@ public final class Diagnoser {
 
   private String utf8(byte[] bytes) {
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes)).toString();
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
     } catch (CharacterCodingException e) {
       throw new CommandFailure("printed output that is not valid UTF-8");
     }
   }
 
   private Map<String, Object> failure(String reason) {
-    String text = reason.startsWith("command '") || reason.startsWith("directory ")
-        ? reason : "diagnose command '" + command + "': " + reason;
+    String text =
+        reason.startsWith("command '") || reason.startsWith("directory ")
+            ? reason
+            : "diagnose command '" + command + "': " + reason;
     log.warn("[node diagnose] {}", text);
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("status", "Ok");

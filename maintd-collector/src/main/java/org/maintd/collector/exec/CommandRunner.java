@@ -16,11 +16,11 @@ import org.apache.commons.exec.ExecuteException;
 import org.apache.commons.exec.PumpStreamHandler;
 
 /**
- * Runs whitelisted commands: no arguments, an empty environment, working directory {@code /},
- * the given stdin, a time limit and a cap on captured output; each in a session of its own, killed
- * whole when the command ends or runs out of time, so that nothing it started is left behind. One command at a time per runner
- * (the node's lock); a caller that cannot get the lock within its time limit gets an error.
- * Thread-safe.
+ * Runs whitelisted commands: no arguments, an empty environment, working directory {@code /}, the
+ * given stdin, a time limit and a cap on captured output; each in a session of its own, killed
+ * whole when the command ends or runs out of time, so that nothing it started is left behind. One
+ * command at a time per runner (the node's lock); a caller that cannot get the lock within its time
+ * limit gets an error. Thread-safe.
  */
 public final class CommandRunner {
   private static final Duration STREAM_GRACE = Duration.ofSeconds(2);
@@ -54,8 +54,7 @@ public final class CommandRunner {
     PumpStreamHandler streams = new PumpStreamHandler(out, err, new ByteArrayInputStream(stdin));
     streams.setStopTimeout(STREAM_GRACE);
     TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout);
-    DefaultExecutor executor =
-        DefaultExecutor.builder().setWorkingDirectory(new File("/")).get();
+    DefaultExecutor executor = DefaultExecutor.builder().setWorkingDirectory(new File("/")).get();
     executor.setStreamHandler(streams);
     executor.setWatchdog(watchdog);
     executor.setExitValues(null);
@@ -69,7 +68,11 @@ public final class CommandRunner {
       exit = -1;
     }
     return new CommandResult(
-        exit, out.bytes(), new String(err.bytes(), StandardCharsets.UTF_8), watchdog.killedProcess(), out.over());
+        exit,
+        out.bytes(),
+        new String(err.bytes(), StandardCharsets.UTF_8),
+        watchdog.killedProcess(),
+        out.over());
   }
 
   /** The command, in a session of its own when the system can do that (see {@link Sessions}). */

@@ -14,7 +14,8 @@ import java.util.Optional;
  * only the children still attached when the command ends are killed. Stateless.
  */
 final class Sessions {
-  private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
+  private static final List<Path> SETSID =
+      List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
   private static final Path PROC = Path.of("/proc");
 
   private Sessions() {}
@@ -24,7 +25,10 @@ final class Sessions {
     return SETSID.stream().filter(Files::isExecutable).findFirst();
   }
 
-  /** Kills every process of the session that {@code leader} started (its session id is its pid), the leader too. */
+  /**
+   * Kills every process of the session that {@code leader} started (its session id is its pid), the
+   * leader too.
+   */
   static void kill(Process leader) {
     long sid = leader.pid();
     leader.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -32,15 +36,21 @@ final class Sessions {
       return;
     }
     try (var entries = Files.list(PROC)) {
-      entries.map(p -> p.getFileName().toString()).filter(n -> n.chars().allMatch(Character::isDigit))
+      entries
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.chars().allMatch(Character::isDigit))
           .filter(pid -> sessionOf(pid) == sid)
-          .forEach(pid -> ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly));
+          .forEach(
+              pid ->
+                  ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly));
     } catch (IOException e) {
       // /proc unreadable: the descendants were killed above
     }
   }
 
-  /** Field 6 of {@code /proc/PID/stat}, the session id; -1 when the process is gone or unreadable. */
+  /**
+   * Field 6 of {@code /proc/PID/stat}, the session id; -1 when the process is gone or unreadable.
+   */
   private static long sessionOf(String pid) {
     try {
       String stat = Files.readString(PROC.resolve(pid).resolve("stat"));

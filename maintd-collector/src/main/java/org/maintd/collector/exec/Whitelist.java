@@ -10,10 +10,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * A directory of commands that may be run. A command is run only if its name is a plain name, it
- * is a regular file directly in the directory (not a symlink), the directory and the file are
- * owned by root or by this process's user, neither is writable by group or others, and the file
- * is executable. Each refusal names the rule it broke. Thread-safe.
+ * A directory of commands that may be run. A command is run only if its name is a plain name, it is
+ * a regular file directly in the directory (not a symlink), the directory and the file are owned by
+ * root or by this process's user, neither is writable by group or others, and the file is
+ * executable. Each refusal names the rule it broke. Thread-safe.
  */
 public final class Whitelist {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
@@ -38,7 +38,8 @@ public final class Whitelist {
   /** The path of command {@code name}, after checking every rule. */
   public Path resolve(String name) {
     if (!NAME.matcher(name).matches()) {
-      throw new WhitelistException("command '" + name + "' refused: a name must match [A-Za-z0-9_-]+ (no path, no dots)");
+      throw new WhitelistException(
+          "command '" + name + "' refused: a name must match [A-Za-z0-9_-]+ (no path, no dots)");
     }
     checkSafe(directory, "directory " + directory, true);
     Path file = directory.resolve(name);
@@ -49,7 +50,8 @@ public final class Whitelist {
       throw new WhitelistException("command '" + name + "' refused: " + file + " is a symlink");
     }
     if (!Files.isRegularFile(file, NOFOLLOW)) {
-      throw new WhitelistException("command '" + name + "' refused: " + file + " is not a regular file");
+      throw new WhitelistException(
+          "command '" + name + "' refused: " + file + " is not a regular file");
     }
     checkSafe(file, "command '" + name + "' refused: " + file, false);
     return file;
@@ -62,11 +64,14 @@ public final class Whitelist {
       }
       long uid = ((Number) Files.getAttribute(path, "unix:uid", NOFOLLOW)).longValue();
       if (uid != 0 && uid != ownUid) {
-        throw new WhitelistException(what + " is owned by uid " + uid + ", not by root or uid " + ownUid);
+        throw new WhitelistException(
+            what + " is owned by uid " + uid + ", not by root or uid " + ownUid);
       }
       Set<PosixFilePermission> perms = Files.getPosixFilePermissions(path, NOFOLLOW);
-      if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
-        throw new WhitelistException(what + " is writable by group or others (mode must be within 0755)");
+      if (perms.contains(PosixFilePermission.GROUP_WRITE)
+          || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+        throw new WhitelistException(
+            what + " is writable by group or others (mode must be within 0755)");
       }
       if (!isDirectory && !perms.contains(PosixFilePermission.OWNER_EXECUTE)) {
         throw new WhitelistException(what + " is not executable");

@@ -1,14 +1,11 @@
 package org.maintd.collector.http;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -16,19 +13,19 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.collector.diagnose.Diagnoser;
-import org.maintd.protocol.report.MasterAnswer;
-import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.collector.repair.RepairService;
+import org.maintd.http.Bodies;
+import org.maintd.http.HttpError;
+import org.maintd.http.HttpJson;
+import org.maintd.http.Router;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.report.MasterAnswer;
+import org.maintd.protocol.signing.SignedJson;
 import org.maintd.signing.ReplayGuard;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.signing.SignedMessage;
-import org.maintd.http.Bodies;
-import org.maintd.http.HttpError;
-import org.maintd.http.HttpJson;
-import org.maintd.protocol.json.Json;
-import org.maintd.http.Router;
-import org.maintd.protocol.signing.SignedJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * /1/repair}. A report request may say how long its caller waits ({@code ?timeout=} in
  * milliseconds): the diagnose command then gets no longer. A repair request is read up to {@code
  * maxBody} bytes, must be signed, fresh, not older than the last one accepted, never seen before
- * (in any spelling of its signature) and meant for this node (421 {@code wrong-node} otherwise). Every answer
- * is JSON; unknown paths answer 404, wrong methods 405. Thread-safe.
+ * (in any spelling of its signature) and meant for this node (421 {@code wrong-node} otherwise).
+ * Every answer is JSON; unknown paths answer 404, wrong methods 405. Thread-safe.
  */
 public final class CollectorHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(CollectorHandler.class);
@@ -55,14 +52,16 @@ public final class CollectorHandler extends Handler.Abstract {
   private final Path masterFile;
   private final Clock clock;
   private final int maxBody;
-  private final Router<Endpoint> routes = new Router<Endpoint>()
-      .add("GET", "/", r -> Json.write(List.of(1)))
-      .add("GET", "/1/list/collectors", r -> Json.write(List.of(List.of("diagnose", "node", 1))))
-      .add("GET", "/1/report/all", r -> "[" + signedReport(r) + "]")
-      .add("GET", "/1/report/node/diagnose", this::signedReport)
-      .add("GET", "/1/master", this::signedMaster)
-      .add("GET", "/1/repairs", this::signedRepairs)
-      .add("POST", "/1/repair", this::repair);
+  private final Router<Endpoint> routes =
+      new Router<Endpoint>()
+          .add("GET", "/", r -> Json.write(List.of(1)))
+          .add(
+              "GET", "/1/list/collectors", r -> Json.write(List.of(List.of("diagnose", "node", 1))))
+          .add("GET", "/1/report/all", r -> "[" + signedReport(r) + "]")
+          .add("GET", "/1/report/node/diagnose", this::signedReport)
+          .add("GET", "/1/master", this::signedMaster)
+          .add("GET", "/1/repairs", this::signedRepairs)
+          .add("POST", "/1/repair", this::repair);
 
   /** An endpoint: the JSON text it answers to a request. */
   @FunctionalInterface
@@ -70,8 +69,15 @@ public final class CollectorHandler extends Handler.Abstract {
     String answer(Request request);
   }
 
-  public CollectorHandler(String node, Diagnoser diagnoser, RepairService repairs, Reports reports,
-      SignatureVerifier verifier, Path masterFile, Clock clock, int maxBody) {
+  public CollectorHandler(
+      String node,
+      Diagnoser diagnoser,
+      RepairService repairs,
+      Reports reports,
+      SignatureVerifier verifier,
+      Path masterFile,
+      Clock clock,
+      int maxBody) {
     this.node = node;
     this.diagnoser = diagnoser;
     this.repairs = repairs;
@@ -99,15 +105,23 @@ public final class CollectorHandler extends Handler.Abstract {
       return HttpJson.error(response, callback, e.status(), e.code(), e.getMessage());
     } catch (RuntimeException e) {
       log.error("internal error while serving {} {}", request.getMethod(), path, e);
-      return HttpJson.error(response, callback, 500, "internal-error", "internal error (see the collector's log): " + e);
+      return HttpJson.error(
+          response,
+          callback,
+          500,
+          "internal-error",
+          "internal error (see the collector's log): " + e);
     }
   }
 
   private String signedReport(Request request) {
-    return reports.signed(reports.report(diagnoser.diagnose(budget(Request.extractQueryParameters(request)))));
+    return reports.signed(
+        reports.report(diagnoser.diagnose(budget(Request.extractQueryParameters(request)))));
   }
 
-  /** How long the diagnose command may take: what the caller waits, less a margin for the answer. */
+  /**
+   * How long the diagnose command may take: what the caller waits, less a margin for the answer.
+   */
   private static Duration budget(Fields query) {
     String text = query.getValue("timeout");
     if (text == null) {
@@ -124,7 +138,8 @@ public final class CollectorHandler extends Handler.Abstract {
     try {
       return reports.signed(repairs.records());
     } catch (IOException e) {
-      throw new HttpError(500, "internal-error", "the repair records cannot be read: " + e.getMessage());
+      throw new HttpError(
+          500, "internal-error", "the repair records cannot be read: " + e.getMessage());
     }
   }
 
@@ -147,7 +162,8 @@ public final class CollectorHandler extends Handler.Abstract {
       SignedMessage signed = SignedJson.read(body);
       verifier.verify("repair", signed, clock.instant());
       if (!replays.firstUse(signed, clock.instant())) {
-        throw new SignatureException(SignatureException.Reason.REPLAYED, "this signed repair request was already used");
+        throw new SignatureException(
+            SignatureException.Reason.REPLAYED, "this signed repair request was already used");
       }
       parsed = RepairRequest.read(signed.msg());
     } catch (SignatureException e) {
@@ -157,7 +173,8 @@ public final class CollectorHandler extends Handler.Abstract {
       throw HttpError.badRequest(e.getMessage());
     }
     if (!parsed.node().equals(node)) {
-      throw new HttpError(421, "wrong-node", "the request is for node " + parsed.node() + ", this is " + node);
+      throw new HttpError(
+          421, "wrong-node", "the request is for node " + parsed.node() + ", this is " + node);
     }
     return reports.signed(repairs.repair(parsed));
   }

@@ -6,15 +6,15 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
-import org.maintd.signing.HmacKey;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.signing.Envelopes;
+import org.maintd.signing.HmacKey;
 
 /**
  * Builds the mond-shaped report envelope around the diagnose data, naming the node inside the
- * signed message (a report cannot pass for another node's), and signs messages with the cluster
- * key (unless signing is switched off). Thread-safe.
+ * signed message (a report cannot pass for another node's), and signs messages with the cluster key
+ * (unless signing is switched off). Thread-safe.
  */
 public final class Reports {
   private final String node;
@@ -22,7 +22,10 @@ public final class Reports {
   private final Clock clock;
   private final Path bootIdFile;
 
-  /** Reports of {@code node}, signed with {@code key} (null: unsigned); {@code bootIdFile} (may be null) names its boot id. */
+  /**
+   * Reports of {@code node}, signed with {@code key} (null: unsigned); {@code bootIdFile} (may be
+   * null) names its boot id.
+   */
   public Reports(String node, HmacKey key, Clock clock, Path bootIdFile) {
     this.node = node;
     this.key = key;

@@ -1,8 +1,5 @@
 package org.maintd.collector.repair;
 
-import org.maintd.protocol.repair.RepairRecords;
-import org.maintd.protocol.repair.RepairResult;
-import org.maintd.protocol.repair.RepairRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -16,16 +13,19 @@ import org.maintd.collector.exec.CommandRunner;
 import org.maintd.collector.exec.Whitelist;
 import org.maintd.collector.exec.WhitelistException;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.repair.RepairRecords;
+import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.repair.RepairResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs repair commands for incidents, at most once per incident, even across restarts: before a
  * command runs, a claim is written durably to the results directory, and its outcome after it; a
- * later request for the same incident gets the stored outcome, or, when the collector stopped
- * while the command ran, an error saying so; the command never runs twice. When the claim cannot
- * be written the command does not run. Refusals (whitelist) are answered but not recorded, so a
- * fixed whitelist lets a new request run. Thread-safe: one lock per incident.
+ * later request for the same incident gets the stored outcome, or, when the collector stopped while
+ * the command ran, an error saying so; the command never runs twice. When the claim cannot be
+ * written the command does not run. Refusals (whitelist) are answered but not recorded, so a fixed
+ * whitelist lets a new request run. Thread-safe: one lock per incident.
  */
 public final class RepairService {
   private static final Logger log = LoggerFactory.getLogger(RepairService.class);
@@ -37,7 +37,13 @@ public final class RepairService {
   private final ResultFiles records;
   private final Map<String, Object> locks = new ConcurrentHashMap<>();
 
-  public RepairService(String node, Whitelist whitelist, CommandRunner runner, Duration timeout, Path results, Clock clock) {
+  public RepairService(
+      String node,
+      Whitelist whitelist,
+      CommandRunner runner,
+      Duration timeout,
+      Path results,
+      Clock clock) {
     this.node = node;
     this.whitelist = whitelist;
     this.runner = runner;
@@ -55,12 +61,19 @@ public final class RepairService {
         }
         Optional<ResultFiles.Claim> started = records.claimed(id);
         if (started.isPresent()) {
-          return failure(request, "the command was started at " + started.get().started() + " but its outcome was not"
-              + " recorded (the collector stopped while it ran); it is not run again");
+          return failure(
+              request,
+              "the command was started at "
+                  + started.get().started()
+                  + " but its outcome was not"
+                  + " recorded (the collector stopped while it ran); it is not run again");
         }
       } catch (IOException e) {
-        log.error("[incident={}] repair not run: the results cannot be read: {}", id, e.getMessage());
-        return failure(request, "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
+        log.error(
+            "[incident={}] repair not run: the results cannot be read: {}", id, e.getMessage());
+        return failure(
+            request,
+            "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
       }
       Path command;
       try {
@@ -72,8 +85,11 @@ public final class RepairService {
       try {
         records.claim(request);
       } catch (IOException e) {
-        log.error("[incident={}] repair not run: its outcome cannot be recorded: {}", id, e.getMessage());
-        return failure(request, "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
+        log.error(
+            "[incident={}] repair not run: its outcome cannot be recorded: {}", id, e.getMessage());
+        return failure(
+            request,
+            "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
       }
       return runAndRecord(request, command);
     }
@@ -91,7 +107,8 @@ public final class RepairService {
     try {
       records.record(id, Json.write(result));
     } catch (IOException e) {
-      log.error("[incident={}] repair ran, but its outcome cannot be recorded: {}", id, e.getMessage());
+      log.error(
+          "[incident={}] repair ran, but its outcome cannot be recorded: {}", id, e.getMessage());
     }
     return result;
   }
@@ -103,19 +120,32 @@ public final class RepairService {
     CommandResult r = runner.run(command, stdin, timeout);
     String output = new String(r.stdout(), StandardCharsets.UTF_8);
     if (r.timedOut()) {
-      return new RepairResult(node, id, request.command(), -1, output, "timed out after " + timeout.toSeconds() + " s", false);
+      return new RepairResult(
+          node,
+          id,
+          request.command(),
+          -1,
+          output,
+          "timed out after " + timeout.toSeconds() + " s",
+          false);
     }
     log.info("[incident={}] repair command {} exited with {}", id, request.command(), r.exitCode());
-    String error = r.overLimit() ? "output over the limit of " + r.stdout().length + " bytes" : null;
-    return new RepairResult(node, id, request.command(), r.exitCode(), output + r.stderr(), error, false);
+    String error =
+        r.overLimit() ? "output over the limit of " + r.stdout().length + " bytes" : null;
+    return new RepairResult(
+        node, id, request.command(), r.exitCode(), output + r.stderr(), error, false);
   }
 
-  /** Every repair this node has started, with its outcome when recorded, for a daemon that lost its state. */
+  /**
+   * Every repair this node has started, with its outcome when recorded, for a daemon that lost its
+   * state.
+   */
   public RepairRecords records() throws IOException {
     return new RepairRecords(node, records.all());
   }
 
   private RepairResult failure(RepairRequest request, String why) {
-    return new RepairResult(node, request.incident().toString(), request.command(), -1, "", why, false);
+    return new RepairResult(
+        node, request.incident().toString(), request.command(), -1, "", why, false);
   }
 }

@@ -1,7 +1,5 @@
 package org.maintd.collector.repair;
 
-import org.maintd.protocol.repair.RepairResult;
-import org.maintd.protocol.repair.RepairRequest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -20,6 +18,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.repair.RepairRecords;
+import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.repair.RepairResult;
 
 /**
@@ -50,7 +49,8 @@ final class ResultFiles {
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (JsonProcessingException e) {
-      throw new IOException("the recorded outcome " + file + " is not a repair result: " + e.getOriginalMessage(), e);
+      throw new IOException(
+          "the recorded outcome " + file + " is not a repair result: " + e.getOriginalMessage(), e);
     }
   }
 
@@ -72,7 +72,12 @@ final class ResultFiles {
 
   void claim(RepairRequest request) throws IOException {
     Files.createDirectories(dir);
-    Claim c = new Claim(request.incident().toString(), request.command(), request.original(), clock.instant().toString());
+    Claim c =
+        new Claim(
+            request.incident().toString(),
+            request.command(),
+            request.original(),
+            clock.instant().toString());
     write(dir.resolve(c.incident() + ".started"), Json.write(c), false);
   }
 
@@ -96,14 +101,25 @@ final class ResultFiles {
     }
     List<String> ids;
     try (Stream<Path> files = Files.list(dir)) {
-      ids = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".started"))
-          .map(n -> n.substring(0, n.length() - ".started".length())).sorted().toList();
+      ids =
+          files
+              .map(p -> p.getFileName().toString())
+              .filter(n -> n.endsWith(".started"))
+              .map(n -> n.substring(0, n.length() - ".started".length()))
+              .sorted()
+              .toList();
     }
     List<RepairRecords.Entry> out = new ArrayList<>();
     for (String id : ids) {
       Optional<Claim> c = claimed(id);
       if (c.isPresent()) {
-        out.add(new RepairRecords.Entry(id, c.get().command(), c.get().original(), c.get().started(), outcome(id).orElse(null)));
+        out.add(
+            new RepairRecords.Entry(
+                id,
+                c.get().command(),
+                c.get().original(),
+                c.get().started(),
+                outcome(id).orElse(null)));
       }
     }
     return out;
@@ -117,7 +133,8 @@ final class ResultFiles {
         ch.force(true);
       }
       if (replace) {
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } else {
         Files.createLink(target, tmp);
       }

@@ -15,7 +15,11 @@ class CollectorMainTest {
       CollectorMain.Arguments a = CollectorMain.parse(new String[] {"-c", "x.yaml", help});
       assertEquals(0, a.exit());
       assertTrue(a.text().startsWith("usage: maintd-collector [-c FILE]..."), a.text());
-      assertTrue(a.text().contains("Exit codes: 0 stopped, 1 failed to start, 2 usage or configuration error."), a.text());
+      assertTrue(
+          a.text()
+              .contains(
+                  "Exit codes: 0 stopped, 1 failed to start, 2 usage or configuration error."),
+          a.text());
     }
   }
 
@@ -23,24 +27,31 @@ class CollectorMainTest {
   void anUnknownArgumentIsAUsageErrorNamingIt() {
     CollectorMain.Arguments a = CollectorMain.parse(new String[] {"--port", "1"});
     assertEquals(2, a.exit());
-    assertTrue(a.text().startsWith("maintd-collector: unknown argument '--port'\nusage:"), a.text());
+    assertTrue(
+        a.text().startsWith("maintd-collector: unknown argument '--port'\nusage:"), a.text());
     assertEquals(2, CollectorMain.parse(new String[] {"-c"}).exit(), "-c without a file");
   }
 
   @Test
   void configurationFilesDefaultToTheSystemOne() {
-    assertEquals(List.of(Path.of("/etc/maintd/maintd-collector.yaml")), CollectorMain.parse(new String[0]).files());
-    assertEquals(List.of(Path.of("a.yaml"), Path.of("b.yaml")),
+    assertEquals(
+        List.of(Path.of("/etc/maintd/maintd-collector.yaml")),
+        CollectorMain.parse(new String[0]).files());
+    assertEquals(
+        List.of(Path.of("a.yaml"), Path.of("b.yaml")),
         CollectorMain.parse(new String[] {"-c", "a.yaml", "--config", "b.yaml"}).files());
   }
 
   @Test
-  void aKeyFileOthersCanReadStopsTheCollectorWithExitCode2(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+  void aKeyFileOthersCanReadStopsTheCollectorWithExitCode2(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     Path key = dir.resolve("hmac.key");
     java.nio.file.Files.writeString(key, "secret\n");
-    java.nio.file.Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+    java.nio.file.Files.setPosixFilePermissions(
+        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
     Path config = dir.resolve("collector.yaml");
-    java.nio.file.Files.writeString(config, "node: n1\nport: 0\nbind: 127.0.0.1\nhmacKeyFile: " + key + "\n");
+    java.nio.file.Files.writeString(
+        config, "node: n1\nport: 0\nbind: 127.0.0.1\nhmacKeyFile: " + key + "\n");
     java.io.PrintStream err = System.err;
     java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
     System.setErr(new java.io.PrintStream(captured, true));
@@ -49,7 +60,10 @@ class CollectorMainTest {
     } finally {
       System.setErr(err);
     }
-    assertTrue(captured.toString().contains("hmacKeyFile: " + key + " may be read or written by others than its owner"),
+    assertTrue(
+        captured
+            .toString()
+            .contains("hmacKeyFile: " + key + " may be read or written by others than its owner"),
         captured.toString());
   }
 }

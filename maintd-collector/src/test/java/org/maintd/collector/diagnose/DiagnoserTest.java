@@ -16,8 +16,7 @@ import org.maintd.collector.exec.Scripts;
 import org.maintd.collector.exec.Whitelist;
 
 class DiagnoserTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   Path dir;
 
@@ -28,35 +27,46 @@ class DiagnoserTest {
 
   private Map<String, Object> diagnose(String body) throws Exception {
     Scripts.script(dir, "diag", body);
-    return new Diagnoser("diag", new Whitelist(dir), new CommandRunner(65536), Duration.ofSeconds(2)).diagnose();
+    return new Diagnoser(
+            "diag", new Whitelist(dir), new CommandRunner(65536), Duration.ofSeconds(2))
+        .diagnose();
   }
 
   @Test
   void passesTheDiagnoseObjectThroughUntouched() throws Exception {
-    Map<String, Object> data = diagnose("echo '{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}, \"ticket\": 42}'");
-    assertEquals(Map.of("status", "evacuate", "details", Map.of("disk", "sdb"), "ticket", 42L), data);
+    Map<String, Object> data =
+        diagnose(
+            "echo '{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}, \"ticket\": 42}'");
+    assertEquals(
+        Map.of("status", "evacuate", "details", Map.of("disk", "sdb"), "ticket", 42L), data);
   }
 
   @Test
   void theBuiltInDiagnoseReportsOk() {
-    assertEquals(Map.of("status", "Ok"), new Diagnoser("", new Whitelist(dir), new CommandRunner(1024), Duration.ofSeconds(1)).diagnose());
+    assertEquals(
+        Map.of("status", "Ok"),
+        new Diagnoser("", new Whitelist(dir), new CommandRunner(1024), Duration.ofSeconds(1))
+            .diagnose());
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiterString = " :: ", value = {
-      "not JSON :: echo 'all good' :: did not print one JSON object",
-      "a JSON array :: echo '[1, 2]' :: expected a JSON object, got a JSON array",
-      "two objects :: echo '{\"status\":\"Ok\"} {\"status\":\"evacuate\"}' :: did not print one JSON object",
-      "unknown status :: echo '{\"status\": \"reboot\"}' :: unknown status 'reboot'",
-      "live-repair without command :: echo '{\"status\": \"live-repair\"}' :: needs a 'command' string",
-      "duplicate keys :: echo '{\"status\": \"Ok\", \"status\": \"evacuate\"}' :: did not print one JSON object",
-      "non-zero exit :: echo '{\"status\": \"evacuate\"}'; echo broken >&2; exit 3 :: exited with code 3: broken",
-      "10 MiB of output :: head -c 10485760 /dev/zero | tr '\\0' x :: printed more than 65536 bytes",
-      "invalid UTF-8 :: printf '{\"status\": \"Ok\", \"x\": \"\\377\"}' :: not valid UTF-8",
-      "a script that hangs :: sleep 30 :: timed out after 2000 ms",
-      "empty output :: true :: did not print one JSON object"
-  })
-  void badOutputIsOkWithACollectorErrorAndNeverAnAction(String what, String body, String reason) throws Exception {
+  @CsvSource(
+      delimiterString = " :: ",
+      value = {
+        "not JSON :: echo 'all good' :: did not print one JSON object",
+        "a JSON array :: echo '[1, 2]' :: expected a JSON object, got a JSON array",
+        "two objects :: echo '{\"status\":\"Ok\"} {\"status\":\"evacuate\"}' :: did not print one JSON object",
+        "unknown status :: echo '{\"status\": \"reboot\"}' :: unknown status 'reboot'",
+        "live-repair without command :: echo '{\"status\": \"live-repair\"}' :: needs a 'command' string",
+        "duplicate keys :: echo '{\"status\": \"Ok\", \"status\": \"evacuate\"}' :: did not print one JSON object",
+        "non-zero exit :: echo '{\"status\": \"evacuate\"}'; echo broken >&2; exit 3 :: exited with code 3: broken",
+        "10 MiB of output :: head -c 10485760 /dev/zero | tr '\\0' x :: printed more than 65536 bytes",
+        "invalid UTF-8 :: printf '{\"status\": \"Ok\", \"x\": \"\\377\"}' :: not valid UTF-8",
+        "a script that hangs :: sleep 30 :: timed out after 2000 ms",
+        "empty output :: true :: did not print one JSON object"
+      })
+  void badOutputIsOkWithACollectorErrorAndNeverAnAction(String what, String body, String reason)
+      throws Exception {
     Map<String, Object> data = diagnose(body);
     assertEquals("Ok", data.get("status"), what);
     assertTrue(String.valueOf(data.get("collector-error")).contains(reason), what + ": " + data);
@@ -68,7 +78,8 @@ class DiagnoserTest {
     Map<String, Object> data = diagnose("sleep 300 & echo $! > " + pidFile + "; wait");
     assertTrue(String.valueOf(data.get("collector-error")).contains("timed out"), data.toString());
     long child = Long.parseLong(java.nio.file.Files.readString(pidFile).strip());
-    org.awaitility.Awaitility.await("the script's child is killed").atMost(Duration.ofSeconds(10))
+    org.awaitility.Awaitility.await("the script's child is killed")
+        .atMost(Duration.ofSeconds(10))
         .until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
   }
 
@@ -76,14 +87,20 @@ class DiagnoserTest {
   void aRefusedCommandIsACollectorError() throws Exception {
     Scripts.script(dir, "diag", "echo '{\"status\":\"evacuate\"}'");
     Scripts.mode(dir.resolve("diag"), "rwxrwxrwx");
-    Map<String, Object> data = new Diagnoser("diag", new Whitelist(dir), new CommandRunner(1024), Duration.ofSeconds(1)).diagnose();
+    Map<String, Object> data =
+        new Diagnoser("diag", new Whitelist(dir), new CommandRunner(1024), Duration.ofSeconds(1))
+            .diagnose();
     assertEquals("Ok", data.get("status"));
-    assertTrue(String.valueOf(data.get("collector-error")).contains("writable by group or others"), data.toString());
+    assertTrue(
+        String.valueOf(data.get("collector-error")).contains("writable by group or others"),
+        data.toString());
   }
 
   @Test
   void runsWithAnEmptyEnvironmentInTheRootDirectory() throws Exception {
-    Map<String, Object> data = diagnose("printf '{\"status\":\"Ok\",\"env\":\"%s\",\"pwd\":\"%s\"}' \"$(env | grep -v '^PWD=' | grep -v '^SHLVL=' | grep -v '^_=' | tr '\\n' ' ')\" \"$(pwd)\"");
+    Map<String, Object> data =
+        diagnose(
+            "printf '{\"status\":\"Ok\",\"env\":\"%s\",\"pwd\":\"%s\"}' \"$(env | grep -v '^PWD=' | grep -v '^SHLVL=' | grep -v '^_=' | tr '\\n' ' ')\" \"$(pwd)\"");
     assertEquals("", data.get("env"));
     assertEquals("/", data.get("pwd"));
   }
@@ -91,28 +108,42 @@ class DiagnoserTest {
   @Test
   void nothingAScriptLeavesBehindOutlivesIt() throws Exception {
     String marker = Long.toString(3000 + (ProcessHandle.current().pid() % 997));
-    String body = "sleep " + marker + " & (sleep " + marker + " >/dev/null 2>&1 &) ; echo '{\"status\": \"Ok\"}'";
-    Diagnoser diagnoser = new Diagnoser("diag", new Whitelist(dir), new CommandRunner(65536), Duration.ofSeconds(10));
+    String body =
+        "sleep "
+            + marker
+            + " & (sleep "
+            + marker
+            + " >/dev/null 2>&1 &) ; echo '{\"status\": \"Ok\"}'";
+    Diagnoser diagnoser =
+        new Diagnoser("diag", new Whitelist(dir), new CommandRunner(65536), Duration.ofSeconds(10));
     Scripts.script(dir, "diag", body);
     for (int i = 0; i < 5; i++) {
       long started = System.nanoTime();
       assertEquals(Map.of("status", "Ok"), diagnoser.diagnose());
-      assertTrue(System.nanoTime() - started < 1_500_000_000L, "the background child does not hold the answer back");
+      assertTrue(
+          System.nanoTime() - started < 1_500_000_000L,
+          "the background child does not hold the answer back");
     }
-    org.awaitility.Awaitility.await("no sleep " + marker + " left").atMost(Duration.ofSeconds(5))
+    org.awaitility.Awaitility.await("no sleep " + marker + " left")
+        .atMost(Duration.ofSeconds(5))
         .until(() -> sleepers(marker) == 0);
   }
 
   /** Processes running {@code sleep <marker>}, found in /proc. */
   private static long sleepers(String marker) throws Exception {
     try (var procs = java.nio.file.Files.list(Path.of("/proc"))) {
-      return procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).filter(p -> {
-        try {
-          return java.nio.file.Files.readString(p.resolve("cmdline")).equals("sleep\0" + marker + "\0");
-        } catch (java.io.IOException e) {
-          return false;
-        }
-      }).count();
+      return procs
+          .filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+          .filter(
+              p -> {
+                try {
+                  return java.nio.file.Files.readString(p.resolve("cmdline"))
+                      .equals("sleep\0" + marker + "\0");
+                } catch (java.io.IOException e) {
+                  return false;
+                }
+              })
+          .count();
     }
   }
 }

@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class WhitelistTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   Path dir;
   Whitelist whitelist;
@@ -92,6 +91,7 @@ class WhitelistTest {
 
   private void assertRefused(String name, String expected) {
     WhitelistException e = assertThrows(WhitelistException.class, () -> whitelist.resolve(name));
-    assertTrue(e.getMessage().contains(expected), "expected '" + expected + "' in: " + e.getMessage());
+    assertTrue(
+        e.getMessage().contains(expected), "expected '" + expected + "' in: " + e.getMessage());
   }
 }

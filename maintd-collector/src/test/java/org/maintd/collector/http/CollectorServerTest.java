@@ -23,18 +23,16 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.collector.app.Collector;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.collector.exec.Scripts;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
-
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.SignedJson;
+import org.maintd.signing.HmacKey;
+import org.maintd.signing.SignatureVerifier;
 
 /** A real collector on an ephemeral port, real scripts, a real HTTP client. */
 class CollectorServerTest {
   private static final byte[] SECRET = "test-cluster-key".getBytes(StandardCharsets.UTF_8);
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Collector collector;
   private final HttpClient http = HttpClient.newHttpClient();
@@ -45,17 +43,37 @@ class CollectorServerTest {
   void start() throws Exception {
     Path diag = Scripts.directory(tmp, "diagnose");
     Path repair = Scripts.directory(tmp, "repair");
-    Scripts.script(diag, "diag", "echo '{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}}'");
+    Scripts.script(
+        diag, "diag", "echo '{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}}'");
     counter = tmp.resolve("runs");
-    Scripts.script(repair, "fix", "cat > " + tmp.resolve("stdin") + "; echo run >> " + counter + "; echo fixed");
+    Scripts.script(
+        repair,
+        "fix",
+        "cat > " + tmp.resolve("stdin") + "; echo run >> " + counter + "; echo fixed");
     Scripts.script(repair, "broken", "echo nope; exit 4");
     Path keyFile = tmp.resolve("hmac.key");
     Files.write(keyFile, SECRET);
-    Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(
+        keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     Files.writeString(tmp.resolve("master"), "node1\n");
-    CollectorConfig config = new CollectorConfig("node3", "127.0.0.1", 0, null, keyFile, true, "diag", diag,
-        Duration.ofSeconds(5), repair, Duration.ofSeconds(5), tmp.resolve("results"), 65536, tmp.resolve("master"),
-        Duration.ofSeconds(300), tmp.resolve("boot_id"));
+    CollectorConfig config =
+        new CollectorConfig(
+            "node3",
+            "127.0.0.1",
+            0,
+            null,
+            keyFile,
+            true,
+            "diag",
+            diag,
+            Duration.ofSeconds(5),
+            repair,
+            Duration.ofSeconds(5),
+            tmp.resolve("results"),
+            65536,
+            tmp.resolve("master"),
+            Duration.ofSeconds(300),
+            tmp.resolve("boot_id"));
     Files.writeString(tmp.resolve("boot_id"), "0b1f6c2e-5d4a-4c1b-9a57-3f0e8d2c7b11\n");
     collector = new Collector(config, Clock.systemUTC());
     collector.start();
@@ -67,11 +85,13 @@ class CollectorServerTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    return http.send(HttpRequest.newBuilder(url(path)).build(), HttpResponse.BodyHandlers.ofString());
+    return http.send(
+        HttpRequest.newBuilder(url(path)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> post(String path, String body) throws Exception {
-    return http.send(HttpRequest.newBuilder(url(path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+    return http.send(
+        HttpRequest.newBuilder(url(path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
@@ -83,7 +103,9 @@ class CollectorServerTest {
   void servesTheSignedMondShapedDiagnoseReport() throws Exception {
     HttpResponse<String> r = get("/1/report/node/diagnose");
     assertEquals(200, r.statusCode());
-    String msg = new SignatureVerifier(key, Duration.ofSeconds(300)).verify("node3", SignedJson.read(r.body()), Instant.now());
+    String msg =
+        new SignatureVerifier(key, Duration.ofSeconds(300))
+            .verify("node3", SignedJson.read(r.body()), Instant.now());
     Map<?, ?> report = (Map<?, ?>) Json.parse(msg);
     assertEquals("diagnose", report.get("name"));
     assertEquals("B", report.get("version"));
@@ -91,9 +113,15 @@ class CollectorServerTest {
     assertEquals(1L, report.get("kind"));
     assertEquals("node", report.get("category"));
     long nanos = ((Number) report.get("timestamp")).longValue();
-    assertTrue(Math.abs(nanos / 1_000_000_000L - Instant.now().getEpochSecond()) < 60, "timestamp in nanoseconds");
-    assertEquals(Map.of("status", "evacuate", "details", Map.of("disk", "sdb")), report.get("data"));
-    assertEquals("0b1f6c2e-5d4a-4c1b-9a57-3f0e8d2c7b11", report.get("boot_id"), "the node's boot id, stripped");
+    assertTrue(
+        Math.abs(nanos / 1_000_000_000L - Instant.now().getEpochSecond()) < 60,
+        "timestamp in nanoseconds");
+    assertEquals(
+        Map.of("status", "evacuate", "details", Map.of("disk", "sdb")), report.get("data"));
+    assertEquals(
+        "0b1f6c2e-5d4a-4c1b-9a57-3f0e8d2c7b11",
+        report.get("boot_id"),
+        "the node's boot id, stripped");
   }
 
   @Test
@@ -110,13 +138,23 @@ class CollectorServerTest {
 
   @Test
   void saysWhichNodeItBelievesIsTheMaster() throws Exception {
-    String msg = new SignatureVerifier(key, Duration.ofSeconds(300)).verifyFresh(SignedJson.read(get("/1/master").body()), Instant.now());
+    String msg =
+        new SignatureVerifier(key, Duration.ofSeconds(300))
+            .verifyFresh(SignedJson.read(get("/1/master").body()), Instant.now());
     assertEquals(Map.of("node", "node3", "master", "node1"), Json.parse(msg));
   }
 
   private String repairRequest(UUID incident, String command, Instant at, HmacKey with) {
-    Map<String, Object> req = Map.of("incident", incident.toString(), "node", "node3", "command", command,
-        "original", Map.of("status", "live-repair", "command", command));
+    Map<String, Object> req =
+        Map.of(
+            "incident",
+            incident.toString(),
+            "node",
+            "node3",
+            "command",
+            command,
+            "original",
+            Map.of("status", "live-repair", "command", command));
     return SignedJson.write(with.sign(Json.write(req), at));
   }
 
@@ -125,11 +163,18 @@ class CollectorServerTest {
     UUID id = UUID.randomUUID();
     HttpResponse<String> first = post("/1/repair", repairRequest(id, "fix", Instant.now(), key));
     assertEquals(200, first.statusCode(), first.body());
-    Map<?, ?> result = (Map<?, ?>) Json.parse(new SignatureVerifier(key, Duration.ofSeconds(300)).verifyFresh(SignedJson.read(first.body()), Instant.now()));
+    Map<?, ?> result =
+        (Map<?, ?>)
+            Json.parse(
+                new SignatureVerifier(key, Duration.ofSeconds(300))
+                    .verifyFresh(SignedJson.read(first.body()), Instant.now()));
     assertEquals(0L, result.get("exit_code"));
     assertEquals("fixed\n", result.get("output"));
-    assertEquals(Map.of("status", "live-repair", "command", "fix"), Json.parse(Files.readString(tmp.resolve("stdin"))));
-    HttpResponse<String> again = post("/1/repair", repairRequest(id, "fix", Instant.now().plusSeconds(1), key));
+    assertEquals(
+        Map.of("status", "live-repair", "command", "fix"),
+        Json.parse(Files.readString(tmp.resolve("stdin"))));
+    HttpResponse<String> again =
+        post("/1/repair", repairRequest(id, "fix", Instant.now().plusSeconds(1), key));
     Map<?, ?> replay = (Map<?, ?>) Json.parse(SignedJson.read(again.body()).msg());
     assertEquals(true, replay.get("replayed"));
     assertEquals(0L, replay.get("exit_code"));
@@ -138,7 +183,8 @@ class CollectorServerTest {
 
   @Test
   void reportsAFailingRepairWithItsExitCode() throws Exception {
-    HttpResponse<String> r = post("/1/repair", repairRequest(UUID.randomUUID(), "broken", Instant.now(), key));
+    HttpResponse<String> r =
+        post("/1/repair", repairRequest(UUID.randomUUID(), "broken", Instant.now(), key));
     Map<?, ?> result = (Map<?, ?>) Json.parse(SignedJson.read(r.body()).msg());
     assertEquals(4L, result.get("exit_code"));
   }
@@ -146,24 +192,53 @@ class CollectorServerTest {
   @Test
   void refusesUnsignedForgedStaleAndReplayedRepairRequests() throws Exception {
     UUID id = UUID.randomUUID();
-    Map<String, Object> bare = Map.of("incident", id.toString(), "node", "node3", "command", "fix", "original", Map.of());
+    Map<String, Object> bare =
+        Map.of("incident", id.toString(), "node", "node3", "command", "fix", "original", Map.of());
     assertRefused(post("/1/repair", Json.write(bare)), "signature-missing-field");
-    assertRefused(post("/1/repair", repairRequest(id, "fix", Instant.now(), new HmacKey("other".getBytes(StandardCharsets.UTF_8)))), "signature-bad-signature");
-    assertRefused(post("/1/repair", repairRequest(id, "fix", Instant.now().minusSeconds(400), key)), "signature-stale");
+    assertRefused(
+        post(
+            "/1/repair",
+            repairRequest(
+                id, "fix", Instant.now(), new HmacKey("other".getBytes(StandardCharsets.UTF_8)))),
+        "signature-bad-signature");
+    assertRefused(
+        post("/1/repair", repairRequest(id, "fix", Instant.now().minusSeconds(400), key)),
+        "signature-stale");
     String newer = repairRequest(UUID.randomUUID(), "broken", Instant.now().plusSeconds(5), key);
     assertEquals(200, post("/1/repair", newer).statusCode());
-    assertRefused(post("/1/repair", repairRequest(id, "fix", Instant.now().minusSeconds(5), key)), "signature-replayed");
+    assertRefused(
+        post("/1/repair", repairRequest(id, "fix", Instant.now().minusSeconds(5), key)),
+        "signature-replayed");
     assertTrue(Files.notExists(counter), "no refused request ran the command");
   }
 
   @Test
   void refusesARequestForAnotherNodeOrWithoutAUuid() throws Exception {
-    Map<String, Object> other = Map.of("incident", UUID.randomUUID().toString(), "node", "node4", "command", "fix", "original", Map.of());
-    HttpResponse<String> r = post("/1/repair", SignedJson.write(key.sign(Json.write(other), Instant.now())));
+    Map<String, Object> other =
+        Map.of(
+            "incident",
+            UUID.randomUUID().toString(),
+            "node",
+            "node4",
+            "command",
+            "fix",
+            "original",
+            Map.of());
+    HttpResponse<String> r =
+        post("/1/repair", SignedJson.write(key.sign(Json.write(other), Instant.now())));
     assertEquals(421, r.statusCode());
     assertEquals("wrong-node", ((Map<?, ?>) Json.parse(r.body())).get("error"));
     assertTrue(r.body().contains("the request is for node node4, this is node3"), r.body());
-    Map<String, Object> noUuid = Map.of("incident", "../../etc/passwd", "node", "node3", "command", "fix", "original", Map.of());
+    Map<String, Object> noUuid =
+        Map.of(
+            "incident",
+            "../../etc/passwd",
+            "node",
+            "node3",
+            "command",
+            "fix",
+            "original",
+            Map.of());
     r = post("/1/repair", SignedJson.write(key.sign(Json.write(noUuid), Instant.now())));
     assertEquals(400, r.statusCode());
     assertTrue(r.body().contains("'incident' must be UUID"), r.body());
@@ -173,5 +248,4 @@ class CollectorServerTest {
     assertEquals(401, r.statusCode(), r.body());
     assertEquals(code, ((Map<?, ?>) Json.parse(r.body())).get("error"));
   }
-
 }

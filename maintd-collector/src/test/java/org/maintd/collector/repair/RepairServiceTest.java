@@ -1,7 +1,5 @@
 package org.maintd.collector.repair;
 
-import org.maintd.protocol.repair.RepairResult;
-import org.maintd.protocol.repair.RepairRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,11 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.collector.exec.CommandRunner;
 import org.maintd.collector.exec.Scripts;
 import org.maintd.collector.exec.Whitelist;
+import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.repair.RepairResult;
 
-/** At most once per incident, with real scripts: across requests, restarts, and a results directory that cannot be written. */
+/**
+ * At most once per incident, with real scripts: across requests, restarts, and a results directory
+ * that cannot be written.
+ */
 class RepairServiceTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Path whitelist;
   private Path runs;
@@ -36,12 +38,18 @@ class RepairServiceTest {
   }
 
   private RepairService service(Path results) {
-    return new RepairService("n1", new Whitelist(whitelist), new CommandRunner(65536), Duration.ofSeconds(10), results,
+    return new RepairService(
+        "n1",
+        new Whitelist(whitelist),
+        new CommandRunner(65536),
+        Duration.ofSeconds(10),
+        results,
         Clock.systemUTC());
   }
 
   private static RepairRequest request(UUID incident) {
-    return new RepairRequest(incident, "n1", "fix", Map.of("status", "live-repair", "command", "fix"));
+    return new RepairRequest(
+        incident, "n1", "fix", Map.of("status", "live-repair", "command", "fix"));
   }
 
   private List<String> runs() throws Exception {
@@ -68,12 +76,18 @@ class RepairServiceTest {
     UUID id = UUID.randomUUID();
     Path results = tmp.resolve("results");
     Files.createDirectories(results);
-    Files.writeString(results.resolve(id + ".started"), "{\"incident\": \"" + id + "\", \"command\": \"fix\","
-        + " \"original\": {\"status\": \"live-repair\", \"command\": \"fix\"}, \"started\": \"2026-11-23T10:00:00Z\"}");
+    Files.writeString(
+        results.resolve(id + ".started"),
+        "{\"incident\": \""
+            + id
+            + "\", \"command\": \"fix\","
+            + " \"original\": {\"status\": \"live-repair\", \"command\": \"fix\"}, \"started\": \"2026-11-23T10:00:00Z\"}");
     RepairResult r = service(results).repair(request(id));
     assertFalse(r.succeeded());
-    assertEquals("the command was started at 2026-11-23T10:00:00Z but its outcome was not recorded (the collector"
-        + " stopped while it ran); it is not run again", r.error());
+    assertEquals(
+        "the command was started at 2026-11-23T10:00:00Z but its outcome was not recorded (the collector"
+            + " stopped while it ran); it is not run again",
+        r.error());
     assertEquals(List.of(), runs());
   }
 
@@ -88,7 +102,9 @@ class RepairServiceTest {
     assertTrue(again.replayed());
     assertEquals("fixed\n", again.output());
     assertEquals(List.of("run"), runs());
-    assertTrue(Files.exists(results.resolve(id + ".started")) && Files.exists(results.resolve(id + ".json")));
+    assertTrue(
+        Files.exists(results.resolve(id + ".started"))
+            && Files.exists(results.resolve(id + ".json")));
     org.maintd.protocol.repair.RepairRecords records = service(results).records();
     assertEquals("n1", records.node());
     org.maintd.protocol.repair.RepairRecords.Entry record = records.repairs().get(0);

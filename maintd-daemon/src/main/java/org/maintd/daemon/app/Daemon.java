@@ -56,10 +56,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The daemon: its object graph built from its configuration in {@link #start}, the one place that
  * knows every part and which backend is plugged in, and the parts' life. The parts start in order
- * (poller, leadership, store, runner after its first tick, API) and stop in reverse. When one fails, the runner stops
- * submitting, {@code /1/health} says why, and {@link #exit} completes with code 1 after {@code
- * exitAfterFailure}, so that systemd restarts the daemon; when the master role moves away, it
- * completes with code 11. Thread-safe.
+ * (poller, leadership, store, runner after its first tick, API) and stop in reverse. When one
+ * fails, the runner stops submitting, {@code /1/health} says why, and {@link #exit} completes with
+ * code 1 after {@code exitAfterFailure}, so that systemd restarts the daemon; when the master role
+ * moves away, it completes with code 11. Thread-safe.
  */
 public final class Daemon implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Daemon.class);
@@ -68,8 +68,10 @@ public final class Daemon implements AutoCloseable {
   private final DaemonConfig config;
   private final Clock clock;
   private final List<Part> parts = new ArrayList<>();
-  private final ExecutorService repairThreads = Executors.newCachedThreadPool(r -> thread(r, "maintd-repair"));
-  private final ScheduledExecutorService exitTimer = Executors.newSingleThreadScheduledExecutor(r -> thread(r, "maintd-exit"));
+  private final ExecutorService repairThreads =
+      Executors.newCachedThreadPool(r -> thread(r, "maintd-repair"));
+  private final ScheduledExecutorService exitTimer =
+      Executors.newSingleThreadScheduledExecutor(r -> thread(r, "maintd-exit"));
   private final CompletableFuture<Integer> exit = new CompletableFuture<>();
   private boolean started;
   private BackendPlugin plugin;
@@ -87,9 +89,9 @@ public final class Daemon implements AutoCloseable {
   }
 
   /**
-   * Starts: checks the master (and the vote), loads the state, and, when there is no state file
-   * but the cluster shows maintd's work, refuses to start or, with {@code recover}, rebuilds it.
-   * Throws {@link StartupException} with the exit code when it cannot start. Starts once.
+   * Starts: checks the master (and the vote), loads the state, and, when there is no state file but
+   * the cluster shows maintd's work, refuses to start or, with {@code recover}, rebuilds it. Throws
+   * {@link StartupException} with the exit code when it cannot start. Starts once.
    */
   public synchronized void start(boolean vote, boolean recover) {
     if (started) {
@@ -100,29 +102,77 @@ public final class Daemon implements AutoCloseable {
     SignatureVerifier verifier = new SignatureVerifier(key, config.collector().maxSkew());
     plugin = plugin();
     ClusterBackend backend = plugin.backend();
-    CollectorUrls urls = new CollectorUrls(config.collector().urlTemplate(), config.collector().urls());
+    CollectorUrls urls =
+        new CollectorUrls(config.collector().urlTemplate(), config.collector().urls());
     PollerPart poller = begin(new PollerPart(new HttpClient(), clock));
     HttpClient http = poller.client();
-    leadership = begin(new Leadership(config.node(), backend, vote ? () -> new MasterVote(http, urls, verifier,
-        config.collector().timeout(), clock).vote(backend.snapshot().nodesByName().keySet()) : null,
-        plugin.followsMaster(), clock));
+    leadership =
+        begin(
+            new Leadership(
+                config.node(),
+                backend,
+                vote
+                    ? () ->
+                        new MasterVote(http, urls, verifier, config.collector().timeout(), clock)
+                            .vote(backend.snapshot().nodesByName().keySet())
+                    : null,
+                plugin.followsMaster(),
+                clock));
     checkCollectorUrls(backend);
-    poller.readThrough(plugin.reports().apply(new CollectorPoller(http, urls,
-        new ReportReader(verifier, config.collector().allowUnsigned()), config.collector().timeout(), clock)));
-    StateWriter writer = state(begin(new StorePart(config.stateDir().resolve("state.json"), clock)), recover,
-        new LostState(backend, poller, new RepairRecordsClient(http, urls, verifier, config.collector().timeout(), clock),
-            clock));
-    RepairClient repairs = new RepairClient(http, urls, key, verifier, config.collector().repairTimeout(), clock);
+    poller.readThrough(
+        plugin
+            .reports()
+            .apply(
+                new CollectorPoller(
+                    http,
+                    urls,
+                    new ReportReader(verifier, config.collector().allowUnsigned()),
+                    config.collector().timeout(),
+                    clock)));
+    StateWriter writer =
+        state(
+            begin(new StorePart(config.stateDir().resolve("state.json"), clock)),
+            recover,
+            new LostState(
+                backend,
+                poller,
+                new RepairRecordsClient(http, urls, verifier, config.collector().timeout(), clock),
+                clock));
+    RepairClient repairs =
+        new RepairClient(http, urls, key, verifier, config.collector().repairTimeout(), clock);
     DaemonMetrics metrics = new DaemonMetrics(writer.stored());
     metrics.watch(this::health);
-    RoundRunner runner = new RoundRunner(new RoundRunner.Parts(new RoundStep(settings(), UUID::randomUUID), backend,
-        new JobRouter(backend, new RepairJobs(repairs, repairThreads)), poller, writer, new CrashPoint(), clock, metrics,
-        leadership::stillMaster));
+    RoundRunner runner =
+        new RoundRunner(
+            new RoundRunner.Parts(
+                new RoundStep(settings(), UUID::randomUUID),
+                backend,
+                new JobRouter(backend, new RepairJobs(repairs, repairThreads)),
+                poller,
+                writer,
+                new CrashPoint(),
+                clock,
+                metrics,
+                leadership::stillMaster));
     runnerPart = begin(new RunnerPart(runner, config.pollInterval(), clock));
     Authenticator auth = new Authenticator(verifier, config.usersFile(), clock);
-    api = begin(new ApiPart(ApiServer.newServer(config.bind(), config.port(), ApiRoutes.of(new ApiRoutes.Sources(
-        runner::view, new CommandGateway(runner, runnerPart.commandThread(), COMMAND_WAIT), this::health, metrics::scrape),
-        plugin.routes()), auth, new ApiServer.Limits(config.http().idleTimeout(), config.http().maxRequestBody())), clock));
+    api =
+        begin(
+            new ApiPart(
+                ApiServer.newServer(
+                    config.bind(),
+                    config.port(),
+                    ApiRoutes.of(
+                        new ApiRoutes.Sources(
+                            runner::view,
+                            new CommandGateway(runner, runnerPart.commandThread(), COMMAND_WAIT),
+                            this::health,
+                            metrics::scrape),
+                        plugin.routes()),
+                    auth,
+                    new ApiServer.Limits(
+                        config.http().idleTimeout(), config.http().maxRequestBody())),
+                clock));
     parts.forEach(p -> p.onFailure(this::partFailed));
     leadership.moved().thenRun(() -> exit.complete(ExitCodes.NOT_MASTER));
     announce();
@@ -137,7 +187,10 @@ public final class Daemon implements AutoCloseable {
   }
 
   private Settings settings() {
-    return new Settings(config.caps(), config.storm(), config.harep(),
+    return new Settings(
+        config.caps(),
+        config.storm(),
+        config.harep(),
         config.balance() ? config.balanceThreshold() : Double.NaN);
   }
 
@@ -147,8 +200,11 @@ public final class Daemon implements AutoCloseable {
     try {
       part.start();
     } catch (Leadership.Refused e) {
-      throw new StartupException(e.reason() == Leadership.Refused.Reason.NOT_MASTER ? ExitCodes.NOT_MASTER
-          : ExitCodes.FAILURE, e.getMessage());
+      throw new StartupException(
+          e.reason() == Leadership.Refused.Reason.NOT_MASTER
+              ? ExitCodes.NOT_MASTER
+              : ExitCodes.FAILURE,
+          e.getMessage());
     } catch (StartupException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -157,12 +213,18 @@ public final class Daemon implements AutoCloseable {
     return part;
   }
 
-  /** The stored state, rebuilt when it is lost and the cluster shows maintd's work (with {@code recover}). */
+  /**
+   * The stored state, rebuilt when it is lost and the cluster shows maintd's work (with {@code
+   * recover}).
+   */
   private StateWriter state(StorePart store, boolean recover, LostState lost) {
     boolean stored = store.exists();
     if (recover && stored) {
-      throw new StartupException(ExitCodes.USAGE, "--recover rebuilds a lost state file, but " + store.file()
-          + " is there; start without --recover");
+      throw new StartupException(
+          ExitCodes.USAGE,
+          "--recover rebuilds a lost state file, but "
+              + store.file()
+              + " is there; start without --recover");
     }
     StateWriter writer = new StateWriter(store, clock);
     if (!stored) {
@@ -170,7 +232,8 @@ public final class Daemon implements AutoCloseable {
         lost.check(store.file(), recover).ifPresent(r -> writer.write(r.state()));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new StartupException(ExitCodes.FAILURE, "interrupted while looking for maintd's work in the cluster");
+        throw new StartupException(
+            ExitCodes.FAILURE, "interrupted while looking for maintd's work in the cluster");
       }
     }
     writer.write(writer.stored().withRoundDelay(config.roundDelay()));
@@ -190,31 +253,53 @@ public final class Daemon implements AutoCloseable {
     Set<String> nodes = backend.snapshot().nodesByName().keySet();
     for (String named : config.collector().urls().keySet()) {
       if (nodes.stream().noneMatch(n -> NodeNames.same(n, named))) {
-        throw new StartupException(ExitCodes.USAGE, "collector.urls." + named + ": no node " + named
-            + " in the cluster (its nodes: " + String.join(", ", new TreeSet<>(nodes)) + ")");
+        throw new StartupException(
+            ExitCodes.USAGE,
+            "collector.urls."
+                + named
+                + ": no node "
+                + named
+                + " in the cluster (its nodes: "
+                + String.join(", ", new TreeSet<>(nodes))
+                + ")");
       }
     }
   }
 
   private void announce() {
     if (config.collector().allowUnsigned()) {
-      log.warn("collector.allowUnsigned is true: UNSIGNED REPORTS ARE ACCEPTED; anyone who can reach this daemon's"
-          + " pollers can forge node reports");
+      log.warn(
+          "collector.allowUnsigned is true: UNSIGNED REPORTS ARE ACCEPTED; anyone who can reach this daemon's"
+              + " pollers can forge node reports");
     }
-    log.info("maintd running on node {}: API on {}:{}, polling every {} ms", config.node(), config.bind(), port(),
+    log.info(
+        "maintd running on node {}: API on {}:{}, polling every {} ms",
+        config.node(),
+        config.bind(),
+        port(),
         config.pollInterval().toMillis());
   }
 
-  /** A part failed: nothing more is submitted, and the daemon exits once the grace period is over. */
+  /**
+   * A part failed: nothing more is submitted, and the daemon exits once the grace period is over.
+   */
   private void partFailed(Part failed) {
-    log.error("maintd has failed ({}: {}); automatic actions stopped; exiting with code {} in {} s so that systemd"
-        + " restarts it", failed.name(), failed.cause(), ExitCodes.FAILURE, config.exitAfterFailure().toSeconds());
-    exitTimer.execute(() -> {
-      if (failed != runnerPart) {
-        runnerPart.close();
-      }
-    });
-    exitTimer.schedule(() -> exit.complete(ExitCodes.FAILURE), config.exitAfterFailure().toMillis(),
+    log.error(
+        "maintd has failed ({}: {}); automatic actions stopped; exiting with code {} in {} s so that systemd"
+            + " restarts it",
+        failed.name(),
+        failed.cause(),
+        ExitCodes.FAILURE,
+        config.exitAfterFailure().toSeconds());
+    exitTimer.execute(
+        () -> {
+          if (failed != runnerPart) {
+            runnerPart.close();
+          }
+        });
+    exitTimer.schedule(
+        () -> exit.complete(ExitCodes.FAILURE),
+        config.exitAfterFailure().toMillis(),
         TimeUnit.MILLISECONDS);
   }
 
@@ -224,11 +309,17 @@ public final class Daemon implements AutoCloseable {
     synchronized (this) {
       now = List.copyOf(parts);
     }
-    return HealthReport.of(now, node(), runnerPart == null ? null : runnerPart.lastTick(),
+    return HealthReport.of(
+        now,
+        node(),
+        runnerPart == null ? null : runnerPart.lastTick(),
         runnerPart == null ? "" : runnerPart.lastError());
   }
 
-  /** Completes with an exit code when the daemon stops by itself: 1 when it failed, 11 when the master role moved. */
+  /**
+   * Completes with an exit code when the daemon stops by itself: 1 when it failed, 11 when the
+   * master role moved.
+   */
   public CompletableFuture<Integer> exit() {
     return exit;
   }

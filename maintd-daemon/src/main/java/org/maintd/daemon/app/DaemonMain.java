@@ -2,9 +2,9 @@ package org.maintd.daemon.app;
 
 import ch.qos.logback.classic.Level;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.time.Clock;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.maintd.config.ConfigException;
@@ -17,34 +17,55 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--recover] [--no-voting --yes-do-it]}. Exit
- * codes: 0 stopped, 1 failure (lost vote, corrupt state), 2 usage or configuration error, 11 not
- * the master.
+ * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--recover]
+ * [--no-voting --yes-do-it]}. Exit codes: 0 stopped, 1 failure (lost vote, corrupt state), 2 usage
+ * or configuration error, 11 not the master.
  */
-@Command(name = "maintd", mixinStandardHelpOptions = true, version = "maintd 0.1.0",
+@Command(
+    name = "maintd",
+    mixinStandardHelpOptions = true,
+    version = "maintd 0.1.0",
     description = "Maintenance daemon for the master node of a virtualization cluster.")
 public final class DaemonMain implements Callable<Integer> {
-  @Option(names = {"-f", "--foreground"}, description = "Run in the foreground (always the case; systemd supervises it).")
+  @Option(
+      names = {"-f", "--foreground"},
+      description = "Run in the foreground (always the case; systemd supervises it).")
   boolean foreground;
 
-  @Option(names = {"-d", "--debug"}, description = "Log at debug level.")
+  @Option(
+      names = {"-d", "--debug"},
+      description = "Log at debug level.")
   boolean debug;
 
-  @Option(names = {"-p", "--port"}, description = "Port of the HTTP API (default from the config, 1816).")
+  @Option(
+      names = {"-p", "--port"},
+      description = "Port of the HTTP API (default from the config, 1816).")
   Integer port;
 
-  @Option(names = {"-b", "--bind"}, description = "Address to bind the HTTP API to.")
+  @Option(
+      names = {"-b", "--bind"},
+      description = "Address to bind the HTTP API to.")
   String bind;
 
-  @Option(names = {"-c", "--config"}, description = "Configuration file.", defaultValue = "/etc/maintd/maintd.yaml")
+  @Option(
+      names = {"-c", "--config"},
+      description = "Configuration file.",
+      defaultValue = "/etc/maintd/maintd.yaml")
   Path config;
 
-  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a configuration key (nested keys joined by"
-      + " dots, the value as YAML), e.g. --set harep=true --set collector.timeout=10s. Repeatable.")
+  @Option(
+      names = "--set",
+      paramLabel = "KEY=VALUE",
+      description =
+          "Override a configuration key (nested keys joined by"
+              + " dots, the value as YAML), e.g. --set harep=true --set collector.timeout=10s. Repeatable.")
   List<String> sets = new ArrayList<>();
 
-  @Option(names = "--recover", description = "The state file is lost: rebuild the state from the traces of maintd's work"
-      + " in the cluster (node tags, jobs, the collectors' repairs), paused, instead of refusing to start.")
+  @Option(
+      names = "--recover",
+      description =
+          "The state file is lost: rebuild the state from the traces of maintd's work"
+              + " in the cluster (node tags, jobs, the collectors' repairs), paused, instead of refusing to start.")
   boolean recover;
 
   @Option(names = "--no-voting", description = "Do not ask the nodes to vote for the master.")
@@ -55,11 +76,12 @@ public final class DaemonMain implements Callable<Integer> {
 
   public static void main(String[] args) {
     CommandLine cli = new CommandLine(new DaemonMain());
-    cli.setParameterExceptionHandler((e, a) -> {
-      System.err.println("maintd: " + e.getMessage());
-      e.getCommandLine().usage(System.err);
-      return ExitCodes.USAGE;
-    });
+    cli.setParameterExceptionHandler(
+        (e, a) -> {
+          System.err.println("maintd: " + e.getMessage());
+          e.getCommandLine().usage(System.err);
+          return ExitCodes.USAGE;
+        });
     System.exit(cli.execute(args));
   }
 
@@ -100,10 +122,13 @@ public final class DaemonMain implements Callable<Integer> {
       closeQuietly(daemon);
       return ExitCodes.FAILURE;
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      closeQuietly(daemon);
-      stopped.countDown();
-    }));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  closeQuietly(daemon);
+                  stopped.countDown();
+                }));
     daemon.exit().thenRun(stopped::countDown);
     try {
       stopped.await();
@@ -112,8 +137,10 @@ public final class DaemonMain implements Callable<Integer> {
     }
     if (daemon.exit().isDone()) {
       int code = daemon.exit().join();
-      System.err.println(code == ExitCodes.NOT_MASTER ? "maintd: the master role moved to another node; its daemon goes on"
-          : "maintd: failed: " + daemon.failure());
+      System.err.println(
+          code == ExitCodes.NOT_MASTER
+              ? "maintd: the master role moved to another node; its daemon goes on"
+              : "maintd: failed: " + daemon.failure());
       closeQuietly(daemon);
       return code;
     }

@@ -4,10 +4,13 @@ package org.maintd.daemon.app;
 public final class ExitCodes {
   /** Stopped normally. */
   public static final int OK = 0;
+
   /** Failed: lost the master vote, corrupt state, a failure at run time. */
   public static final int FAILURE = 1;
+
   /** Bad command line or configuration. */
   public static final int USAGE = 2;
+
   /** This node is not the master: nothing to do here (systemd units treat it as success). */
   public static final int NOT_MASTER = 11;
 

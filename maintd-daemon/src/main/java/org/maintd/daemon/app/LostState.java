@@ -38,7 +38,8 @@ final class LostState {
   private final RepairRecordsClient repairs;
   private final Clock clock;
 
-  LostState(ClusterBackend backend, ReportSource reports, RepairRecordsClient repairs, Clock clock) {
+  LostState(
+      ClusterBackend backend, ReportSource reports, RepairRecordsClient repairs, Clock clock) {
     this.backend = backend;
     this.reports = reports;
     this.repairs = repairs;
@@ -52,27 +53,42 @@ final class LostState {
     Traces traces = new Traces(tags(cluster), backend.jobTraces(), answers.records());
     if (traces.isEmpty()) {
       if (!answers.unanswered().isEmpty()) {
-        log.warn("no state file and no trace of maintd in the cluster; not every collector said which repairs it ran: {}",
+        log.warn(
+            "no state file and no trace of maintd in the cluster; not every collector said which repairs it ran: {}",
             answers.unanswered());
       }
       log.info("no state file {} and no trace of maintd in the cluster: a fresh start", stateFile);
       return Optional.empty();
     }
     if (!recover) {
-      throw new StartupException(ExitCodes.FAILURE, "the state file " + stateFile + " is missing, but the cluster shows"
-          + " maintd's work: " + String.join("; ", traces.describe()) + ". Starting afresh would do that work again."
-          + " Restore the state file, or start once with --recover to rebuild the state from these traces.");
+      throw new StartupException(
+          ExitCodes.FAILURE,
+          "the state file "
+              + stateFile
+              + " is missing, but the cluster shows"
+              + " maintd's work: "
+              + String.join("; ", traces.describe())
+              + ". Starting afresh would do that work again."
+              + " Restore the state file, or start once with --recover to rebuild the state from these traces.");
     }
     List<String> online = unansweredOnline(cluster, answers.unanswered());
     if (!online.isEmpty()) {
-      throw new StartupException(ExitCodes.FAILURE, "cannot recover: the collectors of online nodes did not say which"
-          + " repairs they ran (" + String.join("; ", online) + "); those repairs could run again");
+      throw new StartupException(
+          ExitCodes.FAILURE,
+          "cannot recover: the collectors of online nodes did not say which"
+              + " repairs they ran ("
+              + String.join("; ", online)
+              + "); those repairs could run again");
     }
     traces = new Traces(traces.nodeTags(), settled(traces.jobs()), traces.repairs());
     Map<String, Observation> observed = new HashMap<>();
-    reports.poll(cluster.nodesByName().keySet()).forEach((node, r) -> observed.put(node, r.observation()));
-    Recovery.Recovered rebuilt = new Recovery().rebuild(backend.snapshot(), traces, observed, clock.instant());
-    log.warn("state rebuilt from the cluster's traces ({}); automatic actions are paused until maintctl resume",
+    reports
+        .poll(cluster.nodesByName().keySet())
+        .forEach((node, r) -> observed.put(node, r.observation()));
+    Recovery.Recovered rebuilt =
+        new Recovery().rebuild(backend.snapshot(), traces, observed, clock.instant());
+    log.warn(
+        "state rebuilt from the cluster's traces ({}); automatic actions are paused until maintctl resume",
         String.join("; ", traces.describe()));
     rebuilt.notes().forEach(n -> log.warn("recovered: {}", n));
     return Optional.of(rebuilt);
@@ -97,17 +113,24 @@ final class LostState {
     return out;
   }
 
-  /** The jobs once none of them is queued or running any more, waiting for them up to {@link #WAIT}. */
+  /**
+   * The jobs once none of them is queued or running any more, waiting for them up to {@link #WAIT}.
+   */
   private List<JobTrace> settled(List<JobTrace> jobs) throws InterruptedException {
     Instant until = clock.instant().plus(WAIT);
     List<JobTrace> now = jobs;
     while (now.stream().anyMatch(j -> !j.status().isFinished())) {
       if (clock.instant().isAfter(until)) {
-        throw new StartupException(ExitCodes.FAILURE, "cannot recover: maintd's jobs "
-            + now.stream().filter(j -> !j.status().isFinished()).map(JobTrace::id).toList() + " are still running after "
-            + WAIT.toMinutes() + " minutes");
+        throw new StartupException(
+            ExitCodes.FAILURE,
+            "cannot recover: maintd's jobs "
+                + now.stream().filter(j -> !j.status().isFinished()).map(JobTrace::id).toList()
+                + " are still running after "
+                + WAIT.toMinutes()
+                + " minutes");
       }
-      log.info("waiting for maintd's jobs still under way before rebuilding the state: {}",
+      log.info(
+          "waiting for maintd's jobs still under way before rebuilding the state: {}",
           now.stream().filter(j -> !j.status().isFinished()).map(JobTrace::id).toList());
       Thread.sleep(PAUSE.toMillis());
       now = backend.jobTraces();

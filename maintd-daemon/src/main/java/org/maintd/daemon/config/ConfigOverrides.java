@@ -11,8 +11,8 @@ import org.maintd.protocol.json.Json;
 /**
  * {@code --set KEY=VALUE} on the command line: a key of the configuration file, nested keys joined
  * by dots ({@code collector.timeout=10s}), and a value read as YAML ({@code true}, {@code 3},
- * {@code 5s}, {@code ["rack:"]}). Each override replaces the file's value before the configuration is
- * checked, so a bad key or value is reported as the file's would be. Stateless.
+ * {@code 5s}, {@code ["rack:"]}). Each override replaces the file's value before the configuration
+ * is checked, so a bad key or value is reported as the file's would be. Stateless.
  */
 final class ConfigOverrides {
   private ConfigOverrides() {}
@@ -28,7 +28,10 @@ final class ConfigOverrides {
       int eq = set.indexOf('=');
       String key = eq < 0 ? "" : set.substring(0, eq).strip();
       if (key.isEmpty() || key.startsWith(".") || key.endsWith(".") || key.contains("..")) {
-        problems.add("--set " + set + ": expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s");
+        problems.add(
+            "--set "
+                + set
+                + ": expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s");
         continue;
       }
       try {
@@ -47,13 +50,19 @@ final class ConfigOverrides {
     return text.isBlank() ? "" : Json.YAML.readValue(text, Object.class);
   }
 
-  private static void put(Map<String, Object> root, String key, Object value, List<String> problems) {
+  private static void put(
+      Map<String, Object> root, String key, Object value, List<String> problems) {
     String[] parts = key.split("\\.");
     Map<String, Object> section = root;
     for (int i = 0; i < parts.length - 1; i++) {
       Object child = section.get(parts[i]);
       if (child != null && !(child instanceof Map<?, ?>)) {
-        problems.add("--set " + key + ": '" + String.join(".", List.of(parts).subList(0, i + 1)) + "' is not a section");
+        problems.add(
+            "--set "
+                + key
+                + ": '"
+                + String.join(".", List.of(parts).subList(0, i + 1))
+                + "' is not a section");
         return;
       }
       Map<String, Object> next = copy(child == null ? Map.of() : (Map<?, ?>) child);

@@ -30,7 +30,10 @@ public record DaemonConfig(
     String hmacKeyGroup,
     Duration exitAfterFailure) {
 
-  /** The API server's limits: the most it reads of a request's body, and how long a connection may stay silent. */
+  /**
+   * The API server's limits: the most it reads of a request's body, and how long a connection may
+   * stay silent.
+   */
   public record Http(int maxRequestBody, Duration idleTimeout) {
     public static Http defaults() {
       return new Http(1 << 20, Duration.ofSeconds(30));
@@ -39,8 +42,12 @@ public record DaemonConfig(
 
   /** How collectors are reached and trusted. */
   public record Collector(
-      String urlTemplate, Map<String, String> urls, Duration timeout, Duration repairTimeout,
-      boolean allowUnsigned, Duration maxSkew) {}
+      String urlTemplate,
+      Map<String, String> urls,
+      Duration timeout,
+      Duration repairTimeout,
+      boolean allowUnsigned,
+      Duration maxSkew) {}
 
   /**
    * The simulated backend: where its cluster comes from, where node diagnose files (and boot ids)
@@ -48,49 +55,178 @@ public record DaemonConfig(
    * (null: none), and whether this daemon follows the master role when it moves (the simulated
    * nodes all live in this process, so the daemon of the new master is this one).
    */
-  public record Sim(Path cluster, Path diagnoseDir, Duration operationTime, Duration timePerGiB, Duration bootTime,
-      Path masterFile, boolean followMaster) {
+  public record Sim(
+      Path cluster,
+      Path diagnoseDir,
+      Duration operationTime,
+      Duration timePerGiB,
+      Duration bootTime,
+      Path masterFile,
+      boolean followMaster) {
     public Sim(Path cluster, Path diagnoseDir, Duration operationTime, Duration timePerGiB) {
       this(cluster, diagnoseDir, operationTime, timePerGiB, Duration.ofSeconds(5), null, true);
     }
   }
 
   /**
-   * The ganeti backend: RAPI's URL, the PEM file to trust (the cluster certificate or a CA
-   * bundle; null: the JVM's trust store), whether its certificate must name the host, the
-   * root-only file with {@code user password}, the time limit of a request, and read attempts.
+   * The ganeti backend: RAPI's URL, the PEM file to trust (the cluster certificate or a CA bundle;
+   * null: the JVM's trust store), whether its certificate must name the host, the root-only file
+   * with {@code user password}, the time limit of a request, and read attempts.
    */
-  public record Ganeti(java.net.URI rapiUrl, Path certificate, boolean verifyHostname, Path credentials, Duration timeout,
+  public record Ganeti(
+      java.net.URI rapiUrl,
+      Path certificate,
+      boolean verifyHostname,
+      Path credentials,
+      Duration timeout,
       int readAttempts) {
     public static Ganeti defaults() {
-      return new Ganeti(java.net.URI.create("https://127.0.0.1:5080"), Path.of("/var/lib/ganeti/rapi.pem"), false,
-          Path.of("/etc/maintd/rapi-credentials"), Duration.ofSeconds(30), 3);
+      return new Ganeti(
+          java.net.URI.create("https://127.0.0.1:5080"),
+          Path.of("/var/lib/ganeti/rapi.pem"),
+          false,
+          Path.of("/etc/maintd/rapi-credentials"),
+          Duration.ofSeconds(30),
+          3);
     }
   }
 
-  public DaemonConfig(String node, String bind, int port, Path stateDir, String store, String backend, Path hmacKeyFile,
-      Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
-      boolean balance, double balanceThreshold, Collector collector, Sim sim) {
-    this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
-        balance, balanceThreshold, collector, sim, Ganeti.defaults(), Http.defaults(), "", Duration.ofSeconds(30));
+  public DaemonConfig(
+      String node,
+      String bind,
+      int port,
+      Path stateDir,
+      String store,
+      String backend,
+      Path hmacKeyFile,
+      Path usersFile,
+      Duration pollInterval,
+      Duration roundDelay,
+      SafetyCaps caps,
+      StormGuard storm,
+      boolean harep,
+      boolean balance,
+      double balanceThreshold,
+      Collector collector,
+      Sim sim) {
+    this(
+        node,
+        bind,
+        port,
+        stateDir,
+        store,
+        backend,
+        hmacKeyFile,
+        usersFile,
+        pollInterval,
+        roundDelay,
+        caps,
+        storm,
+        harep,
+        balance,
+        balanceThreshold,
+        collector,
+        sim,
+        Ganeti.defaults(),
+        Http.defaults(),
+        "",
+        Duration.ofSeconds(30));
   }
 
-  public DaemonConfig(String node, String bind, int port, Path stateDir, String store, String backend, Path hmacKeyFile,
-      Path usersFile, Duration pollInterval, Duration roundDelay, SafetyCaps caps, StormGuard storm, boolean harep,
-      boolean balance, double balanceThreshold, Collector collector, Sim sim, Ganeti ganeti) {
-    this(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep,
-        balance, balanceThreshold, collector, sim, ganeti, Http.defaults(), "", Duration.ofSeconds(30));
+  public DaemonConfig(
+      String node,
+      String bind,
+      int port,
+      Path stateDir,
+      String store,
+      String backend,
+      Path hmacKeyFile,
+      Path usersFile,
+      Duration pollInterval,
+      Duration roundDelay,
+      SafetyCaps caps,
+      StormGuard storm,
+      boolean harep,
+      boolean balance,
+      double balanceThreshold,
+      Collector collector,
+      Sim sim,
+      Ganeti ganeti) {
+    this(
+        node,
+        bind,
+        port,
+        stateDir,
+        store,
+        backend,
+        hmacKeyFile,
+        usersFile,
+        pollInterval,
+        roundDelay,
+        caps,
+        storm,
+        harep,
+        balance,
+        balanceThreshold,
+        collector,
+        sim,
+        ganeti,
+        Http.defaults(),
+        "",
+        Duration.ofSeconds(30));
   }
 
-  /** This configuration with the group that may read the key file besides its owner (Ganeti's {@code gnt-masterd}). */
+  /**
+   * This configuration with the group that may read the key file besides its owner (Ganeti's {@code
+   * gnt-masterd}).
+   */
   public DaemonConfig withHmacKeyGroup(String group) {
-    return new DaemonConfig(node, bind, port, stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay,
-        caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http, group, exitAfterFailure);
+    return new DaemonConfig(
+        node,
+        bind,
+        port,
+        stateDir,
+        store,
+        backend,
+        hmacKeyFile,
+        usersFile,
+        pollInterval,
+        roundDelay,
+        caps,
+        storm,
+        harep,
+        balance,
+        balanceThreshold,
+        collector,
+        sim,
+        ganeti,
+        http,
+        group,
+        exitAfterFailure);
   }
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
-    return new DaemonConfig(node, newBind != null ? newBind : bind, newPort != null ? newPort : port,
-        stateDir, store, backend, hmacKeyFile, usersFile, pollInterval, roundDelay, caps, storm, harep, balance, balanceThreshold,
-        collector, sim, ganeti, http, hmacKeyGroup, exitAfterFailure);
+    return new DaemonConfig(
+        node,
+        newBind != null ? newBind : bind,
+        newPort != null ? newPort : port,
+        stateDir,
+        store,
+        backend,
+        hmacKeyFile,
+        usersFile,
+        pollInterval,
+        roundDelay,
+        caps,
+        storm,
+        harep,
+        balance,
+        balanceThreshold,
+        collector,
+        sim,
+        ganeti,
+        http,
+        hmacKeyGroup,
+        exitAfterFailure);
   }
 }

@@ -5,22 +5,22 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.maintd.config.ConfigException;
 import org.maintd.config.ConfigSection;
+import org.maintd.protocol.json.Json;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
-import org.maintd.protocol.json.Json;
 
 /**
- * Reads {@code maintd.yaml}. Every key has a default; unknown keys and bad values are refused,
- * all of them at once, each with its key.
+ * Reads {@code maintd.yaml}. Every key has a default; unknown keys and bad values are refused, all
+ * of them at once, each with its key.
  */
 public final class DaemonConfigLoader {
 
@@ -34,9 +34,12 @@ public final class DaemonConfigLoader {
       throw new ConfigException(file.toString(), List.of("no such file"));
     }
     try {
-      return bind(file.toString(), ConfigOverrides.apply(Json.YAML.readValue(Files.readString(file), Object.class), sets));
+      return bind(
+          file.toString(),
+          ConfigOverrides.apply(Json.YAML.readValue(Files.readString(file), Object.class), sets));
     } catch (JsonProcessingException e) {
-      throw new ConfigException(file.toString(), List.of("not valid YAML: " + e.getOriginalMessage()));
+      throw new ConfigException(
+          file.toString(), List.of("not valid YAML: " + e.getOriginalMessage()));
     } catch (IOException e) {
       throw new ConfigException(file.toString(), List.of("cannot read: " + e.getMessage()));
     }
@@ -55,7 +58,8 @@ public final class DaemonConfigLoader {
     Path users = root.path("usersFile", "/etc/maintd/users");
     Duration poll = root.duration("pollInterval", Duration.ofSeconds(30), Duration.ofMillis(100));
     Duration delay = root.duration("roundDelay", Duration.ZERO, Duration.ZERO);
-    SafetyCaps caps = new SafetyCaps(allowance(root, "maxUnavailable", "1"), root.stringList("failureDomains"));
+    SafetyCaps caps =
+        new SafetyCaps(allowance(root, "maxUnavailable", "1"), root.stringList("failureDomains"));
     StormGuard storm = new StormGuard(percentage(root, "stormThreshold", 30));
     boolean harep = root.bool("harep", false);
     boolean balance = root.bool("balance", false);
@@ -63,13 +67,40 @@ public final class DaemonConfigLoader {
     DaemonConfig.Collector collector = collector(root.section("collector"));
     DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
     DaemonConfig.Ganeti ganeti = ganeti(root.section("ganeti"));
-    DaemonConfig.Http http = new DaemonConfig.Http(
-        (int) root.integer("maxRequestBody", DaemonConfig.Http.defaults().maxRequestBody(), 1024, 64 << 20),
-        root.duration("idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)));
-    Duration exitAfterFailure = root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
+    DaemonConfig.Http http =
+        new DaemonConfig.Http(
+            (int)
+                root.integer(
+                    "maxRequestBody",
+                    DaemonConfig.Http.defaults().maxRequestBody(),
+                    1024,
+                    64 << 20),
+            root.duration(
+                "idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)));
+    Duration exitAfterFailure =
+        root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
     root.finish();
-    return new DaemonConfig(node.isEmpty() ? hostname() : node, bind, port, stateDir, store, backend,
-        key, users, poll, delay, caps, storm, harep, balance, balanceThreshold, collector, sim, ganeti, http, keyGroup,
+    return new DaemonConfig(
+        node.isEmpty() ? hostname() : node,
+        bind,
+        port,
+        stateDir,
+        store,
+        backend,
+        key,
+        users,
+        poll,
+        delay,
+        caps,
+        storm,
+        harep,
+        balance,
+        balanceThreshold,
+        collector,
+        sim,
+        ganeti,
+        http,
+        keyGroup,
         exitAfterFailure);
   }
 
@@ -85,7 +116,8 @@ public final class DaemonConfigLoader {
 
   private static int percentage(ConfigSection c, String key, int fallback) {
     String text = c.string(key, fallback + "%");
-    String digits = text.strip().endsWith("%") ? text.strip().substring(0, text.strip().length() - 1) : "";
+    String digits =
+        text.strip().endsWith("%") ? text.strip().substring(0, text.strip().length() - 1) : "";
     if (!digits.matches("[0-9]{1,3}") || Integer.parseInt(digits) > 100) {
       c.problem(key, "must be a percentage from 0% to 100% such as 30%, not '" + text + "'");
       return fallback;
@@ -105,13 +137,20 @@ public final class DaemonConfigLoader {
     try {
       URI uri = new URI(text);
       if (uri.getScheme() == null || !schemes.contains(uri.getScheme()) || uri.getHost() == null) {
-        c.problem(key, "must be a " + String.join(" or ", schemes.stream().map(x -> x + "://").toList())
-            + " URL with a host, not '" + text + "'");
+        c.problem(
+            key,
+            "must be a "
+                + String.join(" or ", schemes.stream().map(x -> x + "://").toList())
+                + " URL with a host, not '"
+                + text
+                + "'");
         return fallback == null ? null : URI.create(fallback);
       }
       return uri;
     } catch (URISyntaxException e) {
-      c.problem(key, "is not a URL (" + e.getReason() + " at index " + e.getIndex() + "): '" + text + "'");
+      c.problem(
+          key,
+          "is not a URL (" + e.getReason() + " at index " + e.getIndex() + "): '" + text + "'");
       return fallback == null ? null : URI.create(fallback);
     }
   }
@@ -129,7 +168,9 @@ public final class DaemonConfigLoader {
         urls.put(node, url.toString());
       }
     }
-    return new DaemonConfig.Collector(template, urls,
+    return new DaemonConfig.Collector(
+        template,
+        urls,
         c.duration("timeout", Duration.ofSeconds(5), Duration.ofMillis(10)),
         c.duration("repairTimeout", Duration.ofSeconds(660), Duration.ofSeconds(1)),
         c.bool("allowUnsigned", false),
@@ -149,8 +190,12 @@ public final class DaemonConfigLoader {
 
   private static DaemonConfig.Ganeti ganeti(ConfigSection g) {
     URI url = url(g, "rapiUrl", "https://127.0.0.1:5080", List.of("https"));
-    return new DaemonConfig.Ganeti(url, g.string("certificate", "/var/lib/ganeti/rapi.pem").isEmpty() ? null
-        : g.path("certificate", "/var/lib/ganeti/rapi.pem"), g.bool("verifyHostname", false),
+    return new DaemonConfig.Ganeti(
+        url,
+        g.string("certificate", "/var/lib/ganeti/rapi.pem").isEmpty()
+            ? null
+            : g.path("certificate", "/var/lib/ganeti/rapi.pem"),
+        g.bool("verifyHostname", false),
         g.path("credentials", "/etc/maintd/rapi-credentials"),
         g.duration("timeout", Duration.ofSeconds(30), Duration.ofMillis(100)),
         (int) g.integer("readAttempts", 3, 1, 10));

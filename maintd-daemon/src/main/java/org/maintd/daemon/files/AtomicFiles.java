@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-/** Crash-safe file replacement: write a temporary file, fsync it, rename it, fsync the directory. */
+/**
+ * Crash-safe file replacement: write a temporary file, fsync it, rename it, fsync the directory.
+ */
 public final class AtomicFiles {
   private AtomicFiles() {}
 
@@ -17,7 +19,8 @@ public final class AtomicFiles {
     Files.createDirectories(dir);
     Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
     try {
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+      try (FileChannel ch =
+          FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
         ByteBuffer buf = ByteBuffer.wrap(content);
         while (buf.hasRemaining()) {
           ch.write(buf);

@@ -9,15 +9,15 @@ import org.eclipse.jetty.util.Fields;
 import org.maintd.campaign.CampaignException;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.Commands;
+import org.maintd.http.Bodies;
+import org.maintd.http.HttpError;
+import org.maintd.http.HttpJson;
+import org.maintd.http.Router;
 import org.maintd.incident.IncidentException;
 import org.maintd.machine.MachineException;
 import org.maintd.roll.RollException;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.StoreException;
-import org.maintd.http.Bodies;
-import org.maintd.http.HttpError;
-import org.maintd.http.HttpJson;
-import org.maintd.http.Router;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +34,10 @@ public final class ApiHandler extends Handler.Abstract {
   private final Authenticator auth;
   private final int maxBody;
 
-  /** The API over {@code routes}; changes are authenticated by {@code auth}, bodies read up to {@code maxBody} bytes. */
+  /**
+   * The API over {@code routes}; changes are authenticated by {@code auth}, bodies read up to
+   * {@code maxBody} bytes.
+   */
   public ApiHandler(Router<ApiAction> routes, Authenticator auth, int maxBody) {
     this.routes = routes;
     this.auth = auth;
@@ -47,8 +50,10 @@ public final class ApiHandler extends Handler.Abstract {
     try {
       Router.Match<ApiAction> match = routes.route(request.getMethod(), path);
       Fields query = Request.extractQueryParameters(request);
-      ApiCall call = isRead(request) ? new ApiCall(match, query, "", "")
-          : authenticated(request, path, match, query);
+      ApiCall call =
+          isRead(request)
+              ? new ApiCall(match, query, "", "")
+              : authenticated(request, path, match, query);
       Object result = match.handler().run(call);
       if (result instanceof ApiResponse r) {
         return HttpJson.send(response, callback, r.status(), r.body());
@@ -77,11 +82,15 @@ public final class ApiHandler extends Handler.Abstract {
     return request.getMethod().equals("GET") || request.getMethod().equals("HEAD");
   }
 
-  private ApiCall authenticated(Request request, String path, Router.Match<ApiAction> match, Fields query) {
+  private ApiCall authenticated(
+      Request request, String path, Router.Match<ApiAction> match, Fields query) {
     Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
     refuseUnless(auth.fromHeaders(credentials));
     String body = Bodies.read(request, maxBody);
-    String signedPath = request.getHttpURI().getQuery() == null ? path : path + "?" + request.getHttpURI().getQuery();
+    String signedPath =
+        request.getHttpURI().getQuery() == null
+            ? path
+            : path + "?" + request.getHttpURI().getQuery();
     Authenticator.Decision who = auth.decide(request.getMethod(), signedPath, body, credentials);
     refuseUnless(who);
     return new ApiCall(match, query, body, who.who());
@@ -93,7 +102,10 @@ public final class ApiHandler extends Handler.Abstract {
     }
   }
 
-  /** The API's answer to what a route threw: the domain's refusals, a failing backend or store, a bug. */
+  /**
+   * The API's answer to what a route threw: the domain's refusals, a failing backend or store, a
+   * bug.
+   */
   private static HttpError translate(Request request, String path, Exception e) {
     if (e instanceof CampaignException c) {
       return kind(c.kind().name(), c.getMessage());
@@ -121,8 +133,12 @@ public final class ApiHandler extends Handler.Abstract {
       return new HttpError(502, "backend-error", "the cluster backend failed: " + e.getMessage());
     }
     if (e instanceof StoreException) {
-      log.error("state store failed while serving {} {}: {}", request.getMethod(), path, e.getMessage());
-      return new HttpError(503, "store-error", "the state cannot be stored, so nothing was changed: " + e.getMessage());
+      log.error(
+          "state store failed while serving {} {}: {}", request.getMethod(), path, e.getMessage());
+      return new HttpError(
+          503,
+          "store-error",
+          "the state cannot be stored, so nothing was changed: " + e.getMessage());
     }
     log.error("internal error while serving {} {}", request.getMethod(), path, e);
     return new HttpError(500, "internal-error", "internal error (see the daemon's log): " + e);

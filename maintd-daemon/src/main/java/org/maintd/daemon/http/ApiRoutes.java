@@ -24,15 +24,18 @@ import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
 
 /**
- * Every endpoint of the daemon's API and what it does: reads ({@code GET}, open to all) answer
- * from the view the runner published last and never wait for it; changes ({@code POST},
- * authenticated by the {@link ApiHandler} before they run) are operator commands, applied by the
- * runner's next step and answered after it. Each answers one of maintd-protocol's records.
- * Thread-safe.
+ * Every endpoint of the daemon's API and what it does: reads ({@code GET}, open to all) answer from
+ * the view the runner published last and never wait for it; changes ({@code POST}, authenticated by
+ * the {@link ApiHandler} before they run) are operator commands, applied by the runner's next step
+ * and answered after it. Each answers one of maintd-protocol's records. Thread-safe.
  */
 public final class ApiRoutes {
   /** What the routes read and where commands go. */
-  public record Sources(Supplier<DaemonView> view, Commands commands, Supplier<HealthView> health, Supplier<String> metrics) {}
+  public record Sources(
+      Supplier<DaemonView> view,
+      Commands commands,
+      Supplier<HealthView> health,
+      Supplier<String> metrics) {}
 
   private final Sources sources;
 
@@ -52,7 +55,10 @@ public final class ApiRoutes {
 
   private void reads(Router<ApiAction> r) {
     r.add("GET", "/", c -> List.of(1));
-    r.add("GET", "/1/status", c -> view().state().incidents().stream().map(IncidentView::of).toList());
+    r.add(
+        "GET",
+        "/1/status",
+        c -> view().state().incidents().stream().map(IncidentView::of).toList());
     r.add("GET", "/1/incidents/{uuid}", c -> IncidentView.of(incident(c.param("uuid"))));
     r.add("GET", "/1/jobs", c -> view().jobs());
     r.add("GET", "/1/evacuated", c -> view().state().evacuated());
@@ -62,25 +68,57 @@ public final class ApiRoutes {
     r.add("GET", "/1/paused", c -> paused());
     r.add("GET", "/1/plan", c -> plan());
     r.add("GET", "/1/roll", c -> RollQuery.plan(view().cluster(), c.query()));
-    r.add("GET", "/1/campaigns", c -> view().state().campaigns().stream().map(CampaignView::of).toList());
+    r.add(
+        "GET",
+        "/1/campaigns",
+        c -> view().state().campaigns().stream().map(CampaignView::of).toList());
     r.add("GET", "/1/campaigns/{id}", c -> CampaignView.of(campaign(c.param("id"))));
-    r.add("GET", "/metrics", c -> new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get()));
+    r.add(
+        "GET",
+        "/metrics",
+        c -> new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get()));
   }
 
   private void changes(Router<ApiAction> r) {
-    r.add("POST", "/1/incidents/{uuid}/cancel", c -> IncidentView.of((Incident) apply(new Command.Cancel(c.param("uuid"),
-        c.who()))));
-    r.add("POST", "/1/incidents/{uuid}/ack", c -> ack((Answers.Acknowledged) apply(new Command.Acknowledge(c.param("uuid"),
-        c.who()))));
-    r.add("POST", "/1/pause", c -> paused((Answers.Paused) apply(new Command.Pause(true, c.who()))));
-    r.add("POST", "/1/resume", c -> paused((Answers.Paused) apply(new Command.Pause(false, c.who()))));
-    r.add("POST", "/1/machines/up", c -> up(apply(new Command.MachinesUp(MachineRequest.hostnames(c.body()),
-        QueryFlags.flag(c.query(), "force"), c.who()))));
-    r.add("POST", "/1/campaigns", c -> CampaignView.of((Campaign) apply(new Command.StartCampaign(
-        c.body(CampaignRequest.class).spec(), c.who()))));
+    r.add(
+        "POST",
+        "/1/incidents/{uuid}/cancel",
+        c -> IncidentView.of((Incident) apply(new Command.Cancel(c.param("uuid"), c.who()))));
+    r.add(
+        "POST",
+        "/1/incidents/{uuid}/ack",
+        c -> ack((Answers.Acknowledged) apply(new Command.Acknowledge(c.param("uuid"), c.who()))));
+    r.add(
+        "POST", "/1/pause", c -> paused((Answers.Paused) apply(new Command.Pause(true, c.who()))));
+    r.add(
+        "POST",
+        "/1/resume",
+        c -> paused((Answers.Paused) apply(new Command.Pause(false, c.who()))));
+    r.add(
+        "POST",
+        "/1/machines/up",
+        c ->
+            up(
+                apply(
+                    new Command.MachinesUp(
+                        MachineRequest.hostnames(c.body()),
+                        QueryFlags.flag(c.query(), "force"),
+                        c.who()))));
+    r.add(
+        "POST",
+        "/1/campaigns",
+        c ->
+            CampaignView.of(
+                (Campaign)
+                    apply(
+                        new Command.StartCampaign(c.body(CampaignRequest.class).spec(), c.who()))));
     for (String action : List.of("pause", "resume", "abort")) {
-      r.add("POST", "/1/campaigns/{id}/" + action, c -> CampaignView.of((Campaign) apply(new Command.CampaignAction(
-          c.param("id"), action, c.who()))));
+      r.add(
+          "POST",
+          "/1/campaigns/{id}/" + action,
+          c ->
+              CampaignView.of(
+                  (Campaign) apply(new Command.CampaignAction(c.param("id"), action, c.who()))));
     }
   }
 
@@ -111,9 +149,17 @@ public final class ApiRoutes {
   }
 
   private static List<BroughtUpView> up(Object answer) {
-    return ((List<?>) answer).stream().map(Answers.BroughtUp.class::cast)
-        .map(u -> new BroughtUpView(u.node(), "UP", u.job(), u.canceled().stream().map(Object::toString).toList()))
-        .toList();
+    return ((List<?>) answer)
+        .stream()
+            .map(Answers.BroughtUp.class::cast)
+            .map(
+                u ->
+                    new BroughtUpView(
+                        u.node(),
+                        "UP",
+                        u.job(),
+                        u.canceled().stream().map(Object::toString).toList()))
+            .toList();
   }
 
   private PlanView plan() {
@@ -122,12 +168,17 @@ public final class ApiRoutes {
   }
 
   private Incident incident(String uuid) {
-    return view().state().incidents().stream().filter(i -> i.uuid().toString().equals(uuid)).findFirst()
+    return view().state().incidents().stream()
+        .filter(i -> i.uuid().toString().equals(uuid))
+        .findFirst()
         .orElseThrow(() -> HttpError.notFound("no incident " + uuid));
   }
 
   private Campaign campaign(String id) {
-    return view().state().campaigns().stream().filter(c -> c.id().equals(id)).findFirst()
-        .orElseThrow(() -> new CampaignException(CampaignException.Kind.NOT_FOUND, "no campaign " + id));
+    return view().state().campaigns().stream()
+        .filter(c -> c.id().equals(id))
+        .findFirst()
+        .orElseThrow(
+            () -> new CampaignException(CampaignException.Kind.NOT_FOUND, "no campaign " + id));
   }
 }

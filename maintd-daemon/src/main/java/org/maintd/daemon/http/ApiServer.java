@@ -5,13 +5,21 @@ import org.eclipse.jetty.server.Server;
 import org.maintd.http.Router;
 import org.maintd.http.Servers;
 
-/** The API's Jetty server, separate from the daemon so that tests can start it alone on port 0 over a fake view. */
+/**
+ * The API's Jetty server, separate from the daemon so that tests can start it alone on port 0 over
+ * a fake view.
+ */
 public final class ApiServer {
   private ApiServer() {}
 
-  /** A server (not started) on {@code bind}:{@code port} (0: any free port) answering {@code routes}. */
-  public static Server newServer(String bind, int port, Router<ApiAction> routes, Authenticator auth, Limits limits) {
-    return Servers.newServer(bind, port, limits.idleTimeout(), new ApiHandler(routes, auth, limits.maxRequestBody()));
+  /**
+   * A server (not started) on {@code bind}:{@code port} (0: any free port) answering {@code
+   * routes}.
+   */
+  public static Server newServer(
+      String bind, int port, Router<ApiAction> routes, Authenticator auth, Limits limits) {
+    return Servers.newServer(
+        bind, port, limits.idleTimeout(), new ApiHandler(routes, auth, limits.maxRequestBody()));
   }
 
   /** How long a silent client is kept, and the largest body read. */

@@ -18,13 +18,13 @@ import org.maintd.signing.SignatureVerifier;
 import org.maintd.signing.SignedMessage;
 
 /**
- * Decides who may change things. Two ways in: a request signed with the cluster key (headers
- * {@code X-Maintd-Salt}, {@code X-Maintd-Nonce} and {@code X-Maintd-Hmac}, see {@link
- * RequestSignature}; fresh within the allowed skew and accepted once, whatever the letter case of
- * its signature), as maintctl on the master sends it; or HTTP basic auth against a users file in
- * Ganeti's RAPI format ({@code user password [write]}, the password plain or as {@code
- * {CLEARTEXT}password}) for a user with {@code write}. {@link #fromHeaders} decides everything the
- * headers can decide before the body is read. Thread-safe.
+ * Decides who may change things. Two ways in: a request signed with the cluster key (headers {@code
+ * X-Maintd-Salt}, {@code X-Maintd-Nonce} and {@code X-Maintd-Hmac}, see {@link RequestSignature};
+ * fresh within the allowed skew and accepted once, whatever the letter case of its signature), as
+ * maintctl on the master sends it; or HTTP basic auth against a users file in Ganeti's RAPI format
+ * ({@code user password [write]}, the password plain or as {@code {CLEARTEXT}password}) for a user
+ * with {@code write}. {@link #fromHeaders} decides everything the headers can decide before the
+ * body is read. Thread-safe.
  */
 public final class Authenticator {
   private static final String HEX64 = "[0-9a-fA-F]{64}";
@@ -57,17 +57,26 @@ public final class Authenticator {
   }
 
   /** The credentials of one request, as its headers carry them. */
-  public record Credentials(String salt, String nonce, String hmac, String authorization, String duplicate) {
+  public record Credentials(
+      String salt, String nonce, String hmac, String authorization, String duplicate) {
     public static Credentials of(HttpFields headers) {
       String duplicate = null;
-      for (String name : List.of(RequestSignature.SALT_HEADER, RequestSignature.NONCE_HEADER, RequestSignature.HMAC_HEADER,
-          HttpHeader.AUTHORIZATION.asString())) {
+      for (String name :
+          List.of(
+              RequestSignature.SALT_HEADER,
+              RequestSignature.NONCE_HEADER,
+              RequestSignature.HMAC_HEADER,
+              HttpHeader.AUTHORIZATION.asString())) {
         if (headers.getValuesList(name).size() > 1) {
           duplicate = name;
         }
       }
-      return new Credentials(headers.get(RequestSignature.SALT_HEADER), headers.get(RequestSignature.NONCE_HEADER),
-          headers.get(RequestSignature.HMAC_HEADER), headers.get(HttpHeader.AUTHORIZATION), duplicate);
+      return new Credentials(
+          headers.get(RequestSignature.SALT_HEADER),
+          headers.get(RequestSignature.NONCE_HEADER),
+          headers.get(RequestSignature.HMAC_HEADER),
+          headers.get(HttpHeader.AUTHORIZATION),
+          duplicate);
     }
 
     boolean signed() {
@@ -86,23 +95,33 @@ public final class Authenticator {
     }
     if (c.signed()) {
       if (c.salt() == null || c.nonce() == null || c.nonce().isBlank() || c.hmac() == null) {
-        return Decision.refused("a signed request needs the headers " + RequestSignature.SALT_HEADER + ", "
-            + RequestSignature.NONCE_HEADER + " and " + RequestSignature.HMAC_HEADER);
+        return Decision.refused(
+            "a signed request needs the headers "
+                + RequestSignature.SALT_HEADER
+                + ", "
+                + RequestSignature.NONCE_HEADER
+                + " and "
+                + RequestSignature.HMAC_HEADER);
       }
       if (!c.hmac().matches(HEX64)) {
-        return Decision.refused("signature refused (bad-signature): " + RequestSignature.HMAC_HEADER + " is not 64 hex digits");
+        return Decision.refused(
+            "signature refused (bad-signature): "
+                + RequestSignature.HMAC_HEADER
+                + " is not 64 hex digits");
       }
       try {
         verifier.checkSalt(c.salt(), clock.instant());
       } catch (SignatureException e) {
-        return Decision.refused("signature refused (" + e.reason().label() + "): " + e.getMessage());
+        return Decision.refused(
+            "signature refused (" + e.reason().label() + "): " + e.getMessage());
       }
       return Decision.allowed("");
     }
     if (c.authorization() != null && c.authorization().startsWith("Basic ")) {
       return basic(c.authorization().substring(6).strip());
     }
-    return Decision.refused("authentication required: sign the request with the cluster key or use basic auth");
+    return Decision.refused(
+        "authentication required: sign the request with the cluster key or use basic auth");
   }
 
   /** The whole decision, once the body is read ({@code path} with its query, as signed). */
@@ -112,7 +131,8 @@ public final class Authenticator {
       return headers;
     }
     Instant now = clock.instant();
-    SignedMessage message = new SignedMessage(RequestSignature.text(method, path, c.nonce(), body), c.salt(), c.hmac());
+    SignedMessage message =
+        new SignedMessage(RequestSignature.text(method, path, c.nonce(), body), c.salt(), c.hmac());
     try {
       verifier.verifyFresh(message, now);
     } catch (SignatureException e) {
@@ -139,8 +159,12 @@ public final class Authenticator {
     String password = decoded.substring(colon + 1);
     for (String line : users()) {
       String[] f = line.strip().split("\\s+");
-      if (f.length >= 2 && !f[0].startsWith("#") && f[0].equals(user) && passwordMatches(f[1], password)) {
-        return f.length >= 3 && f[2].contains("write") ? Decision.allowed(user)
+      if (f.length >= 2
+          && !f[0].startsWith("#")
+          && f[0].equals(user)
+          && passwordMatches(f[1], password)) {
+        return f.length >= 3 && f[2].contains("write")
+            ? Decision.allowed(user)
             : new Decision(403, user, "user " + user + " has no write permission");
       }
     }
@@ -149,7 +173,8 @@ public final class Authenticator {
 
   private static boolean passwordMatches(String stored, String given) {
     String clear = stored.startsWith("{CLEARTEXT}") ? stored.substring(11) : stored;
-    return MessageDigest.isEqual(clear.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
+    return MessageDigest.isEqual(
+        clear.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
   }
 
   private List<String> users() {

@@ -22,10 +22,13 @@ final class MachineRequest {
     try {
       ids = RequestBodies.bind(body, MACHINES);
     } catch (IllegalArgumentException e) {
-      throw bad(e.getMessage() + " (the body is a list of machine ids such as [{\"hostname\": \"node3\"}])");
+      throw bad(
+          e.getMessage()
+              + " (the body is a list of machine ids such as [{\"hostname\": \"node3\"}])");
     }
     if (ids == null || ids.isEmpty()) {
-      throw bad("the body must be a non-empty JSON list of machine ids such as [{\"hostname\": \"node3\"}]");
+      throw bad(
+          "the body must be a non-empty JSON list of machine ids such as [{\"hostname\": \"node3\"}]");
     }
     List<String> out = new ArrayList<>();
     for (int i = 0; i < ids.size(); i++) {

@@ -2,7 +2,10 @@ package org.maintd.daemon.http;
 
 import org.eclipse.jetty.util.Fields;
 
-/** Flag query parameters: {@code ?force}, {@code ?force=1} or {@code ?force=true} set; {@code 0}, {@code false} or absent not. */
+/**
+ * Flag query parameters: {@code ?force}, {@code ?force=1} or {@code ?force=true} set; {@code 0},
+ * {@code false} or absent not.
+ */
 final class QueryFlags {
   private QueryFlags() {}
 
@@ -17,6 +20,7 @@ final class QueryFlags {
     if (v.equals("0") || v.equals("false")) {
       return false;
     }
-    throw new IllegalArgumentException("parameter '" + name + "' is a flag: 1 or 0, not '" + v + "'");
+    throw new IllegalArgumentException(
+        "parameter '" + name + "' is a flag: 1 or 0, not '" + v + "'");
   }
 }

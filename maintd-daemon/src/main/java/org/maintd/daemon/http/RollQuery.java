@@ -1,7 +1,6 @@
 package org.maintd.daemon.http;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.jetty.util.Fields;
@@ -13,31 +12,44 @@ import org.maintd.roll.RollPlan;
 
 /**
  * {@code GET /1/roll}: reboot groups for the latest snapshot, with hroller's options as query
- * parameters ({@code group}, {@code offline} (repeatable), {@code node-tags} (comma-separated),
- * and the flags {@code offline-maintenance}, {@code skip-non-redundant},
- * {@code ignore-non-redundant}, {@code full-evacuation}, {@code force}).
+ * parameters ({@code group}, {@code offline} (repeatable), {@code node-tags} (comma-separated), and
+ * the flags {@code offline-maintenance}, {@code skip-non-redundant}, {@code ignore-non-redundant},
+ * {@code full-evacuation}, {@code force}).
  */
 final class RollQuery {
-  private static final Set<String> KNOWN = Set.of("group", "offline", "node-tags", "offline-maintenance",
-      "skip-non-redundant", "ignore-non-redundant", "full-evacuation", "force");
+  private static final Set<String> KNOWN =
+      Set.of(
+          "group",
+          "offline",
+          "node-tags",
+          "offline-maintenance",
+          "skip-non-redundant",
+          "ignore-non-redundant",
+          "full-evacuation",
+          "force");
 
   private RollQuery() {}
 
   static RollPlan plan(Cluster cluster, Fields query) {
     for (String name : query.getNames()) {
       if (!KNOWN.contains(name)) {
-        throw new IllegalArgumentException("unknown parameter '" + name + "'; known: " + KNOWN.stream().sorted().toList());
+        throw new IllegalArgumentException(
+            "unknown parameter '" + name + "'; known: " + KNOWN.stream().sorted().toList());
       }
     }
     if (cluster == null) {
       throw new RollException("no cluster snapshot yet: the daemon has not completed a poll");
     }
-    RollOptions options = new RollOptions(
-        Optional.ofNullable(query.getValue("group")),
-        Set.copyOf(query.getValuesOrEmpty("offline")),
-        Optional.ofNullable(query.getValue("node-tags")).map(t -> List.of(t.split(","))),
-        QueryFlags.flag(query, "offline-maintenance"), QueryFlags.flag(query, "skip-non-redundant"), QueryFlags.flag(query, "ignore-non-redundant"),
-        QueryFlags.flag(query, "full-evacuation"), QueryFlags.flag(query, "force"));
+    RollOptions options =
+        new RollOptions(
+            Optional.ofNullable(query.getValue("group")),
+            Set.copyOf(query.getValuesOrEmpty("offline")),
+            Optional.ofNullable(query.getValue("node-tags")).map(t -> List.of(t.split(","))),
+            QueryFlags.flag(query, "offline-maintenance"),
+            QueryFlags.flag(query, "skip-non-redundant"),
+            QueryFlags.flag(query, "ignore-non-redundant"),
+            QueryFlags.flag(query, "full-evacuation"),
+            QueryFlags.flag(query, "force"));
     return new RebootPlanner().plan(cluster, options);
   }
 }

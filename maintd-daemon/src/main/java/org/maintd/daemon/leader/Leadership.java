@@ -13,12 +13,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether this daemon acts for the cluster's master. It starts only on the master (and, unless
- * told not to, after winning the nodes' vote). When a snapshot shows the master role moved (a
- * campaign fails it over before rebooting the master), the daemon either follows it (a backend
- * whose nodes all live in this process) or stops acting: this part terminates and {@link #moved}
- * completes with the new master, so that the daemon there goes on from the stored state.
- * Thread-safe.
+ * Whether this daemon acts for the cluster's master. It starts only on the master (and, unless told
+ * not to, after winning the nodes' vote). When a snapshot shows the master role moved (a campaign
+ * fails it over before rebooting the master), the daemon either follows it (a backend whose nodes
+ * all live in this process) or stops acting: this part terminates and {@link #moved} completes with
+ * the new master, so that the daemon there goes on from the stored state. Thread-safe.
  */
 public final class Leadership extends Part {
   private static final Logger log = LoggerFactory.getLogger(Leadership.class);
@@ -34,7 +33,12 @@ public final class Leadership extends Part {
    * Acts for {@code node} while it is the master of {@code backend}'s cluster; {@code vote} (null:
    * no vote) asks the nodes; {@code follows} follows the master role when it moves.
    */
-  public Leadership(String node, ClusterBackend backend, Supplier<MasterVote.Outcome> vote, boolean follows, Clock clock) {
+  public Leadership(
+      String node,
+      ClusterBackend backend,
+      Supplier<MasterVote.Outcome> vote,
+      boolean follows,
+      Clock clock) {
     super("leadership", clock);
     this.self = node;
     this.backend = backend;
@@ -48,10 +52,13 @@ public final class Leadership extends Part {
     try {
       master = backend.master();
     } catch (BackendException e) {
-      throw new Refused(Refused.Reason.NO_ANSWER, "cannot ask the cluster who the master is: " + e.getMessage());
+      throw new Refused(
+          Refused.Reason.NO_ANSWER, "cannot ask the cluster who the master is: " + e.getMessage());
     }
     if (!NodeNames.same(master, self)) {
-      throw new Refused(Refused.Reason.NOT_MASTER, "this node (" + self + ") is not the master (" + master + "); exiting");
+      throw new Refused(
+          Refused.Reason.NOT_MASTER,
+          "this node (" + self + ") is not the master (" + master + "); exiting");
     }
     if (vote == null) {
       log.warn("master voting skipped (--no-voting --yes-do-it)");
@@ -59,8 +66,13 @@ public final class Leadership extends Part {
     }
     MasterVote.Outcome outcome = vote.get();
     if (!outcome.wonBy(self)) {
-      throw new Refused(Refused.Reason.LOST_VOTE, "lost the master vote: " + outcome.votes() + " of " + outcome.asked()
-          + " nodes asked; use --no-voting --yes-do-it only if you are sure this node is the master");
+      throw new Refused(
+          Refused.Reason.LOST_VOTE,
+          "lost the master vote: "
+              + outcome.votes()
+              + " of "
+              + outcome.asked()
+              + " nodes asked; use --no-voting --yes-do-it only if you are sure this node is the master");
     }
     votes = outcome.votes().getOrDefault(self, 0) + " of " + outcome.asked() + " nodes";
     log.info("master vote won: {} of {} nodes asked", outcome.votes(), outcome.asked());
@@ -71,7 +83,9 @@ public final class Leadership extends Part {
     return self;
   }
 
-  /** Completes with the new master's name when the role moved away and this daemon stopped acting. */
+  /**
+   * Completes with the new master's name when the role moved away and this daemon stopped acting.
+   */
   public CompletableFuture<String> moved() {
     return moved;
   }
@@ -83,11 +97,19 @@ public final class Leadership extends Part {
       return true;
     }
     if (follows) {
-      log.info("the master role moved from {} to {}; this daemon goes on as the daemon of {}", self, master, master);
+      log.info(
+          "the master role moved from {} to {}; this daemon goes on as the daemon of {}",
+          self,
+          master,
+          master);
       self = master;
       return true;
     }
-    log.warn("the master role moved from {} to {}; this daemon stops, the one on {} goes on", self, master, master);
+    log.warn(
+        "the master role moved from {} to {}; this daemon stops, the one on {} goes on",
+        self,
+        master,
+        master);
     votes = "the master role moved to " + master;
     close();
     moved.complete(master);
@@ -105,7 +127,11 @@ public final class Leadership extends Part {
   /** This daemon may not act for the master: why. */
   public static final class Refused extends RuntimeException {
     /** Not the master, the vote lost, or the cluster did not answer. */
-    public enum Reason { NOT_MASTER, LOST_VOTE, NO_ANSWER }
+    public enum Reason {
+      NOT_MASTER,
+      LOST_VOTE,
+      NO_ANSWER
+    }
 
     private final Reason reason;
 

@@ -12,15 +12,16 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Result;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.poll.CollectorUrls;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
 import org.maintd.protocol.report.MasterAnswer;
 import org.maintd.protocol.signing.Envelopes;
+import org.maintd.signing.SignatureException;
+import org.maintd.signing.SignatureVerifier;
 
 /**
- * Asks every node's collector which node it believes is the master ({@code GET /1/master},
- * signed) and counts the votes, as Ganeti's daemons do at start-up. Unanswered, unsigned or badly
- * signed answers are not votes, and neither is an answer signed for another node than the one asked. Thread-safe.
+ * Asks every node's collector which node it believes is the master ({@code GET /1/master}, signed)
+ * and counts the votes, as Ganeti's daemons do at start-up. Unanswered, unsigned or badly signed
+ * answers are not votes, and neither is an answer signed for another node than the one asked.
+ * Thread-safe.
  */
 public final class MasterVote {
   private final HttpClient client;
@@ -29,7 +30,12 @@ public final class MasterVote {
   private final Duration timeout;
   private final Clock clock;
 
-  public MasterVote(HttpClient client, CollectorUrls urls, SignatureVerifier verifier, Duration timeout, Clock clock) {
+  public MasterVote(
+      HttpClient client,
+      CollectorUrls urls,
+      SignatureVerifier verifier,
+      Duration timeout,
+      Clock clock) {
     this.client = client;
     this.urls = urls;
     this.verifier = verifier;
@@ -50,19 +56,22 @@ public final class MasterVote {
     Map<String, Integer> votes = new ConcurrentHashMap<>();
     CountDownLatch done = new CountDownLatch(nodes.size());
     for (String node : nodes) {
-      client.newRequest(urls.resolve(node, "/1/master")).timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-          .send(new BufferingResponseListener(64 * 1024) {
-            @Override
-            public void onComplete(Result result) {
-              if (!result.isFailed() && result.getResponse().getStatus() == 200) {
-                String master = master(node, getContentAsString());
-                if (master != null) {
-                  votes.merge(master, 1, Integer::sum);
+      client
+          .newRequest(urls.resolve(node, "/1/master"))
+          .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+          .send(
+              new BufferingResponseListener(64 * 1024) {
+                @Override
+                public void onComplete(Result result) {
+                  if (!result.isFailed() && result.getResponse().getStatus() == 200) {
+                    String master = master(node, getContentAsString());
+                    if (master != null) {
+                      votes.merge(master, 1, Integer::sum);
+                    }
+                  }
+                  done.countDown();
                 }
-              }
-              done.countDown();
-            }
-          });
+              });
     }
     try {
       done.await(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
@@ -72,7 +81,10 @@ public final class MasterVote {
     return new Outcome(Map.copyOf(votes), nodes.size());
   }
 
-  /** The master named in {@code node}'s signed answer; null when the answer is not {@code node}'s own. */
+  /**
+   * The master named in {@code node}'s signed answer; null when the answer is not {@code node}'s
+   * own.
+   */
   private String master(String node, String body) {
     try {
       MasterAnswer a = Envelopes.open(verifier, null, body, MasterAnswer.class, clock.instant());

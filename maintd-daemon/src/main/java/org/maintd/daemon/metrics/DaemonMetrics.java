@@ -10,24 +10,24 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodePhase;
-import org.maintd.incident.IncidentStatus;
-import org.maintd.protocol.api.HealthView;
-import org.maintd.spi.CollectorReading;
-import org.maintd.spi.MaintdState;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.RunnerListener;
+import org.maintd.incident.IncidentStatus;
+import org.maintd.protocol.api.HealthView;
 import org.maintd.round.FinishedJob;
 import org.maintd.round.StepResult;
+import org.maintd.spi.CollectorReading;
+import org.maintd.spi.MaintdState;
 
 /**
- * The daemon's metrics, served in Prometheus' text format on {@code GET /metrics}: rounds, tick
- * and poll durations, jobs by owner, kind and result, incidents by status, collectors by health,
+ * The daemon's metrics, served in Prometheus' text format on {@code GET /metrics}: rounds, tick and
+ * poll durations, jobs by owner, kind and result, incidents by status, collectors by health,
  * rejected reports by reason, whether automatic actions are paused or a storm is seen, and whether
- * the daemon has failed.
- * Thread-safe.
+ * the daemon has failed. Thread-safe.
  */
 public final class DaemonMetrics implements RunnerListener {
-  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Counter rounds;
   private final Timer ticks;
   private final Timer polls;
@@ -38,46 +38,84 @@ public final class DaemonMetrics implements RunnerListener {
   public DaemonMetrics(MaintdState initial) {
     Supplier<MaintdState> state = () -> view == null ? initial : view.state();
     Supplier<String> storm = () -> view == null ? "" : view.storm();
-    rounds = Counter.builder("maintd.rounds").description("Rounds started (jobs submitted)").register(registry);
-    ticks = Timer.builder("maintd.tick").description("Duration of one tick: jobs checked, snapshot, poll, plan").register(registry);
-    polls = Timer.builder("maintd.poll").description("Duration of one poll of every collector").register(registry);
+    rounds =
+        Counter.builder("maintd.rounds")
+            .description("Rounds started (jobs submitted)")
+            .register(registry);
+    ticks =
+        Timer.builder("maintd.tick")
+            .description("Duration of one tick: jobs checked, snapshot, poll, plan")
+            .register(registry);
+    polls =
+        Timer.builder("maintd.poll")
+            .description("Duration of one poll of every collector")
+            .register(registry);
     for (IncidentStatus status : IncidentStatus.values()) {
-      Gauge.builder("maintd.incidents", () -> state.get().incidents().stream().filter(i -> i.status() == status).count())
-          .description("Incidents by status").tag("status", status.wireName()).register(registry);
+      Gauge.builder(
+              "maintd.incidents",
+              () -> state.get().incidents().stream().filter(i -> i.status() == status).count())
+          .description("Incidents by status")
+          .tag("status", status.wireName())
+          .register(registry);
     }
     for (String health : new String[] {"ok", "collector-error", "rejected", "unreachable"}) {
-      Gauge.builder("maintd.collectors", () -> lastPoll.values().stream().filter(r -> r.health().equals(health)).count())
-          .description("Collectors by health in the last poll").tag("health", health).register(registry);
+      Gauge.builder(
+              "maintd.collectors",
+              () -> lastPoll.values().stream().filter(r -> r.health().equals(health)).count())
+          .description("Collectors by health in the last poll")
+          .tag("health", health)
+          .register(registry);
     }
     Gauge.builder("maintd.paused", () -> state.get().paused() ? 1 : 0)
-        .description("1 while automatic actions are paused (by an operator or the storm guard)").register(registry);
+        .description("1 while automatic actions are paused (by an operator or the storm guard)")
+        .register(registry);
     Gauge.builder("maintd.storm", () -> storm.get().isEmpty() ? 0 : 1)
-        .description("1 while the last poll shows a fault storm").register(registry);
+        .description("1 while the last poll shows a fault storm")
+        .register(registry);
     for (CampaignStatus status : CampaignStatus.values()) {
-      Gauge.builder("maintd.campaigns", () -> state.get().campaigns().stream().filter(c -> c.status() == status).count())
-          .description("Campaigns by status").tag("status", status.wireName()).register(registry);
+      Gauge.builder(
+              "maintd.campaigns",
+              () -> state.get().campaigns().stream().filter(c -> c.status() == status).count())
+          .description("Campaigns by status")
+          .tag("status", status.wireName())
+          .register(registry);
     }
     for (NodePhase phase : NodePhase.values()) {
-      Gauge.builder("maintd.campaign.nodes", () -> state.get().campaigns().stream().filter(c -> c.status().isActive())
-              .mapToLong(c -> c.count(phase)).sum())
-          .description("Nodes of the campaign under way by phase (done: rebooted and back)").tag("phase", phase.wireName())
+      Gauge.builder(
+              "maintd.campaign.nodes",
+              () ->
+                  state.get().campaigns().stream()
+                      .filter(c -> c.status().isActive())
+                      .mapToLong(c -> c.count(phase))
+                      .sum())
+          .description("Nodes of the campaign under way by phase (done: rebooted and back)")
+          .tag("phase", phase.wireName())
           .register(registry);
     }
   }
 
-  /** {@code maintd_failed}: 1 once a part of the daemon has failed and it stopped acting ({@code /1/health} says why). */
+  /**
+   * {@code maintd_failed}: 1 once a part of the daemon has failed and it stopped acting ({@code
+   * /1/health} says why).
+   */
   public void watch(Supplier<HealthView> health) {
     Gauge.builder("maintd.failed", () -> "FAILED".equals(health.get().state()) ? 1 : 0)
-        .description("1 once a part of the daemon has failed: it stopped acting and exits soon; /1/health says why")
+        .description(
+            "1 once a part of the daemon has failed: it stopped acting and exits soon; /1/health says why")
         .register(registry);
   }
 
-  /** Records a step: the jobs it closed (by owner, first operation's kind and result), a round started. */
+  /**
+   * Records a step: the jobs it closed (by owner, first operation's kind and result), a round
+   * started.
+   */
   @Override
   public void stepped(StepResult result, DaemonView published) {
     view = published;
     for (FinishedJob f : result.finished()) {
-      registry.counter("maintd.jobs", "owner", f.owner(), "kind", f.kind(), "result", f.result()).increment();
+      registry
+          .counter("maintd.jobs", "owner", f.owner(), "kind", f.kind(), "result", f.result())
+          .increment();
     }
     if (result.roundStarted()) {
       rounds.increment();

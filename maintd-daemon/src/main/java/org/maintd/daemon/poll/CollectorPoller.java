@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  * Polls every node's collector at once over HTTP (Jetty client, asynchronous), each request with
  * its own timeout, which it tells the collector ({@code ?timeout=} in milliseconds) so that a slow
  * diagnose command shows as timed out rather than as an unreachable collector, and checks each
- * answer with the {@link ReportReader}. A node that does not
- * answer in time, or answers badly, gives an {@code Unknown} observation: nothing is decided on
- * it. Thread-safe; the client is shared, started and stopped by the {@link PollerPart}.
+ * answer with the {@link ReportReader}. A node that does not answer in time, or answers badly,
+ * gives an {@code Unknown} observation: nothing is decided on it. Thread-safe; the client is
+ * shared, started and stopped by the {@link PollerPart}.
  */
 public final class CollectorPoller implements ReportSource {
   private static final Logger log = LoggerFactory.getLogger(CollectorPoller.class);
@@ -34,7 +34,8 @@ public final class CollectorPoller implements ReportSource {
   private final Duration timeout;
   private final Clock clock;
 
-  public CollectorPoller(HttpClient client, CollectorUrls urls, ReportReader reader, Duration timeout, Clock clock) {
+  public CollectorPoller(
+      HttpClient client, CollectorUrls urls, ReportReader reader, Duration timeout, Clock clock) {
     this.client = client;
     this.urls = urls;
     this.reader = reader;
@@ -48,22 +49,25 @@ public final class CollectorPoller implements ReportSource {
     CountDownLatch done = new CountDownLatch(nodes.size());
     for (String node : nodes) {
       try {
-        client.newRequest(urls.resolve(node, "/1/report/node/diagnose?timeout=" + timeout.toMillis()))
+        client
+            .newRequest(urls.resolve(node, "/1/report/node/diagnose?timeout=" + timeout.toMillis()))
             .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-            .send(new BufferingResponseListener(MAX_ANSWER) {
-              @Override
-              public void onComplete(Result result) {
-                readings.put(node, reading(node, result, getContentAsString()));
-                done.countDown();
-              }
-            });
+            .send(
+                new BufferingResponseListener(MAX_ANSWER) {
+                  @Override
+                  public void onComplete(Result result) {
+                    readings.put(node, reading(node, result, getContentAsString()));
+                    done.countDown();
+                  }
+                });
       } catch (RuntimeException e) {
         readings.put(node, unreachable(node, e.toString()));
         done.countDown();
       }
     }
     await(done);
-    nodes.forEach(n -> readings.computeIfAbsent(n, k -> unreachable(k, "no answer within the poll")));
+    nodes.forEach(
+        n -> readings.computeIfAbsent(n, k -> unreachable(k, "no answer within the poll")));
     return Map.copyOf(readings);
   }
 
@@ -80,7 +84,8 @@ public final class CollectorPoller implements ReportSource {
 
   private CollectorReading unreachable(String node, String why) {
     log.debug("[node={}] collector unreachable: {}", node, why);
-    return new CollectorReading(node, new Observation.Unknown(why), "unreachable", why, clock.instant());
+    return new CollectorReading(
+        node, new Observation.Unknown(why), "unreachable", why, clock.instant());
   }
 
   private void await(CountDownLatch done) {

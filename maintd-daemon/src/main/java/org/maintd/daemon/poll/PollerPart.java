@@ -11,9 +11,9 @@ import org.maintd.spi.CollectorReading;
 import org.maintd.spi.ReportSource;
 
 /**
- * The collectors' HTTP client as a part of the daemon: started before anything talks to a
- * collector (the master vote, the polls, repairs), stopped last. Polls go through it only while it
- * runs. Thread-safe.
+ * The collectors' HTTP client as a part of the daemon: started before anything talks to a collector
+ * (the master vote, the polls, repairs), stopped last. Polls go through it only while it runs.
+ * Thread-safe.
  */
 public final class PollerPart extends Part implements ReportSource {
   private final HttpClient client;
@@ -50,7 +50,8 @@ public final class PollerPart extends Part implements ReportSource {
     try {
       client.start();
     } catch (Exception e) {
-      throw new IllegalStateException("cannot start the collectors' HTTP client: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot start the collectors' HTTP client: " + e.getMessage(), e);
     }
   }
 
@@ -59,7 +60,8 @@ public final class PollerPart extends Part implements ReportSource {
     try {
       client.stop();
     } catch (Exception e) {
-      throw new IllegalStateException("cannot stop the collectors' HTTP client: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot stop the collectors' HTTP client: " + e.getMessage(), e);
     }
   }
 
@@ -67,6 +69,8 @@ public final class PollerPart extends Part implements ReportSource {
   protected String detail() {
     Map<String, Integer> byHealth = new TreeMap<>();
     last.values().forEach(r -> byHealth.merge(r.health(), 1, Integer::sum));
-    return last.size() + " collectors in the last poll" + (byHealth.isEmpty() ? "" : ": " + byHealth);
+    return last.size()
+        + " collectors in the last poll"
+        + (byHealth.isEmpty() ? "" : ": " + byHealth);
   }
 }

@@ -7,13 +7,13 @@ import org.maintd.diagnose.DiagnoseFormatException;
 import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.diagnose.NodeReport;
 import org.maintd.incident.Observation;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.spi.CollectorReading;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.signing.Envelopes;
 import org.maintd.protocol.signing.SignedJson;
+import org.maintd.signing.SignatureException;
+import org.maintd.signing.SignatureVerifier;
+import org.maintd.spi.CollectorReading;
 
 /**
  * Turns one collector answer into a reading: checks the signature (freshness, replay per node),
@@ -43,7 +43,8 @@ public final class ReportReader {
       } else if (allowUnsigned) {
         report = Json.LENIENT.convertValue(parsed, DiagnoseReport.class);
       } else {
-        return rejected(node, "unsigned", "unsigned report refused (collector.allowUnsigned is false)", now);
+        return rejected(
+            node, "unsigned", "unsigned report refused (collector.allowUnsigned is false)", now);
       }
     } catch (SignatureException e) {
       return rejected(node, e.reason().label(), e.getMessage(), now);
@@ -55,22 +56,36 @@ public final class ReportReader {
     return interpret(node, report, signed, now);
   }
 
-  private CollectorReading interpret(String node, DiagnoseReport report, boolean signed, Instant now) {
+  private CollectorReading interpret(
+      String node, DiagnoseReport report, boolean signed, Instant now) {
     if (report == null || report.data() == null) {
       return rejected(node, "bad-envelope", "report has no 'data' field", now);
     }
     if ((signed || report.node() != null) && !NodeNames.same(report.node(), node)) {
-      return rejected(node, "wrong-node", "the report is " + (report.node() == null ? "for no node" : "node " + report.node() + "'s")
-          + ", not " + node + "'s", now);
+      return rejected(
+          node,
+          "wrong-node",
+          "the report is "
+              + (report.node() == null ? "for no node" : "node " + report.node() + "'s")
+              + ", not "
+              + node
+              + "'s",
+          now);
     }
     String bootId = report.boot_id() == null ? "" : report.boot_id();
     try {
       NodeReport parsed = parser.parseReportData(report.data());
       if (parsed instanceof NodeReport.CollectorError e) {
-        return new CollectorReading(node, new Observation.Unknown(e.reason()), "collector-error", e.reason(), now, bootId);
+        return new CollectorReading(
+            node, new Observation.Unknown(e.reason()), "collector-error", e.reason(), now, bootId);
       }
       if (parsed instanceof NodeReport.NeedsAction a) {
-        return new CollectorReading(node, new Observation.Fault(a.diagnosis()), "ok", a.diagnosis().status().wireName(), now,
+        return new CollectorReading(
+            node,
+            new Observation.Fault(a.diagnosis()),
+            "ok",
+            a.diagnosis().status().wireName(),
+            now,
             bootId);
       }
       return new CollectorReading(node, new Observation.Clear(), "ok", "Ok", now, bootId);
@@ -80,6 +95,7 @@ public final class ReportReader {
   }
 
   private static CollectorReading rejected(String node, String reason, String detail, Instant now) {
-    return new CollectorReading(node, new Observation.Unknown(reason), "rejected", reason + ": " + detail, now);
+    return new CollectorReading(
+        node, new Observation.Unknown(reason), "rejected", reason + ": " + detail, now);
   }
 }

@@ -1,6 +1,5 @@
 package org.maintd.daemon.repair;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -9,13 +8,12 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.StringRequestContent;
 import org.eclipse.jetty.http.HttpMethod;
 import org.maintd.cluster.NodeNames;
+import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.repair.RepairResult;
-import org.maintd.daemon.poll.CollectorUrls;
+import org.maintd.protocol.signing.Envelopes;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
-import org.maintd.protocol.json.Json;
-import org.maintd.protocol.signing.Envelopes;
 
 /**
  * Asks a node's collector to run a repair command ({@code POST /1/repair}, signed) and checks the
@@ -29,7 +27,13 @@ public final class RepairClient implements RepairTransport {
   private final Duration timeout;
   private final Clock clock;
 
-  public RepairClient(HttpClient client, CollectorUrls urls, HmacKey key, SignatureVerifier verifier, Duration timeout, Clock clock) {
+  public RepairClient(
+      HttpClient client,
+      CollectorUrls urls,
+      HmacKey key,
+      SignatureVerifier verifier,
+      Duration timeout,
+      Clock clock) {
     this.client = client;
     this.urls = urls;
     this.key = key;
@@ -41,23 +45,42 @@ public final class RepairClient implements RepairTransport {
   @Override
   public RepairResult run(RepairRequest request) throws Exception {
     String body = Envelopes.seal(key, request, clock.instant());
-    ContentResponse response = client.newRequest(urls.resolve(request.node(), "/1/repair"))
-        .method(HttpMethod.POST)
-        .body(new StringRequestContent("application/json", body))
-        .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-        .send();
+    ContentResponse response =
+        client
+            .newRequest(urls.resolve(request.node(), "/1/repair"))
+            .method(HttpMethod.POST)
+            .body(new StringRequestContent("application/json", body))
+            .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+            .send();
     if (response.getStatus() != 200) {
-      throw new IllegalStateException("collector of " + request.node() + " answered HTTP " + response.getStatus() + ": " + response.getContentAsString());
+      throw new IllegalStateException(
+          "collector of "
+              + request.node()
+              + " answered HTTP "
+              + response.getStatus()
+              + ": "
+              + response.getContentAsString());
     }
     RepairResult result;
     try {
-      result = Envelopes.open(verifier, null, response.getContentAsString(), RepairResult.class, clock.instant());
+      result =
+          Envelopes.open(
+              verifier, null, response.getContentAsString(), RepairResult.class, clock.instant());
     } catch (IllegalArgumentException e) {
-      throw new IllegalStateException("collector of " + request.node() + " sent an unreadable result: " + e.getMessage());
+      throw new IllegalStateException(
+          "collector of " + request.node() + " sent an unreadable result: " + e.getMessage());
     }
-    if (!NodeNames.same(result.node(), request.node()) || !result.incident().equals(request.incident().toString())) {
-      throw new IllegalStateException("wrong-node: the answer is node " + result.node() + "'s for incident " + result.incident()
-          + ", not " + request.node() + "'s for " + request.incident());
+    if (!NodeNames.same(result.node(), request.node())
+        || !result.incident().equals(request.incident().toString())) {
+      throw new IllegalStateException(
+          "wrong-node: the answer is node "
+              + result.node()
+              + "'s for incident "
+              + result.incident()
+              + ", not "
+              + request.node()
+              + "'s for "
+              + request.incident());
     }
     return result;
   }

@@ -4,12 +4,12 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import org.maintd.protocol.repair.RepairRequest;
-import org.maintd.protocol.repair.RepairResult;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
+import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.repair.RepairResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,20 +51,26 @@ public final class RepairJobs {
 
   /** The job's state; {@code UNKNOWN} when this process never ran it (e.g. after a restart). */
   public JobState job(String id) {
-    return states.getOrDefault(id, new JobState(id, JobStatus.UNKNOWN, "repair job not known to this process"));
+    return states.getOrDefault(
+        id, new JobState(id, JobStatus.UNKNOWN, "repair job not known to this process"));
   }
 
   private JobState run(String id, Operation.RunRepair op) {
-    RepairRequest request = new RepairRequest(UUID.fromString(op.incident()), op.node(), op.command(), op.original());
+    RepairRequest request =
+        new RepairRequest(UUID.fromString(op.incident()), op.node(), op.command(), op.original());
     try {
       RepairResult r = client.run(request);
-      String text = "repair command " + op.command() + (r.error() != null ? ": " + r.error()
-          : " exited with " + r.exitCode()) + (r.output().isBlank() ? "" : ": " + r.output().strip());
+      String text =
+          "repair command "
+              + op.command()
+              + (r.error() != null ? ": " + r.error() : " exited with " + r.exitCode())
+              + (r.output().isBlank() ? "" : ": " + r.output().strip());
       log.info("[incident={}] [job={}] {}", op.incident(), id, text);
       return new JobState(id, r.succeeded() ? JobStatus.SUCCESS : JobStatus.ERROR, text);
     } catch (Exception e) {
       log.warn("[incident={}] [job={}] repair request failed: {}", op.incident(), id, e.toString());
-      return new JobState(id, JobStatus.ERROR, "repair request to " + op.node() + " failed: " + e.getMessage());
+      return new JobState(
+          id, JobStatus.ERROR, "repair request to " + op.node() + " failed: " + e.getMessage());
     }
   }
 }

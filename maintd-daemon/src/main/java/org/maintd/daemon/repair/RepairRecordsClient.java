@@ -1,6 +1,5 @@
 package org.maintd.daemon.repair;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,12 +12,11 @@ import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.poll.CollectorUrls;
+import org.maintd.protocol.repair.RepairRecords;
+import org.maintd.protocol.signing.Envelopes;
 import org.maintd.recovery.RepairRecord;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
-import org.maintd.protocol.json.Json;
-import org.maintd.protocol.repair.RepairRecords;
-import org.maintd.protocol.signing.Envelopes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +34,12 @@ public final class RepairRecordsClient {
   private final Duration timeout;
   private final Clock clock;
 
-  public RepairRecordsClient(HttpClient client, CollectorUrls urls, SignatureVerifier verifier, Duration timeout, Clock clock) {
+  public RepairRecordsClient(
+      HttpClient client,
+      CollectorUrls urls,
+      SignatureVerifier verifier,
+      Duration timeout,
+      Clock clock) {
     this.client = client;
     this.urls = urls;
     this.verifier = verifier;
@@ -62,24 +65,36 @@ public final class RepairRecordsClient {
   }
 
   private List<RepairRecord> of(String node) throws Exception {
-    ContentResponse response = client.newRequest(urls.resolve(node, "/1/repairs"))
-        .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS).send();
+    ContentResponse response =
+        client
+            .newRequest(urls.resolve(node, "/1/repairs"))
+            .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+            .send();
     if (response.getStatus() != 200) {
-      throw new IllegalStateException("HTTP " + response.getStatus() + ": " + response.getContentAsString());
+      throw new IllegalStateException(
+          "HTTP " + response.getStatus() + ": " + response.getContentAsString());
     }
     RepairRecords answer;
     try {
-      answer = Envelopes.open(verifier, null, response.getContentAsString(), RepairRecords.class, clock.instant());
+      answer =
+          Envelopes.open(
+              verifier, null, response.getContentAsString(), RepairRecords.class, clock.instant());
     } catch (SignatureException e) {
-      throw new IllegalStateException("signature refused (" + e.reason().label() + "): " + e.getMessage());
+      throw new IllegalStateException(
+          "signature refused (" + e.reason().label() + "): " + e.getMessage());
     }
     if (!NodeNames.same(answer.node(), node) || answer.repairs() == null) {
       throw new IllegalStateException("wrong-node or malformed answer: node " + answer.node());
     }
     List<RepairRecord> out = new ArrayList<>();
     for (RepairRecords.Entry r : answer.repairs()) {
-      out.add(new RepairRecord(node, r.incident(), r.command(), r.original() == null ? Map.of() : r.original(),
-          r.outcome() == null ? Optional.empty() : Optional.of(r.outcome().succeeded())));
+      out.add(
+          new RepairRecord(
+              node,
+              r.incident(),
+              r.command(),
+              r.original() == null ? Map.of() : r.original(),
+              r.outcome() == null ? Optional.empty() : Optional.of(r.outcome().succeeded())));
     }
     return out;
   }

@@ -9,14 +9,19 @@ package org.maintd.daemon.runner;
 public interface Boundaries {
   /** After the state with new intents is stored, before anything is submitted. */
   String AFTER_INTENTS = "after-intents";
+
   /** The same, when one of the jobs reboots a node. */
   String AFTER_REBOOT_INTENTS = "after-reboot-intents";
+
   /** After the effects are carried out, before their outcomes are stored. */
   String AFTER_SUBMIT = "after-submit";
+
   /** The same, when one of the jobs reboots a node. */
   String AFTER_REBOOT_SUBMITTED = "after-reboot-submitted";
+
   /** Between two effects. */
   String BETWEEN_EFFECTS = "between-effects";
+
   /** In a tag effect, after its tags are added and before its others are removed. */
   String MID_TAG = "mid-tag";
 

@@ -38,13 +38,17 @@ public final class CommandGateway implements Commands {
         return p.answer().get(wait.toMillis(), TimeUnit.MILLISECONDS);
       } catch (TimeoutException e) {
         if (runner.queue().withdraw(p)) {
-          throw new Busy("the daemon is busy with a round and did not take the command within " + wait.toSeconds()
-              + " s; nothing was changed, try again");
+          throw new Busy(
+              "the daemon is busy with a round and did not take the command within "
+                  + wait.toSeconds()
+                  + " s; nothing was changed, try again");
         }
         return p.answer().get();
       }
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+      throw e.getCause() instanceof RuntimeException r
+          ? r
+          : new IllegalStateException(e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       runner.queue().withdraw(p);

@@ -28,7 +28,10 @@ final class CommandQueue {
     return taken;
   }
 
-  /** Withdraws {@code p} if the runner has not taken it yet; false when it is being (or was) applied. */
+  /**
+   * Withdraws {@code p} if the runner has not taken it yet; false when it is being (or was)
+   * applied.
+   */
   synchronized boolean withdraw(Pending p) {
     return waiting.remove(p);
   }

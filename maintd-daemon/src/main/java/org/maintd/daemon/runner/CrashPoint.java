@@ -16,7 +16,10 @@ public final class CrashPoint implements Boundaries {
     }
     System.err.println("maintd: SIGKILL at crash point " + name);
     try {
-      new ProcessBuilder("kill", "-KILL", Long.toString(ProcessHandle.current().pid())).inheritIO().start().waitFor();
+      new ProcessBuilder("kill", "-KILL", Long.toString(ProcessHandle.current().pid()))
+          .inheritIO()
+          .start()
+          .waitFor();
       Thread.sleep(10_000);
     } catch (IOException e) {
       System.err.println("maintd: cannot send SIGKILL: " + e.getMessage());

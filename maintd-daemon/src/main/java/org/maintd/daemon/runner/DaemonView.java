@@ -16,7 +16,11 @@ import org.maintd.spi.MaintdState;
  * and the storm the last poll showed. Immutable; the runner publishes a new one after each step.
  */
 public record DaemonView(
-    MaintdState state, Cluster cluster, Map<String, CollectorReading> readings, PlanSnapshot plan, String storm) {
+    MaintdState state,
+    Cluster cluster,
+    Map<String, CollectorReading> readings,
+    PlanSnapshot plan,
+    String storm) {
   public DaemonView {
     readings = Map.copyOf(readings);
   }

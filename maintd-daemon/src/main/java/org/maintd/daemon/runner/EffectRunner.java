@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
  * Carries out a step's effects, in order, each giving an outcome. A job is first looked up by its
  * key in the backend's reason trail (a submission whose answer was lost, or made before a crash):
  * only a job that is not there is submitted, so no intent is ever submitted twice. A backend
- * failure is an outcome, not an exception; the step decides what to do about it. Thread-safe if
- * its collaborators are.
+ * failure is an outcome, not an exception; the step decides what to do about it. Thread-safe if its
+ * collaborators are.
  */
 final class EffectRunner {
   private static final Logger log = LoggerFactory.getLogger(EffectRunner.class);
@@ -45,13 +45,20 @@ final class EffectRunner {
     try {
       List<String> existing = router.find(job);
       if (!existing.isEmpty()) {
-        log.info("[owner={}] job {} was already submitted as {}; not submitting it again", job.owner(), job.key(),
+        log.info(
+            "[owner={}] job {} was already submitted as {}; not submitting it again",
+            job.owner(),
+            job.key(),
             existing.get(0));
         return new Outcome.Submitted(job.key(), existing.get(0));
       }
       return new Outcome.Submitted(job.key(), router.submit(job));
     } catch (BackendException e) {
-      log.warn("[owner={}] submitting {} failed, will look it up and retry: {}", job.owner(), job.key(), e.getMessage());
+      log.warn(
+          "[owner={}] submitting {} failed, will look it up and retry: {}",
+          job.owner(),
+          job.key(),
+          e.getMessage());
       return lookUpAfterFailure(job, e);
     }
   }
@@ -60,7 +67,8 @@ final class EffectRunner {
   private Outcome lookUpAfterFailure(JobSpec job, BackendException failure) {
     try {
       List<String> found = router.find(job);
-      return found.isEmpty() ? new Outcome.Failed(job.key(), failure.getMessage())
+      return found.isEmpty()
+          ? new Outcome.Failed(job.key(), failure.getMessage())
           : new Outcome.Submitted(job.key(), found.get(0));
     } catch (BackendException e) {
       return new Outcome.Failed(job.key(), failure.getMessage());

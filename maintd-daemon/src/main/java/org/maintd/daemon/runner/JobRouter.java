@@ -8,9 +8,9 @@ import org.maintd.job.JobStatus;
 import org.maintd.spi.ClusterBackend;
 
 /**
- * Sends each job where it runs: repair commands to the collectors, everything else to the
- * cluster backend. A repair job this process does not know (it was submitted before a restart) is
- * submitted again, which the collector answers with its first result. Thread-safe.
+ * Sends each job where it runs: repair commands to the collectors, everything else to the cluster
+ * backend. A repair job this process does not know (it was submitted before a restart) is submitted
+ * again, which the collector answers with its first result. Thread-safe.
  */
 public final class JobRouter {
   private final ClusterBackend backend;

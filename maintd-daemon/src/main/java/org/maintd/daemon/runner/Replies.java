@@ -13,13 +13,17 @@ import org.maintd.spi.BackendException;
 
 /**
  * Completes each command's answer from the step's reply: done, refused, or done once its effects
- * are carried out (failed when one of them failed: a job stays stored and is submitted again at
- * the next poll; a tag removal is not tried again). Stateless.
+ * are carried out (failed when one of them failed: a job stays stored and is submitted again at the
+ * next poll; a tag removal is not tried again). Stateless.
  */
 final class Replies {
   private Replies() {}
 
-  static void answer(List<CommandQueue.Pending> taken, List<Inputs.Numbered> numbered, StepResult r, List<Outcome> done) {
+  static void answer(
+      List<CommandQueue.Pending> taken,
+      List<Inputs.Numbered> numbered,
+      StepResult r,
+      List<Outcome> done) {
     Map<String, Outcome> byKey = new HashMap<>();
     done.forEach(o -> byKey.put(o.key(), o));
     for (int i = 0; i < taken.size(); i++) {
@@ -41,14 +45,19 @@ final class Replies {
     }
   }
 
-  private static Optional<String> failure(Reply.AfterEffects after, Map<String, Outcome> byKey, List<Effect> effects) {
+  private static Optional<String> failure(
+      Reply.AfterEffects after, Map<String, Outcome> byKey, List<Effect> effects) {
     for (String key : after.keys()) {
       Outcome o = byKey.get(key);
       if (o == null || !o.ok()) {
         String why = o instanceof Outcome.Failed f ? f.message() : "not carried out";
-        boolean job = effects.stream().anyMatch(e -> e.key().equals(key) && e instanceof Effect.Submit);
-        return Optional.of(why + (job ? "; the job is stored and maintd submits it again at the next poll"
-            : "; nothing was changed"));
+        boolean job =
+            effects.stream().anyMatch(e -> e.key().equals(key) && e instanceof Effect.Submit);
+        return Optional.of(
+            why
+                + (job
+                    ? "; the job is stored and maintd submits it again at the next poll"
+                    : "; nothing was changed"));
       }
     }
     return Optional.empty();

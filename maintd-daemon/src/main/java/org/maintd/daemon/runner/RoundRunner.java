@@ -28,11 +28,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the round's pure step against the world. A tick gathers the inputs (snapshot, poll, the
- * status of every job waited for), takes the step, stores the new state once if it changed,
- * carries out the effects, and takes one more step with their outcomes so that job ids and tags
- * are stored at once. A command step does the same with the operator's queued commands, and
- * answers them after their effects. After every step it publishes an immutable {@link
- * DaemonView}; readers never take its lock. Thread-safe: steps are serialized.
+ * status of every job waited for), takes the step, stores the new state once if it changed, carries
+ * out the effects, and takes one more step with their outcomes so that job ids and tags are stored
+ * at once. A command step does the same with the operator's queued commands, and answers them after
+ * their effects. After every step it publishes an immutable {@link DaemonView}; readers never take
+ * its lock. Thread-safe: steps are serialized.
  */
 public final class RoundRunner {
   private static final Logger log = LoggerFactory.getLogger(RoundRunner.class);
@@ -53,9 +53,20 @@ public final class RoundRunner {
   private long commandNumber;
   private volatile DaemonView view;
 
-  /** The parts a runner works with; {@code master} says whether a snapshot still shows this daemon's node as master. */
-  public record Parts(RoundStep step, ClusterBackend backend, JobRouter router, ReportSource reports, StateWriter writer,
-      Boundaries boundaries, Clock clock, RunnerListener metrics, Predicate<Cluster> master) {}
+  /**
+   * The parts a runner works with; {@code master} says whether a snapshot still shows this daemon's
+   * node as master.
+   */
+  public record Parts(
+      RoundStep step,
+      ClusterBackend backend,
+      JobRouter router,
+      ReportSource reports,
+      StateWriter writer,
+      Boundaries boundaries,
+      Clock clock,
+      RunnerListener metrics,
+      Predicate<Cluster> master) {}
 
   public RoundRunner(Parts parts) {
     this.step = parts.step();
@@ -102,7 +113,8 @@ public final class RoundRunner {
    */
   private Map<String, JobState> statuses() {
     Map<String, JobState> jobs = new LinkedHashMap<>();
-    for (Map.Entry<String, JobSpec> e : Watch.jobs(state.stored(), state.memory().cluster(), outcomes).entrySet()) {
+    for (Map.Entry<String, JobSpec> e :
+        Watch.jobs(state.stored(), state.memory().cluster(), outcomes).entrySet()) {
       jobs.put(e.getKey(), router.job(e.getKey(), e.getValue()));
     }
     return jobs;
@@ -131,7 +143,11 @@ public final class RoundRunner {
 
   /** Answers every command still queued: not applied, because {@code why}. */
   void refuseQueued(String why) {
-    queue.take().forEach(p -> p.answer().completeExceptionally(new Commands.Busy("nothing was changed: " + why)));
+    queue
+        .take()
+        .forEach(
+            p ->
+                p.answer().completeExceptionally(new Commands.Busy("nothing was changed: " + why)));
   }
 
   CommandQueue queue() {
@@ -167,7 +183,10 @@ public final class RoundRunner {
     return outcomes;
   }
 
-  /** One more step with the effects' outcomes, so that ids and tags are stored now rather than at the next tick. */
+  /**
+   * One more step with the effects' outcomes, so that ids and tags are stored now rather than at
+   * the next tick.
+   */
   private void followUp(Instant now) {
     if (!outcomes.isEmpty()) {
       carryOut(take(Inputs.commands(null, outcomes, List.of()), now));
@@ -175,7 +194,8 @@ public final class RoundRunner {
   }
 
   private static boolean reboots(Effect e) {
-    return e instanceof Effect.Submit s && s.job().operations().stream().anyMatch(op -> op instanceof Operation.RebootNode);
+    return e instanceof Effect.Submit s
+        && s.job().operations().stream().anyMatch(op -> op instanceof Operation.RebootNode);
   }
 
   private static void log(LogLine line) {

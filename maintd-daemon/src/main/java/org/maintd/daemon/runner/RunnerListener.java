@@ -5,7 +5,10 @@ import java.util.Map;
 import org.maintd.round.StepResult;
 import org.maintd.spi.CollectorReading;
 
-/** Told what the runner does, for the metrics: each poll, each tick, each step and the view it published. */
+/**
+ * Told what the runner does, for the metrics: each poll, each tick, each step and the view it
+ * published.
+ */
 public interface RunnerListener {
   default void polled(Duration took, Map<String, CollectorReading> readings) {}
 

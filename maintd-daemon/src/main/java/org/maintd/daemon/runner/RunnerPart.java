@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The runner as a part of the daemon: one thread that ticks every poll interval and runs the
- * command steps between ticks. A backend that fails skips the tick (it is tried again at the
- * next); anything else thrown by a step — the state cannot be stored, a bug — moves the runner to
- * {@code FAILED}: nothing more is submitted, and the daemon exits. Thread-safe.
+ * command steps between ticks. A backend that fails skips the tick (it is tried again at the next);
+ * anything else thrown by a step — the state cannot be stored, a bug — moves the runner to {@code
+ * FAILED}: nothing more is submitted, and the daemon exits. Thread-safe.
  */
 public final class RunnerPart extends Part {
   private static final Logger log = LoggerFactory.getLogger(RunnerPart.class);
@@ -28,11 +28,13 @@ public final class RunnerPart extends Part {
   private final RoundRunner runner;
   private final Duration interval;
   private final Clock clock;
-  private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "maintd-runner");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService thread =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "maintd-runner");
+            t.setDaemon(true);
+            return t;
+          });
   private volatile Instant lastTick;
   private volatile String lastError = "";
 
@@ -43,17 +45,22 @@ public final class RunnerPart extends Part {
     this.clock = clock;
   }
 
-  /** Where command steps run: on the runner's thread, after the tick in progress; refused once it has stopped. */
+  /**
+   * Where command steps run: on the runner's thread, after the tick in progress; refused once it
+   * has stopped.
+   */
   public Executor commandThread() {
     return task -> {
       if (state() != PartState.RUNNING) {
         throw new RejectedExecutionException("the runner is " + state());
       }
-      thread.execute(() -> {
-        if (!guarded(task) && state() != PartState.RUNNING) {
-          runner.refuseQueued("the runner is " + state() + (cause().isEmpty() ? "" : ": " + cause()));
-        }
-      });
+      thread.execute(
+          () -> {
+            if (!guarded(task) && state() != PartState.RUNNING) {
+              runner.refuseQueued(
+                  "the runner is " + state() + (cause().isEmpty() ? "" : ": " + cause()));
+            }
+          });
     };
   }
 
@@ -61,7 +68,9 @@ public final class RunnerPart extends Part {
     return lastTick;
   }
 
-  /** The last error: the cause it failed of, or the last transient one (empty once a tick succeeds). */
+  /**
+   * The last error: the cause it failed of, or the last transient one (empty once a tick succeeds).
+   */
   public String lastError() {
     return state() == PartState.FAILED ? cause() : lastError;
   }
@@ -78,12 +87,14 @@ public final class RunnerPart extends Part {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted during the first tick", e);
     } catch (ExecutionException e) {
-      throw new IllegalStateException("the first tick failed: " + e.getCause().getMessage(), e.getCause());
+      throw new IllegalStateException(
+          "the first tick failed: " + e.getCause().getMessage(), e.getCause());
     }
     if (state() == PartState.FAILED) {
       throw new IllegalStateException("the first tick failed: " + cause());
     }
-    thread.scheduleWithFixedDelay(this::tick, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    thread.scheduleWithFixedDelay(
+        this::tick, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private void tick() {
@@ -127,6 +138,9 @@ public final class RunnerPart extends Part {
 
   @Override
   protected String detail() {
-    return "every " + interval.toMillis() + " ms; last tick " + (lastTick == null ? "none yet" : Times.seconds(lastTick));
+    return "every "
+        + interval.toMillis()
+        + " ms; last tick "
+        + (lastTick == null ? "none yet" : Times.seconds(lastTick));
   }
 }

@@ -23,7 +23,10 @@ public final class StateWriter {
     return stored;
   }
 
-  /** Stores the state even if it is the initial one, when nothing was ever stored: a daemon that ran leaves its file. */
+  /**
+   * Stores the state even if it is the initial one, when nothing was ever stored: a daemon that ran
+   * leaves its file.
+   */
   public MaintdState create() {
     if (stored.serial() == 0) {
       stored = store.save(stored.versionAfter(stored, clock.instant()));
@@ -31,7 +34,10 @@ public final class StateWriter {
     return stored;
   }
 
-  /** Stores {@code next} as the version after the stored one, unless it holds the same; returns what is stored. */
+  /**
+   * Stores {@code next} as the version after the stored one, unless it holds the same; returns what
+   * is stored.
+   */
   public MaintdState write(MaintdState next) {
     if (!next.sameContentAs(stored)) {
       stored = store.save(next.versionAfter(stored, clock.instant()));

@@ -15,9 +15,17 @@ public final class HealthReport {
 
   public static HealthView of(List<Part> parts, String leader, Instant lastTick, String lastError) {
     List<PartHealth> each = parts.stream().map(Part::health).toList();
-    String failure = parts.stream().filter(p -> p.state() == PartState.FAILED).map(p -> p.name() + ": " + p.cause())
-        .findFirst().orElse("");
-    return new HealthView(overall(parts), leader, Times.secondsOrNull(lastTick), failure.isEmpty() ? lastError : failure,
+    String failure =
+        parts.stream()
+            .filter(p -> p.state() == PartState.FAILED)
+            .map(p -> p.name() + ": " + p.cause())
+            .findFirst()
+            .orElse("");
+    return new HealthView(
+        overall(parts),
+        leader,
+        Times.secondsOrNull(lastTick),
+        failure.isEmpty() ? lastError : failure,
         each);
   }
 
@@ -25,10 +33,13 @@ public final class HealthReport {
     if (parts.stream().anyMatch(p -> p.state() == PartState.FAILED)) {
       return "FAILED";
     }
-    if (parts.isEmpty() || parts.stream().anyMatch(p -> p.state() == PartState.NEW || p.state() == PartState.STARTING)) {
+    if (parts.isEmpty()
+        || parts.stream()
+            .anyMatch(p -> p.state() == PartState.NEW || p.state() == PartState.STARTING)) {
       return "STARTING";
     }
-    if (parts.stream().anyMatch(p -> p.state() == PartState.STOPPING || p.state() == PartState.TERMINATED)) {
+    if (parts.stream()
+        .anyMatch(p -> p.state() == PartState.STOPPING || p.state() == PartState.TERMINATED)) {
       return "STOPPING";
     }
     return "RUNNING";

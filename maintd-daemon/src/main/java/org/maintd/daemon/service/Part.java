@@ -12,9 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A part of the daemon with an explicit life ({@link PartState}): {@link #start} runs {@link
- * #startUp} once and refuses a second start; {@link #close} runs {@link #shutDown}; {@link
- * #failed} moves it to {@code FAILED} with its cause and tells the listeners (the daemon, which
- * then stops and exits). Thread-safe.
+ * #startUp} once and refuses a second start; {@link #close} runs {@link #shutDown}; {@link #failed}
+ * moves it to {@code FAILED} with its cause and tells the listeners (the daemon, which then stops
+ * and exits). Thread-safe.
  */
 public abstract class Part implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Part.class);
@@ -109,7 +109,9 @@ public abstract class Part implements AutoCloseable {
     return new PartHealth(name, state.name(), Times.secondsOrNull(since), cause, detail());
   }
 
-  /** More about its state for {@code /1/health} (its last tick, its last error); empty by default. */
+  /**
+   * More about its state for {@code /1/health} (its last tick, its last error); empty by default.
+   */
   protected String detail() {
     return "";
   }
@@ -125,8 +127,11 @@ public abstract class Part implements AutoCloseable {
 
   private static String describe(Throwable error) {
     String message = error.getMessage();
-    return message == null || message.isBlank() ? error.toString()
-        : (error instanceof RuntimeException && error.getClass().getPackageName().startsWith("org.maintd")
-            ? message : error.getClass().getSimpleName() + ": " + message);
+    return message == null || message.isBlank()
+        ? error.toString()
+        : (error instanceof RuntimeException
+                && error.getClass().getPackageName().startsWith("org.maintd")
+            ? message
+            : error.getClass().getSimpleName() + ": " + message);
   }
 }

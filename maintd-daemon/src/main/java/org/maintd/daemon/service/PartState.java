@@ -6,5 +6,10 @@ package org.maintd.daemon.service;
  * TERMINATED}. A part is started once.
  */
 public enum PartState {
-  NEW, STARTING, RUNNING, STOPPING, TERMINATED, FAILED
+  NEW,
+  STARTING,
+  RUNNING,
+  STOPPING,
+  TERMINATED,
+  FAILED
 }

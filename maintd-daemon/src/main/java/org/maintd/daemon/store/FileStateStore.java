@@ -4,21 +4,20 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import org.maintd.daemon.files.AtomicFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
 import org.maintd.spi.StoreException;
 
 /**
- * The state in one JSON file, replaced atomically on every write. A lock file keeps a second
- * daemon off the same state; compare-and-set is against the serial this process last read or
- * wrote. A state file that cannot be read or parsed stops the daemon and is never overwritten.
- * Thread-safe.
+ * The state in one JSON file, replaced atomically on every write. A lock file keeps a second daemon
+ * off the same state; compare-and-set is against the serial this process last read or wrote. A
+ * state file that cannot be read or parsed stops the daemon and is never overwritten. Thread-safe.
  */
 public final class FileStateStore implements StateStore {
   private final Path file;
@@ -81,8 +80,13 @@ public final class FileStateStore implements StateStore {
       storedSerial = state.serial();
       return state;
     } catch (RuntimeException e) {
-      throw new StoreException("state file " + file + " is corrupt (" + e.getMessage()
-          + "); maintd will not overwrite it: repair it or move it away", e);
+      throw new StoreException(
+          "state file "
+              + file
+              + " is corrupt ("
+              + e.getMessage()
+              + "); maintd will not overwrite it: repair it or move it away",
+          e);
     }
   }
 
@@ -92,7 +96,11 @@ public final class FileStateStore implements StateStore {
       throw new StoreException("state file " + file + " was not loaded before the first write");
     }
     if (state.serial() != storedSerial + 1) {
-      throw new StoreException("state write refused: serial " + state.serial() + " does not follow the stored " + storedSerial);
+      throw new StoreException(
+          "state write refused: serial "
+              + state.serial()
+              + " does not follow the stored "
+              + storedSerial);
     }
     try {
       AtomicFiles.write(file, codec.write(state).getBytes(StandardCharsets.UTF_8));

@@ -13,8 +13,7 @@ import org.maintd.daemon.testing.TestCluster;
 
 /** Balancing in the daemon with the sim backend: node n2 carries most instances. */
 class BalanceEndToEndTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   TestCluster cluster;
 
@@ -33,15 +32,31 @@ class BalanceEndToEndTest {
   void movesInstancesOffTheCrowdedNodeInRoundsOfBalancingJobs() throws Exception {
     int before = 4; // web1, web2, db1 and scratch, in TestCluster.CLUSTER
     cluster.startDaemon();
-    cluster.awaitTrue("balancing jobs ran", () -> cluster.simJobs().stream()
-        .anyMatch(j -> j.get("reason").toString().contains("balancing: ") && "success".equals(j.get("status"))));
-    cluster.awaitTrue("n2 carries fewer primaries", () ->
-        ((List<?>) cluster.node("n2").get("primary_instances")).size() < before);
+    cluster.awaitTrue(
+        "balancing jobs ran",
+        () ->
+            cluster.simJobs().stream()
+                .anyMatch(
+                    j ->
+                        j.get("reason").toString().contains("balancing: ")
+                            && "success".equals(j.get("status"))));
+    cluster.awaitTrue(
+        "n2 carries fewer primaries",
+        () -> ((List<?>) cluster.node("n2").get("primary_instances")).size() < before);
     for (Map<String, Object> job : cluster.simJobs()) {
-      assertTrue(List.of("success", "running").contains(job.get("status")), "no balancing job fails: " + job);
+      assertTrue(
+          List.of("success", "running").contains(job.get("status")),
+          "no balancing job fails: " + job);
     }
-    cluster.awaitTrue("the plan reports the score", () -> ((List<Map<String, Object>>) ((Map<?, ?>) cluster.get("/1/plan")).get("items"))
-        .stream().anyMatch(i -> "balance".equals(i.get("kind")) && i.get("next").toString().startsWith("score ")));
+    cluster.awaitTrue(
+        "the plan reports the score",
+        () ->
+            ((List<Map<String, Object>>) ((Map<?, ?>) cluster.get("/1/plan")).get("items"))
+                .stream()
+                    .anyMatch(
+                        i ->
+                            "balance".equals(i.get("kind"))
+                                && i.get("next").toString().startsWith("score ")));
     String metrics = cluster.getRaw("/metrics").body();
     assertTrue(metrics.contains("owner=\"balance\""), metrics);
   }

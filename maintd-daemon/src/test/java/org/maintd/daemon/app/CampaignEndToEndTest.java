@@ -16,9 +16,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.TestCluster;
+import org.maintd.protocol.json.Json;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
-import org.maintd.protocol.json.Json;
 
 /**
  * Rolling-reboot campaigns on an eight-node simulated cluster with real collectors: reboots power
@@ -26,29 +26,32 @@ import org.maintd.protocol.json.Json;
  * role is failed over before the master is rebooted.
  */
 class CampaignEndToEndTest {
-  static final String CLUSTER = String.join("\n",
-      "default|g-uuid|preferred||",
-      "",
-      "n1|32768|1024|29696|400000|380000|16|M|g-uuid|1||N|0|16|1.0",
-      "n2|32768|1024|29696|400000|360000|16|N|g-uuid|1||N|0|16|1.0",
-      "n3|32768|1024|30720|400000|380000|16|N|g-uuid|1||N|0|16|1.0",
-      "n4|32768|1024|29696|400000|360000|16|N|g-uuid|1||N|0|16|1.0",
-      "n5|32768|1024|31744|400000|380000|16|N|g-uuid|1||N|0|16|1.0",
-      "n6|32768|1024|28672|400000|370000|16|N|g-uuid|1||N|0|16|1.0",
-      "n7|32768|1024|30720|400000|380000|16|N|g-uuid|1||N|0|16|1.0",
-      "n8|32768|1024|29696|400000|380000|16|N|g-uuid|1||N|0|16|1.0",
-      "",
-      "a1|2048|20000|1|running|Y|n2|n3|drbd||1|-|N",
-      "a2|2048|20000|1|running|Y|n4|n5|drbd||1|-|N",
-      "a3|2048|20000|1|running|Y|n6|n7|drbd||1|-|N",
-      "a4|2048|20000|1|running|Y|n8|n2|drbd||1|-|N",
-      "m1|2048|20000|1|running|Y|n1|n4|drbd||1|-|N",
-      "s1|1024|10000|1|running|Y|n3||sharedfile||1|-|N",
-      "s2|1024|10000|1|ADMIN_down|Y|n5||sharedfile||1|-|N",
-      "p1|1024|10000|1|running|Y|n6||plain||1|-|N",
-      "d1|1024|0|1|running|Y|n7||diskless||1|-|N",
-      "",
-      "") + "\n";
+  static final String CLUSTER =
+      String.join(
+              "\n",
+              "default|g-uuid|preferred||",
+              "",
+              "n1|32768|1024|29696|400000|380000|16|M|g-uuid|1||N|0|16|1.0",
+              "n2|32768|1024|29696|400000|360000|16|N|g-uuid|1||N|0|16|1.0",
+              "n3|32768|1024|30720|400000|380000|16|N|g-uuid|1||N|0|16|1.0",
+              "n4|32768|1024|29696|400000|360000|16|N|g-uuid|1||N|0|16|1.0",
+              "n5|32768|1024|31744|400000|380000|16|N|g-uuid|1||N|0|16|1.0",
+              "n6|32768|1024|28672|400000|370000|16|N|g-uuid|1||N|0|16|1.0",
+              "n7|32768|1024|30720|400000|380000|16|N|g-uuid|1||N|0|16|1.0",
+              "n8|32768|1024|29696|400000|380000|16|N|g-uuid|1||N|0|16|1.0",
+              "",
+              "a1|2048|20000|1|running|Y|n2|n3|drbd||1|-|N",
+              "a2|2048|20000|1|running|Y|n4|n5|drbd||1|-|N",
+              "a3|2048|20000|1|running|Y|n6|n7|drbd||1|-|N",
+              "a4|2048|20000|1|running|Y|n8|n2|drbd||1|-|N",
+              "m1|2048|20000|1|running|Y|n1|n4|drbd||1|-|N",
+              "s1|1024|10000|1|running|Y|n3||sharedfile||1|-|N",
+              "s2|1024|10000|1|ADMIN_down|Y|n5||sharedfile||1|-|N",
+              "p1|1024|10000|1|running|Y|n6||plain||1|-|N",
+              "d1|1024|0|1|running|Y|n7||diskless||1|-|N",
+              "",
+              "")
+          + "\n";
 
   @TempDir Path dir;
   TestCluster cluster;
@@ -76,20 +79,35 @@ class CampaignEndToEndTest {
     assertEquals(List.of("n1"), groups.get(groups.size() - 1), "the master alone, last: " + groups);
     assertNoDrbdPairShareAGroup(groups);
 
-    Map<String, Object> done = awaitCampaign(id, "completed", c -> "completed".equals(c.get("status")));
+    Map<String, Object> done =
+        awaitCampaign(id, "completed", c -> "completed".equals(c.get("status")));
 
     assertEquals(Map.of("done", 8L, "skipped", 0L, "total", 8L), done.get("progress"));
     List<?> first = (List<?>) groups.get(0);
     assertTrue(first.size() >= 2, "the first group reboots several nodes: " + groups);
-    assertEquals(1, cluster.simJobs().stream()
-        .filter(j -> first.stream().anyMatch(n -> j.get("reason").toString().contains("): drain " + n + " for its reboot")))
-        .map(j -> j.get("key").toString().replaceAll(".*-(r\\d+)-\\d+$", "$1")).distinct().count(),
+    assertEquals(
+        1,
+        cluster.simJobs().stream()
+            .filter(
+                j ->
+                    first.stream()
+                        .anyMatch(
+                            n ->
+                                j.get("reason")
+                                    .toString()
+                                    .contains("): drain " + n + " for its reboot")))
+            .map(j -> j.get("key").toString().replaceAll(".*-(r\\d+)-\\d+$", "$1"))
+            .distinct()
+            .count(),
         "the first group's nodes are drained in one round");
     Map<String, Integer> reboots = rebootCounts();
     for (int i = 1; i <= 8; i++) {
-      assertEquals(1, reboots.getOrDefault("n" + i, 0), "n" + i + " rebooted exactly once: " + reboots);
+      assertEquals(
+          1, reboots.getOrDefault("n" + i, 0), "n" + i + " rebooted exactly once: " + reboots);
     }
-    assertTrue(indexOf("master-failover") < indexOf("reboot", "n1"), "the master role moved before n1 rebooted");
+    assertTrue(
+        indexOf("master-failover") < indexOf("reboot", "n1"),
+        "the master role moved before n1 rebooted");
     assertFalse("n1".equals(cluster.daemon().node()), "the daemon went on as the new master's");
     assertEquals(before, primaries(), "every instance is back on its primary");
     String metrics = cluster.getRaw("/metrics").body();
@@ -109,11 +127,15 @@ class CampaignEndToEndTest {
     assertEquals(11, code, "the old master's daemon exits as not the master");
     String master = java.nio.file.Files.readString(dir.resolve("master")).strip();
     assertFalse(master.equals("n1"), "the simulated nodes now name the new master");
-    assertEquals(0, rebootCountsFromFile().getOrDefault("n1", 0), "n1 not rebooted by the daemon that stopped");
+    assertEquals(
+        0,
+        rebootCountsFromFile().getOrDefault("n1", 0),
+        "n1 not rebooted by the daemon that stopped");
     cluster.stopDaemon();
     cluster.node = master;
     cluster.startDaemon();
-    awaitCampaign(id, "completed by the new master's daemon", c -> "completed".equals(c.get("status")));
+    awaitCampaign(
+        id, "completed by the new master's daemon", c -> "completed".equals(c.get("status")));
     assertEquals(Map.of("n1", 1, "n3", 1), rebootCounts());
   }
 
@@ -125,29 +147,44 @@ class CampaignEndToEndTest {
     cluster.stopDaemon();
     cluster.startDaemon();
     Map<String, Object> resumed = campaign(id);
-    assertTrue(nodes(resumed).containsValue("soak"), "read back where it was: " + resumed.get("nodes"));
+    assertTrue(
+        nodes(resumed).containsValue("soak"), "read back where it was: " + resumed.get("nodes"));
     awaitCampaign(id, "completed after the restart", c -> "completed".equals(c.get("status")));
-    rebootCounts().forEach((node, count) -> assertEquals(1, count, node + " rebooted once, not again after the restart"));
+    rebootCounts()
+        .forEach(
+            (node, count) ->
+                assertEquals(1, count, node + " rebooted once, not again after the restart"));
     assertEquals(8, rebootCounts().size());
   }
 
   @Test
   void aNodeThatStaysDownStopsTheCampaignAndNothingFurtherIsRebooted() throws Exception {
     cluster.startDaemon();
-    assertEquals(200, cluster.signedPost("/1/sim/fail", "{\"op\": \"boot\", \"node\": \"n3\"}").statusCode());
-    String id = (String) startCampaign("{\"soak\": 0.2, \"boot_timeout\": \"2s\", \"nodes\": [\"n2\", \"n3\", \"n4\", \"n5\"]}").get("id");
+    assertEquals(
+        200,
+        cluster.signedPost("/1/sim/fail", "{\"op\": \"boot\", \"node\": \"n3\"}").statusCode());
+    String id =
+        (String)
+            startCampaign(
+                    "{\"soak\": 0.2, \"boot_timeout\": \"2s\", \"nodes\": [\"n2\", \"n3\", \"n4\", \"n5\"]}")
+                .get("id");
     Map<String, Object> failed = awaitCampaign(id, "failed", c -> "failed".equals(c.get("status")));
-    assertTrue(failed.get("reason").toString().contains("node n3 did not come back within 2000ms"), failed.toString());
+    assertTrue(
+        failed.get("reason").toString().contains("node n3 did not come back within 2000ms"),
+        failed.toString());
     int groupOfN3 = groupOf(failed, "n3");
     Map<String, Integer> reboots = rebootCounts();
     for (Object n : (List<?>) failed.get("nodes")) {
       Map<?, ?> node = (Map<?, ?>) n;
       if (((Number) node.get("group")).intValue() > groupOfN3) {
-        assertFalse(reboots.containsKey(node.get("name")), node + " of a later group was rebooted: " + reboots);
+        assertFalse(
+            reboots.containsKey(node.get("name")),
+            node + " of a later group was rebooted: " + reboots);
         assertEquals("skipped", node.get("phase"));
       }
     }
-    assertEquals(true, cluster.node("n3").get("drained"), "the node that did not come back stays drained");
+    assertEquals(
+        true, cluster.node("n3").get("drained"), "the node that did not come back stays drained");
     assertEquals(200, cluster.signedPost("/1/sim/power-on", "{\"node\": \"n3\"}").statusCode());
   }
 
@@ -162,11 +199,18 @@ class CampaignEndToEndTest {
     cluster.awaitTicks(5);
     assertEquals(jobs, cluster.simJobs().size(), "no job while paused");
     assertEquals("paused", campaign(id).get("status"));
-    assertEquals(409, cluster.signedPost("/1/campaigns/" + id + "/pause", "").statusCode(), "pausing twice conflicts");
+    assertEquals(
+        409,
+        cluster.signedPost("/1/campaigns/" + id + "/pause", "").statusCode(),
+        "pausing twice conflicts");
     assertEquals(200, cluster.signedPost("/1/campaigns/" + id + "/resume", "").statusCode());
     assertEquals(200, cluster.signedPost("/1/campaigns/" + id + "/abort", "").statusCode());
-    Map<String, Object> aborted = awaitCampaign(id, "aborted", c -> "aborted".equals(c.get("status")));
-    assertEquals(1, rebootCounts().values().stream().mapToInt(Integer::intValue).sum(), "only the first node was rebooted");
+    Map<String, Object> aborted =
+        awaitCampaign(id, "aborted", c -> "aborted".equals(c.get("status")));
+    assertEquals(
+        1,
+        rebootCounts().values().stream().mapToInt(Integer::intValue).sum(),
+        "only the first node was rebooted");
     assertTrue(((Map<?, ?>) aborted.get("progress")).get("skipped").equals(7L), aborted.toString());
     for (int i = 1; i <= 8; i++) {
       assertEquals(false, cluster.node("n" + i).get("drained"), "n" + i + " back in service");
@@ -178,24 +222,35 @@ class CampaignEndToEndTest {
   void refusesBadRequestsWithTheReason() throws Exception {
     cluster.startDaemon();
     assertError(400, "unknown field 'speed'", cluster.signedPost("/1/campaigns", "{\"speed\": 3}"));
-    assertError(400, "'mode' must be migrate-reboot or full-evacuation", cluster.signedPost("/1/campaigns", "{\"mode\": \"yolo\"}"));
+    assertError(
+        400,
+        "'mode' must be migrate-reboot or full-evacuation",
+        cluster.signedPost("/1/campaigns", "{\"mode\": \"yolo\"}"));
     assertError(400, "no node 'n99'", cluster.signedPost("/1/campaigns", "{\"nodes\": [\"n99\"]}"));
-    assertError(400, "window '25:00-26:00'", cluster.signedPost("/1/campaigns", "{\"windows\": [\"25:00-26:00\"]}"));
+    assertError(
+        400,
+        "window '25:00-26:00'",
+        cluster.signedPost("/1/campaigns", "{\"windows\": [\"25:00-26:00\"]}"));
     assertError(400, "'soak'", cluster.signedPost("/1/campaigns", "{\"soak\": \"soon\"}"));
     assertError(400, "request body is not JSON", cluster.signedPost("/1/campaigns", "{"));
-    assertEquals(401, cluster.post("/1/campaigns", "{}", java.net.http.HttpRequest.newBuilder()).statusCode());
+    assertEquals(
+        401,
+        cluster.post("/1/campaigns", "{}", java.net.http.HttpRequest.newBuilder()).statusCode());
     String id = (String) startCampaign("{\"windows\": [\"" + closedWindow() + "\"]}").get("id");
     assertError(409, "campaign " + id + " is running", cluster.signedPost("/1/campaigns", "{}"));
     assertError(404, "no campaign nope", cluster.signedPost("/1/campaigns/nope/pause", ""));
     assertEquals(404, cluster.getRaw("/1/campaigns/nope").statusCode());
-    awaitCampaign(id, "waiting for its window", c -> c.get("next").toString().contains("waits for a window"));
+    awaitCampaign(
+        id, "waiting for its window", c -> c.get("next").toString().contains("waits for a window"));
     assertTrue(cluster.simJobs().isEmpty(), "nothing happens outside the window");
   }
 
   private static String closedWindow() {
     java.time.LocalTime now = java.time.LocalTime.now(java.time.ZoneOffset.UTC);
     java.time.LocalTime start = now.plusHours(2).withSecond(0).withNano(0);
-    return String.format("%02d:%02d-%02d:%02d", start.getHour(), start.getMinute(), start.plusHours(1).getHour(), start.getMinute());
+    return String.format(
+        "%02d:%02d-%02d:%02d",
+        start.getHour(), start.getMinute(), start.plusHours(1).getHour(), start.getMinute());
   }
 
   private static void assertError(int status, String text, HttpResponse<String> r) {
@@ -215,13 +270,16 @@ class CampaignEndToEndTest {
     return (Map<String, Object>) cluster.get("/1/campaigns/" + id);
   }
 
-  private Map<String, Object> awaitCampaign(String id, String what, Predicate<Map<String, Object>> match) throws Exception {
+  private Map<String, Object> awaitCampaign(
+      String id, String what, Predicate<Map<String, Object>> match) throws Exception {
     List<Map<String, Object>> seen = new ArrayList<>();
-    cluster.awaitTrue("campaign " + what, () -> {
-      Map<String, Object> c = campaign(id);
-      seen.add(0, c);
-      return match.test(c);
-    });
+    cluster.awaitTrue(
+        "campaign " + what,
+        () -> {
+          Map<String, Object> c = campaign(id);
+          seen.add(0, c);
+          return match.test(c);
+        });
     return seen.get(0);
   }
 
@@ -264,7 +322,8 @@ class CampaignEndToEndTest {
   private Map<String, Integer> rebootCountsFromFile() throws Exception {
     String sim = java.nio.file.Files.readString(dir.resolve("state/sim/cluster.json"));
     Map<String, Integer> counts = new HashMap<>();
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{\"op\":\"reboot\",\"node\":\"(\\w+)\"\\}").matcher(sim);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\\{\"op\":\"reboot\",\"node\":\"(\\w+)\"\\}").matcher(sim);
     while (m.find()) {
       counts.merge(m.group(1), 1, Integer::sum);
     }
@@ -284,7 +343,8 @@ class CampaignEndToEndTest {
   private int indexOf(String kind, String... node) throws Exception {
     List<Map<?, ?>> ops = operations();
     for (int i = 0; i < ops.size(); i++) {
-      if (kind.equals(ops.get(i).get("op")) && (node.length == 0 || node[0].equals(ops.get(i).get("node")))) {
+      if (kind.equals(ops.get(i).get("op"))
+          && (node.length == 0 || node[0].equals(ops.get(i).get("node")))) {
         return i;
       }
     }
@@ -292,8 +352,13 @@ class CampaignEndToEndTest {
   }
 
   private static void assertNoDrbdPairShareAGroup(List<?> groups) {
-    List<List<String>> pairs = List.of(List.of("n2", "n3"), List.of("n4", "n5"), List.of("n6", "n7"), List.of("n8", "n2"),
-        List.of("n1", "n4"));
+    List<List<String>> pairs =
+        List.of(
+            List.of("n2", "n3"),
+            List.of("n4", "n5"),
+            List.of("n6", "n7"),
+            List.of("n8", "n2"),
+            List.of("n1", "n4"));
     for (Object g : groups) {
       for (List<String> pair : pairs) {
         assertFalse(((List<?>) g).containsAll(pair), "DRBD pair " + pair + " in one group " + g);

@@ -17,8 +17,7 @@ import org.maintd.daemon.testing.TestCluster;
 
 /** The daemon with the sim backend and real collectors running real scripts, over loopback. */
 class DaemonEndToEndTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   TestCluster cluster;
 
@@ -37,7 +36,8 @@ class DaemonEndToEndTest {
     cluster.startDaemon();
     assertEquals(List.of(), cluster.incidents());
     cluster.report("n2", "{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}}");
-    Map<String, Object> done = cluster.awaitIncident("evacuation of n2 to complete", on("n2", "completed"));
+    Map<String, Object> done =
+        cluster.awaitIncident("evacuation of n2 to complete", on("n2", "completed"));
     String uuid = (String) done.get("uuid");
     Map<String, Object> n2 = cluster.node("n2");
     assertEquals(true, n2.get("offline"));
@@ -48,8 +48,13 @@ class DaemonEndToEndTest {
     assertEquals(List.of("n2"), cluster.get("/1/evacuated"));
     assertEquals(Map.of("disk", "sdb"), ((Map<?, ?>) done.get("original")).get("details"));
     List<Map<String, Object>> jobs = cluster.simJobs();
-    long rounds = jobs.stream().map(j -> j.get("key").toString().replaceAll(".*-r(\\d+)-\\d+$", "$1")).distinct().count();
-    assertTrue(rounds <= 4, "an evacuation takes a handful of rounds, not one per instance: " + rounds);
+    long rounds =
+        jobs.stream()
+            .map(j -> j.get("key").toString().replaceAll(".*-r(\\d+)-\\d+$", "$1"))
+            .distinct()
+            .count();
+    assertTrue(
+        rounds <= 4, "an evacuation takes a handful of rounds, not one per instance: " + rounds);
     for (Map<String, Object> job : jobs) {
       assertEquals("success", job.get("status"), job.toString());
       List<?> reason = (List<?>) ((List<?>) job.get("reason")).get(0);
@@ -64,9 +69,11 @@ class DaemonEndToEndTest {
     cluster.startDaemon();
     cluster.report("n2", "{\"status\": \"evacuate-failover\"}");
     cluster.awaitIncident("evacuate-failover of n2", on("n2", "completed"));
-    List<String> ops = cluster.simJobs().stream()
-        .flatMap(j -> ((List<Map<String, Object>>) j.get("operations")).stream())
-        .map(o -> o.get("op") + " " + o.getOrDefault("instance", o.get("node"))).toList();
+    List<String> ops =
+        cluster.simJobs().stream()
+            .flatMap(j -> ((List<Map<String, Object>>) j.get("operations")).stream())
+            .map(o -> o.get("op") + " " + o.getOrDefault("instance", o.get("node")))
+            .toList();
     assertTrue(ops.contains("failover web1"), ops.toString());
     assertTrue(ops.contains("failover web2"), ops.toString());
     assertTrue(ops.contains("failover db1"), ops.toString());
@@ -78,8 +85,12 @@ class DaemonEndToEndTest {
     cluster.startDaemon();
     cluster.report("n4", "{\"status\": \"live-repair\", \"command\": \"demo-fix\"}");
     Map<String, Object> done = cluster.awaitIncident("live repair on n4", on("n4", "completed"));
-    assertTrue(Files.exists(tmp.resolve("results/n4/" + done.get("uuid") + ".json")), "the collector ran the repair");
-    assertTrue(((List<?>) cluster.node("n4").get("tags")).contains("maintd:repairready:" + done.get("uuid")));
+    assertTrue(
+        Files.exists(tmp.resolve("results/n4/" + done.get("uuid") + ".json")),
+        "the collector ran the repair");
+    assertTrue(
+        ((List<?>) cluster.node("n4").get("tags"))
+            .contains("maintd:repairready:" + done.get("uuid")));
     assertEquals(List.of(), cluster.simJobs(), "a live repair submits no cluster job");
   }
 
@@ -88,21 +99,39 @@ class DaemonEndToEndTest {
     cluster.startDaemon();
     cluster.report("n4", "{\"status\": \"live-repair\", \"command\": \"demo-fail\"}");
     Map<String, Object> failed = cluster.awaitIncident("failed repair on n4", on("n4", "failed"));
-    cluster.awaitTrue("repairfailed tag on n4", () -> ((List<?>) cluster.node("n4").get("tags")).contains("maintd:repairfailed:" + failed.get("uuid")));
-    assertTrue(((List<?>) failed.get("history")).toString().contains("exited with 1"), failed.toString());
+    cluster.awaitTrue(
+        "repairfailed tag on n4",
+        () ->
+            ((List<?>) cluster.node("n4").get("tags"))
+                .contains("maintd:repairfailed:" + failed.get("uuid")));
+    assertTrue(
+        ((List<?>) failed.get("history")).toString().contains("exited with 1"), failed.toString());
     int jobs = ((List<?>) failed.get("jobs")).size();
     cluster.awaitTicks(3);
-    assertEquals(jobs, ((List<?>) cluster.incidents().get(0).get("jobs")).size(), "nothing more is submitted");
+    assertEquals(
+        jobs,
+        ((List<?>) cluster.incidents().get(0).get("jobs")).size(),
+        "nothing more is submitted");
   }
 
   @Test
   void anInjectedJobFailureFailsTheEvacuation() throws Exception {
     cluster.startDaemon();
-    assertEquals(200, cluster.signedPost("/1/sim/fail", "{\"op\": \"migrate\", \"instance\": \"web1\"}").statusCode());
+    assertEquals(
+        200,
+        cluster
+            .signedPost("/1/sim/fail", "{\"op\": \"migrate\", \"instance\": \"web1\"}")
+            .statusCode());
     cluster.report("n2", "{\"status\": \"evacuate\"}");
     Map<String, Object> failed = cluster.awaitIncident("evacuation to fail", on("n2", "failed"));
-    assertTrue(failed.get("history").toString().contains("injected failure of migrate"), failed.toString());
-    cluster.awaitTrue("repairfailed tag", () -> ((List<?>) cluster.node("n2").get("tags")).contains("maintd:repairfailed:" + failed.get("uuid")));
+    assertTrue(
+        failed.get("history").toString().contains("injected failure of migrate"),
+        failed.toString());
+    cluster.awaitTrue(
+        "repairfailed tag",
+        () ->
+            ((List<?>) cluster.node("n2").get("tags"))
+                .contains("maintd:repairfailed:" + failed.get("uuid")));
     int jobs = cluster.simJobs().size();
     cluster.awaitTicks(3);
     assertEquals(jobs, cluster.simJobs().size(), "no job after the failure");
@@ -114,10 +143,15 @@ class DaemonEndToEndTest {
     cluster.startDaemon();
     cluster.report("n4", "{\"status\": \"live-repair\", \"command\": \"demo-fail\"}");
     Map<String, Object> first = cluster.awaitIncident("failed repair", on("n4", "failed"));
-    cluster.awaitTrue("tagged", () -> ((List<?>) cluster.node("n4").get("tags")).contains(first.get("tag")));
-    cluster.signedPost("/1/sim/tags", "{\"node\": \"n4\", \"action\": \"remove\", \"tag\": \"" + first.get("tag") + "\"}");
-    cluster.awaitIncident("a new incident for the same fault", i -> !i.get("uuid").equals(first.get("uuid")));
-    assertFalse(cluster.incidents().stream().anyMatch(i -> i.get("uuid").equals(first.get("uuid"))));
+    cluster.awaitTrue(
+        "tagged", () -> ((List<?>) cluster.node("n4").get("tags")).contains(first.get("tag")));
+    cluster.signedPost(
+        "/1/sim/tags",
+        "{\"node\": \"n4\", \"action\": \"remove\", \"tag\": \"" + first.get("tag") + "\"}");
+    cluster.awaitIncident(
+        "a new incident for the same fault", i -> !i.get("uuid").equals(first.get("uuid")));
+    assertFalse(
+        cluster.incidents().stream().anyMatch(i -> i.get("uuid").equals(first.get("uuid"))));
   }
 
   @Test
@@ -125,8 +159,12 @@ class DaemonEndToEndTest {
     cluster.startDaemon();
     cluster.report("n4", "{\"status\": \"live-repair\", \"command\": \"demo-fix\"}");
     Map<String, Object> done = cluster.awaitIncident("repair", on("n4", "completed"));
-    assertEquals(200, cluster.signedPost("/1/incidents/" + done.get("uuid") + "/ack", "").statusCode());
-    cluster.awaitTrue("acknowledged", () -> cluster.incidents().stream().anyMatch(i -> Boolean.TRUE.equals(i.get("acknowledged"))));
+    assertEquals(
+        200, cluster.signedPost("/1/incidents/" + done.get("uuid") + "/ack", "").statusCode());
+    cluster.awaitTrue(
+        "acknowledged",
+        () ->
+            cluster.incidents().stream().anyMatch(i -> Boolean.TRUE.equals(i.get("acknowledged"))));
     cluster.awaitTicks(3);
     assertEquals(1, cluster.incidents().size(), "still reported: kept, completed, nothing re-run");
     assertEquals("completed", cluster.incidents().get(0).get("repair-status"));
@@ -141,15 +179,18 @@ class DaemonEndToEndTest {
     cluster.report("n3", "{\"status\": \"evacuate\"}");
     Map<String, Object> noted = cluster.awaitIncident("incident on n3", on("n3", "noted"));
     assertTrue(noted.get("next").toString().startsWith("paused"), noted.toString());
-    assertEquals(200, cluster.signedPost("/1/incidents/" + noted.get("uuid") + "/cancel", "").statusCode());
+    assertEquals(
+        200, cluster.signedPost("/1/incidents/" + noted.get("uuid") + "/cancel", "").statusCode());
     assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
     cluster.awaitIncident("canceled", on("n3", "canceled"));
     cluster.awaitTicks(3);
     assertEquals(List.of(), cluster.simJobs(), "no job for a canceled incident");
-    assertEquals(409, cluster.signedPost("/1/incidents/" + noted.get("uuid") + "/cancel", "").statusCode());
+    assertEquals(
+        409, cluster.signedPost("/1/incidents/" + noted.get("uuid") + "/cancel", "").statusCode());
     cluster.report("n3", "{\"status\": \"Ok\"}");
     cluster.awaitTrue("forgotten", () -> cluster.incidents().isEmpty());
-    assertEquals(404, cluster.signedPost("/1/incidents/" + noted.get("uuid") + "/cancel", "").statusCode());
+    assertEquals(
+        404, cluster.signedPost("/1/incidents/" + noted.get("uuid") + "/cancel", "").statusCode());
   }
 
   @Test
@@ -169,13 +210,20 @@ class DaemonEndToEndTest {
     cluster.report("n2", "{\"status\": \"live-repair\", \"command\": \"demo-fix\"}");
     cluster.awaitIncident("live repair noted", i -> i.get("node").equals("n2"));
     cluster.report("n2", "{\"status\": \"evacuate\"}");
-    Map<String, Object> evac = cluster.awaitIncident("evacuation", i -> i.get("action").equals("evacuate"));
-    Map<String, Object> repair = cluster.incidents().stream().filter(i -> i.get("action").equals("live-repair")).findFirst().orElseThrow();
+    Map<String, Object> evac =
+        cluster.awaitIncident("evacuation", i -> i.get("action").equals("evacuate"));
+    Map<String, Object> repair =
+        cluster.incidents().stream()
+            .filter(i -> i.get("action").equals("live-repair"))
+            .findFirst()
+            .orElseThrow();
     if (!repair.get("repair-status").equals("completed")) {
       assertEquals("canceled", repair.get("repair-status"));
       assertTrue(repair.get("history").toString().contains("superseded by " + evac.get("uuid")));
     }
-    cluster.awaitIncident("evacuation completes", i -> i.get("action").equals("evacuate") && i.get("repair-status").equals("completed"));
+    cluster.awaitIncident(
+        "evacuation completes",
+        i -> i.get("action").equals("evacuate") && i.get("repair-status").equals("completed"));
   }
 
   @Test
@@ -183,11 +231,17 @@ class DaemonEndToEndTest {
     cluster.serveAs("n5", "n4");
     cluster.startDaemon();
     cluster.report("n4", "{\"status\": \"evacuate\"}");
-    cluster.awaitTrue("n5's poll rejected", () -> "rejected".equals(((Map<?, ?>) cluster.node("n5").get("collector")).get("health")));
-    assertEquals("wrong-node: the report is node n4's, not n5's", ((Map<?, ?>) cluster.node("n5").get("collector")).get("detail"));
+    cluster.awaitTrue(
+        "n5's poll rejected",
+        () -> "rejected".equals(((Map<?, ?>) cluster.node("n5").get("collector")).get("health")));
+    assertEquals(
+        "wrong-node: the report is node n4's, not n5's",
+        ((Map<?, ?>) cluster.node("n5").get("collector")).get("detail"));
     cluster.awaitTrue("three polls rejected it", () -> rejected("wrong-node") >= 3);
     cluster.awaitIncident("n4's own report opens n4's incident", on("n4", "completed"));
-    assertTrue(cluster.incidents().stream().noneMatch(i -> i.get("node").equals("n5")), cluster.incidents().toString());
+    assertTrue(
+        cluster.incidents().stream().noneMatch(i -> i.get("node").equals("n5")),
+        cluster.incidents().toString());
     assertEquals("UP", cluster.node("n5").get("mode"));
   }
 
@@ -197,7 +251,11 @@ class DaemonEndToEndTest {
     Files.writeString(slow, "#!/bin/sh\nsleep 30\necho '{\"status\": \"evacuate\"}'\n");
     cluster.startDaemon();
     cluster.awaitTicks(1);
-    cluster.awaitTrue("n3's slow command shows", () -> "collector-error".equals(((Map<?, ?>) cluster.node("n3").get("collector")).get("health")));
+    cluster.awaitTrue(
+        "n3's slow command shows",
+        () ->
+            "collector-error"
+                .equals(((Map<?, ?>) cluster.node("n3").get("collector")).get("health")));
     String detail = ((Map<?, ?>) cluster.node("n3").get("collector")).get("detail").toString();
     assertTrue(detail.matches("diagnose command 'diagnose': timed out after 1750 ms"), detail);
     assertEquals(List.of(), cluster.incidents());
@@ -207,20 +265,29 @@ class DaemonEndToEndTest {
   void aReportSignedWithAnotherKeyCreatesNoIncident() throws Exception {
     Path otherKey = tmp.resolve("other.key");
     Files.writeString(otherKey, "not-the-cluster-key");
-    Files.setPosixFilePermissions(otherKey, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(
+        otherKey, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     cluster.startCollector("n5", otherKey);
     cluster.startDaemon();
     cluster.report("n5", "{\"status\": \"evacuate\"}");
-    cluster.awaitTrue("n5 rejected", () -> "rejected".equals(((Map<?, ?>) cluster.node("n5").get("collector")).get("health")));
-    assertTrue(((Map<?, ?>) cluster.node("n5").get("collector")).get("detail").toString().contains("bad-signature"));
-    cluster.awaitTrue("three polls rejected the forged report", () -> rejected("bad-signature") >= 3);
+    cluster.awaitTrue(
+        "n5 rejected",
+        () -> "rejected".equals(((Map<?, ?>) cluster.node("n5").get("collector")).get("health")));
+    assertTrue(
+        ((Map<?, ?>) cluster.node("n5").get("collector"))
+            .get("detail")
+            .toString()
+            .contains("bad-signature"));
+    cluster.awaitTrue(
+        "three polls rejected the forged report", () -> rejected("bad-signature") >= 3);
     assertEquals(List.of(), cluster.incidents());
   }
 
   private double rejected(String reason) throws Exception {
-    java.util.regex.Matcher m = java.util.regex.Pattern
-        .compile("maintd_reports_rejected_total\\{reason=\"" + reason + "\"\\} ([0-9.]+)")
-        .matcher(cluster.getRaw("/metrics").body());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "maintd_reports_rejected_total\\{reason=\"" + reason + "\"\\} ([0-9.]+)")
+            .matcher(cluster.getRaw("/metrics").body());
     return m.find() ? Double.parseDouble(m.group(1)) : 0;
   }
 
@@ -233,7 +300,13 @@ class DaemonEndToEndTest {
     cluster.awaitTrue("n2 drained", () -> Boolean.TRUE.equals(cluster.node("n2").get("drained")));
     cluster.stopDaemon();
     cluster.startDaemon();
-    assertEquals(failed.get("uuid"), cluster.incidents().stream().filter(i -> i.get("node").equals("n4")).findFirst().orElseThrow().get("uuid"));
+    assertEquals(
+        failed.get("uuid"),
+        cluster.incidents().stream()
+            .filter(i -> i.get("node").equals("n4"))
+            .findFirst()
+            .orElseThrow()
+            .get("uuid"));
     cluster.awaitIncident("evacuation resumes and completes", on("n2", "completed"));
   }
 }

@@ -23,8 +23,7 @@ import org.maintd.protocol.json.Json;
  * daemon asks to exit with code 1 once the grace period is over.
  */
 class DaemonFailureTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private TestCluster cluster;
 
@@ -51,8 +50,13 @@ class DaemonFailureTest {
     cluster.awaitTrue("the daemon to fail", () -> cluster.getRaw("/1/health").statusCode() == 503);
     Map<?, ?> health = (Map<?, ?>) Json.parse(cluster.getRaw("/1/health").body());
     assertEquals("FAILED", health.get("state"));
-    Map<?, ?> runner = ((List<?>) health.get("parts")).stream().map(p -> (Map<?, ?>) p)
-        .filter(p -> p.get("name").equals("runner")).findFirst().orElseThrow();
+    Map<?, ?> runner =
+        ((List<?>) health.get("parts"))
+            .stream()
+                .map(p -> (Map<?, ?>) p)
+                .filter(p -> p.get("name").equals("runner"))
+                .findFirst()
+                .orElseThrow();
     assertEquals("FAILED", runner.get("state"));
     assertTrue(runner.get("cause").toString().contains("state.json"), runner.toString());
     assertTrue(cluster.getRaw("/metrics").body().contains("maintd_failed 1.0"));

@@ -28,8 +28,7 @@ import org.maintd.protocol.json.Json;
 class DaemonProcessIT {
   private static final Path JAR = Path.of("target", "maintd.jar");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   TestCluster cluster;
   int port;
@@ -54,11 +53,24 @@ class DaemonProcessIT {
   private Path config(String node) throws IOException {
     DaemonConfig c = cluster.config();
     StringBuilder y = new StringBuilder();
-    y.append("node: ").append(node).append("\nbind: 127.0.0.1\nport: ").append(port)
-        .append("\nstateDir: ").append(c.stateDir()).append("\nhmacKeyFile: ").append(c.hmacKeyFile())
-        .append("\nusersFile: ").append(c.usersFile()).append("\npollInterval: 100ms\ncollector:\n  timeout: 2s\n  urls:\n");
-    c.collector().urls().forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
-    y.append("sim:\n  cluster: ").append(c.sim().cluster()).append("\n  diagnoseDir: ").append(c.sim().diagnoseDir())
+    y.append("node: ")
+        .append(node)
+        .append("\nbind: 127.0.0.1\nport: ")
+        .append(port)
+        .append("\nstateDir: ")
+        .append(c.stateDir())
+        .append("\nhmacKeyFile: ")
+        .append(c.hmacKeyFile())
+        .append("\nusersFile: ")
+        .append(c.usersFile())
+        .append("\npollInterval: 100ms\ncollector:\n  timeout: 2s\n  urls:\n");
+    c.collector()
+        .urls()
+        .forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
+    y.append("sim:\n  cluster: ")
+        .append(c.sim().cluster())
+        .append("\n  diagnoseDir: ")
+        .append(c.sim().diagnoseDir())
         .append("\n  operationTime: 50ms\n  bootTime: 300ms\n");
     Path file = tmp.resolve("maintd-" + node + ".yaml");
     Files.writeString(file, y.toString());
@@ -72,7 +84,11 @@ class DaemonProcessIT {
     }
     cmd.addAll(List.of("-jar", JAR.toString(), "-f", "-c", config.toString()));
     cmd.addAll(List.of(extra));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("daemon.log").toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(tmp.resolve("daemon.log").toFile())
+            .start();
     processes.add(p);
     return p;
   }
@@ -89,7 +105,9 @@ class DaemonProcessIT {
   @SuppressWarnings("unchecked")
   private List<Map<String, Object>> simJobs() throws Exception {
     Path file = tmp.resolve("state/sim/cluster.json");
-    return Files.exists(file) ? (List<Map<String, Object>>) ((Map<?, ?>) Json.parse(Files.readString(file))).get("jobs") : List.of();
+    return Files.exists(file)
+        ? (List<Map<String, Object>>) ((Map<?, ?>) Json.parse(Files.readString(file))).get("jobs")
+        : List.of();
   }
 
   @Test
@@ -108,8 +126,10 @@ class DaemonProcessIT {
 
     Process p = launch(config, null);
     cluster.awaitTrue("evacuation completes after restarts", () -> completed(p));
-    List<String> keys = simJobs().stream().map(j -> (String) ((Map<?, ?>) j.get("spec")).get("key")).toList();
-    assertEquals(keys.size(), keys.stream().distinct().count(), "a job key was submitted twice: " + keys);
+    List<String> keys =
+        simJobs().stream().map(j -> (String) ((Map<?, ?>) j.get("spec")).get("key")).toList();
+    assertEquals(
+        keys.size(), keys.stream().distinct().count(), "a job key was submitted twice: " + keys);
     assertTrue(log().contains("was already submitted as 1; not submitting it again"), log());
   }
 
@@ -118,10 +138,12 @@ class DaemonProcessIT {
    * restarted, the work completes and the job log holds no job twice and no node rebooted twice.
    */
   @ParameterizedTest(name = "killed {0}")
-  @ValueSource(strings = {"after-intents", "after-submit", "after-reboot-intents", "after-reboot-submitted"})
+  @ValueSource(
+      strings = {"after-intents", "after-submit", "after-reboot-intents", "after-reboot-submitted"})
   void aKillAtEveryCrashPointSubmitsNoJobTwice(String point) throws Exception {
     Path config = config("n1");
-    Files.writeString(config, Files.readString(config) + "  masterFile: " + tmp.resolve("master") + "\n");
+    Files.writeString(
+        config, Files.readString(config) + "  masterFile: " + tmp.resolve("master") + "\n");
     boolean reboots = point.contains("reboot");
     if (!reboots) {
       cluster.report("n2", "{\"status\": \"evacuate\"}");
@@ -134,31 +156,42 @@ class DaemonProcessIT {
     assertTrue(log().contains("SIGKILL at crash point " + point), log());
 
     Process p = launch(config, null);
-    cluster.awaitTrue("the work completes after the restart", () -> {
-      if (!p.isAlive()) {
-        throw new AssertionError("daemon died: " + log());
-      }
-      String state = Files.readString(tmp.resolve("state/state.json"));
-      return reboots ? state.contains("\"status\":\"COMPLETED\"") : state.contains("\"repair-status\":\"completed\"");
-    });
-    List<String> keys = simJobs().stream().map(j -> (String) ((Map<?, ?>) j.get("spec")).get("key")).toList();
-    assertEquals(keys.size(), keys.stream().distinct().count(), "a job key was submitted twice: " + keys);
+    cluster.awaitTrue(
+        "the work completes after the restart",
+        () -> {
+          if (!p.isAlive()) {
+            throw new AssertionError("daemon died: " + log());
+          }
+          String state = Files.readString(tmp.resolve("state/state.json"));
+          return reboots
+              ? state.contains("\"status\":\"COMPLETED\"")
+              : state.contains("\"repair-status\":\"completed\"");
+        });
+    List<String> keys =
+        simJobs().stream().map(j -> (String) ((Map<?, ?>) j.get("spec")).get("key")).toList();
+    assertEquals(
+        keys.size(), keys.stream().distinct().count(), "a job key was submitted twice: " + keys);
     if (reboots) {
-      assertEquals(List.of("n4", "n5"), reboots().stream().sorted().toList(), "each node rebooted exactly once");
+      assertEquals(
+          List.of("n4", "n5"),
+          reboots().stream().sorted().toList(),
+          "each node rebooted exactly once");
     }
   }
 
   private void startCampaign(Process daemon, String body) {
-    cluster.awaitTrue("the API answers", () -> {
-      if (!daemon.isAlive()) {
-        throw new AssertionError("daemon died before the campaign started: " + log());
-      }
-      try {
-        return cluster.signedPost(port, "/1/campaigns", body).statusCode() == 200;
-      } catch (java.io.IOException e) {
-        return false;
-      }
-    });
+    cluster.awaitTrue(
+        "the API answers",
+        () -> {
+          if (!daemon.isAlive()) {
+            throw new AssertionError("daemon died before the campaign started: " + log());
+          }
+          try {
+            return cluster.signedPost(port, "/1/campaigns", body).statusCode() == 200;
+          } catch (java.io.IOException e) {
+            return false;
+          }
+        });
   }
 
   private List<String> reboots() throws Exception {
@@ -197,7 +230,9 @@ class DaemonProcessIT {
     assertEquals(ExitCodes.USAGE, exitOf(launch(config, null, "--no-voting")));
     assertTrue(log().contains("--no-voting is dangerous and needs --yes-do-it"), log());
     Process p = launch(config, null, "--no-voting", "--yes-do-it");
-    cluster.awaitTrue("the daemon runs without a vote", () -> Files.exists(tmp.resolve("state/state.json")) && p.isAlive());
+    cluster.awaitTrue(
+        "the daemon runs without a vote",
+        () -> Files.exists(tmp.resolve("state/state.json")) && p.isAlive());
   }
 
   @Test
@@ -218,18 +253,30 @@ class DaemonProcessIT {
     assertEquals("{\"incidents\": [", Files.readString(tmp.resolve("state/state.json")));
   }
 
-
   @Test
   void aKeyFileOthersCanReadOrACollectorUrlForNoNodeExitsWith2NamingTheKey() throws Exception {
     Path config = config("n1");
-    Files.setPosixFilePermissions(cluster.keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    Files.setPosixFilePermissions(
+        cluster.keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
     assertEquals(ExitCodes.USAGE, exitOf(launch(config, null)));
-    assertTrue(log().contains("hmacKeyFile: " + cluster.keyFile + " may be read or written by others than its owner (mode rw-r--r--"),
+    assertTrue(
+        log()
+            .contains(
+                "hmacKeyFile: "
+                    + cluster.keyFile
+                    + " may be read or written by others than its owner (mode rw-r--r--"),
         log());
-    Files.setPosixFilePermissions(cluster.keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-    Files.writeString(config, Files.readString(config).replace("  urls:\n", "  urls:\n    n9: http://127.0.0.1:1\n"));
+    Files.setPosixFilePermissions(
+        cluster.keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.writeString(
+        config,
+        Files.readString(config).replace("  urls:\n", "  urls:\n    n9: http://127.0.0.1:1\n"));
     assertEquals(ExitCodes.USAGE, exitOf(launch(config, null)));
-    assertTrue(log().contains("collector.urls.n9: no node n9 in the cluster (its nodes: n1, n2, n3, n4, n5)"), log());
+    assertTrue(
+        log()
+            .contains(
+                "collector.urls.n9: no node n9 in the cluster (its nodes: n1, n2, n3, n4, n5)"),
+        log());
     assertTrue(!log().contains("\tat "), "no stack trace: " + log());
   }
 }

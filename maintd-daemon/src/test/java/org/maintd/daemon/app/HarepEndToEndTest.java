@@ -21,8 +21,7 @@ import org.maintd.protocol.json.Json;
 class HarepEndToEndTest {
   private static final String P = "ganeti:watcher:autorepair:";
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   TestCluster cluster;
 
@@ -30,8 +29,10 @@ class HarepEndToEndTest {
   void start() throws Exception {
     cluster = new TestCluster(tmp);
     cluster.harep = true;
-    Files.writeString(cluster.dir.resolve("cluster.data"),
-        TestCluster.CLUSTER.replace("n3|16384|1024|14336|200000|180000|8|N|", "n3|16384|1024|14336|200000|180000|8|Y|"));
+    Files.writeString(
+        cluster.dir.resolve("cluster.data"),
+        TestCluster.CLUSTER.replace(
+            "n3|16384|1024|14336|200000|180000|8|N|", "n3|16384|1024|14336|200000|180000|8|Y|"));
   }
 
   @AfterEach
@@ -40,8 +41,8 @@ class HarepEndToEndTest {
   }
 
   private Map<String, Object> instance(String name) throws Exception {
-    return ((List<Map<String, Object>>) cluster.get("/1/instances")).stream()
-        .filter(i -> i.get("name").equals(name)).findFirst().orElseThrow();
+    return ((List<Map<String, Object>>) cluster.get("/1/instances"))
+        .stream().filter(i -> i.get("name").equals(name)).findFirst().orElseThrow();
   }
 
   private List<String> tags(String instance) throws Exception {
@@ -55,41 +56,98 @@ class HarepEndToEndTest {
   @Test
   void repairsWhatThePolicyAllowsWritesHarepsTagsAndStopsAfterAFailure() throws Exception {
     cluster.startDaemon();
-    cluster.awaitTrue("web1 listed as broken but not enabled", () -> ((List<Map<String, Object>>) ((Map<?, ?>) cluster.get("/1/plan")).get("items"))
-        .stream().anyMatch(i -> "web1".equals(i.get("uuid")) && i.get("next").toString().contains("auto-repair is not enabled")));
+    cluster.awaitTrue(
+        "web1 listed as broken but not enabled",
+        () ->
+            ((List<Map<String, Object>>) ((Map<?, ?>) cluster.get("/1/plan")).get("items"))
+                .stream()
+                    .anyMatch(
+                        i ->
+                            "web1".equals(i.get("uuid"))
+                                && i.get("next")
+                                    .toString()
+                                    .contains("auto-repair is not enabled")));
     assertEquals(List.of(), cluster.simJobs());
 
     // The first replace-secondary fails: the repair fails and is not retried.
     post("/1/sim/fail", "{\"op\": \"replace-secondary\", \"instance\": \"web1\", \"times\": 1}");
-    post("/1/sim/tags", "{\"cluster\": true, \"action\": \"add\", \"tag\": \"" + P + "fix-storage\"}");
-    cluster.awaitTrue("web1's repair failed", () -> tags("web1").stream().anyMatch(t -> t.startsWith(P + "result:fix-storage:") && t.contains(":failure:")));
-    String failure = tags("web1").stream().filter(t -> t.startsWith(P + "result:")).findFirst().orElseThrow();
+    post(
+        "/1/sim/tags",
+        "{\"cluster\": true, \"action\": \"add\", \"tag\": \"" + P + "fix-storage\"}");
+    cluster.awaitTrue(
+        "web1's repair failed",
+        () ->
+            tags("web1").stream()
+                .anyMatch(t -> t.startsWith(P + "result:fix-storage:") && t.contains(":failure:")));
+    String failure =
+        tags("web1").stream().filter(t -> t.startsWith(P + "result:")).findFirst().orElseThrow();
     assertEquals("Failure", instance("web1").get("auto_repair"));
     List<Map<String, Object>> jobs = cluster.simJobs();
-    assertEquals(1, jobs.stream().filter(j -> j.get("operations").toString().contains("web1")).count(), jobs.toString());
+    assertEquals(
+        1,
+        jobs.stream().filter(j -> j.get("operations").toString().contains("web1")).count(),
+        jobs.toString());
     String jobId = (String) jobs.get(0).get("id");
-    assertTrue(failure.matches(java.util.regex.Pattern.quote(P) + "result:fix-storage:[0-9a-f-]{36}:[0-9]+:failure:" + jobId), failure);
-    assertTrue(((List<?>) jobs.get(0).get("reason")).toString().contains("harep fix-storage repair of instance web1"), jobs.toString());
+    assertTrue(
+        failure.matches(
+            java.util.regex.Pattern.quote(P)
+                + "result:fix-storage:[0-9a-f-]{36}:[0-9]+:failure:"
+                + jobId),
+        failure);
+    assertTrue(
+        ((List<?>) jobs.get(0).get("reason"))
+            .toString()
+            .contains("harep fix-storage repair of instance web1"),
+        jobs.toString());
 
     // app1 needs a failover, which the cluster's level does not allow: enoperm, once.
-    cluster.awaitTrue("app1 enoperm", () -> tags("app1").stream().anyMatch(t -> t.startsWith(P + "result:failover:") && t.endsWith(":enoperm:")));
+    cluster.awaitTrue(
+        "app1 enoperm",
+        () ->
+            tags("app1").stream()
+                .anyMatch(t -> t.startsWith(P + "result:failover:") && t.endsWith(":enoperm:")));
 
     // Removing the failure tag lets the repair run again; the operator allows failovers for app1.
-    post("/1/sim/tags", "{\"instance\": \"web1\", \"action\": \"remove\", \"tag\": \"" + failure + "\"}");
-    post("/1/sim/tags", "{\"instance\": \"app1\", \"action\": \"add\", \"tag\": \"" + P + "failover\"}");
-    cluster.awaitTrue("web1 repaired", () -> tags("web1").stream().anyMatch(t -> t.startsWith(P + "result:fix-storage:") && t.contains(":success:")));
+    post(
+        "/1/sim/tags",
+        "{\"instance\": \"web1\", \"action\": \"remove\", \"tag\": \"" + failure + "\"}");
+    post(
+        "/1/sim/tags",
+        "{\"instance\": \"app1\", \"action\": \"add\", \"tag\": \"" + P + "failover\"}");
+    cluster.awaitTrue(
+        "web1 repaired",
+        () ->
+            tags("web1").stream()
+                .anyMatch(t -> t.startsWith(P + "result:fix-storage:") && t.contains(":success:")));
     // Once failed over, app1's secondary is the offline n3: a fix-storage repair follows, whose
     // pending tag replaces the failover's result, as harep's does.
-    cluster.awaitTrue("app1 failed over", () -> cluster.simJobs().stream().anyMatch(j -> "success".equals(j.get("status"))
-        && j.get("operations").toString().contains("failover") && j.get("operations").toString().contains("app1")));
-    cluster.awaitTrue("app1 repaired", () -> tags("app1").stream().anyMatch(t -> t.startsWith(P + "result:") && t.contains(":success:"))
-        && "Healthy".equals(instance("app1").get("auto_repair")));
-    assertTrue(tags("app1").stream().noneMatch(t -> t.endsWith(":enoperm:")), "the enoperm tag was replaced: " + tags("app1"));
+    cluster.awaitTrue(
+        "app1 failed over",
+        () ->
+            cluster.simJobs().stream()
+                .anyMatch(
+                    j ->
+                        "success".equals(j.get("status"))
+                            && j.get("operations").toString().contains("failover")
+                            && j.get("operations").toString().contains("app1")));
+    cluster.awaitTrue(
+        "app1 repaired",
+        () ->
+            tags("app1").stream()
+                    .anyMatch(t -> t.startsWith(P + "result:") && t.contains(":success:"))
+                && "Healthy".equals(instance("app1").get("auto_repair")));
+    assertTrue(
+        tags("app1").stream().noneMatch(t -> t.endsWith(":enoperm:")),
+        "the enoperm tag was replaced: " + tags("app1"));
     Map<String, Object> web1 = instance("web1");
-    assertTrue(!web1.get("secondary_node").equals("n3") && !web1.get("secondary_node").equals("n2"), web1.toString());
+    assertTrue(
+        !web1.get("secondary_node").equals("n3") && !web1.get("secondary_node").equals("n2"),
+        web1.toString());
     assertEquals("n2", instance("app1").get("primary_node"));
     assertEquals("Healthy", web1.get("auto_repair"));
-    assertTrue(tags("web1").stream().noneMatch(t -> t.startsWith(P + "pending:")), tags("web1").toString());
+    assertTrue(
+        tags("web1").stream().noneMatch(t -> t.startsWith(P + "pending:")),
+        tags("web1").toString());
     for (Map<String, Object> job : cluster.simJobs()) {
       assertTrue(Json.write(job).contains("gnt:daemon:maintd"), job.toString());
     }

@@ -24,8 +24,7 @@ import org.maintd.daemon.testing.TestCluster;
  * is repaired twice and no tag is doubled.
  */
 class LostStateEndToEndTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   TestCluster cluster;
 
@@ -46,9 +45,19 @@ class LostStateEndToEndTest {
     cluster.report("n4", "{\"status\": \"live-repair\", \"command\": \"demo-fix\"}");
     String n4 = (String) cluster.awaitIncident("n4 repaired", on("n4", "completed")).get("uuid");
     cluster.report("n3", "{\"status\": \"live-repair\", \"command\": \"demo-fail\"}");
-    Map<String, String> uuids = Map.of("n2", n2, "n4", n4,
-        "n3", (String) cluster.awaitIncident("n3's repair failed", on("n3", "failed")).get("uuid"));
-    cluster.awaitTrue("n3 tagged", () -> ((List<?>) cluster.node("n3").get("tags")).contains("maintd:repairfailed:" + uuids.get("n3")));
+    Map<String, String> uuids =
+        Map.of(
+            "n2",
+            n2,
+            "n4",
+            n4,
+            "n3",
+            (String) cluster.awaitIncident("n3's repair failed", on("n3", "failed")).get("uuid"));
+    cluster.awaitTrue(
+        "n3 tagged",
+        () ->
+            ((List<?>) cluster.node("n3").get("tags"))
+                .contains("maintd:repairfailed:" + uuids.get("n3")));
     cluster.stopDaemon();
     Files.delete(tmp.resolve("state/state.json"));
     return uuids;
@@ -59,10 +68,19 @@ class LostStateEndToEndTest {
     Map<String, String> uuids = workDone();
     StartupException e = assertThrows(StartupException.class, () -> cluster.startDaemon());
     assertEquals(ExitCodes.FAILURE, e.exitCode());
-    assertTrue(e.getMessage().contains("the state file " + tmp.resolve("state/state.json") + " is missing, but the cluster shows"),
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "the state file "
+                    + tmp.resolve("state/state.json")
+                    + " is missing, but the cluster shows"),
         e.getMessage());
-    assertTrue(e.getMessage().contains("n2 carries maintd:repairready:" + uuids.get("n2")), e.getMessage());
-    assertTrue(e.getMessage().contains("job(s) in the cluster's queue carry maintd's reason trail"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("n2 carries maintd:repairready:" + uuids.get("n2")),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("job(s) in the cluster's queue carry maintd's reason trail"),
+        e.getMessage());
     assertTrue(e.getMessage().contains("the collector of n4 ran 1 repair(s)"), e.getMessage());
     assertTrue(e.getMessage().contains("start once with --recover"), e.getMessage());
     assertTrue(Files.notExists(tmp.resolve("state/state.json")), "nothing was written");
@@ -75,20 +93,30 @@ class LostStateEndToEndTest {
     long jobsBefore = cluster.simJobs().size();
     Map<?, ?> paused = (Map<?, ?>) cluster.get("/1/paused");
     assertEquals(true, paused.get("paused"), "paused for the operator to look");
-    assertEquals(Set.copyOf(uuids.values()), cluster.incidents().stream().map(i -> (String) i.get("uuid")).collect(Collectors.toSet()));
+    assertEquals(
+        Set.copyOf(uuids.values()),
+        cluster.incidents().stream().map(i -> (String) i.get("uuid")).collect(Collectors.toSet()));
     assertEquals("completed", incident(uuids.get("n2")).get("repair-status"));
     assertEquals("failed", incident(uuids.get("n3")).get("repair-status"));
-    assertTrue(((List<?>) incident(uuids.get("n2")).get("history")).toString().contains("rebuilt from tag maintd:repairready:"));
+    assertTrue(
+        ((List<?>) incident(uuids.get("n2")).get("history"))
+            .toString()
+            .contains("rebuilt from tag maintd:repairready:"));
 
     assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
-    cluster.awaitIncident("n4's repair is taken as done", on("n4", "completed").and(i -> i.get("uuid").equals(uuids.get("n4"))));
+    cluster.awaitIncident(
+        "n4's repair is taken as done",
+        on("n4", "completed").and(i -> i.get("uuid").equals(uuids.get("n4"))));
     cluster.awaitTicks(5);
-    assertEquals(3, cluster.incidents().size(), "no incident was opened again: " + cluster.incidents());
+    assertEquals(
+        3, cluster.incidents().size(), "no incident was opened again: " + cluster.incidents());
     for (String node : List.of("n3", "n4")) {
       assertEquals(1, started(node), node + "'s repair command ran once");
     }
     for (String node : List.of("n2", "n3", "n4")) {
-      List<?> maintdTags = ((List<?>) cluster.node(node).get("tags")).stream().filter(t -> t.toString().startsWith("maintd:")).toList();
+      List<?> maintdTags =
+          ((List<?>) cluster.node(node).get("tags"))
+              .stream().filter(t -> t.toString().startsWith("maintd:")).toList();
       assertEquals(1, maintdTags.size(), node + " has one tag: " + maintdTags);
     }
     assertEquals(jobsBefore, cluster.simJobs().size(), "no job was submitted again");
@@ -102,11 +130,15 @@ class LostStateEndToEndTest {
     cluster.stopDaemon();
     StartupException e = assertThrows(StartupException.class, () -> cluster.startDaemon(true));
     assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(e.getMessage().contains("--recover rebuilds a lost state file, but"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("--recover rebuilds a lost state file, but"), e.getMessage());
   }
 
   private Map<String, Object> incident(String uuid) throws Exception {
-    return cluster.incidents().stream().filter(i -> i.get("uuid").equals(uuid)).findFirst().orElseThrow();
+    return cluster.incidents().stream()
+        .filter(i -> i.get("uuid").equals(uuid))
+        .findFirst()
+        .orElseThrow();
   }
 
   private long started(String node) throws Exception {

@@ -20,8 +20,7 @@ import org.maintd.protocol.json.Json;
 
 /** maintctl against a real daemon: tables for people, JSON for scripts, signed changes. */
 class MaintctlEndToEndTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   TestCluster cluster;
 
@@ -51,7 +50,10 @@ class MaintctlEndToEndTest {
     try {
       System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-      return new Run(Maintctl.execute(full), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+      return new Run(
+          Maintctl.execute(full),
+          o.toString(StandardCharsets.UTF_8),
+          e.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(out);
       System.setErr(err);
@@ -61,7 +63,16 @@ class MaintctlEndToEndTest {
   @Test
   void drivesAnIncidentFromDiagnoseToAcknowledge() throws Exception {
     assertEquals("no incidents\n", ctl("status").out());
-    Run set = ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix", "--details", "{\"disk\":\"sdb\"}");
+    Run set =
+        ctl(
+            "sim",
+            "diagnose",
+            "n4",
+            "live-repair",
+            "--command",
+            "demo-fix",
+            "--details",
+            "{\"disk\":\"sdb\"}");
     assertEquals(0, set.code(), set.err());
     Map<String, Object> done = cluster.awaitIncident("repair", on("n4", "completed"));
     String uuid = (String) done.get("uuid");
@@ -79,7 +90,8 @@ class MaintctlEndToEndTest {
     assertTrue(ack.out().contains("removed tag maintd:repairready:" + uuid), ack.out());
     Run again = ctl("cancel", uuid);
     assertEquals(1, again.code());
-    assertTrue(again.err().contains("409") && again.err().contains("only noted or pending"), again.err());
+    assertTrue(
+        again.err().contains("409") && again.err().contains("only noted or pending"), again.err());
   }
 
   @Test
@@ -91,7 +103,11 @@ class MaintctlEndToEndTest {
     assertTrue(show.out().startsWith("incident  " + repaired.get("uuid")), show.out());
     Run cancelNone = ctl("cancel", "n4");
     assertEquals(1, cancelNone.code());
-    assertTrue(cancelNone.err().contains("n4 has no noted or pending incident (" + repaired.get("uuid") + " completed)"),
+    assertTrue(
+        cancelNone
+            .err()
+            .contains(
+                "n4 has no noted or pending incident (" + repaired.get("uuid") + " completed)"),
         cancelNone.err());
 
     assertEquals(0, ctl("pause").code());
@@ -99,13 +115,18 @@ class MaintctlEndToEndTest {
     Map<String, Object> noted = cluster.awaitIncident("a second incident", on("n4", "noted"));
     Run two = ctl("show", "n4");
     assertEquals(1, two.code());
-    assertTrue(two.err().contains("n4 has several incidents") && two.err().contains("give the uuid"), two.err());
+    assertTrue(
+        two.err().contains("n4 has several incidents") && two.err().contains("give the uuid"),
+        two.err());
     Run cancel = ctl("cancel", "n4");
     assertEquals(0, cancel.code(), cancel.err());
-    assertTrue(cancel.out().contains("incident " + noted.get("uuid") + " on n4 is now canceled"), cancel.out());
+    assertTrue(
+        cancel.out().contains("incident " + noted.get("uuid") + " on n4 is now canceled"),
+        cancel.out());
     Run ack = ctl("ack", "n4");
     assertEquals(0, ack.code(), ack.err());
-    assertTrue(ack.out().contains("removed tag maintd:repairready:" + repaired.get("uuid")), ack.out());
+    assertTrue(
+        ack.out().contains("removed tag maintd:repairready:" + repaired.get("uuid")), ack.out());
     Run none = ctl("cancel", "n9");
     assertEquals(1, none.code());
     assertTrue(none.err().contains("no incident on a node named n9"), none.err());
@@ -123,25 +144,46 @@ class MaintctlEndToEndTest {
     assertTrue(jobs.out().startsWith("ID"), jobs.out());
     assertTrue(jobs.out().contains("drain n2"), jobs.out());
     List<?> json = (List<?>) Json.parse(ctl("sim", "jobs", "-o", "json").out());
-    assertTrue(json.stream().anyMatch(j -> "error".equals(((Map<?, ?>) j).get("status"))), json.toString());
+    assertTrue(
+        json.stream().anyMatch(j -> "error".equals(((Map<?, ?>) j).get("status"))),
+        json.toString());
     assertEquals(0, ctl("sim", "tag", "n3", "add", "rack:r1").code());
-    cluster.awaitTrue("the tag shows at the next poll", () -> ctl("nodes", "-o", "json").out().contains("rack:r1"));
+    cluster.awaitTrue(
+        "the tag shows at the next poll",
+        () -> ctl("nodes", "-o", "json").out().contains("rack:r1"));
     assertEquals(2, ctl("sim", "tag", "n3", "toggle", "x").code());
   }
 
   @Test
   void pausesAndResumesAutomaticActions() throws Exception {
     assertEquals("automatic actions paused\n", ctl("pause").out());
-    assertEquals(Map.of("paused", true, "reason", "automatic actions stopped by cluster-key (maintctl resume)", "storm", ""),
+    assertEquals(
+        Map.of(
+            "paused",
+            true,
+            "reason",
+            "automatic actions stopped by cluster-key (maintctl resume)",
+            "storm",
+            ""),
         cluster.get("/1/paused"));
     assertEquals(0, ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix").code());
-    Map<String, Object> noted = cluster.awaitIncident("noted while paused, and the round says why it waits",
-        on("n4", "noted").and(i -> !i.get("next").toString().isEmpty()));
-    assertTrue(noted.get("next").toString().startsWith("paused: automatic actions stopped by cluster-key"), noted.toString());
-    assertTrue(ctl("status").out().startsWith("PAUSED: automatic actions stopped by cluster-key (maintctl resume)\n"));
-    cluster.awaitTrue("the plan holds the repair back", () -> ctl("plan").out().contains("repair node=n4 command=demo-fix"));
+    Map<String, Object> noted =
+        cluster.awaitIncident(
+            "noted while paused, and the round says why it waits",
+            on("n4", "noted").and(i -> !i.get("next").toString().isEmpty()));
+    assertTrue(
+        noted.get("next").toString().startsWith("paused: automatic actions stopped by cluster-key"),
+        noted.toString());
+    assertTrue(
+        ctl("status")
+            .out()
+            .startsWith("PAUSED: automatic actions stopped by cluster-key (maintctl resume)\n"));
+    cluster.awaitTrue(
+        "the plan holds the repair back",
+        () -> ctl("plan").out().contains("repair node=n4 command=demo-fix"));
     String plan = ctl("plan").out();
-    assertTrue(plan.matches("(?s)round \\d+: paused: automatic actions stopped by cluster-key.*"), plan);
+    assertTrue(
+        plan.matches("(?s)round \\d+: paused: automatic actions stopped by cluster-key.*"), plan);
     assertTrue(plan.contains("incident") && plan.contains("noted"), plan);
     assertEquals("automatic actions resumed\n", ctl("resume").out());
     assertTrue(ctl("status").out().startsWith("UUID"));
@@ -152,20 +194,40 @@ class MaintctlEndToEndTest {
   void campaignStartWaitsWithAProgressLineAndShowsTheOutcome() throws Exception {
     Run run = ctl("campaign", "start", "--node", "n4", "--node", "n5", "--soak", "200ms", "--wait");
     assertEquals(0, run.code(), run.err());
-    assertTrue(run.err().matches("(?s)campaign \\S+ started: \\d group\\(s\\)\n.*running · group 1/\\d · 0/2 done.*"), run.err());
+    assertTrue(
+        run.err()
+            .matches(
+                "(?s)campaign \\S+ started: \\d group\\(s\\)\n.*running · group 1/\\d · 0/2 done.*"),
+        run.err());
     assertTrue(run.err().contains("completed · group"), run.err());
     assertTrue(run.out().startsWith("status: completed\n"), run.out());
-    assertTrue(run.out().contains("n4") && run.out().contains("done") && run.out().contains("history:"), run.out());
+    assertTrue(
+        run.out().contains("n4") && run.out().contains("done") && run.out().contains("history:"),
+        run.out());
     Run list = ctl("campaign", "show");
-    assertTrue(list.out().startsWith("ID") && list.out().contains("completed") && list.out().contains("2/2"), list.out());
+    assertTrue(
+        list.out().startsWith("ID")
+            && list.out().contains("completed")
+            && list.out().contains("2/2"),
+        list.out());
 
     assertEquals(0, ctl("sim", "fail", "--op", "boot", "--node", "n5").code());
-    Run failed = ctl("campaign", "start", "--node", "n5", "--soak", "0s", "--boot-timeout", "1s", "--wait");
+    Run failed =
+        ctl("campaign", "start", "--node", "n5", "--soak", "0s", "--boot-timeout", "1s", "--wait");
     assertEquals(1, failed.code(), failed.out());
-    assertTrue(failed.err().contains("failed: node n5 did not come back within 1000ms"), failed.err());
-    Run again = ctl("campaign", "abort", ((Map<?, ?>) ((List<?>) Json.parse(ctl("-o", "json", "campaign", "show").out())).get(1)).get("id").toString());
+    assertTrue(
+        failed.err().contains("failed: node n5 did not come back within 1000ms"), failed.err());
+    Run again =
+        ctl(
+            "campaign",
+            "abort",
+            ((Map<?, ?>) ((List<?>) Json.parse(ctl("-o", "json", "campaign", "show").out())).get(1))
+                .get("id")
+                .toString());
     assertEquals(1, again.code());
-    assertTrue(again.err().contains("409") && again.err().contains("is failed and cannot abort"), again.err());
+    assertTrue(
+        again.err().contains("409") && again.err().contains("is failed and cannot abort"),
+        again.err());
     assertEquals(2, ctl("campaign", "start", "--max-nodes", "lots").code());
     assertEquals(0, ctl("sim", "power-on", "n5").code());
   }
@@ -174,11 +236,18 @@ class MaintctlEndToEndTest {
   void rollPlansTheLiveClusterAsItPlansTheSameFile() throws Exception {
     cluster.awaitTrue("a first snapshot", () -> !((List<?>) cluster.get("/1/nodes")).isEmpty());
     Run live = ctl("roll", "--no-headers", "--print-moves");
-    Run file = ctl("roll", "--no-headers", "--print-moves", "-t", cluster.dir.resolve("cluster.data").toString());
+    Run file =
+        ctl(
+            "roll",
+            "--no-headers",
+            "--print-moves",
+            "-t",
+            cluster.dir.resolve("cluster.data").toString());
     assertEquals(0, live.code(), live.err());
     assertEquals(file.out(), live.out());
     assertTrue(live.out().lines().count() >= 2, live.out());
-    Map<?, ?> json = (Map<?, ?>) Json.parse(ctl("roll", "-o", "json", "--offline-maintenance").out());
+    Map<?, ?> json =
+        (Map<?, ?>) Json.parse(ctl("roll", "-o", "json", "--offline-maintenance").out());
     assertTrue(!((List<?>) json.get("groups")).isEmpty(), json.toString());
     assertEquals(400, cluster.getRaw("/1/roll?bogus=1").statusCode());
     var unknown = cluster.getRaw("/1/roll?group=nope");

@@ -14,11 +14,11 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.maintd.protocol.report.DiagnoseReport;
-import org.maintd.signing.HmacKey;
 import org.maintd.http.HttpJson;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.signing.SignedJson;
+import org.maintd.signing.HmacKey;
 
 /**
  * Benchmark peer: N simulated collectors served by one Jetty server on loopback, spread over 64
@@ -45,23 +45,37 @@ public final class CollectorFleet {
     String[] reports = new String[n];
     Instant now = Instant.now();
     for (int i = 0; i < n; i++) {
-      Map<String, Object> data = i % 100 == 0 ? Map.of("status", "evacuate", "details", Map.of("disk", "sdb")) : Map.of("status", "Ok");
-      reports[i] = SignedJson.write(key.sign(Json.write(DiagnoseReport.of("node" + i, data, now, null)), now));
+      Map<String, Object> data =
+          i % 100 == 0
+              ? Map.of("status", "evacuate", "details", Map.of("disk", "sdb"))
+              : Map.of("status", "Ok");
+      reports[i] =
+          SignedJson.write(
+              key.sign(Json.write(DiagnoseReport.of("node" + i, data, now, null)), now));
     }
-    server.setHandler(new Handler.Abstract() {
-      @Override
-      public boolean handle(Request request, Response response, Callback callback) {
-        String path = Request.getPathInContext(request);
-        int node = Integer.parseInt(path.substring(3, path.indexOf('/', 3)));
-        return HttpJson.sendText(response, callback, 200, reports[node]);
-      }
-    });
+    server.setHandler(
+        new Handler.Abstract() {
+          @Override
+          public boolean handle(Request request, Response response, Callback callback) {
+            String path = Request.getPathInContext(request);
+            int node = Integer.parseInt(path.substring(3, path.indexOf('/', 3)));
+            return HttpJson.sendText(response, callback, 200, reports[node]);
+          }
+        });
     server.start();
     StringBuilder urls = new StringBuilder();
     for (int i = 0; i < n; i++) {
       ServerConnector c = connectors.get(i % connectors.size());
-      urls.append("node").append(i).append(' ').append("http://").append(c.getHost()).append(':').append(c.getLocalPort())
-          .append("/n/").append(i).append('\n');
+      urls.append("node")
+          .append(i)
+          .append(' ')
+          .append("http://")
+          .append(c.getHost())
+          .append(':')
+          .append(c.getLocalPort())
+          .append("/n/")
+          .append(i)
+          .append('\n');
     }
     Files.writeString(Path.of(args[2]), urls.toString(), StandardCharsets.UTF_8);
     server.join();

@@ -19,9 +19,9 @@ import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
 
 /**
- * Benchmark: the daemon's poller (the same classes and settings the daemon wires) against a
- * {@link CollectorFleet}: wall time per poll, process CPU time per poll, heap after the run.
- * {@code PollBench KEYFILE URLFILE ROUNDS}. Prints one line of results.
+ * Benchmark: the daemon's poller (the same classes and settings the daemon wires) against a {@link
+ * CollectorFleet}: wall time per poll, process CPU time per poll, heap after the run. {@code
+ * PollBench KEYFILE URLFILE ROUNDS}. Prints one line of results.
  */
 public final class PollBench {
   private PollBench() {}
@@ -38,9 +38,15 @@ public final class PollBench {
     http.setMaxConnectionsPerDestination(64);
     http.setMaxRequestsQueuedPerDestination(100_000);
     http.start();
-    CollectorPoller poller = new CollectorPoller(http, new CollectorUrls("http://{node}:1815", urls),
-        new ReportReader(new SignatureVerifier(key, Duration.ofSeconds(300)), false), Duration.ofSeconds(10), Clock.systemUTC());
-    com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    CollectorPoller poller =
+        new CollectorPoller(
+            http,
+            new CollectorUrls("http://{node}:1815", urls),
+            new ReportReader(new SignatureVerifier(key, Duration.ofSeconds(300)), false),
+            Duration.ofSeconds(10),
+            Clock.systemUTC());
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     poller.poll(urls.keySet());
     List<Long> wall = new ArrayList<>();
     List<Long> cpu = new ArrayList<>();
@@ -52,20 +58,30 @@ public final class PollBench {
       Map<String, CollectorReading> readings = poller.poll(urls.keySet());
       wall.add(System.nanoTime() - t0);
       cpu.add(os.getProcessCpuTime() - c0);
-      faults = (int) readings.values().stream().filter(x -> x.observation() instanceof org.maintd.incident.Observation.Fault).count();
+      faults =
+          (int)
+              readings.values().stream()
+                  .filter(x -> x.observation() instanceof org.maintd.incident.Observation.Fault)
+                  .count();
       bad = (int) readings.values().stream().filter(x -> !x.health().equals("ok")).count();
     }
     System.gc();
     MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
     long[] w = wall.stream().mapToLong(Long::longValue).sorted().toArray();
     long[] c = cpu.stream().mapToLong(Long::longValue).sorted().toArray();
-    System.out.printf("nodes=%d rounds=%d wall_ms median=%.0f max=%.0f cpu_ms median=%.0f heap_used_after_gc_mib=%.1f faults=%d not_ok=%d%n",
-        urls.size(), rounds, w[w.length / 2] / 1e6, w[w.length - 1] / 1e6, c[c.length / 2] / 1e6,
-        mem.getHeapMemoryUsage().getUsed() / 1048576.0, faults, bad);
+    System.out.printf(
+        "nodes=%d rounds=%d wall_ms median=%.0f max=%.0f cpu_ms median=%.0f heap_used_after_gc_mib=%.1f faults=%d not_ok=%d%n",
+        urls.size(),
+        rounds,
+        w[w.length / 2] / 1e6,
+        w[w.length - 1] / 1e6,
+        c[c.length / 2] / 1e6,
+        mem.getHeapMemoryUsage().getUsed() / 1048576.0,
+        faults,
+        bad);
     http.stop();
     if (bad > 0) {
       System.exit(1);
     }
   }
-
 }

@@ -52,67 +52,103 @@ class DaemonConfigLoaderTest {
   @Test
   void refusesUnknownKeysAndBadValuesNamingEachKey(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("maintd.yaml");
-    Files.writeString(file, String.join("\n",
-        "port: 99999",
-        "pollInterval: often",
-        "backend: vmware",
-        "colector:",
-        "  timeout: 5s",
-        "collector:",
-        "  urlTemplate: http://example:1815",
-        "  allowUnsigned: maybe",
-        "maxUnavailable: two",
-        "stormThreshold: 30",
-        "failureDomains: rack",
-        "sim:",
-        "  bootTime: -1s",
-        "  followMaster: sometimes",
-        "ganeti:",
-        "  rapiUrl: http://master:5080",
-        "  readAttempts: 0",
-        ""));
-    ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "port: 99999",
+            "pollInterval: often",
+            "backend: vmware",
+            "colector:",
+            "  timeout: 5s",
+            "collector:",
+            "  urlTemplate: http://example:1815",
+            "  allowUnsigned: maybe",
+            "maxUnavailable: two",
+            "stormThreshold: 30",
+            "failureDomains: rack",
+            "sim:",
+            "  bootTime: -1s",
+            "  followMaster: sometimes",
+            "ganeti:",
+            "  rapiUrl: http://master:5080",
+            "  readAttempts: 0",
+            ""));
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
     List<String> p = e.problems();
     assertTrue(p.contains("port: must be between 0 and 65535, not 99999"), p.toString());
-    assertTrue(p.contains("pollInterval: 'often' is not a duration (a number followed by ms, s, m or h, e.g. 30s)"), p.toString());
+    assertTrue(
+        p.contains(
+            "pollInterval: 'often' is not a duration (a number followed by ms, s, m or h, e.g. 30s)"),
+        p.toString());
     assertTrue(p.contains("backend: must be one of [sim, ganeti], not 'vmware'"), p.toString());
     assertTrue(p.contains("colector: unknown key"), p.toString());
-    assertTrue(p.contains("collector.urlTemplate: must contain {node}, not 'http://example:1815'"), p.toString());
-    assertTrue(p.contains("collector.allowUnsigned: must be true or false, not 'maybe'"), p.toString());
-    assertTrue(p.contains("maxUnavailable: expected a count such as 1 or a percentage such as 25%, not 'two'"), p.toString());
-    assertTrue(p.contains("stormThreshold: must be a percentage from 0% to 100% such as 30%, not '30'"), p.toString());
+    assertTrue(
+        p.contains("collector.urlTemplate: must contain {node}, not 'http://example:1815'"),
+        p.toString());
+    assertTrue(
+        p.contains("collector.allowUnsigned: must be true or false, not 'maybe'"), p.toString());
+    assertTrue(
+        p.contains(
+            "maxUnavailable: expected a count such as 1 or a percentage such as 25%, not 'two'"),
+        p.toString());
+    assertTrue(
+        p.contains("stormThreshold: must be a percentage from 0% to 100% such as 30%, not '30'"),
+        p.toString());
     assertTrue(p.contains("failureDomains: must be a list, not rack"), p.toString());
     assertTrue(p.stream().anyMatch(x -> x.startsWith("sim.bootTime: ")), p.toString());
-    assertTrue(p.contains("sim.followMaster: must be true or false, not 'sometimes'"), p.toString());
-    assertTrue(p.contains("ganeti.rapiUrl: must be a https:// URL with a host, not 'http://master:5080'"), p.toString());
+    assertTrue(
+        p.contains("sim.followMaster: must be true or false, not 'sometimes'"), p.toString());
+    assertTrue(
+        p.contains("ganeti.rapiUrl: must be a https:// URL with a host, not 'http://master:5080'"),
+        p.toString());
     assertTrue(p.stream().anyMatch(x -> x.startsWith("ganeti.readAttempts: ")), p.toString());
     assertTrue(e.getMessage().startsWith(file + ": 13 problem(s)"), e.getMessage());
   }
 
   @Test
-  void mistakesThatOnceEndedInAStackTraceOrPassedInSilenceAreNamedByKey(@TempDir Path dir) throws Exception {
+  void mistakesThatOnceEndedInAStackTraceOrPassedInSilenceAreNamedByKey(@TempDir Path dir)
+      throws Exception {
     Path file = dir.resolve("maintd.yaml");
-    Files.writeString(file, String.join("\n",
-        "stateDir: \"/var/lib/ma\\0intd\"",
-        "ganeti:",
-        "  rapiUrl: \"https://bad host:5080\"",
-        "  credentials: \"/etc/\\0creds\"",
-        "collector:",
-        "  urls:",
-        "    n1: [http://a:1815, http://b:1815]",
-        "    n2: ftp://n2:1815",
-        "    n3: \"http://bad host:1815\"",
-        "    n4: http://10.0.0.4:1815",
-        ""));
-    ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "stateDir: \"/var/lib/ma\\0intd\"",
+            "ganeti:",
+            "  rapiUrl: \"https://bad host:5080\"",
+            "  credentials: \"/etc/\\0creds\"",
+            "collector:",
+            "  urls:",
+            "    n1: [http://a:1815, http://b:1815]",
+            "    n2: ftp://n2:1815",
+            "    n3: \"http://bad host:1815\"",
+            "    n4: http://10.0.0.4:1815",
+            ""));
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
     List<String> p = e.problems();
-    assertTrue(p.contains("stateDir: is not a valid path (Nul character not allowed): '/var/lib/ma\\0intd'"), p.toString());
-    assertTrue(p.contains("ganeti.rapiUrl: is not a URL (Illegal character in authority at index 8): 'https://bad host:5080'"),
+    assertTrue(
+        p.contains(
+            "stateDir: is not a valid path (Nul character not allowed): '/var/lib/ma\\0intd'"),
         p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("ganeti.credentials: is not a valid path")), p.toString());
-    assertTrue(p.contains("collector.urls.n1: must be a single value, not [http://a:1815, http://b:1815]"), p.toString());
-    assertTrue(p.contains("collector.urls.n2: must be a http:// or https:// URL with a host, not 'ftp://n2:1815'"), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("collector.urls.n3: is not a URL")), p.toString());
+    assertTrue(
+        p.contains(
+            "ganeti.rapiUrl: is not a URL (Illegal character in authority at index 8): 'https://bad host:5080'"),
+        p.toString());
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("ganeti.credentials: is not a valid path")),
+        p.toString());
+    assertTrue(
+        p.contains("collector.urls.n1: must be a single value, not [http://a:1815, http://b:1815]"),
+        p.toString());
+    assertTrue(
+        p.contains(
+            "collector.urls.n2: must be a http:// or https:// URL with a host, not 'ftp://n2:1815'"),
+        p.toString());
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("collector.urls.n3: is not a URL")), p.toString());
     assertEquals(6, p.size(), p.toString());
   }
 
@@ -120,9 +156,12 @@ class DaemonConfigLoaderTest {
   void refusesAFileThatIsNotYaml(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("maintd.yaml");
     Files.writeString(file, "port: [1816\n");
-    ConfigException e = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file));
     assertTrue(e.getMessage().contains("not valid YAML"), e.getMessage());
-    ConfigException missing = assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(dir.resolve("none.yaml")));
+    ConfigException missing =
+        assertThrows(
+            ConfigException.class, () -> new DaemonConfigLoader().load(dir.resolve("none.yaml")));
     assertTrue(missing.getMessage().contains("no such file"), missing.getMessage());
   }
 
@@ -130,24 +169,43 @@ class DaemonConfigLoaderTest {
   void setOverridesKeysOfTheFileAndIsCheckedLikeTheFile(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("maintd.yaml");
     Files.writeString(file, "harep: false\ncollector:\n  timeout: 5s\n");
-    DaemonConfig c = new DaemonConfigLoader().load(file,
-        List.of("harep=true", "collector.timeout=10s", "failureDomains=[\"rack:\"]", "sim.bootTime=1s", "stormThreshold=50%"));
+    DaemonConfig c =
+        new DaemonConfigLoader()
+            .load(
+                file,
+                List.of(
+                    "harep=true",
+                    "collector.timeout=10s",
+                    "failureDomains=[\"rack:\"]",
+                    "sim.bootTime=1s",
+                    "stormThreshold=50%"));
     assertEquals(true, c.harep());
     assertEquals(Duration.ofSeconds(10), c.collector().timeout());
     assertEquals(List.of("rack:"), c.caps().failureDomainPrefixes());
     assertEquals(Duration.ofSeconds(1), c.sim().bootTime());
     assertEquals(new StormGuard(50), c.storm());
 
-    ConfigException bad = assertThrows(ConfigException.class,
-        () -> new DaemonConfigLoader().load(file, List.of("colector.timeout=10s", "harep=maybe")));
+    ConfigException bad =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                new DaemonConfigLoader()
+                    .load(file, List.of("colector.timeout=10s", "harep=maybe")));
     assertTrue(bad.problems().contains("colector: unknown key"), bad.problems().toString());
-    assertTrue(bad.problems().contains("harep: must be true or false, not 'maybe'"), bad.problems().toString());
-    ConfigException syntax = assertThrows(ConfigException.class,
-        () -> new DaemonConfigLoader().load(file, List.of("harep", "=1", "harep.x=1", "a..b=1")));
-    assertEquals(List.of(
-        "--set harep: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s",
-        "--set =1: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s",
-        "--set harep.x: 'harep' is not a section",
-        "--set a..b=1: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s"), syntax.problems());
+    assertTrue(
+        bad.problems().contains("harep: must be true or false, not 'maybe'"),
+        bad.problems().toString());
+    ConfigException syntax =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                new DaemonConfigLoader().load(file, List.of("harep", "=1", "harep.x=1", "a..b=1")));
+    assertEquals(
+        List.of(
+            "--set harep: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s",
+            "--set =1: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s",
+            "--set harep.x: 'harep' is not a section",
+            "--set a..b=1: expected KEY=VALUE, e.g. --set harep=true or --set collector.timeout=10s"),
+        syntax.problems());
   }
 }

@@ -26,12 +26,59 @@ import org.maintd.protocol.json.Json;
  * is running). Lets the real {@code harep --dry-run} read a cluster whose tags maintd wrote.
  */
 final class FakeLuxi implements AutoCloseable {
-  private static final Map<String, Object> IPOLICY = Map.of(
-      "minmax", List.of(Map.of(
-          "min", Map.of("memory-size", 16, "disk-size", 4, "disk-count", 0, "cpu-count", 1, "nic-count", 0, "spindle-use", 0),
-          "max", Map.of("memory-size", 65536, "disk-size", 1048576, "disk-count", 16, "cpu-count", 8, "nic-count", 8, "spindle-use", 12))),
-      "std", Map.of("memory-size", 128, "disk-size", 1024, "disk-count", 1, "cpu-count", 1, "nic-count", 1, "spindle-use", 1),
-      "spindle-ratio", 32, "vcpu-ratio", 4, "disk-templates", List.of("drbd", "plain", "sharedfile", "file", "diskless"));
+  private static final Map<String, Object> IPOLICY =
+      Map.of(
+          "minmax",
+          List.of(
+              Map.of(
+                  "min",
+                      Map.of(
+                          "memory-size",
+                          16,
+                          "disk-size",
+                          4,
+                          "disk-count",
+                          0,
+                          "cpu-count",
+                          1,
+                          "nic-count",
+                          0,
+                          "spindle-use",
+                          0),
+                  "max",
+                      Map.of(
+                          "memory-size",
+                          65536,
+                          "disk-size",
+                          1048576,
+                          "disk-count",
+                          16,
+                          "cpu-count",
+                          8,
+                          "nic-count",
+                          8,
+                          "spindle-use",
+                          12))),
+          "std",
+          Map.of(
+              "memory-size",
+              128,
+              "disk-size",
+              1024,
+              "disk-count",
+              1,
+              "cpu-count",
+              1,
+              "nic-count",
+              1,
+              "spindle-use",
+              1),
+          "spindle-ratio",
+          32,
+          "vcpu-ratio",
+          4,
+          "disk-templates",
+          List.of("drbd", "plain", "sharedfile", "file", "diskless"));
 
   private final Cluster cluster;
   private final ServerSocketChannel server;
@@ -79,13 +126,23 @@ final class FakeLuxi implements AutoCloseable {
     synchronized (methods) {
       methods.add(method);
     }
-    Object result = switch (method) {
-      case "Query" -> query((String) args.get(0), (List<String>) args.get(1));
-      case "QueryClusterInfo" -> Map.of("tags", cluster.tags(), "ipolicy", IPOLICY,
-          "master", cluster.master().map(Node::name).orElse(""), "default_hypervisor", "fake");
-      case "QueryJobs" -> ((List<?>) args.get(0)).stream().map(j -> List.of("running")).toList();
-      default -> null;
-    };
+    Object result =
+        switch (method) {
+          case "Query" -> query((String) args.get(0), (List<String>) args.get(1));
+          case "QueryClusterInfo" ->
+              Map.of(
+                  "tags",
+                  cluster.tags(),
+                  "ipolicy",
+                  IPOLICY,
+                  "master",
+                  cluster.master().map(Node::name).orElse(""),
+                  "default_hypervisor",
+                  "fake");
+          case "QueryJobs" ->
+              ((List<?>) args.get(0)).stream().map(j -> List.of("running")).toList();
+          default -> null;
+        };
     Map<String, Object> response = new LinkedHashMap<>();
     response.put("success", result != null);
     response.put("result", result != null ? result : "unsupported method " + method);

@@ -50,10 +50,10 @@ import org.maintd.spi.MaintdState;
  */
 class ApiServerTest {
   private static final Instant NOW = Instant.parse("2026-11-23T10:00:00Z");
-  private static final HmacKey KEY = new HmacKey("the cluster key".getBytes(StandardCharsets.UTF_8));
+  private static final HmacKey KEY =
+      new HmacKey("the cluster key".getBytes(StandardCharsets.UTF_8));
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final HttpClient http = HttpClient.newHttpClient();
   private final List<Command> applied = new ArrayList<>();
@@ -64,22 +64,57 @@ class ApiServerTest {
 
   @BeforeEach
   void start() throws Exception {
-    incident = Incident.noted(new UUID(1, 2), "n2", new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")), NOW);
+    incident =
+        Incident.noted(
+            new UUID(1, 2),
+            "n2",
+            new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")),
+            NOW);
     MaintdState state = MaintdState.initial(NOW).withIncidents(List.of(incident));
-    DaemonView view = new DaemonView(state, new HtoolsReader().read(TestCluster.CLUSTER, "t"), Map.of(),
-        PlanSnapshot.none(), "");
-    Commands commands = command -> {
-      if (failWith.get() != null) {
-        throw failWith.get();
-      }
-      applied.add(command);
-      return new Answers.Paused(true, "automatic actions stopped by cluster-key (maintctl resume)");
-    };
-    server = ApiServer.newServer("127.0.0.1", 0, ApiRoutes.of(new ApiRoutes.Sources(() -> view, commands,
-        () -> new HealthView(healthState.get(), "n1", null, "", List.of(new PartHealth("runner", healthState.get(), 0.0,
-            healthState.get().equals("FAILED") ? "a bug" : "", ""))), () -> "maintd_rounds_total 0.0\n"), List.of()),
-        new Authenticator(new SignatureVerifier(KEY, Duration.ofSeconds(300)), tmp.resolve("users"), Clock.systemUTC()),
-        new ApiServer.Limits(Duration.ofSeconds(10), 65536));
+    DaemonView view =
+        new DaemonView(
+            state,
+            new HtoolsReader().read(TestCluster.CLUSTER, "t"),
+            Map.of(),
+            PlanSnapshot.none(),
+            "");
+    Commands commands =
+        command -> {
+          if (failWith.get() != null) {
+            throw failWith.get();
+          }
+          applied.add(command);
+          return new Answers.Paused(
+              true, "automatic actions stopped by cluster-key (maintctl resume)");
+        };
+    server =
+        ApiServer.newServer(
+            "127.0.0.1",
+            0,
+            ApiRoutes.of(
+                new ApiRoutes.Sources(
+                    () -> view,
+                    commands,
+                    () ->
+                        new HealthView(
+                            healthState.get(),
+                            "n1",
+                            null,
+                            "",
+                            List.of(
+                                new PartHealth(
+                                    "runner",
+                                    healthState.get(),
+                                    0.0,
+                                    healthState.get().equals("FAILED") ? "a bug" : "",
+                                    ""))),
+                    () -> "maintd_rounds_total 0.0\n"),
+                List.of()),
+            new Authenticator(
+                new SignatureVerifier(KEY, Duration.ofSeconds(300)),
+                tmp.resolve("users"),
+                Clock.systemUTC()),
+            new ApiServer.Limits(Duration.ofSeconds(10), 65536));
     server.start();
   }
 
@@ -93,16 +128,21 @@ class ApiServerTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> signedPost(String path) throws Exception {
     String nonce = UUID.randomUUID().toString();
     SignedMessage s = KEY.sign(RequestSignature.text("POST", path, nonce, ""), Instant.now());
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path))
-        .header(RequestSignature.SALT_HEADER, s.salt()).header(RequestSignature.NONCE_HEADER, nonce)
-        .header(RequestSignature.HMAC_HEADER, s.hmac()).POST(HttpRequest.BodyPublishers.noBody()).build(),
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path))
+            .header(RequestSignature.SALT_HEADER, s.salt())
+            .header(RequestSignature.NONCE_HEADER, nonce)
+            .header(RequestSignature.HMAC_HEADER, s.hmac())
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
@@ -122,18 +162,28 @@ class ApiServerTest {
     assertEquals(true, ((Map<?, ?>) Json.parse(paused.body())).get("paused"));
     assertEquals(1, applied.size());
     assertInstanceOf(Command.Pause.class, applied.get(0));
-    assertEquals(401, http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + "/1/pause"))
-        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
+    assertEquals(
+        401,
+        http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + "/1/pause"))
+                    .POST(HttpRequest.BodyPublishers.noBody())
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .statusCode());
     assertEquals(1, applied.size(), "an unsigned change reaches nothing");
   }
 
   @Test
   void refusalsAndABusyRunnerAreTheApisErrors() throws Exception {
-    failWith.set(new CommandRefused(Refusal.CONFLICT, "incident is failed; only noted or pending incidents can be canceled"));
+    failWith.set(
+        new CommandRefused(
+            Refusal.CONFLICT,
+            "incident is failed; only noted or pending incidents can be canceled"));
     HttpResponse<String> conflict = signedPost("/1/incidents/" + incident.uuid() + "/cancel");
     assertEquals(409, conflict.statusCode(), conflict.body());
     assertTrue(conflict.body().contains("only noted or pending"), conflict.body());
-    failWith.set(new Commands.Busy("the daemon is busy with a round; nothing was changed, try again"));
+    failWith.set(
+        new Commands.Busy("the daemon is busy with a round; nothing was changed, try again"));
     HttpResponse<String> busy = signedPost("/1/pause");
     assertEquals(503, busy.statusCode(), busy.body());
     assertEquals("busy", ((Map<?, ?>) Json.parse(busy.body())).get("error"));

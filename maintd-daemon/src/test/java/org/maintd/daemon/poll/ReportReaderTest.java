@@ -9,13 +9,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.incident.Observation;
+import org.maintd.protocol.json.Json;
+import org.maintd.protocol.report.DiagnoseReport;
+import org.maintd.protocol.signing.SignedJson;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
-import org.maintd.protocol.json.Json;
-import org.maintd.protocol.signing.SignedJson;
 
 class ReportReaderTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
@@ -62,7 +62,12 @@ class ReportReaderTest {
 
   @Test
   void aCollectorErrorIsShownButNeverActedOn() {
-    CollectorReading r = reader(false).read("n1", signed(Map.of("status", "Ok", "collector-error", "script missing"), NOW), NOW);
+    CollectorReading r =
+        reader(false)
+            .read(
+                "n1",
+                signed(Map.of("status", "Ok", "collector-error", "script missing"), NOW),
+                NOW);
     assertEquals("collector-error", r.health());
     assertEquals("script missing", r.detail());
     assertInstanceOf(Observation.Unknown.class, r.observation());
@@ -81,15 +86,25 @@ class ReportReaderTest {
 
   @Test
   void aReportSignedForAnotherNodeIsRejectedAsWrongNode() {
-    CollectorReading r = reader(false).read("n7", signed("n4", Map.of("status", "evacuate"), NOW), NOW);
+    CollectorReading r =
+        reader(false).read("n7", signed("n4", Map.of("status", "evacuate"), NOW), NOW);
     assertEquals("rejected", r.health());
     assertInstanceOf(Observation.Unknown.class, r.observation());
     assertEquals("wrong-node: the report is node n4's, not n7's", r.detail());
-    String noNode = SignedJson.write(key.sign("{\"name\": \"diagnose\", \"data\": {\"status\": \"evacuate\"}}", NOW));
-    assertEquals("wrong-node: the report is for no node, not n7's", reader(false).read("n7", noNode, NOW).detail());
-    assertEquals("ok", reader(false).read("node7.example.com", signed("NODE7", Map.of("status", "Ok"), NOW), NOW).health(),
+    String noNode =
+        SignedJson.write(
+            key.sign("{\"name\": \"diagnose\", \"data\": {\"status\": \"evacuate\"}}", NOW));
+    assertEquals(
+        "wrong-node: the report is for no node, not n7's",
+        reader(false).read("n7", noNode, NOW).detail());
+    assertEquals(
+        "ok",
+        reader(false)
+            .read("node7.example.com", signed("NODE7", Map.of("status", "Ok"), NOW), NOW)
+            .health(),
         "names compare without case, a short name matching its fully qualified one");
     String bareOther = Json.write(DiagnoseReport.of("n4", Map.of("status", "evacuate"), NOW, null));
-    assertTrue(reader(true).read("n7", bareOther, NOW).detail().startsWith("wrong-node"), "even unsigned");
+    assertTrue(
+        reader(true).read("n7", bareOther, NOW).detail().startsWith("wrong-node"), "even unsigned");
   }
 }

@@ -46,13 +46,12 @@ import org.maintd.spi.MaintdState;
 
 /**
  * The runner against the simulated cluster, the file store on a temp dir and a backend that fails
- * on demand: a lost answer or a refused submission loses nothing and submits nothing twice, an
- * idle tick writes nothing, a crash between storing intents and submitting them is resumed from
- * the file, and commands are answered after the step that applied them.
+ * on demand: a lost answer or a refused submission loses nothing and submits nothing twice, an idle
+ * tick writes nothing, a crash between storing intents and submitting them is resumed from the
+ * file, and commands are answered after the step that applied them.
  */
 class RoundRunnerTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final FakeClock clock = new FakeClock(Instant.parse("2026-11-23T10:00:00Z"));
   private final Map<String, Observation> poll = new HashMap<>();
@@ -61,7 +60,9 @@ class RoundRunnerTest {
   private FlakyBackend flaky;
   private FileStateStore store;
 
-  /** The edge a real peer cannot be made to fail on demand: a backend that loses answers or refuses. */
+  /**
+   * The edge a real peer cannot be made to fail on demand: a backend that loses answers or refuses.
+   */
   static final class FlakyBackend implements ClusterBackend {
     final ClusterBackend real;
     int loseAnswers;
@@ -148,7 +149,12 @@ class RoundRunnerTest {
   @BeforeEach
   void setUp() {
     Cluster c = new HtoolsReader().read(TestCluster.CLUSTER, "t");
-    sim = new SimBackend(dir.resolve("sim.json"), c, new SimSettings(dir, dir, Duration.ofSeconds(1), Duration.ZERO), clock);
+    sim =
+        new SimBackend(
+            dir.resolve("sim.json"),
+            c,
+            new SimSettings(dir, dir, Duration.ofSeconds(1), Duration.ZERO),
+            clock);
     flaky = new FlakyBackend(sim);
     store = new FileStateStore(dir.resolve("state.json"));
   }
@@ -159,9 +165,17 @@ class RoundRunnerTest {
   }
 
   private RoundRunner runner(Boundaries boundaries) {
-    return new RoundRunner(new RoundRunner.Parts(new RoundStep(Settings.defaults(), () -> new UUID(7, uuids.incrementAndGet())),
-        flaky, new JobRouter(flaky, new RepairJobs(null, Executors.newSingleThreadExecutor())), this::readings,
-        new StateWriter(store, clock), boundaries, clock, RunnerListener.none(), c -> true));
+    return new RoundRunner(
+        new RoundRunner.Parts(
+            new RoundStep(Settings.defaults(), () -> new UUID(7, uuids.incrementAndGet())),
+            flaky,
+            new JobRouter(flaky, new RepairJobs(null, Executors.newSingleThreadExecutor())),
+            this::readings,
+            new StateWriter(store, clock),
+            boundaries,
+            clock,
+            RunnerListener.none(),
+            c -> true));
   }
 
   private Map<String, CollectorReading> readings(java.util.Collection<String> nodes) {
@@ -174,11 +188,14 @@ class RoundRunnerTest {
   }
 
   private void reports(String node, String status) {
-    poll.put(node, new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", status))));
+    poll.put(
+        node,
+        new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", status))));
   }
 
   private MaintdState stored() throws Exception {
-    return new org.maintd.protocol.state.StateCodec().read(Files.readString(dir.resolve("state.json")));
+    return new org.maintd.protocol.state.StateCodec()
+        .read(Files.readString(dir.resolve("state.json")));
   }
 
   @Test
@@ -209,17 +226,20 @@ class RoundRunnerTest {
   }
 
   @Test
-  void aJobThatEndsWhileATickReadsTheClusterIsSeenAsRunningNotAsEndedWithAnOldSnapshot() throws Exception {
+  void aJobThatEndsWhileATickReadsTheClusterIsSeenAsRunningNotAsEndedWithAnOldSnapshot()
+      throws Exception {
     RoundRunner runner = runner(Boundaries.none());
     reports("n2", "evacuate");
     runner.tick();
     assertEquals("drain", sim.jobs().get(0).spec().operations().get(0).kind());
-    flaky.beforeStatus = () -> clock.advance(Duration.ofSeconds(2)); // the drain ends as its status is read
+    flaky.beforeStatus =
+        () -> clock.advance(Duration.ofSeconds(2)); // the drain ends as its status is read
     runner.tick();
     flaky.beforeStatus = () -> {};
     runner.tick();
     List<String> kinds = sim.jobs().stream().map(j -> j.spec().operations().get(0).kind()).toList();
-    assertEquals(1, kinds.stream().filter(k -> k.equals("drain")).count(), "n2 is drained once: " + kinds);
+    assertEquals(
+        1, kinds.stream().filter(k -> k.equals("drain")).count(), "n2 is drained once: " + kinds);
     assertTrue(kinds.size() > 1, "the evacuation went on from the drained node: " + kinds);
   }
 
@@ -231,7 +251,8 @@ class RoundRunnerTest {
       clock.advance(Duration.ofSeconds(30));
     }
     assertFalse(Files.exists(dir.resolve("state.json")), "nothing to store yet");
-    new CommandGateway(runner, Runnable::run, Duration.ofSeconds(5)).apply(new Command.Pause(true, "alice"));
+    new CommandGateway(runner, Runnable::run, Duration.ofSeconds(5))
+        .apply(new Command.Pause(true, "alice"));
     long serial = stored().serial();
     for (int i = 0; i < 3; i++) {
       runner.tick();
@@ -241,7 +262,8 @@ class RoundRunnerTest {
   }
 
   @Test
-  void aCrashBetweenStoringIntentsAndSubmittingThemIsResumedFromTheFileWithoutSubmittingTwice() throws Exception {
+  void aCrashBetweenStoringIntentsAndSubmittingThemIsResumedFromTheFileWithoutSubmittingTwice()
+      throws Exception {
     reports("n2", "evacuate");
     RoundRunner first = runner(new CrashAt(Boundaries.AFTER_SUBMIT));
     assertThrows(IllegalStateException.class, first::tick);
@@ -264,8 +286,12 @@ class RoundRunnerTest {
     String uuid = stored().incidents().get(0).uuid().toString();
     Incident canceled = (Incident) commands.apply(new Command.Cancel(uuid, "alice"));
     assertEquals(IncidentStatus.CANCELED, canceled.status());
-    assertEquals(IncidentStatus.CANCELED, stored().incidents().get(0).status(), "stored before it is answered");
-    CommandRefused refused = assertThrows(CommandRefused.class, () -> commands.apply(new Command.Cancel(uuid, "bob")));
+    assertEquals(
+        IncidentStatus.CANCELED,
+        stored().incidents().get(0).status(),
+        "stored before it is answered");
+    CommandRefused refused =
+        assertThrows(CommandRefused.class, () -> commands.apply(new Command.Cancel(uuid, "bob")));
     assertEquals(Refusal.CONFLICT, refused.kind());
   }
 

@@ -43,7 +43,9 @@ class PartTest {
     p.start();
     assertEquals(PartState.RUNNING, p.state());
     IllegalStateException again = assertThrows(IllegalStateException.class, p::start);
-    assertTrue(again.getMessage().contains("probe is RUNNING: a part is started once"), again.getMessage());
+    assertTrue(
+        again.getMessage().contains("probe is RUNNING: a part is started once"),
+        again.getMessage());
     p.close();
     p.close();
     assertEquals(PartState.TERMINATED, p.state());

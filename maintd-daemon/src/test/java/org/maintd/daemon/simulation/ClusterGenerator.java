@@ -9,10 +9,10 @@ import org.maintd.daemon.backend.sim.ClusterSource;
 import org.maintd.htools.HtoolsReader;
 
 /**
- * A small random cluster for a seed, written in the htools text format and read back as the
- * daemon reads one: one or two node groups of three or four nodes, some on two racks, with
- * mirrored (DRBD), plain, diskless and shared-file instances, a third of them opted in to one of
- * harep's repair types.
+ * A small random cluster for a seed, written in the htools text format and read back as the daemon
+ * reads one: one or two node groups of three or four nodes, some on two racks, with mirrored
+ * (DRBD), plain, diskless and shared-file instances, a third of them opted in to one of harep's
+ * repair types.
  */
 final class ClusterGenerator {
   private static final String[] TEMPLATES = {"drbd", "drbd", "plain", "diskless", "sharedfile"};
@@ -36,8 +36,15 @@ final class ClusterGenerator {
       for (int i = 0; i < size; i++) {
         String name = "node" + (++n);
         names.add(name);
-        nodes.append(name).append("|65536|2048|55296|1024000|921600|16|").append(n == 1 ? "M" : "N").append('|')
-            .append(uuid).append("|1|").append(racks ? "rack:" + (char) ('a' + i % 2) : "").append("|N|0|16|1.0\n");
+        nodes
+            .append(name)
+            .append("|65536|2048|55296|1024000|921600|16|")
+            .append(n == 1 ? "M" : "N")
+            .append('|')
+            .append(uuid)
+            .append("|1|")
+            .append(racks ? "rack:" + (char) ('a' + i % 2) : "")
+            .append("|N|0|16|1.0\n");
       }
       members.add(names);
     }
@@ -48,10 +55,21 @@ final class ClusterGenerator {
         for (int k = 0; k < count; k++) {
           String template = TEMPLATES[random.nextInt(TEMPLATES.length)];
           String secondary = template.equals("drbd") ? other(names, primary, random) : "";
-          String tags = random.nextInt(3) == 0 ? "ganeti:watcher:autorepair:" + REPAIRS[random.nextInt(REPAIRS.length)] : "";
+          String tags =
+              random.nextInt(3) == 0
+                  ? "ganeti:watcher:autorepair:" + REPAIRS[random.nextInt(REPAIRS.length)]
+                  : "";
           String status = random.nextInt(8) == 0 ? "ADMIN_down" : "running";
-          instances.append(String.format("inst%02d|2048|%d|1|%s|Y|%s|%s|%s|%s|1|-|N%n", ++inst,
-              template.equals("diskless") ? 0 : 10240, status, primary, secondary, template, tags));
+          instances.append(
+              String.format(
+                  "inst%02d|2048|%d|1|%s|Y|%s|%s|%s|%s|1|-|N%n",
+                  ++inst,
+                  template.equals("diskless") ? 0 : 10240,
+                  status,
+                  primary,
+                  secondary,
+                  template,
+                  tags));
         }
       }
     }

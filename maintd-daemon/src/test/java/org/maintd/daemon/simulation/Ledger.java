@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the simulated world saw maintd do, in order: every job the cluster accepted and every
- * repair command a node ran, each with its intent key and owner. The invariants about "never
- * twice" and "nothing for a cancelled incident" are checked against it.
+ * What the simulated world saw maintd do, in order: every job the cluster accepted and every repair
+ * command a node ran, each with its intent key and owner. The invariants about "never twice" and
+ * "nothing for a cancelled incident" are checked against it.
  */
 final class Ledger {
   /** One action, numbered in the order it happened. */
@@ -22,7 +22,15 @@ final class Ledger {
     Action a = new Action(actions.size() + 1L, kind, key, owner);
     Action before = byKey.putIfAbsent(kind + " " + key, a);
     if (before != null) {
-      violations.add(kind + " for intent " + key + " happened twice (actions " + before.seq() + " and " + a.seq() + ")");
+      violations.add(
+          kind
+              + " for intent "
+              + key
+              + " happened twice (actions "
+              + before.seq()
+              + " and "
+              + a.seq()
+              + ")");
     }
     actions.add(a);
   }

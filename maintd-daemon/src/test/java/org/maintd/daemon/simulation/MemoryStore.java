@@ -31,7 +31,11 @@ final class MemoryStore implements StateStore {
   @Override
   public MaintdState save(MaintdState state) {
     if (state.serial() != loadedSerial + 1) {
-      throw new StoreException("state write refused: serial " + state.serial() + " does not follow the stored " + loadedSerial);
+      throw new StoreException(
+          "state write refused: serial "
+              + state.serial()
+              + " does not follow the stored "
+              + loadedSerial);
     }
     if (failNext > 0) {
       failNext--;

@@ -30,8 +30,10 @@ public final class SimulateMain {
         case "--seed" -> one = Long.parseLong(args[++i]);
         case "--trace" -> trace = true;
         default -> {
-          System.err.println("simulate: unknown option " + args[i]
-              + "\nusage: simulate --seeds N [--first F] [--steps K] | --seed S [--steps K] [--trace]");
+          System.err.println(
+              "simulate: unknown option "
+                  + args[i]
+                  + "\nusage: simulate --seeds N [--first F] [--steps K] | --seed S [--steps K] [--trace]");
           System.exit(2);
         }
       }
@@ -42,7 +44,8 @@ public final class SimulateMain {
 
   private static int replay(long seed, int steps, boolean trace) {
     List<String> events = new ArrayList<>();
-    Simulation.Result r = trace ? Simulation.runTraced(seed, steps, events) : Simulation.run(seed, steps);
+    Simulation.Result r =
+        trace ? Simulation.runTraced(seed, steps, events) : Simulation.run(seed, steps);
     events.forEach(System.out::println);
     System.out.println(SimulationReport.summary(r));
     if (!r.ok()) {
@@ -56,17 +59,33 @@ public final class SimulateMain {
     AtomicLong ticks = new AtomicLong();
     AtomicLong jobs = new AtomicLong();
     AtomicLong restarts = new AtomicLong();
-    List<Simulation.Result> failed = LongStream.range(first, first + seeds).parallel().mapToObj(seed -> {
-      Simulation.Result r = Simulation.run(seed, steps);
-      ticks.addAndGet(r.ticks());
-      jobs.addAndGet(r.jobs());
-      restarts.addAndGet(r.restarts());
-      return r;
-    }).filter(r -> !r.ok()).toList();
+    List<Simulation.Result> failed =
+        LongStream.range(first, first + seeds)
+            .parallel()
+            .mapToObj(
+                seed -> {
+                  Simulation.Result r = Simulation.run(seed, steps);
+                  ticks.addAndGet(r.ticks());
+                  jobs.addAndGet(r.jobs());
+                  restarts.addAndGet(r.restarts());
+                  return r;
+                })
+            .filter(r -> !r.ok())
+            .toList();
     double seconds = (System.nanoTime() - started) / 1e9;
     failed.forEach(r -> System.out.println(SimulationReport.failure(r, steps) + "\n"));
-    System.out.printf("%d seeds (%d to %d) of %d steps: %d steps, %d ticks, %d jobs, %d restarts in %.1f s; %d failed%n",
-        seeds, first, first + seeds - 1, steps, seeds * steps, ticks.get(), jobs.get(), restarts.get(), seconds, failed.size());
+    System.out.printf(
+        "%d seeds (%d to %d) of %d steps: %d steps, %d ticks, %d jobs, %d restarts in %.1f s; %d failed%n",
+        seeds,
+        first,
+        first + seeds - 1,
+        steps,
+        seeds * steps,
+        ticks.get(),
+        jobs.get(),
+        restarts.get(),
+        seconds,
+        failed.size());
     return failed.isEmpty() ? 0 : 1;
   }
 }

@@ -34,7 +34,14 @@ import org.maintd.spi.JobTrace;
  */
 final class SimulatedCluster implements ClusterBackend {
   /** The faults a call can be made to have. */
-  enum Fault { SNAPSHOT, SUBMIT_REFUSED, SUBMIT_LOST, JOB_STATUS, FIND, TAGS }
+  enum Fault {
+    SNAPSHOT,
+    SUBMIT_REFUSED,
+    SUBMIT_LOST,
+    JOB_STATUS,
+    FIND,
+    TAGS
+  }
 
   private static final Instant NEVER = Instant.MAX;
 
@@ -85,8 +92,11 @@ final class SimulatedCluster implements ClusterBackend {
   public String submit(JobSpec spec) {
     advance();
     fault(Fault.SUBMIT_REFUSED, "POST (refused)");
-    Job job = new Job(Integer.toString(jobs.size() + 1), spec,
-        clock.instant().plusMillis((long) (random.nextDouble() * longestJob.toMillis())));
+    Job job =
+        new Job(
+            Integer.toString(jobs.size() + 1),
+            spec,
+            clock.instant().plusMillis((long) (random.nextDouble() * longestJob.toMillis())));
     jobs.add(job);
     running.add(job);
     byKey.computeIfAbsent("[" + spec.key() + "]", k -> new ArrayList<>()).add(job.id);
@@ -121,17 +131,21 @@ final class SimulatedCluster implements ClusterBackend {
 
   @Override
   public List<JobTrace> jobTraces() {
-    return jobs.stream().filter(j -> j.spec.reason().source().equals(ReasonTrail.SOURCE))
-        .map(j -> new JobTrace(j.id, j.spec.reason().text(), j.status)).toList();
+    return jobs.stream()
+        .filter(j -> j.spec.reason().source().equals(ReasonTrail.SOURCE))
+        .map(j -> new JobTrace(j.id, j.spec.reason().text(), j.status))
+        .toList();
   }
 
   @Override
   public void addTags(TaggedObject object, List<String> tags) {
-    changeTags(object, current -> {
-      List<String> out = new ArrayList<>(current);
-      tags.stream().filter(t -> !out.contains(t)).forEach(out::add);
-      return out;
-    });
+    changeTags(
+        object,
+        current -> {
+          List<String> out = new ArrayList<>(current);
+          tags.stream().filter(t -> !out.contains(t)).forEach(out::add);
+          return out;
+        });
   }
 
   @Override
@@ -190,7 +204,10 @@ final class SimulatedCluster implements ClusterBackend {
   }
 
   List<String> staysDown() {
-    return off.entrySet().stream().filter(e -> e.getValue().equals(NEVER)).map(Map.Entry::getKey).toList();
+    return off.entrySet().stream()
+        .filter(e -> e.getValue().equals(NEVER))
+        .map(Map.Entry::getKey)
+        .toList();
   }
 
   String bootId(String node) {
@@ -220,20 +237,31 @@ final class SimulatedCluster implements ClusterBackend {
     throw new BackendException("simulated " + fault + " fault: " + call);
   }
 
-  /** Ends every job whose time has come, in the order they end; powers on nodes whose boot is over. */
+  /**
+   * Ends every job whose time has come, in the order they end; powers on nodes whose boot is over.
+   */
   private void advance() {
     Instant now = clock.instant();
-    List<Job> due = running.stream().filter(j -> !j.ends.isAfter(now))
-        .sorted(Comparator.comparing((Job j) -> j.ends).thenComparing(j -> Integer.parseInt(j.id))).toList();
+    List<Job> due =
+        running.stream()
+            .filter(j -> !j.ends.isAfter(now))
+            .sorted(
+                Comparator.comparing((Job j) -> j.ends).thenComparing(j -> Integer.parseInt(j.id)))
+            .toList();
     if (!due.isEmpty()) {
       running.removeAll(due);
       due.forEach(this::finish);
     }
-    List<String> back = off.entrySet().stream().filter(e -> !e.getValue().isAfter(now)).map(Map.Entry::getKey).toList();
-    back.forEach(n -> {
-      off.remove(n);
-      boots.merge(n, 1, Integer::sum);
-    });
+    List<String> back =
+        off.entrySet().stream()
+            .filter(e -> !e.getValue().isAfter(now))
+            .map(Map.Entry::getKey)
+            .toList();
+    back.forEach(
+        n -> {
+          off.remove(n);
+          boots.merge(n, 1, Integer::sum);
+        });
   }
 
   private void finish(Job job) {
@@ -245,7 +273,9 @@ final class SimulatedCluster implements ClusterBackend {
           if (off.containsKey(r.node())) {
             throw new SimFailure("Node " + r.node() + " is powered off");
           }
-          off.put(r.node(), nextRebootStaysDown ? NEVER : job.ends.plusSeconds(10 + random.nextInt(110)));
+          off.put(
+              r.node(),
+              nextRebootStaysDown ? NEVER : job.ends.plusSeconds(10 + random.nextInt(110)));
           nextRebootStaysDown = false;
         }
       } catch (SimFailure e) {

@@ -18,20 +18,28 @@ import org.maintd.spi.ReportSource;
 
 /**
  * The nodes' collectors of a simulation: each signs what its diagnose script prints, as the real
- * collector does, and the daemon's own {@link ReportReader} reads the answer (signature,
- * freshness, replay, node). A collector can be made unreachable, answer with a forged signature,
- * replay its previous answer, serve another node's genuine report, or flap between its report and
- * Ok at every poll; a powered-off node does not answer.
+ * collector does, and the daemon's own {@link ReportReader} reads the answer (signature, freshness,
+ * replay, node). A collector can be made unreachable, answer with a forged signature, replay its
+ * previous answer, serve another node's genuine report, or flap between its report and Ok at every
+ * poll; a powered-off node does not answer.
  */
 final class SimulatedCollectors implements ReportSource {
   /** What a collector does wrong. */
-  enum Fault { NONE, UNREACHABLE, FORGED, REPLAYED, WRONG_NODE, FLAPPING }
+  enum Fault {
+    NONE,
+    UNREACHABLE,
+    FORGED,
+    REPLAYED,
+    WRONG_NODE,
+    FLAPPING
+  }
 
   static final Map<String, Object> OK = Map.of("status", "Ok");
 
   private final SimulatedCluster cluster;
   private final HmacKey key;
-  private final HmacKey forger = new HmacKey("not the cluster's key".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  private final HmacKey forger =
+      new HmacKey("not the cluster's key".getBytes(java.nio.charset.StandardCharsets.UTF_8));
   private final Clock clock;
   private final Map<String, Map<String, Object>> reports = new TreeMap<>();
   private final Map<String, Fault> faults = new TreeMap<>();
@@ -82,16 +90,23 @@ final class SimulatedCollectors implements ReportSource {
   private CollectorReading read(String node, List<String> all) {
     Fault fault = faults.getOrDefault(node, Fault.NONE);
     if (cluster.poweredOff(node) || fault == Fault.UNREACHABLE) {
-      return new CollectorReading(node, new Observation.Unknown("connection refused"), "unreachable", "connection refused",
+      return new CollectorReading(
+          node,
+          new Observation.Unknown("connection refused"),
+          "unreachable",
+          "connection refused",
           clock.instant());
     }
-    String body = switch (fault) {
-      case FORGED -> Envelopes.seal(forger, signedReport(node, reportOf(node)), clock.instant());
-      case REPLAYED -> lastAnswer.getOrDefault(node, answer(node, reportOf(node)));
-      case WRONG_NODE -> answer(all.get((all.indexOf(node) + 1) % all.size()), reportOf(node));
-      case FLAPPING -> answer(node, flapped.merge(node, true, (a, b) -> !a) ? reportOf(node) : OK);
-      default -> answer(node, reportOf(node));
-    };
+    String body =
+        switch (fault) {
+          case FORGED ->
+              Envelopes.seal(forger, signedReport(node, reportOf(node)), clock.instant());
+          case REPLAYED -> lastAnswer.getOrDefault(node, answer(node, reportOf(node)));
+          case WRONG_NODE -> answer(all.get((all.indexOf(node) + 1) % all.size()), reportOf(node));
+          case FLAPPING ->
+              answer(node, flapped.merge(node, true, (a, b) -> !a) ? reportOf(node) : OK);
+          default -> answer(node, reportOf(node));
+        };
     lastAnswer.put(node, body);
     return reader.read(node, body, clock.instant());
   }

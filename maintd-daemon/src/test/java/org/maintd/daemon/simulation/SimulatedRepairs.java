@@ -41,8 +41,15 @@ final class SimulatedRepairs implements RepairTransport {
       result = before.asReplay();
     } else {
       boolean fixes = request.command().equals("demo-fix");
-      result = new RepairResult(request.node(), request.incident().toString(), request.command(), fixes ? 0 : 1,
-          fixes ? "fixed" : "cannot", null, false);
+      result =
+          new RepairResult(
+              request.node(),
+              request.incident().toString(),
+              request.command(),
+              fixes ? 0 : 1,
+              fixes ? "fixed" : "cannot",
+              null,
+              false);
       done.put(request.incident(), result);
       ledger.record("repair", request.incident().toString(), request.incident().toString());
     }

@@ -23,8 +23,8 @@ import org.maintd.cluster.Node;
 import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.daemon.runner.CommandGateway;
 import org.maintd.daemon.runner.CommandRefused;
-import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.Commands;
+import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.JobRouter;
 import org.maintd.daemon.runner.RoundRunner;
 import org.maintd.daemon.runner.RunnerListener;
@@ -35,8 +35,8 @@ import org.maintd.incident.IncidentStatus;
 import org.maintd.machine.Machine;
 import org.maintd.round.Command;
 import org.maintd.round.RoundStep;
-import org.maintd.round.StepResult;
 import org.maintd.round.Settings;
+import org.maintd.round.StepResult;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
@@ -48,8 +48,8 @@ import org.maintd.spi.StoreException;
 /**
  * One seed's run of the whole daemon: the real {@link RoundStep} and the real {@link RoundRunner}
  * against a simulated cluster, simulated collectors that sign their reports, simulated repair
- * endpoints, an in-memory state file and a fake clock. Each step is one random event: a tick,
- * a diagnose report, a collector, backend, repair or store fault, an operator's command, a campaign,
+ * endpoints, an in-memory state file and a fake clock. Each step is one random event: a tick, a
+ * diagnose report, a collector, backend, repair or store fault, an operator's command, a campaign,
  * a jump of the clock, a crash. The runner also crashes at its effect boundaries, and is then
  * started again from what was stored, as systemd would. After every step the invariants are
  * checked; after the last, faults stop, the operator tidies up (resumes, acknowledges, puts back
@@ -62,8 +62,17 @@ final class Simulation {
   private static final int TRACE = 60;
 
   /** What a run gave: the violation (null when none) and the last events before it. */
-  record Result(long seed, int steps, int ticks, int restarts, Map<String, Integer> crashes, int jobs, int writes,
-      String violation, List<String> trace, long digest) {
+  record Result(
+      long seed,
+      int steps,
+      int ticks,
+      int restarts,
+      Map<String, Integer> crashes,
+      int jobs,
+      int writes,
+      String violation,
+      List<String> trace,
+      long digest) {
     boolean ok() {
       return violation == null;
     }
@@ -109,12 +118,22 @@ final class Simulation {
     Cluster initial = ClusterGenerator.generate(new Random(seed ^ 0x5DEECE66DL));
     this.nodes = initial.nodes().stream().map(Node::name).toList();
     this.cluster = new SimulatedCluster(initial, clock, new Random(seed * 31 + 7), ledger);
-    this.collectors = new SimulatedCollectors(cluster, new HmacKey("simulation key".getBytes(StandardCharsets.UTF_8)), clock);
+    this.collectors =
+        new SimulatedCollectors(
+            cluster, new HmacKey("simulation key".getBytes(StandardCharsets.UTF_8)), clock);
     this.repairs = new SimulatedRepairs(cluster, ledger);
-    this.crashes = new CrashSchedule(new Random(seed * 17 + 3), 0.005 + random.nextDouble() * 0.045);
-    this.settings = new Settings(new SafetyCaps(new Allowance(1 + random.nextInt(2), false),
-        initial.nodes().stream().anyMatch(n -> !n.tags().isEmpty()) ? List.of("rack:") : List.of()),
-        new StormGuard(30 + random.nextInt(50)), random.nextBoolean(), random.nextInt(3) == 0 ? 0.1 : Double.NaN);
+    this.crashes =
+        new CrashSchedule(new Random(seed * 17 + 3), 0.005 + random.nextDouble() * 0.045);
+    this.settings =
+        new Settings(
+            new SafetyCaps(
+                new Allowance(1 + random.nextInt(2), false),
+                initial.nodes().stream().anyMatch(n -> !n.tags().isEmpty())
+                    ? List.of("rack:")
+                    : List.of()),
+            new StormGuard(30 + random.nextInt(50)),
+            random.nextBoolean(),
+            random.nextInt(3) == 0 ? 0.1 : Double.NaN);
     Random uuids = new Random(seed * 13 + 5);
     this.step = new RoundStep(settings, () -> uuid(uuids));
     this.roundDelay = Duration.ofSeconds(List.of(0, 0, 10, 60).get(random.nextInt(4)));
@@ -146,9 +165,20 @@ final class Simulation {
   private Result go(int count) {
     String violation = null;
     try {
-      note("cluster: " + nodes.size() + " nodes, " + cluster.now().instances().size() + " instances; caps "
-          + settings.caps().maxUnavailable() + "; harep " + settings.harep() + "; balance " + settings.balanceThreshold()
-          + "; round delay " + roundDelay.toSeconds() + " s");
+      note(
+          "cluster: "
+              + nodes.size()
+              + " nodes, "
+              + cluster.now().instances().size()
+              + " instances; caps "
+              + settings.caps().maxUnavailable()
+              + "; harep "
+              + settings.harep()
+              + "; balance "
+              + settings.balanceThreshold()
+              + "; round delay "
+              + roundDelay.toSeconds()
+              + " s");
       start();
       check();
       for (steps = 0; steps < count; steps++) {
@@ -162,13 +192,25 @@ final class Simulation {
       violation = "the runner threw " + e + " (the daemon would have FAILED)" + at(e);
     }
     digest = digest * 31 + (store.text() == null ? 0 : store.text().hashCode());
-    return new Result(seed, steps, ticks, restarts, new TreeMap<>(crashes.crashes()), cluster.jobCount(), store.writes(),
-        violation, List.copyOf(trace), digest);
+    return new Result(
+        seed,
+        steps,
+        ticks,
+        restarts,
+        new TreeMap<>(crashes.crashes()),
+        cluster.jobCount(),
+        store.writes(),
+        violation,
+        List.copyOf(trace),
+        digest);
   }
 
   // --- the daemon's life ---
 
-  /** Starts the daemon's runner from what is stored, as a new process would; a failed write is a failed start. */
+  /**
+   * Starts the daemon's runner from what is stored, as a new process would; a failed write is a
+   * failed start.
+   */
   private void start() {
     for (int attempt = 0; ; attempt++) {
       try {
@@ -177,9 +219,18 @@ final class Simulation {
         checkRestored(writer.stored());
         writer.write(writer.stored().withRoundDelay(roundDelay));
         writer.create();
-        runner = new RoundRunner(new RoundRunner.Parts(step, cluster,
-            new JobRouter(cluster, new RepairJobs(repairs, Runnable::run)), collectors, writer, crashes, clock,
-            listener(), c -> true));
+        runner =
+            new RoundRunner(
+                new RoundRunner.Parts(
+                    step,
+                    cluster,
+                    new JobRouter(cluster, new RepairJobs(repairs, Runnable::run)),
+                    collectors,
+                    writer,
+                    crashes,
+                    clock,
+                    listener(),
+                    c -> true));
         commands = new CommandGateway(runner, Runnable::run, Duration.ofSeconds(1));
         return;
       } catch (StoreException e) {
@@ -193,13 +244,15 @@ final class Simulation {
 
   /** With a full trace, what each step logged goes into it too. */
   private RunnerListener listener() {
-    return !keepTrace ? RunnerListener.none() : new RunnerListener() {
-      @Override
-      public void stepped(StepResult result, DaemonView published) {
-        result.log().forEach(l -> fullTrace.add("      " + l.level() + " " + l.text()));
-        result.effects().forEach(e -> fullTrace.add("      effect " + e));
-      }
-    };
+    return !keepTrace
+        ? RunnerListener.none()
+        : new RunnerListener() {
+          @Override
+          public void stepped(StepResult result, DaemonView published) {
+            result.log().forEach(l -> fullTrace.add("      " + l.level() + " " + l.text()));
+            result.effects().forEach(e -> fullTrace.add("      effect " + e));
+          }
+        };
   }
 
   private void restart(String why) {
@@ -245,7 +298,9 @@ final class Simulation {
       report();
     } else if (roll < 47) {
       String node = pick(nodes);
-      SimulatedCollectors.Fault f = SimulatedCollectors.Fault.values()[random.nextInt(SimulatedCollectors.Fault.values().length)];
+      SimulatedCollectors.Fault f =
+          SimulatedCollectors.Fault.values()[
+              random.nextInt(SimulatedCollectors.Fault.values().length)];
       note("collector of " + node + ": " + f);
       collectors.fault(node, f);
     } else if (roll < 55) {
@@ -277,10 +332,13 @@ final class Simulation {
       note("clock +" + jump.toMinutes() + " min; tick");
       tick();
     } else if (roll < 95) {
-      cluster.staysDown().forEach(n -> {
-        note("operator powers on " + n);
-        cluster.powerOn(n);
-      });
+      cluster
+          .staysDown()
+          .forEach(
+              n -> {
+                note("operator powers on " + n);
+                cluster.powerOn(n);
+              });
     } else {
       clock.advance(Duration.ofSeconds(1 + random.nextInt(5)));
       note("tick (soon after)");
@@ -290,16 +348,24 @@ final class Simulation {
 
   private void report() {
     String node = pick(nodes);
-    Map<String, Object> data = switch (random.nextInt(10)) {
-      case 0, 1, 2 -> SimulatedCollectors.OK;
-      case 3 -> Map.of("status", "evacuate", "details", Map.of("disk", "sdb"));
-      case 4 -> Map.of("status", "evacuate-failover");
-      case 5 -> Map.of("status", "live-repair", "command", "demo-fix");
-      case 6 -> Map.of("status", "live-repair", "command", "demo-fail");
-      case 7 -> Map.of("collector-error", "the diagnose script timed out");
-      case 8 -> Map.of("status", "reboot-now");
-      default -> Map.of("status", "live-repair", "command", "demo-fix", "details", Map.of("try", random.nextInt(3)));
-    };
+    Map<String, Object> data =
+        switch (random.nextInt(10)) {
+          case 0, 1, 2 -> SimulatedCollectors.OK;
+          case 3 -> Map.of("status", "evacuate", "details", Map.of("disk", "sdb"));
+          case 4 -> Map.of("status", "evacuate-failover");
+          case 5 -> Map.of("status", "live-repair", "command", "demo-fix");
+          case 6 -> Map.of("status", "live-repair", "command", "demo-fail");
+          case 7 -> Map.of("collector-error", "the diagnose script timed out");
+          case 8 -> Map.of("status", "reboot-now");
+          default ->
+              Map.of(
+                  "status",
+                  "live-repair",
+                  "command",
+                  "demo-fix",
+                  "details",
+                  Map.of("try", random.nextInt(3)));
+        };
     note("diagnose of " + node + " prints " + data);
     collectors.report(node, data);
   }
@@ -330,7 +396,8 @@ final class Simulation {
       case 2 -> command(new Command.Acknowledge(some, "op"));
       case 3 -> command(new Command.Pause(true, "op"));
       case 4 -> command(new Command.Pause(false, "op"));
-      default -> command(new Command.MachinesUp(List.of(pick(nodes)), random.nextInt(5) == 0, "op"));
+      default ->
+          command(new Command.MachinesUp(List.of(pick(nodes)), random.nextInt(5) == 0, "op"));
     }
   }
 
@@ -338,17 +405,29 @@ final class Simulation {
     MaintdState s = runner.view().state();
     List<Campaign> active = s.campaigns().stream().filter(c -> c.status().isActive()).toList();
     if (!active.isEmpty() && random.nextBoolean()) {
-      command(new Command.CampaignAction(pick(active).id(), List.of("pause", "resume", "abort").get(random.nextInt(3)), "op"));
+      command(
+          new Command.CampaignAction(
+              pick(active).id(), List.of("pause", "resume", "abort").get(random.nextInt(3)), "op"));
       return;
     }
-    NodeSelection selection = switch (random.nextInt(3)) {
-      case 0 -> new NodeSelection(List.of(pick(nodes)), "", List.of());
-      case 1 -> new NodeSelection(List.of(pick(nodes), pick(nodes)).stream().distinct().toList(), "", List.of());
-      default -> new NodeSelection(List.of(), random.nextBoolean() ? "group1" : "", List.of());
-    };
-    command(new Command.StartCampaign(new CampaignSpec(selection,
-        random.nextBoolean() ? CampaignMode.MIGRATE_REBOOT : CampaignMode.FULL_EVACUATION, random.nextInt(3),
-        Duration.ofSeconds(random.nextInt(31)), Duration.ofSeconds(60 + random.nextInt(540)), List.of()), "op"));
+    NodeSelection selection =
+        switch (random.nextInt(3)) {
+          case 0 -> new NodeSelection(List.of(pick(nodes)), "", List.of());
+          case 1 ->
+              new NodeSelection(
+                  List.of(pick(nodes), pick(nodes)).stream().distinct().toList(), "", List.of());
+          default -> new NodeSelection(List.of(), random.nextBoolean() ? "group1" : "", List.of());
+        };
+    command(
+        new Command.StartCampaign(
+            new CampaignSpec(
+                selection,
+                random.nextBoolean() ? CampaignMode.MIGRATE_REBOOT : CampaignMode.FULL_EVACUATION,
+                random.nextInt(3),
+                Duration.ofSeconds(random.nextInt(31)),
+                Duration.ofSeconds(60 + random.nextInt(540)),
+                List.of()),
+            "op"));
   }
 
   // --- the end: faults stop, the operator tidies up, everything must end ---
@@ -375,13 +454,18 @@ final class Simulation {
       tick();
       check();
     }
-    throw new Violation("liveness: " + QUIET_TICKS + " quiet ticks after the faults stopped, still " + unfinished(
-        runner.view().state()));
+    throw new Violation(
+        "liveness: "
+            + QUIET_TICKS
+            + " quiet ticks after the faults stopped, still "
+            + unfinished(runner.view().state()));
   }
 
   private static boolean finished(MaintdState s) {
-    return s.intents().isEmpty() && s.incidents().stream().noneMatch(i -> i.status().isActive())
-        && s.campaigns().stream().noneMatch(c -> c.status().isActive()) && s.machines().isEmpty();
+    return s.intents().isEmpty()
+        && s.incidents().stream().noneMatch(i -> i.status().isActive())
+        && s.campaigns().stream().noneMatch(c -> c.status().isActive())
+        && s.machines().isEmpty();
   }
 
   private void tidyUp(MaintdState s) {
@@ -389,7 +473,9 @@ final class Simulation {
       command(new Command.Pause(false, "op"));
     }
     for (Incident i : s.incidents()) {
-      if ((i.status() == IncidentStatus.COMPLETED || i.status() == IncidentStatus.FAILED) && !i.acknowledged() && i.tagged()) {
+      if ((i.status() == IncidentStatus.COMPLETED || i.status() == IncidentStatus.FAILED)
+          && !i.acknowledged()
+          && i.tagged()) {
         command(new Command.Acknowledge(i.uuid().toString(), "op"));
       }
     }
@@ -399,33 +485,64 @@ final class Simulation {
       }
     }
     for (Machine m : s.machines()) {
-      boolean held = s.incidents().stream().anyMatch(i -> i.status().isActive() && i.uuid().toString().equals(m.owner()))
-          || s.campaigns().stream().anyMatch(c -> c.status().isActive() && m.owner().equals("campaign:" + c.id()));
+      boolean held =
+          s.incidents().stream()
+                  .anyMatch(i -> i.status().isActive() && i.uuid().toString().equals(m.owner()))
+              || s.campaigns().stream()
+                  .anyMatch(c -> c.status().isActive() && m.owner().equals("campaign:" + c.id()));
       if (!held) {
         command(new Command.MachinesUp(List.of(m.node()), false, "op"));
       }
     }
   }
 
-  /** What waits for something the cluster cannot give (room for a new secondary, say) is cancelled or aborted. */
+  /**
+   * What waits for something the cluster cannot give (room for a new secondary, say) is cancelled
+   * or aborted.
+   */
   private void giveUp(MaintdState s) {
-    s.incidents().stream().filter(i -> i.status().isActive())
+    s.incidents().stream()
+        .filter(i -> i.status().isActive())
         .forEach(i -> command(new Command.Cancel(i.uuid().toString(), "op")));
-    s.campaigns().stream().filter(c -> c.status() == org.maintd.campaign.CampaignStatus.RUNNING
-        || c.status() == org.maintd.campaign.CampaignStatus.PAUSED)
+    s.campaigns().stream()
+        .filter(
+            c ->
+                c.status() == org.maintd.campaign.CampaignStatus.RUNNING
+                    || c.status() == org.maintd.campaign.CampaignStatus.PAUSED)
         .forEach(c -> command(new Command.CampaignAction(c.id(), "abort", "op")));
   }
 
   private static String unfinished(MaintdState s) {
     List<String> out = new ArrayList<>();
     if (!s.intents().isEmpty()) {
-      out.add(s.intents().size() + " intent(s) " + s.intents().stream().map(i -> i.job().key() + "=" + i.jobId()).toList());
+      out.add(
+          s.intents().size()
+              + " intent(s) "
+              + s.intents().stream().map(i -> i.job().key() + "=" + i.jobId()).toList());
     }
-    s.incidents().stream().filter(i -> i.status().isActive())
-        .forEach(i -> out.add("incident " + i.uuid() + " on " + i.node() + " " + i.status().wireName() + " (" + i.next() + ")"));
-    s.campaigns().stream().filter(c -> c.status().isActive())
-        .forEach(c -> out.add("campaign " + c.id() + " " + c.status().wireName() + " (" + c.next() + ")"));
-    s.machines().forEach(m -> out.add("machine " + m.node() + " out since " + m.since() + " for " + m.owner()));
+    s.incidents().stream()
+        .filter(i -> i.status().isActive())
+        .forEach(
+            i ->
+                out.add(
+                    "incident "
+                        + i.uuid()
+                        + " on "
+                        + i.node()
+                        + " "
+                        + i.status().wireName()
+                        + " ("
+                        + i.next()
+                        + ")"));
+    s.campaigns().stream()
+        .filter(c -> c.status().isActive())
+        .forEach(
+            c ->
+                out.add(
+                    "campaign " + c.id() + " " + c.status().wireName() + " (" + c.next() + ")"));
+    s.machines()
+        .forEach(
+            m -> out.add("machine " + m.node() + " out since " + m.since() + " for " + m.owner()));
     if (s.paused()) {
       out.add("paused: " + s.pauseReason());
     }
@@ -445,9 +562,14 @@ final class Simulation {
     }
     MaintdState shown = runner.view().state();
     MaintdState saved = store.saved();
-    if (saved != null && saved != shown && (saved.serial() != shown.serial() || !saved.sameContentAs(shown))) {
-      throw new Violation("state: the runner shows serial " + shown.serial() + ", but the last state written was serial "
-          + saved.serial());
+    if (saved != null
+        && saved != shown
+        && (saved.serial() != shown.serial() || !saved.sameContentAs(shown))) {
+      throw new Violation(
+          "state: the runner shows serial "
+              + shown.serial()
+              + ", but the last state written was serial "
+              + saved.serial());
     }
     for (Incident i : shown.incidents()) {
       if (i.status() == IncidentStatus.CANCELED) {
@@ -457,21 +579,35 @@ final class Simulation {
     for (Ledger.Action a : ledger.since(checkedActions)) {
       Long canceled = canceledAt.get(a.owner());
       if (canceled != null && a.seq() > canceled) {
-        throw new Violation("cancel: incident " + a.owner() + " was cancelled, then got " + a.kind() + " " + a.key());
+        throw new Violation(
+            "cancel: incident "
+                + a.owner()
+                + " was cancelled, then got "
+                + a.kind()
+                + " "
+                + a.key());
       }
     }
     checkedActions = ledger.last();
   }
 
-  /** At a restart: what the new process reads is exactly the last state written (no write lost or torn). */
+  /**
+   * At a restart: what the new process reads is exactly the last state written (no write lost or
+   * torn).
+   */
   private void checkRestored(MaintdState loaded) {
     MaintdState saved = store.saved();
     if (saved == null) {
       return;
     }
     if (loaded.serial() != saved.serial() || !loaded.sameContentAs(saved)) {
-      throw new Violation("state: the restarted daemon read serial " + loaded.serial() + ", but the last state written was"
-          + " serial " + saved.serial() + (loaded.sameContentAs(saved) ? "" : " with other content"));
+      throw new Violation(
+          "state: the restarted daemon read serial "
+              + loaded.serial()
+              + ", but the last state written was"
+              + " serial "
+              + saved.serial()
+              + (loaded.sameContentAs(saved) ? "" : " with other content"));
     }
   }
 
@@ -481,7 +617,8 @@ final class Simulation {
     for (Node n : c.nodes()) {
       List<String> keys = new ArrayList<>();
       keys.add("group " + c.groupByUuid(n.group()).map(Group::name).orElse(n.group()));
-      n.tags().stream().filter(t -> settings.caps().failureDomainPrefixes().stream().anyMatch(t::startsWith))
+      n.tags().stream()
+          .filter(t -> settings.caps().failureDomainPrefixes().stream().anyMatch(t::startsWith))
           .forEach(t -> keys.add("failure domain " + t));
       for (String k : keys) {
         size.merge(k, 1, Integer::sum);
@@ -490,12 +627,14 @@ final class Simulation {
         }
       }
     }
-    down.forEach((k, out) -> {
-      int allowed = settings.caps().maxUnavailable().of(size.get(k));
-      if (out.size() > allowed) {
-        throw new Violation("caps: " + k + " has " + out + " out of service, the cap allows " + allowed);
-      }
-    });
+    down.forEach(
+        (k, out) -> {
+          int allowed = settings.caps().maxUnavailable().of(size.get(k));
+          if (out.size() > allowed) {
+            throw new Violation(
+                "caps: " + k + " has " + out + " out of service, the cap allows " + allowed);
+          }
+        });
   }
 
   // --- helpers ---

@@ -44,19 +44,33 @@ class SimulationTest {
 
   @Test
   void everySeedKeepsEveryInvariant() {
-    List<Simulation.Result> failed = LongStream.range(FIRST, FIRST + SEEDS).parallel()
-        .mapToObj(seed -> Simulation.run(seed, STEPS)).filter(r -> !r.ok()).sorted((a, b) -> Long.compare(a.seed(), b.seed()))
-        .toList();
-    assertTrue(failed.isEmpty(), () -> failed.size() + " of " + SEEDS + " seeds broke an invariant; the first:\n"
-        + SimulationReport.failure(failed.get(0), STEPS) + "\nall: " + failed.stream().map(r -> Long.toString(r.seed()))
-        .collect(Collectors.joining(" ")));
+    List<Simulation.Result> failed =
+        LongStream.range(FIRST, FIRST + SEEDS)
+            .parallel()
+            .mapToObj(seed -> Simulation.run(seed, STEPS))
+            .filter(r -> !r.ok())
+            .sorted((a, b) -> Long.compare(a.seed(), b.seed()))
+            .toList();
+    assertTrue(
+        failed.isEmpty(),
+        () ->
+            failed.size()
+                + " of "
+                + SEEDS
+                + " seeds broke an invariant; the first:\n"
+                + SimulationReport.failure(failed.get(0), STEPS)
+                + "\nall: "
+                + failed.stream()
+                    .map(r -> Long.toString(r.seed()))
+                    .collect(Collectors.joining(" ")));
   }
 
   /**
-   * Seeds that broke an invariant before the fix of what they found: 327, 629, 683, 1384 (an incident
-   * cancelled while its submission was being retried got its job), 1839, 1896, 2050 (a repair of an
-   * incident cancelled, then forgotten, was sent again after a restart and ran), 1246, 1312, 1371 (a
-   * campaign moved instances back to a node that had gone offline, failing and retrying forever).
+   * Seeds that broke an invariant before the fix of what they found: 327, 629, 683, 1384 (an
+   * incident cancelled while its submission was being retried got its job), 1839, 1896, 2050 (a
+   * repair of an incident cancelled, then forgotten, was sent again after a restart and ran), 1246,
+   * 1312, 1371 (a campaign moved instances back to a node that had gone offline, failing and
+   * retrying forever).
    */
   @ParameterizedTest
   @ValueSource(longs = {327, 629, 683, 1384, 1839, 1896, 2050, 1246, 1312, 1371})
@@ -77,23 +91,45 @@ class SimulationTest {
 
   @Test
   void runsDoTheWorkTheyAreMeantToTest() {
-    List<Simulation.Result> runs = LongStream.rangeClosed(1, 1000).parallel().mapToObj(seed -> Simulation.run(seed, STEPS))
-        .toList();
-    assertTrue(runs.stream().mapToInt(Simulation.Result::jobs).sum() > 1000 * 5, "jobs were submitted");
-    assertTrue(runs.stream().mapToInt(Simulation.Result::restarts).sum() > 1000, "the runner was restarted");
+    List<Simulation.Result> runs =
+        LongStream.rangeClosed(1, 1000)
+            .parallel()
+            .mapToObj(seed -> Simulation.run(seed, STEPS))
+            .toList();
+    assertTrue(
+        runs.stream().mapToInt(Simulation.Result::jobs).sum() > 1000 * 5, "jobs were submitted");
+    assertTrue(
+        runs.stream().mapToInt(Simulation.Result::restarts).sum() > 1000,
+        "the runner was restarted");
     Map<String, Integer> crashes = new TreeMap<>();
     runs.forEach(r -> r.crashes().forEach((point, n) -> crashes.merge(point, n, Integer::sum)));
-    for (String point : List.of("after-intents", "after-submit", "after-reboot-intents", "after-reboot-submitted",
-        "between-effects", "mid-tag")) {
+    for (String point :
+        List.of(
+            "after-intents",
+            "after-submit",
+            "after-reboot-intents",
+            "after-reboot-submitted",
+            "between-effects",
+            "mid-tag")) {
       assertTrue(crashes.getOrDefault(point, 0) > 0, "crashes at " + point + ": " + crashes);
     }
   }
 
   @Test
   void aBackendThatCannotFindSubmittedJobsIsCaughtSubmittingTwice() {
-    List<Simulation.Result> runs = LongStream.rangeClosed(1, 300).mapToObj(seed -> Simulation.runWithBlindLookups(seed, STEPS))
-        .toList();
-    assertTrue(runs.stream().anyMatch(r -> !r.ok() && r.violation().startsWith("at-most-once: job for intent")),
-        () -> runs.stream().filter(r -> !r.ok()).map(Simulation.Result::violation).limit(5).toList().toString());
+    List<Simulation.Result> runs =
+        LongStream.rangeClosed(1, 300)
+            .mapToObj(seed -> Simulation.runWithBlindLookups(seed, STEPS))
+            .toList();
+    assertTrue(
+        runs.stream()
+            .anyMatch(r -> !r.ok() && r.violation().startsWith("at-most-once: job for intent")),
+        () ->
+            runs.stream()
+                .filter(r -> !r.ok())
+                .map(Simulation.Result::violation)
+                .limit(5)
+                .toList()
+                .toString());
   }
 }

@@ -28,37 +28,67 @@ import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
-import org.maintd.spi.Intent;
 import org.maintd.machine.Machine;
+import org.maintd.protocol.json.Json;
+import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StoreException;
-import org.maintd.protocol.json.Json;
 
 class FileStateStoreTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000, 250_000_000);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private MaintdState sample() {
-    Incident inc = Incident.noted(UUID.randomUUID(), "node3",
-        new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate", "details", Map.of("disk", "sdb"))), NOW);
-    JobSpec job = new JobSpec("k-r1-1", inc.uuid().toString(), List.of(Operation.SetNodeFlags.drain("node3"),
-        new Operation.Migrate("i1", "node3", "node4")), ReasonTrail.of("drain node3", "k-r1-1", 42L));
-    return MaintdState.initial(NOW).withIncidents(List.of(inc)).withJobs(List.of("7"), List.of(new Intent(job, "7")));
+    Incident inc =
+        Incident.noted(
+            UUID.randomUUID(),
+            "node3",
+            new DiagnoseParser()
+                .parseCommandOutput(Map.of("status", "evacuate", "details", Map.of("disk", "sdb"))),
+            NOW);
+    JobSpec job =
+        new JobSpec(
+            "k-r1-1",
+            inc.uuid().toString(),
+            List.of(
+                Operation.SetNodeFlags.drain("node3"),
+                new Operation.Migrate("i1", "node3", "node4")),
+            ReasonTrail.of("drain node3", "k-r1-1", 42L));
+    return MaintdState.initial(NOW)
+        .withIncidents(List.of(inc))
+        .withJobs(List.of("7"), List.of(new Intent(job, "7")));
   }
 
   private static Campaign campaign() {
-    Cluster c = new HtoolsReader().read(String.join("\n", "g|g-uuid|preferred||", "",
-        "n1|8192|1024|7168|100000|90000|8|M|g-uuid|1||N|0|8|1.0",
-        "n2|8192|1024|6144|100000|80000|8|N|g-uuid|1||N|0|8|1.0",
-        "n3|8192|1024|7168|100000|90000|8|N|g-uuid|1||N|0|8|1.0", "",
-        "a|1024|10000|1|running|Y|n2|n3|drbd||1|-|N", "", ""), "t");
-    CampaignSpec spec = new CampaignSpec(NodeSelection.all(), CampaignMode.FULL_EVACUATION, 1, Duration.ofSeconds(90),
-        Duration.ofMinutes(7), List.of(DailyWindow.parse("22:00-04:30")));
+    Cluster c =
+        new HtoolsReader()
+            .read(
+                String.join(
+                    "\n",
+                    "g|g-uuid|preferred||",
+                    "",
+                    "n1|8192|1024|7168|100000|90000|8|M|g-uuid|1||N|0|8|1.0",
+                    "n2|8192|1024|6144|100000|80000|8|N|g-uuid|1||N|0|8|1.0",
+                    "n3|8192|1024|7168|100000|90000|8|N|g-uuid|1||N|0|8|1.0",
+                    "",
+                    "a|1024|10000|1|running|Y|n2|n3|drbd||1|-|N",
+                    "",
+                    ""),
+                "t");
+    CampaignSpec spec =
+        new CampaignSpec(
+            NodeSelection.all(),
+            CampaignMode.FULL_EVACUATION,
+            1,
+            Duration.ofSeconds(90),
+            Duration.ofMinutes(7),
+            List.of(DailyWindow.parse("22:00-04:30")));
     Campaign created = new Campaigns().create("c-1", spec, c, NOW);
-    return created.withNode(created.progress("n2").to(NodePhase.BOOT, NOW).withBootId("b-1"))
-        .withHomes(List.of(new Home("a", "n2", true))).withNext("waiting for n2");
+    return created
+        .withNode(created.progress("n2").to(NodePhase.BOOT, NOW).withBootId("b-1"))
+        .withHomes(List.of(new Home("a", "n2", true)))
+        .withNext("waiting for n2");
   }
 
   @Test
@@ -85,8 +115,10 @@ class FileStateStoreTest {
       assertEquals(List.of(taken), again.load(NOW).machines());
     }
     Path old = dir.resolve("old.json");
-    Files.writeString(old, "{\"roundDelay\": 0, \"jobs\": [], \"balance\": false, \"balanceThreshold\": 0.1, \"evacuated\": [],"
-        + " \"incidents\": [], \"ctime\": 1, \"mtime\": 1, \"serial_no\": 3, \"intents\": [], \"paused\": false, \"round\": 0}");
+    Files.writeString(
+        old,
+        "{\"roundDelay\": 0, \"jobs\": [], \"balance\": false, \"balanceThreshold\": 0.1, \"evacuated\": [],"
+            + " \"incidents\": [], \"ctime\": 1, \"mtime\": 1, \"serial_no\": 3, \"intents\": [], \"paused\": false, \"round\": 0}");
     try (FileStateStore store = new FileStateStore(old)) {
       assertEquals(List.of(), store.load(NOW).machines());
     }
@@ -95,12 +127,15 @@ class FileStateStoreTest {
   @Test
   void aBadCampaignInTheStateFileNamesTheField() throws Exception {
     Path file = dir.resolve("state.json");
-    Files.writeString(file, "{\"roundDelay\": 0, \"jobs\": [], \"balance\": false, \"balanceThreshold\": 0.1, \"evacuated\": [],"
-        + " \"incidents\": [], \"ctime\": 1, \"mtime\": 1, \"serial_no\": 3, \"intents\": [], \"paused\": false, \"round\": 0,"
-        + " \"campaigns\": [{\"id\": \"c\", \"status\": \"sleeping\"}]}");
+    Files.writeString(
+        file,
+        "{\"roundDelay\": 0, \"jobs\": [], \"balance\": false, \"balanceThreshold\": 0.1, \"evacuated\": [],"
+            + " \"incidents\": [], \"ctime\": 1, \"mtime\": 1, \"serial_no\": 3, \"intents\": [], \"paused\": false, \"round\": 0,"
+            + " \"campaigns\": [{\"id\": \"c\", \"status\": \"sleeping\"}]}");
     try (FileStateStore store = new FileStateStore(file)) {
       StoreException e = assertThrows(StoreException.class, () -> store.load(NOW));
-      assertTrue(e.getMessage().contains("field 'campaigns[0].status' cannot be read"), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("field 'campaigns[0].status' cannot be read"), e.getMessage());
     }
     assertTrue(Files.readString(file).contains("sleeping"), "the file is left as it was");
   }
@@ -146,7 +181,8 @@ class FileStateStoreTest {
       StoreException e = assertThrows(StoreException.class, () -> store.load(NOW));
       assertTrue(e.getMessage().contains("is corrupt"), e.getMessage());
       assertTrue(e.getMessage().contains("will not overwrite it"), e.getMessage());
-      assertThrows(StoreException.class, () -> store.save(MaintdState.initial(NOW).nextVersion(NOW)));
+      assertThrows(
+          StoreException.class, () -> store.save(MaintdState.initial(NOW).nextVersion(NOW)));
     }
     assertEquals("{\"incidents\": [{\"uuid\": ", Files.readString(file));
   }
@@ -154,7 +190,9 @@ class FileStateStoreTest {
   @Test
   void aStateFileWithAWrongFieldNamesIt() throws Exception {
     Path file = dir.resolve("state.json");
-    Files.writeString(file, "{\"roundDelay\": 0, \"balanceThreshold\": 0.1, \"ctime\": 1, \"mtime\": 1, \"serial_no\": \"three\", \"round\": 0}");
+    Files.writeString(
+        file,
+        "{\"roundDelay\": 0, \"balanceThreshold\": 0.1, \"ctime\": 1, \"mtime\": 1, \"serial_no\": \"three\", \"round\": 0}");
     try (FileStateStore store = new FileStateStore(file)) {
       StoreException e = assertThrows(StoreException.class, () -> store.load(NOW));
       assertTrue(e.getMessage().contains("field 'serial_no' cannot be read"), e.getMessage());
@@ -164,7 +202,8 @@ class FileStateStoreTest {
   @Test
   void aSecondStoreOnTheSameFileIsRefused() {
     try (FileStateStore first = new FileStateStore(dir.resolve("state.json"))) {
-      StoreException e = assertThrows(StoreException.class, () -> new FileStateStore(dir.resolve("state.json")));
+      StoreException e =
+          assertThrows(StoreException.class, () -> new FileStateStore(dir.resolve("state.json")));
       assertTrue(e.getMessage().contains("in use by another maintd process"), e.getMessage());
     }
   }
@@ -178,7 +217,9 @@ class FileStateStoreTest {
       }
     }
     try (var files = Files.list(dir)) {
-      assertEquals(List.of("state.json", "state.json.lock"), files.map(p -> p.getFileName().toString()).sorted().toList());
+      assertEquals(
+          List.of("state.json", "state.json.lock"),
+          files.map(p -> p.getFileName().toString()).sorted().toList());
     }
   }
 }

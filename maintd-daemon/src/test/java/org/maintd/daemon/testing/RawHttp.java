@@ -20,8 +20,11 @@ public final class RawHttp implements AutoCloseable {
   /** What came back: the status line's code, the headers and the body, as text. */
   public record Answer(int status, String head, String body) {
     public String header(String name) {
-      return head.lines().filter(l -> l.regionMatches(true, 0, name + ":", 0, name.length() + 1))
-          .map(l -> l.substring(name.length() + 1).strip()).findFirst().orElse(null);
+      return head.lines()
+          .filter(l -> l.regionMatches(true, 0, name + ":", 0, name.length() + 1))
+          .map(l -> l.substring(name.length() + 1).strip())
+          .findFirst()
+          .orElse(null);
     }
   }
 
@@ -38,8 +41,8 @@ public final class RawHttp implements AutoCloseable {
   }
 
   /**
-   * Sends up to {@code total} bytes of chunked body in chunks of {@code chunk}, stopping quietly when
-   * the server closes the connection; returns how many bytes went out.
+   * Sends up to {@code total} bytes of chunked body in chunks of {@code chunk}, stopping quietly
+   * when the server closes the connection; returns how many bytes went out.
    */
   public long sendChunks(long total, int chunk) {
     byte[] data = new byte[chunk];

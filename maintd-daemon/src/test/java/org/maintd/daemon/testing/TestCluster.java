@@ -23,38 +23,43 @@ import org.maintd.collector.app.Collector;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.protocol.json.Json;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignedMessage;
-import org.maintd.protocol.json.Json;
 
 /**
- * A small simulated cluster for end-to-end tests: real collectors (in this JVM, on ephemeral
- * ports) running real diagnose and repair scripts, and the daemon with the sim backend, talked to
- * over real HTTP. Nodes n1 (master) to n5 in one group.
+ * A small simulated cluster for end-to-end tests: real collectors (in this JVM, on ephemeral ports)
+ * running real diagnose and repair scripts, and the daemon with the sim backend, talked to over
+ * real HTTP. Nodes n1 (master) to n5 in one group.
  */
 public final class TestCluster implements AutoCloseable {
-  public static final String CLUSTER = String.join("\n",
-      "default|g-uuid|preferred||",
-      "",
-      "n1|16384|1024|15360|200000|200000|8|M|g-uuid|1||N|0|8|1.0",
-      "n2|16384|1024|11264|200000|160000|8|N|g-uuid|1||N|0|8|1.0",
-      "n3|16384|1024|14336|200000|180000|8|N|g-uuid|1||N|0|8|1.0",
-      "n4|16384|1024|15360|200000|190000|8|N|g-uuid|1||N|0|8|1.0",
-      "n5|16384|1024|15360|200000|200000|8|N|g-uuid|1||N|0|8|1.0",
-      "",
-      "web1|1024|10000|1|running|Y|n2|n3|drbd||1|-|N",
-      "web2|1024|10000|1|ADMIN_down|Y|n2|n4|drbd||1|-|N",
-      "db1|2048|0|2|running|Y|n2||sharedfile||1|-|N",
-      "scratch|1024|10000|1|running|Y|n2||plain||1|-|N",
-      "app1|1024|10000|1|running|Y|n3|n2|drbd||1|-|N",
-      "",
-      "",
-      "") + "\n";
+  public static final String CLUSTER =
+      String.join(
+              "\n",
+              "default|g-uuid|preferred||",
+              "",
+              "n1|16384|1024|15360|200000|200000|8|M|g-uuid|1||N|0|8|1.0",
+              "n2|16384|1024|11264|200000|160000|8|N|g-uuid|1||N|0|8|1.0",
+              "n3|16384|1024|14336|200000|180000|8|N|g-uuid|1||N|0|8|1.0",
+              "n4|16384|1024|15360|200000|190000|8|N|g-uuid|1||N|0|8|1.0",
+              "n5|16384|1024|15360|200000|200000|8|N|g-uuid|1||N|0|8|1.0",
+              "",
+              "web1|1024|10000|1|running|Y|n2|n3|drbd||1|-|N",
+              "web2|1024|10000|1|ADMIN_down|Y|n2|n4|drbd||1|-|N",
+              "db1|2048|0|2|running|Y|n2||sharedfile||1|-|N",
+              "scratch|1024|10000|1|running|Y|n2||plain||1|-|N",
+              "app1|1024|10000|1|running|Y|n3|n2|drbd||1|-|N",
+              "",
+              "",
+              "")
+          + "\n";
 
-  private static final Duration WAIT = Duration.ofSeconds((long) (60 * Double.parseDouble(System.getProperty("maintd.test.timeScale", "1"))));
+  private static final Duration WAIT =
+      Duration.ofSeconds(
+          (long) (60 * Double.parseDouble(System.getProperty("maintd.test.timeScale", "1"))));
 
   public final Path dir;
   public final Path keyFile;
@@ -89,11 +94,34 @@ public final class TestCluster implements AutoCloseable {
   /** Starts (or replaces) a node's collector, signing with the given key file. */
   public void startCollector(String node, Path key) throws Exception {
     Path diag = whitelist(dir.resolve("nodes/" + node));
-    script(diag, "diagnose", "if [ -f " + diagnoseDir.resolve(node + ".json") + " ]; then cat "
-        + diagnoseDir.resolve(node + ".json") + "; else echo '{\"status\": \"Ok\"}'; fi");
-    CollectorConfig config = new CollectorConfig(node, "127.0.0.1", 0, null, key, true, "diagnose", diag,
-        Duration.ofSeconds(5), dir.resolve("repair"), Duration.ofSeconds(10), dir.resolve("results/" + node), 65536,
-        dir.resolve("master"), Duration.ofSeconds(300), diagnoseDir.resolve(node + ".boot_id"), MAX_BODY, IDLE);
+    script(
+        diag,
+        "diagnose",
+        "if [ -f "
+            + diagnoseDir.resolve(node + ".json")
+            + " ]; then cat "
+            + diagnoseDir.resolve(node + ".json")
+            + "; else echo '{\"status\": \"Ok\"}'; fi");
+    CollectorConfig config =
+        new CollectorConfig(
+            node,
+            "127.0.0.1",
+            0,
+            null,
+            key,
+            true,
+            "diagnose",
+            diag,
+            Duration.ofSeconds(5),
+            dir.resolve("repair"),
+            Duration.ofSeconds(10),
+            dir.resolve("results/" + node),
+            65536,
+            dir.resolve("master"),
+            Duration.ofSeconds(300),
+            diagnoseDir.resolve(node + ".boot_id"),
+            MAX_BODY,
+            IDLE);
     Collector c = new Collector(config, Clock.systemUTC());
     c.start();
     collectors.add(c);
@@ -106,14 +134,21 @@ public final class TestCluster implements AutoCloseable {
    * incidents at once are not storms.
    */
   public SafetyCaps caps = SafetyCaps.defaults();
+
   public StormGuard storm = new StormGuard(50);
   public boolean harep;
   public boolean balance;
-  /** How long a simulated reboot keeps a node off, and whether the daemon follows the master role. */
+
+  /**
+   * How long a simulated reboot keeps a node off, and whether the daemon follows the master role.
+   */
   public Duration bootTime = Duration.ofMillis(300);
+
   public boolean followMaster = true;
+
   /** The node the daemon runs on. */
   public String node = "n1";
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -123,11 +158,40 @@ public final class TestCluster implements AutoCloseable {
   }
 
   public DaemonConfig config() {
-    return new DaemonConfig(node, "127.0.0.1", 0, dir.resolve("state"), "file", "sim", keyFile, dir.resolve("users"),
-        Duration.ofMillis(100), Duration.ZERO, caps, storm, harep, balance, 0.1,
-        new DaemonConfig.Collector("http://{node}:1", urls, Duration.ofSeconds(2), Duration.ofSeconds(20), false, Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(dir.resolve("cluster.data"), diagnoseDir, Duration.ofMillis(50), Duration.ZERO, bootTime,
-            dir.resolve("master"), followMaster), DaemonConfig.Ganeti.defaults(), new DaemonConfig.Http(MAX_BODY, IDLE), "",
+    return new DaemonConfig(
+        node,
+        "127.0.0.1",
+        0,
+        dir.resolve("state"),
+        "file",
+        "sim",
+        keyFile,
+        dir.resolve("users"),
+        Duration.ofMillis(100),
+        Duration.ZERO,
+        caps,
+        storm,
+        harep,
+        balance,
+        0.1,
+        new DaemonConfig.Collector(
+            "http://{node}:1",
+            urls,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(20),
+            false,
+            Duration.ofSeconds(300)),
+        new DaemonConfig.Sim(
+            dir.resolve("cluster.data"),
+            diagnoseDir,
+            Duration.ofMillis(50),
+            Duration.ZERO,
+            bootTime,
+            dir.resolve("master"),
+            followMaster),
+        DaemonConfig.Ganeti.defaults(),
+        new DaemonConfig.Http(MAX_BODY, IDLE),
+        "",
         exitAfterFailure);
   }
 
@@ -166,14 +230,19 @@ public final class TestCluster implements AutoCloseable {
   public void report(String node, String json) throws IOException {
     Path tmp = diagnoseDir.resolve(node + ".tmp");
     Files.writeString(tmp, json);
-    Files.move(tmp, diagnoseDir.resolve(node + ".json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    Files.move(
+        tmp, diagnoseDir.resolve(node + ".json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** The request limits of the test's servers: small, so that tests of their limits are quick. */
   public static final int MAX_BODY = 64 * 1024;
+
   public static final Duration IDLE = Duration.ofSeconds(2);
 
-  /** Has the daemon poll {@code node}'s collector at {@code other}'s address (before the daemon starts). */
+  /**
+   * Has the daemon poll {@code node}'s collector at {@code other}'s address (before the daemon
+   * starts).
+   */
   public void serveAs(String node, String other) {
     urls.put(node, urls.get(other));
   }
@@ -191,8 +260,9 @@ public final class TestCluster implements AutoCloseable {
   }
 
   private double ticks() throws Exception {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^maintd_tick_seconds_count ([0-9.]+)$")
-        .matcher(getRaw("/metrics").body());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?m)^maintd_tick_seconds_count ([0-9.]+)$")
+            .matcher(getRaw("/metrics").body());
     if (!m.find()) {
       throw new AssertionError("no maintd_tick_seconds_count in /metrics");
     }
@@ -200,18 +270,26 @@ public final class TestCluster implements AutoCloseable {
   }
 
   public HttpResponse<String> getRaw(String path) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
   public Object get(String path) throws Exception {
-    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).build(),
+            HttpResponse.BodyHandlers.ofString());
     return Json.parse(r.body());
   }
 
-  public HttpResponse<String> post(String path, String body, HttpRequest.Builder extra) throws Exception {
-    return http.send(extra.uri(URI.create("http://127.0.0.1:" + port() + path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+  public HttpResponse<String> post(String path, String body, HttpRequest.Builder extra)
+      throws Exception {
+    return http.send(
+        extra
+            .uri(URI.create("http://127.0.0.1:" + port() + path))
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
@@ -225,9 +303,14 @@ public final class TestCluster implements AutoCloseable {
     HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(keyFile));
     String nonce = java.util.UUID.randomUUID().toString();
     SignedMessage s = key.sign(RequestSignature.text("POST", path, nonce, body), Instant.now());
-    return http.send(HttpRequest.newBuilder().header(RequestSignature.SALT_HEADER, s.salt())
-        .header(RequestSignature.NONCE_HEADER, nonce).header(RequestSignature.HMAC_HEADER, s.hmac())
-        .uri(URI.create("http://127.0.0.1:" + port + path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+    return http.send(
+        HttpRequest.newBuilder()
+            .header(RequestSignature.SALT_HEADER, s.salt())
+            .header(RequestSignature.NONCE_HEADER, nonce)
+            .header(RequestSignature.HMAC_HEADER, s.hmac())
+            .uri(URI.create("http://127.0.0.1:" + port + path))
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
@@ -238,7 +321,8 @@ public final class TestCluster implements AutoCloseable {
 
   @SuppressWarnings("unchecked")
   public Map<String, Object> node(String name) throws Exception {
-    return ((List<Map<String, Object>>) get("/1/nodes")).stream().filter(n -> n.get("name").equals(name)).findFirst().orElseThrow();
+    return ((List<Map<String, Object>>) get("/1/nodes"))
+        .stream().filter(n -> n.get("name").equals(name)).findFirst().orElseThrow();
   }
 
   @SuppressWarnings("unchecked")
@@ -248,11 +332,15 @@ public final class TestCluster implements AutoCloseable {
 
   public Map<String, Object> awaitIncident(String what, Predicate<Map<String, Object>> match) {
     List<Map<String, Object>> found = new ArrayList<>();
-    await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> {
-      found.clear();
-      incidents().stream().filter(match).forEach(found::add);
-      return !found.isEmpty();
-    });
+    await(what)
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(50))
+        .until(
+            () -> {
+              found.clear();
+              incidents().stream().filter(match).forEach(found::add);
+              return !found.isEmpty();
+            });
     return found.get(0);
   }
 

@@ -18,7 +18,8 @@ import org.maintd.protocol.json.Json;
 /**
  * {@code scripts/demo} run as a user runs it, on a free port and a state directory of the test's,
  * and the shell in which the user pastes the tour's commands: the checkout as working directory,
- * {@code MAINTD_URL} and {@code MAINTD_KEY_FILE} exported, the README's port replaced by the demo's.
+ * {@code MAINTD_URL} and {@code MAINTD_KEY_FILE} exported, the README's port replaced by the
+ * demo's.
  */
 final class DemoProcess implements AutoCloseable {
   static final Path TOP = Path.of("..").toAbsolutePath().normalize();
@@ -47,17 +48,25 @@ final class DemoProcess implements AutoCloseable {
 
   /** Starts {@code scripts/demo} with {@code extra} options and waits until its API answers. */
   void start(String... extra) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of("scripts/demo", "--port", Integer.toString(port), "--state-dir", state.toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                "scripts/demo", "--port", Integer.toString(port), "--state-dir", state.toString()));
     cmd.addAll(List.of(extra));
-    demo = new ProcessBuilder(cmd).directory(TOP.toFile()).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    demo =
+        new ProcessBuilder(cmd)
+            .directory(TOP.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+            .start();
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
     while (System.nanoTime() < end) {
       if (!demo.isAlive()) {
         throw new AssertionError("scripts/demo exited with " + demo.exitValue() + ":\n" + tail());
       }
       try {
-        if (http.send(request("/1/status"), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+        if (http.send(request("/1/status"), HttpResponse.BodyHandlers.discarding()).statusCode()
+            == 200) {
           return;
         }
       } catch (IOException e) {
@@ -68,7 +77,9 @@ final class DemoProcess implements AutoCloseable {
     throw new AssertionError("scripts/demo did not serve /1/status within 180 s:\n" + tail());
   }
 
-  /** Stops the demo as Ctrl-C in its terminal does: the script stops the daemon and the collectors. */
+  /**
+   * Stops the demo as Ctrl-C in its terminal does: the script stops the daemon and the collectors.
+   */
   void stop() throws Exception {
     if (demo == null) {
       return;
@@ -84,7 +95,9 @@ final class DemoProcess implements AutoCloseable {
     demo = null;
   }
 
-  /** Runs {@code command} in bash as the README's reader does, in the checkout, with the exports. */
+  /**
+   * Runs {@code command} in bash as the README's reader does, in the checkout, with the exports.
+   */
   Result run(String command, Duration limit) throws Exception {
     String local = command.replace("localhost:" + README_PORT, "localhost:" + port);
     ProcessBuilder pb = new ProcessBuilder("bash", "-c", local).directory(TOP.toFile());
@@ -95,7 +108,14 @@ final class DemoProcess implements AutoCloseable {
     Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     if (!p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
       p.destroyForcibly();
-      throw new AssertionError("'" + command + "' did not end within " + limit + ":\n" + Files.readString(out) + Files.readString(err));
+      throw new AssertionError(
+          "'"
+              + command
+              + "' did not end within "
+              + limit
+              + ":\n"
+              + Files.readString(out)
+              + Files.readString(err));
     }
     return new Result(command, p.exitValue(), Files.readString(out), Files.readString(err));
   }
@@ -115,7 +135,9 @@ final class DemoProcess implements AutoCloseable {
   }
 
   private HttpRequest request(String path) {
-    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10)).build();
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .timeout(Duration.ofSeconds(10))
+        .build();
   }
 
   /** Stops whatever is left, forcibly: the tour may have failed half-way. */

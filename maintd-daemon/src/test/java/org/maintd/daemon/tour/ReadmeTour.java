@@ -16,14 +16,22 @@ final class ReadmeTour {
 
   private ReadmeTour() {}
 
-  /** Fails, naming the first command where {@code expected} and the README part, unless they agree. */
+  /**
+   * Fails, naming the first command where {@code expected} and the README part, unless they agree.
+   */
   static void assertSame(List<String> expected, List<String> readme) {
     for (int i = 0; i < Math.max(expected.size(), readme.size()); i++) {
       String e = i < expected.size() ? expected.get(i) : "(nothing)";
       String r = i < readme.size() ? readme.get(i) : "(nothing)";
       if (!e.equals(r)) {
-        throw new AssertionError("README.md's tour and ReadmeTourIT disagree at command " + (i + 1) + ":\n  README:      " + r
-            + "\n  ReadmeTourIT: " + e + "\nchange both together");
+        throw new AssertionError(
+            "README.md's tour and ReadmeTourIT disagree at command "
+                + (i + 1)
+                + ":\n  README:      "
+                + r
+                + "\n  ReadmeTourIT: "
+                + e
+                + "\nchange both together");
       }
     }
   }

@@ -26,8 +26,7 @@ class ReadmeTourIT {
   private static final Duration SHORT = Duration.ofSeconds(60);
   private static final Duration LONG = Duration.ofMinutes(6);
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private DemoProcess demo;
 
@@ -48,13 +47,23 @@ class ReadmeTourIT {
       demo = d;
       d.start();
       for (Step step : steps) {
-        DemoProcess.Result result = step.command().startsWith("export ") || step.command().startsWith("scripts/demo")
-            ? new DemoProcess.Result(step.command(), 0, "", "") : d.run(step.command(), step.limit());
+        DemoProcess.Result result =
+            step.command().startsWith("export ") || step.command().startsWith("scripts/demo")
+                ? new DemoProcess.Result(step.command(), 0, "", "")
+                : d.run(step.command(), step.limit());
         try {
           step.check().verify(result);
         } catch (AssertionError | RuntimeException e) {
-          throw new AssertionError("tour step '" + step.command() + "' (exit " + result.exit() + "):\n" + result.all()
-              + "\n--- demo log ---\n" + d.tail(), e);
+          throw new AssertionError(
+              "tour step '"
+                  + step.command()
+                  + "' (exit "
+                  + result.exit()
+                  + "):\n"
+                  + result.all()
+                  + "\n--- demo log ---\n"
+                  + d.tail(),
+              e);
         }
       }
     }
@@ -62,186 +71,350 @@ class ReadmeTourIT {
 
   private List<Step> steps() {
     List<Step> s = new ArrayList<>();
-    s.add(step("export MAINTD_URL=http://127.0.0.1:1816", r -> printed("export MAINTD_URL=http://127.0.0.1:" + demo.port)));
-    s.add(step("export MAINTD_KEY_FILE=.demo-state/hmac.key", r -> printed("export MAINTD_KEY_FILE=" + demo.state.resolve("hmac.key"))));
+    s.add(
+        step(
+            "export MAINTD_URL=http://127.0.0.1:1816",
+            r -> printed("export MAINTD_URL=http://127.0.0.1:" + demo.port)));
+    s.add(
+        step(
+            "export MAINTD_KEY_FILE=.demo-state/hmac.key",
+            r -> printed("export MAINTD_KEY_FILE=" + demo.state.resolve("hmac.key"))));
     s.add(step("curl -s localhost:1816/", r -> assertEquals("[1]", r.out().strip())));
     s.add(step("curl -s localhost:1816/1/status", r -> assertEquals("[]", r.out().strip())));
-    s.add(step("scripts/maintctl nodes", r -> {
-      ok(r);
-      List<Map<String, Object>> nodes = demo.list("/1/nodes");
-      assertEquals(13, nodes.size());
-      assertEquals(3, nodes.stream().map(n -> n.get("group")).distinct().count());
-      assertEquals(33, demo.list("/1/instances").size());
-      assertEquals("DOWN", node("node13").get("mode"));
-      assertTrue(r.out().lines().filter(l -> l.startsWith("node")).allMatch(l -> l.contains(" ok")), r.out());
-    }));
-    s.add(step("scripts/maintctl sim diagnose node3 evacuate --details '{\"disk\":\"sdb\"}'",
-        r -> assertTrue(ok(r).contains("node3 will report"))));
-    s.add(step("scripts/maintctl status", r -> {
-      ok(r);
-      awaitTrue("node3's incident to complete", () -> {
-        String table = ok(demo.run("scripts/maintctl status", SHORT));
-        String row = table.lines().filter(l -> l.contains(" node3 ")).findFirst().orElseThrow();
-        assertTrue(row.matches(".*evacuate\\s+(noted|pending|completed).*"), row);
-        return row.contains("completed");
-      });
-    }));
-    s.add(step("curl -s localhost:1816/1/nodes", r -> {
-      Map<String, Object> n3 = node("node3");
-      assertEquals(true, n3.get("drained"));
-      assertEquals(true, n3.get("offline"));
-      assertEquals(List.of(), n3.get("primary_instances"));
-      assertEquals(List.of(), n3.get("secondary_instances"));
-      assertTrue(((List<?>) n3.get("tags")).contains("maintd:repairready:" + incident("node3").get("uuid")), n3.toString());
-      assertTrue(r.out().contains("\"node3\""));
-    }));
-    s.add(step("scripts/maintctl show node3", r -> {
-      String out = ok(r);
-      assertTrue(out.contains((String) incident("node3").get("uuid")), out);
-      for (String event : List.of("noted", "submitted", "completed")) {
-        assertTrue(out.contains("  " + event + " "), "history shows " + event + ":\n" + out);
-      }
-    }));
-    s.add(step("scripts/maintctl sim jobs", r -> {
-      String uuid = (String) incident("node3").get("uuid");
-      assertTrue(ok(r).lines().filter(l -> l.contains(uuid)).count() >= 3, r.out());
-      assertTrue(r.out().lines().skip(1).allMatch(l -> l.contains("success")), r.out());
-    }));
-    s.add(step("scripts/maintctl sim diagnose node3 Ok", r -> {
-      ok(r);
-      awaitCollectorOk("node3");
-    }));
-    s.add(step("scripts/maintctl ack node3", r -> {
-      assertTrue(ok(r).contains("removed tag maintd:repairready:"), r.out());
-      awaitTrue("node3's incident to be forgotten", () -> incidentOn("node3").isEmpty());
-    }));
-    s.add(step("scripts/maintctl up node3", r -> {
-      assertTrue(ok(r).contains("node3: back in service through job"), r.out());
-      awaitMode("node3", "UP");
-    }));
-    s.add(step("scripts/maintctl sim diagnose node11 live-repair --command demo-fix", r -> {
-      ok(r);
-      awaitIncident("node11", "completed");
-      assertTrue(((List<?>) node("node11").get("tags")).contains("maintd:repairready:" + incident("node11").get("uuid")));
-    }));
-    s.add(step("scripts/maintctl sim diagnose node12 live-repair --command demo-fail", r -> {
-      ok(r);
-      awaitIncident("node12", "failed");
-      awaitTrue("node12 tagged repairfailed",
-          () -> ((List<?>) node("node12").get("tags")).contains("maintd:repairfailed:" + incident("node12").get("uuid")));
-    }));
-    s.add(step("scripts/maintctl sim fail --op migrate --times 1",
-        r -> assertTrue(ok(r).contains("the next 1 migrate operation(s) will fail"), r.out())));
-    s.add(step("scripts/maintctl sim diagnose node6 evacuate", r -> {
-      ok(r);
-      awaitIncident("node6", "failed");
-      assertEquals("DRAIN", node("node6").get("mode"));
-    }));
-    s.add(step("scripts/maintctl sim diagnose node6 Ok", r -> {
-      ok(r);
-      awaitCollectorOk("node6");
-    }));
-    s.add(step("scripts/maintctl ack node6", r -> {
-      assertTrue(ok(r).contains("removed tag maintd:repairfailed:"), r.out());
-      awaitTrue("node6's incident to be forgotten", () -> incidentOn("node6").isEmpty());
-    }));
-    s.add(step("scripts/maintctl up node6", r -> {
-      ok(r);
-      awaitMode("node6", "UP");
-    }));
-    s.add(step("scripts/maintctl pause", r -> {
-      ok(r);
-      assertEquals(true, ((Map<?, ?>) demo.get("/1/paused")).get("paused"));
-    }));
-    s.add(step("scripts/maintctl sim diagnose node7 evacuate", r -> {
-      ok(r);
-      awaitIncident("node7", "noted");
-      awaitTrue("node7's incident to say it waits", () -> String.valueOf(incident("node7").get("next")).startsWith("paused"));
-    }));
-    s.add(step("scripts/maintctl cancel node7", r -> {
-      assertTrue(ok(r).contains("is now canceled"), r.out());
-      assertEquals("canceled", incident("node7").get("repair-status"));
-    }));
-    s.add(step("scripts/maintctl resume", r -> {
-      ok(r);
-      assertEquals(false, ((Map<?, ?>) demo.get("/1/paused")).get("paused"));
-      String uuid = (String) incident("node7").get("uuid");
-      awaitTrue("a round after the resume", () -> !String.valueOf(incident("node7").get("next")).startsWith("paused"));
-      assertTrue(demo.list("/1/sim/jobs").stream().noneMatch(j -> j.toString().contains(uuid)), "no job for the canceled incident");
-      assertEquals("UP", node("node7").get("mode"));
-    }));
-    s.add(step("scripts/maintctl sim diagnose node7 Ok", r -> {
-      ok(r);
-      awaitTrue("node7's canceled incident to be forgotten", () -> incidentOn("node7").isEmpty());
-    }));
+    s.add(
+        step(
+            "scripts/maintctl nodes",
+            r -> {
+              ok(r);
+              List<Map<String, Object>> nodes = demo.list("/1/nodes");
+              assertEquals(13, nodes.size());
+              assertEquals(3, nodes.stream().map(n -> n.get("group")).distinct().count());
+              assertEquals(33, demo.list("/1/instances").size());
+              assertEquals("DOWN", node("node13").get("mode"));
+              assertTrue(
+                  r.out()
+                      .lines()
+                      .filter(l -> l.startsWith("node"))
+                      .allMatch(l -> l.contains(" ok")),
+                  r.out());
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node3 evacuate --details '{\"disk\":\"sdb\"}'",
+            r -> assertTrue(ok(r).contains("node3 will report"))));
+    s.add(
+        step(
+            "scripts/maintctl status",
+            r -> {
+              ok(r);
+              awaitTrue(
+                  "node3's incident to complete",
+                  () -> {
+                    String table = ok(demo.run("scripts/maintctl status", SHORT));
+                    String row =
+                        table.lines().filter(l -> l.contains(" node3 ")).findFirst().orElseThrow();
+                    assertTrue(row.matches(".*evacuate\\s+(noted|pending|completed).*"), row);
+                    return row.contains("completed");
+                  });
+            }));
+    s.add(
+        step(
+            "curl -s localhost:1816/1/nodes",
+            r -> {
+              Map<String, Object> n3 = node("node3");
+              assertEquals(true, n3.get("drained"));
+              assertEquals(true, n3.get("offline"));
+              assertEquals(List.of(), n3.get("primary_instances"));
+              assertEquals(List.of(), n3.get("secondary_instances"));
+              assertTrue(
+                  ((List<?>) n3.get("tags"))
+                      .contains("maintd:repairready:" + incident("node3").get("uuid")),
+                  n3.toString());
+              assertTrue(r.out().contains("\"node3\""));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl show node3",
+            r -> {
+              String out = ok(r);
+              assertTrue(out.contains((String) incident("node3").get("uuid")), out);
+              for (String event : List.of("noted", "submitted", "completed")) {
+                assertTrue(
+                    out.contains("  " + event + " "), "history shows " + event + ":\n" + out);
+              }
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim jobs",
+            r -> {
+              String uuid = (String) incident("node3").get("uuid");
+              assertTrue(ok(r).lines().filter(l -> l.contains(uuid)).count() >= 3, r.out());
+              assertTrue(r.out().lines().skip(1).allMatch(l -> l.contains("success")), r.out());
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node3 Ok",
+            r -> {
+              ok(r);
+              awaitCollectorOk("node3");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl ack node3",
+            r -> {
+              assertTrue(ok(r).contains("removed tag maintd:repairready:"), r.out());
+              awaitTrue("node3's incident to be forgotten", () -> incidentOn("node3").isEmpty());
+            }));
+    s.add(
+        step(
+            "scripts/maintctl up node3",
+            r -> {
+              assertTrue(ok(r).contains("node3: back in service through job"), r.out());
+              awaitMode("node3", "UP");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node11 live-repair --command demo-fix",
+            r -> {
+              ok(r);
+              awaitIncident("node11", "completed");
+              assertTrue(
+                  ((List<?>) node("node11").get("tags"))
+                      .contains("maintd:repairready:" + incident("node11").get("uuid")));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node12 live-repair --command demo-fail",
+            r -> {
+              ok(r);
+              awaitIncident("node12", "failed");
+              awaitTrue(
+                  "node12 tagged repairfailed",
+                  () ->
+                      ((List<?>) node("node12").get("tags"))
+                          .contains("maintd:repairfailed:" + incident("node12").get("uuid")));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim fail --op migrate --times 1",
+            r -> assertTrue(ok(r).contains("the next 1 migrate operation(s) will fail"), r.out())));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node6 evacuate",
+            r -> {
+              ok(r);
+              awaitIncident("node6", "failed");
+              assertEquals("DRAIN", node("node6").get("mode"));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node6 Ok",
+            r -> {
+              ok(r);
+              awaitCollectorOk("node6");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl ack node6",
+            r -> {
+              assertTrue(ok(r).contains("removed tag maintd:repairfailed:"), r.out());
+              awaitTrue("node6's incident to be forgotten", () -> incidentOn("node6").isEmpty());
+            }));
+    s.add(
+        step(
+            "scripts/maintctl up node6",
+            r -> {
+              ok(r);
+              awaitMode("node6", "UP");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl pause",
+            r -> {
+              ok(r);
+              assertEquals(true, ((Map<?, ?>) demo.get("/1/paused")).get("paused"));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node7 evacuate",
+            r -> {
+              ok(r);
+              awaitIncident("node7", "noted");
+              awaitTrue(
+                  "node7's incident to say it waits",
+                  () -> String.valueOf(incident("node7").get("next")).startsWith("paused"));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl cancel node7",
+            r -> {
+              assertTrue(ok(r).contains("is now canceled"), r.out());
+              assertEquals("canceled", incident("node7").get("repair-status"));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl resume",
+            r -> {
+              ok(r);
+              assertEquals(false, ((Map<?, ?>) demo.get("/1/paused")).get("paused"));
+              String uuid = (String) incident("node7").get("uuid");
+              awaitTrue(
+                  "a round after the resume",
+                  () -> !String.valueOf(incident("node7").get("next")).startsWith("paused"));
+              assertTrue(
+                  demo.list("/1/sim/jobs").stream().noneMatch(j -> j.toString().contains(uuid)),
+                  "no job for the canceled incident");
+              assertEquals("UP", node("node7").get("mode"));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node7 Ok",
+            r -> {
+              ok(r);
+              awaitTrue(
+                  "node7's canceled incident to be forgotten", () -> incidentOn("node7").isEmpty());
+            }));
     s.add(step("scripts/maintctl plan", r -> assertTrue(ok(r).startsWith("round "), r.out())));
-    s.add(step("scripts/maintctl roll --print-moves", r -> {
-      assertTrue(ok(r).startsWith("'Node Reboot Groups'"), r.out());
-      assertTrue(r.out().contains("node12"), r.out());
-    }));
-    s.add(step("scripts/maintctl balance -t etc/demo/cluster.data -G group1",
-        r -> assertTrue(ok(r).contains("Cluster score improved from"), r.out())));
-    s.add(step("curl -s localhost:1816/metrics", r -> {
-      assertTrue(r.out().contains("maintd_rounds_total"), r.out());
-      assertTrue(r.out().contains("maintd_incidents{status=\"failed\"} 1.0"), r.out());
-    }));
-    s.add(longStep("scripts/maintctl campaign start --group group2 --soak 10s --wait", r -> {
-      assertTrue(ok(r).contains("status: completed"), r.all());
-      for (String n : List.of("node6", "node7", "node8", "node9", "node10")) {
-        assertEquals(1, reboots(n), n + " rebooted once");
-        assertEquals("UP", node(n).get("mode"));
-      }
-    }));
-    s.add(longStep("scripts/maintctl campaign start --node node1 --node node2 --soak 10s --wait", r -> {
-      assertTrue(ok(r).contains("status: completed"), r.all());
-      assertEquals(true, node("node2").get("master"), "the master role moved to node2");
-      assertEquals(1, reboots("node1"));
-      assertTrue(jobIndex("reboot node1") > jobIndex("master-failover node1"), "node1 is rebooted after the fail-over");
-    }));
-    s.add(step("scripts/maintctl campaign show",
-        r -> assertEquals(2, ok(r).lines().filter(l -> l.contains(" completed ")).count(), r.out())));
+    s.add(
+        step(
+            "scripts/maintctl roll --print-moves",
+            r -> {
+              assertTrue(ok(r).startsWith("'Node Reboot Groups'"), r.out());
+              assertTrue(r.out().contains("node12"), r.out());
+            }));
+    s.add(
+        step(
+            "scripts/maintctl balance -t etc/demo/cluster.data -G group1",
+            r -> assertTrue(ok(r).contains("Cluster score improved from"), r.out())));
+    s.add(
+        step(
+            "curl -s localhost:1816/metrics",
+            r -> {
+              assertTrue(r.out().contains("maintd_rounds_total"), r.out());
+              assertTrue(r.out().contains("maintd_incidents{status=\"failed\"} 1.0"), r.out());
+            }));
+    s.add(
+        longStep(
+            "scripts/maintctl campaign start --group group2 --soak 10s --wait",
+            r -> {
+              assertTrue(ok(r).contains("status: completed"), r.all());
+              for (String n : List.of("node6", "node7", "node8", "node9", "node10")) {
+                assertEquals(1, reboots(n), n + " rebooted once");
+                assertEquals("UP", node(n).get("mode"));
+              }
+            }));
+    s.add(
+        longStep(
+            "scripts/maintctl campaign start --node node1 --node node2 --soak 10s --wait",
+            r -> {
+              assertTrue(ok(r).contains("status: completed"), r.all());
+              assertEquals(true, node("node2").get("master"), "the master role moved to node2");
+              assertEquals(1, reboots("node1"));
+              assertTrue(
+                  jobIndex("reboot node1") > jobIndex("master-failover node1"),
+                  "node1 is rebooted after the fail-over");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl campaign show",
+            r ->
+                assertEquals(
+                    2, ok(r).lines().filter(l -> l.contains(" completed ")).count(), r.out())));
     s.add(step("scripts/maintctl sim fail --op boot --node node5", r -> ok(r)));
-    s.add(longStep("scripts/maintctl campaign start --node node5 --soak 10s --boot-timeout 20s --wait", r -> {
-      assertEquals(1, r.exit(), r.all());
-      assertTrue(r.err().contains("failed: node node5 did not come back within 20s"), r.err());
-    }));
-    s.add(step("scripts/maintctl sim power-on node5", r -> {
-      assertTrue(ok(r).contains("node5 powered on"));
-      awaitCollectorOk("node5");
-    }));
-    s.add(step("scripts/maintctl up node5", r -> {
-      ok(r);
-      awaitMode("node5", "UP");
-    }));
-    s.add(step("scripts/maintctl campaign start --node node3 --soak 10s", r -> assertTrue(ok(r).contains("started: 1 group(s)"))));
-    s.add(step("scripts/maintctl campaign pause", r -> assertTrue(ok(r).contains("status: paused"), r.out())));
-    s.add(step("scripts/maintctl campaign resume", r -> assertTrue(ok(r).contains("status: running"), r.out())));
-    s.add(step("scripts/maintctl campaign abort", r -> {
-      assertTrue(ok(r).contains("status: aborting"), r.out());
-      awaitTrue("the campaign to end aborted", () -> demo.list("/1/campaigns").stream().anyMatch(c -> c.get("status").equals("aborted")));
-      awaitMode("node3", "UP");
-    }));
-    s.add(step("scripts/demo --harep --balance", r -> {
-      demo.stop();
-      demo.start("--harep", "--balance");
-      printed("Overrides: --set harep=true --set balance=true");
-    }));
-    s.add(step("scripts/maintctl sim jobs", r -> {
-      ok(r);
-      awaitTrue("harep's repair and balancing moves", () -> {
-        String jobs = ok(demo.run("scripts/maintctl sim jobs", SHORT));
-        return jobs.contains("harep fix-storage repair of instance inst31") && jobs.contains("balancing: ");
-      });
-    }));
-    s.add(step("curl -s localhost:1816/1/instances", r -> {
-      assertTrue(r.out().contains("\"inst31\""), r.out());
-      awaitTrue("inst31 repaired", () -> {
-        Map<String, Object> inst31 = demo.list("/1/instances").stream().filter(i -> i.get("name").equals("inst31")).findFirst().orElseThrow();
-        return inst31.get("secondary_node").equals("node12") && ((List<?>) inst31.get("tags")).stream()
-            .anyMatch(t -> t.toString().matches("ganeti:watcher:autorepair:result:fix-storage:.*:success:.*"));
-      });
-    }));
-    s.add(step("scripts/maintctl plan", r -> assertTrue(ok(r).lines().anyMatch(l -> l.startsWith("balance ")), r.out())));
+    s.add(
+        longStep(
+            "scripts/maintctl campaign start --node node5 --soak 10s --boot-timeout 20s --wait",
+            r -> {
+              assertEquals(1, r.exit(), r.all());
+              assertTrue(
+                  r.err().contains("failed: node node5 did not come back within 20s"), r.err());
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim power-on node5",
+            r -> {
+              assertTrue(ok(r).contains("node5 powered on"));
+              awaitCollectorOk("node5");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl up node5",
+            r -> {
+              ok(r);
+              awaitMode("node5", "UP");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl campaign start --node node3 --soak 10s",
+            r -> assertTrue(ok(r).contains("started: 1 group(s)"))));
+    s.add(
+        step(
+            "scripts/maintctl campaign pause",
+            r -> assertTrue(ok(r).contains("status: paused"), r.out())));
+    s.add(
+        step(
+            "scripts/maintctl campaign resume",
+            r -> assertTrue(ok(r).contains("status: running"), r.out())));
+    s.add(
+        step(
+            "scripts/maintctl campaign abort",
+            r -> {
+              assertTrue(ok(r).contains("status: aborting"), r.out());
+              awaitTrue(
+                  "the campaign to end aborted",
+                  () ->
+                      demo.list("/1/campaigns").stream()
+                          .anyMatch(c -> c.get("status").equals("aborted")));
+              awaitMode("node3", "UP");
+            }));
+    s.add(
+        step(
+            "scripts/demo --harep --balance",
+            r -> {
+              demo.stop();
+              demo.start("--harep", "--balance");
+              printed("Overrides: --set harep=true --set balance=true");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim jobs",
+            r -> {
+              ok(r);
+              awaitTrue(
+                  "harep's repair and balancing moves",
+                  () -> {
+                    String jobs = ok(demo.run("scripts/maintctl sim jobs", SHORT));
+                    return jobs.contains("harep fix-storage repair of instance inst31")
+                        && jobs.contains("balancing: ");
+                  });
+            }));
+    s.add(
+        step(
+            "curl -s localhost:1816/1/instances",
+            r -> {
+              assertTrue(r.out().contains("\"inst31\""), r.out());
+              awaitTrue(
+                  "inst31 repaired",
+                  () -> {
+                    Map<String, Object> inst31 =
+                        demo.list("/1/instances").stream()
+                            .filter(i -> i.get("name").equals("inst31"))
+                            .findFirst()
+                            .orElseThrow();
+                    return inst31.get("secondary_node").equals("node12")
+                        && ((List<?>) inst31.get("tags"))
+                            .stream()
+                                .anyMatch(
+                                    t ->
+                                        t.toString()
+                                            .matches(
+                                                "ganeti:watcher:autorepair:result:fix-storage:.*:success:.*"));
+                  });
+            }));
+    s.add(
+        step(
+            "scripts/maintctl plan",
+            r -> assertTrue(ok(r).lines().anyMatch(l -> l.startsWith("balance ")), r.out())));
     return s;
   }
 
@@ -263,11 +436,16 @@ class ReadmeTourIT {
   }
 
   private Map<String, Object> node(String name) throws Exception {
-    return demo.list("/1/nodes").stream().filter(n -> n.get("name").equals(name)).findFirst().orElseThrow();
+    return demo.list("/1/nodes").stream()
+        .filter(n -> n.get("name").equals(name))
+        .findFirst()
+        .orElseThrow();
   }
 
   private Optional<Map<String, Object>> incidentOn(String node) throws Exception {
-    return demo.list("/1/status").stream().filter(i -> i.get("node").equals(node)).reduce((a, b) -> b);
+    return demo.list("/1/status").stream()
+        .filter(i -> i.get("node").equals(node))
+        .reduce((a, b) -> b);
   }
 
   private Map<String, Object> incident(String node) throws Exception {
@@ -275,7 +453,8 @@ class ReadmeTourIT {
   }
 
   private void awaitIncident(String node, String status) {
-    awaitTrue(node + "'s incident " + status,
+    awaitTrue(
+        node + "'s incident " + status,
         () -> incidentOn(node).map(i -> i.get("repair-status").equals(status)).orElse(false));
   }
 
@@ -284,24 +463,37 @@ class ReadmeTourIT {
   }
 
   private void awaitCollectorOk(String node) {
-    awaitTrue(node + " reports Ok", () -> "Ok".equals(((Map<?, ?>) node(node).get("collector")).get("detail")));
+    awaitTrue(
+        node + " reports Ok",
+        () -> "Ok".equals(((Map<?, ?>) node(node).get("collector")).get("detail")));
   }
 
   private long reboots(String node) throws Exception {
-    return demo.list("/1/sim/jobs").stream().flatMap(j -> ((List<?>) j.get("operations")).stream())
-        .map(op -> (Map<?, ?>) op).filter(op -> "reboot".equals(op.get("op")) && node.equals(op.get("node"))).count();
+    return demo.list("/1/sim/jobs").stream()
+        .flatMap(j -> ((List<?>) j.get("operations")).stream())
+        .map(op -> (Map<?, ?>) op)
+        .filter(op -> "reboot".equals(op.get("op")) && node.equals(op.get("node")))
+        .count();
   }
 
   /** The position of the first job whose first operation is {@code "<op> <node>"}. */
   private int jobIndex(String opAndNode) throws Exception {
-    List<String> firsts = demo.list("/1/sim/jobs").stream().map(j -> (Map<?, ?>) ((List<?>) j.get("operations")).get(0))
-        .map(op -> op.get("op") + " " + Optional.ofNullable(op.get("node")).orElse(op.get("from"))).collect(Collectors.toList());
+    List<String> firsts =
+        demo.list("/1/sim/jobs").stream()
+            .map(j -> (Map<?, ?>) ((List<?>) j.get("operations")).get(0))
+            .map(
+                op ->
+                    op.get("op") + " " + Optional.ofNullable(op.get("node")).orElse(op.get("from")))
+            .collect(Collectors.toList());
     int i = firsts.indexOf(opAndNode);
     assertFalse(i < 0, "no job " + opAndNode + " in " + firsts);
     return i;
   }
 
   private static void awaitTrue(String what, Callable<Boolean> condition) {
-    await(what).atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(condition);
+    await(what)
+        .atMost(Duration.ofSeconds(120))
+        .pollInterval(Duration.ofMillis(500))
+        .until(condition);
   }
 }

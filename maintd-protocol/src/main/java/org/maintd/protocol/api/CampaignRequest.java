@@ -11,28 +11,47 @@ import org.maintd.campaign.NodeSelection;
 /**
  * The body of {@code POST /1/campaigns}: {@code nodes}, {@code group}, {@code tags} (the selection;
  * none: every online node), {@code mode}, {@code max_nodes}, {@code soak} and {@code boot_timeout}
- * (seconds, or text such as {@code "5m"}), {@code windows} ({@code "HH:MM-HH:MM"}, UTC). Every field
- * is optional.
+ * (seconds, or text such as {@code "5m"}), {@code windows} ({@code "HH:MM-HH:MM"}, UTC). Every
+ * field is optional.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record CampaignRequest(List<String> nodes, String group, List<String> tags, String mode, Long max_nodes,
-    DurationValue soak, DurationValue boot_timeout, List<String> windows) {
+public record CampaignRequest(
+    List<String> nodes,
+    String group,
+    List<String> tags,
+    String mode,
+    Long max_nodes,
+    DurationValue soak,
+    DurationValue boot_timeout,
+    List<String> windows) {
   public static final Duration DEFAULT_SOAK = Duration.ofMinutes(5);
   public static final Duration DEFAULT_BOOT_TIMEOUT = Duration.ofMinutes(15);
   public static final int MAX_NODES = 100_000;
 
-  /** The campaign asked for; {@link IllegalArgumentException} naming the field and what is wrong. */
+  /**
+   * The campaign asked for; {@link IllegalArgumentException} naming the field and what is wrong.
+   */
   public CampaignSpec spec() {
-    NodeSelection selection = new NodeSelection(strings("nodes", nodes), group == null ? "" : group, strings("tags", tags));
+    NodeSelection selection =
+        new NodeSelection(
+            strings("nodes", nodes), group == null ? "" : group, strings("tags", tags));
     CampaignMode m = CampaignMode.parse(mode == null ? "migrate-reboot" : mode);
     long max = max_nodes == null ? 0 : max_nodes;
     if (max < 0 || max > MAX_NODES) {
-      throw new IllegalArgumentException("'max_nodes' must be a whole number from 0 (as the plan allows) to " + MAX_NODES
-          + ", not " + max_nodes);
+      throw new IllegalArgumentException(
+          "'max_nodes' must be a whole number from 0 (as the plan allows) to "
+              + MAX_NODES
+              + ", not "
+              + max_nodes);
     }
     List<DailyWindow> w = strings("windows", windows).stream().map(DailyWindow::parse).toList();
-    return new CampaignSpec(selection, m, (int) max, soak == null ? DEFAULT_SOAK : soak.duration("soak"),
-        boot_timeout == null ? DEFAULT_BOOT_TIMEOUT : boot_timeout.duration("boot_timeout"), w);
+    return new CampaignSpec(
+        selection,
+        m,
+        (int) max,
+        soak == null ? DEFAULT_SOAK : soak.duration("soak"),
+        boot_timeout == null ? DEFAULT_BOOT_TIMEOUT : boot_timeout.duration("boot_timeout"),
+        w);
   }
 
   private static List<String> strings(String field, List<String> values) {
@@ -40,7 +59,8 @@ public record CampaignRequest(List<String> nodes, String group, List<String> tag
       return List.of();
     }
     if (values.stream().anyMatch(v -> v == null || v.isEmpty())) {
-      throw new IllegalArgumentException("'" + field + "' must be a list of non-empty strings, not " + values);
+      throw new IllegalArgumentException(
+          "'" + field + "' must be a list of non-empty strings, not " + values);
     }
     return values;
   }

@@ -45,16 +45,33 @@ public record CampaignView(
   public static CampaignView of(Campaign c) {
     List<NodeState> nodes = new ArrayList<>();
     for (NodeProgress p : c.nodes()) {
-      nodes.add(new NodeState(p.node(), groupOf(c, p.node()) + 1, p.phase().wireName(), Times.seconds(p.since())));
+      nodes.add(
+          new NodeState(
+              p.node(), groupOf(c, p.node()) + 1, p.phase().wireName(), Times.seconds(p.since())));
     }
-    return new CampaignView(c.id(), c.status().wireName(), c.stopReason(), c.next(), c.spec().mode().wireName(),
-        new Selection(c.spec().selection().nodes(), c.spec().selection().group(), c.spec().selection().tags()),
-        c.spec().maxNodes(), c.spec().soak().toMillis() / 1000.0, c.spec().bootTimeout().toMillis() / 1000.0,
-        c.spec().windows().stream().map(DailyWindow::toString).toList(), c.groups(),
+    return new CampaignView(
+        c.id(),
+        c.status().wireName(),
+        c.stopReason(),
+        c.next(),
+        c.spec().mode().wireName(),
+        new Selection(
+            c.spec().selection().nodes(),
+            c.spec().selection().group(),
+            c.spec().selection().tags()),
+        c.spec().maxNodes(),
+        c.spec().soak().toMillis() / 1000.0,
+        c.spec().bootTimeout().toMillis() / 1000.0,
+        c.spec().windows().stream().map(DailyWindow::toString).toList(),
+        c.groups(),
         Math.min(c.current() + 1, c.groups().size()),
-        new Progress(c.count(NodePhase.DONE), c.count(NodePhase.SKIPPED), c.nodes().size()), nodes,
-        c.history().stream().map(e -> new Event(Times.seconds(e.at()), e.event(), e.detail())).toList(),
-        Times.seconds(c.ctime()), Times.seconds(c.mtime()));
+        new Progress(c.count(NodePhase.DONE), c.count(NodePhase.SKIPPED), c.nodes().size()),
+        nodes,
+        c.history().stream()
+            .map(e -> new Event(Times.seconds(e.at()), e.event(), e.detail()))
+            .toList(),
+        Times.seconds(c.ctime()),
+        Times.seconds(c.mtime()));
   }
 
   /** Whether the campaign does nothing more. */

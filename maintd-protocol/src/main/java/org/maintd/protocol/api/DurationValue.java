@@ -21,7 +21,9 @@ public record DurationValue(@JsonValue Object given) {
   /** The duration; {@link IllegalArgumentException} naming {@code field} and what is wrong. */
   public Duration duration(String field) {
     Duration d;
-    if (given instanceof Number n && Double.isFinite(n.doubleValue()) && n.doubleValue() >= 0
+    if (given instanceof Number n
+        && Double.isFinite(n.doubleValue())
+        && n.doubleValue() >= 0
         && n.doubleValue() <= MAX.toSeconds()) {
       d = Duration.ofMillis(Math.round(n.doubleValue() * 1000));
     } else if (given instanceof String s) {
@@ -31,8 +33,13 @@ public record DurationValue(@JsonValue Object given) {
         throw new IllegalArgumentException("'" + field + "': " + e.getMessage());
       }
     } else {
-      throw new IllegalArgumentException("'" + field + "' must be seconds from 0 to " + MAX.toSeconds()
-          + " or a duration such as \"5m\", not " + given);
+      throw new IllegalArgumentException(
+          "'"
+              + field
+              + "' must be seconds from 0 to "
+              + MAX.toSeconds()
+              + " or a duration such as \"5m\", not "
+              + given);
     }
     if (d.compareTo(MAX) > 0) {
       throw new IllegalArgumentException("'" + field + "' must be at most 7 days, not " + given);

@@ -8,7 +8,8 @@ import java.util.List;
  * last error (a failed part's cause, or a transient one such as a backend that did not answer), and
  * each part. Served with 200 while the daemon works, 503 once it has failed.
  */
-public record HealthView(String state, String leader, Double last_tick, String last_error, List<PartHealth> parts) {
+public record HealthView(
+    String state, String leader, Double last_tick, String last_error, List<PartHealth> parts) {
   public HealthView {
     parts = List.copyOf(parts);
   }

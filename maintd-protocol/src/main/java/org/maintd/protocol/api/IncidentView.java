@@ -38,21 +38,50 @@ public record IncidentView(
   public record Event(double time, String event, String reason) {}
 
   public static IncidentView of(Incident i) {
-    return new IncidentView(i.uuid().toString(), i.uuid().toString(), i.node(), i.diagnosis().original(),
-        i.diagnosis().status().wireName(), i.status().wireName(), i.jobs(), i.tag(), Times.seconds(i.ctime()),
-        Times.seconds(i.mtime()), i.serial(), i.next(), i.observed(), i.tagged(), i.acknowledged(),
-        i.history().stream().map(h -> new Event(Times.seconds(h.at()), h.event(), h.reason())).toList());
+    return new IncidentView(
+        i.uuid().toString(),
+        i.uuid().toString(),
+        i.node(),
+        i.diagnosis().original(),
+        i.diagnosis().status().wireName(),
+        i.status().wireName(),
+        i.jobs(),
+        i.tag(),
+        Times.seconds(i.ctime()),
+        Times.seconds(i.mtime()),
+        i.serial(),
+        i.next(),
+        i.observed(),
+        i.tagged(),
+        i.acknowledged(),
+        i.history().stream()
+            .map(h -> new Event(Times.seconds(h.at()), h.event(), h.reason()))
+            .toList());
   }
 
   /** The incident back; {@link IllegalArgumentException} naming what is wrong. */
   public Incident incident() {
     if (uuid == null || node == null || original == null || repairStatus == null) {
-      throw new IllegalArgumentException("incident: 'uuid', 'node', 'original' and 'repair-status' are required");
+      throw new IllegalArgumentException(
+          "incident: 'uuid', 'node', 'original' and 'repair-status' are required");
     }
-    return new Incident(UUID.fromString(uuid), node, new DiagnoseParser().parseCommandOutput(original),
-        IncidentStatus.parse(repairStatus), jobs == null ? List.of() : jobs, Times.instant(ctime), Times.instant(mtime),
-        serialNo, history == null ? List.of() : history.stream()
-            .map(h -> new HistoryEntry(Times.instant(h.time()), h.event(), h.reason())).toList(),
-        next, observed, tagged, acknowledged);
+    return new Incident(
+        UUID.fromString(uuid),
+        node,
+        new DiagnoseParser().parseCommandOutput(original),
+        IncidentStatus.parse(repairStatus),
+        jobs == null ? List.of() : jobs,
+        Times.instant(ctime),
+        Times.instant(mtime),
+        serialNo,
+        history == null
+            ? List.of()
+            : history.stream()
+                .map(h -> new HistoryEntry(Times.instant(h.time()), h.event(), h.reason()))
+                .toList(),
+        next,
+        observed,
+        tagged,
+        acknowledged);
   }
 }

@@ -37,30 +37,50 @@ public record NodeView(
     boolean paused,
     String pause_reason) {
 
-  /** The collector's last answer: {@code ok}, {@code collector-error}, {@code rejected}, {@code unreachable}, or {@code not-polled-yet}. */
+  /**
+   * The collector's last answer: {@code ok}, {@code collector-error}, {@code rejected}, {@code
+   * unreachable}, or {@code not-polled-yet}.
+   */
   public record Collector(String health, String detail, Double time) {}
 
   /** Since when, by which incident or campaign, and why maintd took the node out of service. */
   public record TakenOut(double since, String by, String reason) {}
 
-  public static List<NodeView> of(Cluster cluster, Map<String, CollectorReading> readings, MaintdState state) {
+  public static List<NodeView> of(
+      Cluster cluster, Map<String, CollectorReading> readings, MaintdState state) {
     List<NodeView> list = new ArrayList<>();
     if (cluster == null) {
       return list;
     }
     for (Node n : cluster.nodes()) {
       CollectorReading r = readings.get(n.name());
-      list.add(new NodeView(n.name(), cluster.groupByUuid(n.group()).map(Group::name).orElse(n.group()), n.master(),
-          n.offline(), n.drained(), n.flags().masterCandidate(), MachineMode.of(n).name(), n.tags(),
-          cluster.primariesOf(n.name()).stream().map(Instance::name).toList(),
-          cluster.secondariesOf(n.name()).stream().map(Instance::name).toList(),
-          n.resources().memFree(), n.resources().diskFree(),
-          state.incidents().stream().filter(i -> i.node().equals(n.name())).map(i -> i.uuid().toString()).toList(),
-          r == null ? new Collector("not-polled-yet", "", null) : new Collector(r.health(), r.detail(), Times.seconds(r.at())),
-          r == null ? null : Times.seconds(r.at()),
-          Machines.find(state.machines(), n.name())
-              .map(m -> new TakenOut(Times.seconds(m.since()), m.owner(), m.reason())).orElse(null),
-          state.paused(), state.pauseReason()));
+      list.add(
+          new NodeView(
+              n.name(),
+              cluster.groupByUuid(n.group()).map(Group::name).orElse(n.group()),
+              n.master(),
+              n.offline(),
+              n.drained(),
+              n.flags().masterCandidate(),
+              MachineMode.of(n).name(),
+              n.tags(),
+              cluster.primariesOf(n.name()).stream().map(Instance::name).toList(),
+              cluster.secondariesOf(n.name()).stream().map(Instance::name).toList(),
+              n.resources().memFree(),
+              n.resources().diskFree(),
+              state.incidents().stream()
+                  .filter(i -> i.node().equals(n.name()))
+                  .map(i -> i.uuid().toString())
+                  .toList(),
+              r == null
+                  ? new Collector("not-polled-yet", "", null)
+                  : new Collector(r.health(), r.detail(), Times.seconds(r.at())),
+              r == null ? null : Times.seconds(r.at()),
+              Machines.find(state.machines(), n.name())
+                  .map(m -> new TakenOut(Times.seconds(m.since()), m.owner(), m.reason()))
+                  .orElse(null),
+              state.paused(),
+              state.pauseReason()));
     }
     return list;
   }

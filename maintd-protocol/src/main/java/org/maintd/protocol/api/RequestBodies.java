@@ -38,19 +38,26 @@ public final class RequestBodies {
       return refused;
     }
     if (e instanceof UnrecognizedPropertyException u) {
-      String known = u.getKnownPropertyIds().stream().map(String::valueOf).sorted(Comparator.naturalOrder())
-          .collect(Collectors.joining(", ", "[", "]"));
-      return new IllegalArgumentException("unknown field '" + u.getPropertyName() + "'; known: " + known);
+      String known =
+          u.getKnownPropertyIds().stream()
+              .map(String::valueOf)
+              .sorted(Comparator.naturalOrder())
+              .collect(Collectors.joining(", ", "[", "]"));
+      return new IllegalArgumentException(
+          "unknown field '" + u.getPropertyName() + "'; known: " + known);
     }
     if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()) {
       String path = JsonPaths.of(m);
-      return new IllegalArgumentException("'" + path + "' " + expected(m) + ": " + e.getOriginalMessage());
+      return new IllegalArgumentException(
+          "'" + path + "' " + expected(m) + ": " + e.getOriginalMessage());
     }
     if (e instanceof com.fasterxml.jackson.core.exc.InputCoercionException) {
-      return new IllegalArgumentException("a number in the request body is out of range: " + e.getOriginalMessage());
+      return new IllegalArgumentException(
+          "a number in the request body is out of range: " + e.getOriginalMessage());
     }
     if (e instanceof MismatchedInputException) {
-      return new IllegalArgumentException("request body is not of the right shape: " + e.getOriginalMessage());
+      return new IllegalArgumentException(
+          "request body is not of the right shape: " + e.getOriginalMessage());
     }
     return new IllegalArgumentException("request body is not JSON: " + e.getOriginalMessage());
   }

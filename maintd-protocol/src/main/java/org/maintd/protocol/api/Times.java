@@ -2,7 +2,9 @@ package org.maintd.protocol.api;
 
 import java.time.Instant;
 
-/** Times on the wire, as Ganeti writes them: seconds since the epoch, with a fraction. Stateless. */
+/**
+ * Times on the wire, as Ganeti writes them: seconds since the epoch, with a fraction. Stateless.
+ */
 public final class Times {
   private Times() {}
 

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import org.maintd.job.JobSpec;
@@ -18,8 +18,8 @@ import org.maintd.job.Operation;
 /**
  * The JSON and YAML mappers of maintd: strict (duplicate keys, trailing tokens and, when binding
  * records, unknown fields are errors), plain maps and lists for untyped values, records by
- * component name, operations tagged by {@code op}. {@link #LENIENT} reads answers of a newer
- * peer, ignoring fields it does not know. Thread-safe, shared.
+ * component name, operations tagged by {@code op}. {@link #LENIENT} reads answers of a newer peer,
+ * ignoring fields it does not know. Thread-safe, shared.
  */
 public final class Json {
   public static final ObjectMapper MAPPER =
@@ -28,9 +28,12 @@ public final class Json {
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
           .enable(DeserializationFeature.USE_LONG_FOR_INTS)
           .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-          .withCoercionConfig(LogicalType.Textual, c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-              .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-              .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+          .withCoercionConfig(
+              LogicalType.Textual,
+              c ->
+                  c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
           .addModule(new Jdk8Module())
           .addMixIn(Operation.class, OperationMixin.class)
           .addMixIn(JobSpec.class, JobSpecMixin.class)
@@ -43,9 +46,7 @@ public final class Json {
   public static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
 
   public static final ObjectMapper YAML =
-      YAMLMapper.builder()
-          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-          .build();
+      YAMLMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
 
   private Json() {}
 

@@ -2,7 +2,9 @@ package org.maintd.protocol.json;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 
-/** Where in a document a binding failed, as people write it: {@code campaigns[0].status}. Stateless. */
+/**
+ * Where in a document a binding failed, as people write it: {@code campaigns[0].status}. Stateless.
+ */
 public final class JsonPaths {
   private JsonPaths() {}
 

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.maintd.job.Operation;
 
 /**
- * How an {@link Operation} is written: its fields, tagged by {@code op}, and its {@code kind}
- * (what metrics and injected failures name it by), which is written but not read back.
+ * How an {@link Operation} is written: its fields, tagged by {@code op}, and its {@code kind} (what
+ * metrics and injected failures name it by), which is written but not read back.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
 @JsonSubTypes({
@@ -23,7 +23,9 @@ import org.maintd.job.Operation;
   @JsonSubTypes.Type(value = Operation.RebootNode.class, name = "reboot"),
   @JsonSubTypes.Type(value = Operation.FailoverMaster.class, name = "master-failover")
 })
-@JsonIgnoreProperties(value = {"kind", "nodes", "instances"}, allowGetters = true)
+@JsonIgnoreProperties(
+    value = {"kind", "nodes", "instances"},
+    allowGetters = true)
 interface OperationMixin {
   @JsonProperty("kind")
   String kind();

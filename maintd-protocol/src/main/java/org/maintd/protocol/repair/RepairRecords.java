@@ -3,9 +3,20 @@ package org.maintd.protocol.repair;
 import java.util.List;
 import java.util.Map;
 
-/** A collector's answer to {@code /1/repairs}, signed: every repair the node started, with its outcome when recorded. */
+/**
+ * A collector's answer to {@code /1/repairs}, signed: every repair the node started, with its
+ * outcome when recorded.
+ */
 public record RepairRecords(String node, List<Entry> repairs) {
 
-  /** One repair: the incident, the command, the diagnose object it was given, when it started, how it ended (null: not recorded). */
-  public record Entry(String incident, String command, Map<String, Object> original, String started, RepairResult outcome) {}
+  /**
+   * One repair: the incident, the command, the diagnose object it was given, when it started, how
+   * it ended (null: not recorded).
+   */
+  public record Entry(
+      String incident,
+      String command,
+      Map<String, Object> original,
+      String started,
+      RepairResult outcome) {}
 }

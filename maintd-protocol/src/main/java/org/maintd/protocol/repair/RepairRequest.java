@@ -11,12 +11,15 @@ import org.maintd.protocol.api.RequestBodies;
  * incident, the node it is meant for, the command's name and the diagnose object it gets on stdin.
  * Travels signed.
  */
-public record RepairRequest(UUID incident, String node, String command, Map<String, Object> original) {
+public record RepairRequest(
+    UUID incident, String node, String command, Map<String, Object> original) {
   public RepairRequest {
     if (incident == null || node == null || command == null || original == null) {
-      throw new IllegalArgumentException("a repair request needs 'incident', 'node', 'command' and 'original'");
+      throw new IllegalArgumentException(
+          "a repair request needs 'incident', 'node', 'command' and 'original'");
     }
-    original = Collections.unmodifiableMap(new LinkedHashMap<>(original)); // the order it was written in
+    original =
+        Collections.unmodifiableMap(new LinkedHashMap<>(original)); // the order it was written in
   }
 
   /** The request in {@code json}; {@link IllegalArgumentException} naming what is wrong. */

@@ -9,8 +9,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * replayed} is true when the answer is the recorded outcome of an earlier request for the same
  * incident. The node is part of the signed answer, so an answer cannot pass for another node's.
  */
-public record RepairResult(String node, String incident, String command, @JsonProperty("exit_code") int exitCode,
-    String output, String error, boolean replayed) {
+public record RepairResult(
+    String node,
+    String incident,
+    String command,
+    @JsonProperty("exit_code") int exitCode,
+    String output,
+    String error,
+    boolean replayed) {
 
   public RepairResult {
     node = node == null ? "" : node;

@@ -11,12 +11,31 @@ import java.util.Map;
  * the signed message) and {@code boot_id} (when known), and the diagnose {@code data}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record DiagnoseReport(String name, String version, Integer format_version, Long timestamp, String category,
-    Integer kind, String node, String boot_id, Object data) {
+public record DiagnoseReport(
+    String name,
+    String version,
+    Integer format_version,
+    Long timestamp,
+    String category,
+    Integer kind,
+    String node,
+    String boot_id,
+    Object data) {
 
-  /** {@code node}'s report of {@code data}, made at {@code at}, with its boot id (null: unknown). */
-  public static DiagnoseReport of(String node, Map<String, Object> data, Instant at, String bootId) {
-    return new DiagnoseReport("diagnose", "B", 1, at.getEpochSecond() * 1_000_000_000L + at.getNano(), "node", 1, node,
-        bootId, data);
+  /**
+   * {@code node}'s report of {@code data}, made at {@code at}, with its boot id (null: unknown).
+   */
+  public static DiagnoseReport of(
+      String node, Map<String, Object> data, Instant at, String bootId) {
+    return new DiagnoseReport(
+        "diagnose",
+        "B",
+        1,
+        at.getEpochSecond() * 1_000_000_000L + at.getNano(),
+        "node",
+        1,
+        node,
+        bootId,
+        data);
   }
 }

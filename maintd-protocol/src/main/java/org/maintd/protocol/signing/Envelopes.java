@@ -25,17 +25,20 @@ public final class Envelopes {
    * The payload of {@code body} as {@code type}: {@link SignatureException} when the signature does
    * not hold, {@link IllegalArgumentException} when the payload is not a {@code type}.
    */
-  public static <T> T open(SignatureVerifier verifier, String source, String body, Class<T> type, Instant now) {
+  public static <T> T open(
+      SignatureVerifier verifier, String source, String body, Class<T> type, Instant now) {
     return open(verifier, source, SignedJson.read(body), type, now);
   }
 
   /** The same, for a wrapper already read. */
-  public static <T> T open(SignatureVerifier verifier, String source, SignedMessage m, Class<T> type, Instant now) {
+  public static <T> T open(
+      SignatureVerifier verifier, String source, SignedMessage m, Class<T> type, Instant now) {
     String msg = source == null ? verifier.verifyFresh(m, now) : verifier.verify(source, m, now);
     try {
       return Json.LENIENT.readValue(msg, type);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("the signed message is not a " + type.getSimpleName() + ": " + e.getOriginalMessage());
+      throw new IllegalArgumentException(
+          "the signed message is not a " + type.getSimpleName() + ": " + e.getOriginalMessage());
     }
   }
 }

@@ -12,16 +12,22 @@ import java.util.Set;
 import org.maintd.signing.HmacKey;
 
 /**
- * Reads the cluster's HMAC key from its file, refusing a file that anyone but its owner may read
- * or write (mode 0600 or 0400): a key others can read signs for them too. One exception, named in
- * the configuration: {@code group} may read it (Ganeti keeps {@code /var/lib/ganeti/hmac.key} at
- * mode 0440 for its {@code gnt-masterd} group). Nobody else ever may. Stateless.
+ * Reads the cluster's HMAC key from its file, refusing a file that anyone but its owner may read or
+ * write (mode 0600 or 0400): a key others can read signs for them too. One exception, named in the
+ * configuration: {@code group} may read it (Ganeti keeps {@code /var/lib/ganeti/hmac.key} at mode
+ * 0440 for its {@code gnt-masterd} group). Nobody else ever may. Stateless.
  */
 public final class KeyFiles {
-  private static final Set<PosixFilePermission> GROUP_READ = EnumSet.of(PosixFilePermission.GROUP_READ);
-  private static final Set<PosixFilePermission> OTHERS = EnumSet.of(PosixFilePermission.GROUP_READ,
-      PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
-      PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+  private static final Set<PosixFilePermission> GROUP_READ =
+      EnumSet.of(PosixFilePermission.GROUP_READ);
+  private static final Set<PosixFilePermission> OTHERS =
+      EnumSet.of(
+          PosixFilePermission.GROUP_READ,
+          PosixFilePermission.GROUP_WRITE,
+          PosixFilePermission.GROUP_EXECUTE,
+          PosixFilePermission.OTHERS_READ,
+          PosixFilePermission.OTHERS_WRITE,
+          PosixFilePermission.OTHERS_EXECUTE);
 
   private KeyFiles() {}
 
@@ -31,7 +37,8 @@ public final class KeyFiles {
    */
   public static HmacKey read(Path file, String group) {
     try {
-      PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      PosixFileAttributes attributes =
+          Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       Set<PosixFilePermission> open = EnumSet.noneOf(PosixFilePermission.class);
       open.addAll(attributes.permissions());
       open.retainAll(OTHERS);
@@ -40,10 +47,17 @@ public final class KeyFiles {
         open.removeAll(GROUP_READ);
       }
       if (!open.isEmpty()) {
-        throw new IllegalArgumentException(file + " may be read or written by others than its owner"
-            + (groupMayRead ? " and group " + group + " (reading)" : "") + " (mode "
-            + PosixFilePermissions.toString(attributes.permissions()) + ", group " + attributes.group().getName()
-            + "): chmod 600 " + file + (group.isEmpty() ? ", or name the group that may read it in hmacKeyGroup" : ""));
+        throw new IllegalArgumentException(
+            file
+                + " may be read or written by others than its owner"
+                + (groupMayRead ? " and group " + group + " (reading)" : "")
+                + " (mode "
+                + PosixFilePermissions.toString(attributes.permissions())
+                + ", group "
+                + attributes.group().getName()
+                + "): chmod 600 "
+                + file
+                + (group.isEmpty() ? ", or name the group that may read it in hmacKeyGroup" : ""));
       }
       return HmacKey.fromFileContent(Files.readAllBytes(file));
     } catch (IOException e) {

@@ -1,9 +1,9 @@
 package org.maintd.protocol.signing;
 
-import org.maintd.protocol.json.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.maintd.protocol.json.Json;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignedMessage;
 
@@ -25,15 +25,21 @@ public final class SignedJson {
     try {
       parsed = Json.parse(body);
     } catch (JsonProcessingException e) {
-      throw new SignatureException(SignatureException.Reason.MISSING_FIELD, "not a signed message: " + e.getOriginalMessage());
+      throw new SignatureException(
+          SignatureException.Reason.MISSING_FIELD,
+          "not a signed message: " + e.getOriginalMessage());
     }
     return of(parsed);
   }
 
-  /** The wrapper from a body already parsed; one that is not a wrapper is refused as a missing field. */
+  /**
+   * The wrapper from a body already parsed; one that is not a wrapper is refused as a missing
+   * field.
+   */
   public static SignedMessage of(Object parsed) {
     if (!(parsed instanceof Map<?, ?> map)) {
-      throw new SignatureException(SignatureException.Reason.MISSING_FIELD, "not a signed message: not a JSON object");
+      throw new SignatureException(
+          SignatureException.Reason.MISSING_FIELD, "not a signed message: not a JSON object");
     }
     return new SignedMessage(text(map, "msg"), text(map, "salt"), text(map, "hmac"));
   }
@@ -46,7 +52,8 @@ public final class SignedJson {
   private static String text(Map<?, ?> map, String key) {
     Object v = map.get(key);
     if (!(v instanceof String s)) {
-      throw new SignatureException(SignatureException.Reason.MISSING_FIELD, "signed message lacks '" + key + "'");
+      throw new SignatureException(
+          SignatureException.Reason.MISSING_FIELD, "signed message lacks '" + key + "'");
     }
     return s;
   }

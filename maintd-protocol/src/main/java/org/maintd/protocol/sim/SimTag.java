@@ -8,5 +8,11 @@ import java.util.List;
  * ({@code cluster}: true). The answer names the object and its tags now.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SimTag(String node, String instance, String group, Boolean cluster, String action, String tag,
+public record SimTag(
+    String node,
+    String instance,
+    String group,
+    Boolean cluster,
+    String action,
+    String tag,
     List<String> tags) {}

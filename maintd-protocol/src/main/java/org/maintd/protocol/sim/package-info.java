@@ -1,2 +1,5 @@
-/** The simulated cluster's controls, as the daemon's API takes and answers them (backend {@code sim} only). */
+/**
+ * The simulated cluster's controls, as the daemon's API takes and answers them (backend {@code sim}
+ * only).
+ */
 package org.maintd.protocol.sim;

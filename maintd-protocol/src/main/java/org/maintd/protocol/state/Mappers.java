@@ -10,7 +10,8 @@ import org.maintd.protocol.json.Json;
  * shared.
  */
 public final class Mappers {
-  public static final ObjectMapper RECORDS = Json.MAPPER.copy().registerModule(new JavaTimeModule());
+  public static final ObjectMapper RECORDS =
+      Json.MAPPER.copy().registerModule(new JavaTimeModule());
 
   private Mappers() {}
 }

@@ -16,13 +16,16 @@ public final class StateCodec {
     }
   }
 
-  /** Parses a state file; throws {@link IllegalArgumentException} naming what is wrong and where. */
+  /**
+   * Parses a state file; throws {@link IllegalArgumentException} naming what is wrong and where.
+   */
   public MaintdState read(String text) {
     StateFile file;
     try {
       file = Mappers.RECORDS.readValue(text, StateFile.class);
     } catch (JsonMappingException e) {
-      throw new IllegalArgumentException("state: field '" + JsonPaths.of(e) + "' cannot be read: " + e.getOriginalMessage());
+      throw new IllegalArgumentException(
+          "state: field '" + JsonPaths.of(e) + "' cannot be read: " + e.getOriginalMessage());
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage());
     }

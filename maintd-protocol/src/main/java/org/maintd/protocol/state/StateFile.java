@@ -11,11 +11,11 @@ import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
 
 /**
- * The state file, schema {@value #SCHEMA}: Ganeti's {@code maintenance} object ({@code
- * roundDelay}, {@code jobs}, {@code balance}, {@code balanceThreshold}, {@code evacuated}, {@code
- * incidents}, {@code ctime}, {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused},
- * {@code pause_reason}, {@code round}, {@code campaigns}, {@code machines} (the nodes maintd took out
- * of service) and {@code storm_armed}. A file without {@code schema} is schema 1 (maintd before the
+ * The state file, schema {@value #SCHEMA}: Ganeti's {@code maintenance} object ({@code roundDelay},
+ * {@code jobs}, {@code balance}, {@code balanceThreshold}, {@code evacuated}, {@code incidents},
+ * {@code ctime}, {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code
+ * pause_reason}, {@code round}, {@code campaigns}, {@code machines} (the nodes maintd took out of
+ * service) and {@code storm_armed}. A file without {@code schema} is schema 1 (maintd before the
  * schema was written), read with the fields it lacks at their defaults.
  */
 public record StateFile(
@@ -57,11 +57,25 @@ public record StateFile(
   public record MachineEntry(String node, double since, String owner, String reason) {}
 
   public static StateFile of(MaintdState s) {
-    return new StateFile(SCHEMA, s.roundDelay().toSeconds(), s.jobs(), s.balance(), s.balanceThreshold(), s.evacuated(),
-        s.incidents().stream().map(IncidentView::of).toList(), Times.seconds(s.ctime()), Times.seconds(s.mtime()),
-        s.serial(), s.intents().stream().map(i -> new IntentEntry(i.job(), i.jobId())).toList(), s.paused(),
-        s.pauseReason(), s.round(), s.campaigns(),
-        s.machines().stream().map(m -> new MachineEntry(m.node(), Times.seconds(m.since()), m.owner(), m.reason())).toList(),
+    return new StateFile(
+        SCHEMA,
+        s.roundDelay().toSeconds(),
+        s.jobs(),
+        s.balance(),
+        s.balanceThreshold(),
+        s.evacuated(),
+        s.incidents().stream().map(IncidentView::of).toList(),
+        Times.seconds(s.ctime()),
+        Times.seconds(s.mtime()),
+        s.serial(),
+        s.intents().stream().map(i -> new IntentEntry(i.job(), i.jobId())).toList(),
+        s.paused(),
+        s.pauseReason(),
+        s.round(),
+        s.campaigns(),
+        s.machines().stream()
+            .map(m -> new MachineEntry(m.node(), Times.seconds(m.since()), m.owner(), m.reason()))
+            .toList(),
         s.stormArmed());
   }
 
@@ -69,13 +83,30 @@ public record StateFile(
   public MaintdState state() {
     int version = schema == null ? 1 : schema;
     if (version > SCHEMA) {
-      throw new IllegalArgumentException("written by a newer maintd (schema " + version + "); this one reads up to schema "
-          + SCHEMA);
+      throw new IllegalArgumentException(
+          "written by a newer maintd (schema "
+              + version
+              + "); this one reads up to schema "
+              + SCHEMA);
     }
-    return new MaintdState(Duration.ofSeconds(roundDelay), jobs, balance, balanceThreshold, evacuated,
-        incidents.stream().map(IncidentView::incident).toList(), Times.instant(ctime), Times.instant(mtime), serial_no,
-        intents.stream().map(i -> new Intent(i.job(), i.job_id())).toList(), paused, pause_reason, round, campaigns,
-        machines.stream().map(m -> new Machine(m.node(), Times.instant(m.since()), m.owner(), m.reason())).toList(),
+    return new MaintdState(
+        Duration.ofSeconds(roundDelay),
+        jobs,
+        balance,
+        balanceThreshold,
+        evacuated,
+        incidents.stream().map(IncidentView::incident).toList(),
+        Times.instant(ctime),
+        Times.instant(mtime),
+        serial_no,
+        intents.stream().map(i -> new Intent(i.job(), i.job_id())).toList(),
+        paused,
+        pause_reason,
+        round,
+        campaigns,
+        machines.stream()
+            .map(m -> new Machine(m.node(), Times.instant(m.since()), m.owner(), m.reason()))
+            .toList(),
         storm_armed == null || storm_armed);
   }
 }

@@ -23,10 +23,11 @@ import org.maintd.spi.JobTrace;
 /**
  * A Ganeti 3.0 cluster through RAPI. A maintd job of several operations becomes one Ganeti job per
  * operation, each but the first depending on the success of the one before, so that they run in
- * order and stop at the first failure; its id joins theirs with {@code +}. Every request carries the
- * reason trail in {@code ?reason=} ({@code gnt:daemon:maintd}, the owner and the idempotency key),
- * by which {@link #findJobs} finds jobs again. What RAPI cannot do (copying an instance's disks, failing
- * the master role over) is refused at once as a failed job with the reason. Thread-safe.
+ * order and stop at the first failure; its id joins theirs with {@code +}. Every request carries
+ * the reason trail in {@code ?reason=} ({@code gnt:daemon:maintd}, the owner and the idempotency
+ * key), by which {@link #findJobs} finds jobs again. What RAPI cannot do (copying an instance's
+ * disks, failing the master role over) is refused at once as a failed job with the reason.
+ * Thread-safe.
  */
 public final class GanetiBackend implements ClusterBackend {
   /** Prefix of the id of a job refused before reaching Ganeti. */
@@ -44,9 +45,17 @@ public final class GanetiBackend implements ClusterBackend {
   @Override
   public Cluster snapshot() {
     Object info = rapi.get("/2/info");
-    List<String> tags = info instanceof Map<?, ?> m && m.get("tags") instanceof List<?> l
-        ? l.stream().map(String::valueOf).toList() : List.of();
-    Cluster c = reader.read(info, rapi.get("/2/groups?bulk=1"), rapi.get("/2/nodes?bulk=1"), rapi.get("/2/instances?bulk=1"), tags);
+    List<String> tags =
+        info instanceof Map<?, ?> m && m.get("tags") instanceof List<?> l
+            ? l.stream().map(String::valueOf).toList()
+            : List.of();
+    Cluster c =
+        reader.read(
+            info,
+            rapi.get("/2/groups?bulk=1"),
+            rapi.get("/2/nodes?bulk=1"),
+            rapi.get("/2/instances?bulk=1"),
+            tags);
     last = c;
     return c;
   }
@@ -68,8 +77,13 @@ public final class GanetiBackend implements ClusterBackend {
       Call call = call(op, cluster);
       if (call == null) {
         String id = REFUSED + job.key();
-        refused.put(id, op.kind() + " of " + String.join(",", op.instances().isEmpty() ? op.nodes() : op.instances())
-            + " cannot be done through Ganeti's RAPI" + refusalReason(op));
+        refused.put(
+            id,
+            op.kind()
+                + " of "
+                + String.join(",", op.instances().isEmpty() ? op.nodes() : op.instances())
+                + " cannot be done through Ganeti's RAPI"
+                + refusalReason(op));
         return id;
       }
       calls.add(call);
@@ -79,7 +93,9 @@ public final class GanetiBackend implements ClusterBackend {
     for (Call c : calls) {
       Map<String, Object> body = new LinkedHashMap<>(c.body());
       if (!ids.isEmpty()) {
-        body.put("depends", List.of(List.of(Long.parseLong(ids.get(ids.size() - 1)), List.of("success"))));
+        body.put(
+            "depends",
+            List.of(List.of(Long.parseLong(ids.get(ids.size() - 1)), List.of("success"))));
       }
       Object answer = rapi.change(c.method(), c.path(), Map.of("reason", reason), body);
       ids.add(String.valueOf(answer));
@@ -106,20 +122,32 @@ public final class GanetiBackend implements ClusterBackend {
       return new Call("POST", "/2/nodes/" + enc(f.node()) + "/modify", body);
     }
     if (op instanceof Operation.Migrate m) {
-      return new Call("PUT", "/2/instances/" + enc(m.instance()) + "/migrate", target(cluster, m.instance(), m.target(), Map.of("mode", "live")));
+      return new Call(
+          "PUT",
+          "/2/instances/" + enc(m.instance()) + "/migrate",
+          target(cluster, m.instance(), m.target(), Map.of("mode", "live")));
     }
     if (op instanceof Operation.Failover f) {
-      return new Call("PUT", "/2/instances/" + enc(f.instance()) + "/failover", target(cluster, f.instance(), f.target(), Map.of()));
+      return new Call(
+          "PUT",
+          "/2/instances/" + enc(f.instance()) + "/failover",
+          target(cluster, f.instance(), f.target(), Map.of()));
     }
     if (op instanceof Operation.ReplaceSecondary r) {
-      return new Call("POST", "/2/instances/" + enc(r.instance()) + "/replace-disks",
+      return new Call(
+          "POST",
+          "/2/instances/" + enc(r.instance()) + "/replace-disks",
           Map.of("mode", "replace_new_secondary", "remote_node", r.newSecondary()));
     }
     if (op instanceof Operation.RecreateDisks r) {
-      return new Call("POST", "/2/instances/" + enc(r.instance()) + "/recreate-disks", Map.of("nodes", r.targets()));
+      return new Call(
+          "POST",
+          "/2/instances/" + enc(r.instance()) + "/recreate-disks",
+          Map.of("nodes", r.targets()));
     }
     if (op instanceof Operation.Reinstall r) {
-      return new Call("POST", "/2/instances/" + enc(r.instance()) + "/reinstall", Map.of("start", true));
+      return new Call(
+          "POST", "/2/instances/" + enc(r.instance()) + "/reinstall", Map.of("start", true));
     }
     if (op instanceof Operation.RebootNode r) {
       return new Call("POST", "/2/nodes/" + enc(r.node()) + "/powercycle", Map.of());
@@ -128,13 +156,18 @@ public final class GanetiBackend implements ClusterBackend {
   }
 
   /**
-   * Migrations and failovers name their target, except for DRBD, whose target is its secondary
-   * and which Ganeti refuses to be given one.
+   * Migrations and failovers name their target, except for DRBD, whose target is its secondary and
+   * which Ganeti refuses to be given one.
    */
-  private static Map<String, Object> target(Cluster cluster, String instance, String target, Map<String, Object> base) {
+  private static Map<String, Object> target(
+      Cluster cluster, String instance, String target, Map<String, Object> base) {
     Map<String, Object> body = new LinkedHashMap<>(base);
-    boolean drbd = cluster.instance(instance).map(Instance::diskTemplate)
-        .map(t -> t.mobility() == Mobility.INTERNALLY_MIRRORED).orElse(false);
+    boolean drbd =
+        cluster
+            .instance(instance)
+            .map(Instance::diskTemplate)
+            .map(t -> t.mobility() == Mobility.INTERNALLY_MIRRORED)
+            .orElse(false);
     if (!drbd) {
       body.put("target_node", target);
     }
@@ -145,14 +178,20 @@ public final class GanetiBackend implements ClusterBackend {
   public JobState job(String id) {
     if (id.startsWith(REFUSED)) {
       String why = refused.get(id);
-      return new JobState(id, JobStatus.ERROR, why == null ? "refused before reaching Ganeti" : why);
+      return new JobState(
+          id, JobStatus.ERROR, why == null ? "refused before reaching Ganeti" : why);
     }
     JobStatus status = JobStatus.SUCCESS;
     String message = "";
     for (String part : id.split("\\+")) {
       GanetiJob j = GanetiJob.of(rapi, part);
-      if (j.status() == JobStatus.ERROR || j.status() == JobStatus.CANCELED || j.status() == JobStatus.UNKNOWN) {
-        return new JobState(id, j.status(), "Ganeti job " + part + " " + j.status().wireName() + ": " + j.message());
+      if (j.status() == JobStatus.ERROR
+          || j.status() == JobStatus.CANCELED
+          || j.status() == JobStatus.UNKNOWN) {
+        return new JobState(
+            id,
+            j.status(),
+            "Ganeti job " + part + " " + j.status().wireName() + ": " + j.message());
       }
       if (!j.status().isFinished()) {
         status = j.status();
@@ -174,7 +213,9 @@ public final class GanetiBackend implements ClusterBackend {
       }
     }
     found.sort(null);
-    return found.isEmpty() ? List.of() : List.of(String.join("+", found.stream().map(String::valueOf).toList()));
+    return found.isEmpty()
+        ? List.of()
+        : List.of(String.join("+", found.stream().map(String::valueOf).toList()));
   }
 
   @Override
@@ -185,8 +226,14 @@ public final class GanetiBackend implements ClusterBackend {
     List<JobTrace> traces = new ArrayList<>();
     for (Object o : list) {
       if (o instanceof Map<?, ?> job) {
-        GanetiJob.reason(job, ReasonTrail.SOURCE).ifPresent(text -> traces.add(
-            new JobTrace(String.valueOf(job.get("id")), text, GanetiJob.status(String.valueOf(job.get("status"))))));
+        GanetiJob.reason(job, ReasonTrail.SOURCE)
+            .ifPresent(
+                text ->
+                    traces.add(
+                        new JobTrace(
+                            String.valueOf(job.get("id")),
+                            text,
+                            GanetiJob.status(String.valueOf(job.get("status"))))));
       }
     }
     return traces;
@@ -204,22 +251,37 @@ public final class GanetiBackend implements ClusterBackend {
 
   /** Tags are jobs in Ganeti: submitted, then waited for, so that the next snapshot shows them. */
   private void tagJob(String method, TaggedObject object, List<String> tags) {
-    StringBuilder path = new StringBuilder(switch (object.kind()) {
-      case CLUSTER -> "/2/tags";
-      case GROUP -> "/2/groups/" + enc(object.name()) + "/tags";
-      case NODE -> "/2/nodes/" + enc(object.name()) + "/tags";
-      case INSTANCE -> "/2/instances/" + enc(object.name()) + "/tags";
-    });
+    StringBuilder path =
+        new StringBuilder(
+            switch (object.kind()) {
+              case CLUSTER -> "/2/tags";
+              case GROUP -> "/2/groups/" + enc(object.name()) + "/tags";
+              case NODE -> "/2/nodes/" + enc(object.name()) + "/tags";
+              case INSTANCE -> "/2/instances/" + enc(object.name()) + "/tags";
+            });
     char sep = '?';
     for (String t : tags) {
       path.append(sep).append("tag=").append(enc(t));
       sep = '&';
     }
-    String id = String.valueOf(rapi.change(method, path.toString(), Map.of("reason", ReasonTrail.SOURCE + " tags"), null));
+    String id =
+        String.valueOf(
+            rapi.change(
+                method, path.toString(), Map.of("reason", ReasonTrail.SOURCE + " tags"), null));
     GanetiJob done = GanetiJob.await(rapi, id);
     if (done.status() != JobStatus.SUCCESS) {
-      throw new BackendException((method.equals("PUT") ? "adding" : "removing") + " tags " + tags + " on " + object
-          + ": Ganeti job " + id + " " + done.status().wireName() + ": " + done.message());
+      throw new BackendException(
+          (method.equals("PUT") ? "adding" : "removing")
+              + " tags "
+              + tags
+              + " on "
+              + object
+              + ": Ganeti job "
+              + id
+              + " "
+              + done.status().wireName()
+              + ": "
+              + done.message());
     }
   }
 

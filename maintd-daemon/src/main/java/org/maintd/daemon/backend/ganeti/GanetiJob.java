@@ -28,7 +28,8 @@ record GanetiJob(String id, JobStatus status, String message) {
       throw e;
     }
     if (!(answer instanceof Map<?, ?> job)) {
-      return new GanetiJob(id, JobStatus.UNKNOWN, "RAPI /2/jobs/" + id + " did not answer an object");
+      return new GanetiJob(
+          id, JobStatus.UNKNOWN, "RAPI /2/jobs/" + id + " did not answer an object");
     }
     JobStatus status = status(String.valueOf(job.get("status")));
     if (status == JobStatus.ERROR || status == JobStatus.CANCELED) {
@@ -52,8 +53,17 @@ record GanetiJob(String id, JobStatus status, String message) {
       if (j.status().isFinished()) {
         return j;
       }
-      rapi.change("GET", "/2/jobs/" + id + "/wait", Map.of(), Map.of("fields", List.of("status"),
-          "previous_job_info", List.of(j.status() == JobStatus.RUNNING ? "running" : "queued"), "previous_log_serial", 0));
+      rapi.change(
+          "GET",
+          "/2/jobs/" + id + "/wait",
+          Map.of(),
+          Map.of(
+              "fields",
+              List.of("status"),
+              "previous_job_info",
+              List.of(j.status() == JobStatus.RUNNING ? "running" : "queued"),
+              "previous_log_serial",
+              0));
     }
     return of(rapi, id);
   }
@@ -76,7 +86,10 @@ record GanetiJob(String id, JobStatus status, String message) {
       for (Object r : results) {
         if (r instanceof List<?> pair && pair.size() == 2) {
           Object detail = pair.get(1);
-          String text = detail instanceof List<?> l && !l.isEmpty() ? String.valueOf(l.get(0)) : String.valueOf(detail);
+          String text =
+              detail instanceof List<?> l && !l.isEmpty()
+                  ? String.valueOf(l.get(0))
+                  : String.valueOf(detail);
           out.add(pair.get(0) + ": " + text);
         }
       }
@@ -114,7 +127,9 @@ record GanetiJob(String id, JobStatus status, String message) {
     for (Object op : ops) {
       if (op instanceof Map<?, ?> m && m.get("reason") instanceof List<?> trail) {
         for (Object entry : trail) {
-          if (entry instanceof List<?> e && e.size() >= 2 && String.valueOf(e.get(1)).contains(text)) {
+          if (entry instanceof List<?> e
+              && e.size() >= 2
+              && String.valueOf(e.get(1)).contains(text)) {
             return java.util.Optional.of(String.valueOf(e.get(1)));
           }
         }

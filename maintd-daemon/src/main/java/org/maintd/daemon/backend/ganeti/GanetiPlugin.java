@@ -5,15 +5,29 @@ import java.util.function.UnaryOperator;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 
-/** The {@code ganeti} backend from the daemon's configuration: RAPI, the collectors as they are, no extra endpoints. */
+/**
+ * The {@code ganeti} backend from the daemon's configuration: RAPI, the collectors as they are, no
+ * extra endpoints.
+ */
 public final class GanetiPlugin {
   private GanetiPlugin() {}
 
-  /** Throws {@link org.maintd.spi.BackendException} when the RAPI client cannot be set up (its certificate, its credentials). */
+  /**
+   * Throws {@link org.maintd.spi.BackendException} when the RAPI client cannot be set up (its
+   * certificate, its credentials).
+   */
   public static BackendPlugin of(DaemonConfig config) {
     DaemonConfig.Ganeti g = config.ganeti();
-    RapiClient rapi = new RapiClient(new RapiSettings(g.rapiUrl(), g.certificate(), g.verifyHostname(), g.credentials(),
-        g.timeout(), g.readAttempts()));
-    return new BackendPlugin(new GanetiBackend(rapi), UnaryOperator.identity(), List.of(), false, rapi);
+    RapiClient rapi =
+        new RapiClient(
+            new RapiSettings(
+                g.rapiUrl(),
+                g.certificate(),
+                g.verifyHostname(),
+                g.credentials(),
+                g.timeout(),
+                g.readAttempts()));
+    return new BackendPlugin(
+        new GanetiBackend(rapi), UnaryOperator.identity(), List.of(), false, rapi);
   }
 }

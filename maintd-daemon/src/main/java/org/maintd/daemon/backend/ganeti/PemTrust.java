@@ -21,7 +21,8 @@ public final class PemTrust {
   private PemTrust() {}
 
   public static KeyStore load(Path pem) {
-    try (Reader reader = Files.newBufferedReader(pem, StandardCharsets.US_ASCII); PEMParser parser = new PEMParser(reader)) {
+    try (Reader reader = Files.newBufferedReader(pem, StandardCharsets.US_ASCII);
+        PEMParser parser = new PEMParser(reader)) {
       KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
       store.load(null, null);
       JcaX509CertificateConverter converter = new JcaX509CertificateConverter();
@@ -33,11 +34,13 @@ public final class PemTrust {
         }
       }
       if (count == 0) {
-        throw new BackendException("no certificate in " + pem + " (expected PEM 'BEGIN CERTIFICATE' blocks)");
+        throw new BackendException(
+            "no certificate in " + pem + " (expected PEM 'BEGIN CERTIFICATE' blocks)");
       }
       return store;
     } catch (IOException | GeneralSecurityException e) {
-      throw new BackendException("cannot read the certificates of " + pem + ": " + e.getMessage(), e);
+      throw new BackendException(
+          "cannot read the certificates of " + pem + ": " + e.getMessage(), e);
     }
   }
 }

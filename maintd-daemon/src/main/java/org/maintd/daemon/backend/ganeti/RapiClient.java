@@ -47,7 +47,8 @@ public final class RapiClient implements AutoCloseable {
     connector.setConnectTimeout(settings.timeout());
     this.http = new HttpClient(new HttpClientTransportOverHTTP(connector));
     http.setFollowRedirects(false);
-    // 401 and the like are answers to report, not challenges to answer: credentials go with every request.
+    // 401 and the like are answers to report, not challenges to answer: credentials go with every
+    // request.
     http.getProtocolHandlers().clear();
     try {
       http.start();
@@ -79,40 +80,78 @@ public final class RapiClient implements AutoCloseable {
   }
 
   private Object send(String method, String path, Map<String, String> query, Object body) {
-    StringBuilder uri = new StringBuilder(settings.url().toString().replaceAll("/+$", "")).append(path);
+    StringBuilder uri =
+        new StringBuilder(settings.url().toString().replaceAll("/+$", "")).append(path);
     char sep = path.contains("?") ? '&' : '?';
     for (Map.Entry<String, String> q : query.entrySet()) {
       uri.append(sep).append(enc(q.getKey())).append('=').append(enc(q.getValue()));
       sep = '&';
     }
-    Request request = http.newRequest(uri.toString()).method(method)
-        .headers(h -> h.put(HttpHeader.AUTHORIZATION, credentials.header()).put(HttpHeader.ACCEPT, "application/json"))
-        .timeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    Request request =
+        http.newRequest(uri.toString())
+            .method(method)
+            .headers(
+                h ->
+                    h.put(HttpHeader.AUTHORIZATION, credentials.header())
+                        .put(HttpHeader.ACCEPT, "application/json"))
+            .timeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
     if (body != null) {
-      request.body(new StringRequestContent("application/json", Json.write(body), StandardCharsets.UTF_8));
+      request.body(
+          new StringRequestContent("application/json", Json.write(body), StandardCharsets.UTF_8));
     }
     ContentResponse response;
     try {
       response = request.send();
     } catch (TimeoutException e) {
-      throw new RapiException("RAPI " + method + " " + path + ": no answer within " + settings.timeout().toMillis() + " ms", e);
+      throw new RapiException(
+          "RAPI "
+              + method
+              + " "
+              + path
+              + ": no answer within "
+              + settings.timeout().toMillis()
+              + " ms",
+          e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
-      throw new RapiException("RAPI " + method + " " + path + " at " + settings.url() + " failed: " + cause.getMessage(), cause);
+      throw new RapiException(
+          "RAPI "
+              + method
+              + " "
+              + path
+              + " at "
+              + settings.url()
+              + " failed: "
+              + cause.getMessage(),
+          cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new RapiException("RAPI " + method + " " + path + " interrupted", e);
     }
     String text = response.getContentAsString();
     if (response.getStatus() != 200) {
-      throw new RapiException(response.getStatus(), "RAPI " + method + " " + path + " answered " + response.getStatus()
-          + ": " + ganetiMessage(text));
+      throw new RapiException(
+          response.getStatus(),
+          "RAPI "
+              + method
+              + " "
+              + path
+              + " answered "
+              + response.getStatus()
+              + ": "
+              + ganetiMessage(text));
     }
     try {
       return Json.parse(text);
     } catch (JsonProcessingException e) {
-      throw new RapiException(response.getStatus(), "RAPI " + method + " " + path + " answered something that is not JSON: "
-          + text.substring(0, Math.min(200, text.length())));
+      throw new RapiException(
+          response.getStatus(),
+          "RAPI "
+              + method
+              + " "
+              + path
+              + " answered something that is not JSON: "
+              + text.substring(0, Math.min(200, text.length())));
     }
   }
 
@@ -120,7 +159,8 @@ public final class RapiClient implements AutoCloseable {
   private static String ganetiMessage(String text) {
     try {
       if (Json.parse(text) instanceof Map<?, ?> m && m.get("message") != null) {
-        return m.get("message") + (m.get("explain") instanceof String x && !x.isEmpty() ? " (" + x + ")" : "");
+        return m.get("message")
+            + (m.get("explain") instanceof String x && !x.isEmpty() ? " (" + x + ")" : "");
       }
     } catch (JsonProcessingException e) {
       // not JSON: the text itself, shortened, says what happened

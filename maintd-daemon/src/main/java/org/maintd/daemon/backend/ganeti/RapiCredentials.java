@@ -11,36 +11,50 @@ import java.util.Set;
 import org.maintd.spi.BackendException;
 
 /**
- * The RAPI user and password, from a file holding {@code user password} on its first line. The
- * file must be readable by its owner only (mode 0600 or 0400): a password anyone on the master
- * can read is refused.
+ * The RAPI user and password, from a file holding {@code user password} on its first line. The file
+ * must be readable by its owner only (mode 0600 or 0400): a password anyone on the master can read
+ * is refused.
  */
 public record RapiCredentials(String user, String password) {
-  private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
-      PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
-      PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+  private static final Set<PosixFilePermission> OTHERS =
+      EnumSet.of(
+          PosixFilePermission.GROUP_READ,
+          PosixFilePermission.GROUP_WRITE,
+          PosixFilePermission.GROUP_EXECUTE,
+          PosixFilePermission.OTHERS_READ,
+          PosixFilePermission.OTHERS_WRITE,
+          PosixFilePermission.OTHERS_EXECUTE);
 
   public static RapiCredentials read(Path file) {
     try {
       Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
       if (perms.stream().anyMatch(OTHERS::contains)) {
-        throw new BackendException("RAPI credentials " + file + " are readable by others than their owner ("
-            + java.nio.file.attribute.PosixFilePermissions.toString(perms) + "); chmod 600 it");
+        throw new BackendException(
+            "RAPI credentials "
+                + file
+                + " are readable by others than their owner ("
+                + java.nio.file.attribute.PosixFilePermissions.toString(perms)
+                + "); chmod 600 it");
       }
-      String first = Files.readString(file, StandardCharsets.UTF_8).lines().findFirst().orElse("").strip();
+      String first =
+          Files.readString(file, StandardCharsets.UTF_8).lines().findFirst().orElse("").strip();
       String[] parts = first.split("\\s+");
       if (parts.length != 2) {
-        throw new BackendException("RAPI credentials " + file + " must hold 'user password' on their first line");
+        throw new BackendException(
+            "RAPI credentials " + file + " must hold 'user password' on their first line");
       }
       return new RapiCredentials(parts[0], parts[1]);
     } catch (IOException e) {
-      throw new BackendException("cannot read the RAPI credentials " + file + ": " + e.getMessage(), e);
+      throw new BackendException(
+          "cannot read the RAPI credentials " + file + ": " + e.getMessage(), e);
     }
   }
 
   /** The value of the Authorization header. */
   public String header() {
-    return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    return "Basic "
+        + Base64.getEncoder()
+            .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
   @Override

@@ -10,4 +10,10 @@ import java.time.Duration;
  * {@code user password} (readable by its owner only), the time limit of one request, and how many
  * times a read is tried.
  */
-public record RapiSettings(URI url, Path trust, boolean verifyHostname, Path credentials, Duration timeout, int readAttempts) {}
+public record RapiSettings(
+    URI url,
+    Path trust,
+    boolean verifyHostname,
+    Path credentials,
+    Duration timeout,
+    int readAttempts) {}

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
 import org.maintd.htools.HtoolsReader;
-import org.maintd.rapi.RapiClusterReader;
 import org.maintd.protocol.json.Json;
+import org.maintd.rapi.RapiClusterReader;
 
 /**
  * Loads a cluster for the simulated backend: an htools text file, or a directory holding RAPI
@@ -21,10 +21,17 @@ public final class ClusterSource {
   public static Cluster load(Path path) throws IOException {
     if (Files.isDirectory(path)) {
       Object info = json(path.resolve("info.json"));
-      List<String> tags = info instanceof Map<?, ?> m && m.get("tags") instanceof List<?> l
-          ? l.stream().map(String::valueOf).toList() : List.of();
-      return new RapiClusterReader().read(info, json(path.resolve("groups.json")), json(path.resolve("nodes.json")),
-          json(path.resolve("instances.json")), tags);
+      List<String> tags =
+          info instanceof Map<?, ?> m && m.get("tags") instanceof List<?> l
+              ? l.stream().map(String::valueOf).toList()
+              : List.of();
+      return new RapiClusterReader()
+          .read(
+              info,
+              json(path.resolve("groups.json")),
+              json(path.resolve("nodes.json")),
+              json(path.resolve("instances.json")),
+              tags);
     }
     String name = path.getFileName().toString().replaceFirst("\\.data$", "");
     return withCandidates(new HtoolsReader().read(Files.readString(path), name));
@@ -34,8 +41,8 @@ public final class ClusterSource {
   static final int CANDIDATE_POOL = 10;
 
   /**
-   * The htools text format does not say which nodes are master candidates: as Ganeti does with
-   * its default pool size, the master and the first online nodes up to ten in all are.
+   * The htools text format does not say which nodes are master candidates: as Ganeti does with its
+   * default pool size, the master and the first online nodes up to ten in all are.
    */
   public static Cluster withCandidates(Cluster cluster) {
     int pool = (int) cluster.nodes().stream().filter(n -> n.flags().masterCandidate()).count();
@@ -45,7 +52,10 @@ public final class ClusterSource {
         break;
       }
       if (!n.flags().masterCandidate() && !n.offline() && !n.drained()) {
-        out = out.withNode(n.name(), x -> x.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
+        out =
+            out.withNode(
+                n.name(),
+                x -> x.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
         pool++;
       }
     }

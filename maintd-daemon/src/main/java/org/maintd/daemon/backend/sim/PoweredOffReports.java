@@ -34,7 +34,10 @@ public final class PoweredOffReports implements ReportSource {
     for (String n : nodes) {
       if (off.contains(n)) {
         String why = "node is powered off (simulated reboot)";
-        readings.put(n, new CollectorReading(n, new Observation.Unknown(why), "unreachable", why, clock.instant()));
+        readings.put(
+            n,
+            new CollectorReading(
+                n, new Observation.Unknown(why), "unreachable", why, clock.instant()));
       }
     }
     return Map.copyOf(readings);

@@ -15,24 +15,24 @@ import java.util.UUID;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
-import org.maintd.protocol.state.Mappers;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
-import org.maintd.spi.BackendException;
 import org.maintd.job.ReasonTrail;
+import org.maintd.protocol.state.Mappers;
+import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.JobTrace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A simulated cluster. Jobs run in simulated time: each ends {@link SimSettings#perOperation()}
- * per operation (plus copy time) after submission, and its operations change the cluster when it
- * ends, in the order jobs end, refusing what Ganeti would refuse. Failures can be injected. All of
- * it (cluster, every job ever received, rules) is persisted to one file after every change, so the
+ * A simulated cluster. Jobs run in simulated time: each ends {@link SimSettings#perOperation()} per
+ * operation (plus copy time) after submission, and its operations change the cluster when it ends,
+ * in the order jobs end, refusing what Ganeti would refuse. Failures can be injected. All of it
+ * (cluster, every job ever received, rules) is persisted to one file after every change, so the
  * simulation survives restarts. A reboot powers its node off until its boot time has passed (its
  * collector does not answer meanwhile) and it comes back with a new boot id; a master fail-over
  * rewrites the file the simulated nodes read as their master. Thread-safe: every method is
@@ -54,13 +54,18 @@ public final class SimBackend implements ClusterBackend {
     this.file = file;
     this.settings = settings;
     this.clock = clock;
-    this.state = Files.exists(file) ? read(file) : new SimState(initial, List.of(), List.of(), 0, Map.of());
+    this.state =
+        Files.exists(file) ? read(file) : new SimState(initial, List.of(), List.of(), 0, Map.of());
     persist();
-    state.cluster().nodes().forEach(n -> {
-      if (!Files.exists(bootIdFile(n.name()))) {
-        writeBootId(n.name());
-      }
-    });
+    state
+        .cluster()
+        .nodes()
+        .forEach(
+            n -> {
+              if (!Files.exists(bootIdFile(n.name()))) {
+                writeBootId(n.name());
+              }
+            });
     if (settings.masterFile() != null) {
       state.cluster().master().ifPresent(m -> writeMasterFile(m.name()));
     }
@@ -70,7 +75,12 @@ public final class SimBackend implements ClusterBackend {
    * The persisted form of the simulation: the cluster, every job received, the injected failures,
    * and the nodes powered off with when each comes back ({@link #NEVER}: not by itself).
    */
-  public record SimState(Cluster cluster, List<SimJob> jobs, List<FailRule> rules, long lastId, Map<String, Instant> off) {
+  public record SimState(
+      Cluster cluster,
+      List<SimJob> jobs,
+      List<FailRule> rules,
+      long lastId,
+      Map<String, Instant> off) {
     public SimState {
       off = off == null ? Map.of() : Map.copyOf(off);
     }
@@ -84,7 +94,8 @@ public final class SimBackend implements ClusterBackend {
     try {
       return Mappers.RECORDS.readValue(Files.readString(file), SimState.class);
     } catch (IOException e) {
-      throw new BackendException("simulated cluster state " + file + " is unreadable: " + e.getMessage(), e);
+      throw new BackendException(
+          "simulated cluster state " + file + " is unreadable: " + e.getMessage(), e);
     }
   }
 
@@ -92,7 +103,8 @@ public final class SimBackend implements ClusterBackend {
     try {
       AtomicFiles.write(file, Mappers.RECORDS.writeValueAsBytes(state));
     } catch (IOException e) {
-      throw new BackendException("cannot write simulated cluster state " + file + ": " + e.getMessage(), e);
+      throw new BackendException(
+          "cannot write simulated cluster state " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -107,7 +119,8 @@ public final class SimBackend implements ClusterBackend {
     advance();
     for (Operation op : job.operations()) {
       if (op instanceof Operation.RunRepair) {
-        throw new BackendException("job " + job.key() + ": repair commands run through collectors, not the cluster");
+        throw new BackendException(
+            "job " + job.key() + ": repair commands run through collectors, not the cluster");
       }
     }
     String id = Long.toString(state.lastId() + 1);
@@ -132,38 +145,49 @@ public final class SimBackend implements ClusterBackend {
   }
 
   private long copiedMiB(Operation op) {
-    String name = op instanceof Operation.Move m ? m.instance()
-        : op instanceof Operation.ReplaceSecondary r ? r.instance() : null;
+    String name =
+        op instanceof Operation.Move m
+            ? m.instance()
+            : op instanceof Operation.ReplaceSecondary r ? r.instance() : null;
     return name == null ? 0 : state.cluster().instance(name).map(Instance::disk).orElse(0L);
   }
 
   @Override
   public synchronized JobState job(String id) {
     advance();
-    return state.jobs().stream().filter(j -> j.id().equals(id)).findFirst()
+    return state.jobs().stream()
+        .filter(j -> j.id().equals(id))
+        .findFirst()
         .map(j -> new JobState(id, j.status(), j.message()))
         .orElse(new JobState(id, JobStatus.UNKNOWN, "no job " + id + " in the simulated cluster"));
   }
 
   @Override
   public synchronized List<String> findJobs(String text) {
-    return state.jobs().stream().filter(j -> j.spec().reason().text().contains(text)).map(SimJob::id).toList();
+    return state.jobs().stream()
+        .filter(j -> j.spec().reason().text().contains(text))
+        .map(SimJob::id)
+        .toList();
   }
 
   @Override
   public synchronized List<JobTrace> jobTraces() {
     advance();
-    return state.jobs().stream().filter(j -> j.spec().reason().source().equals(ReasonTrail.SOURCE))
-        .map(j -> new JobTrace(j.id(), j.spec().reason().text(), j.status())).toList();
+    return state.jobs().stream()
+        .filter(j -> j.spec().reason().source().equals(ReasonTrail.SOURCE))
+        .map(j -> new JobTrace(j.id(), j.spec().reason().text(), j.status()))
+        .toList();
   }
 
   @Override
   public synchronized void addTags(TaggedObject object, List<String> tags) {
-    changeTags(object, current -> {
-      List<String> out = new ArrayList<>(current);
-      tags.stream().filter(t -> !out.contains(t)).forEach(out::add);
-      return out;
-    });
+    changeTags(
+        object,
+        current -> {
+          List<String> out = new ArrayList<>(current);
+          tags.stream().filter(t -> !out.contains(t)).forEach(out::add);
+          return out;
+        });
   }
 
   @Override
@@ -171,17 +195,26 @@ public final class SimBackend implements ClusterBackend {
     changeTags(object, current -> current.stream().filter(t -> !tags.contains(t)).toList());
   }
 
-  private void changeTags(TaggedObject object, java.util.function.UnaryOperator<List<String>> change) {
+  private void changeTags(
+      TaggedObject object, java.util.function.UnaryOperator<List<String>> change) {
     if (state.cluster().tagsOf(object).isEmpty()) {
       throw new BackendException("no " + object + " in the simulated cluster");
     }
-    state = state.with(state.cluster().withTagsOf(object, change), state.jobs(), state.rules(), state.lastId());
+    state =
+        state.with(
+            state.cluster().withTagsOf(object, change),
+            state.jobs(),
+            state.rules(),
+            state.lastId());
     persist();
   }
 
   @Override
   public synchronized String master() {
-    return state.cluster().master().map(n -> n.name())
+    return state
+        .cluster()
+        .master()
+        .map(n -> n.name())
         .orElseThrow(() -> new BackendException("the simulated cluster has no single master node"));
   }
 
@@ -202,25 +235,34 @@ public final class SimBackend implements ClusterBackend {
     return settings;
   }
 
-  /** Finishes every job whose end has come, in the order they end; powers on nodes whose boot is over. */
+  /**
+   * Finishes every job whose end has come, in the order they end; powers on nodes whose boot is
+   * over.
+   */
   private void advance() {
     Instant now = clock.instant();
-    List<SimJob> due = state.jobs().stream()
-        .filter(j -> j.status() == JobStatus.RUNNING && !j.ends().isAfter(now))
-        .sorted((a, b) -> a.ends().compareTo(b.ends()))
-        .toList();
-    List<String> booted = state.off().entrySet().stream().filter(e -> !e.getValue().isAfter(now)).map(Map.Entry::getKey).toList();
+    List<SimJob> due =
+        state.jobs().stream()
+            .filter(j -> j.status() == JobStatus.RUNNING && !j.ends().isAfter(now))
+            .sorted((a, b) -> a.ends().compareTo(b.ends()))
+            .toList();
+    List<String> booted =
+        state.off().entrySet().stream()
+            .filter(e -> !e.getValue().isAfter(now))
+            .map(Map.Entry::getKey)
+            .toList();
     if (due.isEmpty() && booted.isEmpty()) {
       return;
     }
     due.forEach(this::finish);
     if (!booted.isEmpty()) {
       Map<String, Instant> off = new HashMap<>(state.off());
-      booted.forEach(n -> {
-        off.remove(n);
-        writeBootId(n);
-        log.info("[node={}] powered on after its reboot", n);
-      });
+      booted.forEach(
+          n -> {
+            off.remove(n);
+            writeBootId(n);
+            log.info("[node={}] powered on after its reboot", n);
+          });
       state = new SimState(state.cluster(), state.jobs(), state.rules(), state.lastId(), off);
     }
     persist();
@@ -241,7 +283,10 @@ public final class SimBackend implements ClusterBackend {
           }
           boolean staysDown = staysDown(rules, r.node());
           off.put(r.node(), staysDown ? NEVER : job.ends().plus(settings.bootTime()));
-          log.info("[node={}] powered off for its reboot{}", r.node(), staysDown ? "; it will not come back (injected)" : "");
+          log.info(
+              "[node={}] powered off for its reboot{}",
+              r.node(),
+              staysDown ? "; it will not come back (injected)" : "");
         }
         if (op instanceof Operation.FailoverMaster m && settings.masterFile() != null) {
           writeMasterFile(m.to());
@@ -254,10 +299,16 @@ public final class SimBackend implements ClusterBackend {
     List<SimJob> jobs = new ArrayList<>(state.jobs());
     jobs.set(jobs.indexOf(job), result);
     state = new SimState(cluster, jobs, rules, state.lastId(), off);
-    log.info("[job={}] {}{}", job.id(), result.status().wireName(), result.message().isEmpty() ? "" : ": " + result.message());
+    log.info(
+        "[job={}] {}{}",
+        job.id(),
+        result.status().wireName(),
+        result.message().isEmpty() ? "" : ": " + result.message());
   }
 
-  /** Whether an injected {@code boot} failure keeps {@code node} off after its reboot (used once). */
+  /**
+   * Whether an injected {@code boot} failure keeps {@code node} off after its reboot (used once).
+   */
   private static boolean staysDown(List<FailRule> rules, String node) {
     for (int i = 0; i < rules.size(); i++) {
       FailRule rule = rules.get(i);
@@ -297,9 +348,11 @@ public final class SimBackend implements ClusterBackend {
   private void writeBootId(String node) {
     try {
       Files.createDirectories(settings.diagnoseDir());
-      AtomicFiles.write(bootIdFile(node), (UUID.randomUUID() + "\n").getBytes(StandardCharsets.UTF_8));
+      AtomicFiles.write(
+          bootIdFile(node), (UUID.randomUUID() + "\n").getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new BackendException("cannot write the boot id of simulated node " + node + ": " + e.getMessage(), e);
+      throw new BackendException(
+          "cannot write the boot id of simulated node " + node + ": " + e.getMessage(), e);
     }
   }
 
@@ -307,7 +360,9 @@ public final class SimBackend implements ClusterBackend {
     try {
       AtomicFiles.write(settings.masterFile(), (node + "\n").getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new BackendException("cannot write the simulated master file " + settings.masterFile() + ": " + e.getMessage(), e);
+      throw new BackendException(
+          "cannot write the simulated master file " + settings.masterFile() + ": " + e.getMessage(),
+          e);
     }
   }
 

@@ -20,13 +20,25 @@ import org.maintd.protocol.sim.SimTag;
 import org.maintd.spi.BackendException;
 
 /**
- * The simulated cluster's controls: what a node's diagnose script prints, injected failures,
- * node tags, and the list of every job received. Bad values throw {@link
- * IllegalArgumentException} naming the field. Thread-safe (the backend is).
+ * The simulated cluster's controls: what a node's diagnose script prints, injected failures, node
+ * tags, and the list of every job received. Bad values throw {@link IllegalArgumentException}
+ * naming the field. Thread-safe (the backend is).
  */
 final class SimControl {
-  private static final List<String> OPS = List.of("drain", "offline", "migrate", "failover", "move", "replace-secondary",
-      "set-node-flags", "recreate-disks", "reinstall", "reboot", "master-failover", "boot");
+  private static final List<String> OPS =
+      List.of(
+          "drain",
+          "offline",
+          "migrate",
+          "failover",
+          "move",
+          "replace-secondary",
+          "set-node-flags",
+          "recreate-disks",
+          "reinstall",
+          "reboot",
+          "master-failover",
+          "boot");
 
   private final SimBackend sim;
   private final DiagnoseParser parser = new DiagnoseParser();
@@ -51,14 +63,17 @@ final class SimControl {
       throw new IllegalArgumentException(e.getMessage());
     }
     Files.createDirectories(sim.settings().diagnoseDir());
-    AtomicFiles.write(sim.settings().diagnoseDir().resolve(node + ".json"), Json.write(object).getBytes(StandardCharsets.UTF_8));
+    AtomicFiles.write(
+        sim.settings().diagnoseDir().resolve(node + ".json"),
+        Json.write(object).getBytes(StandardCharsets.UTF_8));
     return new SimDiagnosed(node, object);
   }
 
   SimFail fail(SimFail body) {
     long times = body.times() == null ? 1 : body.times();
     if (times < 1 || times > 1_000_000) {
-      throw new IllegalArgumentException("'times' must be a whole number from 1 to 1000000, not " + body.times());
+      throw new IllegalArgumentException(
+          "'times' must be a whole number from 1 to 1000000, not " + body.times());
     }
     String op = required("op", body.op());
     if (!OPS.contains(op)) {
@@ -100,7 +115,8 @@ final class SimControl {
     if (body.group() != null) {
       return new TaggedObject(TaggedObject.Kind.GROUP, body.group());
     }
-    throw new IllegalArgumentException("say what to tag: 'node', 'instance', 'group' or \"cluster\": true");
+    throw new IllegalArgumentException(
+        "say what to tag: 'node', 'instance', 'group' or \"cluster\": true");
   }
 
   /** Powers on a node that stays off after a reboot (an injected {@code boot} failure). */
@@ -115,9 +131,23 @@ final class SimControl {
   }
 
   List<SimJobView> jobs() {
-    return sim.jobs().stream().map(j -> new SimJobView(j.id(), j.status().wireName(), j.message(), j.spec().operations(),
-        List.of(List.of(j.spec().reason().source(), j.spec().reason().text(), j.spec().reason().timestampNanos())),
-        j.spec().key(), Times.seconds(j.submitted()), Times.seconds(j.ends()))).toList();
+    return sim.jobs().stream()
+        .map(
+            j ->
+                new SimJobView(
+                    j.id(),
+                    j.status().wireName(),
+                    j.message(),
+                    j.spec().operations(),
+                    List.of(
+                        List.of(
+                            j.spec().reason().source(),
+                            j.spec().reason().text(),
+                            j.spec().reason().timestampNanos())),
+                    j.spec().key(),
+                    Times.seconds(j.submitted()),
+                    Times.seconds(j.ends())))
+        .toList();
   }
 
   private String known(String node) {
@@ -129,7 +159,8 @@ final class SimControl {
 
   private static String required(String field, String value) {
     if (value == null || value.isEmpty()) {
-      throw new IllegalArgumentException("field '" + field + "' is missing or not a non-empty string");
+      throw new IllegalArgumentException(
+          "field '" + field + "' is missing or not a non-empty string");
     }
     return value;
   }

@@ -8,14 +8,16 @@ import org.maintd.cluster.Node;
 import org.maintd.job.Operation;
 
 /**
- * What each operation does to a simulated cluster, as the real Ganeti operation would: checks
- * first (refusing with a Ganeti-like message), then the new placement and free memory and disk.
- * Running instances use memory on their primary; disks use disk on primary and secondary.
- * Stateless.
+ * What each operation does to a simulated cluster, as the real Ganeti operation would: checks first
+ * (refusing with a Ganeti-like message), then the new placement and free memory and disk. Running
+ * instances use memory on their primary; disks use disk on primary and secondary. Stateless.
  */
 public final class SimOperations {
 
-  /** {@code c} after {@code op}; throws {@link SimFailure} with Ganeti's refusal when it would refuse. */
+  /**
+   * {@code c} after {@code op}; throws {@link SimFailure} with Ganeti's refusal when it would
+   * refuse.
+   */
   public Cluster apply(Cluster c, Operation op) {
     if (op instanceof Operation.SetNodeFlags f) {
       return flags(c, f);
@@ -23,7 +25,8 @@ public final class SimOperations {
     if (op instanceof Operation.Migrate m) {
       Instance i = instance(c, m.instance());
       if (!i.status().isRunning()) {
-        throw new SimFailure("Instance " + i.name() + " is not running, cannot migrate (use failover)");
+        throw new SimFailure(
+            "Instance " + i.name() + " is not running, cannot migrate (use failover)");
       }
       return relocate(c, i, m.source(), m.target(), "migrate");
     }
@@ -42,7 +45,10 @@ public final class SimOperations {
     if (op instanceof Operation.RebootNode r) {
       Node node = node(c, r.node());
       if (node.master()) {
-        throw new SimFailure("Cannot power cycle the master node " + node.name() + "; fail the master role over first");
+        throw new SimFailure(
+            "Cannot power cycle the master node "
+                + node.name()
+                + "; fail the master role over first");
       }
       if (node.offline()) {
         throw new SimFailure("Node " + node.name() + " is offline");
@@ -65,7 +71,13 @@ public final class SimOperations {
   private Cluster recreateDisks(Cluster c, Instance i, List<String> nodes) {
     boolean mirrored = i.diskTemplate().mobility() == Mobility.INTERNALLY_MIRRORED;
     if (nodes.size() != (mirrored ? 2 : 1)) {
-      throw new SimFailure("Instance " + i.name() + " needs " + (mirrored ? 2 : 1) + " node(s) to recreate its disks, got " + nodes);
+      throw new SimFailure(
+          "Instance "
+              + i.name()
+              + " needs "
+              + (mirrored ? 2 : 1)
+              + " node(s) to recreate its disks, got "
+              + nodes);
     }
     if (mirrored && nodes.get(0).equals(nodes.get(1))) {
       throw new SimFailure("The primary and secondary nodes of " + i.name() + " must differ");
@@ -76,15 +88,25 @@ public final class SimOperations {
     for (String n : nodes) {
       Node t = usableTarget(c, n);
       if (t.resources().diskFree() < i.disk()) {
-        throw new SimFailure("Not enough disk space on node " + t.name() + ": needed " + i.disk() + " MiB, available " + t.resources().diskFree() + " MiB");
+        throw new SimFailure(
+            "Not enough disk space on node "
+                + t.name()
+                + ": needed "
+                + i.disk()
+                + " MiB, available "
+                + t.resources().diskFree()
+                + " MiB");
       }
     }
-    Cluster moved = c.withInstance(i.name(), x -> x.placedOn(nodes.get(0), mirrored ? nodes.get(1) : ""));
+    Cluster moved =
+        c.withInstance(i.name(), x -> x.placedOn(nodes.get(0), mirrored ? nodes.get(1) : ""));
     moved = adjust(moved, nodes.get(0), -mem, -i.disk());
     return mirrored ? adjust(moved, nodes.get(1), 0, -i.disk()) : moved;
   }
 
-  /** The master role moves to a master candidate that is online; the old master stays a candidate. */
+  /**
+   * The master role moves to a master candidate that is online; the old master stays a candidate.
+   */
   private Cluster failoverMaster(Cluster c, Operation.FailoverMaster m) {
     Node from = node(c, m.from());
     Node to = node(c, m.to());
@@ -94,8 +116,11 @@ public final class SimOperations {
     if (!to.flags().masterCandidate() || to.offline()) {
       throw new SimFailure("Node " + to.name() + " is not an online master candidate");
     }
-    Cluster out = c.withNode(from.name(), n -> n.withFlags(new Node.Flags(false, true, n.offline(), n.drained())));
-    return out.withNode(to.name(), n -> n.withFlags(new Node.Flags(true, true, false, n.drained())));
+    Cluster out =
+        c.withNode(
+            from.name(), n -> n.withFlags(new Node.Flags(false, true, n.offline(), n.drained())));
+    return out.withNode(
+        to.name(), n -> n.withFlags(new Node.Flags(true, true, false, n.drained())));
   }
 
   private Cluster flags(Cluster c, Operation.SetNodeFlags f) {
@@ -104,7 +129,8 @@ public final class SimOperations {
       throw new SimFailure("The master node " + node.name() + " cannot be drained or set offline");
     }
     if (f.offline().orElse(false) && !c.primariesOf(node.name()).isEmpty()) {
-      throw new SimFailure("Can't set node " + node.name() + " offline: it still has primary instances");
+      throw new SimFailure(
+          "Can't set node " + node.name() + " offline: it still has primary instances");
     }
     Node.Flags flags = node.flags();
     if (f.drained().isPresent()) {
@@ -121,10 +147,21 @@ public final class SimOperations {
     checkPrimary(i, source);
     Mobility mobility = i.diskTemplate().mobility();
     if (mobility == Mobility.NON_REDUNDANT) {
-      throw new SimFailure("Instance's disk layout '" + i.diskTemplate().wireName() + "' does not allow " + what + "s");
+      throw new SimFailure(
+          "Instance's disk layout '"
+              + i.diskTemplate().wireName()
+              + "' does not allow "
+              + what
+              + "s");
     }
     if (mobility == Mobility.INTERNALLY_MIRRORED && !i.secondary().equals(target)) {
-      throw new SimFailure("Instances with disk template drbd can only " + what + " to their secondary node " + i.secondary() + ", not " + target);
+      throw new SimFailure(
+          "Instances with disk template drbd can only "
+              + what
+              + " to their secondary node "
+              + i.secondary()
+              + ", not "
+              + target);
     }
     Node t = usableTarget(c, target);
     long mem = i.status().isRunning() ? i.memory() : 0;
@@ -137,32 +174,51 @@ public final class SimOperations {
   private Cluster move(Cluster c, Instance i, String source, String target) {
     checkPrimary(i, source);
     if (i.diskTemplate().mobility() == Mobility.INTERNALLY_MIRRORED) {
-      throw new SimFailure("Instance " + i.name() + " has disk template drbd and cannot be moved, use migrate or failover");
+      throw new SimFailure(
+          "Instance "
+              + i.name()
+              + " has disk template drbd and cannot be moved, use migrate or failover");
     }
     Node t = usableTarget(c, target);
     long mem = i.status().isRunning() ? i.memory() : 0;
     requireMemory(t, mem);
     long disk = i.diskTemplate().mobility() == Mobility.NON_REDUNDANT ? i.disk() : 0;
     if (t.resources().diskFree() < disk) {
-      throw new SimFailure("Not enough disk space on target node " + t.name() + ": needed " + disk + " MiB, available " + t.resources().diskFree() + " MiB");
+      throw new SimFailure(
+          "Not enough disk space on target node "
+              + t.name()
+              + ": needed "
+              + disk
+              + " MiB, available "
+              + t.resources().diskFree()
+              + " MiB");
     }
     Cluster moved = c.withInstance(i.name(), x -> x.placedOn(target, ""));
     return adjust(adjust(moved, source, mem, disk), target, -mem, -disk);
   }
 
-  private Cluster replaceSecondary(Cluster c, Instance i, String oldSecondary, String newSecondary) {
+  private Cluster replaceSecondary(
+      Cluster c, Instance i, String oldSecondary, String newSecondary) {
     if (i.diskTemplate().mobility() != Mobility.INTERNALLY_MIRRORED) {
       throw new SimFailure("Instance " + i.name() + " has no secondary node to replace");
     }
     if (!i.secondary().equals(oldSecondary)) {
-      throw new SimFailure("Instance " + i.name() + " has secondary " + i.secondary() + ", not " + oldSecondary);
+      throw new SimFailure(
+          "Instance " + i.name() + " has secondary " + i.secondary() + ", not " + oldSecondary);
     }
     if (newSecondary.equals(i.primary())) {
       throw new SimFailure("The new secondary of " + i.name() + " cannot be its primary node");
     }
     Node t = usableTarget(c, newSecondary);
     if (t.resources().diskFree() < i.disk()) {
-      throw new SimFailure("Not enough disk space on node " + t.name() + ": needed " + i.disk() + " MiB, available " + t.resources().diskFree() + " MiB");
+      throw new SimFailure(
+          "Not enough disk space on node "
+              + t.name()
+              + ": needed "
+              + i.disk()
+              + " MiB, available "
+              + t.resources().diskFree()
+              + " MiB");
     }
     Cluster moved = c.withInstance(i.name(), x -> x.placedOn(i.primary(), newSecondary));
     return adjust(adjust(moved, oldSecondary, 0, i.disk()), newSecondary, 0, -i.disk());
@@ -187,13 +243,24 @@ public final class SimOperations {
 
   private static void requireMemory(Node t, long mem) {
     if (t.resources().memFree() < mem) {
-      throw new SimFailure("Not enough memory on target node " + t.name() + ": needed " + mem + " MiB, available " + t.resources().memFree() + " MiB");
+      throw new SimFailure(
+          "Not enough memory on target node "
+              + t.name()
+              + ": needed "
+              + mem
+              + " MiB, available "
+              + t.resources().memFree()
+              + " MiB");
     }
   }
 
   private static Cluster adjust(Cluster c, String node, long mem, long disk) {
-    return c.withNode(node, n -> n.withResources(n.resources().withFree(
-        n.resources().memFree() + mem, n.resources().diskFree() + disk)));
+    return c.withNode(
+        node,
+        n ->
+            n.withResources(
+                n.resources()
+                    .withFree(n.resources().memFree() + mem, n.resources().diskFree() + disk)));
   }
 
   private static Instance instance(Cluster c, String name) {

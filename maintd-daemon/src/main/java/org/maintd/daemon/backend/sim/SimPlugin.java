@@ -11,8 +11,8 @@ import org.maintd.spi.BackendException;
 
 /**
  * The {@code sim} backend from the daemon's configuration: the simulated cluster (loaded from its
- * file the first time, then from the state directory), its powered-off nodes hidden from the
- * polls, its controls under {@code /1/sim/}, and the master role followed when it moves.
+ * file the first time, then from the state directory), its powered-off nodes hidden from the polls,
+ * its controls under {@code /1/sim/}, and the master role followed when it moves.
  */
 public final class SimPlugin {
   private SimPlugin() {}
@@ -25,11 +25,26 @@ public final class SimPlugin {
     try {
       initial = Files.exists(stored) ? null : ClusterSource.load(s.cluster());
     } catch (java.io.IOException | RuntimeException e) {
-      throw new BackendException("cannot load the simulated cluster " + s.cluster() + ": " + e.getMessage(), e);
+      throw new BackendException(
+          "cannot load the simulated cluster " + s.cluster() + ": " + e.getMessage(), e);
     }
-    SimBackend sim = new SimBackend(stored, initial, new SimSettings(s.cluster(), s.diagnoseDir(), s.operationTime(),
-        s.timePerGiB(), s.bootTime(), s.masterFile()), clock);
-    return new BackendPlugin(sim, reports -> new PoweredOffReports(reports, sim, clock), List.of(new SimRoutes(sim)),
-        s.followMaster(), () -> {});
+    SimBackend sim =
+        new SimBackend(
+            stored,
+            initial,
+            new SimSettings(
+                s.cluster(),
+                s.diagnoseDir(),
+                s.operationTime(),
+                s.timePerGiB(),
+                s.bootTime(),
+                s.masterFile()),
+            clock);
+    return new BackendPlugin(
+        sim,
+        reports -> new PoweredOffReports(reports, sim, clock),
+        List.of(new SimRoutes(sim)),
+        s.followMaster(),
+        () -> {});
   }
 }

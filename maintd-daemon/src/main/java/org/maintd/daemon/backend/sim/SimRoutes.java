@@ -8,7 +8,10 @@ import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
 
-/** The simulated cluster's endpoints under {@code /1/sim/}: its jobs, and the controls {@code maintctl sim} uses. */
+/**
+ * The simulated cluster's endpoints under {@code /1/sim/}: its jobs, and the controls {@code
+ * maintctl sim} uses.
+ */
 public final class SimRoutes implements RouteSet {
   private final SimControl control;
 

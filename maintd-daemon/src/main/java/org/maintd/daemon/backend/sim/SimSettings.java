@@ -4,12 +4,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The simulated cluster's settings: where its initial cluster comes from (an htools text file or
- * a directory of RAPI JSON), where nodes' diagnose files and boot ids live, how long operations
- * take (a fixed time per operation plus time per GiB copied: moves and new secondaries), how long
- * a rebooted node stays off, and the file the simulated nodes read as the master (null: none).
+ * The simulated cluster's settings: where its initial cluster comes from (an htools text file or a
+ * directory of RAPI JSON), where nodes' diagnose files and boot ids live, how long operations take
+ * (a fixed time per operation plus time per GiB copied: moves and new secondaries), how long a
+ * rebooted node stays off, and the file the simulated nodes read as the master (null: none).
  */
-public record SimSettings(Path cluster, Path diagnoseDir, Duration perOperation, Duration perGiB, Duration bootTime,
+public record SimSettings(
+    Path cluster,
+    Path diagnoseDir,
+    Duration perOperation,
+    Duration perGiB,
+    Duration bootTime,
     Path masterFile) {
   public SimSettings(Path cluster, Path diagnoseDir, Duration perOperation, Duration perGiB) {
     this(cluster, diagnoseDir, perOperation, perGiB, Duration.ofSeconds(5), null);

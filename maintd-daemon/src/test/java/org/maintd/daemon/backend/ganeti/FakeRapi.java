@@ -1,6 +1,5 @@
 package org.maintd.daemon.backend.ganeti;
 
-import org.maintd.protocol.json.Json;
 import java.io.StringWriter;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -40,9 +39,9 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 /**
  * A RAPI server for tests, over real HTTPS on an ephemeral loopback port, with a self-signed
  * certificate naming no host (as Ganeti's does). It answers the recorded answers of a real Ganeti
- * 3.0 cluster, records every request, gives each change a new job id, and can be told to fail:
- * a status for the next requests, or a delay longer than the client's time limit. The edge where
- * a real cluster cannot produce the fault on demand.
+ * 3.0 cluster, records every request, gives each change a new job id, and can be told to fail: a
+ * status for the next requests, or a delay longer than the client's time limit. The edge where a
+ * real cluster cannot produce the fault on demand.
  */
 final class FakeRapi implements AutoCloseable {
   static final String USER = "maintd";
@@ -55,12 +54,19 @@ final class FakeRapi implements AutoCloseable {
   final Map<String, String> answers = new ConcurrentHashMap<>();
   final AtomicLong nextJob = new AtomicLong(100);
   final AtomicInteger failNext = new AtomicInteger();
+
   /** Like {@link #failNext}, for changes only (PUT, POST, DELETE): reads go through. */
   final AtomicInteger failNextChanges = new AtomicInteger();
+
   volatile int failStatus = 500;
   volatile Duration delay = Duration.ZERO;
-  /** Delays the answer to the next change after its job was created: the answer is lost, the job is not. */
+
+  /**
+   * Delays the answer to the next change after its job was created: the answer is lost, the job is
+   * not.
+   */
   volatile Duration loseNextAnswer = Duration.ZERO;
+
   final Path certificate;
   final Path credentials;
   private final Server server = new Server();
@@ -72,9 +78,17 @@ final class FakeRapi implements AutoCloseable {
     KeyPair pair = gen.generateKeyPair();
     X500Name name = new X500Name("CN=ganeti.example");
     Instant now = Instant.now();
-    X509Certificate cert = new JcaX509CertificateConverter().getCertificate(new JcaX509v3CertificateBuilder(name,
-        BigInteger.valueOf(now.toEpochMilli()), Date.from(now.minusSeconds(60)), Date.from(now.plus(Duration.ofDays(1))), name,
-        pair.getPublic()).build(new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate())));
+    X509Certificate cert =
+        new JcaX509CertificateConverter()
+            .getCertificate(
+                new JcaX509v3CertificateBuilder(
+                        name,
+                        BigInteger.valueOf(now.toEpochMilli()),
+                        Date.from(now.minusSeconds(60)),
+                        Date.from(now.plus(Duration.ofDays(1))),
+                        name,
+                        pair.getPublic())
+                    .build(new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate())));
     StringWriter pem = new StringWriter();
     try (JcaPEMWriter w = new JcaPEMWriter(pem)) {
       w.writeObject(pair.getPrivate());
@@ -88,27 +102,39 @@ final class FakeRapi implements AutoCloseable {
 
     KeyStore keys = KeyStore.getInstance(KeyStore.getDefaultType());
     keys.load(null, null);
-    keys.setKeyEntry("rapi", pair.getPrivate(), "secret".toCharArray(), new java.security.cert.Certificate[] {cert});
+    keys.setKeyEntry(
+        "rapi",
+        pair.getPrivate(),
+        "secret".toCharArray(),
+        new java.security.cert.Certificate[] {cert});
     SslContextFactory.Server ssl = new SslContextFactory.Server();
     ssl.setKeyStore(keys);
     ssl.setKeyStorePassword("secret");
-    org.eclipse.jetty.server.HttpConfiguration http = new org.eclipse.jetty.server.HttpConfiguration();
-    org.eclipse.jetty.server.SecureRequestCustomizer secure = new org.eclipse.jetty.server.SecureRequestCustomizer();
+    org.eclipse.jetty.server.HttpConfiguration http =
+        new org.eclipse.jetty.server.HttpConfiguration();
+    org.eclipse.jetty.server.SecureRequestCustomizer secure =
+        new org.eclipse.jetty.server.SecureRequestCustomizer();
     secure.setSniHostCheck(false);
     http.addCustomizer(secure);
-    connector = new ServerConnector(server, new org.eclipse.jetty.server.SslConnectionFactory(ssl, "http/1.1"),
-        new org.eclipse.jetty.server.HttpConnectionFactory(http));
+    connector =
+        new ServerConnector(
+            server,
+            new org.eclipse.jetty.server.SslConnectionFactory(ssl, "http/1.1"),
+            new org.eclipse.jetty.server.HttpConnectionFactory(http));
     connector.setHost("127.0.0.1");
     connector.setPort(0);
     server.addConnector(connector);
-    server.setHandler(new Handler.Abstract() {
-      @Override
-      public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        return serve(request, response, callback);
-      }
-    });
+    server.setHandler(
+        new Handler.Abstract() {
+          @Override
+          public boolean handle(Request request, Response response, Callback callback)
+              throws Exception {
+            return serve(request, response, callback);
+          }
+        });
     for (String f : List.of("info", "nodes", "instances", "groups")) {
-      String text = Files.readString(Path.of(getClass().getResource("/rapi-sandbox/" + f + ".json").toURI()));
+      String text =
+          Files.readString(Path.of(getClass().getResource("/rapi-sandbox/" + f + ".json").toURI()));
       answers.put(f.equals("info") ? "/2/info" : "/2/" + f + "?bulk=1", text);
     }
     server.start();
@@ -119,7 +145,8 @@ final class FakeRapi implements AutoCloseable {
   }
 
   RapiSettings settings(Duration timeout) {
-    return new RapiSettings(java.net.URI.create(url()), certificate, false, credentials, timeout, 3);
+    return new RapiSettings(
+        java.net.URI.create(url()), certificate, false, credentials, timeout, 3);
   }
 
   static String resource(String name) throws Exception {
@@ -135,21 +162,33 @@ final class FakeRapi implements AutoCloseable {
       Thread.sleep(delay.toMillis());
     }
     String auth = request.getHeaders().get(HttpHeader.AUTHORIZATION);
-    String expected = "Basic " + Base64.getEncoder().encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
+    String expected =
+        "Basic "
+            + Base64.getEncoder()
+                .encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
     if (!expected.equals(auth)) {
       response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"Ganeti Remote API\"");
-      return send(response, callback, 401, "{\"code\": 401, \"message\": \"Unauthorized\", \"explain\": \"Bad credentials\"}");
+      return send(
+          response,
+          callback,
+          401,
+          "{\"code\": 401, \"message\": \"Unauthorized\", \"explain\": \"Bad credentials\"}");
     }
     boolean change = !request.getMethod().equals("GET");
     if (failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0
         || change && failNextChanges.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-      return send(response, callback, failStatus, "{\"code\": " + failStatus + ", \"message\": \"injected failure\"}");
+      return send(
+          response,
+          callback,
+          failStatus,
+          "{\"code\": " + failStatus + ", \"message\": \"injected failure\"}");
     }
     if (request.getMethod().equals("GET")) {
       String plain = request.getHttpURI().getPath();
       if (plain.startsWith("/2/jobs/") && !plain.endsWith("/wait")) {
         String job = jobs.get(plain.substring("/2/jobs/".length()));
-        return job == null ? send(response, callback, 404, "{\"code\": 404, \"message\": \"Job not found\"}")
+        return job == null
+            ? send(response, callback, 404, "{\"code\": 404, \"message\": \"Job not found\"}")
             : send(response, callback, 200, job);
       }
       if (plain.endsWith("/wait")) {
@@ -159,7 +198,8 @@ final class FakeRapi implements AutoCloseable {
         return send(response, callback, 200, "[" + String.join(", ", jobs.values()) + "]");
       }
       String answer = answers.get(path);
-      return answer == null ? send(response, callback, 404, "{\"code\": 404, \"message\": \"Not found\"}")
+      return answer == null
+          ? send(response, callback, 404, "{\"code\": 404, \"message\": \"Not found\"}")
           : send(response, callback, 200, answer);
     }
     long id = nextJob.getAndIncrement();
@@ -188,10 +228,17 @@ final class FakeRapi implements AutoCloseable {
       reason = java.net.URLDecoder.decode(raw, StandardCharsets.UTF_8);
     }
     List<String> results = new ArrayList<>();
-    errors.forEach(e -> results.add("[\"OpExecError\", [" + org.maintd.protocol.json.Json.write(e) + "]]"));
-    return "{\"id\": " + id + ", \"status\": \"" + status + "\", \"ops\": [{\"reason\": [[\"gnt:user\", "
-        + org.maintd.protocol.json.Json.write(reason) + ", 1], [\"gnt:library:rlib2\", \"\", 2]]}], \"opresult\": ["
-        + (results.isEmpty() ? "null" : String.join(", ", results)) + "]}";
+    errors.forEach(
+        e -> results.add("[\"OpExecError\", [" + org.maintd.protocol.json.Json.write(e) + "]]"));
+    return "{\"id\": "
+        + id
+        + ", \"status\": \""
+        + status
+        + "\", \"ops\": [{\"reason\": [[\"gnt:user\", "
+        + org.maintd.protocol.json.Json.write(reason)
+        + ", 1], [\"gnt:library:rlib2\", \"\", 2]]}], \"opresult\": ["
+        + (results.isEmpty() ? "null" : String.join(", ", results))
+        + "]}";
   }
 
   @Override

@@ -29,6 +29,7 @@ class GanetiCrashIT {
   Sandbox sandbox;
   Path credentials;
   final List<Process> processes = new ArrayList<>();
+
   /** The first job id of this test in Ganeti's queue (the sandbox may have run other tests). */
   long firstJob;
 
@@ -53,13 +54,23 @@ class GanetiCrashIT {
   private Path config() throws IOException {
     DaemonConfig c = sandbox.daemon(dir, "node1.gnt.test", credentials);
     StringBuilder y = new StringBuilder();
-    y.append("node: node1.gnt.test\nbind: 127.0.0.1\nport: 0\nstateDir: ").append(c.stateDir())
-        .append("\nbackend: ganeti\nhmacKeyFile: ").append(c.hmacKeyFile()).append("\nhmacKeyGroup: gnt-masterd\nusersFile: ")
+    y.append("node: node1.gnt.test\nbind: 127.0.0.1\nport: 0\nstateDir: ")
+        .append(c.stateDir())
+        .append("\nbackend: ganeti\nhmacKeyFile: ")
+        .append(c.hmacKeyFile())
+        .append("\nhmacKeyGroup: gnt-masterd\nusersFile: ")
         .append(c.usersFile())
         .append("\npollInterval: 500ms\nstormThreshold: 50%\ncollector:\n  timeout: 5s\n  urls:\n");
-    c.collector().urls().forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
-    y.append("ganeti:\n  rapiUrl: ").append(c.ganeti().rapiUrl()).append("\n  certificate: ").append(c.ganeti().certificate())
-        .append("\n  credentials: ").append(credentials).append('\n');
+    c.collector()
+        .urls()
+        .forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
+    y.append("ganeti:\n  rapiUrl: ")
+        .append(c.ganeti().rapiUrl())
+        .append("\n  certificate: ")
+        .append(c.ganeti().certificate())
+        .append("\n  credentials: ")
+        .append(credentials)
+        .append('\n');
     Path file = dir.resolve("maintd.yaml");
     Files.writeString(file, y.toString());
     return file;
@@ -72,8 +83,11 @@ class GanetiCrashIT {
     }
     cmd.addAll(List.of("-jar", JAR.toString(), "-f", "-c", config.toString()));
     cmd.addAll(List.of(extra));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.log").toFile())).start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.log").toFile()))
+            .start();
     processes.add(p);
     return p;
   }
@@ -84,34 +98,66 @@ class GanetiCrashIT {
 
   @Test
   void killedAfterSubmittingItFindsTheJobInGanetisQueueAndDoesNotSubmitItAgain() throws Exception {
-    firstJob = sandbox.onMaster("gnt-job", "list", "--no-headers", "-o", "id").lines().map(String::strip)
-        .mapToLong(Long::parseLong).max().orElse(0) + 1;
-    Files.writeString(Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
+    firstJob =
+        sandbox
+                .onMaster("gnt-job", "list", "--no-headers", "-o", "id")
+                .lines()
+                .map(String::strip)
+                .mapToLong(Long::parseLong)
+                .max()
+                .orElse(0)
+            + 1;
+    Files.writeString(
+        Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
     Path config = config();
     Process first = launch(config, "after-submit");
-    assertTrue(first.waitFor(3, TimeUnit.MINUTES), "the daemon was not killed at the crash point: " + log());
+    assertTrue(
+        first.waitFor(3, TimeUnit.MINUTES),
+        "the daemon was not killed at the crash point: " + log());
     assertEquals(137, first.exitValue(), log());
     String queue = sandbox.onMaster("gnt-job", "list", "--no-headers", "-o", "id,summary");
-    List<String> drains = queue.lines().filter(l -> l.contains("NODE_SET_PARAMS(node3.gnt.test)"))
-        .filter(l -> Long.parseLong(l.strip().split("\\s+")[0]) >= firstJob).toList();
+    List<String> drains =
+        queue
+            .lines()
+            .filter(l -> l.contains("NODE_SET_PARAMS(node3.gnt.test)"))
+            .filter(l -> Long.parseLong(l.strip().split("\\s+")[0]) >= firstJob)
+            .toList();
     assertEquals(1, drains.size(), "the drain reached Ganeti once before the kill: " + queue);
     assertEquals(1, drainsInQueue());
 
     Process second = launch(config, null);
-    await("the restarted daemon finds its job").atMost(Duration.ofMinutes(2))
-        .until(() -> log().contains("was already submitted as " + drains.get(0).strip().split("\\s+")[0] + "; not submitting it again"));
+    await("the restarted daemon finds its job")
+        .atMost(Duration.ofMinutes(2))
+        .until(
+            () ->
+                log()
+                    .contains(
+                        "was already submitted as "
+                            + drains.get(0).strip().split("\\s+")[0]
+                            + "; not submitting it again"));
     assertTrue(second.isAlive(), log());
     assertEquals(1, drainsInQueue(), "no second drain of node3 in Ganeti's queue");
   }
 
   @Test
-  void aLostStateFileIsRefusedOnTheRealClusterAndRecoverRebuildsTheIncidentFromGanetisQueue() throws Exception {
-    firstJob = sandbox.onMaster("gnt-job", "list", "--no-headers", "-o", "id").lines().map(String::strip)
-        .mapToLong(Long::parseLong).max().orElse(0) + 1;
-    Files.writeString(Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
+  void aLostStateFileIsRefusedOnTheRealClusterAndRecoverRebuildsTheIncidentFromGanetisQueue()
+      throws Exception {
+    firstJob =
+        sandbox
+                .onMaster("gnt-job", "list", "--no-headers", "-o", "id")
+                .lines()
+                .map(String::strip)
+                .mapToLong(Long::parseLong)
+                .max()
+                .orElse(0)
+            + 1;
+    Files.writeString(
+        Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
     Path config = config();
     Process first = launch(config, null);
-    await("the drain of node3 reaches Ganeti").atMost(Duration.ofMinutes(2)).until(() -> drainsInQueue() == 1);
+    await("the drain of node3 reaches Ganeti")
+        .atMost(Duration.ofMinutes(2))
+        .until(() -> drainsInQueue() == 1);
     first.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
     Files.delete(dir.resolve("state/state.json"));
 
@@ -122,8 +168,12 @@ class GanetiCrashIT {
     assertTrue(log().contains("job(s) in the cluster's queue carry maintd's reason trail"), log());
 
     Process recovered = launch(config, null, "--recover");
-    await("the state is rebuilt").atMost(Duration.ofMinutes(3))
-        .until(() -> log().contains("recovered: incident ") && log().contains(" on node3.gnt.test (evacuate): "));
+    await("the state is rebuilt")
+        .atMost(Duration.ofMinutes(3))
+        .until(
+            () ->
+                log().contains("recovered: incident ")
+                    && log().contains(" on node3.gnt.test (evacuate): "));
     assertTrue(recovered.isAlive(), log());
     assertTrue(log().contains("automatic actions are paused until maintctl resume"), log());
     assertEquals(1, drainsInQueue(), "nothing submitted again");
@@ -132,10 +182,14 @@ class GanetiCrashIT {
   /** Jobs in Ganeti's queue whose reason trail is maintd's drain of node3. */
   private long drainsInQueue() {
     try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
-      return ((List<?>) rapi.get("/2/jobs?bulk=1")).stream()
-          .map(j -> (java.util.Map<?, ?>) j)
-          .filter(j -> ((Number) j.get("id")).longValue() >= firstJob && GanetiJob.reasonContains(j, "drain node3.gnt.test ["))
-          .count();
+      return ((List<?>) rapi.get("/2/jobs?bulk=1"))
+          .stream()
+              .map(j -> (java.util.Map<?, ?>) j)
+              .filter(
+                  j ->
+                      ((Number) j.get("id")).longValue() >= firstJob
+                          && GanetiJob.reasonContains(j, "drain node3.gnt.test ["))
+              .count();
     }
   }
 }

@@ -11,8 +11,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +26,13 @@ import org.maintd.daemon.app.Daemon;
 import org.maintd.daemon.app.ExitCodes;
 import org.maintd.daemon.app.StartupException;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.protocol.json.Json;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
-import org.maintd.protocol.json.Json;
 
-/** The daemon with {@code backend: ganeti}, against a RAPI over HTTPS: master check and snapshots. */
+/**
+ * The daemon with {@code backend: ganeti}, against a RAPI over HTTPS: master check and snapshots.
+ */
 class GanetiDaemonTest {
   @TempDir Path dir;
   FakeRapi rapi;
@@ -39,7 +41,9 @@ class GanetiDaemonTest {
   void start() throws Exception {
     rapi = new FakeRapi(dir);
     Files.writeString(dir.resolve("hmac.key"), "key\n");
-    Files.setPosixFilePermissions(dir.resolve("hmac.key"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(
+        dir.resolve("hmac.key"),
+        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
   }
 
   @AfterEach
@@ -52,15 +56,39 @@ class GanetiDaemonTest {
   }
 
   private DaemonConfig config(String node, Map<String, String> collectors, Duration rapiTimeout) {
-    return new DaemonConfig(node, "127.0.0.1", 0, dir.resolve("state"), "file", "ganeti", dir.resolve("hmac.key"),
-        dir.resolve("users"), Duration.ofMillis(200), Duration.ZERO, SafetyCaps.defaults(), new StormGuard(50), false, false, 0.1,
-        new DaemonConfig.Collector("http://{node}:1", collectors, Duration.ofMillis(500), Duration.ofSeconds(5), false,
+    return new DaemonConfig(
+        node,
+        "127.0.0.1",
+        0,
+        dir.resolve("state"),
+        "file",
+        "ganeti",
+        dir.resolve("hmac.key"),
+        dir.resolve("users"),
+        Duration.ofMillis(200),
+        Duration.ZERO,
+        SafetyCaps.defaults(),
+        new StormGuard(50),
+        false,
+        false,
+        0.1,
+        new DaemonConfig.Collector(
+            "http://{node}:1",
+            collectors,
+            Duration.ofMillis(500),
+            Duration.ofSeconds(5),
+            false,
             Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-        new DaemonConfig.Ganeti(URI.create(rapi.url()), rapi.certificate, false, rapi.credentials, rapiTimeout, 3));
+        new DaemonConfig.Sim(
+            dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
+        new DaemonConfig.Ganeti(
+            URI.create(rapi.url()), rapi.certificate, false, rapi.credentials, rapiTimeout, 3));
   }
 
-  /** A real collector for node2 whose diagnose command reports evacuate, signing with the daemon's key. */
+  /**
+   * A real collector for node2 whose diagnose command reports evacuate, signing with the daemon's
+   * key.
+   */
   private Collector evacuatingNode2() throws Exception {
     Path diag = dir.resolve("diagnose-commands");
     Files.createDirectories(diag);
@@ -72,28 +100,59 @@ class GanetiDaemonTest {
     Files.createDirectories(repair);
     Files.setPosixFilePermissions(repair, PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.writeString(dir.resolve("master"), "node1.gnt.test\n");
-    Collector c = new Collector(new CollectorConfig("node2.gnt.test", "127.0.0.1", 0, null, dir.resolve("hmac.key"), true,
-        "diagnose", diag, Duration.ofSeconds(5), repair, Duration.ofSeconds(10), dir.resolve("results"), 65536,
-        dir.resolve("master"), Duration.ofSeconds(300), dir.resolve("boot_id")), Clock.systemUTC());
+    Collector c =
+        new Collector(
+            new CollectorConfig(
+                "node2.gnt.test",
+                "127.0.0.1",
+                0,
+                null,
+                dir.resolve("hmac.key"),
+                true,
+                "diagnose",
+                diag,
+                Duration.ofSeconds(5),
+                repair,
+                Duration.ofSeconds(10),
+                dir.resolve("results"),
+                65536,
+                dir.resolve("master"),
+                Duration.ofSeconds(300),
+                dir.resolve("boot_id")),
+            Clock.systemUTC());
     c.start();
     return c;
   }
 
   /** Ganeti jobs whose reason trail carries the key of the first job of round 1. */
   private long firstRoundDrains() {
-    return rapi.jobs.values().stream().filter(j -> j.contains("drain node2.gnt.test [") && j.contains("-r1-1]")).count();
+    return rapi.jobs.values().stream()
+        .filter(j -> j.contains("drain node2.gnt.test [") && j.contains("-r1-1]"))
+        .count();
   }
 
   @Test
   void aSubmissionWhoseAnswerIsLostIsFoundByItsReasonTrailAndNotSentAgain() throws Exception {
     try (Collector node2 = evacuatingNode2()) {
       rapi.loseNextAnswer = Duration.ofSeconds(2);
-      try (Daemon daemon = new Daemon(config("node1.gnt.test", Map.of("node2.gnt.test", "http://127.0.0.1:" + node2.port()),
-          Duration.ofMillis(700)), Clock.systemUTC())) {
+      try (Daemon daemon =
+          new Daemon(
+              config(
+                  "node1.gnt.test",
+                  Map.of("node2.gnt.test", "http://127.0.0.1:" + node2.port()),
+                  Duration.ofMillis(700)),
+              Clock.systemUTC())) {
         daemon.start(false);
-        await().atMost(Duration.ofSeconds(30)).until(() -> firstRoundDrains() == 1 && incidentJobs(daemon).contains("100"));
-        assertEquals(1, firstRoundDrains(), "the drain was created once although its answer never came");
-        assertEquals(1, rapi.requests.stream().filter(r -> r.method().equals("POST") && r.pathAndQuery().contains("-r1-1%5D")).count(),
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(() -> firstRoundDrains() == 1 && incidentJobs(daemon).contains("100"));
+        assertEquals(
+            1, firstRoundDrains(), "the drain was created once although its answer never came");
+        assertEquals(
+            1,
+            rapi.requests.stream()
+                .filter(r -> r.method().equals("POST") && r.pathAndQuery().contains("-r1-1%5D"))
+                .count(),
             "and sent once");
       }
     }
@@ -103,23 +162,39 @@ class GanetiDaemonTest {
   void aRapiThatFailsLosesNoIncidentAndSubmitsTheJobOnceItAnswers() throws Exception {
     try (Collector node2 = evacuatingNode2()) {
       rapi.failNextChanges.set(2);
-      try (Daemon daemon = new Daemon(config("node1.gnt.test", Map.of("node2.gnt.test", "http://127.0.0.1:" + node2.port()),
-          Duration.ofSeconds(5)), Clock.systemUTC())) {
+      try (Daemon daemon =
+          new Daemon(
+              config(
+                  "node1.gnt.test",
+                  Map.of("node2.gnt.test", "http://127.0.0.1:" + node2.port()),
+                  Duration.ofSeconds(5)),
+              Clock.systemUTC())) {
         daemon.start(false);
-        await().atMost(Duration.ofSeconds(30)).until(() -> firstRoundDrains() == 1 && !incidentJobs(daemon).isEmpty());
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(() -> firstRoundDrains() == 1 && !incidentJobs(daemon).isEmpty());
         assertEquals("RUNNING", ((Map<?, ?>) get(daemon, "/1/health")).get("state"));
         List<?> incidents = (List<?>) get(daemon, "/1/status");
         assertEquals(1, incidents.size(), "one incident, kept through the failures: " + incidents);
         assertEquals(1, firstRoundDrains());
-        assertEquals(3, rapi.requests.stream().filter(r -> r.method().equals("POST") && r.pathAndQuery().contains("-r1-1%5D")).count(),
+        assertEquals(
+            3,
+            rapi.requests.stream()
+                .filter(r -> r.method().equals("POST") && r.pathAndQuery().contains("-r1-1%5D"))
+                .count(),
             "refused twice, created the third time");
       }
     }
   }
 
   private static Object get(Daemon daemon, String path) throws Exception {
-    return Json.parse(HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.port() + path))
-        .build(), HttpResponse.BodyHandlers.ofString()).body());
+    return Json.parse(
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.port() + path))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body());
   }
 
   private static String incidentJobs(Daemon daemon) throws Exception {
@@ -132,18 +207,34 @@ class GanetiDaemonTest {
     try (Daemon daemon = new Daemon(config("node1"), Clock.systemUTC())) {
       daemon.start(false);
       HttpClient http = HttpClient.newHttpClient();
-      await().atMost(Duration.ofSeconds(30)).until(() -> {
-        String body = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.port() + "/1/nodes")).build(),
-            HttpResponse.BodyHandlers.ofString()).body();
-        return ((List<?>) Json.parse(body)).size() == 3;
-      });
-      List<?> nodes = (List<?>) Json.parse(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.port() + "/1/nodes"))
-          .build(), HttpResponse.BodyHandlers.ofString()).body());
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () -> {
+                String body =
+                    http.send(
+                            HttpRequest.newBuilder(
+                                    URI.create("http://127.0.0.1:" + daemon.port() + "/1/nodes"))
+                                .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                        .body();
+                return ((List<?>) Json.parse(body)).size() == 3;
+              });
+      List<?> nodes =
+          (List<?>)
+              Json.parse(
+                  http.send(
+                          HttpRequest.newBuilder(
+                                  URI.create("http://127.0.0.1:" + daemon.port() + "/1/nodes"))
+                              .build(),
+                          HttpResponse.BodyHandlers.ofString())
+                      .body());
       Map<?, ?> first = (Map<?, ?>) nodes.get(0);
       assertEquals("node1.gnt.test", first.get("name"));
       assertEquals(true, first.get("master"));
       assertEquals("unreachable", ((Map<?, ?>) first.get("collector")).get("health"));
-      assertTrue(rapi.requests.stream().anyMatch(r -> r.pathAndQuery().equals("/2/instances?bulk=1")));
+      assertTrue(
+          rapi.requests.stream().anyMatch(r -> r.pathAndQuery().equals("/2/instances?bulk=1")));
     }
   }
 
@@ -159,7 +250,9 @@ class GanetiDaemonTest {
     try (Daemon daemon = new Daemon(cfg, Clock.systemUTC())) {
       StartupException e = assertThrows(StartupException.class, () -> daemon.start(false));
       assertEquals(ExitCodes.FAILURE, e.exitCode());
-      assertTrue(e.getMessage().startsWith("cannot ask the cluster who the master is: RAPI GET /2/info"), e.getMessage());
+      assertTrue(
+          e.getMessage().startsWith("cannot ask the cluster who the master is: RAPI GET /2/info"),
+          e.getMessage());
     }
   }
 }

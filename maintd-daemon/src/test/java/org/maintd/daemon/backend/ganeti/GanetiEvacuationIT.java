@@ -58,9 +58,25 @@ class GanetiEvacuationIT {
     }
     sandbox.putBack(credentials, "node2.gnt.test", List.of("inst1.gnt.test", "inst3.gnt.test"));
     sandbox.putBack(credentials, "node3.gnt.test", List.of());
-    if (!onMaster("gnt-instance", "list", "--no-headers", "-o", "name").contains("inst4.gnt.test")) {
-      onMaster("gnt-instance", "add", "-t", "file", "--disk", "0:size=64M", "-o", "noop", "-n", "node2.gnt.test", "-B",
-          "memory=128M,vcpus=1", "--no-ip-check", "--no-name-check", "--no-wait-for-sync", "inst4.gnt.test");
+    if (!onMaster("gnt-instance", "list", "--no-headers", "-o", "name")
+        .contains("inst4.gnt.test")) {
+      onMaster(
+          "gnt-instance",
+          "add",
+          "-t",
+          "file",
+          "--disk",
+          "0:size=64M",
+          "-o",
+          "noop",
+          "-n",
+          "node2.gnt.test",
+          "-B",
+          "memory=128M,vcpus=1",
+          "--no-ip-check",
+          "--no-name-check",
+          "--no-wait-for-sync",
+          "inst4.gnt.test");
     }
   }
 
@@ -70,8 +86,13 @@ class GanetiEvacuationIT {
 
   @SuppressWarnings("unchecked")
   private List<Map<String, Object>> incidents() throws Exception {
-    String body = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.port() + "/1/status")).build(),
-        HttpResponse.BodyHandlers.ofString()).body();
+    String body =
+        http.send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + daemon.port() + "/1/status"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
     return (List<Map<String, Object>>) Json.parse(body);
   }
 
@@ -81,52 +102,90 @@ class GanetiEvacuationIT {
 
   private Map<String, Object> awaitIncident(String node, String status) {
     List<Map<String, Object>> found = new ArrayList<>();
-    await("an incident on " + node + " " + status).atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500)).until(() -> {
-      for (Map<String, Object> i : incidents()) {
-        if (node.equals(i.get("node")) && status.equals(i.get("repair-status"))) {
-          found.add(i);
-          return true;
-        }
-      }
-      return false;
-    });
+    await("an incident on " + node + " " + status)
+        .atMost(Duration.ofMinutes(4))
+        .pollInterval(Duration.ofMillis(500))
+        .until(
+            () -> {
+              for (Map<String, Object> i : incidents()) {
+                if (node.equals(i.get("node")) && status.equals(i.get("repair-status"))) {
+                  found.add(i);
+                  return true;
+                }
+              }
+              return false;
+            });
     return found.get(0);
   }
 
   @Test
   void evacuatesThroughRapiFailsOnTheFileInstanceAndCompletesOnceItIsGone() throws Exception {
-    long firstJob = onMaster("gnt-job", "list", "--no-headers", "-o", "id").lines().map(String::strip)
-        .mapToLong(Long::parseLong).max().orElse(0) + 1;
-    String placed = onMaster("gnt-instance", "list", "--no-headers", "--separator=|", "-o", "name,pnode");
-    assertTrue(placed.contains("inst1.gnt.test|node2") && placed.contains("inst3.gnt.test|node2")
-        && placed.contains("inst4.gnt.test|node2"), "node2 holds a diskless, a sharedfile and a file instance: " + placed);
-    Files.writeString(Path.of(sandbox.diagnoseFile("node2.gnt.test")), "{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}}");
+    long firstJob =
+        onMaster("gnt-job", "list", "--no-headers", "-o", "id")
+                .lines()
+                .map(String::strip)
+                .mapToLong(Long::parseLong)
+                .max()
+                .orElse(0)
+            + 1;
+    String placed =
+        onMaster("gnt-instance", "list", "--no-headers", "--separator=|", "-o", "name,pnode");
+    assertTrue(
+        placed.contains("inst1.gnt.test|node2")
+            && placed.contains("inst3.gnt.test|node2")
+            && placed.contains("inst4.gnt.test|node2"),
+        "node2 holds a diskless, a sharedfile and a file instance: " + placed);
+    Files.writeString(
+        Path.of(sandbox.diagnoseFile("node2.gnt.test")),
+        "{\"status\": \"evacuate\", \"details\": {\"disk\": \"sdb\"}}");
     Map<String, Object> failed = awaitIncident("failed");
     String uuid = (String) failed.get("uuid");
     assertTrue(failed.get("history").toString().contains("inst4.gnt.test"), failed.toString());
-    await("the failure tag in Ganeti").atMost(Duration.ofMinutes(1)).until(() ->
-        onMaster("gnt-node", "list-tags", "node2.gnt.test").lines().anyMatch(("maintd:repairfailed:" + uuid)::equals));
-    String instances = onMaster("gnt-instance", "list", "--no-headers", "--separator=|", "-o", "name,pnode");
-    assertTrue(instances.contains("inst1.gnt.test|node") && !instances.contains("inst1.gnt.test|node2"), instances);
-    assertTrue(!instances.contains("inst3.gnt.test|node2"), "the sharedfile instance migrated away: " + instances);
+    await("the failure tag in Ganeti")
+        .atMost(Duration.ofMinutes(1))
+        .until(
+            () ->
+                onMaster("gnt-node", "list-tags", "node2.gnt.test")
+                    .lines()
+                    .anyMatch(("maintd:repairfailed:" + uuid)::equals));
+    String instances =
+        onMaster("gnt-instance", "list", "--no-headers", "--separator=|", "-o", "name,pnode");
+    assertTrue(
+        instances.contains("inst1.gnt.test|node") && !instances.contains("inst1.gnt.test|node2"),
+        instances);
+    assertTrue(
+        !instances.contains("inst3.gnt.test|node2"),
+        "the sharedfile instance migrated away: " + instances);
     assertTrue(instances.contains("inst4.gnt.test|node2"), "the file instance stays: " + instances);
-    assertTrue(onMaster("gnt-node", "list", "--no-headers", "-o", "drained", "node2.gnt.test").strip().equals("Y"));
+    assertTrue(
+        onMaster("gnt-node", "list", "--no-headers", "-o", "drained", "node2.gnt.test")
+            .strip()
+            .equals("Y"));
 
     onMaster("gnt-instance", "remove", "-f", "inst4.gnt.test");
     onMaster("gnt-node", "remove-tags", "node2.gnt.test", "maintd:repairfailed:" + uuid);
     Map<String, Object> completed = awaitIncident("completed");
     String second = (String) completed.get("uuid");
-    await("the ready tag in Ganeti").atMost(Duration.ofMinutes(1)).until(() ->
-        onMaster("gnt-node", "list-tags", "node2.gnt.test").lines().anyMatch(("maintd:repairready:" + second)::equals));
-    assertEquals("Y", onMaster("gnt-node", "list", "--no-headers", "-o", "offline", "node2.gnt.test").strip());
+    await("the ready tag in Ganeti")
+        .atMost(Duration.ofMinutes(1))
+        .until(
+            () ->
+                onMaster("gnt-node", "list-tags", "node2.gnt.test")
+                    .lines()
+                    .anyMatch(("maintd:repairready:" + second)::equals));
+    assertEquals(
+        "Y",
+        onMaster("gnt-node", "list", "--no-headers", "-o", "offline", "node2.gnt.test").strip());
 
     String jobs = onMaster("gnt-job", "list", "--no-headers", "-o", "id");
     int ours = 0;
-    for (String id : jobs.lines().map(String::strip).filter(j -> Long.parseLong(j) >= firstJob).toList()) {
+    for (String id :
+        jobs.lines().map(String::strip).filter(j -> Long.parseLong(j) >= firstJob).toList()) {
       String info = onMaster("gnt-job", "info", id);
       if (info.contains("gnt:daemon:maintd ")) {
         ours++;
-        assertTrue(info.contains(uuid) || info.contains(second) || info.contains("gnt:daemon:maintd tags"),
+        assertTrue(
+            info.contains(uuid) || info.contains(second) || info.contains("gnt:daemon:maintd tags"),
             "job " + id + " names its incident: " + info);
       }
     }
@@ -135,13 +194,20 @@ class GanetiEvacuationIT {
 
   @Test
   void aLiveRepairRunsOnTheNodeInsideItsNamespaceWithTheReportOnStdin() throws Exception {
-    String report = "{\"status\": \"live-repair\", \"command\": \"sandbox-fix\", \"details\": {\"disk\": \"sdc\"}}";
+    String report =
+        "{\"status\": \"live-repair\", \"command\": \"sandbox-fix\", \"details\": {\"disk\": \"sdc\"}}";
     Files.writeString(Path.of(sandbox.diagnoseFile("node3.gnt.test")), report);
     awaitIncident("node3.gnt.test", "completed");
     Path results = Path.of(sandbox.diagnoseFile("node3.gnt.test")).getParent();
-    assertEquals("node3.gnt.test", Files.readString(results.resolve("repair-host")).strip(), "ran inside node3's namespaces");
-    Map<?, ?> stdin = (Map<?, ?>) Json.parse(Files.readString(results.resolve("repair-stdin.json")));
-    assertEquals(Map.of("status", "live-repair", "command", "sandbox-fix", "details", Map.of("disk", "sdc")), stdin);
+    assertEquals(
+        "node3.gnt.test",
+        Files.readString(results.resolve("repair-host")).strip(),
+        "ran inside node3's namespaces");
+    Map<?, ?> stdin =
+        (Map<?, ?>) Json.parse(Files.readString(results.resolve("repair-stdin.json")));
+    assertEquals(
+        Map.of("status", "live-repair", "command", "sandbox-fix", "details", Map.of("disk", "sdc")),
+        stdin);
   }
 
   @Test
@@ -149,15 +215,31 @@ class GanetiEvacuationIT {
     onMaster("gnt-instance", "shutdown", "--timeout=0", "inst1.gnt.test");
     try {
       onMaster("gnt-instance", "remove", "-f", "inst4.gnt.test");
-      Files.writeString(Path.of(sandbox.diagnoseFile("node2.gnt.test")), "{\"status\": \"evacuate-failover\"}");
+      Files.writeString(
+          Path.of(sandbox.diagnoseFile("node2.gnt.test")), "{\"status\": \"evacuate-failover\"}");
       Map<String, Object> done = awaitIncident("completed");
-      assertTrue(done.get("history").toString().contains("failover inst1.gnt.test")
-          && done.get("history").toString().contains("failover inst3.gnt.test"), done.toString());
-      String placed = onMaster("gnt-instance", "list", "--no-headers", "--separator=|", "-o", "name,pnode,admin_state");
+      assertTrue(
+          done.get("history").toString().contains("failover inst1.gnt.test")
+              && done.get("history").toString().contains("failover inst3.gnt.test"),
+          done.toString());
+      String placed =
+          onMaster(
+              "gnt-instance",
+              "list",
+              "--no-headers",
+              "--separator=|",
+              "-o",
+              "name,pnode,admin_state");
       assertTrue(!placed.contains("|node2.gnt.test|"), "nothing left on node2: " + placed);
-      assertTrue(placed.contains("inst1.gnt.test|") && placed.lines().anyMatch(l -> l.startsWith("inst1.gnt.test|") && l.endsWith("|down")),
+      assertTrue(
+          placed.contains("inst1.gnt.test|")
+              && placed
+                  .lines()
+                  .anyMatch(l -> l.startsWith("inst1.gnt.test|") && l.endsWith("|down")),
           "the stopped instance stays stopped: " + placed);
-      assertTrue(placed.lines().anyMatch(l -> l.startsWith("inst3.gnt.test|") && l.endsWith("|up")), "the running one runs: " + placed);
+      assertTrue(
+          placed.lines().anyMatch(l -> l.startsWith("inst3.gnt.test|") && l.endsWith("|up")),
+          "the running one runs: " + placed);
     } finally {
       onMaster("gnt-instance", "startup", "inst1.gnt.test");
     }

@@ -30,8 +30,8 @@ import org.maintd.safety.StormGuard;
 /**
  * The Ganeti sandbox of {@code scripts/ganeti-sandbox}, as the integration tests reach it: its
  * connection details ({@code /var/tmp/gnt-sandbox/env}), commands run on the master inside its
- * namespaces, and a daemon configuration for it. Tests skip when no sandbox is up, and fail
- * instead under {@code scripts/ganeti-it} ({@code -Dmaintd.sandbox.required=true}).
+ * namespaces, and a daemon configuration for it. Tests skip when no sandbox is up, and fail instead
+ * under {@code scripts/ganeti-it} ({@code -Dmaintd.sandbox.required=true}).
  */
 final class Sandbox {
   static final Path ENV = Path.of("/var/tmp/gnt-sandbox/env");
@@ -51,7 +51,9 @@ final class Sandbox {
   }
 
   static Sandbox load() throws IOException {
-    require(Files.exists(ENV), "no Ganeti sandbox (" + ENV + " missing): run scripts/ganeti-sandbox up");
+    require(
+        Files.exists(ENV),
+        "no Ganeti sandbox (" + ENV + " missing): run scripts/ganeti-sandbox up");
     Map<String, String> env = new LinkedHashMap<>();
     for (String line : Files.readAllLines(ENV)) {
       int eq = line.indexOf('=');
@@ -59,7 +61,9 @@ final class Sandbox {
         env.put(line.substring(0, eq), line.substring(eq + 1).replaceAll("^\"|\"$", ""));
       }
     }
-    require(env.containsKey("GANETI_COLLECTOR_URL_node2"), "the sandbox runs no maintd collectors: scripts/ganeti-sandbox up");
+    require(
+        env.containsKey("GANETI_COLLECTOR_URL_node2"),
+        "the sandbox runs no maintd collectors: scripts/ganeti-sandbox up");
     return new Sandbox(env);
   }
 
@@ -77,32 +81,51 @@ final class Sandbox {
   /** The RAPI user's credentials in an owner-only file under {@code dir}. */
   Path credentials(Path dir) throws IOException {
     Path file = dir.resolve("rapi-credentials");
-    Files.writeString(file, env.get("GANETI_RAPI_USER") + " " + env.get("GANETI_RAPI_PASSWORD") + "\n");
+    Files.writeString(
+        file, env.get("GANETI_RAPI_USER") + " " + env.get("GANETI_RAPI_PASSWORD") + "\n");
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
     return file;
   }
 
   RapiSettings rapi(Path credentials) {
-    return new RapiSettings(URI.create(env.get("GANETI_RAPI_URL")), Path.of(env.get("GANETI_RAPI_CERT")), false, credentials,
-        Duration.ofSeconds(30), 3);
+    return new RapiSettings(
+        URI.create(env.get("GANETI_RAPI_URL")),
+        Path.of(env.get("GANETI_RAPI_CERT")),
+        false,
+        credentials,
+        Duration.ofSeconds(30),
+        3);
   }
 
   /**
-   * Puts {@code node} back as a test found it: its diagnose file gone, online and undrained,
-   * {@code instances} migrated back onto it, maintd's tags removed. Through RAPI, as jobs.
+   * Puts {@code node} back as a test found it: its diagnose file gone, online and undrained, {@code
+   * instances} migrated back onto it, maintd's tags removed. Through RAPI, as jobs.
    */
   void putBack(Path credentials, String node, List<String> instances) throws IOException {
     Files.deleteIfExists(Path.of(diagnoseFile(node)));
     try (RapiClient rapi = new RapiClient(rapi(credentials))) {
       GanetiBackend backend = new GanetiBackend(rapi);
-      awaitJob(backend, backend.submit(job(new Operation.SetNodeFlags(node, Optional.of(false), Optional.of(false)), "restore " + node)));
+      awaitJob(
+          backend,
+          backend.submit(
+              job(
+                  new Operation.SetNodeFlags(node, Optional.of(false), Optional.of(false)),
+                  "restore " + node)));
       for (String inst : instances) {
         String primary = backend.snapshot().instance(inst).map(Instance::primary).orElse(node);
         if (!primary.equals(node)) {
-          awaitJob(backend, backend.submit(job(new Operation.Migrate(inst, primary, node), "put " + inst + " back on " + node)));
+          awaitJob(
+              backend,
+              backend.submit(
+                  job(
+                      new Operation.Migrate(inst, primary, node),
+                      "put " + inst + " back on " + node)));
         }
       }
-      List<String> tags = backend.snapshot().node(node).orElseThrow().tags().stream().filter(t -> t.startsWith("maintd:")).toList();
+      List<String> tags =
+          backend.snapshot().node(node).orElseThrow().tags().stream()
+              .filter(t -> t.startsWith("maintd:"))
+              .toList();
       if (!tags.isEmpty()) {
         backend.removeTags(new TaggedObject(TaggedObject.Kind.NODE, node), tags);
       }
@@ -111,8 +134,9 @@ final class Sandbox {
 
   /**
    * Makes the sandbox look as if maintd had never worked on it, so that a daemon on a fresh state
-   * directory starts afresh instead of refusing (a lost state file): Ganeti's finished jobs archived
-   * (RAPI lists them no more), maintd's node tags removed, the collectors' repair records deleted.
+   * directory starts afresh instead of refusing (a lost state file): Ganeti's finished jobs
+   * archived (RAPI lists them no more), maintd's node tags removed, the collectors' repair records
+   * deleted.
    */
   void forgetMaintd(Path credentials) throws IOException, InterruptedException {
     onMaster("gnt-job", "autoarchive", "0");
@@ -144,7 +168,9 @@ final class Sandbox {
   }
 
   private static void awaitJob(GanetiBackend backend, String id) {
-    await("Ganeti job " + id).atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
+    await("Ganeti job " + id)
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofMillis(250))
         .until(() -> backend.job(id).status().isFinished());
   }
 
@@ -159,13 +185,33 @@ final class Sandbox {
       urls.put(n, env.get("GANETI_COLLECTOR_URL_" + n.substring(0, n.indexOf('.'))));
     }
     RapiSettings r = rapi(credentials);
-    return new DaemonConfig(node, "127.0.0.1", 0, dir.resolve("state"), "file", "ganeti",
-        Path.of(env.get("GANETI_HMAC_KEY")), dir.resolve("users"), Duration.ofMillis(500), Duration.ZERO,
-        SafetyCaps.defaults(), new StormGuard(50), false, false, 0.1,
-        new DaemonConfig.Collector("http://{node}:1817", urls, Duration.ofSeconds(5), Duration.ofSeconds(60), false,
-            Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-        new DaemonConfig.Ganeti(r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()))
+    return new DaemonConfig(
+            node,
+            "127.0.0.1",
+            0,
+            dir.resolve("state"),
+            "file",
+            "ganeti",
+            Path.of(env.get("GANETI_HMAC_KEY")),
+            dir.resolve("users"),
+            Duration.ofMillis(500),
+            Duration.ZERO,
+            SafetyCaps.defaults(),
+            new StormGuard(50),
+            false,
+            false,
+            0.1,
+            new DaemonConfig.Collector(
+                "http://{node}:1817",
+                urls,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(60),
+                false,
+                Duration.ofSeconds(300)),
+            new DaemonConfig.Sim(
+                dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
+            new DaemonConfig.Ganeti(
+                r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()))
         .withHmacKeyGroup("gnt-masterd");
   }
 }

@@ -29,7 +29,11 @@ class ClusterSourceTest {
     assertEquals(3, c.groups().size());
     assertEquals(33, c.instances().size());
     assertTrue(c.node("node13").orElseThrow().offline(), "the demo's dead node");
-    assertTrue(c.instance("inst31").orElseThrow().tags().contains("ganeti:watcher:autorepair:fix-storage"));
+    assertTrue(
+        c.instance("inst31")
+            .orElseThrow()
+            .tags()
+            .contains("ganeti:watcher:autorepair:fix-storage"));
   }
 
   @Test

@@ -6,16 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.maintd.daemon.testing.FakeClock;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.cluster.Cluster;
+import org.maintd.daemon.testing.FakeClock;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.htools.HtoolsReader;
 import org.maintd.job.JobSpec;
@@ -25,8 +23,7 @@ import org.maintd.job.ReasonTrail;
 import org.maintd.spi.BackendException;
 
 class SimBackendTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final FakeClock clock = new FakeClock(Instant.ofEpochSecond(1_800_000_000));
   private SimBackend sim;
@@ -39,13 +36,23 @@ class SimBackendTest {
 
   private SimBackend open() {
     Cluster initial = new HtoolsReader().read(TestCluster.CLUSTER, "t");
-    SimSettings settings = new SimSettings(dir.resolve("c.data"), dir.resolve("diag"), Duration.ofSeconds(1), Duration.ofSeconds(2));
-    return new SimBackend(dir.resolve("sim/cluster.json"), Files.exists(dir.resolve("sim/cluster.json")) ? null : initial, settings, clock);
+    SimSettings settings =
+        new SimSettings(
+            dir.resolve("c.data"),
+            dir.resolve("diag"),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2));
+    return new SimBackend(
+        dir.resolve("sim/cluster.json"),
+        Files.exists(dir.resolve("sim/cluster.json")) ? null : initial,
+        settings,
+        clock);
   }
 
   private String submit(Operation... ops) {
     String key = "k" + (++counter);
-    return sim.submit(new JobSpec(key, "owner", List.of(ops), ReasonTrail.of("test " + key, key, 1)));
+    return sim.submit(
+        new JobSpec(key, "owner", List.of(ops), ReasonTrail.of("test " + key, key, 1)));
   }
 
   @Test
@@ -63,11 +70,23 @@ class SimBackendTest {
 
   @Test
   void aRebootPowersTheNodeOffForItsBootTimeAndItComesBackWithANewBootId() throws Exception {
-    SimSettings settings = new SimSettings(dir.resolve("c.data"), dir.resolve("diag"), Duration.ofSeconds(1), Duration.ZERO,
-        Duration.ofSeconds(30), dir.resolve("master"));
-    sim = new SimBackend(dir.resolve("sim2/cluster.json"), new HtoolsReader().read(TestCluster.CLUSTER, "t"), settings, clock);
+    SimSettings settings =
+        new SimSettings(
+            dir.resolve("c.data"),
+            dir.resolve("diag"),
+            Duration.ofSeconds(1),
+            Duration.ZERO,
+            Duration.ofSeconds(30),
+            dir.resolve("master"));
+    sim =
+        new SimBackend(
+            dir.resolve("sim2/cluster.json"),
+            new HtoolsReader().read(TestCluster.CLUSTER, "t"),
+            settings,
+            clock);
     String before = Files.readString(dir.resolve("diag/n4.boot_id"));
-    assertEquals("n1\n", Files.readString(dir.resolve("master")), "the simulated nodes' master file");
+    assertEquals(
+        "n1\n", Files.readString(dir.resolve("master")), "the simulated nodes' master file");
     String id = submit(new Operation.RebootNode("n4"));
     clock.advance(Duration.ofSeconds(1));
     assertEquals(JobStatus.SUCCESS, sim.job(id).status());
@@ -76,7 +95,8 @@ class SimBackendTest {
     assertEquals(java.util.Set.of("n4"), sim.poweredOff());
     clock.advance(Duration.ofSeconds(1));
     assertEquals(java.util.Set.of(), sim.poweredOff());
-    org.junit.jupiter.api.Assertions.assertNotEquals(before, Files.readString(dir.resolve("diag/n4.boot_id")));
+    org.junit.jupiter.api.Assertions.assertNotEquals(
+        before, Files.readString(dir.resolve("diag/n4.boot_id")));
 
     sim.inject(new FailRule("boot", "n5", "", 1));
     submit(new Operation.RebootNode("n5"));
@@ -87,24 +107,40 @@ class SimBackendTest {
 
     String refused = submit(new Operation.RebootNode("n1"));
     clock.advance(Duration.ofSeconds(1));
-    assertTrue(sim.job(refused).message().contains("Cannot power cycle the master node n1"), sim.job(refused).message());
+    assertTrue(
+        sim.job(refused).message().contains("Cannot power cycle the master node n1"),
+        sim.job(refused).message());
   }
 
   @Test
   void theMasterRoleMovesToAnOnlineMasterCandidateAndTheNodesLearnIt() throws Exception {
-    SimSettings settings = new SimSettings(dir.resolve("c.data"), dir.resolve("diag"), Duration.ofSeconds(1), Duration.ZERO,
-        Duration.ofSeconds(30), dir.resolve("master"));
-    Cluster initial = new HtoolsReader().read(TestCluster.CLUSTER, "t")
-        .withNode("n3", n -> n.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
+    SimSettings settings =
+        new SimSettings(
+            dir.resolve("c.data"),
+            dir.resolve("diag"),
+            Duration.ofSeconds(1),
+            Duration.ZERO,
+            Duration.ofSeconds(30),
+            dir.resolve("master"));
+    Cluster initial =
+        new HtoolsReader()
+            .read(TestCluster.CLUSTER, "t")
+            .withNode(
+                "n3",
+                n -> n.withFlags(new org.maintd.cluster.Node.Flags(false, true, false, false)));
     sim = new SimBackend(dir.resolve("sim3/cluster.json"), initial, settings, clock);
     String notCandidate = submit(new Operation.FailoverMaster("n1", "n2"));
     clock.advance(Duration.ofSeconds(1));
-    assertTrue(sim.job(notCandidate).message().contains("n2 is not an online master candidate"), sim.job(notCandidate).message());
+    assertTrue(
+        sim.job(notCandidate).message().contains("n2 is not an online master candidate"),
+        sim.job(notCandidate).message());
     String ok = submit(new Operation.FailoverMaster("n1", "n3"));
     clock.advance(Duration.ofSeconds(1));
     assertEquals(JobStatus.SUCCESS, sim.job(ok).status(), sim.job(ok).message());
     assertEquals("n3", sim.master());
-    assertTrue(sim.snapshot().node("n1").orElseThrow().flags().masterCandidate(), "the old master stays a candidate");
+    assertTrue(
+        sim.snapshot().node("n1").orElseThrow().flags().masterCandidate(),
+        "the old master stays a candidate");
     assertEquals("n3\n", Files.readString(dir.resolve("master")));
   }
 
@@ -118,8 +154,11 @@ class SimBackendTest {
 
   @Test
   void refusesWhatGanetiRefuses() {
-    assertFails(new Operation.Migrate("scratch", "n2", "n3"), "disk layout 'plain' does not allow migrates");
-    assertFails(new Operation.Migrate("web1", "n2", "n4"), "can only migrate to their secondary node n3");
+    assertFails(
+        new Operation.Migrate("scratch", "n2", "n3"),
+        "disk layout 'plain' does not allow migrates");
+    assertFails(
+        new Operation.Migrate("web1", "n2", "n4"), "can only migrate to their secondary node n3");
     assertFails(new Operation.Migrate("web2", "n2", "n4"), "is not running");
     assertFails(Operation.SetNodeFlags.offline("n2"), "still has primary instances");
     assertFails(Operation.SetNodeFlags.drain("n1"), "master node n1 cannot be drained");
@@ -149,7 +188,8 @@ class SimBackendTest {
 
   @Test
   void aFailedOperationStopsItsJobButKeepsWhatRanBefore() {
-    String id = submit(Operation.SetNodeFlags.drain("n4"), new Operation.Migrate("scratch", "n2", "n4"));
+    String id =
+        submit(Operation.SetNodeFlags.drain("n4"), new Operation.Migrate("scratch", "n2", "n4"));
     clock.advance(Duration.ofSeconds(2));
     assertEquals(JobStatus.ERROR, sim.job(id).status());
     assertTrue(sim.snapshot().node("n4").orElseThrow().drained());
@@ -159,7 +199,10 @@ class SimBackendTest {
   void copiesTakeTimeByDiskSize() {
     String id = submit(new Operation.Move("scratch", "n2", "n5"));
     clock.advance(Duration.ofSeconds(1));
-    assertEquals(JobStatus.RUNNING, sim.job(id).status(), "10000 MiB at 2 s per GiB takes longer than one second");
+    assertEquals(
+        JobStatus.RUNNING,
+        sim.job(id).status(),
+        "10000 MiB at 2 s per GiB takes longer than one second");
     clock.advance(Duration.ofSeconds(20));
     assertEquals(JobStatus.SUCCESS, sim.job(id).status());
     assertEquals(200000 - 10000, sim.snapshot().node("n5").orElseThrow().resources().diskFree());
@@ -181,8 +224,10 @@ class SimBackendTest {
 
   @Test
   void refusesRepairJobsAndUnknownNodes() {
-    BackendException e = assertThrows(BackendException.class,
-        () -> submit(new Operation.RunRepair("n2", "fix", "u", java.util.Map.of())));
+    BackendException e =
+        assertThrows(
+            BackendException.class,
+            () -> submit(new Operation.RunRepair("n2", "fix", "u", java.util.Map.of())));
     assertTrue(e.getMessage().contains("run through collectors"), e.getMessage());
     assertThrows(BackendException.class, () -> sim.addNodeTag("n9", "x"));
   }
