@@ -23,23 +23,44 @@ public final class SimulateMain {
     Long one = null;
     boolean trace = false;
     for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--seeds" -> seeds = Long.parseLong(args[++i]);
-        case "--first" -> first = Long.parseLong(args[++i]);
-        case "--steps" -> steps = Integer.parseInt(args[++i]);
-        case "--seed" -> one = Long.parseLong(args[++i]);
-        case "--trace" -> trace = true;
-        default -> {
-          System.err.println(
-              "simulate: unknown option "
-                  + args[i]
-                  + "\nusage: simulate --seeds N [--first F] [--steps K] | --seed S [--steps K] [--trace]");
-          System.exit(2);
-        }
+      String option = args[i];
+      if (option.equals("--trace")) {
+        trace = true;
+        continue;
+      }
+      if (!List.of("--seeds", "--first", "--steps", "--seed").contains(option)) {
+        usage("unknown option " + option);
+      }
+      if (i + 1 == args.length) {
+        usage(option + " needs a number");
+      }
+      long value = 0;
+      try {
+        value = Long.parseLong(args[++i]);
+      } catch (NumberFormatException e) {
+        usage(option + " needs a whole number, not '" + args[i] + "'");
+      }
+      boolean count = option.equals("--seeds") || option.equals("--steps");
+      if (count && (value < 1 || value > Integer.MAX_VALUE)) {
+        usage(option + " must be from 1 to 2147483647, not " + value);
+      }
+      switch (option) {
+        case "--seeds" -> seeds = value;
+        case "--first" -> first = value;
+        case "--steps" -> steps = (int) value;
+        default -> one = value;
       }
     }
     ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.OFF);
     System.exit(one != null ? replay(one, steps, trace) : many(first, seeds, steps));
+  }
+
+  private static void usage(String problem) {
+    System.err.println(
+        "simulate: "
+            + problem
+            + "\nusage: simulate --seeds N [--first F] [--steps K] | --seed S [--steps K] [--trace]");
+    System.exit(2);
   }
 
   private static int replay(long seed, int steps, boolean trace) {
