@@ -1,5 +1,6 @@
 package org.maintd.cluster;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,6 +92,22 @@ public record Cluster(
       case NODE -> node(object.name()).map(Node::tags);
       case INSTANCE -> instance(object.name()).map(Instance::tags);
     };
+  }
+
+  /**
+   * This snapshot with the tags of {@code object} changed as the cluster manager changes them:
+   * {@code remove} taken away (those not there are ignored), then {@code add} appended (those
+   * already there stay once).
+   */
+  public Cluster withTagsChanged(TaggedObject object, List<String> add, List<String> remove) {
+    return withTagsOf(
+        object,
+        tags -> {
+          List<String> out = new ArrayList<>(tags);
+          out.removeAll(remove);
+          add.stream().filter(t -> !out.contains(t)).forEach(out::add);
+          return out;
+        });
   }
 
   /** This snapshot with {@code change} applied to the tags of {@code object}. */

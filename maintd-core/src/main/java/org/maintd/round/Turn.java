@@ -75,15 +75,7 @@ final class Turn {
    */
   void tag(Effect.Tag tag) {
     emit(tag);
-    cluster =
-        cluster.withTagsOf(
-            tag.object(),
-            tags -> {
-              List<String> out = new ArrayList<>(tags);
-              out.removeAll(tag.remove());
-              tag.add().stream().filter(t -> !out.contains(t)).forEach(out::add);
-              return out;
-            });
+    cluster = cluster.withTagsChanged(tag.object(), tag.add(), tag.remove());
   }
 
   void emit(Effect effect) {

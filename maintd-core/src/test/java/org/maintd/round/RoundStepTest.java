@@ -21,8 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.CampaignStatus;
+import org.maintd.campaign.Campaigns;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
@@ -109,15 +112,7 @@ class RoundStepTest {
           out.add(new Outcome.Submitted(s.key(), "job-" + s.key()));
         } else {
           Effect.Tag tag = (Effect.Tag) e;
-          cluster =
-              cluster.withTagsOf(
-                  tag.object(),
-                  tags -> {
-                    List<String> next = new ArrayList<>(tags);
-                    next.removeAll(tag.remove());
-                    tag.add().stream().filter(x -> !next.contains(x)).forEach(next::add);
-                    return next;
-                  });
+          cluster = cluster.withTagsChanged(tag.object(), tag.add(), tag.remove());
           out.add(new Outcome.Tagged(e.key()));
         }
       }
@@ -329,25 +324,22 @@ class RoundStepTest {
 
   @Test
   void theStateKeepsTheLastTwentyEndedCampaignsAndEveryActiveOne() {
-    List<org.maintd.campaign.Campaign> campaigns = new ArrayList<>();
-    org.maintd.campaign.Campaigns factory = new org.maintd.campaign.Campaigns();
-    org.maintd.campaign.CampaignSpec spec =
-        new org.maintd.campaign.CampaignSpec(
-            org.maintd.campaign.NodeSelection.all(),
-            org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
+    List<Campaign> campaigns = new ArrayList<>();
+    Campaigns factory = new Campaigns();
+    CampaignSpec spec =
+        new CampaignSpec(
+            NodeSelection.all(),
+            CampaignMode.MIGRATE_REBOOT,
             0,
-            java.time.Duration.ZERO,
-            java.time.Duration.ofMinutes(5),
+            Duration.ZERO,
+            Duration.ofMinutes(5),
             List.of());
     for (int i = 0; i < 30; i++) {
-      org.maintd.campaign.Campaign c = factory.create("c" + i, spec, cluster(), T0);
+      Campaign c = factory.create("c" + i, spec, cluster(), T0);
       campaigns =
           CampaignList.append(
               campaigns,
-              i < 29
-                  ? c.abort("alice", T0)
-                      .withStatus(org.maintd.campaign.CampaignStatus.ABORTED, "aborted")
-                  : c);
+              i < 29 ? c.abort("alice", T0).withStatus(CampaignStatus.ABORTED, "aborted") : c);
     }
     assertEquals(21, campaigns.size());
     assertEquals("c9", campaigns.get(0).id(), "the oldest ended ones went first");

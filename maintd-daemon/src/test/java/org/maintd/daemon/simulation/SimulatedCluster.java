@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.function.UnaryOperator;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Node;
 import org.maintd.cluster.TaggedObject;
@@ -139,26 +138,20 @@ final class SimulatedCluster implements ClusterBackend {
 
   @Override
   public void addTags(TaggedObject object, List<String> tags) {
-    changeTags(
-        object,
-        current -> {
-          List<String> out = new ArrayList<>(current);
-          tags.stream().filter(t -> !out.contains(t)).forEach(out::add);
-          return out;
-        });
+    changeTags(object, tags, List.of());
   }
 
   @Override
   public void removeTags(TaggedObject object, List<String> tags) {
-    changeTags(object, current -> current.stream().filter(t -> !tags.contains(t)).toList());
+    changeTags(object, List.of(), tags);
   }
 
-  private void changeTags(TaggedObject object, UnaryOperator<List<String>> change) {
+  private void changeTags(TaggedObject object, List<String> add, List<String> remove) {
     fault(Fault.TAGS, "PUT /2/.../tags");
     if (cluster.tagsOf(object).isEmpty()) {
       throw new BackendException("no " + object + " in the simulated cluster");
     }
-    cluster = cluster.withTagsOf(object, change);
+    cluster = cluster.withTagsChanged(object, add, remove);
   }
 
   @Override

@@ -16,6 +16,7 @@ import java.util.UUID;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
@@ -480,7 +481,7 @@ final class Simulation {
       }
     }
     for (Campaign c : s.campaigns()) {
-      if (c.status() == org.maintd.campaign.CampaignStatus.PAUSED) {
+      if (c.status() == CampaignStatus.PAUSED) {
         command(new Command.CampaignAction(c.id(), "resume", "op"));
       }
     }
@@ -505,10 +506,7 @@ final class Simulation {
         .filter(i -> i.status().isActive())
         .forEach(i -> command(new Command.Cancel(i.uuid().toString(), "op")));
     s.campaigns().stream()
-        .filter(
-            c ->
-                c.status() == org.maintd.campaign.CampaignStatus.RUNNING
-                    || c.status() == org.maintd.campaign.CampaignStatus.PAUSED)
+        .filter(c -> c.status() == CampaignStatus.RUNNING || c.status() == CampaignStatus.PAUSED)
         .forEach(c -> command(new Command.CampaignAction(c.id(), "abort", "op")));
   }
 

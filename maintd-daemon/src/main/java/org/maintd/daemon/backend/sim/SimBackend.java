@@ -181,28 +181,21 @@ public final class SimBackend implements ClusterBackend {
 
   @Override
   public synchronized void addTags(TaggedObject object, List<String> tags) {
-    changeTags(
-        object,
-        current -> {
-          List<String> out = new ArrayList<>(current);
-          tags.stream().filter(t -> !out.contains(t)).forEach(out::add);
-          return out;
-        });
+    changeTags(object, tags, List.of());
   }
 
   @Override
   public synchronized void removeTags(TaggedObject object, List<String> tags) {
-    changeTags(object, current -> current.stream().filter(t -> !tags.contains(t)).toList());
+    changeTags(object, List.of(), tags);
   }
 
-  private void changeTags(
-      TaggedObject object, java.util.function.UnaryOperator<List<String>> change) {
+  private void changeTags(TaggedObject object, List<String> add, List<String> remove) {
     if (state.cluster().tagsOf(object).isEmpty()) {
       throw new BackendException("no " + object + " in the simulated cluster");
     }
     state =
         state.with(
-            state.cluster().withTagsOf(object, change),
+            state.cluster().withTagsChanged(object, add, remove),
             state.jobs(),
             state.rules(),
             state.lastId());
