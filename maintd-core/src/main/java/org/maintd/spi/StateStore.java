@@ -9,6 +9,12 @@ import java.time.Instant;
  */
 public interface StateStore extends AutoCloseable {
 
+  /** Whether a state was ever stored (none: a fresh start, or the state was lost). */
+  boolean exists();
+
+  /** Where the state is kept, for messages: a file, a ZooKeeper path. */
+  String where();
+
   /** The stored state, or a fresh initial state when nothing was ever stored. */
   MaintdState load(Instant now);
 

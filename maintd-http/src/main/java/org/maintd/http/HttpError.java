@@ -7,11 +7,23 @@ package org.maintd.http;
 public class HttpError extends RuntimeException {
   private final int status;
   private final String code;
+  private final java.util.Map<String, String> details;
 
   public HttpError(int status, String code, String message) {
+    this(status, code, message, java.util.Map.of());
+  }
+
+  /** An error whose body carries {@code details} beside its code and message. */
+  public HttpError(int status, String code, String message, java.util.Map<String, String> details) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = java.util.Map.copyOf(details);
+  }
+
+  /** More fields of the body (a standby names the leader's URL), in no order. */
+  public java.util.Map<String, String> details() {
+    return details;
   }
 
   public int status() {

@@ -31,9 +31,15 @@ public final class HttpJson {
 
   public static boolean error(
       Response response, Callback callback, int status, String code, String message) {
+    return error(response, callback, new HttpError(status, code, message));
+  }
+
+  /** Sends {@code e} as its status with {@code {"error", "message", ...its details}}. */
+  public static boolean error(Response response, Callback callback, HttpError e) {
     Map<String, String> body = new LinkedHashMap<>();
-    body.put("error", code);
-    body.put("message", message);
-    return send(response, callback, status, body);
+    body.put("error", e.code());
+    body.put("message", e.getMessage());
+    new java.util.TreeMap<>(e.details()).forEach(body::putIfAbsent);
+    return send(response, callback, e.status(), body);
   }
 }

@@ -1,10 +1,12 @@
 package org.maintd.daemon.app;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -13,7 +15,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.eclipse.jetty.client.HttpClient;
+import org.maintd.cluster.Cluster;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.backend.ganeti.GanetiPlugin;
@@ -23,8 +27,10 @@ import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.http.ApiRoutes;
 import org.maintd.daemon.http.ApiServer;
 import org.maintd.daemon.http.Authenticator;
+import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.leader.Leadership;
 import org.maintd.daemon.leader.MasterVote;
+import org.maintd.daemon.leader.MasterWatch;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.poll.CollectorPoller;
 import org.maintd.daemon.poll.CollectorUrls;
@@ -35,21 +41,28 @@ import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.daemon.repair.RepairRecordsClient;
 import org.maintd.daemon.runner.CommandGateway;
 import org.maintd.daemon.runner.CrashPoint;
+import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
 import org.maintd.daemon.runner.RoundRunner;
 import org.maintd.daemon.runner.RunnerPart;
 import org.maintd.daemon.runner.StateWriter;
 import org.maintd.daemon.service.HealthReport;
 import org.maintd.daemon.service.Part;
+import org.maintd.daemon.store.FileStateStore;
 import org.maintd.daemon.store.StorePart;
+import org.maintd.daemon.zookeeper.ZooKeeperConnection;
+import org.maintd.daemon.zookeeper.ZooKeeperElection;
+import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.KeyFiles;
+import org.maintd.recovery.Recovery;
 import org.maintd.round.RoundStep;
 import org.maintd.round.Settings;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.MaintdState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -76,7 +89,11 @@ public final class Daemon implements AutoCloseable {
   private boolean started;
   private BackendPlugin plugin;
   private Leadership leadership;
-  private RunnerPart runnerPart;
+  private ZooKeeperConnection zookeeper;
+  private Election election;
+  private Acting acting;
+  private PollerPart poller;
+  private DaemonMetrics metrics;
   private ApiPart api;
 
   public Daemon(DaemonConfig config, Clock clock) {
@@ -89,9 +106,11 @@ public final class Daemon implements AutoCloseable {
   }
 
   /**
-   * Starts: checks the master (and the vote), loads the state, and, when there is no state file but
-   * the cluster shows maintd's work, refuses to start or, with {@code recover}, rebuilds it. Throws
-   * {@link StartupException} with the exit code when it cannot start. Starts once.
+   * Starts. With {@code leadership: master}: checks the master (and the vote), loads the state,
+   * and, when no state is stored but the cluster shows maintd's work, refuses to start or, with
+   * {@code recover}, rebuilds it; then runs. With {@code standby} or {@code zookeeper}: serves the
+   * API as a standby at once and takes up the leader's work when elected. Throws {@link
+   * StartupException} with the exit code when it cannot start. Starts once.
    */
   public synchronized void start(boolean vote, boolean recover) {
     if (started) {
@@ -104,20 +123,23 @@ public final class Daemon implements AutoCloseable {
     ClusterBackend backend = plugin.backend();
     CollectorUrls urls =
         new CollectorUrls(config.collector().urlTemplate(), config.collector().urls());
-    PollerPart poller = begin(new PollerPart(new HttpClient(), clock));
+    poller = begin(new PollerPart(new HttpClient(), clock));
     HttpClient http = poller.client();
-    leadership =
-        begin(
-            new Leadership(
-                config.node(),
-                backend,
-                vote
-                    ? () ->
-                        new MasterVote(http, urls, verifier, config.collector().timeout(), clock)
-                            .vote(backend.snapshot().nodesByName().keySet())
-                    : null,
-                plugin.followsMaster(),
-                clock));
+    Supplier<MasterVote.Outcome> votes =
+        vote
+            ? () ->
+                new MasterVote(http, urls, verifier, config.collector().timeout(), clock)
+                    .vote(backend.snapshot().nodesByName().keySet())
+            : null;
+    String mode = config.ha().leadership();
+    if (mode.equals("master")) {
+      leadership =
+          begin(new Leadership(config.node(), backend, votes, plugin.followsMaster(), clock));
+    }
+    zookeeper =
+        config.store().equals("zookeeper")
+            ? begin(new ZooKeeperConnection(config.ha().zookeeper(), clock))
+            : null;
     checkCollectorUrls(backend);
     poller.readThrough(
         plugin
@@ -129,32 +151,38 @@ public final class Daemon implements AutoCloseable {
                     new ReportReader(verifier, config.collector().allowUnsigned()),
                     config.collector().timeout(),
                     clock)));
-    StateWriter writer =
-        state(
-            begin(new StorePart(config.stateDir().resolve("state.json"), clock)),
-            recover,
-            new LostState(
-                backend,
-                poller,
-                new RepairRecordsClient(http, urls, verifier, config.collector().timeout(), clock),
-                clock));
+    LostState lost =
+        new LostState(
+            backend,
+            poller,
+            new RepairRecordsClient(http, urls, verifier, config.collector().timeout(), clock),
+            clock);
     RepairClient repairs =
         new RepairClient(http, urls, key, verifier, config.collector().repairTimeout(), clock);
-    DaemonMetrics metrics = new DaemonMetrics(writer.stored());
+    metrics = new DaemonMetrics(MaintdState.initial(clock.instant()));
     metrics.watch(this::health);
-    RoundRunner runner =
-        new RoundRunner(
-            new RoundRunner.Parts(
-                new RoundStep(settings(), UUID::randomUUID),
-                backend,
-                new JobRouter(backend, new RepairJobs(repairs, repairThreads)),
-                poller,
-                writer,
-                new CrashPoint(),
-                clock,
-                metrics,
-                leadership::stillMaster));
-    runnerPart = begin(new RunnerPart(runner, config.pollInterval(), clock));
+    election =
+        switch (mode) {
+          case "zookeeper" -> new ZooKeeperElection(zookeeper, selfUrl(), clock);
+          case "standby" ->
+              new MasterWatch(
+                  config.node(),
+                  backend,
+                  votes,
+                  config.pollInterval(),
+                  "http://{node}:" + config.port(),
+                  clock);
+          default -> null;
+        };
+    acting =
+        new Acting(
+            () -> openWork(backend, repairs, lost, false),
+            election,
+            new StandbyView(this::peekState, backend, clock, config.pollInterval()),
+            this::leaderFailed);
+    if (election == null) {
+      acting.leadNow(openWork(backend, repairs, lost, recover));
+    }
     Authenticator auth = new Authenticator(verifier, config.usersFile(), clock);
     api =
         begin(
@@ -164,18 +192,161 @@ public final class Daemon implements AutoCloseable {
                     config.port(),
                     ApiRoutes.of(
                         new ApiRoutes.Sources(
-                            runner::view,
-                            new CommandGateway(runner, runnerPart.commandThread(), COMMAND_WAIT),
-                            this::health,
-                            metrics::scrape),
+                            acting::view, acting::apply, this::health, metrics::scrape),
                         plugin.routes()),
                     auth,
                     new ApiServer.Limits(
                         config.http().idleTimeout(), config.http().maxRequestBody())),
                 clock));
+    if (election != null) {
+      election.listen(acting);
+      begin((Part) election);
+    }
     parts.forEach(p -> p.onFailure(this::partFailed));
-    leadership.moved().thenRun(() -> exit.complete(ExitCodes.NOT_MASTER));
+    if (leadership != null) {
+      leadership.moved().thenRun(() -> exit.complete(ExitCodes.NOT_MASTER));
+    }
     announce();
+  }
+
+  /**
+   * The leader's work: the store opened (in ZooKeeper, taken over under a new epoch, then the fence
+   * waited out), the state loaded or rebuilt, the runner started after its first tick.
+   */
+  private Work openWork(
+      ClusterBackend backend, RepairClient repairs, LostState lost, boolean recover) {
+    ZooKeeperStateStore[] zkStore = new ZooKeeperStateStore[1];
+    StorePart store =
+        zookeeper == null
+            ? new StorePart(stateFile().toString(), () -> new FileStateStore(stateFile()), clock)
+            : new StorePart(
+                "ZooKeeper " + config.ha().zookeeper().connect() + config.ha().zookeeper().chroot(),
+                () -> zkStore[0] = new ZooKeeperStateStore(zookeeper.client(), selfUrl()),
+                clock);
+    store.start();
+    RunnerPart runnerPart = null;
+    try {
+      StateWriter writer =
+          state(
+              store,
+              recover,
+              lost,
+              () -> {
+                if (zkStore[0] != null) {
+                  takeOver(zkStore[0]);
+                }
+              });
+      Gate gate = gate(zkStore[0]);
+      RoundRunner runner =
+          new RoundRunner(
+              new RoundRunner.Parts(
+                  new RoundStep(settings(), UUID::randomUUID),
+                  backend,
+                  new JobRouter(backend, new RepairJobs(repairs, repairThreads)),
+                  poller,
+                  writer,
+                  new CrashPoint(),
+                  clock,
+                  metrics,
+                  gate));
+      runnerPart = new RunnerPart(runner, config.pollInterval(), clock);
+      runnerPart.start();
+      runnerPart.onFailure(this::partFailed);
+      store.onFailure(this::partFailed);
+      return new Work(
+          store,
+          runnerPart,
+          runner,
+          new CommandGateway(runner, runnerPart.commandThread(), COMMAND_WAIT));
+    } catch (RuntimeException e) {
+      if (runnerPart != null) {
+        runnerPart.close();
+      }
+      store.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Takes the stored state over under a new epoch, then waits out the fence: long enough that a
+   * previous leader that lost its session has noticed and stopped (see docs/operations.md).
+   */
+  private void takeOver(ZooKeeperStateStore store) {
+    store.load(clock.instant());
+    long epoch = store.takeOver(clock.instant());
+    Duration wait = config.ha().zookeeper().fenceWait();
+    log.info(
+        "leader epoch {}: took over the state; acting in {} ms, once any previous leader has"
+            + " stopped",
+        epoch,
+        wait.toMillis());
+    long until = System.nanoTime() + wait.toNanos();
+    while (System.nanoTime() < until) {
+      if (!election.leads() || !zookeeper.usable()) {
+        throw new ZooKeeperStateStore.Fenced(
+            "leadership ended while waiting out the fence of epoch " + epoch);
+      }
+      try {
+        Thread.sleep(Math.min(50, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ZooKeeperStateStore.Fenced("interrupted while waiting out the fence");
+      }
+    }
+  }
+
+  /** When the runner may act, and the check before each change of the cluster. */
+  private Gate gate(ZooKeeperStateStore store) {
+    if (leadership != null) {
+      return leadership::stillMaster;
+    }
+    if (store == null) {
+      return cluster ->
+          election.leads()
+              && cluster.master().map(m -> NodeNames.same(m.name(), config.node())).orElse(false);
+    }
+    return new Gate() {
+      @Override
+      public boolean mayAct(Cluster cluster) {
+        return election.leads() && zookeeper.usable();
+      }
+
+      @Override
+      public void beforeChange() {
+        if (!zookeeper.usable() || !election.leads()) {
+          throw new ZooKeeperStateStore.Unavailable(
+              "the ZooKeeper connection is not usable or leadership ended: nothing is submitted",
+              null);
+        }
+        store.fence();
+      }
+    };
+  }
+
+  /** The stored state as a standby reads it (null: none). */
+  private MaintdState peekState() {
+    if (zookeeper != null) {
+      ZooKeeperStateStore.Read r = new ZooKeeperStateStore(zookeeper.client(), selfUrl()).peek();
+      return r == null ? null : r.state();
+    }
+    return FileStateStore.peek(stateFile());
+  }
+
+  private Path stateFile() {
+    return config.stateDir().resolve("state.json");
+  }
+
+  /** This daemon's URL, as the others name it when it leads. */
+  public String selfUrl() {
+    return config.ha().advertiseUrl() != null
+        ? config.ha().advertiseUrl()
+        : "http://" + config.node() + ":" + config.port();
+  }
+
+  /** The leader's work could not be opened for a reason no new election cures: the daemon fails. */
+  private void leaderFailed(RuntimeException e) {
+    log.error("cannot take up the leader's work: {}", e.getMessage());
+    ((Part) election).failed(e);
   }
 
   private BackendPlugin plugin() {
@@ -217,25 +388,28 @@ public final class Daemon implements AutoCloseable {
    * The stored state, rebuilt when it is lost and the cluster shows maintd's work (with {@code
    * recover}).
    */
-  private StateWriter state(StorePart store, boolean recover, LostState lost) {
+  private StateWriter state(StorePart store, boolean recover, LostState lost, Runnable claim) {
     boolean stored = store.exists();
     if (recover && stored) {
       throw new StartupException(
           ExitCodes.USAGE,
-          "--recover rebuilds a lost state file, but "
-              + store.file()
-              + " is there; start without --recover");
+          "--recover rebuilds a lost state, but "
+              + store.where()
+              + " holds one; start without --recover");
     }
-    StateWriter writer = new StateWriter(store, clock);
+    Optional<Recovery.Recovered> recovered = Optional.empty();
     if (!stored) {
       try {
-        lost.check(store.file(), recover).ifPresent(r -> writer.write(r.state()));
+        recovered = lost.check(store.where(), recover);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new StartupException(
             ExitCodes.FAILURE, "interrupted while looking for maintd's work in the cluster");
       }
     }
+    claim.run();
+    StateWriter writer = new StateWriter(store, clock);
+    recovered.ifPresent(r -> writer.write(r.state()));
     writer.write(writer.stored().withRoundDelay(config.roundDelay()));
     writer.create();
     return writer;
@@ -284,6 +458,9 @@ public final class Daemon implements AutoCloseable {
    * A part failed: nothing more is submitted, and the daemon exits once the grace period is over.
    */
   private void partFailed(Part failed) {
+    if (acting != null && acting.standAgainIf(failed)) {
+      return;
+    }
     log.error(
         "maintd has failed ({}: {}); automatic actions stopped; exiting with code {} in {} s so that systemd"
             + " restarts it",
@@ -293,8 +470,11 @@ public final class Daemon implements AutoCloseable {
         config.exitAfterFailure().toSeconds());
     exitTimer.execute(
         () -> {
-          if (failed != runnerPart) {
-            runnerPart.close();
+          if (election != null) {
+            ((Part) election).close();
+          }
+          if (acting != null) {
+            acting.close();
           }
         });
     exitTimer.schedule(
@@ -303,17 +483,27 @@ public final class Daemon implements AutoCloseable {
         TimeUnit.MILLISECONDS);
   }
 
-  /** {@code /1/health}: every part, the master acted for, the runner's last tick and error. */
+  /**
+   * {@code /1/health}: every part, who leads, the master acted for, the runner's last tick and
+   * error.
+   */
   public HealthView health() {
     List<Part> now;
     synchronized (this) {
-      now = List.copyOf(parts);
+      now = new ArrayList<>(parts);
     }
+    Work work = acting == null ? null : acting.work();
+    if (work != null) {
+      now.addAll(work.parts());
+    }
+    boolean leads = work != null;
     return HealthReport.of(
         now,
-        node(),
-        runnerPart == null ? null : runnerPart.lastTick(),
-        runnerPart == null ? "" : runnerPart.lastError());
+        acting == null ? List.of() : acting.waiting(),
+        new HealthReport.Leading(
+            leads, leads ? selfUrl() : election == null ? "" : election.leaderUrl(), node()),
+        work == null ? null : work.runnerPart().lastTick(),
+        work == null ? "" : work.runnerPart().lastError());
   }
 
   /**
@@ -338,9 +528,15 @@ public final class Daemon implements AutoCloseable {
     return api.port();
   }
 
-  /** Stops every part, the last started first. */
+  /** Stops the leader's work, then every part, the last started first. */
   @Override
   public void close() {
+    if (election != null) {
+      ((Part) election).close();
+    }
+    if (acting != null) {
+      acting.close();
+    }
     List<Part> stopping;
     synchronized (this) {
       stopping = new ArrayList<>(parts);

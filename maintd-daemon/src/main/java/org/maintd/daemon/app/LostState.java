@@ -1,6 +1,5 @@
 package org.maintd.daemon.app;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,7 +46,8 @@ final class LostState {
   }
 
   /** Nothing on a fresh start; the rebuilt state with {@code recover}; a refusal otherwise. */
-  Optional<Recovery.Recovered> check(Path stateFile, boolean recover) throws InterruptedException {
+  Optional<Recovery.Recovered> check(String stateFile, boolean recover)
+      throws InterruptedException {
     Cluster cluster = backend.snapshot();
     RepairRecordsClient.Answers answers = repairs.fetch(cluster.nodesByName().keySet());
     Traces traces = new Traces(tags(cluster), backend.jobTraces(), answers.records());
@@ -57,19 +57,19 @@ final class LostState {
             "no state file and no trace of maintd in the cluster; not every collector said which repairs it ran: {}",
             answers.unanswered());
       }
-      log.info("no state file {} and no trace of maintd in the cluster: a fresh start", stateFile);
+      log.info("no state in {} and no trace of maintd in the cluster: a fresh start", stateFile);
       return Optional.empty();
     }
     if (!recover) {
       throw new StartupException(
           ExitCodes.FAILURE,
-          "the state file "
+          "the state "
               + stateFile
               + " is missing, but the cluster shows"
               + " maintd's work: "
               + String.join("; ", traces.describe())
               + ". Starting afresh would do that work again."
-              + " Restore the state file, or start once with --recover to rebuild the state from these traces.");
+              + " Restore the state, or start once with --recover to rebuild the state from these traces.");
     }
     List<String> online = unansweredOnline(cluster, answers.unanswered());
     if (!online.isEmpty()) {

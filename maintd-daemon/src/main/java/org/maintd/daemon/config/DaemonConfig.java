@@ -28,7 +28,50 @@ public record DaemonConfig(
     Ganeti ganeti,
     Http http,
     String hmacKeyGroup,
-    Duration exitAfterFailure) {
+    Duration exitAfterFailure,
+    Ha ha) {
+
+  /**
+   * Who leads: {@code master} (the daemon runs only on the cluster's master and exits with code 11
+   * elsewhere), {@code standby} (the same, but it waits on a node that is not the master until it
+   * becomes one) or {@code zookeeper} (a daemon on every master candidate, one elected leader, the
+   * others standbys); the URL the others name as the leader's ({@code null}: {@code
+   * http://<node>:<port>}); and how ZooKeeper is reached.
+   */
+  public record Ha(String leadership, String advertiseUrl, ZooKeeper zookeeper) {
+    public static Ha defaults() {
+      return new Ha("master", null, ZooKeeper.defaults());
+    }
+
+    public boolean elected() {
+      return leadership.equals("zookeeper");
+    }
+  }
+
+  /**
+   * ZooKeeper: the connection string, the session timeout (a leader that lost its session has given
+   * up leadership by then), how long to wait for the first connection, the chroot under which
+   * maintd keeps its znodes, the root-only file with {@code user:password} for digest ACLs ({@code
+   * null}: open ACLs), and how long a new leader waits after fencing its predecessor before it
+   * acts.
+   */
+  public record ZooKeeper(
+      String connect,
+      Duration sessionTimeout,
+      Duration connectionTimeout,
+      String chroot,
+      Path credentials,
+      Duration fenceWait) {
+    public static ZooKeeper defaults() {
+      return new ZooKeeper(
+          "",
+          Duration.ofSeconds(15),
+          Duration.ofSeconds(15),
+          "/maintd",
+          null,
+          Duration.ofSeconds(15));
+    }
+  }
 
   /**
    * The API server's limits: the most it reads of a request's body, and how long a connection may
@@ -130,7 +173,8 @@ public record DaemonConfig(
         Ganeti.defaults(),
         Http.defaults(),
         "",
-        Duration.ofSeconds(30));
+        Duration.ofSeconds(30),
+        Ha.defaults());
   }
 
   public DaemonConfig(
@@ -173,7 +217,8 @@ public record DaemonConfig(
         ganeti,
         Http.defaults(),
         "",
-        Duration.ofSeconds(30));
+        Duration.ofSeconds(30),
+        Ha.defaults());
   }
 
   /**
@@ -202,7 +247,8 @@ public record DaemonConfig(
         ganeti,
         http,
         group,
-        exitAfterFailure);
+        exitAfterFailure,
+        ha);
   }
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
@@ -227,6 +273,7 @@ public record DaemonConfig(
         ganeti,
         http,
         hmacKeyGroup,
-        exitAfterFailure);
+        exitAfterFailure,
+        ha);
   }
 }

@@ -51,7 +51,7 @@ public final class DaemonConfigLoader {
     String bind = root.string("bind", "0.0.0.0");
     int port = (int) root.integer("port", 1816, 0, 65535);
     Path stateDir = root.path("stateDir", "/var/lib/maintd");
-    String store = root.oneOf("store", "file", List.of("file"));
+    String store = root.oneOf("store", "file", List.of("file", "zookeeper"));
     String backend = root.oneOf("backend", "sim", List.of("sim", "ganeti"));
     Path key = root.path("hmacKeyFile", "/var/lib/maintd/hmac.key");
     String keyGroup = root.string("hmacKeyGroup", "");
@@ -79,6 +79,7 @@ public final class DaemonConfigLoader {
                 "idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)));
     Duration exitAfterFailure =
         root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
+    DaemonConfig.Ha ha = ha(root, store);
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -101,7 +102,63 @@ public final class DaemonConfigLoader {
         ganeti,
         http,
         keyGroup,
-        exitAfterFailure);
+        exitAfterFailure,
+        ha);
+  }
+
+  private static DaemonConfig.Ha ha(ConfigSection root, String store) {
+    String leadership =
+        root.oneOf("leadership", "master", List.of("master", "standby", "zookeeper"));
+    URI advertise = url(root, "advertiseUrl", null, List.of("http", "https"));
+    DaemonConfig.ZooKeeper zk = zookeeper(root.section("zookeeper"));
+    if (leadership.equals("zookeeper") && !store.equals("zookeeper")) {
+      root.problem(
+          "leadership",
+          "zookeeper needs store: zookeeper (standbys read the leader's state from it)");
+    }
+    if (store.equals("zookeeper") && zk.connect().isEmpty()) {
+      root.problem("zookeeper.connect", "must name the ZooKeeper servers when store is zookeeper");
+    }
+    return new DaemonConfig.Ha(
+        leadership, advertise == null ? null : advertise.toString().replaceAll("/+$", ""), zk);
+  }
+
+  private static DaemonConfig.ZooKeeper zookeeper(ConfigSection z) {
+    DaemonConfig.ZooKeeper d = DaemonConfig.ZooKeeper.defaults();
+    String connect = z.string("connect", "").strip();
+    if (!connect.isEmpty() && !validConnect(connect)) {
+      z.problem(
+          "connect",
+          "must be host:port[,host:port...] with ports from 1 to 65535, not '" + connect + "'");
+    }
+    Duration session = z.duration("sessionTimeout", d.sessionTimeout(), Duration.ofSeconds(1));
+    Duration connection =
+        z.duration("connectionTimeout", d.connectionTimeout(), Duration.ofMillis(100));
+    String chroot = z.string("chroot", d.chroot());
+    if (!chroot.matches("(/[A-Za-z0-9._-]+)+") || chroot.matches(".*/\\.{1,2}(/.*)?")) {
+      z.problem(
+          "chroot",
+          "must be an absolute znode path such as /maintd (letters, digits, '.', '_', '-'), not '"
+              + chroot
+              + "'");
+    }
+    Path credentials = z.optionalPath("credentialsFile");
+    Duration fenceWait = z.duration("fenceWait", session, Duration.ZERO);
+    return new DaemonConfig.ZooKeeper(connect, session, connection, chroot, credentials, fenceWait);
+  }
+
+  private static boolean validConnect(String connect) {
+    for (String server : connect.split(",", -1)) {
+      int colon = server.lastIndexOf(':');
+      if (colon <= 0 || !server.substring(colon + 1).matches("[0-9]{1,5}")) {
+        return false;
+      }
+      int port = Integer.parseInt(server.substring(colon + 1));
+      if (port < 1 || port > 65535 || server.substring(0, colon).isBlank()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Allowance allowance(ConfigSection c, String key, String fallback) {

@@ -1,5 +1,6 @@
 package org.maintd.daemon.http;
 
+import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -116,6 +117,13 @@ public final class ApiHandler extends Handler.Abstract {
     if (e instanceof CommandRefused r) {
       return kind(r.kind().name(), r.getMessage());
     }
+    if (e instanceof Commands.NotLeader n) {
+      return new HttpError(
+          503,
+          "not-leader",
+          n.getMessage(),
+          n.leaderUrl().isEmpty() ? Map.of() : Map.of("leader_url", n.leaderUrl()));
+    }
     if (e instanceof Commands.Busy) {
       return new HttpError(503, "busy", e.getMessage());
     }
@@ -153,6 +161,6 @@ public final class ApiHandler extends Handler.Abstract {
   }
 
   private static boolean error(Response response, Callback callback, HttpError e) {
-    return HttpJson.error(response, callback, e.status(), e.code(), e.getMessage());
+    return HttpJson.error(response, callback, e);
   }
 }

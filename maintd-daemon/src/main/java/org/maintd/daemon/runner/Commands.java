@@ -12,6 +12,29 @@ import org.maintd.round.Command;
 public interface Commands {
   Object apply(Command command);
 
+  /**
+   * The command was not applied: this daemon is a standby; the leader (at {@link #leaderUrl}, empty
+   * when none leads) applies commands.
+   */
+  final class NotLeader extends RuntimeException {
+    private final String leaderUrl;
+
+    public NotLeader(String leaderUrl) {
+      super(
+          leaderUrl.isEmpty()
+              ? "this maintd is a standby and no daemon leads right now; nothing was changed, try again"
+                  + " shortly"
+              : "this maintd is a standby; send changes to the leader at "
+                  + leaderUrl
+                  + " (maintctl follows it); nothing was changed here");
+      this.leaderUrl = leaderUrl;
+    }
+
+    public String leaderUrl() {
+      return leaderUrl;
+    }
+  }
+
   /** The command was not applied: the daemon did not get to it, or is stopping. */
   final class Busy extends RuntimeException {
     public Busy(String message) {

@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Carries out a step's effects, in order, each giving an outcome. A job is first looked up by its
  * key in the backend's reason trail (a submission whose answer was lost, or made before a crash):
- * only a job that is not there is submitted, so no intent is ever submitted twice. A backend
- * failure is an outcome, not an exception; the step decides what to do about it. Thread-safe if its
+ * only a job that is not there is submitted, so no intent is ever submitted twice. Before each
+ * effect the {@link Gate} may refuse, by throwing, a daemon that no longer leads. A backend failure
+ * is an outcome, not an exception; the step decides what to do about it. Thread-safe if its
  * collaborators are.
  */
 final class EffectRunner {
@@ -23,11 +24,13 @@ final class EffectRunner {
   private final ClusterBackend backend;
   private final JobRouter router;
   private final Boundaries boundaries;
+  private final Gate gate;
 
-  EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundaries) {
+  EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundaries, Gate gate) {
     this.backend = backend;
     this.router = router;
     this.boundaries = boundaries;
+    this.gate = gate;
   }
 
   List<Outcome> run(List<Effect> effects) {
@@ -36,6 +39,7 @@ final class EffectRunner {
       if (!outcomes.isEmpty()) {
         boundaries.reached(Boundaries.BETWEEN_EFFECTS);
       }
+      gate.beforeChange();
       outcomes.add(effect instanceof Effect.Submit s ? submit(s.job()) : tag((Effect.Tag) effect));
     }
     return outcomes;

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 import org.maintd.cluster.Cluster;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
@@ -46,7 +45,7 @@ public final class RoundRunner {
   private final Boundaries boundaries;
   private final Clock clock;
   private final RunnerListener metrics;
-  private final Predicate<Cluster> master;
+  private final Gate gate;
   private final CommandQueue queue = new CommandQueue();
   private RoundState state;
   private List<Outcome> outcomes = List.of();
@@ -54,8 +53,8 @@ public final class RoundRunner {
   private volatile DaemonView view;
 
   /**
-   * The parts a runner works with; {@code master} says whether a snapshot still shows this daemon's
-   * node as master.
+   * The parts a runner works with; {@code gate} says whether this daemon may act (it leads, its
+   * node is still the master) and fences off its changes once it may not.
    */
   public record Parts(
       RoundStep step,
@@ -66,7 +65,7 @@ public final class RoundRunner {
       Boundaries boundaries,
       Clock clock,
       RunnerListener metrics,
-      Predicate<Cluster> master) {}
+      Gate gate) {}
 
   public RoundRunner(Parts parts) {
     this.step = parts.step();
@@ -75,10 +74,11 @@ public final class RoundRunner {
     this.reports = parts.reports();
     this.writer = parts.writer();
     this.boundaries = parts.boundaries();
-    this.effects = new EffectRunner(parts.backend(), parts.router(), parts.boundaries());
+    this.effects =
+        new EffectRunner(parts.backend(), parts.router(), parts.boundaries(), parts.gate());
     this.clock = parts.clock();
     this.metrics = parts.metrics();
-    this.master = parts.master();
+    this.gate = parts.gate();
     this.state = RoundState.of(writer.stored());
     this.view = DaemonView.of(state);
   }
@@ -88,13 +88,13 @@ public final class RoundRunner {
     return view;
   }
 
-  /** One tick: unless this daemon is no longer the master's, poll, step, store, carry out. */
+  /** One tick: unless this daemon may not act now, poll, step, store, carry out. */
   public synchronized void tick() {
     long started = System.nanoTime();
     Instant now = clock.instant();
     Map<String, JobState> jobs = statuses();
     Cluster snapshot = backend.snapshot();
-    if (!master.test(snapshot)) {
+    if (!gate.mayAct(snapshot)) {
       return;
     }
     long pollStarted = System.nanoTime();

@@ -91,7 +91,7 @@ public final class RunnerPart extends Part {
           "the first tick failed: " + e.getCause().getMessage(), e.getCause());
     }
     if (state() == PartState.FAILED) {
-      throw new IllegalStateException("the first tick failed: " + cause());
+      throw new IllegalStateException("the first tick failed: " + cause(), error());
     }
     thread.scheduleWithFixedDelay(
         this::tick, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);

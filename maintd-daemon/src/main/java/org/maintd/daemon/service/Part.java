@@ -25,6 +25,7 @@ public abstract class Part implements AutoCloseable {
   private PartState state = PartState.NEW;
   private Instant since;
   private String cause = "";
+  private Throwable error;
 
   protected Part(String name, Clock clock) {
     this.name = name;
@@ -43,6 +44,11 @@ public abstract class Part implements AutoCloseable {
   /** Why it failed; empty unless {@code FAILED}. */
   public synchronized String cause() {
     return cause;
+  }
+
+  /** What it failed of; null unless {@code FAILED}. */
+  public synchronized Throwable error() {
+    return error;
   }
 
   /** {@code listener} is told when this part fails. */
@@ -98,6 +104,7 @@ public abstract class Part implements AutoCloseable {
         return;
       }
       cause = describe(error);
+      this.error = error;
       move(PartState.FAILED);
     }
     log.error("{} failed: {}", name, cause, error);

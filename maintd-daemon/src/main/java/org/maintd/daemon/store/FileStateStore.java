@@ -58,9 +58,29 @@ public final class FileStateStore implements StateStore {
     }
   }
 
-  /** Whether there is a state file (none: nothing was ever stored, or it was lost). */
+  @Override
   public boolean exists() {
     return Files.exists(file);
+  }
+
+  @Override
+  public String where() {
+    return file.toString();
+  }
+
+  /**
+   * The state in {@code file} as it is now, without taking the lock (a standby shows it); null when
+   * there is none. Throws {@link StoreException} when it cannot be read.
+   */
+  public static MaintdState peek(Path file) {
+    if (!Files.exists(file)) {
+      return null;
+    }
+    try {
+      return new StateCodec().read(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (IOException | RuntimeException e) {
+      throw new StoreException("cannot read state file " + file + ": " + e.getMessage(), e);
+    }
   }
 
   @Override

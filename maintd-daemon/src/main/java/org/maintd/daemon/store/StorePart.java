@@ -1,39 +1,43 @@
 package org.maintd.daemon.store;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.Supplier;
 import org.maintd.daemon.service.Part;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
 import org.maintd.spi.StoreException;
 
 /**
- * The state file as a part of the daemon: opened (and locked) when it starts, released when it
- * stops, and {@code FAILED} once a write fails, which stops the daemon: a state that cannot be
- * stored must not be acted on. Thread-safe.
+ * A state store as a part of the daemon: opened (the file locked) when it starts, released when it
+ * stops, and {@code FAILED} once a read or write fails, which stops the runner: a state that cannot
+ * be stored must not be acted on. Thread-safe.
  */
 public final class StorePart extends Part implements StateStore {
-  private final Path file;
-  private volatile FileStateStore store;
+  private final String where;
+  private final Supplier<? extends StateStore> opener;
+  private volatile StateStore store;
 
-  public StorePart(Path file, Clock clock) {
+  /** The part of the store {@code opener} opens, which keeps its state in {@code where}. */
+  public StorePart(String where, Supplier<? extends StateStore> opener, Clock clock) {
     super("store", clock);
-    this.file = file;
+    this.where = where;
+    this.opener = opener;
   }
 
   @Override
   protected void startUp() {
-    store = new FileStateStore(file);
+    store = opener.get();
   }
 
-  /** Whether there is a state file (none: nothing was ever stored, or it was lost). */
+  @Override
   public boolean exists() {
     return opened().exists();
   }
 
-  public Path file() {
-    return file;
+  @Override
+  public String where() {
+    return where;
   }
 
   @Override
@@ -56,10 +60,10 @@ public final class StorePart extends Part implements StateStore {
     }
   }
 
-  private FileStateStore opened() {
-    FileStateStore s = store;
+  private StateStore opened() {
+    StateStore s = store;
     if (s == null) {
-      throw new IllegalStateException("the state store " + file + " is not open");
+      throw new IllegalStateException("the state store " + where + " is not open");
     }
     return s;
   }
@@ -73,6 +77,6 @@ public final class StorePart extends Part implements StateStore {
 
   @Override
   protected String detail() {
-    return file.toString();
+    return where;
   }
 }

@@ -71,7 +71,7 @@ class LostStateEndToEndTest {
     assertTrue(
         e.getMessage()
             .contains(
-                "the state file "
+                "the state "
                     + tmp.resolve("state/state.json")
                     + " is missing, but the cluster shows"),
         e.getMessage());

@@ -98,6 +98,8 @@ class ApiServerTest {
                     () ->
                         new HealthView(
                             healthState.get(),
+                            true,
+                            "",
                             "n1",
                             null,
                             "",

@@ -22,6 +22,16 @@ final class MemoryStore implements StateStore {
   private int writes;
 
   @Override
+  public boolean exists() {
+    return saved != null;
+  }
+
+  @Override
+  public String where() {
+    return "memory";
+  }
+
+  @Override
   public MaintdState load(Instant now) {
     MaintdState state = saved == null ? MaintdState.initial(now) : codec.read(text());
     loadedSerial = state.serial();

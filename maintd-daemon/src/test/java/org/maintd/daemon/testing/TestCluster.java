@@ -149,6 +149,11 @@ public final class TestCluster implements AutoCloseable {
   /** The node the daemon runs on. */
   public String node = "n1";
 
+  /** Where the state is kept and who leads. */
+  public String store = "file";
+
+  public DaemonConfig.Ha ha = DaemonConfig.Ha.defaults();
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -163,7 +168,7 @@ public final class TestCluster implements AutoCloseable {
         "127.0.0.1",
         0,
         dir.resolve("state"),
-        "file",
+        store,
         "sim",
         keyFile,
         dir.resolve("users"),
@@ -192,7 +197,8 @@ public final class TestCluster implements AutoCloseable {
         DaemonConfig.Ganeti.defaults(),
         new DaemonConfig.Http(MAX_BODY, IDLE),
         "",
-        exitAfterFailure);
+        exitAfterFailure,
+        ha);
   }
 
   /** The running daemon. */

@@ -36,6 +36,15 @@ public final class KeyFiles {
    * may access; {@link IllegalArgumentException} saying what is wrong with the file otherwise.
    */
   public static HmacKey read(Path file, String group) {
+    return HmacKey.fromFileContent(secret(file, group, "hmacKeyGroup"));
+  }
+
+  /**
+   * The bytes of a secret {@code file} (a key, credentials), which only its owner, and {@code
+   * group} (empty: no group; named by the setting {@code groupSetting}) for reading, may access;
+   * {@link IllegalArgumentException} saying what is wrong with the file otherwise.
+   */
+  public static byte[] secret(Path file, String group, String groupSetting) {
     try {
       PosixFileAttributes attributes =
           Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -57,9 +66,11 @@ public final class KeyFiles {
                 + attributes.group().getName()
                 + "): chmod 600 "
                 + file
-                + (group.isEmpty() ? ", or name the group that may read it in hmacKeyGroup" : ""));
+                + (group.isEmpty()
+                    ? ", or name the group that may read it in " + groupSetting
+                    : ""));
       }
-      return HmacKey.fromFileContent(Files.readAllBytes(file));
+      return Files.readAllBytes(file);
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
     }

@@ -1,0 +1,168 @@
+package org.maintd.daemon.app;
+
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.maintd.daemon.leader.Election;
+import org.maintd.daemon.runner.Commands;
+import org.maintd.daemon.runner.DaemonView;
+import org.maintd.daemon.service.Part;
+import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
+import org.maintd.protocol.api.PartHealth;
+import org.maintd.round.Command;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Whether this daemon does the leader's {@link Work}, and what the API reads and sends commands to
+ * either way: the leader's runner while it leads; while it does not, the stored state (a standby
+ * shows what the leader stored) and a refusal naming the leader. When it is elected it opens the
+ * work; when the work cannot be opened because ZooKeeper failed or another leader fenced it off, it
+ * stands for election again; any other failure (a corrupt state, a bug) fails the daemon.
+ * Thread-safe.
+ */
+final class Acting implements Election.Listener {
+  private static final Logger log = LoggerFactory.getLogger(Acting.class);
+  private static final List<String> LEADER_PARTS = List.of("store", "runner");
+
+  private final Supplier<Work> opener;
+  private final Election election;
+  private final Supplier<DaemonView> standbyView;
+  private final Consumer<RuntimeException> failure;
+  private Work work;
+  private boolean closed;
+
+  /**
+   * Opens the work with {@code opener} when {@code election} elects this daemon; {@code failure} is
+   * told what no new election can cure.
+   */
+  Acting(
+      Supplier<Work> opener,
+      Election election,
+      Supplier<DaemonView> standbyView,
+      Consumer<RuntimeException> failure) {
+    this.opener = opener;
+    this.election = election;
+    this.standbyView = standbyView;
+    this.failure = failure;
+  }
+
+  /** Opens the work now, in the caller's thread: the daemon that runs only on the master. */
+  synchronized void leadNow(Work opened) {
+    work = opened;
+  }
+
+  @Override
+  public void elected() {
+    Work opened;
+    try {
+      opened = opener.get();
+    } catch (RuntimeException e) {
+      if (curable(e)) {
+        log.warn(
+            "cannot take up the leader's work, standing for election again: {}", e.getMessage());
+        election.rejoin();
+      } else {
+        failure.accept(e);
+      }
+      return;
+    }
+    synchronized (this) {
+      if (!closed) {
+        work = opened;
+        return;
+      }
+    }
+    opened.close();
+  }
+
+  @Override
+  public void deposed(String why) {
+    drop(why);
+  }
+
+  /**
+   * Stops the work if {@code failed} is one of its parts and the failure is one a new election may
+   * cure (ZooKeeper failed, another leader fenced this one off): then stands again. Whether it did.
+   */
+  boolean standAgainIf(Part failed) {
+    if (election == null || !curable(failed.error())) {
+      return false;
+    }
+    synchronized (this) {
+      if (work == null || !work.owns(failed)) {
+        return false;
+      }
+    }
+    drop(failed.name() + ": " + failed.cause());
+    election.rejoin();
+    return true;
+  }
+
+  /**
+   * Whether a new election may cure {@code e}: ZooKeeper failed, or a new leader fenced this one.
+   */
+  private static boolean curable(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ZooKeeperStateStore.Fenced || t instanceof ZooKeeperStateStore.Unavailable) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void drop(String why) {
+    Work stopping;
+    synchronized (this) {
+      stopping = work;
+      work = null;
+    }
+    if (stopping != null) {
+      log.warn("this daemon stops leading ({}); it is a standby now", why);
+      stopping.close();
+    }
+  }
+
+  /** Stops the work for good. */
+  void close() {
+    synchronized (this) {
+      closed = true;
+    }
+    drop("stopping");
+  }
+
+  synchronized Work work() {
+    return work;
+  }
+
+  boolean leads() {
+    return work() != null;
+  }
+
+  DaemonView view() {
+    Work w = work();
+    return w != null ? w.runner().view() : standbyView.get();
+  }
+
+  Object apply(Command command) {
+    Work w = work();
+    if (w == null) {
+      throw new Commands.NotLeader(election == null ? "" : election.leaderUrl());
+    }
+    return w.commands().apply(command);
+  }
+
+  /** The leader's parts while it leads, else the same parts shown as {@code STANDBY}. */
+  List<Part> parts() {
+    Work w = work();
+    return w == null ? List.of() : w.parts();
+  }
+
+  List<PartHealth> waiting() {
+    return work() != null
+        ? List.of()
+        : LEADER_PARTS.stream()
+            .map(n -> new PartHealth(n, "STANDBY", null, "", "runs while this daemon leads"))
+            .toList();
+  }
+}

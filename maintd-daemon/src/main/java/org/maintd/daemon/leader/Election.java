@@ -1,0 +1,30 @@
+package org.maintd.daemon.leader;
+
+/**
+ * How a daemon that does not start as the leader comes to lead: ZooKeeper's election among the
+ * daemons of the master candidates, or waiting until this node becomes the cluster's master. It
+ * tells its {@link Listener} when this daemon is elected and when it is deposed, one event at a
+ * time, on its own thread.
+ */
+public interface Election {
+
+  /** What is told, in order, on the election's thread. */
+  interface Listener {
+    /** This daemon leads from now on; it may block while it takes over. */
+    void elected();
+
+    /** This daemon no longer leads, because of {@code why}. */
+    void deposed(String why);
+  }
+
+  void listen(Listener listener);
+
+  /** Whether this daemon leads now. */
+  boolean leads();
+
+  /** The URL of the daemon that leads now, or empty when none does (or it is not known). */
+  String leaderUrl();
+
+  /** Gives up leadership, if held, and stands again: after a failure that a new start may cure. */
+  void rejoin();
+}

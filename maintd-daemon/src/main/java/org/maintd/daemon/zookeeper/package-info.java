@@ -1,0 +1,8 @@
+/**
+ * ZooKeeper, through Apache Curator: the connection as a part of the daemon ({@link
+ * org.maintd.daemon.zookeeper.ZooKeeperConnection}, which says when submissions must stop), the
+ * state in znodes with every write a versioned compare-and-set ({@link
+ * org.maintd.daemon.zookeeper.ZooKeeperStateStore}), and the election of one leader among the
+ * daemons of the master candidates ({@link org.maintd.daemon.zookeeper.ZooKeeperElection}).
+ */
+package org.maintd.daemon.zookeeper;
