@@ -82,20 +82,22 @@ final class Acting implements Election.Listener {
   }
 
   /**
-   * Stops the work if {@code failed} is one of its parts and the failure is one a new election may
-   * cure (ZooKeeper failed, another leader fenced this one off): then stands again. Whether it did.
+   * Whether {@code failed}'s failure is one a new election may cure (ZooKeeper failed, another
+   * leader fenced this one off): then the work it belongs to, if it is the current one, stops and
+   * this daemon stands again; the daemon itself does not fail.
    */
   boolean standAgainIf(Part failed) {
     if (election == null || !curable(failed.error())) {
       return false;
     }
+    boolean current;
     synchronized (this) {
-      if (work == null || !work.owns(failed)) {
-        return false;
-      }
+      current = work != null && work.owns(failed);
     }
-    drop(failed.name() + ": " + failed.cause());
-    election.rejoin();
+    if (current) {
+      drop(failed.name() + ": " + failed.cause());
+      election.rejoin();
+    }
     return true;
   }
 

@@ -163,7 +163,7 @@ public final class Daemon implements AutoCloseable {
     metrics.watch(this::health);
     election =
         switch (mode) {
-          case "zookeeper" -> new ZooKeeperElection(zookeeper, selfUrl(), clock);
+          case "zookeeper" -> new ZooKeeperElection(zookeeper, this::selfUrl, clock);
           case "standby" ->
               new MasterWatch(
                   config.node(),
@@ -336,11 +336,22 @@ public final class Daemon implements AutoCloseable {
     return config.stateDir().resolve("state.json");
   }
 
-  /** This daemon's URL, as the others name it when it leads. */
+  /**
+   * This daemon's URL, as the others name it when it leads: {@code advertiseUrl}, else its bind
+   * address (its node's name when it listens on every address) and port.
+   */
   public String selfUrl() {
-    return config.ha().advertiseUrl() != null
-        ? config.ha().advertiseUrl()
-        : "http://" + config.node() + ":" + config.port();
+    if (config.ha().advertiseUrl() != null) {
+      return config.ha().advertiseUrl();
+    }
+    String host =
+        config.bind().equals("0.0.0.0") || config.bind().equals("::")
+            ? config.node()
+            : config.bind();
+    return "http://"
+        + (host.contains(":") ? "[" + host + "]" : host)
+        + ":"
+        + (api != null ? api.port() : config.port());
   }
 
   /** The leader's work could not be opened for a reason no new election cures: the daemon fails. */

@@ -96,7 +96,8 @@ public record DaemonConfig(
    * The simulated backend: where its cluster comes from, where node diagnose files (and boot ids)
    * live, how long operations and reboots take, the file the simulated nodes read as their master
    * (null: none), and whether this daemon follows the master role when it moves (the simulated
-   * nodes all live in this process, so the daemon of the new master is this one).
+   * nodes all live in this process, so the daemon of the new master is this one), and whether
+   * several daemons share it (a leader and its standbys: every call reads it again under a lock).
    */
   public record Sim(
       Path cluster,
@@ -105,9 +106,29 @@ public record DaemonConfig(
       Duration timePerGiB,
       Duration bootTime,
       Path masterFile,
-      boolean followMaster) {
+      boolean followMaster,
+      boolean shared) {
     public Sim(Path cluster, Path diagnoseDir, Duration operationTime, Duration timePerGiB) {
       this(cluster, diagnoseDir, operationTime, timePerGiB, Duration.ofSeconds(5), null, true);
+    }
+
+    public Sim(
+        Path cluster,
+        Path diagnoseDir,
+        Duration operationTime,
+        Duration timePerGiB,
+        Duration bootTime,
+        Path masterFile,
+        boolean followMaster) {
+      this(
+          cluster,
+          diagnoseDir,
+          operationTime,
+          timePerGiB,
+          bootTime,
+          masterFile,
+          followMaster,
+          false);
     }
   }
 

@@ -242,7 +242,8 @@ public final class DaemonConfigLoader {
         s.duration("timePerGiB", Duration.ZERO, Duration.ZERO),
         s.duration("bootTime", Duration.ofSeconds(5), Duration.ZERO),
         s.optionalPath("masterFile"),
-        s.bool("followMaster", true));
+        s.bool("followMaster", true),
+        s.bool("shared", false));
   }
 
   private static DaemonConfig.Ganeti ganeti(ConfigSection g) {

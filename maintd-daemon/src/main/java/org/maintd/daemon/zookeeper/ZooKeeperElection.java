@@ -22,7 +22,7 @@ public final class ZooKeeperElection extends Part implements Election {
   static final String LATCH = "/leader";
 
   private final ZooKeeperConnection zk;
-  private final String self;
+  private final java.util.function.Supplier<String> self;
   private final ExecutorService events =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -33,8 +33,9 @@ public final class ZooKeeperElection extends Part implements Election {
   private volatile Listener listener;
   private volatile LeaderLatch latch;
 
-  /** Stands for election as {@code self}, this daemon's URL. */
-  public ZooKeeperElection(ZooKeeperConnection zk, String self, Clock clock) {
+  /** Stands for election as {@code self}, this daemon's URL (known once its API listens). */
+  public ZooKeeperElection(
+      ZooKeeperConnection zk, java.util.function.Supplier<String> self, Clock clock) {
     super("leadership", clock);
     this.zk = zk;
     this.self = self;
@@ -51,13 +52,14 @@ public final class ZooKeeperElection extends Part implements Election {
   }
 
   private void stand() {
-    LeaderLatch l = new LeaderLatch(zk.client(), LATCH, self, LeaderLatch.CloseMode.NOTIFY_LEADER);
+    LeaderLatch l =
+        new LeaderLatch(zk.client(), LATCH, self.get(), LeaderLatch.CloseMode.NOTIFY_LEADER);
     l.addListener(
         new LeaderLatchListener() {
           @Override
           public void isLeader() {
             if (latch == l) {
-              log.info("elected leader ({})", self);
+              log.info("elected leader ({})", self.get());
               listener.elected();
             }
           }

@@ -48,15 +48,31 @@ public final class SimBackend implements ClusterBackend {
   private final SimSettings settings;
   private final Clock clock;
   private final SimOperations operations = new SimOperations();
+  private final boolean shared;
   private SimState state;
 
   public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock) {
+    this(file, initial, settings, clock, false);
+  }
+
+  /**
+   * A simulated cluster kept in {@code file}; {@code shared} when several daemons (standbys, in
+   * this process or others) use the same one: every call then reads the file again under a lock.
+   */
+  public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock, boolean shared) {
     this.file = file;
     this.settings = settings;
     this.clock = clock;
-    this.state =
-        Files.exists(file) ? read(file) : new SimState(initial, List.of(), List.of(), 0, Map.of());
-    persist();
+    this.shared = shared;
+    this.state = new SimState(initial, List.of(), List.of(), 0, Map.of());
+    shared(
+        () -> {
+          if (Files.exists(file)) {
+            state = read(file);
+          }
+          persist();
+          return null;
+        });
     state
         .cluster()
         .nodes()
@@ -90,6 +106,24 @@ public final class SimBackend implements ClusterBackend {
     }
   }
 
+  /**
+   * Runs {@code call} on the state as stored: when shared, under the file's lock and after reading
+   * it again, since another daemon may have changed it.
+   */
+  private <T> T shared(java.util.function.Supplier<T> call) {
+    if (!shared) {
+      return call.get();
+    }
+    return SharedFileLock.with(
+        file,
+        () -> {
+          if (Files.exists(file)) {
+            state = read(file);
+          }
+          return call.get();
+        });
+  }
+
   private static SimState read(Path file) {
     try {
       return Mappers.RECORDS.readValue(Files.readString(file), SimState.class);
@@ -110,28 +144,34 @@ public final class SimBackend implements ClusterBackend {
 
   @Override
   public synchronized Cluster snapshot() {
-    advance();
-    return state.cluster();
+    return shared(
+        () -> {
+          advance();
+          return state.cluster();
+        });
   }
 
   @Override
   public synchronized String submit(JobSpec job) {
-    advance();
-    for (Operation op : job.operations()) {
-      if (op instanceof Operation.RunRepair) {
-        throw new BackendException(
-            "job " + job.key() + ": repair commands run through collectors, not the cluster");
-      }
-    }
-    String id = Long.toString(state.lastId() + 1);
-    Instant now = clock.instant();
-    SimJob sim = new SimJob(id, job, now, now.plus(duration(job)), JobStatus.RUNNING, "");
-    List<SimJob> jobs = new ArrayList<>(state.jobs());
-    jobs.add(sim);
-    state = state.with(state.cluster(), jobs, state.rules(), state.lastId() + 1);
-    persist();
-    log.debug("[job={}] received: {}", id, job.reason().text());
-    return id;
+    return shared(
+        () -> {
+          advance();
+          for (Operation op : job.operations()) {
+            if (op instanceof Operation.RunRepair) {
+              throw new BackendException(
+                  "job " + job.key() + ": repair commands run through collectors, not the cluster");
+            }
+          }
+          String id = Long.toString(state.lastId() + 1);
+          Instant now = clock.instant();
+          SimJob sim = new SimJob(id, job, now, now.plus(duration(job)), JobStatus.RUNNING, "");
+          List<SimJob> jobs = new ArrayList<>(state.jobs());
+          jobs.add(sim);
+          state = state.with(state.cluster(), jobs, state.rules(), state.lastId() + 1);
+          persist();
+          log.debug("[job={}] received: {}", id, job.reason().text());
+          return id;
+        });
   }
 
   private Duration duration(JobSpec job) {
@@ -154,39 +194,58 @@ public final class SimBackend implements ClusterBackend {
 
   @Override
   public synchronized JobState job(String id) {
-    advance();
-    return state.jobs().stream()
-        .filter(j -> j.id().equals(id))
-        .findFirst()
-        .map(j -> new JobState(id, j.status(), j.message()))
-        .orElse(new JobState(id, JobStatus.UNKNOWN, "no job " + id + " in the simulated cluster"));
+    return shared(
+        () -> {
+          advance();
+          return state.jobs().stream()
+              .filter(j -> j.id().equals(id))
+              .findFirst()
+              .map(j -> new JobState(id, j.status(), j.message()))
+              .orElse(
+                  new JobState(
+                      id, JobStatus.UNKNOWN, "no job " + id + " in the simulated cluster"));
+        });
   }
 
   @Override
   public synchronized List<String> findJobs(String text) {
-    return state.jobs().stream()
-        .filter(j -> j.spec().reason().text().contains(text))
-        .map(SimJob::id)
-        .toList();
+    return shared(
+        () -> {
+          return state.jobs().stream()
+              .filter(j -> j.spec().reason().text().contains(text))
+              .map(SimJob::id)
+              .toList();
+        });
   }
 
   @Override
   public synchronized List<JobTrace> jobTraces() {
-    advance();
-    return state.jobs().stream()
-        .filter(j -> j.spec().reason().source().equals(ReasonTrail.SOURCE))
-        .map(j -> new JobTrace(j.id(), j.spec().reason().text(), j.status()))
-        .toList();
+    return shared(
+        () -> {
+          advance();
+          return state.jobs().stream()
+              .filter(j -> j.spec().reason().source().equals(ReasonTrail.SOURCE))
+              .map(j -> new JobTrace(j.id(), j.spec().reason().text(), j.status()))
+              .toList();
+        });
   }
 
   @Override
   public synchronized void addTags(TaggedObject object, List<String> tags) {
-    changeTags(object, tags, List.of());
+    shared(
+        () -> {
+          changeTags(object, tags, List.of());
+          return null;
+        });
   }
 
   @Override
   public synchronized void removeTags(TaggedObject object, List<String> tags) {
-    changeTags(object, List.of(), tags);
+    shared(
+        () -> {
+          changeTags(object, List.of(), tags);
+          return null;
+        });
   }
 
   private void changeTags(TaggedObject object, List<String> add, List<String> remove) {
@@ -204,24 +263,35 @@ public final class SimBackend implements ClusterBackend {
 
   @Override
   public synchronized String master() {
-    return state
-        .cluster()
-        .master()
-        .map(n -> n.name())
-        .orElseThrow(() -> new BackendException("the simulated cluster has no single master node"));
+    return shared(
+        () -> {
+          return state
+              .cluster()
+              .master()
+              .map(n -> n.name())
+              .orElseThrow(
+                  () -> new BackendException("the simulated cluster has no single master node"));
+        });
   }
 
   /** Every job the simulated cluster ever received, oldest first. */
   public synchronized List<SimJob> jobs() {
-    advance();
-    return state.jobs();
+    return shared(
+        () -> {
+          advance();
+          return state.jobs();
+        });
   }
 
   public synchronized void inject(FailRule rule) {
-    List<FailRule> rules = new ArrayList<>(state.rules());
-    rules.add(rule);
-    state = state.with(state.cluster(), state.jobs(), rules, state.lastId());
-    persist();
+    shared(
+        () -> {
+          List<FailRule> rules = new ArrayList<>(state.rules());
+          rules.add(rule);
+          state = state.with(state.cluster(), state.jobs(), rules, state.lastId());
+          persist();
+          return null;
+        });
   }
 
   public SimSettings settings() {
@@ -319,19 +389,26 @@ public final class SimBackend implements ClusterBackend {
 
   /** Nodes powered off right now: their collectors do not answer. */
   public synchronized java.util.Set<String> poweredOff() {
-    advance();
-    return state.off().keySet();
+    return shared(
+        () -> {
+          advance();
+          return state.off().keySet();
+        });
   }
 
   /** Powers a node on now (an operator pressing the button), with a new boot id. */
   public synchronized void powerOn(String node) {
-    if (!state.off().containsKey(node)) {
-      throw new BackendException("node " + node + " is not powered off");
-    }
-    Map<String, Instant> off = new HashMap<>(state.off());
-    off.put(node, clock.instant());
-    state = new SimState(state.cluster(), state.jobs(), state.rules(), state.lastId(), off);
-    advance();
+    shared(
+        () -> {
+          if (!state.off().containsKey(node)) {
+            throw new BackendException("node " + node + " is not powered off");
+          }
+          Map<String, Instant> off = new HashMap<>(state.off());
+          off.put(node, clock.instant());
+          state = new SimState(state.cluster(), state.jobs(), state.rules(), state.lastId(), off);
+          advance();
+          return null;
+        });
   }
 
   private Path bootIdFile(String node) {

@@ -39,7 +39,8 @@ public final class SimPlugin {
                 s.timePerGiB(),
                 s.bootTime(),
                 s.masterFile()),
-            clock);
+            clock,
+            s.shared());
     return new BackendPlugin(
         sim,
         reports -> new PoweredOffReports(reports, sim, clock),
