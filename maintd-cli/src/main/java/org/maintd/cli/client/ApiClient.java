@@ -83,21 +83,16 @@ public final class ApiClient {
     }
   }
 
+  /**
+   * Sends {@code request}; a standby's refusal that names the leader is sent once more, to the
+   * leader, as it was (the signature does not name the host).
+   */
   private String send(HttpRequest.Builder request, String path) {
-    HttpResponse<String> response;
-    try {
-      response =
-          http.send(
-              request.timeout(Duration.ofSeconds(60)).build(),
-              HttpResponse.BodyHandlers.ofString());
-    } catch (ConnectException e) {
-      throw new ApiException(
-          "cannot connect to maintd at " + base + " (is it running? see --url or MAINTD_URL)");
-    } catch (IOException e) {
-      throw new ApiException("request to " + base + path + " failed: " + e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ApiException("interrupted");
+    HttpResponse<String> response = exchange(request, base, path);
+    String leader = leaderNamedBy(response);
+    if (!leader.isEmpty()) {
+      URI to = URI.create(leader.endsWith("/") ? leader.substring(0, leader.length() - 1) : leader);
+      response = exchange(request.uri(to.resolve(path)), to, path);
     }
     if (response.statusCode() != 200) {
       String message;
@@ -109,6 +104,39 @@ public final class ApiClient {
       throw new ApiException("maintd answered " + response.statusCode() + ": " + message);
     }
     return response.body();
+  }
+
+  /** The leader's URL when {@code response} is a standby's refusal naming it, else empty. */
+  private static String leaderNamedBy(HttpResponse<String> response) {
+    if (response.statusCode() != 503) {
+      return "";
+    }
+    try {
+      Object body = Json.parse(response.body());
+      if (body instanceof java.util.Map<?, ?> m
+          && "not-leader".equals(m.get("error"))
+          && m.get("leader_url") instanceof String url) {
+        return url;
+      }
+    } catch (JsonProcessingException e) {
+      // not JSON: reported as it is
+    }
+    return "";
+  }
+
+  private HttpResponse<String> exchange(HttpRequest.Builder request, URI to, String path) {
+    try {
+      return http.send(
+          request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+    } catch (ConnectException e) {
+      throw new ApiException(
+          "cannot connect to maintd at " + to + " (is it running? see --url or MAINTD_URL)");
+    } catch (IOException e) {
+      throw new ApiException("request to " + to + path + " failed: " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException("interrupted");
+    }
   }
 
   private static <T> T read(String body, JavaType type) {

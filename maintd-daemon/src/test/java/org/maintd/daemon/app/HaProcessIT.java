@@ -268,7 +268,15 @@ class HaProcessIT {
     Map<?, ?> body = (Map<?, ?>) Json.parse(refused.body());
     assertEquals("not-leader", body.get("error"));
     assertEquals("http://127.0.0.1:" + ports[l], body.get("leader_url"));
-    assertEquals(200, cluster.signedPost(ports[l], "/1/pause", "{}").statusCode());
+    int paused =
+        org.maintd.cli.Maintctl.execute(
+            "--url",
+            "http://127.0.0.1:" + ports[standby],
+            "--key-file",
+            cluster.keyFile.toString(),
+            "pause");
+    assertEquals(0, paused, "maintctl pause through a standby follows it to the leader");
+    assertEquals(true, ((Map<?, ?>) Json.parse(get(l, "/1/paused").body())).get("paused"));
     assertNoJobTwice();
   }
 
