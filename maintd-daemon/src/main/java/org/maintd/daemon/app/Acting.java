@@ -115,12 +115,16 @@ final class Acting implements Election.Listener {
 
   private void drop(String why) {
     Work stopping;
+    boolean closed;
     synchronized (this) {
+      closed = this.closed;
       stopping = work;
       work = null;
     }
     if (stopping != null) {
-      log.warn("this daemon stops leading ({}); it is a standby now", why);
+      if (!closed) {
+        log.warn("this daemon stops leading ({}); it is a standby now", why);
+      }
       stopping.close();
     }
   }

@@ -109,7 +109,10 @@ public final class DaemonConfigLoader {
   private static DaemonConfig.Ha ha(ConfigSection root, String store) {
     String leadership =
         root.oneOf("leadership", "master", List.of("master", "standby", "zookeeper"));
-    URI advertise = url(root, "advertiseUrl", null, List.of("http", "https"));
+    URI advertise =
+        root.string("advertiseUrl", "").isEmpty()
+            ? null
+            : url(root, "advertiseUrl", null, List.of("http", "https"));
     DaemonConfig.ZooKeeper zk = zookeeper(root.section("zookeeper"));
     if (leadership.equals("zookeeper") && !store.equals("zookeeper")) {
       root.problem(

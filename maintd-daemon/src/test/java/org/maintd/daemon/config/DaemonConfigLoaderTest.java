@@ -153,6 +153,49 @@ class DaemonConfigLoaderTest {
   }
 
   @Test
+  void highAvailabilityMistakesAreNamedByKey(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "leadership: zookeeper",
+            "advertiseUrl: ftp://node1",
+            "zookeeper:",
+            "  connect: zk1:2181,zk2",
+            "  chroot: maintd/",
+            "  sessionTimeout: 10ms",
+            ""));
+    List<String> p =
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems();
+    assertTrue(
+        p.contains(
+            "leadership: zookeeper needs store: zookeeper (standbys read the leader's state from it)"),
+        p.toString());
+    assertTrue(
+        p.contains(
+            "advertiseUrl: must be a http:// or https:// URL with a host, not 'ftp://node1'"),
+        p.toString());
+    assertTrue(
+        p.contains(
+            "zookeeper.connect: must be host:port[,host:port...] with ports from 1 to 65535, not"
+                + " 'zk1:2181,zk2'"),
+        p.toString());
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("zookeeper.chroot: must be an absolute")),
+        p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("zookeeper.sessionTimeout:")), p.toString());
+    assertEquals(5, p.size(), p.toString());
+
+    Files.writeString(file, "store: zookeeper\n");
+    assertTrue(
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file))
+            .problems()
+            .contains(
+                "zookeeper.connect: must name the ZooKeeper servers when store is zookeeper"));
+  }
+
+  @Test
   void refusesAFileThatIsNotYaml(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("maintd.yaml");
     Files.writeString(file, "port: [1816\n");
