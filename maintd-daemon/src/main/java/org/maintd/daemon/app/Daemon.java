@@ -36,6 +36,7 @@ import org.maintd.daemon.poll.CollectorPoller;
 import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.daemon.poll.PollerPart;
 import org.maintd.daemon.poll.ReportReader;
+import org.maintd.daemon.repair.NodeCommandJobs;
 import org.maintd.daemon.repair.RepairClient;
 import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.daemon.repair.RepairRecordsClient;
@@ -242,7 +243,10 @@ public final class Daemon implements AutoCloseable {
               new RoundRunner.Parts(
                   new RoundStep(settings(), UUID::randomUUID),
                   backend,
-                  new JobRouter(backend, new RepairJobs(repairs, repairThreads)),
+                  new JobRouter(
+                      backend,
+                      new RepairJobs(repairs, repairThreads),
+                      nodeCommands(backend, repairs)),
                   poller,
                   writer,
                   new CrashPoint(),
@@ -265,6 +269,27 @@ public final class Daemon implements AutoCloseable {
       store.close();
       throw e;
     }
+  }
+
+  /** Reboots and master fail-overs through the collectors, when configured so; else null. */
+  private NodeCommandJobs nodeCommands(ClusterBackend backend, RepairClient repairs) {
+    DaemonConfig.NodeCommands n = config.nodeCommands();
+    boolean reboots = DaemonConfig.NodeCommands.byCollector(n.reboot(), config.backend());
+    boolean failovers = DaemonConfig.NodeCommands.byCollector(n.masterFailover(), config.backend());
+    if (!reboots && !failovers) {
+      return null;
+    }
+    return new NodeCommandJobs(
+        repairs,
+        repairThreads,
+        backend,
+        new NodeCommandJobs.Routing(
+            reboots,
+            n.rebootCommand(),
+            failovers,
+            n.masterFailoverCommand(),
+            n.masterFailoverWait()),
+        clock);
   }
 
   /**
@@ -484,8 +509,9 @@ public final class Daemon implements AutoCloseable {
           if (election != null) {
             ((Part) election).close();
           }
-          if (acting != null) {
-            acting.close();
+          Work work = acting == null ? null : acting.work();
+          if (work != null) {
+            work.runnerPart().close();
           }
         });
     exitTimer.schedule(

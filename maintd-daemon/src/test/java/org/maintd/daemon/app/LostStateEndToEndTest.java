@@ -130,8 +130,7 @@ class LostStateEndToEndTest {
     cluster.stopDaemon();
     StartupException e = assertThrows(StartupException.class, () -> cluster.startDaemon(true));
     assertEquals(ExitCodes.USAGE, e.exitCode());
-    assertTrue(
-        e.getMessage().contains("--recover rebuilds a lost state file, but"), e.getMessage());
+    assertTrue(e.getMessage().contains("--recover rebuilds a lost state, but"), e.getMessage());
   }
 
   private Map<String, Object> incident(String uuid) throws Exception {
