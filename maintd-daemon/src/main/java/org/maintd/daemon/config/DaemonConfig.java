@@ -29,7 +29,33 @@ public record DaemonConfig(
     Http http,
     String hmacKeyGroup,
     Duration exitAfterFailure,
-    Ha ha) {
+    Ha ha,
+    NodeCommands nodeCommands) {
+
+  /**
+   * Who reboots a node and moves the master role: {@code collector} (a whitelisted command the
+   * node's collector runs: a soft reboot, {@code gnt-cluster master-failover} on the new master) or
+   * {@code backend} (Ganeti's power-cycle, a hard reset; the simulated cluster's own); {@code
+   * auto}: the collectors with Ganeti, the backend with the simulated cluster. The commands' names,
+   * and how long a fail-over may take until the cluster names the new master.
+   */
+  public record NodeCommands(
+      String reboot,
+      String rebootCommand,
+      String masterFailover,
+      String masterFailoverCommand,
+      Duration masterFailoverWait) {
+    public static NodeCommands defaults() {
+      return new NodeCommands("auto", "reboot", "auto", "master-failover", Duration.ofSeconds(120));
+    }
+
+    /**
+     * Whether {@code setting} ({@link #reboot} or {@link #masterFailover}) means the collectors.
+     */
+    public static boolean byCollector(String setting, String backend) {
+      return setting.equals("collector") || (setting.equals("auto") && backend.equals("ganeti"));
+    }
+  }
 
   /**
    * Who leads: {@code master} (the daemon runs only on the cluster's master and exits with code 11
@@ -195,7 +221,8 @@ public record DaemonConfig(
         Http.defaults(),
         "",
         Duration.ofSeconds(30),
-        Ha.defaults());
+        Ha.defaults(),
+        NodeCommands.defaults());
   }
 
   public DaemonConfig(
@@ -239,7 +266,8 @@ public record DaemonConfig(
         Http.defaults(),
         "",
         Duration.ofSeconds(30),
-        Ha.defaults());
+        Ha.defaults(),
+        NodeCommands.defaults());
   }
 
   /**
@@ -269,7 +297,8 @@ public record DaemonConfig(
         http,
         group,
         exitAfterFailure,
-        ha);
+        ha,
+        nodeCommands);
   }
 
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
@@ -295,6 +324,7 @@ public record DaemonConfig(
         http,
         hmacKeyGroup,
         exitAfterFailure,
-        ha);
+        ha,
+        nodeCommands);
   }
 }

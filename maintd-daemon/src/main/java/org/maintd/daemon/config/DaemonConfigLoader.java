@@ -80,6 +80,7 @@ public final class DaemonConfigLoader {
     Duration exitAfterFailure =
         root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
     DaemonConfig.Ha ha = ha(root, store);
+    DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"));
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -103,7 +104,29 @@ public final class DaemonConfigLoader {
         http,
         keyGroup,
         exitAfterFailure,
-        ha);
+        ha,
+        nodeCommands);
+  }
+
+  private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n) {
+    DaemonConfig.NodeCommands d = DaemonConfig.NodeCommands.defaults();
+    List<String> who = List.of("auto", "collector", "backend");
+    return new DaemonConfig.NodeCommands(
+        n.oneOf("reboot", d.reboot(), who),
+        command(n, "rebootCommand", d.rebootCommand()),
+        n.oneOf("masterFailover", d.masterFailover(), who),
+        command(n, "masterFailoverCommand", d.masterFailoverCommand()),
+        n.duration("masterFailoverWait", d.masterFailoverWait(), Duration.ofSeconds(1)));
+  }
+
+  /** A whitelisted command's name: a plain file name, as the collector's whitelist takes it. */
+  private static String command(ConfigSection c, String key, String fallback) {
+    String name = c.string(key, fallback);
+    if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+      c.problem(key, "must be a command name (letters, digits, '.', '_', '-'), not '" + name + "'");
+      return fallback;
+    }
+    return name;
   }
 
   private static DaemonConfig.Ha ha(ConfigSection root, String store) {

@@ -88,6 +88,9 @@ public final class RepairRecordsClient {
     }
     List<RepairRecord> out = new ArrayList<>();
     for (RepairRecords.Entry r : answer.repairs()) {
+      if (r.original() != null && "node-command".equals(r.original().get("maintd"))) {
+        continue; // a reboot or master fail-over, not a repair of an incident
+      }
       out.add(
           new RepairRecord(
               node,

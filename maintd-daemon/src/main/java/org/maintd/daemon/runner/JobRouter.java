@@ -1,6 +1,7 @@
 package org.maintd.daemon.runner;
 
 import java.util.List;
+import org.maintd.daemon.repair.NodeCommandJobs;
 import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
@@ -8,24 +9,47 @@ import org.maintd.job.JobStatus;
 import org.maintd.spi.ClusterBackend;
 
 /**
- * Sends each job where it runs: repair commands to the collectors, everything else to the cluster
- * backend. A repair job this process does not know (it was submitted before a restart) is submitted
- * again, which the collector answers with its first result. Thread-safe.
+ * Sends each job where it runs: repair commands, and the reboots and master fail-overs configured
+ * so, to the collectors; everything else to the cluster backend. A collector's job this process
+ * does not know (it was submitted before a restart) is submitted again, which the collector answers
+ * with its first result. Thread-safe.
  */
 public final class JobRouter {
   private final ClusterBackend backend;
   private final RepairJobs repairs;
+  private final NodeCommandJobs nodeCommands;
 
   public JobRouter(ClusterBackend backend, RepairJobs repairs) {
+    this(backend, repairs, null);
+  }
+
+  /** A router that sends the jobs {@code nodeCommands} takes (null: none) to the collectors. */
+  public JobRouter(ClusterBackend backend, RepairJobs repairs, NodeCommandJobs nodeCommands) {
     this.backend = backend;
     this.repairs = repairs;
+    this.nodeCommands = nodeCommands;
+  }
+
+  private boolean byCollector(JobSpec job) {
+    return nodeCommands != null && nodeCommands.takes(job);
   }
 
   public String submit(JobSpec job) {
-    return job.isRepair() ? repairs.submit(job) : backend.submit(job);
+    if (job.isRepair()) {
+      return repairs.submit(job);
+    }
+    return byCollector(job) ? nodeCommands.submit(job) : backend.submit(job);
   }
 
   public JobState job(String id, JobSpec spec) {
+    if (NodeCommandJobs.owns(id) && nodeCommands != null) {
+      JobState state = nodeCommands.job(id);
+      if (state.status() == JobStatus.UNKNOWN && spec != null) {
+        nodeCommands.submit(spec);
+        return nodeCommands.job(id);
+      }
+      return state;
+    }
     if (!RepairJobs.owns(id)) {
       return backend.job(id);
     }
@@ -39,6 +63,6 @@ public final class JobRouter {
 
   /** Jobs already submitted for {@code job}, found by its key in the reason trail. */
   public List<String> find(JobSpec job) {
-    return job.isRepair() ? List.of() : backend.findJobs("[" + job.key() + "]");
+    return job.isRepair() || byCollector(job) ? List.of() : backend.findJobs("[" + job.key() + "]");
   }
 }

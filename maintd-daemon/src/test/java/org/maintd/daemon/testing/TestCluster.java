@@ -154,6 +154,9 @@ public final class TestCluster implements AutoCloseable {
 
   public DaemonConfig.Ha ha = DaemonConfig.Ha.defaults();
 
+  /** Who reboots nodes and moves the master role. */
+  public DaemonConfig.NodeCommands nodeCommands = DaemonConfig.NodeCommands.defaults();
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -198,7 +201,8 @@ public final class TestCluster implements AutoCloseable {
         new DaemonConfig.Http(MAX_BODY, IDLE),
         "",
         exitAfterFailure,
-        ha);
+        ha,
+        nodeCommands);
   }
 
   /** The running daemon. */

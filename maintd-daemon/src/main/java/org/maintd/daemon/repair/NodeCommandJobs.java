@@ -1,0 +1,194 @@
+package org.maintd.daemon.repair;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import org.maintd.cluster.NodeNames;
+import org.maintd.job.JobSpec;
+import org.maintd.job.JobState;
+import org.maintd.job.JobStatus;
+import org.maintd.job.Operation;
+import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.repair.RepairResult;
+import org.maintd.spi.BackendException;
+import org.maintd.spi.ClusterBackend;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reboots and master fail-overs run by a node's own collector, as jobs: a whitelisted command (its
+ * name configured, {@code reboot} and {@code master-failover} by default) sent as a signed request
+ * like a repair, under an id derived from the job's key, so that the collector runs it at most once
+ * and answers a repeated request with its first result. A reboot's job succeeds when the command
+ * has acknowledged it (the node is back when its collector reports a new boot id: the campaign
+ * waits for that); a master fail-over's job succeeds once the cluster names the new master, or
+ * fails after {@code failoverWait}. Thread-safe.
+ */
+public final class NodeCommandJobs {
+  private static final Logger log = LoggerFactory.getLogger(NodeCommandJobs.class);
+  public static final String PREFIX = "node:";
+
+  /** Which operations go to the collectors, the commands' names, and the fail-over's wait. */
+  public record Routing(
+      boolean reboots,
+      String rebootCommand,
+      boolean failovers,
+      String failoverCommand,
+      Duration failoverWait) {}
+
+  private final RepairTransport client;
+  private final Executor executor;
+  private final ClusterBackend backend;
+  private final Routing routing;
+  private final Clock clock;
+  private final Map<String, JobState> states = new ConcurrentHashMap<>();
+  private final Map<String, Instant> acknowledged = new ConcurrentHashMap<>();
+
+  public NodeCommandJobs(
+      RepairTransport client,
+      Executor executor,
+      ClusterBackend backend,
+      Routing routing,
+      Clock clock) {
+    this.client = client;
+    this.executor = executor;
+    this.backend = backend;
+    this.routing = routing;
+    this.clock = clock;
+  }
+
+  public static boolean owns(String jobId) {
+    return jobId.startsWith(PREFIX);
+  }
+
+  /** Whether {@code job} is a reboot or master fail-over that the collectors run. */
+  public boolean takes(JobSpec job) {
+    if (job.operations().size() != 1) {
+      return false;
+    }
+    Operation op = job.operations().get(0);
+    return (op instanceof Operation.RebootNode && routing.reboots())
+        || (op instanceof Operation.FailoverMaster && routing.failovers());
+  }
+
+  public String submit(JobSpec job) {
+    String id = PREFIX + job.key();
+    if (states.putIfAbsent(id, new JobState(id, JobStatus.RUNNING, "sent to the collector"))
+        == null) {
+      executor.execute(() -> states.put(id, run(id, job)));
+    }
+    return id;
+  }
+
+  /** The job's state; {@code UNKNOWN} when this process never sent it (e.g. after a restart). */
+  public JobState job(String id) {
+    JobState s =
+        states.getOrDefault(
+            id, new JobState(id, JobStatus.UNKNOWN, "node command not known to this process"));
+    Instant since = acknowledged.get(id);
+    if (since == null || s.status() != JobStatus.RUNNING) {
+      return s;
+    }
+    return masterMoved(id, since);
+  }
+
+  /** A fail-over the command acknowledged: done once the cluster names the new master. */
+  private JobState masterMoved(String id, Instant since) {
+    String to = targetOf(id);
+    String master;
+    try {
+      master = backend.master();
+    } catch (BackendException e) {
+      master = "";
+    }
+    if (NodeNames.same(master, to)) {
+      acknowledged.remove(id);
+      JobState done = new JobState(id, JobStatus.SUCCESS, "the cluster names " + to + " master");
+      states.put(id, done);
+      return done;
+    }
+    if (Duration.between(since, clock.instant()).compareTo(routing.failoverWait()) > 0) {
+      acknowledged.remove(id);
+      JobState failed =
+          new JobState(
+              id,
+              JobStatus.ERROR,
+              "master-failover ran on "
+                  + to
+                  + ", but the cluster still names "
+                  + (master.isEmpty() ? "no master" : master)
+                  + " after "
+                  + routing.failoverWait().toSeconds()
+                  + " s");
+      states.put(id, failed);
+      return failed;
+    }
+    return new JobState(id, JobStatus.RUNNING, "waiting for the cluster to name " + to + " master");
+  }
+
+  private final Map<String, String> targets = new ConcurrentHashMap<>();
+
+  private String targetOf(String id) {
+    return targets.getOrDefault(id, "");
+  }
+
+  private JobState run(String id, JobSpec job) {
+    Operation op = job.operations().get(0);
+    String node;
+    String command;
+    Map<String, Object> what = new LinkedHashMap<>();
+    what.put("maintd", "node-command");
+    what.put("job", job.key());
+    if (op instanceof Operation.RebootNode r) {
+      node = r.node();
+      command = routing.rebootCommand();
+      what.put("operation", "reboot");
+      what.put("node", node);
+    } else {
+      Operation.FailoverMaster f = (Operation.FailoverMaster) op;
+      node = f.to();
+      command = routing.failoverCommand();
+      what.put("operation", "master-failover");
+      what.put("from", f.from());
+      what.put("to", f.to());
+      targets.put(id, f.to());
+    }
+    UUID requestId =
+        UUID.nameUUIDFromBytes(
+            ("maintd node command " + job.key()).getBytes(StandardCharsets.UTF_8));
+    try {
+      RepairResult r = client.run(new RepairRequest(requestId, node, command, what));
+      String text =
+          command
+              + " on "
+              + node
+              + (r.error() != null ? ": " + r.error() : " exited with " + r.exitCode())
+              + (r.output().isBlank() ? "" : ": " + r.output().strip());
+      log.info("[owner={}] [job={}] {}", job.owner(), id, text);
+      if (!r.succeeded()) {
+        return new JobState(id, JobStatus.ERROR, text);
+      }
+      if (op instanceof Operation.FailoverMaster) {
+        acknowledged.put(id, clock.instant());
+        return new JobState(id, JobStatus.RUNNING, text);
+      }
+      return new JobState(id, JobStatus.SUCCESS, text);
+    } catch (Exception e) {
+      log.warn(
+          "[owner={}] [job={}] {} request to {} failed: {}",
+          job.owner(),
+          id,
+          command,
+          node,
+          e.toString());
+      return new JobState(
+          id, JobStatus.ERROR, command + " request to " + node + " failed: " + e.getMessage());
+    }
+  }
+}

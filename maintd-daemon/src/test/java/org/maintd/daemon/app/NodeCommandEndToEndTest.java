@@ -1,0 +1,85 @@
+package org.maintd.daemon.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.testing.TestCluster;
+import org.maintd.protocol.json.Json;
+
+/**
+ * Reboots through the node's own collector ({@code nodeCommands.reboot: collector}): the campaign
+ * sends the whitelisted {@code reboot} command, a real script run by the node's real collector,
+ * which here stands for {@code systemctl reboot} by giving the node a new boot id; the campaign
+ * sees the node back by that boot id. The cluster's own power control is never used.
+ */
+class NodeCommandEndToEndTest {
+  @TempDir Path dir;
+  TestCluster cluster;
+
+  @BeforeEach
+  void start() throws Exception {
+    cluster = new TestCluster(dir);
+    Path reboot = dir.resolve("repair/reboot");
+    Files.writeString(
+        reboot,
+        String.join(
+            "\n",
+            "#!/bin/sh",
+            "node=$(sed -n 's/.*\"node\" *: *\"\\([^\"]*\\)\".*/\\1/p')",
+            "echo \"$node\" >> " + dir.resolve("reboots"),
+            "cat /proc/sys/kernel/random/uuid > "
+                + cluster.diagnoseDir.resolve("$node.boot_id.tmp"),
+            "mv "
+                + cluster.diagnoseDir.resolve("$node.boot_id.tmp")
+                + " "
+                + cluster.diagnoseDir.resolve("$node.boot_id"),
+            "echo \"reboot of $node acknowledged\"",
+            ""));
+    Files.setPosixFilePermissions(reboot, PosixFilePermissions.fromString("rwxr-xr-x"));
+    cluster.nodeCommands =
+        new DaemonConfig.NodeCommands(
+            "collector", "reboot", "backend", "master-failover", Duration.ofSeconds(30));
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    cluster.close();
+  }
+
+  @Test
+  void aCampaignRebootsEachNodeThroughItsCollectorAndSeesItBackByItsNewBootId() throws Exception {
+    cluster.startDaemon();
+    String before = Files.readString(cluster.diagnoseDir.resolve("n4.boot_id"));
+    HttpResponse<String> r =
+        cluster.signedPost("/1/campaigns", "{\"nodes\": [\"n4\", \"n5\"], \"soak\": 0.2}");
+    assertEquals(200, r.statusCode(), r.body());
+    String id = (String) ((Map<?, ?>) Json.parse(r.body())).get("id");
+    cluster.awaitTrue(
+        "the campaign completes",
+        () -> "completed".equals(((Map<?, ?>) cluster.get("/1/campaigns/" + id)).get("status")));
+
+    assertEquals(
+        List.of("n4", "n5"), Files.readAllLines(dir.resolve("reboots")).stream().sorted().toList());
+    assertNotEquals(before, Files.readString(cluster.diagnoseDir.resolve("n4.boot_id")));
+    assertTrue(
+        cluster.simJobs().stream()
+            .flatMap(j -> ((List<?>) j.get("operations")).stream())
+            .noneMatch(op -> "reboot".equals(((Map<?, ?>) op).get("op"))),
+        "no reboot went through the cluster's power control: " + cluster.simJobs());
+    String campaign = cluster.getRaw("/1/campaigns/" + id).body();
+    assertTrue(campaign.contains("back with boot id"), campaign);
+  }
+}
