@@ -294,7 +294,33 @@ cat > $d/repair-stdin.json
 hostname > $d/repair-host
 echo fixed
 SCRIPT
-    chmod 755 $d/diagnose-commands/sandbox-diagnose $d/repair-commands/sandbox-fix
+    # A node's reboot, as maintd's campaigns ask for it (nodeCommands.reboot: collector). The nodes
+    # are namespaces of this machine: a real reboot, or Ganeti's powercycle, would reset the whole
+    # machine. This restarts the node's Ganeti daemons and its collector, with a new boot id, a
+    # second after it has answered.
+    cat > $d/repair-commands/reboot <<SCRIPT
+#!/bin/sh
+cat > /dev/null
+setsid sh -c '
+  sleep 1
+  daemon-util stop-all
+  cat /proc/sys/kernel/random/uuid > $d/boot_id
+  pkill -f "jar $COLLECTOR_JAR -c $d/collector.yaml"
+  sleep 1
+  daemon-util start-all
+  setsid java -Xmx96m -jar "$COLLECTOR_JAR" -c $d/collector.yaml </dev/null >>$d/collector.log 2>&1 &
+' </dev/null >>$d/reboots.log 2>&1 &
+echo "reboot of \$(hostname) under way: its daemons and collector restart with a new boot id"
+SCRIPT
+    # The master role moves to this node (nodeCommands.masterFailover: collector).
+    cat > $d/repair-commands/master-failover <<SCRIPT
+#!/bin/sh
+cat > /dev/null
+exec gnt-cluster master-failover
+SCRIPT
+    [ -s $d/boot_id ] || cat /proc/sys/kernel/random/uuid > $d/boot_id
+    chmod 755 $d/diagnose-commands/sandbox-diagnose $d/repair-commands/sandbox-fix \
+      $d/repair-commands/reboot $d/repair-commands/master-failover
     cat > $d/collector.yaml <<YAML
 node: $(node_name $i)
 bind: $NET.$i
@@ -302,6 +328,7 @@ port: $COLLECTOR_PORT
 hmacKeyFile: /var/lib/ganeti/hmac.key
 hmacKeyGroup: gnt-masterd
 masterFile: /var/lib/ganeti/ssconf_master_node
+bootIdFile: $d/boot_id
 diagnose:
   command: sandbox-diagnose
   directory: $d/diagnose-commands

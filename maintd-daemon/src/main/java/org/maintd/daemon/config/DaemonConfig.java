@@ -301,6 +301,34 @@ public record DaemonConfig(
         nodeCommands);
   }
 
+  /** This configuration with its state in {@code newStore} and {@code newHa}'s leadership. */
+  public DaemonConfig withLeadership(String newStore, Ha newHa) {
+    return new DaemonConfig(
+        node,
+        bind,
+        port,
+        stateDir,
+        newStore,
+        backend,
+        hmacKeyFile,
+        usersFile,
+        pollInterval,
+        roundDelay,
+        caps,
+        storm,
+        harep,
+        balance,
+        balanceThreshold,
+        collector,
+        sim,
+        ganeti,
+        http,
+        hmacKeyGroup,
+        exitAfterFailure,
+        newHa,
+        nodeCommands);
+  }
+
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
     return new DaemonConfig(
         node,

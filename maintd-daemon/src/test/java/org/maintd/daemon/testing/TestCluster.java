@@ -310,6 +310,12 @@ public final class TestCluster implements AutoCloseable {
 
   /** A POST signed with the cluster key to a daemon on {@code port} (one in another process). */
   public HttpResponse<String> signedPost(int port, String path, String body) throws Exception {
+    return signedPost(http, keyFile, port, path, body);
+  }
+
+  /** A change request to the daemon on {@code port}, signed with the key in {@code keyFile}. */
+  public static HttpResponse<String> signedPost(
+      HttpClient http, Path keyFile, int port, String path, String body) throws Exception {
     HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(keyFile));
     String nonce = java.util.UUID.randomUUID().toString();
     SignedMessage s = key.sign(RequestSignature.text("POST", path, nonce, body), Instant.now());

@@ -58,26 +58,7 @@ class GanetiEvacuationIT {
     }
     sandbox.putBack(credentials, "node2.gnt.test", List.of("inst1.gnt.test", "inst3.gnt.test"));
     sandbox.putBack(credentials, "node3.gnt.test", List.of());
-    if (!onMaster("gnt-instance", "list", "--no-headers", "-o", "name")
-        .contains("inst4.gnt.test")) {
-      onMaster(
-          "gnt-instance",
-          "add",
-          "-t",
-          "file",
-          "--disk",
-          "0:size=64M",
-          "-o",
-          "noop",
-          "-n",
-          "node2.gnt.test",
-          "-B",
-          "memory=128M,vcpus=1",
-          "--no-ip-check",
-          "--no-name-check",
-          "--no-wait-for-sync",
-          "inst4.gnt.test");
-    }
+    sandbox.addFileInstance();
   }
 
   private String onMaster(String... command) throws IOException, InterruptedException {

@@ -174,6 +174,44 @@ final class Sandbox {
         .until(() -> backend.job(id).status().isFinished());
   }
 
+  /** The master as RAPI, reached through the cluster's address, names it now. */
+  String master(Path credentials) throws IOException {
+    try (RapiClient rapi = new RapiClient(rapi(credentials))) {
+      return new GanetiBackend(rapi).master();
+    }
+  }
+
+  /** The cluster as RAPI shows it now. */
+  org.maintd.cluster.Cluster snapshot(Path credentials) throws IOException {
+    try (RapiClient rapi = new RapiClient(rapi(credentials))) {
+      return new GanetiBackend(rapi).snapshot();
+    }
+  }
+
+  /** Puts the file instance inst4 back on node2, as up.sh made it, when a test removed it. */
+  void addFileInstance() throws IOException, InterruptedException {
+    if (onMaster("gnt-instance", "list", "--no-headers", "-o", "name").contains("inst4.gnt.test")) {
+      return;
+    }
+    onMaster(
+        "gnt-instance",
+        "add",
+        "-t",
+        "file",
+        "--disk",
+        "0:size=64M",
+        "-o",
+        "noop",
+        "-n",
+        "node2.gnt.test",
+        "-B",
+        "memory=128M,vcpus=1",
+        "--no-ip-check",
+        "--no-name-check",
+        "--no-wait-for-sync",
+        "inst4.gnt.test");
+  }
+
   String diagnoseFile(String node) {
     return env.get("GANETI_DIAGNOSE_" + node.substring(0, node.indexOf('.')));
   }
