@@ -301,15 +301,16 @@ SCRIPT
     cat > $d/repair-commands/reboot <<SCRIPT
 #!/bin/sh
 cat > /dev/null
-setsid sh -c '
+collector=\$PPID
+setsid sh -c "
   sleep 1
-  daemon-util stop-all
+  /usr/lib/ganeti/daemon-util stop-all
   cat /proc/sys/kernel/random/uuid > $d/boot_id
-  pkill -f "jar $COLLECTOR_JAR -c $d/collector.yaml"
+  kill \$collector
   sleep 1
-  daemon-util start-all
-  setsid java -Xmx96m -jar "$COLLECTOR_JAR" -c $d/collector.yaml </dev/null >>$d/collector.log 2>&1 &
-' </dev/null >>$d/reboots.log 2>&1 &
+  /usr/lib/ganeti/daemon-util start-all
+  setsid java -Xmx96m -jar $COLLECTOR_JAR -c $d/collector.yaml </dev/null >>$d/collector.log 2>&1 &
+" </dev/null >>$d/reboots.log 2>&1 &
 echo "reboot of \$(hostname) under way: its daemons and collector restart with a new boot id"
 SCRIPT
     # The master role moves to this node (nodeCommands.masterFailover: collector).

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.eclipse.jetty.client.HttpClient;
 import org.maintd.cluster.Cluster;
@@ -307,7 +308,7 @@ public final class Daemon implements AutoCloseable {
         wait.toMillis());
     long until = System.nanoTime() + wait.toNanos();
     while (System.nanoTime() < until) {
-      if (!election.leads() || !zookeeper.usable()) {
+      if ((election != null && !election.leads()) || !zookeeper.usable()) {
         throw new ZooKeeperStateStore.Fenced(
             "leadership ended while waiting out the fence of epoch " + epoch);
       }
@@ -320,25 +321,35 @@ public final class Daemon implements AutoCloseable {
     }
   }
 
-  /** When the runner may act, and the check before each change of the cluster. */
+  /**
+   * When the runner may act: it leads (the master's daemon while the role stays; elected; a standby
+   * whose node is the master) and its ZooKeeper connection, if any, is up. Before each change of
+   * the cluster, the ZooKeeper store checks that no new leader has written the state since.
+   */
   private Gate gate(ZooKeeperStateStore store) {
-    if (leadership != null) {
-      return leadership::stillMaster;
-    }
-    if (store == null) {
-      return cluster ->
-          election.leads()
-              && cluster.master().map(m -> NodeNames.same(m.name(), config.node())).orElse(false);
-    }
+    Predicate<Cluster> leads =
+        leadership != null
+            ? leadership::stillMaster
+            : zookeeper != null && election instanceof ZooKeeperElection
+                ? cluster -> election.leads()
+                : cluster ->
+                    election.leads()
+                        && cluster
+                            .master()
+                            .map(m -> NodeNames.same(m.name(), config.node()))
+                            .orElse(false);
     return new Gate() {
       @Override
       public boolean mayAct(Cluster cluster) {
-        return election.leads() && zookeeper.usable();
+        return (zookeeper == null || zookeeper.usable()) && leads.test(cluster);
       }
 
       @Override
       public void beforeChange() {
-        if (!zookeeper.usable() || !election.leads()) {
+        if (store == null) {
+          return;
+        }
+        if (!zookeeper.usable() || (election != null && !election.leads())) {
           throw new ZooKeeperStateStore.Unavailable(
               "the ZooKeeper connection is not usable or leadership ended: nothing is submitted",
               null);
