@@ -104,8 +104,9 @@ public final class ZooKeeperConnection extends Part {
   private static ACLProvider onlyMaintd(String userPassword) {
     List<ACL> acl;
     try {
+      // a list that answers contains(null): ZooKeeper asks it, and List.of throws
       acl =
-          List.of(
+          java.util.Collections.singletonList(
               new ACL(
                   ZooDefs.Perms.ALL,
                   new Id("digest", DigestAuthenticationProvider.generateDigest(userPassword))));
