@@ -265,6 +265,7 @@ public final class SimBackend implements ClusterBackend {
   public synchronized String master() {
     return shared(
         () -> {
+          advance();
           return state
               .cluster()
               .master()
