@@ -95,6 +95,7 @@ public final class Daemon implements AutoCloseable {
   private Election election;
   private Acting acting;
   private PollerPart poller;
+  private Supplier<MasterVote.Outcome> masterVotes;
   private DaemonMetrics metrics;
   private ApiPart api;
 
@@ -127,12 +128,11 @@ public final class Daemon implements AutoCloseable {
         new CollectorUrls(config.collector().urlTemplate(), config.collector().urls());
     poller = begin(new PollerPart(new HttpClient(), clock));
     HttpClient http = poller.client();
-    Supplier<MasterVote.Outcome> votes =
-        vote
-            ? () ->
-                new MasterVote(http, urls, verifier, config.collector().timeout(), clock)
-                    .vote(backend.snapshot().nodesByName().keySet())
-            : null;
+    masterVotes =
+        () ->
+            new MasterVote(http, urls, verifier, config.collector().timeout(), clock)
+                .vote(backend.snapshot().nodesByName().keySet());
+    Supplier<MasterVote.Outcome> votes = vote ? masterVotes : null;
     String mode = config.ha().leadership();
     if (mode.equals("master")) {
       leadership =
@@ -247,7 +247,7 @@ public final class Daemon implements AutoCloseable {
                   new JobRouter(
                       backend,
                       new RepairJobs(repairs, repairThreads),
-                      nodeCommands(backend, repairs)),
+                      nodeCommands(backend, repairs, masterVotes)),
                   poller,
                   writer,
                   new CrashPoint(),
@@ -273,7 +273,8 @@ public final class Daemon implements AutoCloseable {
   }
 
   /** Reboots and master fail-overs through the collectors, when configured so; else null. */
-  private NodeCommandJobs nodeCommands(ClusterBackend backend, RepairClient repairs) {
+  private NodeCommandJobs nodeCommands(
+      ClusterBackend backend, RepairClient repairs, Supplier<MasterVote.Outcome> votes) {
     DaemonConfig.NodeCommands n = config.nodeCommands();
     boolean reboots = DaemonConfig.NodeCommands.byCollector(n.reboot(), config.backend());
     boolean failovers = DaemonConfig.NodeCommands.byCollector(n.masterFailover(), config.backend());
@@ -290,6 +291,7 @@ public final class Daemon implements AutoCloseable {
             failovers,
             n.masterFailoverCommand(),
             n.masterFailoverWait()),
+        to -> votes.get().wonBy(to),
         clock);
   }
 

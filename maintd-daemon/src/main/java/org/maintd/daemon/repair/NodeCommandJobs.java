@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * like a repair, under an id derived from the job's key, so that the collector runs it at most once
  * and answers a repeated request with its first result. A reboot's job succeeds when the command
  * has acknowledged it (the node is back when its collector reports a new boot id: the campaign
- * waits for that); a master fail-over's job succeeds once the cluster names the new master, or
- * fails after {@code failoverWait}. Thread-safe.
+ * waits for that); a master fail-over's job succeeds once the cluster names the new master and the
+ * nodes' collectors, asked for their vote, agree, or fails after {@code failoverWait}. Thread-safe.
  */
 public final class NodeCommandJobs {
   private static final Logger log = LoggerFactory.getLogger(NodeCommandJobs.class);
@@ -46,20 +46,28 @@ public final class NodeCommandJobs {
   private final Executor executor;
   private final ClusterBackend backend;
   private final Routing routing;
+  private final java.util.function.Predicate<String> votedFor;
   private final Clock clock;
   private final Map<String, JobState> states = new ConcurrentHashMap<>();
   private final Map<String, Instant> acknowledged = new ConcurrentHashMap<>();
+  private final Map<String, String> targets = new ConcurrentHashMap<>();
 
+  /**
+   * Jobs sent through {@code client}, in the background on {@code executor}; {@code votedFor} says
+   * whether most of the nodes' collectors name a node as the master.
+   */
   public NodeCommandJobs(
       RepairTransport client,
       Executor executor,
       ClusterBackend backend,
       Routing routing,
+      java.util.function.Predicate<String> votedFor,
       Clock clock) {
     this.client = client;
     this.executor = executor;
     this.backend = backend;
     this.routing = routing;
+    this.votedFor = votedFor;
     this.clock = clock;
   }
 
@@ -107,9 +115,12 @@ public final class NodeCommandJobs {
     } catch (BackendException e) {
       master = "";
     }
-    if (NodeNames.same(master, to)) {
+    boolean named = NodeNames.same(master, to);
+    if (named && votedFor.test(to)) {
       acknowledged.remove(id);
-      JobState done = new JobState(id, JobStatus.SUCCESS, "the cluster names " + to + " master");
+      JobState done =
+          new JobState(
+              id, JobStatus.SUCCESS, "the cluster and the nodes' votes name " + to + " master");
       states.put(id, done);
       return done;
     }
@@ -123,16 +134,20 @@ public final class NodeCommandJobs {
                   + to
                   + ", but the cluster still names "
                   + (master.isEmpty() ? "no master" : master)
+                  + (named ? " (but the nodes' votes do not agree yet)" : "")
                   + " after "
                   + routing.failoverWait().toSeconds()
                   + " s");
       states.put(id, failed);
       return failed;
     }
-    return new JobState(id, JobStatus.RUNNING, "waiting for the cluster to name " + to + " master");
+    return new JobState(
+        id,
+        JobStatus.RUNNING,
+        named
+            ? "waiting for the nodes' votes to name " + to + " master"
+            : "waiting for the cluster to name " + to + " master");
   }
-
-  private final Map<String, String> targets = new ConcurrentHashMap<>();
 
   private String targetOf(String id) {
     return targets.getOrDefault(id, "");
