@@ -1,61 +1,95 @@
 package org.maintd.daemon.simulation;
 
 import java.time.Instant;
+import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
 import org.maintd.spi.StoreException;
 
 /**
- * The state file of a simulation, kept in memory, with the file store's compare-and-set on the
- * serial. A write may be made to fail (a full disk); then nothing is written. It outlives the
- * runners the simulation crashes and restarts, which read it back through the state file's codec.
- * The text is made when it is read rather than at every write: the codec is a pure function of the
- * state, so it is the text the write would have made.
+ * The state store of a simulation, kept in memory, shared by the daemons the simulation starts:
+ * each reads and writes it through its own {@link Handle}, with compare-and-set on the serial and,
+ * as in ZooKeeper, on the version it last read or wrote, so that a daemon that another one has
+ * taken over from ({@link Handle#takeOver}) can neither store nor submit anything. A write may be
+ * made to fail (a full disk, a store that does not answer); then nothing is written. The text is
+ * made when it is read rather than at every write: the codec is a pure function of the state, so it
+ * is the text the write would have made.
  */
-final class MemoryStore implements StateStore {
+final class MemoryStore {
   private final StateCodec codec = new StateCodec();
   private MaintdState saved;
   private String text;
-  private long loadedSerial = -1;
+  private long version;
   private int failNext;
   private int writes;
 
-  @Override
-  public boolean exists() {
-    return saved != null;
+  /** A new daemon's view of the store. */
+  Handle handle() {
+    return new Handle();
   }
 
-  @Override
-  public String where() {
-    return "memory";
-  }
+  /** One daemon's reads and writes. */
+  final class Handle implements StateStore {
+    private long loadedSerial = -1;
+    private long knownVersion = -1;
 
-  @Override
-  public MaintdState load(Instant now) {
-    MaintdState state = saved == null ? MaintdState.initial(now) : codec.read(text());
-    loadedSerial = state.serial();
-    return state;
-  }
-
-  @Override
-  public MaintdState save(MaintdState state) {
-    if (state.serial() != loadedSerial + 1) {
-      throw new StoreException(
-          "state write refused: serial "
-              + state.serial()
-              + " does not follow the stored "
-              + loadedSerial);
+    @Override
+    public boolean exists() {
+      return saved != null;
     }
-    if (failNext > 0) {
-      failNext--;
-      throw new StoreException("cannot write state file: No space left on device (simulated)");
+
+    @Override
+    public String where() {
+      return "memory";
     }
-    saved = state;
-    text = null;
-    loadedSerial = state.serial();
-    writes++;
-    return state;
+
+    @Override
+    public MaintdState load(Instant now) {
+      MaintdState state = saved == null ? MaintdState.initial(now) : codec.read(text());
+      loadedSerial = state.serial();
+      knownVersion = version;
+      return state;
+    }
+
+    @Override
+    public MaintdState save(MaintdState state) {
+      fence();
+      if (state.serial() != loadedSerial + 1) {
+        throw new StoreException(
+            "state write refused: serial "
+                + state.serial()
+                + " does not follow the stored "
+                + loadedSerial);
+      }
+      if (failNext > 0) {
+        failNext--;
+        throw new StoreException("cannot write state file: No space left on device (simulated)");
+      }
+      saved = state;
+      text = null;
+      loadedSerial = state.serial();
+      knownVersion = ++version;
+      writes++;
+      return state;
+    }
+
+    /** Becomes the one daemon that may write, fencing off every other handle. */
+    void takeOver() {
+      fence();
+      knownVersion = ++version;
+    }
+
+    /** Throws unless nobody else has written or taken over since this handle last did. */
+    void fence() {
+      if (knownVersion != version) {
+        throw new ZooKeeperStateStore.Fenced(
+            "fenced: the store is at version " + version + ", this daemon knew " + knownVersion);
+      }
+    }
+
+    @Override
+    public void close() {}
   }
 
   /** The last state written, as it was given; null before the first write. */
@@ -82,7 +116,4 @@ final class MemoryStore implements StateStore {
   int writes() {
     return writes;
   }
-
-  @Override
-  public void close() {}
 }

@@ -73,6 +73,8 @@ final class SimulatedCluster implements ClusterBackend {
     }
   }
 
+  private int tagChanges;
+
   SimulatedCluster(Cluster cluster, Clock clock, Random random, Ledger ledger) {
     this.cluster = cluster;
     this.clock = clock;
@@ -147,6 +149,7 @@ final class SimulatedCluster implements ClusterBackend {
   }
 
   private void changeTags(TaggedObject object, List<String> add, List<String> remove) {
+    tagChanges++;
     fault(Fault.TAGS, "PUT /2/.../tags");
     if (cluster.tagsOf(object).isEmpty()) {
       throw new BackendException("no " + object + " in the simulated cluster");
@@ -211,6 +214,11 @@ final class SimulatedCluster implements ClusterBackend {
   Cluster now() {
     advance();
     return cluster;
+  }
+
+  /** How many tag changes were asked for, done or refused. */
+  int tagChanges() {
+    return tagChanges;
   }
 
   int jobCount() {

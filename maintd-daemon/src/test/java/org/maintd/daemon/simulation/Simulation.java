@@ -26,6 +26,7 @@ import org.maintd.daemon.runner.CommandGateway;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
+import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
 import org.maintd.daemon.runner.RoundRunner;
 import org.maintd.daemon.runner.RunnerListener;
@@ -106,6 +107,7 @@ final class Simulation {
   private RoundRunner runner;
   private Commands commands;
   private int restarts;
+  private int leaderChanges;
   private int ticks;
   private int steps;
   private long digest = 17;
@@ -198,12 +200,21 @@ final class Simulation {
         steps,
         ticks,
         restarts,
-        new TreeMap<>(crashes.crashes()),
+        leaderChangesAndCrashes(),
         cluster.jobCount(),
         store.writes(),
         violation,
         List.copyOf(trace),
         digest);
+  }
+
+  /** The crashes by point, and the leader changes as one more kind. */
+  private Map<String, Integer> leaderChangesAndCrashes() {
+    Map<String, Integer> all = new TreeMap<>(crashes.crashes());
+    if (leaderChanges > 0) {
+      all.put("leader-change", leaderChanges);
+    }
+    return all;
   }
 
   // --- the daemon's life ---
@@ -216,7 +227,9 @@ final class Simulation {
     for (int attempt = 0; ; attempt++) {
       try {
         collectors.restart();
-        StateWriter writer = new StateWriter(store, clock);
+        MemoryStore.Handle h = store.handle();
+        StateWriter writer = new StateWriter(h, clock);
+        h.takeOver();
         checkRestored(writer.stored());
         writer.write(writer.stored().withRoundDelay(roundDelay));
         writer.create();
@@ -231,7 +244,7 @@ final class Simulation {
                     crashes,
                     clock,
                     listener(),
-                    c -> true));
+                    fencedBy(h)));
         commands = new CommandGateway(runner, Runnable::run, Duration.ofSeconds(1));
         return;
       } catch (StoreException e) {
@@ -240,6 +253,51 @@ final class Simulation {
           throw new Violation("the daemon cannot start: " + e.getMessage());
         }
       }
+    }
+  }
+
+  /** A daemon that may act until another takes the store over, and then changes nothing. */
+  private static Gate fencedBy(MemoryStore.Handle h) {
+    return new Gate() {
+      @Override
+      public boolean mayAct(Cluster cluster) {
+        return true;
+      }
+
+      @Override
+      public void beforeChange() {
+        h.fence();
+      }
+    };
+  }
+
+  /**
+   * Leadership moves while the leader is frozen: a new daemon takes the store over and goes on; the
+   * old one then wakes and ticks once more, and must change nothing in the cluster.
+   */
+  private void leaderChange() {
+    leaderChanges++;
+    RoundRunner old = runner;
+    note("LEADER CHANGE: another daemon takes over while the leader is frozen");
+    start();
+    int jobs = cluster.jobCount();
+    int tags = cluster.tagChanges();
+    note("the old leader wakes and ticks");
+    try {
+      old.tick();
+      note("  its tick changed nothing");
+    } catch (StoreException e) {
+      note("  fenced off: " + e.getMessage());
+    } catch (BackendException | SimulatedCrash e) {
+      note("  its tick ended: " + e.getMessage());
+    }
+    if (cluster.jobCount() != jobs || cluster.tagChanges() != tags) {
+      throw new Violation(
+          "a leader fenced off by a new one changed the cluster: "
+              + (cluster.jobCount() - jobs)
+              + " job(s), "
+              + (cluster.tagChanges() - tags)
+              + " tag change(s)");
     }
   }
 
@@ -315,11 +373,13 @@ final class Simulation {
         repairs.loseNextAnswer();
       }
     } else if (roll < 59) {
-      if (random.nextBoolean()) {
-        note("store: the next write fails");
-        store.failNextWrite();
-      } else {
-        restart("a kill between ticks");
+      switch (random.nextInt(3)) {
+        case 0 -> {
+          note("store: the next write fails");
+          store.failNextWrite();
+        }
+        case 1 -> restart("a kill between ticks");
+        default -> leaderChange();
       }
     } else if (roll < 62) {
       report();
