@@ -51,6 +51,8 @@ public final class RepairClient implements RepairTransport {
             .method(HttpMethod.POST)
             .body(new StringRequestContent("application/json", body))
             .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+            // the collector says nothing until the command ends: silence is not a dead peer
+            .idleTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
             .send();
     if (response.getStatus() != 200) {
       throw new IllegalStateException(

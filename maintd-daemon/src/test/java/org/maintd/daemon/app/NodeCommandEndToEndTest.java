@@ -59,6 +59,27 @@ class NodeCommandEndToEndTest {
     cluster.close();
   }
 
+  /**
+   * A command that runs longer than the collector's idle timeout (2 s here) is waited for, not cut
+   * off: the collector says nothing until it ends, as {@code gnt-cluster master-failover} does for
+   * tens of seconds. (The daemon's side waits up to {@code collector.repairTimeout}.)
+   */
+  @Test
+  void aCommandSilentForLongerThanTheIdleTimeoutIsWaitedFor() throws Exception {
+    Path slow = dir.resolve("repair/slow-fix");
+    Files.writeString(slow, "#!/bin/sh\ncat > /dev/null\nsleep 4\necho fixed slowly\n");
+    Files.setPosixFilePermissions(slow, PosixFilePermissions.fromString("rwxr-xr-x"));
+    cluster.startDaemon();
+    cluster.report("n3", "{\"status\": \"live-repair\", \"command\": \"slow-fix\"}");
+    Map<String, Object> done =
+        cluster.awaitIncident(
+            "n3's slow repair",
+            i ->
+                !"pending".equals(i.get("repair-status"))
+                    && !"noted".equals(i.get("repair-status")));
+    assertEquals("completed", done.get("repair-status"), done.toString());
+  }
+
   @Test
   void aCampaignRebootsEachNodeThroughItsCollectorAndSeesItBackByItsNewBootId() throws Exception {
     cluster.startDaemon();
