@@ -92,13 +92,13 @@ public final class ZooKeeperStateStore implements StateStore {
         StateEnvelope e = parse(header);
         return new Read(e, decode(e, chunks(e)), stat.getVersion());
       } catch (KeeperException.NoNodeException e) {
-        // the chunks of the header read were replaced between the two reads: read again
-        if (attempt >= 5 || isMissing(STATE)) {
-          if (isMissing(STATE)) {
-            return null;
-          }
+        if (isMissing(STATE)) {
+          return null;
+        }
+        if (attempt >= 5) {
           throw failure("the stored state kept changing while it was read", e);
         }
+        // the chunks the header named were replaced between the two reads: read again
       } catch (StoreException e) {
         throw e;
       } catch (Exception e) {

@@ -68,18 +68,7 @@ class GanetiRollingRebootIT {
     if (sandbox == null) {
       return;
     }
-    if (!sandbox.master(credentials).equals("node1.gnt.test")) {
-      sandbox.onMaster("gnt-cluster", "master-failover");
-      await("RAPI answers from node1 again")
-          .atMost(Duration.ofMinutes(2))
-          .pollInterval(Duration.ofSeconds(1))
-          .ignoreExceptions()
-          .until(() -> sandbox.master(credentials).equals("node1.gnt.test"));
-    }
-    for (String node : NODES) {
-      sandbox.putBack(credentials, node, List.of());
-    }
-    sandbox.addFileInstance();
+    sandbox.restoreAfterCampaign(credentials);
   }
 
   private String bootId(String node) throws Exception {

@@ -188,6 +188,25 @@ final class Sandbox {
     }
   }
 
+  /**
+   * Puts the sandbox back after a campaign over it: the master role on node1 again (RAPI answering
+   * from there), every node online and undrained without maintd's tags, and the file instance.
+   */
+  void restoreAfterCampaign(Path credentials) throws Exception {
+    if (!master(credentials).equals("node1.gnt.test")) {
+      onMaster("gnt-cluster", "master-failover");
+      await("RAPI answers from node1 again")
+          .atMost(Duration.ofMinutes(2))
+          .pollInterval(Duration.ofSeconds(1))
+          .ignoreExceptions()
+          .until(() -> master(credentials).equals("node1.gnt.test"));
+    }
+    for (String node : env.get("GANETI_NODES").split(" ")) {
+      putBack(credentials, node, List.of());
+    }
+    addFileInstance();
+  }
+
   /** Puts the file instance inst4 back on node2, as up.sh made it, when a test removed it. */
   void addFileInstance() throws IOException, InterruptedException {
     if (onMaster("gnt-instance", "list", "--no-headers", "-o", "name").contains("inst4.gnt.test")) {
