@@ -141,10 +141,6 @@ final class Acting implements Election.Listener {
     return work;
   }
 
-  boolean leads() {
-    return work() != null;
-  }
-
   DaemonView view() {
     Work w = work();
     return w != null ? w.runner().view() : standbyView.get();
@@ -158,12 +154,7 @@ final class Acting implements Election.Listener {
     return w.commands().apply(command);
   }
 
-  /** The leader's parts while it leads, else the same parts shown as {@code STANDBY}. */
-  List<Part> parts() {
-    Work w = work();
-    return w == null ? List.of() : w.parts();
-  }
-
+  /** The leader's parts, shown as {@code STANDBY} while this daemon does not lead. */
   List<PartHealth> waiting() {
     return work() != null
         ? List.of()

@@ -332,14 +332,14 @@ public final class Daemon implements AutoCloseable {
     Predicate<Cluster> leads =
         leadership != null
             ? leadership::stillMaster
-            : zookeeper != null && election instanceof ZooKeeperElection
-                ? cluster -> election.leads()
-                : cluster ->
+            : election instanceof MasterWatch
+                ? cluster ->
                     election.leads()
                         && cluster
                             .master()
                             .map(m -> NodeNames.same(m.name(), config.node()))
-                            .orElse(false);
+                            .orElse(false)
+                : cluster -> election.leads();
     return new Gate() {
       @Override
       public boolean mayAct(Cluster cluster) {

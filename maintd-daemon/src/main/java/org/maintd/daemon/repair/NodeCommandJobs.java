@@ -108,7 +108,7 @@ public final class NodeCommandJobs {
 
   /** A fail-over the command acknowledged: done once the cluster names the new master. */
   private JobState masterMoved(String id, Instant since) {
-    String to = targetOf(id);
+    String to = targets.getOrDefault(id, "");
     String master;
     try {
       master = backend.master();
@@ -147,10 +147,6 @@ public final class NodeCommandJobs {
         named
             ? "waiting for the nodes' votes to name " + to + " master"
             : "waiting for the cluster to name " + to + " master");
-  }
-
-  private String targetOf(String id) {
-    return targets.getOrDefault(id, "");
   }
 
   private JobState run(String id, JobSpec job) {

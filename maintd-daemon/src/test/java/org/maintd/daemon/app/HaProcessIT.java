@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,16 +13,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.testing.DaemonProcesses;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
 
@@ -37,7 +31,6 @@ import org.maintd.protocol.json.Json;
  * every case the work completes and no job is ever submitted twice.
  */
 class HaProcessIT {
-  private static final Path JAR = Path.of("target", "maintd.jar");
   private static final Duration SESSION = Duration.ofSeconds(2);
   private static final Duration FENCE = Duration.ofSeconds(2);
   private static final Duration POLL = Duration.ofMillis(200);
@@ -46,9 +39,7 @@ class HaProcessIT {
 
   TestCluster cluster;
   TestingCluster zk;
-  final int[] ports = new int[3];
-  final Process[] daemons = new Process[3];
-  final HttpClient http = HttpClient.newHttpClient();
+  DaemonProcesses daemons;
 
   @BeforeEach
   void start() throws Exception {
@@ -60,20 +51,12 @@ class HaProcessIT {
     }
     zk = new TestingCluster(specs);
     zk.start();
-    for (int i = 0; i < 3; i++) {
-      try (ServerSocket s = new ServerSocket(0)) {
-        ports[i] = s.getLocalPort();
-      }
-    }
+    daemons = new DaemonProcesses(tmp, 3, "128m");
   }
 
   @AfterEach
   void stop() throws Exception {
-    for (Process p : daemons) {
-      if (p != null) {
-        p.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
-      }
-    }
+    daemons.close();
     zk.close();
     cluster.close();
   }
@@ -84,7 +67,7 @@ class HaProcessIT {
     y.append("node: n")
         .append(i + 1)
         .append("\nbind: 127.0.0.1\nport: ")
-        .append(ports[i])
+        .append(daemons.port(i))
         .append("\nstateDir: ")
         .append(tmp.resolve("state"))
         .append("\nhmacKeyFile: ")
@@ -113,89 +96,6 @@ class HaProcessIT {
     return file;
   }
 
-  private void launch(int i) throws IOException {
-    daemons[i] =
-        new ProcessBuilder(
-                "java",
-                "-Xmx128m",
-                "-jar",
-                JAR.toString(),
-                "-f",
-                "-c",
-                config(i).toString(),
-                "--no-voting",
-                "--yes-do-it")
-            .redirectErrorStream(true)
-            .redirectOutput(
-                ProcessBuilder.Redirect.appendTo(tmp.resolve("daemon-" + i + ".log").toFile()))
-            .start();
-  }
-
-  private String log(int i) {
-    try {
-      return Files.readString(tmp.resolve("daemon-" + i + ".log"));
-    } catch (IOException e) {
-      return "(no log)";
-    }
-  }
-
-  private String logs() {
-    return "\n--- daemon 0\n" + log(0) + "\n--- daemon 1\n" + log(1) + "\n--- daemon 2\n" + log(2);
-  }
-
-  private HttpResponse<String> get(int i, String path) throws Exception {
-    return http.send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports[i] + path))
-            .timeout(Duration.ofSeconds(1))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  private Map<?, ?> health(int i) {
-    if (daemons[i] == null || !daemons[i].isAlive()) {
-      return Map.of();
-    }
-    try {
-      return (Map<?, ?>) Json.parse(get(i, "/1/health").body());
-    } catch (Exception e) {
-      return Map.of();
-    }
-  }
-
-  /** The one daemon that leads, once exactly one does and the others name it; -1 until then. */
-  private int leader() {
-    List<Integer> leading = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      if (Boolean.TRUE.equals(health(i).get("leader"))) {
-        leading.add(i);
-      }
-    }
-    if (leading.size() != 1) {
-      return -1;
-    }
-    int l = leading.get(0);
-    String url = "http://127.0.0.1:" + ports[l];
-    for (int i = 0; i < 3; i++) {
-      Map<?, ?> h = health(i);
-      if (i != l && !h.isEmpty() && !url.equals(h.get("leader_url"))) {
-        return -1;
-      }
-    }
-    return l;
-  }
-
-  private int awaitLeader(int not) {
-    int[] found = {-1};
-    within(
-        "one leader, named by the others",
-        Duration.ofSeconds(60),
-        () -> {
-          found[0] = leader();
-          return found[0] >= 0 && found[0] != not;
-        });
-    return found[0];
-  }
-
   @SuppressWarnings("unchecked")
   private List<Map<String, Object>> simJobs() throws Exception {
     Path file = tmp.resolve("state/sim/cluster.json");
@@ -213,7 +113,7 @@ class HaProcessIT {
 
   /** Whether the incident of {@code node} has completed, as daemon {@code i} shows it. */
   private boolean repaired(int i, String node) throws Exception {
-    HttpResponse<String> r = get(i, "/1/status");
+    HttpResponse<String> r = daemons.get(i, "/1/status");
     if (r.statusCode() != 200) {
       return false;
     }
@@ -227,33 +127,24 @@ class HaProcessIT {
   }
 
   private void awaitRepaired(String node) {
-    within(
+    daemons.within(
         node + "'s evacuation completes",
         Duration.ofSeconds(90),
-        () -> leader() >= 0 && repaired(leader(), node));
-  }
-
-  /** Waits until {@code condition} holds; fails with the daemons' logs as they are then. */
-  private void within(String what, Duration limit, Callable<Boolean> condition) {
-    try {
-      await(what).atMost(limit).pollInterval(Duration.ofMillis(50)).until(condition);
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError(e.getMessage() + logs(), e);
-    }
+        () -> daemons.leader() >= 0 && repaired(daemons.leader(), node));
   }
 
   private void startAll() throws IOException {
     for (int i = 0; i < 3; i++) {
-      launch(i);
+      daemons.launch(i, config(i));
     }
   }
 
   @Test
   void oneLeadsTheOthersStandByShowingItsStateAndRefuseChangesNamingIt() throws Exception {
     startAll();
-    int l = awaitLeader(-1);
+    int l = daemons.awaitLeader(-1, Duration.ofSeconds(60));
     int standby = (l + 1) % 3;
-    Map<?, ?> h = health(standby);
+    Map<?, ?> h = daemons.json(standby, "/1/health");
     assertEquals("STANDBY", h.get("state"), h.toString());
     assertEquals(false, h.get("leader"));
 
@@ -263,38 +154,35 @@ class HaProcessIT {
         .atMost(Duration.ofSeconds(10))
         .until(() -> repaired(standby, "n2"));
 
-    HttpResponse<String> refused = cluster.signedPost(ports[standby], "/1/pause", "{}");
+    HttpResponse<String> refused = cluster.signedPost(daemons.port(standby), "/1/pause", "{}");
     assertEquals(503, refused.statusCode(), refused.body());
     Map<?, ?> body = (Map<?, ?>) Json.parse(refused.body());
     assertEquals("not-leader", body.get("error"));
-    assertEquals("http://127.0.0.1:" + ports[l], body.get("leader_url"));
+    assertEquals(daemons.url(l), body.get("leader_url"));
     int paused =
         org.maintd.cli.Maintctl.execute(
-            "--url",
-            "http://127.0.0.1:" + ports[standby],
-            "--key-file",
-            cluster.keyFile.toString(),
-            "pause");
+            "--url", daemons.url(standby), "--key-file", cluster.keyFile.toString(), "pause");
     assertEquals(0, paused, "maintctl pause through a standby follows it to the leader");
-    assertEquals(true, ((Map<?, ?>) Json.parse(get(l, "/1/paused").body())).get("paused"));
+    assertEquals(true, daemons.json(l, "/1/paused").get("paused"));
     assertNoJobTwice();
   }
 
   @Test
   void killingTheLeaderDuringAnEvacuationLeavesAnotherToFinishItWithNoJobTwice() throws Exception {
     startAll();
-    int first = awaitLeader(-1);
+    int first = daemons.awaitLeader(-1, Duration.ofSeconds(60));
     cluster.report("n2", "{\"status\": \"evacuate\"}");
-    within("the evacuation is under way", Duration.ofSeconds(30), () -> !simJobs().isEmpty());
+    daemons.within(
+        "the evacuation is under way", Duration.ofSeconds(30), () -> !simJobs().isEmpty());
     long killed = System.nanoTime();
-    daemons[first].destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    daemons.kill(first);
 
-    int next = awaitLeader(first);
+    int next = daemons.awaitLeader(first, Duration.ofSeconds(60));
     Duration takeover = Duration.ofNanos(System.nanoTime() - killed);
     assertTrue(
         takeover.compareTo(SESSION.plus(FENCE).plus(POLL).plusSeconds(4)) < 0,
         "takeover took " + takeover.toMillis() + " ms");
-    assertTrue(log(next).contains("took over the state"), log(next));
+    assertTrue(daemons.log(next).contains("took over the state"), daemons.log(next));
     awaitRepaired("n2");
     assertNoJobTwice();
     System.out.println("takeover after SIGKILL of the leader: " + takeover.toMillis() + " ms");
@@ -303,7 +191,7 @@ class HaProcessIT {
   @Test
   void oneZooKeeperServerDownStopsNothing() throws Exception {
     startAll();
-    awaitLeader(-1);
+    daemons.awaitLeader(-1, Duration.ofSeconds(60));
     zk.killServer(zk.getInstances().iterator().next());
     cluster.report("n3", "{\"status\": \"evacuate\"}");
     awaitRepaired("n3");
@@ -313,7 +201,7 @@ class HaProcessIT {
   @Test
   void withoutQuorumNothingIsSubmittedUntilItReturnsThenTheWorkResumes() throws Exception {
     startAll();
-    awaitLeader(-1);
+    daemons.awaitLeader(-1, Duration.ofSeconds(60));
     List<InstanceSpec> servers = new ArrayList<>(zk.getInstances());
     zk.killServer(servers.get(0));
     zk.killServer(servers.get(1));
@@ -331,25 +219,20 @@ class HaProcessIT {
   @Test
   void aFrozenLeaderThatWakesAfterANewOneTookOverSubmitsNothing() throws Exception {
     startAll();
-    int frozen = awaitLeader(-1);
-    signal("STOP", daemons[frozen]);
-    int next = awaitLeader(frozen);
+    int frozen = daemons.awaitLeader(-1, Duration.ofSeconds(60));
+    daemons.signal(frozen, "STOP");
+    int next = daemons.awaitLeader(frozen, Duration.ofSeconds(60));
     cluster.report("n2", "{\"status\": \"evacuate\"}");
     await("the new leader submits")
         .atMost(Duration.ofSeconds(30))
         .until(() -> !simJobs().isEmpty());
-    signal("CONT", daemons[frozen]);
-    within(
+    daemons.signal(frozen, "CONT");
+    daemons.within(
         "the old leader wakes as a standby",
         Duration.ofSeconds(30),
-        () -> "STANDBY".equals(health(frozen).get("state")));
+        () -> "STANDBY".equals(daemons.json(frozen, "/1/health").get("state")));
     awaitRepaired("n2");
     assertNoJobTwice();
-    assertEquals(next, leader());
-  }
-
-  private static void signal(String name, Process p) throws Exception {
-    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).start();
-    assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name);
+    assertEquals(next, daemons.leader());
   }
 }

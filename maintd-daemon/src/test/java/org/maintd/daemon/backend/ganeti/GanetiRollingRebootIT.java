@@ -30,7 +30,7 @@ import org.maintd.protocol.json.Json;
 /**
  * A rolling-reboot campaign over the whole real cluster, master included: every node drained,
  * emptied, rebooted through its own collector (in the sandbox: its Ganeti daemons and its collector
- * restarted with a new boot id; never Ganeti's powercycle, which would reset this machine), back,
+ * restarted with a new boot id, configured explicitly: a sandbox node is never power-cycled), back,
  * soaked and refilled; the master role moved by maintd through the candidate's collector ({@code
  * gnt-cluster master-failover}) before the old master's reboot, and RAPI followed through the
  * cluster's address. The daemon leads through ZooKeeper, so the master's move does not stop it. The

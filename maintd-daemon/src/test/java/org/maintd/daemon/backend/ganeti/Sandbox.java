@@ -243,32 +243,44 @@ final class Sandbox {
     }
     RapiSettings r = rapi(credentials);
     return new DaemonConfig(
-            node,
-            "127.0.0.1",
-            0,
-            dir.resolve("state"),
-            "file",
-            "ganeti",
-            Path.of(env.get("GANETI_HMAC_KEY")),
-            dir.resolve("users"),
-            Duration.ofMillis(500),
-            Duration.ZERO,
-            SafetyCaps.defaults(),
-            new StormGuard(50),
+        node,
+        "127.0.0.1",
+        0,
+        dir.resolve("state"),
+        "file",
+        "ganeti",
+        Path.of(env.get("GANETI_HMAC_KEY")),
+        dir.resolve("users"),
+        Duration.ofMillis(500),
+        Duration.ZERO,
+        SafetyCaps.defaults(),
+        new StormGuard(50),
+        false,
+        false,
+        0.1,
+        new DaemonConfig.Collector(
+            "http://{node}:1817",
+            urls,
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(60),
             false,
-            false,
-            0.1,
-            new DaemonConfig.Collector(
-                "http://{node}:1817",
-                urls,
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(60),
-                false,
-                Duration.ofSeconds(300)),
-            new DaemonConfig.Sim(
-                dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-            new DaemonConfig.Ganeti(
-                r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()))
-        .withHmacKeyGroup("gnt-masterd");
+            Duration.ofSeconds(300)),
+        new DaemonConfig.Sim(
+            dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
+        new DaemonConfig.Ganeti(
+            r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()),
+        DaemonConfig.Http.defaults(),
+        "gnt-masterd",
+        Duration.ofSeconds(30),
+        DaemonConfig.Ha.defaults(),
+        NEVER_POWERCYCLE);
   }
+
+  /**
+   * Reboots and master fail-overs through the nodes' collectors, named rather than left to {@code
+   * auto}: Ganeti's power-cycle of a sandbox node resets this whole machine.
+   */
+  static final DaemonConfig.NodeCommands NEVER_POWERCYCLE =
+      new DaemonConfig.NodeCommands(
+          "collector", "reboot", "collector", "master-failover", Duration.ofSeconds(120));
 }

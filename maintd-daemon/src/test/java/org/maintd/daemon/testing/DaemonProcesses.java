@@ -1,0 +1,179 @@
+package org.maintd.daemon.testing;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
+import org.maintd.protocol.json.Json;
+
+/**
+ * Several maintd daemons, each the shaded jar in its own process on a port of its own, as a highly
+ * available deployment runs them: started, killed with SIGKILL or frozen with SIGSTOP, asked over
+ * HTTP who leads. Each logs to {@code daemon-<i>.log} in the directory. Closing kills them all.
+ */
+public final class DaemonProcesses implements AutoCloseable {
+  private static final Path JAR = Path.of("target", "maintd.jar");
+
+  private final Path dir;
+  private final String heap;
+  private final int[] ports;
+  private final Process[] processes;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  /** {@code count} daemons logging under {@code dir}, each with at most {@code heap} (-Xmx). */
+  public DaemonProcesses(Path dir, int count, String heap) throws IOException {
+    this.dir = dir;
+    this.heap = heap;
+    this.ports = new int[count];
+    this.processes = new Process[count];
+    for (int i = 0; i < count; i++) {
+      try (ServerSocket s = new ServerSocket(0)) {
+        ports[i] = s.getLocalPort();
+      }
+    }
+  }
+
+  public int port(int i) {
+    return ports[i];
+  }
+
+  /** The URL daemon {@code i} advertises when it leads (it binds 127.0.0.1). */
+  public String url(int i) {
+    return "http://127.0.0.1:" + ports[i];
+  }
+
+  /** Starts daemon {@code i} on {@code config}, without the nodes' vote (ZooKeeper elects). */
+  public void launch(int i, Path config) throws IOException {
+    processes[i] =
+        new ProcessBuilder(
+                "java",
+                "-Xmx" + heap,
+                "-jar",
+                JAR.toString(),
+                "-f",
+                "-c",
+                config.toString(),
+                "--no-voting",
+                "--yes-do-it")
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile(i).toFile()))
+            .start();
+  }
+
+  /** Kills daemon {@code i} with SIGKILL: no shutdown hook runs, its session is left to expire. */
+  public void kill(int i) throws InterruptedException {
+    processes[i].destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+  }
+
+  /** Sends daemon {@code i} a signal by name ({@code STOP}, {@code CONT}). */
+  public void signal(int i, String name) throws Exception {
+    Process kill =
+        new ProcessBuilder("kill", "-" + name, Long.toString(processes[i].pid())).start();
+    assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name);
+  }
+
+  private Path logFile(int i) {
+    return dir.resolve("daemon-" + i + ".log");
+  }
+
+  public String log(int i) {
+    try {
+      return Files.readString(logFile(i));
+    } catch (IOException e) {
+      return "(no log)";
+    }
+  }
+
+  /** Every daemon's log, for a failure's message. */
+  public String logs() {
+    StringBuilder all = new StringBuilder();
+    for (int i = 0; i < ports.length; i++) {
+      all.append("\n--- daemon ").append(i).append('\n').append(log(i));
+    }
+    return all.toString();
+  }
+
+  public HttpResponse<String> get(int i, String path) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(url(i) + path)).timeout(Duration.ofSeconds(1)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The JSON object daemon {@code i} answers at {@code path}; empty when it does not answer. */
+  public Map<?, ?> json(int i, String path) {
+    if (processes[i] == null || !processes[i].isAlive()) {
+      return Map.of();
+    }
+    try {
+      return Json.parse(get(i, path).body()) instanceof Map<?, ?> m ? m : Map.of();
+    } catch (Exception e) {
+      return Map.of();
+    }
+  }
+
+  /** The one daemon that leads, once exactly one does and the others name it; -1 until then. */
+  public int leader() {
+    List<Integer> leading = new ArrayList<>();
+    for (int i = 0; i < ports.length; i++) {
+      if (Boolean.TRUE.equals(json(i, "/1/health").get("leader"))) {
+        leading.add(i);
+      }
+    }
+    if (leading.size() != 1) {
+      return -1;
+    }
+    int l = leading.get(0);
+    for (int i = 0; i < ports.length; i++) {
+      Map<?, ?> h = json(i, "/1/health");
+      if (i != l && !h.isEmpty() && !url(l).equals(h.get("leader_url"))) {
+        return -1;
+      }
+    }
+    return l;
+  }
+
+  /** Waits until one daemon other than {@code not} (-1: any) leads, named by the others. */
+  public int awaitLeader(int not, Duration limit) {
+    int[] found = {-1};
+    within(
+        "one leader, named by the others",
+        limit,
+        () -> {
+          found[0] = leader();
+          return found[0] >= 0 && found[0] != not;
+        });
+    return found[0];
+  }
+
+  /** Waits until {@code condition} holds; fails with the daemons' logs as they are then. */
+  public void within(String what, Duration limit, Callable<Boolean> condition) {
+    try {
+      await(what).atMost(limit).pollInterval(Duration.ofMillis(100)).until(condition);
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError(e.getMessage() + logs(), e);
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    for (Process p : processes) {
+      if (p != null) {
+        p.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+      }
+    }
+  }
+}
