@@ -26,6 +26,7 @@ import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
+import org.maintd.spi.BackendException;
 
 /**
  * The Ganeti sandbox of {@code scripts/ganeti-sandbox}, as the integration tests reach it: its
@@ -64,8 +65,29 @@ final class Sandbox {
     require(
         env.containsKey("GANETI_COLLECTOR_URL_node2"),
         "the sandbox runs no maintd collectors: scripts/ganeti-sandbox up");
-    return new Sandbox(env);
+    Sandbox sandbox = new Sandbox(env);
+    Path credentials = sandbox.credentials(Files.createTempDirectory("gnt-sandbox"));
+    String answer;
+    try {
+      answer = sandbox.master(credentials);
+    } catch (BackendException e) {
+      answer = e.getMessage();
+    }
+    require(
+        answer.endsWith(".gnt.test"),
+        "the Ganeti sandbox of "
+            + ENV
+            + " does not answer ("
+            + answer
+            + "): scripts/ganeti-sandbox up");
+    if (!answer.equals(FIRST_MASTER)) {
+      sandbox.masterBackToNode1(credentials);
+    }
+    return sandbox;
   }
+
+  /** The master as up.sh made it, which the tests' commands run on. */
+  static final String FIRST_MASTER = "node1.gnt.test";
 
   /** Runs a command on node1 (the master) inside its namespaces; its output, which must succeed. */
   String onMaster(String... command) throws IOException, InterruptedException {
@@ -193,18 +215,31 @@ final class Sandbox {
    * from there), every node online and undrained without maintd's tags, and the file instance.
    */
   void restoreAfterCampaign(Path credentials) throws Exception {
-    if (!master(credentials).equals("node1.gnt.test")) {
-      onMaster("gnt-cluster", "master-failover");
-      await("RAPI answers from node1 again")
-          .atMost(Duration.ofMinutes(2))
-          .pollInterval(Duration.ofSeconds(1))
-          .ignoreExceptions()
-          .until(() -> master(credentials).equals("node1.gnt.test"));
+    if (!master(credentials).equals(FIRST_MASTER)) {
+      masterBackToNode1(credentials);
     }
     for (String node : env.get("GANETI_NODES").split(" ")) {
       putBack(credentials, node, List.of());
     }
     addFileInstance();
+  }
+
+  /**
+   * Moves the master role back to node1 (a campaign, or a run cut short in the middle of one, left
+   * it elsewhere) and waits until RAPI answers from there.
+   */
+  private void masterBackToNode1(Path credentials) throws IOException {
+    try {
+      onMaster("gnt-cluster", "master-failover");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while failing the master over to node1", e);
+    }
+    await("RAPI answers from node1 again")
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofSeconds(1))
+        .ignoreExceptions()
+        .until(() -> master(credentials).equals(FIRST_MASTER));
   }
 
   /** Puts the file instance inst4 back on node2, as up.sh made it, when a test removed it. */
