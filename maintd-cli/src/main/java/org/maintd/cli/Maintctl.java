@@ -7,6 +7,7 @@ import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.BalanceCommand;
 import org.maintd.cli.command.CampaignCommand;
 import org.maintd.cli.command.CancelCommand;
+import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.PlanCommand;
@@ -37,6 +38,7 @@ import picocli.CommandLine.ScopeType;
       CancelCommand.class,
       AckCommand.class,
       NodesCommand.class,
+      HealthCommand.class,
       UpCommand.class,
       PlanCommand.class,
       RollCommand.class,

@@ -42,6 +42,17 @@ public final class ApiClient {
         Json.LENIENT.constructType(type));
   }
 
+  /**
+   * A GET read whatever its status, for an endpoint whose failure answer is its ordinary body
+   * ({@code /1/health} answers 503 with the health of a daemon that failed). Not sent on to a
+   * leader: the daemon asked is the one that answers.
+   */
+  public <T> T getAnyStatus(String path, Class<T> type) {
+    HttpResponse<String> response =
+        exchange(HttpRequest.newBuilder(base.resolve(path)).GET(), base, path);
+    return read(response.body(), Json.LENIENT.constructType(type));
+  }
+
   public <T> T get(String path, TypeReference<T> type) {
     return read(
         send(HttpRequest.newBuilder(base.resolve(path)).GET(), path),

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
 
@@ -62,5 +63,24 @@ class DaemonFailureTest {
     assertTrue(cluster.getRaw("/metrics").body().contains("maintd_failed 1.0"));
     assertEquals(1, cluster.daemon().exit().get(30, TimeUnit.SECONDS));
     assertEquals(List.of(), cluster.simJobs(), "nothing was submitted");
+  }
+
+  @Test
+  void maintctlHealthShowsTheFailedDaemonAndExits1() throws Exception {
+    cluster.exitAfterFailure = Duration.ofMinutes(5);
+    cluster.startDaemon();
+    Path state = tmp.resolve("state/state.json");
+    Files.delete(state);
+    Files.createDirectories(state.resolve("in-the-way"));
+    cluster.report("n2", "{\"status\": \"evacuate\"}");
+    cluster.awaitTrue("the daemon to fail", () -> cluster.getRaw("/1/health").statusCode() == 503);
+    MaintctlRun health =
+        MaintctlRun.of("http://127.0.0.1:" + cluster.port(), cluster.keyFile, "health");
+    assertEquals(1, health.code(), health.out() + health.err());
+    assertTrue(health.out().startsWith("state       FAILED\n"), health.out());
+    assertTrue(
+        health.out().lines().anyMatch(l -> l.matches("(store|runner)\\s+FAILED.*state\\.json.*")),
+        health.out());
+    assertTrue(health.err().contains("maintd has failed: "), health.err());
   }
 }

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.maintd.daemon.testing.TestCluster.on;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.cli.Maintctl;
+import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
 
@@ -34,36 +31,26 @@ class MaintctlEndToEndTest {
     cluster.close();
   }
 
-  record Run(int code, String out, String err) {}
+  private MaintctlRun ctl(String... args) {
+    return MaintctlRun.of("http://127.0.0.1:" + cluster.port(), cluster.keyFile, args);
+  }
 
-  private Run ctl(String... args) {
-    String[] full = new String[args.length + 4];
-    full[0] = "--url";
-    full[1] = "http://127.0.0.1:" + cluster.port();
-    full[2] = "--key-file";
-    full[3] = cluster.keyFile.toString();
-    System.arraycopy(args, 0, full, 4, args.length);
-    PrintStream out = System.out;
-    PrintStream err = System.err;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-      return new Run(
-          Maintctl.execute(full),
-          o.toString(StandardCharsets.UTF_8),
-          e.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
-    }
+  @Test
+  void healthSaysTheDaemonRunsAndLeadsAndShowsItsParts() throws Exception {
+    MaintctlRun table = ctl("health");
+    assertEquals(0, table.code(), table.err());
+    assertTrue(table.out().startsWith("state       RUNNING\nleader      yes"), table.out());
+    assertTrue(table.out().contains("master      n1\n"), table.out());
+    assertTrue(table.out().lines().anyMatch(l -> l.matches("runner\\s+RUNNING.*")), table.out());
+    Map<?, ?> json = (Map<?, ?>) Json.parse(ctl("health", "-o", "json").out());
+    assertEquals("RUNNING", json.get("state"));
+    assertEquals(true, json.get("leader"));
   }
 
   @Test
   void drivesAnIncidentFromDiagnoseToAcknowledge() throws Exception {
     assertEquals("no incidents\n", ctl("status").out());
-    Run set =
+    MaintctlRun set =
         ctl(
             "sim",
             "diagnose",
@@ -76,19 +63,19 @@ class MaintctlEndToEndTest {
     assertEquals(0, set.code(), set.err());
     Map<String, Object> done = cluster.awaitIncident("repair", on("n4", "completed"));
     String uuid = (String) done.get("uuid");
-    Run table = ctl("status");
+    MaintctlRun table = ctl("status");
     assertTrue(table.out().startsWith("UUID"), table.out());
     assertTrue(table.out().contains(uuid) && table.out().contains("completed"), table.out());
     List<?> json = (List<?>) Json.parse(ctl("status", "-o", "json").out());
     assertEquals(uuid, ((Map<?, ?>) json.get(0)).get("uuid"));
-    Run show = ctl("show", uuid);
+    MaintctlRun show = ctl("show", uuid);
     assertTrue(show.out().contains("history:") && show.out().contains("noted"), show.out());
-    Run nodes = ctl("nodes");
+    MaintctlRun nodes = ctl("nodes");
     assertTrue(nodes.out().contains("maintd:repairready:" + uuid), nodes.out());
-    Run ack = ctl("ack", uuid);
+    MaintctlRun ack = ctl("ack", uuid);
     assertEquals(0, ack.code(), ack.err());
     assertTrue(ack.out().contains("removed tag maintd:repairready:" + uuid), ack.out());
-    Run again = ctl("cancel", uuid);
+    MaintctlRun again = ctl("cancel", uuid);
     assertEquals(1, again.code());
     assertTrue(
         again.err().contains("409") && again.err().contains("only noted or pending"), again.err());
@@ -98,10 +85,10 @@ class MaintctlEndToEndTest {
   void incidentsAndCampaignsCanBeNamedByTheirNodeAndTheOneUnderWay() throws Exception {
     assertEquals(0, ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix").code());
     Map<String, Object> repaired = cluster.awaitIncident("repaired", on("n4", "completed"));
-    Run show = ctl("show", "N4");
+    MaintctlRun show = ctl("show", "N4");
     assertEquals(0, show.code(), show.err());
     assertTrue(show.out().startsWith("incident  " + repaired.get("uuid")), show.out());
-    Run cancelNone = ctl("cancel", "n4");
+    MaintctlRun cancelNone = ctl("cancel", "n4");
     assertEquals(1, cancelNone.code());
     assertTrue(
         cancelNone
@@ -113,24 +100,24 @@ class MaintctlEndToEndTest {
     assertEquals(0, ctl("pause").code());
     assertEquals(0, ctl("sim", "diagnose", "n4", "live-repair", "--command", "demo-fail").code());
     Map<String, Object> noted = cluster.awaitIncident("a second incident", on("n4", "noted"));
-    Run two = ctl("show", "n4");
+    MaintctlRun two = ctl("show", "n4");
     assertEquals(1, two.code());
     assertTrue(
         two.err().contains("n4 has several incidents") && two.err().contains("give the uuid"),
         two.err());
-    Run cancel = ctl("cancel", "n4");
+    MaintctlRun cancel = ctl("cancel", "n4");
     assertEquals(0, cancel.code(), cancel.err());
     assertTrue(
         cancel.out().contains("incident " + noted.get("uuid") + " on n4 is now canceled"),
         cancel.out());
-    Run ack = ctl("ack", "n4");
+    MaintctlRun ack = ctl("ack", "n4");
     assertEquals(0, ack.code(), ack.err());
     assertTrue(
         ack.out().contains("removed tag maintd:repairready:" + repaired.get("uuid")), ack.out());
-    Run none = ctl("cancel", "n9");
+    MaintctlRun none = ctl("cancel", "n9");
     assertEquals(1, none.code());
     assertTrue(none.err().contains("no incident on a node named n9"), none.err());
-    Run pause = ctl("campaign", "pause");
+    MaintctlRun pause = ctl("campaign", "pause");
     assertEquals(1, pause.code());
     assertTrue(pause.err().contains("no campaign is under way; give a campaign id"), pause.err());
   }
@@ -140,7 +127,7 @@ class MaintctlEndToEndTest {
     assertEquals(0, ctl("sim", "fail", "--op", "migrate", "--instance", "web1").code());
     assertEquals(0, ctl("sim", "diagnose", "n2", "evacuate").code());
     cluster.awaitIncident("failed", on("n2", "failed"));
-    Run jobs = ctl("sim", "jobs");
+    MaintctlRun jobs = ctl("sim", "jobs");
     assertTrue(jobs.out().startsWith("ID"), jobs.out());
     assertTrue(jobs.out().contains("drain n2"), jobs.out());
     List<?> json = (List<?>) Json.parse(ctl("sim", "jobs", "-o", "json").out());
@@ -192,7 +179,8 @@ class MaintctlEndToEndTest {
 
   @Test
   void campaignStartWaitsWithAProgressLineAndShowsTheOutcome() throws Exception {
-    Run run = ctl("campaign", "start", "--node", "n4", "--node", "n5", "--soak", "200ms", "--wait");
+    MaintctlRun run =
+        ctl("campaign", "start", "--node", "n4", "--node", "n5", "--soak", "200ms", "--wait");
     assertEquals(0, run.code(), run.err());
     assertTrue(
         run.err()
@@ -204,7 +192,7 @@ class MaintctlEndToEndTest {
     assertTrue(
         run.out().contains("n4") && run.out().contains("done") && run.out().contains("history:"),
         run.out());
-    Run list = ctl("campaign", "show");
+    MaintctlRun list = ctl("campaign", "show");
     assertTrue(
         list.out().startsWith("ID")
             && list.out().contains("completed")
@@ -212,12 +200,12 @@ class MaintctlEndToEndTest {
         list.out());
 
     assertEquals(0, ctl("sim", "fail", "--op", "boot", "--node", "n5").code());
-    Run failed =
+    MaintctlRun failed =
         ctl("campaign", "start", "--node", "n5", "--soak", "0s", "--boot-timeout", "1s", "--wait");
     assertEquals(1, failed.code(), failed.out());
     assertTrue(
         failed.err().contains("failed: node n5 did not come back within 1000ms"), failed.err());
-    Run again =
+    MaintctlRun again =
         ctl(
             "campaign",
             "abort",
@@ -235,8 +223,8 @@ class MaintctlEndToEndTest {
   @Test
   void rollPlansTheLiveClusterAsItPlansTheSameFile() throws Exception {
     cluster.awaitTrue("a first snapshot", () -> !((List<?>) cluster.get("/1/nodes")).isEmpty());
-    Run live = ctl("roll", "--no-headers", "--print-moves");
-    Run file =
+    MaintctlRun live = ctl("roll", "--no-headers", "--print-moves");
+    MaintctlRun file =
         ctl(
             "roll",
             "--no-headers",
@@ -253,14 +241,14 @@ class MaintctlEndToEndTest {
     var unknown = cluster.getRaw("/1/roll?group=nope");
     assertEquals(409, unknown.statusCode());
     assertTrue(unknown.body().contains("Cannot find target group."), unknown.body());
-    Run failed = ctl("roll", "-G", "nope");
+    MaintctlRun failed = ctl("roll", "-G", "nope");
     assertEquals(1, failed.code());
     assertTrue(failed.err().contains("Cannot find target group."), failed.err());
   }
 
   @Test
   void anUnknownIncidentIsAFailure() {
-    Run r = ctl("show", "00000000-0000-0000-0000-000000000000");
+    MaintctlRun r = ctl("show", "00000000-0000-0000-0000-000000000000");
     assertEquals(1, r.code());
     assertTrue(r.err().contains("404"), r.err());
   }

@@ -1,0 +1,58 @@
+package org.maintd.cli.command;
+
+import org.maintd.cli.client.ApiException;
+import org.maintd.cli.output.Table;
+import org.maintd.protocol.api.HealthView;
+import org.maintd.protocol.api.PartHealth;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code maintctl health}: the daemon asked, whether it leads and which daemon does, and its parts.
+ * A daemon that has failed is shown, then reported as a failure (exit 1).
+ */
+@Command(
+    name = "health",
+    description =
+        "Show the daemon's health: its state, whether it leads and which daemon does, its parts.")
+public final class HealthCommand extends ApiCommand.TopLevel {
+  @Override
+  public void run() {
+    HealthView h = client().getAnyStatus("/1/health", HealthView.class);
+    if (root().json()) {
+      printJson(h);
+    } else {
+      System.out.print(render(h));
+    }
+    if ("FAILED".equals(h.state())) {
+      throw new ApiException("maintd has failed: " + orDash(h.last_error()));
+    }
+  }
+
+  static String render(HealthView h) {
+    StringBuilder out = new StringBuilder();
+    out.append("state       ").append(h.state()).append('\n');
+    out.append("leader      ").append(leading(h)).append('\n');
+    out.append("master      ").append(orDash(h.master())).append('\n');
+    out.append("last tick   ").append(Times.format(h.last_tick())).append('\n');
+    out.append("last error  ").append(orDash(h.last_error())).append("\n\n");
+    Table parts = new Table("PART", "STATE", "SINCE", "CAUSE", "DETAIL");
+    for (PartHealth p : h.parts()) {
+      parts.row(
+          p.name(), p.state(), Times.format(p.since()), orDash(p.cause()), orDash(p.detail()));
+    }
+    return out.append(parts.render()).toString();
+  }
+
+  private static String leading(HealthView h) {
+    if (h.leader()) {
+      return "yes, this daemon leads";
+    }
+    return h.leader_url() == null || h.leader_url().isEmpty()
+        ? "no, and no leader is known"
+        : "no, " + h.leader_url() + " leads";
+  }
+
+  private static String orDash(String s) {
+    return s == null || s.isEmpty() ? "-" : s;
+  }
+}
