@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,15 +22,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.testing.CuttableLink;
 import org.maintd.daemon.testing.DaemonProcesses;
+import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
 
 /**
  * High availability as operators run it: three daemons, each the shaded jar in its own process,
  * over one simulated cluster, with their state in a real three-server ZooKeeper ensemble (Curator's
- * test cluster). Leaders die by SIGKILL and freeze by SIGSTOP; ZooKeeper servers are killed. In
- * every case the work completes and no job is ever submitted twice.
+ * test cluster). Leaders die by SIGKILL, freeze by SIGSTOP or lose their links to ZooKeeper;
+ * ZooKeeper servers are killed. In every case the work completes and no job is ever submitted
+ * twice.
  */
 class HaProcessIT {
   private static final Duration SESSION = Duration.ofSeconds(2);
@@ -62,6 +67,11 @@ class HaProcessIT {
   }
 
   private Path config(int i) throws IOException {
+    return config(i, zk.getConnectString());
+  }
+
+  /** Daemon {@code i}'s configuration, reaching ZooKeeper through {@code connect}. */
+  private Path config(int i, String connect) throws IOException {
     DaemonConfig c = cluster.config();
     StringBuilder y = new StringBuilder();
     y.append("node: n")
@@ -77,7 +87,7 @@ class HaProcessIT {
         .append("\npollInterval: ")
         .append(POLL.toMillis())
         .append("ms\nstore: zookeeper\nleadership: zookeeper\nzookeeper:\n  connect: ")
-        .append(zk.getConnectString())
+        .append(connect)
         .append("\n  sessionTimeout: ")
         .append(SESSION.toMillis())
         .append("ms\n  connectionTimeout: 5s\n  fenceWait: ")
@@ -94,6 +104,21 @@ class HaProcessIT {
     Path file = tmp.resolve("maintd-" + i + ".yaml");
     Files.writeString(file, y.toString());
     return file;
+  }
+
+  /** When the simulated cluster received each job, earliest first. */
+  private List<Instant> submissionTimes() throws Exception {
+    List<Instant> times = new ArrayList<>();
+    for (Map<String, Object> job : simJobs()) {
+      Object t = job.get("submitted");
+      times.add(
+          t instanceof Number n
+              ? Instant.ofEpochSecond(0)
+                  .plusNanos(new BigDecimal(n.toString()).movePointRight(9).longValueExact())
+              : Instant.parse(t.toString()));
+    }
+    times.sort(null);
+    return times;
   }
 
   @SuppressWarnings("unchecked")
@@ -159,10 +184,15 @@ class HaProcessIT {
     Map<?, ?> body = (Map<?, ?>) Json.parse(refused.body());
     assertEquals("not-leader", body.get("error"));
     assertEquals(daemons.url(l), body.get("leader_url"));
-    int paused =
-        org.maintd.cli.Maintctl.execute(
-            "--url", daemons.url(standby), "--key-file", cluster.keyFile.toString(), "pause");
-    assertEquals(0, paused, "maintctl pause through a standby follows it to the leader");
+    MaintctlRun paused = MaintctlRun.of(daemons.url(standby), cluster.keyFile, "pause");
+    assertEquals(0, paused.code(), "maintctl pause through a standby follows it to the leader");
+    MaintctlRun health = MaintctlRun.of(daemons.url(standby), cluster.keyFile, "health");
+    assertEquals(0, health.code(), health.err());
+    assertTrue(
+        health
+            .out()
+            .startsWith("state       STANDBY\nleader      no, " + daemons.url(l) + " leads\n"),
+        health.out());
     assertEquals(true, daemons.json(l, "/1/paused").get("paused"));
     assertNoJobTwice();
   }
@@ -234,5 +264,60 @@ class HaProcessIT {
     awaitRepaired("n2");
     assertNoJobTwice();
     assertEquals(next, daemons.leader());
+  }
+
+  @Test
+  void aLeaderCutOffFromZooKeeperWhileItsBackendAnswersSubmitsNothingOnceItsSessionIsGone()
+      throws Exception {
+    List<CuttableLink> links = new ArrayList<>();
+    for (InstanceSpec server : zk.getInstances()) {
+      links.add(new CuttableLink(server.getPort()));
+    }
+    try {
+      String throughLinks =
+          links.stream()
+              .map(l -> "127.0.0.1:" + l.port())
+              .collect(java.util.stream.Collectors.joining(","));
+      daemons.launch(0, config(0, throughLinks));
+      assertEquals(0, daemons.awaitLeader(-1, Duration.ofSeconds(60)));
+      daemons.launch(1, config(1));
+      daemons.launch(2, config(2));
+      daemons.within(
+          "the others stand by",
+          Duration.ofSeconds(60),
+          () ->
+              "STANDBY".equals(daemons.json(1, "/1/health").get("state"))
+                  && "STANDBY".equals(daemons.json(2, "/1/health").get("state")));
+
+      links.forEach(CuttableLink::cut);
+      Instant cutAt = Instant.now();
+      cluster.report("n2", "{\"status\": \"evacuate\"}");
+      int next = daemons.awaitLeader(0, Duration.ofSeconds(60));
+      awaitRepaired("n2");
+      List<Instant> submitted = submissionTimes();
+      assertTrue(
+          !submitted.isEmpty() && !submitted.get(0).isBefore(cutAt.plus(FENCE)),
+          "the leader cut off at "
+              + cutAt
+              + " submitted while it could not reach ZooKeeper: "
+              + submitted
+              + daemons.logs());
+      assertEquals(
+          false,
+          daemons.json(0, "/1/health").get("leader"),
+          "the leader cut off still says it leads");
+
+      links.forEach(CuttableLink::heal);
+      daemons.within(
+          "the old leader comes back as a standby naming the new one",
+          Duration.ofSeconds(30),
+          () -> daemons.url(next).equals(daemons.json(0, "/1/health").get("leader_url")));
+      assertEquals(next, daemons.leader());
+      assertNoJobTwice();
+    } finally {
+      for (CuttableLink l : links) {
+        l.close();
+      }
+    }
   }
 }
