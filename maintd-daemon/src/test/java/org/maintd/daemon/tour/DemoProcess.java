@@ -13,20 +13,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.maintd.protocol.json.Json;
 
 /**
  * {@code scripts/demo} run as a user runs it, on a free port and a state directory of the test's,
  * and the shell in which the user pastes the tour's commands: the checkout as working directory,
- * {@code MAINTD_URL} and {@code MAINTD_KEY_FILE} exported, the README's port replaced by the
- * demo's.
+ * {@code MAINTD_URL} and {@code MAINTD_KEY_FILE} exported as the demo said, the README's ports
+ * (1816 and the next ones) and state directory replaced by the demo's.
  */
 final class DemoProcess implements AutoCloseable {
   static final Path TOP = Path.of("..").toAbsolutePath().normalize();
-  private static final int README_PORT = 1816;
+  private static final Pattern README_PORT = Pattern.compile("\\b181([6-9])\\b");
 
+  /** The demo's first port, which stands for the README's 1816. */
   final int port;
+
+  /** The port of the daemon that {@code MAINTD_URL} names and this test asks. */
+  final int apiPort;
+
   final Path state;
+  private final String readmeState;
   private final Path log;
   private final HttpClient http = HttpClient.newHttpClient();
   private Process demo;
@@ -38,12 +45,50 @@ final class DemoProcess implements AutoCloseable {
     }
   }
 
+  private DemoProcess(Path dir, int port, int apiOffset, String readmeState) {
+    this.port = port;
+    this.apiPort = port + apiOffset;
+    this.readmeState = readmeState;
+    this.state = dir.resolve(readmeState.substring(1));
+    this.log = dir.resolve("demo.log");
+  }
+
+  /** The demo of the short tour: one daemon, the README's {@code .demo-state}. */
   DemoProcess(Path dir) throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
+    this(dir, freePorts(1), 0, ".demo-state");
+  }
+
+  /**
+   * The highly available demo ({@code --ha}): daemons on P, P+1 and P+2, ZooKeeper on P+3, the
+   * README's {@code .demo-ha}, and P+1 (a standby at first) as {@code MAINTD_URL}.
+   */
+  static DemoProcess highlyAvailable(Path dir) throws IOException {
+    return new DemoProcess(dir, freePorts(4), 1, ".demo-ha");
+  }
+
+  /** The first of {@code count} consecutive ports that are free now. */
+  private static int freePorts(int count) throws IOException {
+    for (int attempt = 0; attempt < 50; attempt++) {
+      int first;
+      try (ServerSocket s = new ServerSocket(0)) {
+        first = s.getLocalPort();
+      }
+      if (first + count > 65535) {
+        continue;
+      }
+      boolean free = true;
+      for (int i = 1; i < count && free; i++) {
+        try (ServerSocket next = new ServerSocket(first + i)) {
+          // free: bound, and let go at once
+        } catch (IOException inUse) {
+          free = false;
+        }
+      }
+      if (free) {
+        return first;
+      }
     }
-    state = dir.resolve("demo-state");
-    log = dir.resolve("demo.log");
+    throw new IOException("no " + count + " consecutive free ports on this machine");
   }
 
   /** Starts {@code scripts/demo} with {@code extra} options and waits until its API answers. */
@@ -99,9 +144,12 @@ final class DemoProcess implements AutoCloseable {
    * Runs {@code command} in bash as the README's reader does, in the checkout, with the exports.
    */
   Result run(String command, Duration limit) throws Exception {
-    String local = command.replace("localhost:" + README_PORT, "localhost:" + port);
+    String local =
+        README_PORT
+            .matcher(command.replace(readmeState + "/", state + "/"))
+            .replaceAll(m -> Integer.toString(port + Integer.parseInt(m.group(1)) - 6));
     ProcessBuilder pb = new ProcessBuilder("bash", "-c", local).directory(TOP.toFile());
-    pb.environment().put("MAINTD_URL", "http://127.0.0.1:" + port);
+    pb.environment().put("MAINTD_URL", "http://127.0.0.1:" + apiPort);
     pb.environment().put("MAINTD_KEY_FILE", state.resolve("hmac.key").toString());
     Path out = Files.createTempFile(log.getParent(), "out", ".txt");
     Path err = Files.createTempFile(log.getParent(), "err", ".txt");
@@ -135,7 +183,7 @@ final class DemoProcess implements AutoCloseable {
   }
 
   private HttpRequest request(String path) {
-    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + apiPort + path))
         .timeout(Duration.ofSeconds(10))
         .build();
   }

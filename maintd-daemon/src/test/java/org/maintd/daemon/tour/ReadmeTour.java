@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The commands of README.md's tour, in the order written: every line of the fenced blocks between
- * the heading "A short tour" and the next second-level heading, without comments and blank lines.
+ * The commands of a tour in README.md, in the order written: every line of the fenced blocks
+ * between its second-level heading ("A short tour", "High availability") and the next one, without
+ * comments and blank lines.
  */
 final class ReadmeTour {
   private static final Pattern COMMENT = Pattern.compile("\\s+#(\\s.*)?$");
@@ -25,7 +26,7 @@ final class ReadmeTour {
       String r = i < readme.size() ? readme.get(i) : "(nothing)";
       if (!e.equals(r)) {
         throw new AssertionError(
-            "README.md's tour and ReadmeTourIT disagree at command "
+            "README.md and ReadmeTourIT disagree at command "
                 + (i + 1)
                 + ":\n  README:      "
                 + r
@@ -36,11 +37,11 @@ final class ReadmeTour {
     }
   }
 
-  static List<String> commands(Path readme) throws IOException {
+  static List<String> commands(Path readme, String heading) throws IOException {
     List<String> lines = Files.readAllLines(readme);
-    int start = lines.indexOf("## A short tour");
+    int start = lines.indexOf("## " + heading);
     if (start < 0) {
-      throw new AssertionError(readme + " has no '## A short tour' section");
+      throw new AssertionError(readme + " has no '## " + heading + "' section");
     }
     List<String> commands = new ArrayList<>();
     boolean inBlock = false;

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README.md's tour, walked as its reader walks it: {@code scripts/demo} from the jars the build
- * just made, then every command of the tour in the order written, each checked against what the
- * README says it shows. The commands this test knows must be exactly the README's: change one and
- * the other must follow.
+ * README.md's tours, walked as their reader walks them: {@code scripts/demo} (with {@code --ha} for
+ * the high-availability one) from the jars the build just made, then every command of the tour in
+ * the order written, each checked against what the README says it shows. The commands this test
+ * knows must be exactly the README's: change one and the other must follow.
  */
 class ReadmeTourIT {
   private static final Duration SHORT = Duration.ofSeconds(60);
@@ -40,12 +40,25 @@ class ReadmeTourIT {
 
   @Test
   void everyCommandOfTheTourShowsWhatTheReadmeSays() throws Exception {
-    List<Step> steps = steps();
-    List<String> readme = ReadmeTour.commands(DemoProcess.TOP.resolve("README.md"));
+    walk(new DemoProcess(tmp), "A short tour", steps());
+  }
+
+  @Test
+  void everyCommandOfTheHighAvailabilityTourShowsWhatTheReadmeSays() throws Exception {
+    walk(DemoProcess.highlyAvailable(tmp), "High availability", haSteps(), "--ha");
+  }
+
+  /**
+   * Checks that {@code steps} are the commands of the README's section {@code heading}, starts the
+   * demo with {@code options}, and runs and checks each step in order.
+   */
+  private void walk(DemoProcess process, String heading, List<Step> steps, String... options)
+      throws Exception {
+    List<String> readme = ReadmeTour.commands(DemoProcess.TOP.resolve("README.md"), heading);
     ReadmeTour.assertSame(steps.stream().map(Step::command).toList(), readme);
-    try (DemoProcess d = new DemoProcess(tmp)) {
+    try (DemoProcess d = process) {
       demo = d;
-      d.start();
+      d.start(options);
       for (Step step : steps) {
         DemoProcess.Result result =
             step.command().startsWith("export ") || step.command().startsWith("scripts/demo")
@@ -67,6 +80,91 @@ class ReadmeTourIT {
         }
       }
     }
+  }
+
+  /** The README's "High availability" commands, against {@code scripts/demo --ha}. */
+  private List<Step> haSteps() {
+    List<Step> s = new ArrayList<>();
+    s.add(
+        step(
+            "scripts/demo --ha --state-dir .demo-ha",
+            r -> {
+              for (int i = 0; i < 3; i++) {
+                printed("  http://127.0.0.1:" + (demo.port + i) + "   (daemon of node" + (i + 1));
+              }
+            }));
+    s.add(
+        step(
+            "for p in 1816 1817 1818; do curl -s localhost:$p/1/health | head -c 120; echo; done",
+            r -> {
+              List<String> lines = ok(r).lines().toList();
+              assertEquals(3, lines.size(), r.out());
+              assertTrue(lines.get(0).contains("\"leader\":true"), lines.get(0));
+              for (String standby : lines.subList(1, 3)) {
+                assertTrue(
+                    standby.contains("\"state\":\"STANDBY\"")
+                        && standby.contains("\"leader\":false")
+                        && standby.contains("\"leader_url\":\"" + firstLeader() + "\""),
+                    standby);
+              }
+            }));
+    s.add(
+        step(
+            "export MAINTD_URL=http://127.0.0.1:1817 MAINTD_KEY_FILE=.demo-ha/hmac.key",
+            r ->
+                printed(
+                    "export MAINTD_URL=http://127.0.0.1:"
+                        + demo.apiPort
+                        + " MAINTD_KEY_FILE="
+                        + demo.state.resolve("hmac.key"))));
+    s.add(
+        step(
+            "scripts/maintctl health",
+            r ->
+                assertTrue(
+                    ok(r)
+                        .startsWith(
+                            "state       STANDBY\nleader      no, " + firstLeader() + " leads\n"),
+                    r.out())));
+    s.add(
+        step(
+            "scripts/maintctl sim diagnose node3 evacuate",
+            r -> assertTrue(ok(r).contains("node3 will report"), r.out())));
+    s.add(
+        step(
+            "kill -9 $(cat .demo-ha/daemon-node1.pid)",
+            r -> {
+              ok(r);
+              awaitTrue(
+                  "the first leader's port closed",
+                  () -> demo.run("curl -s localhost:1816/1/health", SHORT).exit() != 0);
+            }));
+    s.add(
+        step(
+            "scripts/maintctl health",
+            r -> {
+              ok(r);
+              awaitTrue(
+                  "1817 or 1818 leads",
+                  () -> {
+                    String health = ok(demo.run("scripts/maintctl health", SHORT));
+                    return health.contains("leader      yes, this daemon leads\n")
+                        || health.contains(
+                            "leader      no, http://127.0.0.1:" + (demo.port + 2) + " leads\n");
+                  });
+            }));
+    s.add(
+        step(
+            "scripts/maintctl status",
+            r -> {
+              ok(r);
+              awaitIncident("node3", "completed");
+              List<Object> keys = demo.list("/1/sim/jobs").stream().map(j -> j.get("key")).toList();
+              assertFalse(keys.isEmpty(), "no job was submitted");
+              assertEquals(
+                  keys.size(), keys.stream().distinct().count(), "a job submitted twice: " + keys);
+            }));
+    return s;
   }
 
   private List<Step> steps() {
@@ -426,6 +524,11 @@ class ReadmeTourIT {
                           .anyMatch(l -> l.startsWith("balance ")));
             }));
     return s;
+  }
+
+  /** The URL of the daemon the HA demo lets lead first, on its first port. */
+  private String firstLeader() {
+    return "http://127.0.0.1:" + demo.port;
   }
 
   private static Step step(String command, Check check) {
