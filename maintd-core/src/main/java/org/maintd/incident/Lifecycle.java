@@ -13,10 +13,12 @@ import org.maintd.diagnose.Diagnosis;
 
 /**
  * The incident lifecycle of the design, as pure functions from a list of incidents to the next
- * list. A noted incident for which nothing was submitted closes as soon as its node no longer
- * reports it, whether the node now reports {@code Ok} or another fault, paused or not. Each call
- * returns the new list and the changes made, so callers can log and count them. Stateless and
- * thread-safe; uuids come from the supplier given at construction.
+ * list. A noted incident for which nothing was submitted or planned closes as soon as its node no
+ * longer reports it, whether the node now reports {@code Ok} or another fault, paused or not. One
+ * with a planned job (a stored intent, which a crash may have left submitted but not yet recorded)
+ * stays until the job is resolved, so that no job of the cluster goes unwatched. Each call returns
+ * the new list and the changes made, so callers can log and count them. Stateless and thread-safe;
+ * uuids come from the supplier given at construction.
  */
 public final class Lifecycle {
   private final Supplier<UUID> uuids;
@@ -30,9 +32,19 @@ public final class Lifecycle {
 
   /** Applies one poll's observations, node by node; nodes not in the map are left alone. */
   public Result observe(List<Incident> incidents, Map<String, Observation> byNode, Instant now) {
+    return observe(incidents, byNode, Set.of(), now);
+  }
+
+  /**
+   * Applies one poll's observations, node by node, with the uuids of the incidents that have a
+   * planned job ({@code planned}): those are never closed.
+   */
+  public Result observe(
+      List<Incident> incidents, Map<String, Observation> byNode, Set<String> planned, Instant now) {
     List<Incident> list = new ArrayList<>(incidents);
     List<Change> changes = new ArrayList<>();
-    byNode.forEach((node, observation) -> observeNode(list, changes, node, observation, now));
+    byNode.forEach(
+        (node, observation) -> observeNode(list, changes, node, observation, planned, now));
     return new Result(List.copyOf(list), changes);
   }
 
@@ -41,23 +53,36 @@ public final class Lifecycle {
       List<Change> changes,
       String node,
       Observation observation,
+      Set<String> planned,
       Instant now) {
     if (observation instanceof Observation.Fault fault) {
-      fault(list, changes, node, fault.diagnosis(), now);
+      fault(list, changes, node, fault.diagnosis(), planned, now);
     } else if (observation instanceof Observation.Clear) {
-      clear(list, changes, node, now);
+      clear(list, changes, node, planned, now);
     }
   }
 
+  /** Whether {@code inc} may close: noted, with nothing submitted and nothing planned. */
+  private static boolean closable(Incident inc, Set<String> planned) {
+    return inc.status() == IncidentStatus.NOTED
+        && inc.jobs().isEmpty()
+        && !planned.contains(inc.uuid().toString());
+  }
+
   private void fault(
-      List<Incident> list, List<Change> changes, String node, Diagnosis diagnosis, Instant now) {
+      List<Incident> list,
+      List<Change> changes,
+      String node,
+      Diagnosis diagnosis,
+      Set<String> planned,
+      Instant now) {
     for (int i = list.size() - 1; i >= 0; i--) {
       Incident inc = list.get(i);
       if (!inc.node().equals(node)) {
         continue;
       }
       boolean same = inc.sameFault(node, diagnosis);
-      if (!same && inc.status() == IncidentStatus.NOTED && inc.jobs().isEmpty()) {
+      if (!same && closable(inc, planned)) {
         list.remove(i);
         changes.add(
             new Change(
@@ -109,14 +134,15 @@ public final class Lifecycle {
                 .thenComparing(Incident::ctime, Comparator.reverseOrder()));
   }
 
-  private static void clear(List<Incident> list, List<Change> changes, String node, Instant now) {
+  private static void clear(
+      List<Incident> list, List<Change> changes, String node, Set<String> planned, Instant now) {
     for (int i = list.size() - 1; i >= 0; i--) {
       Incident inc = list.get(i).withObserved(false);
       if (!inc.node().equals(node)) {
         continue;
       }
       list.set(i, inc);
-      Optional<Change.Kind> gone = goneWhenClear(inc);
+      Optional<Change.Kind> gone = goneWhenClear(inc, planned);
       if (gone.isPresent()) {
         list.remove(i);
         changes.add(new Change(inc.uuid(), node, gone.get(), "no longer reported"));
@@ -124,9 +150,9 @@ public final class Lifecycle {
     }
   }
 
-  private static Optional<Change.Kind> goneWhenClear(Incident inc) {
+  private static Optional<Change.Kind> goneWhenClear(Incident inc, Set<String> planned) {
     return switch (inc.status()) {
-      case NOTED -> inc.jobs().isEmpty() ? Optional.of(Change.Kind.CLOSED) : Optional.empty();
+      case NOTED -> closable(inc, planned) ? Optional.of(Change.Kind.CLOSED) : Optional.empty();
       case CANCELED -> Optional.of(Change.Kind.FORGOTTEN);
       case COMPLETED -> inc.acknowledged() ? Optional.of(Change.Kind.FORGOTTEN) : Optional.empty();
       case PENDING, FAILED -> Optional.empty();

@@ -28,7 +28,10 @@ final class Observing {
     t.inputs.readings().forEach((node, r) -> observations.put(node, r.observation()));
     remember(t);
     guardAgainstStorm(t, observations);
-    Lifecycle.Result observed = t.lifecycle.observe(t.state.incidents(), observations, t.now);
+    Set<String> planned = new HashSet<>();
+    t.state.intents().forEach(i -> planned.add(i.job().owner()));
+    Lifecycle.Result observed =
+        t.lifecycle.observe(t.state.incidents(), observations, planned, t.now);
     t.changes(observed.changes());
     Lifecycle.Result acked = t.lifecycle.acknowledge(observed.incidents(), nodeTags(t), t.now);
     t.changes(acked.changes());

@@ -123,6 +123,24 @@ class LifecycleTest {
     }
   }
 
+  @ParameterizedTest
+  @MethodSource("otherReports")
+  void aNotedIncidentWithAPlannedJobStaysWhenItsFaultIsNoLongerReported(Observation now) {
+    Incident noted = start(IncidentStatus.NOTED);
+    Map<String, Observation> report = Map.of("n1", now);
+    List<Incident> planned =
+        lifecycle.observe(List.of(noted), report, Set.of(noted.uuid().toString()), T0).incidents();
+    assertTrue(
+        planned.stream().anyMatch(i -> i.uuid().equals(noted.uuid())),
+        "a planned job may already be in the cluster: its incident must stay to watch it");
+    List<Incident> unplanned = lifecycle.observe(List.of(noted), report, T0).incidents();
+    assertFalse(unplanned.stream().anyMatch(i -> i.uuid().equals(noted.uuid())));
+  }
+
+  static Stream<Observation> otherReports() {
+    return Stream.of(CLEAR, fault(REPAIR));
+  }
+
   @Test
   void removingRepairreadyWhileStillReportedForgetsOnlyOnceCleared() {
     Incident done = start(IncidentStatus.COMPLETED);
