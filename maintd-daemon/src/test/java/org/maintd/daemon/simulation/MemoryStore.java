@@ -12,9 +12,11 @@ import org.maintd.spi.StoreException;
  * each reads and writes it through its own {@link Handle}, with compare-and-set on the serial and,
  * as in ZooKeeper, on the version it last read or wrote, so that a daemon that another one has
  * taken over from ({@link Handle#takeOver}) can neither store nor submit anything. A write may be
- * made to fail (a full disk, a store that does not answer); then nothing is written. The text is
- * made when it is read rather than at every write: the codec is a pure function of the state, so it
- * is the text the write would have made.
+ * made to fail (a full disk); then nothing is written. The store may also not answer at all for a
+ * number of steps (ZooKeeper without a quorum, or out of reach): then every read, write, take-over
+ * and fence check fails with {@link ZooKeeperStateStore.Unavailable}. The text is made when it is
+ * read rather than at every write: the codec is a pure function of the state, so it is the text the
+ * write would have made.
  */
 final class MemoryStore {
   private final StateCodec codec = new StateCodec();
@@ -23,6 +25,7 @@ final class MemoryStore {
   private long version;
   private int failNext;
   private int writes;
+  private int outageSteps;
 
   /** A new daemon's view of the store. */
   Handle handle() {
@@ -46,6 +49,7 @@ final class MemoryStore {
 
     @Override
     public MaintdState load(Instant now) {
+      answers();
       MaintdState state = saved == null ? MaintdState.initial(now) : codec.read(text());
       loadedSerial = state.serial();
       knownVersion = version;
@@ -54,6 +58,7 @@ final class MemoryStore {
 
     @Override
     public MaintdState save(MaintdState state) {
+      answers();
       fence();
       if (state.serial() != loadedSerial + 1) {
         throw new StoreException(
@@ -82,6 +87,7 @@ final class MemoryStore {
 
     /** Throws unless nobody else has written or taken over since this handle last did. */
     void fence() {
+      answers();
       if (knownVersion != version) {
         throw new ZooKeeperStateStore.Fenced(
             "fenced: the store is at version " + version + ", this daemon knew " + knownVersion);
@@ -109,8 +115,32 @@ final class MemoryStore {
     failNext++;
   }
 
+  /** The store answers nothing for the next {@code steps} steps. */
+  void outage(int steps) {
+    outageSteps = steps;
+  }
+
+  boolean unreachable() {
+    return outageSteps > 0;
+  }
+
+  /** One step of an outage has passed. */
+  void stepPassed() {
+    if (outageSteps > 0) {
+      outageSteps--;
+    }
+  }
+
   void heal() {
     failNext = 0;
+    outageSteps = 0;
+  }
+
+  private void answers() {
+    if (outageSteps > 0) {
+      throw new ZooKeeperStateStore.Unavailable(
+          "the store does not answer (simulated outage, " + outageSteps + " more step(s))", null);
+    }
   }
 
   int writes() {

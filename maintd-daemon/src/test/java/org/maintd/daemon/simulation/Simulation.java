@@ -108,6 +108,13 @@ final class Simulation {
   private Commands commands;
   private int restarts;
   private int leaderChanges;
+  private int outages;
+
+  /**
+   * Whether a store fault is an outage or one failed write: its own stream, not {@link #random}.
+   */
+  private final Random storeFaults;
+
   private int ticks;
   private int steps;
   private long digest = 17;
@@ -118,6 +125,7 @@ final class Simulation {
     this.seed = seed;
     this.keepTrace = keepTrace;
     this.random = new Random(seed);
+    this.storeFaults = new Random(seed * 41 + 11);
     Cluster initial = ClusterGenerator.generate(new Random(seed ^ 0x5DEECE66DL));
     this.nodes = initial.nodes().stream().map(Node::name).toList();
     this.cluster = new SimulatedCluster(initial, clock, new Random(seed * 31 + 7), ledger);
@@ -185,7 +193,16 @@ final class Simulation {
       start();
       check();
       for (steps = 0; steps < count; steps++) {
+        boolean unreachable = store.unreachable();
+        int jobs = cluster.jobCount();
+        int tags = cluster.tagChanges();
         event();
+        if (unreachable && store.unreachable()) {
+          nothingChangedDuringTheOutage(jobs, tags);
+        }
+        if (unreachable) {
+          store.stepPassed();
+        }
         check();
       }
       quiet();
@@ -214,6 +231,9 @@ final class Simulation {
     if (leaderChanges > 0) {
       all.put("leader-change", leaderChanges);
     }
+    if (outages > 0) {
+      all.put("store-outage", outages);
+    }
     return all;
   }
 
@@ -224,6 +244,10 @@ final class Simulation {
    * failed start.
    */
   private void start() {
+    if (store.unreachable()) {
+      note("the daemon waits until the store answers again");
+      store.heal();
+    }
     for (int attempt = 0; ; attempt++) {
       try {
         collectors.restart();
@@ -244,7 +268,7 @@ final class Simulation {
                     crashes,
                     clock,
                     listener(),
-                    fencedBy(h)));
+                    gate(h)));
         commands = new CommandGateway(runner, Runnable::run, Duration.ofSeconds(1));
         return;
       } catch (StoreException e) {
@@ -256,12 +280,15 @@ final class Simulation {
     }
   }
 
-  /** A daemon that may act until another takes the store over, and then changes nothing. */
-  private static Gate fencedBy(MemoryStore.Handle h) {
+  /**
+   * A daemon that acts only while its store answers (as the daemon's gate stops with ZooKeeper's
+   * connection), until another takes the store over, and then changes nothing.
+   */
+  private Gate gate(MemoryStore.Handle h) {
     return new Gate() {
       @Override
       public boolean mayAct(Cluster cluster) {
-        return true;
+        return !store.unreachable();
       }
 
       @Override
@@ -269,6 +296,18 @@ final class Simulation {
         h.fence();
       }
     };
+  }
+
+  /** While the store does not answer, the daemon neither submits a job nor changes a tag. */
+  private void nothingChangedDuringTheOutage(int jobs, int tags) {
+    if (cluster.jobCount() != jobs || cluster.tagChanges() != tags) {
+      throw new Violation(
+          "the cluster changed while the store did not answer: "
+              + (cluster.jobCount() - jobs)
+              + " job(s), "
+              + (cluster.tagChanges() - tags)
+              + " tag change(s)");
+    }
   }
 
   /**
@@ -375,8 +414,15 @@ final class Simulation {
     } else if (roll < 59) {
       switch (random.nextInt(3)) {
         case 0 -> {
-          note("store: the next write fails");
-          store.failNextWrite();
+          if (storeFaults.nextBoolean()) {
+            int steps = 1 + storeFaults.nextInt(6);
+            outages++;
+            note("STORE OUTAGE: the store answers nothing for " + steps + " step(s)");
+            store.outage(steps);
+          } else {
+            note("store: the next write fails");
+            store.failNextWrite();
+          }
         }
         case 1 -> restart("a kill between ticks");
         default -> leaderChange();
