@@ -29,6 +29,9 @@ final class DemoProcess implements AutoCloseable {
   /** The demo's first port, which stands for the README's 1816. */
   final int port;
 
+  /** How many daemons the demo runs, on {@code port} and the ports after it. */
+  private final int daemons;
+
   /** The port of the daemon that {@code MAINTD_URL} names and this test asks. */
   final int apiPort;
 
@@ -45,8 +48,9 @@ final class DemoProcess implements AutoCloseable {
     }
   }
 
-  private DemoProcess(Path dir, int port, int apiOffset, String readmeState) {
+  private DemoProcess(Path dir, int port, int daemons, int apiOffset, String readmeState) {
     this.port = port;
+    this.daemons = daemons;
     this.apiPort = port + apiOffset;
     this.readmeState = readmeState;
     this.state = dir.resolve(readmeState.substring(1));
@@ -55,7 +59,7 @@ final class DemoProcess implements AutoCloseable {
 
   /** The demo of the short tour: one daemon, the README's {@code .demo-state}. */
   DemoProcess(Path dir) throws IOException {
-    this(dir, freePorts(1), 0, ".demo-state");
+    this(dir, freePorts(1), 1, 0, ".demo-state");
   }
 
   /**
@@ -63,7 +67,7 @@ final class DemoProcess implements AutoCloseable {
    * README's {@code .demo-ha}, and P+1 (a standby at first) as {@code MAINTD_URL}.
    */
   static DemoProcess highlyAvailable(Path dir) throws IOException {
-    return new DemoProcess(dir, freePorts(4), 1, ".demo-ha");
+    return new DemoProcess(dir, freePorts(4), 3, 1, ".demo-ha");
   }
 
   /** The first of {@code count} consecutive ports that are free now. */
@@ -109,17 +113,30 @@ final class DemoProcess implements AutoCloseable {
       if (!demo.isAlive()) {
         throw new AssertionError("scripts/demo exited with " + demo.exitValue() + ":\n" + tail());
       }
-      try {
-        if (http.send(request("/1/status"), HttpResponse.BodyHandlers.discarding()).statusCode()
-            == 200) {
-          return;
-        }
-      } catch (IOException e) {
-        // not listening yet
+      if (tail().contains("Stop with Ctrl-C.") && answers()) {
+        return;
       }
       Thread.sleep(200);
     }
     throw new AssertionError("scripts/demo did not serve /1/status within 180 s:\n" + tail());
+  }
+
+  /** Whether every daemon of the demo answers {@code /1/status}. */
+  private boolean answers() throws InterruptedException {
+    for (int p = port; p < port + daemons; p++) {
+      try {
+        HttpRequest status =
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + p + "/1/status"))
+                .timeout(Duration.ofSeconds(10))
+                .build();
+        if (http.send(status, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+          return false;
+        }
+      } catch (IOException e) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
