@@ -23,10 +23,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's ZooKeeper session, under the configured chroot and, with credentials, digest ACLs
- * that let only maintd read and write its znodes. It starts once the first connection is made
- * (refusing to start otherwise), and follows the connection: {@link #usable} is false from the
- * moment the connection is {@code SUSPENDED} until it is back in the same session, so that nothing
- * is submitted meanwhile; {@code LOST} (the session expired) ends leadership. Thread-safe.
+ * that let only maintd read and write its znodes. It reaches ZooKeeper through the configured hosts
+ * only, never through the addresses the ensemble's own configuration announces. It starts once the
+ * first connection is made (refusing to start otherwise), and follows the connection: {@link
+ * #usable} is false from the moment the connection is {@code SUSPENDED} until it is back in the
+ * same session, so that nothing is submitted meanwhile; {@code LOST} (the session expired) ends
+ * leadership. Thread-safe.
  */
 public final class ZooKeeperConnection extends Part {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperConnection.class);
@@ -49,6 +51,9 @@ public final class ZooKeeperConnection extends Part {
             .connectionTimeoutMs((int) settings.connectionTimeout().toMillis())
             .retryPolicy(new ExponentialBackoffRetry(200, 3, 2000))
             .connectionStateErrorPolicy(new SessionConnectionStateErrorPolicy())
+            // The hosts of zookeeper.connect are how this node reaches ZooKeeper; the addresses
+            // the ensemble announces in its configuration may not be (a proxy, another network).
+            .ensembleTracker(false)
             .namespace(settings.chroot().substring(1));
     if (settings.credentials() != null) {
       String userPassword = credentials();

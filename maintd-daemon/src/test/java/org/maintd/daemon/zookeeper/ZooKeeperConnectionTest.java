@@ -1,5 +1,6 @@
 package org.maintd.daemon.zookeeper;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import java.time.Instant;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.AfterEach;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.testing.CuttableLink;
 
 /** The connection's digest ACL, its credentials file and its first connection, on a real server. */
 class ZooKeeperConnectionTest {
@@ -73,6 +76,34 @@ class ZooKeeperConnectionTest {
       assertTrue(new ZooKeeperStateStore(zk.client(), "b").exists());
     } finally {
       zk.close();
+    }
+  }
+
+  @Test
+  void keepsToTheHostsOfZookeeperConnectRatherThanTheAddressesTheEnsembleAnnounces()
+      throws Exception {
+    try (TestingCluster ensemble = new TestingCluster(3)) {
+      ensemble.start();
+      try (CuttableLink link =
+          new CuttableLink(ensemble.getInstances().iterator().next().getPort())) {
+        String connect = "127.0.0.1:" + link.port();
+        ZooKeeperConnection zk =
+            new ZooKeeperConnection(settings(connect, null), Clock.systemUTC());
+        zk.start();
+        try {
+          await("the client keeps to " + connect)
+              .during(Duration.ofSeconds(2))
+              .atMost(Duration.ofSeconds(5))
+              .until(
+                  () ->
+                      zk.client()
+                          .getZookeeperClient()
+                          .getCurrentConnectionString()
+                          .equals(connect));
+        } finally {
+          zk.close();
+        }
+      }
     }
   }
 
