@@ -2,10 +2,14 @@ package org.maintd.daemon.zookeeper;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
+import org.apache.curator.framework.recipes.leader.Participant;
 import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.service.Part;
 import org.slf4j.Logger;
@@ -15,7 +19,9 @@ import org.slf4j.LoggerFactory;
  * {@code leadership: zookeeper}: Curator's leader latch under {@code /leader} among the daemons of
  * the master candidates, each standing with its own URL, so that every daemon can say who leads.
  * Leadership survives a {@code SUSPENDED} connection (the gate stops submissions meanwhile) and
- * ends when the session is {@code LOST}. Thread-safe.
+ * ends when the session is {@code LOST}. Who leads is read from ZooKeeper in the background every
+ * {@link #LEADER_REFRESH}, so that a caller (the API's health, a standby's refusal) never waits on
+ * ZooKeeper; while the connection is down no leader is known. Thread-safe.
  */
 public final class ZooKeeperElection extends Part implements Election {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperElection.class);
@@ -30,8 +36,19 @@ public final class ZooKeeperElection extends Part implements Election {
             t.setDaemon(true);
             return t;
           });
+  private final ScheduledExecutorService refresher =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "maintd-leader-url");
+            t.setDaemon(true);
+            return t;
+          });
   private volatile Listener listener;
   private volatile LeaderLatch latch;
+  private volatile String knownLeader = "";
+
+  /** How often who leads is read from ZooKeeper. */
+  static final Duration LEADER_REFRESH = Duration.ofMillis(500);
 
   /** Stands for election as {@code self}, this daemon's URL (known once its API listens). */
   public ZooKeeperElection(
@@ -49,6 +66,23 @@ public final class ZooKeeperElection extends Part implements Election {
   @Override
   protected void startUp() {
     events.submit(this::stand);
+    refresher.scheduleWithFixedDelay(
+        this::refreshLeader, 0, LEADER_REFRESH.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Reads who leads from the latch's znodes, unless the connection is down. */
+  private void refreshLeader() {
+    LeaderLatch l = latch;
+    if (l == null || !zk.usable()) {
+      knownLeader = "";
+      return;
+    }
+    try {
+      Participant leader = l.getLeader();
+      knownLeader = leader.isLeader() ? leader.getId() : "";
+    } catch (Exception e) {
+      knownLeader = "";
+    }
   }
 
   private void stand() {
@@ -86,17 +120,10 @@ public final class ZooKeeperElection extends Part implements Election {
     return l != null && l.hasLeadership();
   }
 
+  /** The leader's URL as last read, empty when none is known (and while the connection is down). */
   @Override
   public String leaderUrl() {
-    LeaderLatch l = latch;
-    if (l == null) {
-      return "";
-    }
-    try {
-      return l.getLeader().isLeader() ? l.getLeader().getId() : "";
-    } catch (Exception e) {
-      return "";
-    }
+    return zk.usable() ? knownLeader : "";
   }
 
   @Override
@@ -132,6 +159,7 @@ public final class ZooKeeperElection extends Part implements Election {
     LeaderLatch l = latch;
     latch = null;
     closeQuietly(l);
+    refresher.shutdownNow();
     events.shutdown();
   }
 
