@@ -415,10 +415,10 @@ final class Simulation {
       switch (random.nextInt(3)) {
         case 0 -> {
           if (storeFaults.nextBoolean()) {
-            int steps = 1 + storeFaults.nextInt(6);
+            int length = 1 + storeFaults.nextInt(6);
             outages++;
-            note("STORE OUTAGE: the store answers nothing for " + steps + " step(s)");
-            store.outage(steps);
+            note("STORE OUTAGE: the store answers nothing for " + length + " step(s)");
+            store.outage(length);
           } else {
             note("store: the next write fails");
             store.failNextWrite();
