@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.testing.CuttableLink;
 import org.maintd.daemon.testing.DaemonProcesses;
+import org.maintd.daemon.testing.Ensembles;
 import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
@@ -56,6 +57,7 @@ class HaProcessIT {
     }
     zk = new TestingCluster(specs);
     zk.start();
+    Ensembles.awaitServing(zk);
     daemons = new DaemonProcesses(tmp, 3, "128m");
   }
 

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.testing.CuttableLink;
+import org.maintd.daemon.testing.Ensembles;
 
 /** The connection's digest ACL, its credentials file and its first connection, on a real server. */
 class ZooKeeperConnectionTest {
@@ -84,6 +85,7 @@ class ZooKeeperConnectionTest {
       throws Exception {
     try (TestingCluster ensemble = new TestingCluster(3)) {
       ensemble.start();
+      Ensembles.awaitServing(ensemble);
       try (CuttableLink link =
           new CuttableLink(ensemble.getInstances().iterator().next().getPort())) {
         String connect = "127.0.0.1:" + link.port();
