@@ -21,6 +21,19 @@ public sealed interface Effect {
   }
 
   /**
+   * Looks {@code job} up by its key without submitting it: the intent of an incident that ended
+   * before its job id was recorded. A crash may have come between its submission and the record, so
+   * the job may run: if it does, it is watched to its end like any other; if not, the intent is
+   * dropped.
+   */
+  record LookUp(JobSpec job) implements Effect {
+    @Override
+    public String key() {
+      return job.key();
+    }
+  }
+
+  /**
    * Adds and removes tags on one object; adding a tag that is there, or removing one that is not,
    * does nothing.
    */

@@ -8,8 +8,19 @@ public sealed interface Outcome {
   /** Whether the effect did what it was asked to. */
   boolean ok();
 
-  /** The job of a {@link Effect.Submit} has this id (found by its key, or newly submitted). */
+  /**
+   * The job of a {@link Effect.Submit} or a {@link Effect.LookUp} has this id (found by its key, or
+   * newly submitted).
+   */
   record Submitted(String key, String jobId) implements Outcome {
+    @Override
+    public boolean ok() {
+      return true;
+    }
+  }
+
+  /** A {@link Effect.LookUp} found no job with its key: it was never submitted. */
+  record NotFound(String key) implements Outcome {
     @Override
     public boolean ok() {
       return true;

@@ -9,17 +9,21 @@ import org.maintd.spi.Intent;
 
 /**
  * The first thing a step does: take in what the previous step's effects gave. A submitted job's id
- * is recorded with its intent and with the incident that owns it; an outcome tag that is on its
- * node marks its incident tagged; a failure is logged (a submission without an id is tried again).
+ * is recorded with its intent and with the incident that owns it; an intent a look-up did not find
+ * is dropped; an outcome tag that is on its node marks its incident tagged; a failure is logged (a
+ * submission without an id is tried again).
  */
 final class Results {
   private Results() {}
 
   static void apply(Turn t) {
     Map<String, String> ids = new LinkedHashMap<>();
+    List<String> notFound = new ArrayList<>();
     for (Outcome o : t.inputs.outcomes()) {
       if (o instanceof Outcome.Submitted s) {
         ids.put(s.key(), s.jobId());
+      } else if (o instanceof Outcome.NotFound n) {
+        notFound.add(n.key());
       } else if (o instanceof Outcome.Tagged tagged && tagged.key().startsWith(Tagging.PREFIX)) {
         String uuid = tagged.key().substring(Tagging.PREFIX.length());
         t.incident(uuid)
@@ -38,6 +42,35 @@ final class Results {
     if (!ids.isEmpty()) {
       record(t, ids);
     }
+    if (!notFound.isEmpty()) {
+      drop(t, notFound);
+    }
+  }
+
+  /**
+   * The intents that a look-up did not find in the cluster: their incident ended before they were
+   * submitted, and they never will be.
+   */
+  private static void drop(Turn t, List<String> keys) {
+    List<Intent> kept = new ArrayList<>();
+    for (Intent i : t.state.intents()) {
+      if (i.submitted() || !keys.contains(i.job().key())) {
+        kept.add(i);
+        continue;
+      }
+      t.log.add(
+          LogLine.info(
+              "[incident="
+                  + i.job().owner()
+                  + "] job "
+                  + i.job().key()
+                  + " not submitted: the incident is "
+                  + t.incident(i.job().owner())
+                      .map(inc -> inc.status().wireName())
+                      .orElse("forgotten")
+                  + ", and the cluster has no job with its key"));
+    }
+    t.state = t.state.withJobs(t.state.jobs(), kept);
   }
 
   /** The ids with their intents, and each owner's new jobs in one history entry of its incident. */
@@ -52,7 +85,11 @@ final class Results {
         idsByOwner.computeIfAbsent(i.job().owner(), k -> new ArrayList<>()).add(id);
         whatByOwner
             .computeIfAbsent(i.job().owner(), k -> new ArrayList<>())
-            .add(i.job().reason().text());
+            .add(
+                RoundClose.endedIncident(t.state, i.job().owner())
+                    ? "found in the cluster, submitted before its incident ended: "
+                        + i.job().reason().text()
+                    : i.job().reason().text());
         t.log.add(
             LogLine.info(
                 "[owner="

@@ -1,7 +1,6 @@
 package org.maintd.round;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -13,8 +12,9 @@ import org.maintd.spi.Intent;
  * previous effects' outcomes are taken in, the operator's commands applied; then, on a tick, the
  * round whose jobs have all ended is closed, harep's repairs are settled, the poll is observed and
  * the next round planned (and started when it may). Every intent without a job id gets a submit
- * effect, every ended incident without its tag a tag effect. Same inputs (and the same uuids
- * given), same result. Thread-safe: it holds only its settings.
+ * effect, or a look-up when its incident has ended (it gets no new job, but one submitted before a
+ * crash is watched); every ended incident without its tag a tag effect. Same inputs (and the same
+ * uuids given), same result. Thread-safe: it holds only its settings.
  */
 public final class RoundStep {
   private final Settings settings;
@@ -46,10 +46,12 @@ public final class RoundStep {
     if (inputs.plan()) {
       tick(t);
     }
-    dropIntentsOfEndedIncidents(t);
     for (Intent i : t.state.intents()) {
       if (!i.submitted()) {
-        t.emit(new Effect.Submit(i.job()));
+        t.emit(
+            RoundClose.endedIncident(t.state, i.job().owner())
+                ? new Effect.LookUp(i.job())
+                : new Effect.Submit(i.job()));
       }
     }
     Tagging.emit(t);
@@ -67,34 +69,6 @@ public final class RoundStep {
     }
     Observing.apply(t);
     planning.apply(t, running);
-  }
-
-  /**
-   * An intent not yet submitted whose incident has ended (cancelled while its submission was being
-   * retried, or before a crash let it be submitted) is dropped: an incident that ended gets no new
-   * job.
-   */
-  private static void dropIntentsOfEndedIncidents(Turn t) {
-    List<Intent> kept = new ArrayList<>();
-    for (Intent i : t.state.intents()) {
-      if (!i.submitted() && RoundClose.endedIncident(t.state, i.job().owner())) {
-        t.log.add(
-            LogLine.info(
-                "[incident="
-                    + i.job().owner()
-                    + "] job "
-                    + i.job().key()
-                    + " not submitted: the incident is "
-                    + t.incident(i.job().owner())
-                        .map(inc -> inc.status().wireName())
-                        .orElse("forgotten")));
-      } else {
-        kept.add(i);
-      }
-    }
-    if (kept.size() != t.state.intents().size()) {
-      t.state = t.state.withJobs(t.state.jobs(), kept);
-    }
   }
 
   /** Before the first snapshot there is nothing to apply a command to. */

@@ -104,12 +104,17 @@ class RoundStepTest {
       return last;
     }
 
-    /** Every effect succeeds: each submission gets the next job id, each tag change is made. */
+    /**
+     * Every effect succeeds: each submission gets the next job id, each tag change is made, a
+     * look-up finds nothing (nothing was submitted behind the driver's back).
+     */
     void carryOut() {
       List<Outcome> out = new ArrayList<>();
       for (Effect e : last.effects()) {
         if (e instanceof Effect.Submit s) {
           out.add(new Outcome.Submitted(s.key(), "job-" + s.key()));
+        } else if (e instanceof Effect.LookUp l) {
+          out.add(new Outcome.NotFound(l.key()));
         } else {
           Effect.Tag tag = (Effect.Tag) e;
           cluster = cluster.withTagsChanged(tag.object(), tag.add(), tag.remove());
@@ -290,16 +295,48 @@ class RoundStepTest {
   }
 
   @Test
-  void anIncidentCanceledWhileItsSubmissionIsRetriedIsNotSubmitted() {
+  void anIncidentCanceledWhileItsSubmissionIsRetriedIsNotSubmittedOnlyLookedUp() {
     Driver d = new Driver();
     StepResult first = d.tick(Map.of("n2", fault("evacuate")));
-    d.outcomes = List.of(new Outcome.Failed(first.effects().get(0).key(), "connection refused"));
+    String key = first.effects().get(0).key();
+    d.outcomes = List.of(new Outcome.Failed(key, "connection refused"));
     StepResult canceled = d.command(new Command.Cancel(d.incident().uuid().toString(), "alice"));
     assertEquals(List.of(), submits(canceled));
+    assertEquals(List.of(new Effect.LookUp(d.stored().intents().get(0).job())), canceled.effects());
+    d.outcomes = List.of(new Outcome.NotFound(key));
+    StepResult dropped = d.tick(Map.of("n2", fault("evacuate")));
     assertEquals(List.of(), d.stored().intents());
+    assertEquals(List.of(), submits(dropped));
     assertTrue(
-        canceled.log().stream()
-            .anyMatch(l -> l.text().contains("not submitted: the incident is canceled")));
+        dropped.log().stream()
+            .anyMatch(
+                l ->
+                    l.text().contains("not submitted: the incident is canceled")
+                        && l.text().contains("no job with its key")),
+        dropped.log().toString());
+  }
+
+  @Test
+  void aJobOfACanceledIncidentSubmittedBeforeACrashIsFoundAndWatchedToItsEnd() {
+    Driver d = new Driver();
+    StepResult first = d.tick(Map.of("n2", fault("evacuate")));
+    String key = first.effects().get(0).key();
+    // the daemon crashed after the submission, before it recorded the job's id
+    d.command(new Command.Cancel(d.incident().uuid().toString(), "alice"));
+    d.outcomes = List.of(new Outcome.Submitted(key, "17"));
+    StepResult found = d.tick(Map.of("n2", fault("evacuate")), Map.of());
+    assertEquals(List.of(), submits(found));
+    assertEquals("17", d.stored().intents().get(0).jobId());
+    assertEquals(IncidentStatus.CANCELED, d.incident().status());
+    assertTrue(
+        d.incident().history().get(d.incident().history().size() - 1).reason().contains("found in"),
+        d.incident().history().toString());
+    d.tick(
+        Map.of("n2", fault("evacuate")), Map.of("17", new JobState("17", JobStatus.RUNNING, "")));
+    assertEquals(List.of("17"), d.stored().jobs(), "the round waits for it");
+    d.tick(
+        Map.of("n2", fault("evacuate")), Map.of("17", new JobState("17", JobStatus.SUCCESS, "")));
+    assertEquals(List.of(), d.stored().intents(), "its end closes the round");
   }
 
   @Test

@@ -13,10 +13,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Carries out a step's effects, in order, each giving an outcome. A job is first looked up by its
  * key in the backend's reason trail (a submission whose answer was lost, or made before a crash):
- * only a job that is not there is submitted, so no intent is ever submitted twice. Before each
- * effect the {@link Gate} may refuse, by throwing, a daemon that no longer leads. A backend failure
- * is an outcome, not an exception; the step decides what to do about it. Thread-safe if its
- * collaborators are.
+ * only a job that is not there is submitted, so no intent is ever submitted twice; a look-up only
+ * looks. Before each submission and tag change the {@link Gate} may refuse, by throwing, a daemon
+ * that no longer leads. A backend failure is an outcome, not an exception; the step decides what to
+ * do about it. Thread-safe if its collaborators are.
  */
 final class EffectRunner {
   private static final Logger log = LoggerFactory.getLogger(EffectRunner.class);
@@ -39,10 +39,36 @@ final class EffectRunner {
       if (!outcomes.isEmpty()) {
         boundaries.reached(Boundaries.BETWEEN_EFFECTS);
       }
-      gate.beforeChange();
-      outcomes.add(effect instanceof Effect.Submit s ? submit(s.job()) : tag((Effect.Tag) effect));
+      outcomes.add(carryOut(effect));
     }
     return outcomes;
+  }
+
+  private Outcome carryOut(Effect effect) {
+    if (effect instanceof Effect.LookUp l) {
+      return lookUp(l.job());
+    }
+    gate.beforeChange();
+    return effect instanceof Effect.Submit s ? submit(s.job()) : tag((Effect.Tag) effect);
+  }
+
+  /** A job that is not to be submitted, only found if it was before a crash. */
+  private Outcome lookUp(JobSpec job) {
+    try {
+      List<String> found = router.find(job);
+      if (found.isEmpty()) {
+        return new Outcome.NotFound(job.key());
+      }
+      log.info(
+          "[owner={}] job {} was submitted as {} before its owner ended; watching it to its end",
+          job.owner(),
+          job.key(),
+          found.get(0));
+      return new Outcome.Submitted(job.key(), found.get(0));
+    } catch (BackendException e) {
+      log.warn("[owner={}] cannot look {} up yet: {}", job.owner(), job.key(), e.getMessage());
+      return new Outcome.Failed(job.key(), e.getMessage());
+    }
   }
 
   private Outcome submit(JobSpec job) {

@@ -162,6 +162,18 @@ final class SimulatedCluster implements ClusterBackend {
     return cluster.master().map(Node::name).orElseThrow(() -> new BackendException("no master"));
   }
 
+  /**
+   * The keys of the jobs still running now (their end is ahead), as the cluster knows them; read
+   * without moving the cluster on.
+   */
+  List<String> runningKeys() {
+    Instant now = clock.instant();
+    return running.stream()
+        .filter(j -> j.status == JobStatus.RUNNING && j.ends.isAfter(now))
+        .map(j -> j.spec.key())
+        .toList();
+  }
+
   void arm(Fault fault, int times) {
     armed.merge(fault, times, Integer::sum);
   }
@@ -169,6 +181,10 @@ final class SimulatedCluster implements ClusterBackend {
   /** From now on, looking jobs up by their reason trail finds nothing. */
   void blindLookups() {
     blind = true;
+  }
+
+  boolean lookupsBlind() {
+    return blind;
   }
 
   void slowJobs(boolean slow) {

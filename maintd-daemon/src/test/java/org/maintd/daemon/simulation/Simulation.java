@@ -7,10 +7,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.maintd.campaign.Campaign;
@@ -675,6 +677,7 @@ final class Simulation {
               + ", but the last state written was serial "
               + saved.serial());
     }
+    checkWatched(saved);
     for (Incident i : shown.incidents()) {
       if (i.status() == IncidentStatus.CANCELED) {
         canceledAt.putIfAbsent(i.uuid().toString(), ledger.last());
@@ -693,6 +696,28 @@ final class Simulation {
       }
     }
     checkedActions = ledger.last();
+  }
+
+  /**
+   * Every job of maintd's still running in the cluster is watched: the last state written holds an
+   * intent with its key (its id recorded, or to be found by its key), so that its end is seen, its
+   * failure accounted and the caps count it. A job nothing watches is a drain or a move that lands
+   * behind maintd's back.
+   */
+  private void checkWatched(MaintdState saved) {
+    if (saved == null || cluster.lookupsBlind()) {
+      return;
+    }
+    Set<String> watched = new HashSet<>();
+    saved.intents().forEach(i -> watched.add(i.job().key()));
+    for (String key : cluster.runningKeys()) {
+      if (!watched.contains(key)) {
+        throw new Violation(
+            "watched: job "
+                + key
+                + " runs in the cluster, but no intent of the stored state has it");
+      }
+    }
   }
 
   /**

@@ -70,10 +70,13 @@ class SimulationTest {
    * incident cancelled while its submission was being retried got its job), 1839, 1896, 2050 (a
    * repair of an incident cancelled, then forgotten, was sent again after a restart and ran), 1246,
    * 1312, 1371 (a campaign moved instances back to a node that had gone offline, failing and
-   * retrying forever).
+   * retrying forever), 579 (a noted incident closed while its drain, submitted before a crash, was
+   * still unrecorded), 1489, 653, 9746 (an incident cancelled after a crash that came between its
+   * drain's submission and its record: the drain ran with nothing watching it).
    */
   @ParameterizedTest
-  @ValueSource(longs = {327, 629, 683, 1384, 1839, 1896, 2050, 1246, 1312, 1371, 579})
+  @ValueSource(
+      longs = {327, 629, 683, 1384, 1839, 1896, 2050, 1246, 1312, 1371, 579, 1489, 653, 9746})
   void seedsThatOnceFailedNowPass(long seed) {
     Simulation.Result r = Simulation.run(seed, STEPS);
     assertTrue(r.ok(), () -> SimulationReport.failure(r, STEPS));
