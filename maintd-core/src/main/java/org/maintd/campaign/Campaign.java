@@ -141,6 +141,21 @@ public record Campaign(
     return c.withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason);
   }
 
+  /**
+   * The soft reboot of {@code node} failed (its collector could not be reached, or its command
+   * failed): with a hard fall-back configured, a hard reboot is due instead of a stop. Empty when
+   * the node is not waiting for a soft reboot.
+   */
+  public Optional<Campaign> softRebootFailed(String node, String reason, Instant now) {
+    NodeProgress p = nodes.stream().filter(n -> n.node().equals(node)).findFirst().orElse(null);
+    if (p == null || p.phase() != NodePhase.BOOT || p.reboot() != RebootKind.SOFT) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        withNode(p.withReboot(RebootKind.HARD_DUE))
+            .event(now, node + ":soft-reboot-failed", reason + "; a hard reboot is due"));
+  }
+
   private void require(boolean allowed, String action) {
     if (!allowed) {
       throw new CampaignException(

@@ -182,10 +182,18 @@ public sealed interface Operation {
   }
 
   /**
-   * Reboots a node through the cluster manager's power control (Ganeti's node powercycle). The node
-   * is drained and empty, or holds only what the caller accepts to lose for the reboot.
+   * Reboots a node that is drained and empty, or holds only what the caller accepts to lose. Soft:
+   * the node reboots itself (its collector's whitelisted reboot command, where reboots are
+   * configured to go through the collectors; else the cluster's power control). Hard: always the
+   * cluster manager's power control (Ganeti's node powercycle), the fall-back when a soft reboot
+   * failed or the node did not come back in time.
    */
-  record RebootNode(String node) implements Operation {
+  record RebootNode(String node, boolean hard) implements Operation {
+    /** A soft reboot. */
+    public RebootNode(String node) {
+      this(node, false);
+    }
+
     @Override
     public String kind() {
       return "reboot";

@@ -14,6 +14,7 @@ import org.maintd.campaign.Home;
 import org.maintd.campaign.NodePhase;
 import org.maintd.campaign.NodeProgress;
 import org.maintd.campaign.NodeSignal;
+import org.maintd.campaign.RebootKind;
 import org.maintd.cluster.DiskTemplate.Mobility;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
@@ -35,16 +36,23 @@ final class CampaignPlanner {
   private final RoundContext ctx;
   private final EvacuationPlanner evacuations;
   private final Map<String, NodeSignal> signals;
+  private final Duration hardRebootAfter;
   private final Instant now;
 
+  /**
+   * A planner that, with a positive {@code hardRebootAfter}, reboots a node hard through the
+   * cluster's power control when its soft reboot failed or it is not back that long after it.
+   */
   CampaignPlanner(
       RoundContext ctx,
       EvacuationPlanner evacuations,
       Map<String, NodeSignal> signals,
+      Duration hardRebootAfter,
       Instant now) {
     this.ctx = ctx;
     this.evacuations = evacuations;
     this.signals = signals;
+    this.hardRebootAfter = hardRebootAfter;
     this.now = now;
   }
 
@@ -341,6 +349,10 @@ final class CampaignPlanner {
         return;
       }
       Duration waited = Duration.between(p.since(), now);
+      if (hardRebootDue(p, waited)) {
+        hardReboot(p.reboot() == RebootKind.HARD_DUE ? "its soft reboot failed" : waited);
+        return;
+      }
       if (waited.compareTo(campaign.spec().bootTimeout()) > 0) {
         failNode(
             "node "
@@ -356,6 +368,31 @@ final class CampaignPlanner {
               + " of "
               + text(campaign.spec().bootTimeout())
               + ")";
+    }
+
+    /**
+     * Whether to reboot the node hard now: the fall-back is configured, and its soft reboot failed
+     * or has not brought it back within {@code hardRebootAfter}.
+     */
+    private boolean hardRebootDue(NodeProgress p, Duration waited) {
+      return !hardRebootAfter.isZero()
+          && (p.reboot() == RebootKind.HARD_DUE
+              || (p.reboot() == RebootKind.SOFT && waited.compareTo(hardRebootAfter) >= 0));
+    }
+
+    private void hardReboot(Object why) {
+      if (!ctx.claims.nodeFree(claimOwner, node)) {
+        wait = "a hard reboot is due; busy with another job this round";
+        return;
+      }
+      String reason =
+          why instanceof Duration d ? "not back " + text(d) + " after its soft reboot" : "" + why;
+      submit(new Operation.RebootNode(node, true), "hard reboot of " + node + ": " + reason);
+      campaign =
+          campaign
+              .withNode(progress().withReboot(RebootKind.HARD).to(NodePhase.BOOT, now))
+              .event(now, node + ":hard-reboot", reason + "; power-cycled through the cluster");
+      wait = "power-cycled through the cluster";
     }
 
     private void soak() {

@@ -1,5 +1,6 @@
 package org.maintd.plan;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,16 +31,24 @@ public final class RoundPlanner {
   private final SafetyCaps caps;
   private final boolean harep;
   private final double balanceThreshold;
+  private final Duration hardRebootAfter;
 
   /**
    * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; with
    * a {@code balanceThreshold} (NaN: no balancing), balancing moves that gain at least that much
-   * come last.
+   * come last; with a positive {@code hardRebootAfter}, a campaign's node whose soft reboot failed
+   * or did not bring it back that long after is rebooted hard.
    */
-  public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
+  public RoundPlanner(
+      SafetyCaps caps, boolean harep, double balanceThreshold, Duration hardRebootAfter) {
     this.caps = caps;
     this.harep = harep;
     this.balanceThreshold = balanceThreshold;
+    this.hardRebootAfter = hardRebootAfter;
+  }
+
+  public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
+    this(caps, harep, balanceThreshold, Duration.ZERO);
   }
 
   public RoundPlanner(SafetyCaps caps, boolean harep) {
@@ -98,7 +107,8 @@ public final class RoundPlanner {
     if (harep) {
       new HarepPlanner(ctx, now).plan(jobs, tags, items);
     }
-    CampaignPlanner campaignPlanner = new CampaignPlanner(ctx, evacuations, signals, now);
+    CampaignPlanner campaignPlanner =
+        new CampaignPlanner(ctx, evacuations, signals, hardRebootAfter, now);
     List<Campaign> planned = new ArrayList<>();
     for (Campaign c : campaigns) {
       planned.add(campaignPlanner.plan(c, jobs));

@@ -2,12 +2,14 @@ package org.maintd.round;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignEvent;
 import org.maintd.campaign.CampaignException;
 import org.maintd.campaign.CampaignStatus;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
 
 /**
  * The stored list of campaigns: find, replace, add, command, and what changed for the log.
@@ -72,15 +74,33 @@ final class CampaignList {
         .toList();
   }
 
-  /** A failed job of a campaign stops it. */
+  /**
+   * A failed job of a campaign stops it; but a failed soft reboot, when {@code hardFallback}, makes
+   * a hard reboot of its node due instead.
+   */
   static List<Campaign> jobFailed(
       List<Campaign> campaigns,
       String id,
       String reason,
-      Collection<String> instances,
+      JobSpec job,
+      boolean hardFallback,
       Instant now) {
+    Optional<String> softlyRebooted =
+        job.operations().stream()
+            .filter(op -> op instanceof Operation.RebootNode r && !r.hard())
+            .map(op -> ((Operation.RebootNode) op).node())
+            .findFirst();
     return campaigns.stream()
-        .map(c -> c.id().equals(id) ? c.jobFailed(reason, instances, now) : c)
+        .map(
+            c -> {
+              if (!c.id().equals(id)) {
+                return c;
+              }
+              return softlyRebooted
+                  .filter(node -> hardFallback)
+                  .flatMap(node -> c.softRebootFailed(node, reason, now))
+                  .orElseGet(() -> c.jobFailed(reason, job.instances(), now));
+            })
         .toList();
   }
 

@@ -25,8 +25,14 @@ final class Planning {
   private final RoundPlanner plannerWithoutBalancing;
 
   Planning(Settings settings) {
-    this.planner = new RoundPlanner(settings.caps(), settings.harep(), settings.balanceThreshold());
-    this.plannerWithoutBalancing = new RoundPlanner(settings.caps(), settings.harep());
+    this.planner =
+        new RoundPlanner(
+            settings.caps(),
+            settings.harep(),
+            settings.balanceThreshold(),
+            settings.hardRebootAfter());
+    this.plannerWithoutBalancing =
+        new RoundPlanner(settings.caps(), settings.harep(), Double.NaN, settings.hardRebootAfter());
   }
 
   void apply(Turn t, List<String> running) {

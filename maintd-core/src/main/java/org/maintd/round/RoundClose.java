@@ -74,7 +74,12 @@ final class RoundClose {
       t.state =
           t.state.withCampaigns(
               CampaignList.jobFailed(
-                  t.state.campaigns(), campaign.get(), reason, job.instances(), t.now));
+                  t.state.campaigns(),
+                  campaign.get(),
+                  reason,
+                  job,
+                  !t.settings.hardRebootAfter().isZero(),
+                  t.now));
       return;
     }
     t.incident(owner)

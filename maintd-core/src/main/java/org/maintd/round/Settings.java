@@ -1,14 +1,34 @@
 package org.maintd.round;
 
+import java.time.Duration;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
 /**
- * How the step decides: the safety caps, the storm guard, whether harep repairs instances, and the
- * balancing threshold (NaN: no balancing). The least time between the starts of two rounds is part
- * of the stored state ({@code roundDelay}), as in Ganeti's maintenance object.
+ * How the step decides: the safety caps, the storm guard, whether harep repairs instances, the
+ * balancing threshold (NaN: no balancing), and how long after a soft reboot that has not brought a
+ * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
+ * reboot that fails then stops the campaign). The least time between the starts of two rounds is
+ * part of the stored state ({@code roundDelay}), as in Ganeti's maintenance object.
  */
-public record Settings(SafetyCaps caps, StormGuard storm, boolean harep, double balanceThreshold) {
+public record Settings(
+    SafetyCaps caps,
+    StormGuard storm,
+    boolean harep,
+    double balanceThreshold,
+    Duration hardRebootAfter) {
+  public Settings {
+    if (hardRebootAfter.isNegative()) {
+      throw new IllegalArgumentException(
+          "hardRebootAfter must not be negative, not " + hardRebootAfter);
+    }
+  }
+
+  /** Settings without a hard fall-back for reboots. */
+  public Settings(SafetyCaps caps, StormGuard storm, boolean harep, double balanceThreshold) {
+    this(caps, storm, harep, balanceThreshold, Duration.ZERO);
+  }
+
   public static Settings defaults() {
     return new Settings(SafetyCaps.defaults(), new StormGuard(30), false, Double.NaN);
   }

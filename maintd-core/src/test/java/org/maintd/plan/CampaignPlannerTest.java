@@ -21,6 +21,7 @@ import org.maintd.campaign.Home;
 import org.maintd.campaign.NodePhase;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.campaign.NodeSignal;
+import org.maintd.campaign.RebootKind;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.job.JobSpec;
@@ -304,6 +305,103 @@ class CampaignPlannerTest {
         plan(undrained, wind.campaigns().get(0), Map.of(), late.plusSeconds(2)).campaigns().get(0);
     assertEquals(CampaignStatus.FAILED, ended.status());
     assertEquals(NodePhase.SKIPPED, ended.progress("n6").phase());
+  }
+
+  @Test
+  void aNodeNotBackAfterItsSoftRebootIsRebootedHardOnceWhenTheFallBackIsConfigured() {
+    RoundPlanner fallBack =
+        new RoundPlanner(
+            new SafetyCaps(new Allowance(2, false), List.of()),
+            false,
+            Double.NaN,
+            Duration.ofMinutes(3));
+    Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
+    Campaign campaign = create(cluster(), spec(1, List.of()));
+    campaign =
+        at(
+            campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))),
+            "n2",
+            NodePhase.BOOT,
+            NOW,
+            "boot-1");
+    Map<String, NodeSignal> old = Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW)));
+
+    RoundPlan early =
+        fallBack.plan(c, List.of(), List.of(), 1, NOW.plusSeconds(179), List.of(campaign), old);
+    assertTrue(early.jobs().isEmpty(), "the soft reboot is given its time: " + early.jobs());
+
+    Instant due = NOW.plusSeconds(180);
+    RoundPlan hard = fallBack.plan(c, List.of(), List.of(), 1, due, List.of(campaign), old);
+    assertEquals(List.of(new Operation.RebootNode("n2", true)), hard.jobs().get(0).operations());
+    Campaign powerCycled = hard.campaigns().get(0);
+    assertEquals(RebootKind.HARD, powerCycled.progress("n2").reboot());
+    assertEquals(NodePhase.BOOT, powerCycled.progress("n2").phase());
+    assertEquals(due, powerCycled.progress("n2").since(), "the boot timeout counts from here");
+    assertEquals("boot-1", powerCycled.progress("n2").bootId(), "still the boot id before");
+    assertTrue(
+        powerCycled.history().stream()
+            .anyMatch(e -> e.event().equals("n2:hard-reboot") && e.detail().contains("180s")),
+        powerCycled.history().toString());
+
+    RoundPlan again =
+        fallBack.plan(c, List.of(), List.of(), 1, due.plusSeconds(200), List.of(powerCycled), old);
+    assertTrue(again.jobs().isEmpty(), "one hard reboot, never a second: " + again.jobs());
+    Campaign back =
+        fallBack
+            .plan(
+                c,
+                List.of(),
+                List.of(),
+                1,
+                due.plusSeconds(201),
+                List.of(powerCycled),
+                Map.of("n2", new NodeSignal("boot-2", "", Optional.of(due.plusSeconds(201)))))
+            .campaigns()
+            .get(0);
+    assertEquals(NodePhase.SOAK, back.progress("n2").phase());
+    Campaign late =
+        fallBack
+            .plan(c, List.of(), List.of(), 1, due.plusSeconds(601), List.of(powerCycled), old)
+            .campaigns()
+            .get(0);
+    assertEquals(CampaignStatus.FAILED, late.status(), "not back within the boot timeout");
+
+    RoundPlan without = plan(c, campaign, old, due);
+    assertTrue(without.jobs().isEmpty(), "no fall-back configured: " + without.jobs());
+  }
+
+  @Test
+  void aFailedSoftRebootMakesAHardRebootDueOnlyWithTheFallBack() {
+    Campaign campaign = create(cluster(), spec(1, List.of()));
+    campaign =
+        at(
+            campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))),
+            "n2",
+            NodePhase.BOOT,
+            NOW,
+            "boot-1");
+    Campaign due =
+        campaign.softRebootFailed("n2", "reboot request to n2 failed: refused", NOW).orElseThrow();
+    assertEquals(RebootKind.HARD_DUE, due.progress("n2").reboot());
+    assertEquals(CampaignStatus.RUNNING, due.status());
+    assertTrue(due.softRebootFailed("n2", "again", NOW).isEmpty(), "a hard reboot is due already");
+    assertTrue(
+        campaign.softRebootFailed("n3", "not rebooting", NOW).isEmpty(),
+        "only a node waiting for its soft reboot");
+
+    RoundPlanner fallBack =
+        new RoundPlanner(
+            new SafetyCaps(new Allowance(2, false), List.of()),
+            false,
+            Double.NaN,
+            Duration.ofMinutes(3));
+    Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
+    RoundPlan hard =
+        fallBack.plan(c, List.of(), List.of(), 1, NOW.plusSeconds(5), List.of(due), Map.of());
+    assertEquals(
+        List.of(new Operation.RebootNode("n2", true)),
+        hard.jobs().get(0).operations(),
+        "at once, without waiting for the fall-back's time");
   }
 
   @Test

@@ -573,6 +573,64 @@ class RoundStepTest {
     assertEquals(1, d.stored().campaigns().size());
   }
 
+  /**
+   * Runs a campaign over n4 alone until its soft reboot is submitted; returns the reboot's intent.
+   */
+  private static Intent campaignUpToTheSoftReboot(Driver d) {
+    d.tick(Map.of("n4", ok()));
+    d.command(
+        new Command.StartCampaign(
+            new CampaignSpec(
+                new NodeSelection(List.of("n4"), "", List.of()),
+                CampaignMode.MIGRATE_REBOOT,
+                1,
+                Duration.ZERO,
+                Duration.ofMinutes(10),
+                List.of()),
+            "alice"));
+    for (int i = 0; i < 6; i++) {
+      d.carryOut();
+      applyJobs(d);
+      d.tick(Map.of("n4", ok()), d.jobsAll(JobStatus.SUCCESS));
+      for (Intent intent : d.stored().intents()) {
+        if (intent.job().operations().get(0) instanceof org.maintd.job.Operation.RebootNode) {
+          return intent;
+        }
+      }
+    }
+    throw new AssertionError("no reboot: " + d.stored());
+  }
+
+  @Test
+  void aFailedSoftRebootStopsTheCampaignUnlessAHardFallBackIsConfigured() {
+    Driver plain = new Driver();
+    campaignUpToTheSoftReboot(plain);
+    plain.carryOut();
+    plain.tick(Map.of("n4", ok()));
+    plain.tick(Map.of("n4", ok()), plain.jobsAll(JobStatus.ERROR));
+    assertEquals(CampaignStatus.FAILING, plain.stored().campaigns().get(0).status());
+
+    Driver d =
+        new Driver(
+            new Settings(
+                SafetyCaps.defaults(),
+                new StormGuard(30),
+                false,
+                Double.NaN,
+                Duration.ofMinutes(5)));
+    Intent soft = campaignUpToTheSoftReboot(d);
+    assertEquals(new org.maintd.job.Operation.RebootNode("n4"), soft.job().operations().get(0));
+    d.carryOut();
+    d.tick(Map.of("n4", ok()));
+    StepResult next = d.tick(Map.of("n4", ok()), d.jobsAll(JobStatus.ERROR));
+    Campaign c = d.stored().campaigns().get(0);
+    assertEquals(CampaignStatus.RUNNING, c.status(), c.history().toString());
+    assertEquals(
+        List.of(new org.maintd.job.Operation.RebootNode("n4", true)),
+        submits(next).get(0).operations(),
+        "the hard reboot follows at once");
+  }
+
   @Test
   void aMachinePutBackIsAJobStoredAsAnIntentAndAnsweredWithItsId() {
     Driver d = new Driver();

@@ -115,6 +115,13 @@ class FixturesTest {
   }
 
   @Test
+  void aCampaignNodeStoredWithoutHowItWasRebootedReadsAsSoftlyRebooted() throws Exception {
+    String before = fixture("state").replaceAll(",\\n\\s*\"reboot\" : \"SOFT\"", "");
+    assertTrue(!before.contains("\"reboot\" :"), "the fixture without the field");
+    assertEquals(new StateCodec().read(fixture("state")), new StateCodec().read(before));
+  }
+
+  @Test
   void aStateFileOfANewerSchemaIsRefusedSayingSo() throws Exception {
     String newer = fixture("state").replace("\"schema\" : 2", "\"schema\" : 3");
     IllegalArgumentException e =

@@ -411,7 +411,8 @@ public final class Daemon implements AutoCloseable {
         config.caps(),
         config.storm(),
         config.harep(),
-        config.balance() ? config.balanceThreshold() : Double.NaN);
+        config.balance() ? config.balanceThreshold() : Double.NaN,
+        config.nodeCommands().hardRebootAfter());
   }
 
   /** Starts {@code part}, translating a refused leadership into the exit code it means. */

@@ -80,7 +80,7 @@ public final class DaemonConfigLoader {
     Duration exitAfterFailure =
         root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
     DaemonConfig.Ha ha = ha(root, store);
-    DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"));
+    DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -108,15 +108,29 @@ public final class DaemonConfigLoader {
         nodeCommands);
   }
 
-  private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n) {
+  private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n, String backend) {
     DaemonConfig.NodeCommands d = DaemonConfig.NodeCommands.defaults();
     List<String> who = List.of("auto", "collector", "backend");
+    String reboot = n.oneOf("reboot", d.reboot(), who);
+    Duration hardAfter = n.duration("hardRebootAfter", d.hardRebootAfter(), Duration.ZERO);
+    if (!hardAfter.isZero() && !DaemonConfig.NodeCommands.byCollector(reboot, backend)) {
+      n.problem(
+          "hardRebootAfter",
+          "is the fall-back from a soft reboot through the collectors, but reboots go through the"
+              + " backend here (nodeCommands.reboot: "
+              + reboot
+              + ", backend: "
+              + backend
+              + "), and every one is hard already; set nodeCommands.reboot: collector or leave"
+              + " hardRebootAfter at 0s");
+    }
     return new DaemonConfig.NodeCommands(
-        n.oneOf("reboot", d.reboot(), who),
+        reboot,
         command(n, "rebootCommand", d.rebootCommand()),
         n.oneOf("masterFailover", d.masterFailover(), who),
         command(n, "masterFailoverCommand", d.masterFailoverCommand()),
-        n.duration("masterFailoverWait", d.masterFailoverWait(), Duration.ofSeconds(1)));
+        n.duration("masterFailoverWait", d.masterFailoverWait(), Duration.ofSeconds(1)),
+        hardAfter);
   }
 
   /** A whitelisted command's name: a plain file name, as the collector's whitelist takes it. */

@@ -75,13 +75,16 @@ public final class NodeCommandJobs {
     return jobId.startsWith(PREFIX);
   }
 
-  /** Whether {@code job} is a reboot or master fail-over that the collectors run. */
+  /**
+   * Whether {@code job} is a soft reboot or a master fail-over that the collectors run (a hard
+   * reboot always goes to the cluster's power control).
+   */
   public boolean takes(JobSpec job) {
     if (job.operations().size() != 1) {
       return false;
     }
     Operation op = job.operations().get(0);
-    return (op instanceof Operation.RebootNode && routing.reboots())
+    return (op instanceof Operation.RebootNode r && !r.hard() && routing.reboots())
         || (op instanceof Operation.FailoverMaster && routing.failovers());
   }
 

@@ -103,4 +103,78 @@ class NodeCommandEndToEndTest {
     String campaign = cluster.getRaw("/1/campaigns/" + id).body();
     assertTrue(campaign.contains("back with boot id"), campaign);
   }
+
+  /**
+   * With {@code hardRebootAfter}, a soft reboot that never happens (the command acknowledges, the
+   * node hangs on its way down) is followed by one hard reboot through the cluster's power control,
+   * and the campaign completes.
+   */
+  @Test
+  void aSoftRebootThatNeverHappensIsFollowedByAHardOneThroughTheCluster() throws Exception {
+    Path hung = dir.resolve("repair/hung-reboot");
+    Files.writeString(
+        hung,
+        "#!/bin/sh\ncat > /dev/null\necho \"$(date +%s)\" >> "
+            + dir.resolve("soft-reboots")
+            + "\necho reboot acknowledged\n");
+    Files.setPosixFilePermissions(hung, PosixFilePermissions.fromString("rwxr-xr-x"));
+    cluster.nodeCommands =
+        new DaemonConfig.NodeCommands(
+            "collector",
+            "hung-reboot",
+            "backend",
+            "master-failover",
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(1));
+    cluster.startDaemon();
+    String before = Files.readString(cluster.diagnoseDir.resolve("n4.boot_id"));
+    String id = startCampaign("{\"nodes\": [\"n4\"], \"soak\": 0.2}");
+    cluster.awaitTrue(
+        "the campaign completes",
+        () -> "completed".equals(((Map<?, ?>) cluster.get("/1/campaigns/" + id)).get("status")));
+
+    assertEquals(1, Files.readAllLines(dir.resolve("soft-reboots")).size(), "one soft reboot");
+    assertEquals(List.of(true), hardReboots("n4"), "then one hard reboot");
+    assertNotEquals(before, Files.readString(cluster.diagnoseDir.resolve("n4.boot_id")));
+    String campaign = cluster.getRaw("/1/campaigns/" + id).body();
+    assertTrue(campaign.contains("n4:hard-reboot"), campaign);
+  }
+
+  /** A soft reboot whose request fails (the command is not whitelisted) falls back at once. */
+  @Test
+  void aSoftRebootThatFailsIsFollowedByAHardOneAtOnce() throws Exception {
+    cluster.nodeCommands =
+        new DaemonConfig.NodeCommands(
+            "collector",
+            "no-such-command",
+            "backend",
+            "master-failover",
+            Duration.ofSeconds(30),
+            Duration.ofMinutes(30));
+    cluster.startDaemon();
+    String id = startCampaign("{\"nodes\": [\"n5\"], \"soak\": 0.2}");
+    cluster.awaitTrue(
+        "the campaign completes",
+        () -> "completed".equals(((Map<?, ?>) cluster.get("/1/campaigns/" + id)).get("status")));
+    assertEquals(List.of(true), hardReboots("n5"));
+    String campaign = cluster.getRaw("/1/campaigns/" + id).body();
+    assertTrue(campaign.contains("n5:soft-reboot-failed"), campaign);
+  }
+
+  private String startCampaign(String body) throws Exception {
+    HttpResponse<String> r = cluster.signedPost("/1/campaigns", body);
+    assertEquals(200, r.statusCode(), r.body());
+    return (String) ((Map<?, ?>) Json.parse(r.body())).get("id");
+  }
+
+  /** Whether each reboot of {@code node} the cluster's power control received was hard. */
+  private List<Object> hardReboots(String node) throws Exception {
+    return cluster.simJobs().stream()
+        .flatMap(j -> ((List<?>) j.get("operations")).stream())
+        .map(op -> (Map<?, ?>) op)
+        .filter(op -> "reboot".equals(op.get("op")) && node.equals(op.get("node")))
+        .map(op -> op.get("hard"))
+        .map(Object.class::cast)
+        .toList();
+  }
 }

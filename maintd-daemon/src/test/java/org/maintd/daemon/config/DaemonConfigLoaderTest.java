@@ -196,6 +196,31 @@ class DaemonConfigLoaderTest {
   }
 
   @Test
+  void aHardRebootFallBackIsOnlyForSoftRebootsThroughTheCollectors(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(file, "backend: sim\nnodeCommands:\n  hardRebootAfter: 10m\n");
+    List<String> p =
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems();
+    assertEquals(1, p.size(), p.toString());
+    assertTrue(
+        p.get(0).startsWith("nodeCommands.hardRebootAfter: is the fall-back from a soft reboot")
+            && p.get(0).contains("nodeCommands.reboot: auto, backend: sim"),
+        p.toString());
+
+    Files.writeString(file, "nodeCommands:\n  reboot: collector\n  hardRebootAfter: -1s\n");
+    assertTrue(
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file))
+            .problems()
+            .stream()
+            .anyMatch(x -> x.startsWith("nodeCommands.hardRebootAfter: ")));
+
+    Files.writeString(file, "backend: ganeti\nnodeCommands:\n  hardRebootAfter: 10m\n");
+    DaemonConfig ok = new DaemonConfigLoader().load(file);
+    assertEquals(Duration.ofMinutes(10), ok.nodeCommands().hardRebootAfter());
+  }
+
+  @Test
   void refusesAFileThatIsNotYaml(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("maintd.yaml");
     Files.writeString(file, "port: [1816\n");

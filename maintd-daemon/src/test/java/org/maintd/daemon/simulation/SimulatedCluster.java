@@ -27,9 +27,10 @@ import org.maintd.spi.JobTrace;
 /**
  * The cluster of a simulation, in memory: jobs take a random time and then change the cluster as
  * Ganeti would ({@link SimOperations}); a rebooted node is off for a while and comes back with a
- * new boot id. Calls fail when a fault is armed: a snapshot, a status, a look-up or a tag change
- * that throws, a submission refused, or one whose answer is lost after the job was created. Every
- * job it accepts goes into the {@link Ledger}. Single-threaded, like the simulation.
+ * new boot id, and a hard reboot brings back even a node that stayed down after a soft one. Calls
+ * fail when a fault is armed: a snapshot, a status, a look-up or a tag change that throws, a
+ * submission refused, or one whose answer is lost after the job was created. Every job it accepts
+ * goes into the {@link Ledger}. Single-threaded, like the simulation.
  */
 final class SimulatedCluster implements ClusterBackend {
   /** The faults a call can be made to have. */
@@ -287,7 +288,7 @@ final class SimulatedCluster implements ClusterBackend {
       try {
         next = operations.apply(next, op);
         if (op instanceof Operation.RebootNode r) {
-          if (off.containsKey(r.node())) {
+          if (off.containsKey(r.node()) && !r.hard()) {
             throw new SimFailure("Node " + r.node() + " is powered off");
           }
           off.put(

@@ -146,7 +146,9 @@ final class Simulation {
                     : List.of()),
             new StormGuard(30 + random.nextInt(50)),
             random.nextBoolean(),
-            random.nextInt(3) == 0 ? 0.1 : Double.NaN);
+            random.nextInt(3) == 0 ? 0.1 : Double.NaN,
+            // drawn apart, so that the seeds found before the hard fall-back existed run as then
+            new Random(seed * 23 + 1).nextBoolean() ? Duration.ofMinutes(2) : Duration.ZERO);
     Random uuids = new Random(seed * 13 + 5);
     this.step = new RoundStep(settings, () -> uuid(uuids));
     this.roundDelay = Duration.ofSeconds(List.of(0, 0, 10, 60).get(random.nextInt(4)));
@@ -191,6 +193,8 @@ final class Simulation {
               + settings.balanceThreshold()
               + "; round delay "
               + roundDelay.toSeconds()
+              + " s; hard reboot after "
+              + settings.hardRebootAfter().toSeconds()
               + " s");
       start();
       check();

@@ -1,0 +1,12 @@
+package org.maintd.campaign;
+
+/**
+ * How a node of a campaign was last rebooted: {@code SOFT}, by the node itself; {@code HARD_DUE},
+ * the soft reboot failed or the node did not come back in time, and a hard reboot through the
+ * cluster's power control is due; {@code HARD}, power-cycled through the cluster.
+ */
+public enum RebootKind {
+  SOFT,
+  HARD_DUE,
+  HARD
+}
