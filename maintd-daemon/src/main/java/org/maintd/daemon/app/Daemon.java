@@ -79,6 +79,7 @@ import org.slf4j.LoggerFactory;
 public final class Daemon implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Daemon.class);
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
+  private static final Duration STANDBY_READ_WAIT = Duration.ofSeconds(2);
 
   private final DaemonConfig config;
   private final Clock clock;
@@ -94,6 +95,7 @@ public final class Daemon implements AutoCloseable {
   private ZooKeeperConnection zookeeper;
   private Election election;
   private Acting acting;
+  private StandbyView standbyView;
   private PollerPart poller;
   private Supplier<MasterVote.Outcome> masterVotes;
   private DaemonMetrics metrics;
@@ -176,11 +178,13 @@ public final class Daemon implements AutoCloseable {
                   clock);
           default -> null;
         };
+    standbyView =
+        new StandbyView(this::peekState, backend, clock, config.pollInterval(), STANDBY_READ_WAIT);
     acting =
         new Acting(
             () -> openWork(backend, repairs, lost, false),
             election,
-            new StandbyView(this::peekState, backend, clock, config.pollInterval()),
+            standbyView,
             this::leaderFailed);
     if (election == null) {
       acting.leadNow(openWork(backend, repairs, lost, recover));
@@ -599,6 +603,9 @@ public final class Daemon implements AutoCloseable {
       } catch (RuntimeException e) {
         log.warn("stopping {}: {}", p.name(), e.getMessage());
       }
+    }
+    if (standbyView != null) {
+      standbyView.close();
     }
     repairThreads.shutdownNow();
     exitTimer.shutdownNow();

@@ -82,7 +82,22 @@ public final class ZooKeeperConnection extends Part {
     }
     state = ConnectionState.CONNECTED;
     client = c;
-    log.info("connected to ZooKeeper at {} under {}", settings.connect(), settings.chroot());
+    log.info(
+        "connected to ZooKeeper at {} under {}; session timeout {} ms as ZooKeeper granted it"
+            + " (asked: {} ms)",
+        settings.connect(),
+        settings.chroot(),
+        negotiatedSessionTimeout(c),
+        settings.sessionTimeout().toMillis());
+  }
+
+  /** The session timeout ZooKeeper granted (it keeps it within two and twenty of its ticks). */
+  private static String negotiatedSessionTimeout(CuratorFramework c) {
+    try {
+      return Integer.toString(c.getZookeeperClient().getZooKeeper().getSessionTimeout());
+    } catch (Exception e) {
+      return "unknown";
+    }
   }
 
   private String credentials() {
