@@ -350,7 +350,10 @@ final class CampaignPlanner {
       }
       Duration waited = Duration.between(p.since(), now);
       if (hardRebootDue(p, waited)) {
-        hardReboot(p.reboot() == RebootKind.HARD_DUE ? "its soft reboot failed" : waited);
+        hardReboot(
+            p.reboot() == RebootKind.HARD_DUE
+                ? "its soft reboot failed"
+                : "not back " + text(waited) + " after its soft reboot");
         return;
       }
       if (waited.compareTo(campaign.spec().bootTimeout()) > 0) {
@@ -380,13 +383,11 @@ final class CampaignPlanner {
               || (p.reboot() == RebootKind.SOFT && waited.compareTo(hardRebootAfter) >= 0));
     }
 
-    private void hardReboot(Object why) {
+    private void hardReboot(String reason) {
       if (!ctx.claims.nodeFree(claimOwner, node)) {
         wait = "a hard reboot is due; busy with another job this round";
         return;
       }
-      String reason =
-          why instanceof Duration d ? "not back " + text(d) + " after its soft reboot" : "" + why;
       submit(new Operation.RebootNode(node, true), "hard reboot of " + node + ": " + reason);
       campaign =
           campaign

@@ -85,22 +85,19 @@ final class CampaignList {
       JobSpec job,
       boolean hardFallback,
       Instant now) {
-    Optional<String> softlyRebooted =
+    Optional<String> fallsBack =
         job.operations().stream()
-            .filter(op -> op instanceof Operation.RebootNode r && !r.hard())
+            .filter(op -> hardFallback && op instanceof Operation.RebootNode r && !r.hard())
             .map(op -> ((Operation.RebootNode) op).node())
             .findFirst();
     return campaigns.stream()
         .map(
-            c -> {
-              if (!c.id().equals(id)) {
-                return c;
-              }
-              return softlyRebooted
-                  .filter(node -> hardFallback)
-                  .flatMap(node -> c.softRebootFailed(node, reason, now))
-                  .orElseGet(() -> c.jobFailed(reason, job.instances(), now));
-            })
+            c ->
+                !c.id().equals(id)
+                    ? c
+                    : fallsBack
+                        .flatMap(node -> c.softRebootFailed(node, reason, now))
+                        .orElseGet(() -> c.jobFailed(reason, job.instances(), now)))
         .toList();
   }
 
