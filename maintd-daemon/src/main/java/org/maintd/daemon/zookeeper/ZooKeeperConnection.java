@@ -48,7 +48,13 @@ public final class ZooKeeperConnection extends Part {
         CuratorFrameworkFactory.builder()
             .connectString(settings.connect())
             .sessionTimeoutMs((int) settings.sessionTimeout().toMillis())
-            .connectionTimeoutMs((int) settings.connectionTimeout().toMillis())
+            // Curator's own attempt timeout stays within the session (it warns otherwise); the
+            // first connection is still waited for up to zookeeper.connectionTimeout, below.
+            .connectionTimeoutMs(
+                (int)
+                    Math.min(
+                        settings.connectionTimeout().toMillis(),
+                        settings.sessionTimeout().toMillis()))
             .retryPolicy(new ExponentialBackoffRetry(200, 3, 2000))
             .connectionStateErrorPolicy(new SessionConnectionStateErrorPolicy())
             // The hosts of zookeeper.connect are how this node reaches ZooKeeper; the addresses
