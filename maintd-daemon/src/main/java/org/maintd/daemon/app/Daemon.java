@@ -48,6 +48,7 @@ import org.maintd.daemon.runner.JobRouter;
 import org.maintd.daemon.runner.RoundRunner;
 import org.maintd.daemon.runner.RunnerPart;
 import org.maintd.daemon.runner.StateWriter;
+import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.service.HealthReport;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.FileStateStore;
@@ -85,9 +86,9 @@ public final class Daemon implements AutoCloseable {
   private final Clock clock;
   private final List<Part> parts = new ArrayList<>();
   private final ExecutorService repairThreads =
-      Executors.newCachedThreadPool(r -> thread(r, "maintd-repair"));
+      Executors.newCachedThreadPool(DaemonThreads.named("maintd-repair"));
   private final ScheduledExecutorService exitTimer =
-      Executors.newSingleThreadScheduledExecutor(r -> thread(r, "maintd-exit"));
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-exit"));
   private final CompletableFuture<Integer> exit = new CompletableFuture<>();
   private boolean started;
   private BackendPlugin plugin;
@@ -616,11 +617,5 @@ public final class Daemon implements AutoCloseable {
         log.warn("releasing the backend: {}", e.getMessage());
       }
     }
-  }
-
-  private static Thread thread(Runnable r, String name) {
-    Thread t = new Thread(r, name);
-    t.setDaemon(true);
-    return t;
   }
 }

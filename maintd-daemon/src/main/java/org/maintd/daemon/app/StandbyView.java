@@ -12,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.runner.DaemonView;
+import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.round.RoundState;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
@@ -36,12 +37,7 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
   private final Duration maxAge;
   private final Duration wait;
   private final ExecutorService reader =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "maintd-standby-view");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadExecutor(DaemonThreads.named("maintd-standby-view"));
   private volatile DaemonView view;
   private Instant read;
   private CompletableFuture<DaemonView> reading;

@@ -6,6 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.maintd.cluster.NodeNames;
+import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.service.Part;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
@@ -27,12 +28,7 @@ public final class MasterWatch extends Part implements Election {
   private final String urlTemplate;
   private final java.util.function.Supplier<MasterVote.Outcome> vote;
   private final ScheduledExecutorService thread =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "maintd-leadership");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-leadership"));
   private volatile Listener listener;
   private volatile boolean leads;
   private volatile String master = "";

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.service.PartState;
 import org.maintd.protocol.api.Times;
@@ -29,12 +30,7 @@ public final class RunnerPart extends Part {
   private final Duration interval;
   private final Clock clock;
   private final ScheduledExecutorService thread =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "maintd-runner");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-runner"));
   private volatile Instant lastTick;
   private volatile String lastError = "";
 

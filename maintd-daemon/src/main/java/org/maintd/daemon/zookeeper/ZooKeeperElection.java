@@ -11,6 +11,7 @@ import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.apache.curator.framework.recipes.leader.Participant;
 import org.maintd.daemon.leader.Election;
+import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.service.Part;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,19 +31,9 @@ public final class ZooKeeperElection extends Part implements Election {
   private final ZooKeeperConnection zk;
   private final java.util.function.Supplier<String> self;
   private final ExecutorService events =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "maintd-leadership");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadExecutor(DaemonThreads.named("maintd-leadership"));
   private final ScheduledExecutorService refresher =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "maintd-leader-url");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-leader-url"));
   private volatile Listener listener;
   private volatile LeaderLatch latch;
   private volatile String knownLeader = "";
