@@ -35,6 +35,14 @@ class CampaignPlannerTest {
   private static final RoundPlanner PLANNER =
       new RoundPlanner(new SafetyCaps(new Allowance(2, false), List.of()), false);
 
+  /** The same, rebooting hard a node not back 3 minutes after its soft reboot. */
+  private static final RoundPlanner FALL_BACK =
+      new RoundPlanner(
+          new SafetyCaps(new Allowance(2, false), List.of()),
+          false,
+          Double.NaN,
+          Duration.ofMinutes(3));
+
   /** n1 master; DRBD pairs n2-n3 and n4-n5; a shared-storage instance on n6. */
   private static Cluster cluster() {
     return new ClusterBuilder()
@@ -307,31 +315,25 @@ class CampaignPlannerTest {
     assertEquals(NodePhase.SKIPPED, ended.progress("n6").phase());
   }
 
+  /** A campaign whose n2 was softly rebooted at NOW, with boot id boot-1 before. */
+  private static Campaign bootingN2() {
+    Campaign c = create(cluster(), spec(1, List.of()));
+    return at(
+        c.withCurrent(c.groups().indexOf(List.of("n2"))), "n2", NodePhase.BOOT, NOW, "boot-1");
+  }
+
   @Test
   void aNodeNotBackAfterItsSoftRebootIsRebootedHardOnceWhenTheFallBackIsConfigured() {
-    RoundPlanner fallBack =
-        new RoundPlanner(
-            new SafetyCaps(new Allowance(2, false), List.of()),
-            false,
-            Double.NaN,
-            Duration.ofMinutes(3));
     Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
-    Campaign campaign = create(cluster(), spec(1, List.of()));
-    campaign =
-        at(
-            campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))),
-            "n2",
-            NodePhase.BOOT,
-            NOW,
-            "boot-1");
+    Campaign campaign = bootingN2();
     Map<String, NodeSignal> old = Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW)));
 
     RoundPlan early =
-        fallBack.plan(c, List.of(), List.of(), 1, NOW.plusSeconds(179), List.of(campaign), old);
+        FALL_BACK.plan(c, List.of(), List.of(), 1, NOW.plusSeconds(179), List.of(campaign), old);
     assertTrue(early.jobs().isEmpty(), "the soft reboot is given its time: " + early.jobs());
 
     Instant due = NOW.plusSeconds(180);
-    RoundPlan hard = fallBack.plan(c, List.of(), List.of(), 1, due, List.of(campaign), old);
+    RoundPlan hard = FALL_BACK.plan(c, List.of(), List.of(), 1, due, List.of(campaign), old);
     assertEquals(List.of(new Operation.RebootNode("n2", true)), hard.jobs().get(0).operations());
     Campaign powerCycled = hard.campaigns().get(0);
     assertEquals(RebootKind.HARD, powerCycled.progress("n2").reboot());
@@ -344,10 +346,10 @@ class CampaignPlannerTest {
         powerCycled.history().toString());
 
     RoundPlan again =
-        fallBack.plan(c, List.of(), List.of(), 1, due.plusSeconds(200), List.of(powerCycled), old);
+        FALL_BACK.plan(c, List.of(), List.of(), 1, due.plusSeconds(200), List.of(powerCycled), old);
     assertTrue(again.jobs().isEmpty(), "one hard reboot, never a second: " + again.jobs());
     Campaign back =
-        fallBack
+        FALL_BACK
             .plan(
                 c,
                 List.of(),
@@ -360,7 +362,7 @@ class CampaignPlannerTest {
             .get(0);
     assertEquals(NodePhase.SOAK, back.progress("n2").phase());
     Campaign late =
-        fallBack
+        FALL_BACK
             .plan(c, List.of(), List.of(), 1, due.plusSeconds(601), List.of(powerCycled), old)
             .campaigns()
             .get(0);
@@ -372,14 +374,7 @@ class CampaignPlannerTest {
 
   @Test
   void aFailedSoftRebootMakesAHardRebootDueOnlyWithTheFallBack() {
-    Campaign campaign = create(cluster(), spec(1, List.of()));
-    campaign =
-        at(
-            campaign.withCurrent(campaign.groups().indexOf(List.of("n2"))),
-            "n2",
-            NodePhase.BOOT,
-            NOW,
-            "boot-1");
+    Campaign campaign = bootingN2();
     Campaign due =
         campaign.softRebootFailed("n2", "reboot request to n2 failed: refused", NOW).orElseThrow();
     assertEquals(RebootKind.HARD_DUE, due.progress("n2").reboot());
@@ -389,15 +384,9 @@ class CampaignPlannerTest {
         campaign.softRebootFailed("n3", "not rebooting", NOW).isEmpty(),
         "only a node waiting for its soft reboot");
 
-    RoundPlanner fallBack =
-        new RoundPlanner(
-            new SafetyCaps(new Allowance(2, false), List.of()),
-            false,
-            Double.NaN,
-            Duration.ofMinutes(3));
     Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
     RoundPlan hard =
-        fallBack.plan(c, List.of(), List.of(), 1, NOW.plusSeconds(5), List.of(due), Map.of());
+        FALL_BACK.plan(c, List.of(), List.of(), 1, NOW.plusSeconds(5), List.of(due), Map.of());
     assertEquals(
         List.of(new Operation.RebootNode("n2", true)),
         hard.jobs().get(0).operations(),
