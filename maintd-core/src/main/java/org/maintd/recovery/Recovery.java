@@ -126,17 +126,25 @@ public final class Recovery {
       }
     }
     for (RepairRecord r : traces.repairs()) {
-      Evidence e;
-      try {
-        e = all.computeIfAbsent(UUID.fromString(r.incident()), k -> new Evidence());
-      } catch (IllegalArgumentException ex) {
-        continue;
-      }
+      Evidence e = all.computeIfAbsent(incidentOf(r), k -> new Evidence());
       e.node = r.node();
       e.action = "live-repair";
       e.repair = r;
     }
     return all;
+  }
+
+  /**
+   * The incident a repair record names; one derived from the node and the name when the name is not
+   * an incident's uuid (a record left by something else), so that it is still held.
+   */
+  private static UUID incidentOf(RepairRecord r) {
+    try {
+      return UUID.fromString(r.incident());
+    } catch (IllegalArgumentException e) {
+      return UUID.nameUUIDFromBytes(
+          (r.node() + "/" + r.incident()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
   }
 
   private static Optional<UUID> tagged(String tag) {
@@ -180,17 +188,7 @@ public final class Recovery {
     if (e.repair != null && e.repair.succeeded().isPresent() && jobs.isEmpty()) {
       jobs.add("repair:" + uuid + "-recovered");
     }
-    String source =
-        tagged
-            ? "tag " + e.tag
-            : e.repair != null
-                ? "the repair " + node.get().name() + "'s collector ran"
-                : "jobs " + String.join(", ", e.jobs);
-    String reason =
-        "rebuilt from "
-            + source
-            + " after the state file was lost"
-            + (observed ? "" : "; the diagnose object is assumed: the node does not report it now");
+    String reason = reason(e, node.get().name(), observed);
     Incident inc =
         new Incident(
             uuid,
@@ -220,9 +218,39 @@ public final class Recovery {
     return Optional.of(inc);
   }
 
+  private static String reason(Evidence e, String node, boolean observed) {
+    if (e.repair != null && e.repair.unreadable().isPresent()) {
+      return "held for an operator: "
+          + node
+          + "'s collector cannot read its record of a repair ("
+          + e.repair.unreadable().get()
+          + "), so whether it ran is not known; nothing is done for this fault until the"
+          + " incident is acknowledged (maintctl ack)";
+    }
+    String source =
+        e.tag != null
+            ? "tag " + e.tag
+            : e.repair != null
+                ? "the repair " + node + "'s collector ran"
+                : "jobs " + String.join(", ", e.jobs);
+    return "rebuilt from "
+        + source
+        + " after the state file was lost"
+        + (observed ? "" : "; the diagnose object is assumed: the node does not report it now");
+  }
+
   private Diagnosis diagnosis(Evidence e, String action, Observation reported) {
+    if (e.repair != null && e.repair.unreadable().isPresent()) {
+      if (reported instanceof Observation.Fault f) {
+        return f.diagnosis();
+      }
+    }
     if (e.repair != null && !e.repair.original().isEmpty()) {
-      return parser.parseCommandOutput(e.repair.original());
+      try {
+        return parser.parseCommandOutput(e.repair.original());
+      } catch (RuntimeException unparsable) {
+        // what the collector could read of it is no diagnose object: assumed below
+      }
     }
     if (reported instanceof Observation.Fault f
         && f.diagnosis().status().wireName().equals(action)) {
@@ -231,12 +259,16 @@ public final class Recovery {
     Map<String, Object> assumed = new LinkedHashMap<>();
     assumed.put("status", action);
     if (action.equals("live-repair")) {
-      assumed.put("command", e.repair != null ? e.repair.command() : "unknown");
+      String command = e.repair != null ? e.repair.command() : "";
+      assumed.put("command", command.matches("[A-Za-z0-9_-]+") ? command : "unknown");
     }
     return parser.parseCommandOutput(assumed);
   }
 
   private static IncidentStatus status(Evidence e) {
+    if (e.repair != null && e.repair.unreadable().isPresent()) {
+      return IncidentStatus.FAILED;
+    }
     if (e.tag != null) {
       return e.tag.startsWith(Incident.READY_TAG_PREFIX)
           ? IncidentStatus.COMPLETED

@@ -28,6 +28,12 @@ public record Traces(
         && repairs.isEmpty();
   }
 
+  private String unreadable(String node) {
+    long n =
+        repairs.stream().filter(r -> r.node().equals(node) && r.unreadable().isPresent()).count();
+    return n == 0 ? "" : ", " + n + " of whose records cannot be read";
+  }
+
   /** Whether any job is still queued or running. */
   public boolean jobsUnderWay() {
     return jobs.stream().anyMatch(j -> !j.status().isFinished());
@@ -61,7 +67,8 @@ public record Traces(
                         + node
                         + " ran "
                         + repairs.stream().filter(r -> r.node().equals(node)).count()
-                        + " repair(s)"));
+                        + " repair(s)"
+                        + unreadable(node)));
     return out;
   }
 }

@@ -196,4 +196,65 @@ class RecoveryTest {
     assertEquals(
         Optional.empty(), TraceKey.of("balancing: i1 [balance:i1-r2-1]").orElseThrow().incident());
   }
+
+  @Test
+  void aRecordTheCollectorCannotReadHoldsItsNodeAsAFailedIncidentAndTheRestIsRecovered() {
+    UUID held = UUID.fromString("55555555-5555-5555-5555-555555555555");
+    Map<String, Object> n1Fault = Map.of("status", "live-repair", "command", "swap-disk");
+    Traces t =
+        new Traces(
+            traces().nodeTags(),
+            traces().jobs(),
+            List.of(
+                traces().repairs().get(0),
+                new RepairRecord(
+                    "n1",
+                    held.toString(),
+                    "swap-disk",
+                    Map.of(),
+                    Optional.empty(),
+                    Optional.of("/var/lib/repairs/" + held + ".json is not a repair result"))));
+    Recovery.Recovered r = new Recovery().rebuild(CLUSTER, t, Map.of("n1", fault(n1Fault)), NOW);
+    Incident h = incident(r.state(), held);
+    assertEquals(IncidentStatus.FAILED, h.status(), "nothing is done to it blind");
+    assertFalse(h.tagged(), "the daemon tags it repairfailed, for an operator to acknowledge");
+    assertEquals(n1Fault, h.diagnosis().original(), "the node's report is this held incident");
+    String why = h.history().get(0).reason();
+    assertTrue(
+        why.contains("n1's collector cannot read its record")
+            && why.contains(held + ".json is not a repair result")
+            && why.contains("maintctl ack"),
+        why);
+    assertTrue(
+        r.notes().stream().anyMatch(n -> n.contains(held.toString()) && n.contains("n1")),
+        r.notes().toString());
+    assertEquals(IncidentStatus.COMPLETED, incident(r.state(), EVAC).status());
+    assertEquals(IncidentStatus.PENDING, incident(r.state(), FIX).status());
+    assertTrue(
+        t.describe()
+            .contains("the collector of n1 ran 1 repair(s), 1 of whose records cannot be read"),
+        t.describe().toString());
+  }
+
+  @Test
+  void aRecordUnderANameThatIsNoUuidIsStillHeld() {
+    Traces t =
+        new Traces(
+            Map.of(),
+            List.of(),
+            List.of(
+                new RepairRecord(
+                    "n4",
+                    "junk",
+                    "?",
+                    Map.of(),
+                    Optional.empty(),
+                    Optional.of("junk.started is not a repair claim"))));
+    MaintdState s = rebuilt(t, Map.of());
+    assertEquals(1, s.incidents().size());
+    Incident h = s.incidents().get(0);
+    assertEquals(IncidentStatus.FAILED, h.status());
+    assertEquals("n4", h.node());
+    assertEquals(Optional.of("unknown"), h.diagnosis().command());
+  }
 }

@@ -63,10 +63,14 @@ public final class RepairService {
         if (started.isPresent()) {
           return failure(
               request,
-              "the command was started at "
-                  + started.get().started()
-                  + " but its outcome was not"
-                  + " recorded (the collector stopped while it ran); it is not run again");
+              started.get().unreadable() != null
+                  ? "the command was claimed before, but "
+                      + started.get().unreadable()
+                      + "; it is not run again"
+                  : "the command was started at "
+                      + started.get().started()
+                      + " but its outcome was not"
+                      + " recorded (the collector stopped while it ran); it is not run again");
         }
       } catch (IOException e) {
         log.error(

@@ -1,5 +1,6 @@
 package org.maintd.collector.repair;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -38,8 +39,20 @@ final class ResultFiles {
     this.clock = clock;
   }
 
-  /** A command started for an incident: what was asked, and when. */
-  record Claim(String incident, String command, Map<String, Object> original, String started) {}
+  /**
+   * A command started for an incident: what was asked, and when; or, for a claim file that cannot
+   * be read, why ({@code unreadable}, never written to a file).
+   */
+  record Claim(
+      String incident,
+      String command,
+      Map<String, Object> original,
+      String started,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String unreadable) {
+    Claim(String incident, String command, Map<String, Object> original, String started) {
+      this(incident, command, original, started, null);
+    }
+  }
 
   /** The recorded outcome of the incident's command, if it ran and was recorded. */
   Optional<RepairResult> outcome(String id) throws IOException {
@@ -66,8 +79,13 @@ final class ResultFiles {
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (JsonProcessingException | IllegalArgumentException e) {
-      return Optional.of(new Claim(id, "?", Map.of(), "(unreadable claim " + file + ")"));
+      return Optional.of(
+          new Claim(id, "?", Map.of(), "unknown", file + " is not a repair claim: " + reason(e)));
     }
+  }
+
+  private static String reason(Exception e) {
+    return e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
   }
 
   void claim(RepairRequest request) throws IOException {
@@ -94,7 +112,10 @@ final class ResultFiles {
     write(dir.resolve(id + ".json"), json, true);
   }
 
-  /** Every claim, with its outcome when there is one, by name. */
+  /**
+   * Every claim, with its outcome when there is one, by name. A record that cannot be read is
+   * listed with the file and the reason, so that the others are still told.
+   */
   List<RepairRecords.Entry> all() throws IOException {
     if (!Files.isDirectory(dir)) {
       return List.of();
@@ -111,18 +132,19 @@ final class ResultFiles {
     }
     List<RepairRecords.Entry> out = new ArrayList<>();
     for (String id : ids) {
-      Optional<Claim> c = claimed(id);
-      if (c.isPresent()) {
-        out.add(
-            new RepairRecords.Entry(
-                id,
-                c.get().command(),
-                c.get().original(),
-                c.get().started(),
-                outcome(id).orElse(null)));
-      }
+      claimed(id).ifPresent(c -> out.add(entry(id, c)));
     }
     return out;
+  }
+
+  private RepairRecords.Entry entry(String id, Claim c) {
+    try {
+      return new RepairRecords.Entry(
+          id, c.command(), c.original(), c.started(), outcome(id).orElse(null), c.unreadable());
+    } catch (IOException e) {
+      return new RepairRecords.Entry(
+          id, c.command(), c.original(), c.started(), null, e.getMessage());
+    }
   }
 
   private void write(Path target, String text, boolean replace) throws IOException {

@@ -124,4 +124,33 @@ class RepairServiceTest {
     assertTrue(service(results).repair(request(id)).succeeded());
     assertEquals(List.of("run"), runs());
   }
+
+  @Test
+  void aRecordThatCannotBeReadIsListedWithItsFileAndReasonBesideTheOthers() throws Exception {
+    Path results = tmp.resolve("results");
+    UUID good = UUID.fromString("00000000-0000-0000-0000-000000000001");
+    UUID badOutcome = UUID.fromString("00000000-0000-0000-0000-000000000002");
+    UUID badClaim = UUID.fromString("00000000-0000-0000-0000-000000000003");
+    for (UUID id : List.of(good, badOutcome)) {
+      assertTrue(service(results).repair(request(id)).succeeded());
+    }
+    Files.writeString(
+        results.resolve(badOutcome + ".json"), "{\"status\": \"exploded\", \"exit_code\": 0}");
+    Files.writeString(results.resolve(badClaim + ".started"), "not json");
+
+    List<org.maintd.protocol.repair.RepairRecords.Entry> all = service(results).records().repairs();
+    assertEquals(3, all.size(), all.toString());
+    assertEquals(null, all.get(0).unreadable());
+    assertEquals(0, all.get(0).outcome().exitCode());
+    assertTrue(
+        all.get(1).unreadable().contains(badOutcome + ".json is not a repair result"),
+        all.get(1).unreadable());
+    assertEquals(Map.of("status", "live-repair", "command", "fix"), all.get(1).original());
+    assertTrue(
+        all.get(2).unreadable().contains(badClaim + ".started is not a repair claim"),
+        all.get(2).unreadable());
+    RepairResult again = service(results).repair(request(badClaim));
+    assertFalse(again.succeeded(), "a claim that cannot be read is never run again");
+    assertEquals(List.of("run", "run"), runs());
+  }
 }

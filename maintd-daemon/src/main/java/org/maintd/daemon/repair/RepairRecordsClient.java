@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Asks every node's collector which repairs it has started ({@code GET /1/repairs}, signed, for
  * that node), for a daemon rebuilding its lost state. A collector that does not answer, or answers
- * badly, is reported: its repairs would otherwise go unseen. Blocking; thread-safe.
+ * badly, is reported: its repairs would otherwise go unseen. A record the collector cannot read is
+ * passed on as such, so that its node is held. Blocking; thread-safe.
  */
 public final class RepairRecordsClient {
   private static final Logger log = LoggerFactory.getLogger(RepairRecordsClient.class);
@@ -91,13 +92,17 @@ public final class RepairRecordsClient {
       if (r.original() != null && "node-command".equals(r.original().get("maintd"))) {
         continue; // a reboot or master fail-over, not a repair of an incident
       }
+      if (r.unreadable() != null) {
+        log.warn("[node={}] its collector cannot read a repair record: {}", node, r.unreadable());
+      }
       out.add(
           new RepairRecord(
               node,
-              r.incident(),
-              r.command(),
+              r.incident() == null ? "" : r.incident(),
+              r.command() == null ? "" : r.command(),
               r.original() == null ? Map.of() : r.original(),
-              r.outcome() == null ? Optional.empty() : Optional.of(r.outcome().succeeded())));
+              r.outcome() == null ? Optional.empty() : Optional.of(r.outcome().succeeded()),
+              Optional.ofNullable(r.unreadable())));
     }
     return out;
   }
