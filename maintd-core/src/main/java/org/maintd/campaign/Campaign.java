@@ -156,6 +156,24 @@ public record Campaign(
             .event(now, node + ":soft-reboot-failed", reason + "; a hard reboot is due"));
   }
 
+  /**
+   * The collector of {@code node} refused its soft reboot ({@code reason} says why): the node was
+   * not rebooted, it is brought back, and the campaign stops. Empty when the node is not waiting
+   * for a soft reboot.
+   */
+  public Optional<Campaign> rebootRefused(String node, String reason, Instant now) {
+    NodeProgress p = nodes.stream().filter(n -> n.node().equals(node)).findFirst().orElse(null);
+    if (p == null || p.phase() != NodePhase.BOOT || p.reboot() != RebootKind.SOFT) {
+      return Optional.empty();
+    }
+    Campaign c =
+        withNode(p.withReboot(RebootKind.REFUSED)).event(now, node + ":reboot-refused", reason);
+    return Optional.of(
+        !status.isActive() || status.isStopping()
+            ? c
+            : c.withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason));
+  }
+
   private void require(boolean allowed, String action) {
     if (!allowed) {
       throw new CampaignException(

@@ -330,6 +330,10 @@ final class CampaignPlanner {
     private void boot(Node n) {
       NodeSignal s = signals.getOrDefault(node, NodeSignal.unknown());
       NodeProgress p = progress();
+      if (p.reboot() == RebootKind.REFUSED) {
+        move(NodePhase.UNDRAIN, "not rebooted: its collector refused the reboot");
+        return;
+      }
       boolean newBoot =
           p.bootId().isEmpty()
               ? s.okSince().map(t -> t.isAfter(p.since())).orElse(false)

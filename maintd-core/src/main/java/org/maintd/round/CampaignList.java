@@ -9,6 +9,8 @@ import org.maintd.campaign.CampaignEvent;
 import org.maintd.campaign.CampaignException;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.job.JobSpec;
+import org.maintd.job.JobState;
+import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 
 /**
@@ -76,27 +78,36 @@ final class CampaignList {
 
   /**
    * A failed job of a campaign stops it; but a failed soft reboot, when {@code hardFallback}, makes
-   * a hard reboot of its node due instead.
+   * a hard reboot of its node due instead; and one its node's collector refused ({@code canceled}:
+   * not run) stops it saying so, the node brought back unrebooted.
    */
   static List<Campaign> jobFailed(
       List<Campaign> campaigns,
       String id,
       String reason,
+      JobState result,
       JobSpec job,
       boolean hardFallback,
       Instant now) {
-    Optional<String> fallsBack =
+    Optional<String> softReboot =
         job.operations().stream()
-            .filter(op -> hardFallback && op instanceof Operation.RebootNode r && !r.hard())
+            .filter(op -> op instanceof Operation.RebootNode r && !r.hard())
             .map(op -> ((Operation.RebootNode) op).node())
             .findFirst();
+    boolean refused = result.status() == JobStatus.CANCELED;
     return campaigns.stream()
         .map(
             c ->
                 !c.id().equals(id)
                     ? c
-                    : fallsBack
-                        .flatMap(node -> c.softRebootFailed(node, reason, now))
+                    : softReboot
+                        .flatMap(
+                            node ->
+                                hardFallback
+                                    ? c.softRebootFailed(node, reason, now)
+                                    : refused
+                                        ? c.rebootRefused(node, result.message(), now)
+                                        : Optional.empty())
                         .orElseGet(() -> c.jobFailed(reason, job.instances(), now)))
         .toList();
   }

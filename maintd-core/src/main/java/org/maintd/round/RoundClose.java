@@ -60,13 +60,14 @@ final class RoundClose {
         failed(
             t,
             intent.job(),
+            result,
             "job " + intent.jobId() + " " + result.status().wireName() + ": " + result.message());
       }
     }
     t.state = t.state.withJobs(List.of(), List.of());
   }
 
-  private static void failed(Turn t, JobSpec job, String reason) {
+  private static void failed(Turn t, JobSpec job, JobState result, String reason) {
     String owner = job.owner();
     t.log.add(LogLine.warn("[owner=" + owner + "] " + reason));
     Optional<String> campaign = Campaign.idOfOwner(owner);
@@ -77,6 +78,7 @@ final class RoundClose {
                   t.state.campaigns(),
                   campaign.get(),
                   reason,
+                  result,
                   job,
                   !t.settings.hardRebootAfter().isZero(),
                   t.now));

@@ -632,6 +632,37 @@ class RoundStepTest {
   }
 
   @Test
+  void aRebootItsCollectorRefusedSaysSoAndBringsTheNodeBackUnrebooted() {
+    Driver d = new Driver();
+    Intent soft = campaignUpToTheSoftReboot(d);
+    d.carryOut();
+    d.tick(Map.of("n4", ok()));
+    Map<String, JobState> refused = new HashMap<>();
+    String why = "reboot refused by n4's collector: command 'reboot' is not in the whitelist";
+    d.jobsAll(JobStatus.CANCELED)
+        .keySet()
+        .forEach(id -> refused.put(id, new JobState(id, JobStatus.CANCELED, why)));
+    d.tick(Map.of("n4", ok()), refused);
+    for (int i = 0; i < 6; i++) {
+      d.carryOut();
+      applyJobs(d);
+      d.tick(Map.of("n4", ok()), d.jobsAll(JobStatus.SUCCESS));
+    }
+    Campaign c = d.stored().campaigns().get(0);
+    assertEquals(CampaignStatus.FAILED, c.status(), c.history().toString());
+    assertEquals(why, c.stopReason());
+    assertTrue(
+        c.history().stream()
+            .anyMatch(e -> e.event().equals("n4:reboot-refused") && e.detail().equals(why)),
+        c.history().toString());
+    assertTrue(
+        c.history().stream().noneMatch(e -> e.detail().contains("did not come back")),
+        c.history().toString());
+    assertFalse(d.cluster.node("n4").orElseThrow().drained(), "n4 is brought back");
+    assertEquals(new org.maintd.job.Operation.RebootNode("n4"), soft.job().operations().get(0));
+  }
+
+  @Test
   void aMachinePutBackIsAJobStoredAsAnIntentAndAnsweredWithItsId() {
     Driver d = new Driver();
     d.tick(Map.of("n2", fault("evacuate")));

@@ -25,10 +25,12 @@ import org.slf4j.LoggerFactory;
  * Reboots and master fail-overs run by a node's own collector, as jobs: a whitelisted command (its
  * name configured, {@code reboot} and {@code master-failover} by default) sent as a signed request
  * like a repair, under an id derived from the job's key, so that the collector runs it at most once
- * and answers a repeated request with its first result. A reboot's job succeeds when the command
- * has acknowledged it (the node is back when its collector reports a new boot id: the campaign
- * waits for that); a master fail-over's job succeeds once the cluster names the new master and the
- * nodes' collectors, asked for their vote, agree, or fails after {@code failoverWait}. Thread-safe.
+ * and answers a repeated request with its first result. A reboot the collector refuses (its
+ * whitelist, or the command failing) is {@code canceled}: the node did not reboot. A reboot's job
+ * succeeds when the command has acknowledged it (the node is back when its collector reports a new
+ * boot id: the campaign waits for that); a master fail-over's job succeeds once the cluster names
+ * the new master and the nodes' collectors, asked for their vote, agree, or fails after {@code
+ * failoverWait}. Thread-safe.
  */
 public final class NodeCommandJobs {
   private static final Logger log = LoggerFactory.getLogger(NodeCommandJobs.class);
@@ -185,6 +187,16 @@ public final class NodeCommandJobs {
               + (r.error() != null ? ": " + r.error() : " exited with " + r.exitCode())
               + (r.output().isBlank() ? "" : ": " + r.output().strip());
       log.info("[owner={}] [job={}] {}", job.owner(), id, text);
+      if (!r.succeeded() && op instanceof Operation.RebootNode) {
+        return new JobState(
+            id,
+            JobStatus.CANCELED,
+            "reboot refused by "
+                + node
+                + "'s collector: "
+                + (r.error() != null ? r.error() : command + " exited with " + r.exitCode())
+                + (r.output().isBlank() ? "" : ": " + r.output().strip()));
+      }
       if (!r.succeeded()) {
         return new JobState(id, JobStatus.ERROR, text);
       }
