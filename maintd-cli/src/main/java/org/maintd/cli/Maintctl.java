@@ -63,6 +63,14 @@ public final class Maintctl implements Runnable {
   Path keyFile;
 
   @Option(
+      names = "--ca-file",
+      scope = ScopeType.INHERIT,
+      description =
+          "PEM certificates to trust for an https:// URL (default: $MAINTD_CA_FILE, else Ganeti's"
+              + " /var/lib/ganeti/rapi.pem where it can be read, else the JVM's CAs).")
+  Path caFile;
+
+  @Option(
       names = {"-o", "--output"},
       scope = ScopeType.INHERIT,
       description = "Output: table (default) or json.")
@@ -81,7 +89,23 @@ public final class Maintctl implements Runnable {
         url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
     String k = System.getenv("MAINTD_KEY_FILE");
     return new ApiClient(
-        u, keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k));
+        u, keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k), caFile(u));
+  }
+
+  /** The certificates to trust: only for an https:// URL. */
+  private Path caFile(String url) {
+    if (!url.startsWith("https://")) {
+      return null;
+    }
+    if (caFile != null) {
+      return caFile;
+    }
+    String env = System.getenv("MAINTD_CA_FILE");
+    if (env != null && !env.isEmpty()) {
+      return Path.of(env);
+    }
+    Path ganeti = Path.of("/var/lib/ganeti/rapi.pem");
+    return java.nio.file.Files.isReadable(ganeti) ? ganeti : null;
   }
 
   public boolean json() {

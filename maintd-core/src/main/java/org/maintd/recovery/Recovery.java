@@ -28,10 +28,12 @@ import org.maintd.spi.MaintdState;
  * incident whose node carries {@code maintd:repairready:<uuid>} is completed, one with {@code
  * maintd:repairfailed:<uuid>} failed, one with jobs of its own in the queue goes on from where they
  * left it (failed if one failed), one whose live repair a collector ran is completed or failed by
- * that run's outcome. Each keeps its uuid, and the diagnose object the collector was given, or the
- * one the node reports now for the same action, so that the node's next report is the same incident
- * and not a new one. The nodes maintd took out of service are recorded again, the round number goes
- * past every key in the queue, and the state starts paused, for an operator to look before anything
+ * that run's outcome, and one whose repair record its collector cannot read (and no tag tells how
+ * it ended) is failed, held for an operator to look and acknowledge, so that nothing is done to its
+ * node blind. Each keeps its uuid, and the diagnose object the collector was given, or the one the
+ * node reports now for the same action, so that the node's next report is the same incident and not
+ * a new one. The nodes maintd took out of service are recorded again, the round number goes past
+ * every key in the queue, and the state starts paused, for an operator to look before anything
  * runs. Campaigns are not rebuilt; the notes say which were under way. Pure.
  */
 public final class Recovery {
@@ -218,8 +220,16 @@ public final class Recovery {
     return Optional.of(inc);
   }
 
+  /**
+   * Whether the incident is held for an operator: its node's collector cannot read its record of
+   * the repair, and no outcome tag says how it ended.
+   */
+  private static boolean held(Evidence e) {
+    return e.tag == null && e.repair != null && e.repair.unreadable().isPresent();
+  }
+
   private static String reason(Evidence e, String node, boolean observed) {
-    if (e.repair != null && e.repair.unreadable().isPresent()) {
+    if (held(e)) {
       return "held for an operator: "
           + node
           + "'s collector cannot read its record of a repair ("
@@ -240,10 +250,8 @@ public final class Recovery {
   }
 
   private Diagnosis diagnosis(Evidence e, String action, Observation reported) {
-    if (e.repair != null && e.repair.unreadable().isPresent()) {
-      if (reported instanceof Observation.Fault f) {
-        return f.diagnosis();
-      }
+    if (held(e) && e.repair.original().isEmpty() && reported instanceof Observation.Fault f) {
+      return f.diagnosis();
     }
     if (e.repair != null && !e.repair.original().isEmpty()) {
       try {
@@ -266,7 +274,7 @@ public final class Recovery {
   }
 
   private static IncidentStatus status(Evidence e) {
-    if (e.repair != null && e.repair.unreadable().isPresent()) {
+    if (e.tag == null && held(e)) {
       return IncidentStatus.FAILED;
     }
     if (e.tag != null) {

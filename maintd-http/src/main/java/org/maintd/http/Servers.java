@@ -1,16 +1,20 @@
 package org.maintd.http;
 
 import java.time.Duration;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
- * The Jetty servers of maintd, built one way: one plain HTTP connector on {@code bind:port} (port
- * 0: a free port; one acceptor and one selector thread, as a demo runs many collectors in one
+ * The Jetty servers of maintd, built one way: one HTTP (or HTTPS) connector on {@code bind:port}
+ * (port 0: a free port; one acceptor and one selector thread, as a demo runs many collectors in one
  * process), request headers and URI of at most 8 KiB (431 and 414 beyond), connections that stay
  * silent longer than {@code idleTimeout} closed, no server version in answers, and every error
  * Jetty answers itself written as JSON by the {@link JsonErrorHandler}. Stateless.
@@ -21,13 +25,38 @@ public final class Servers {
   private Servers() {}
 
   public static Server newServer(String bind, int port, Duration idleTimeout, Handler handler) {
+    return newServer(bind, port, idleTimeout, handler, null);
+  }
+
+  /**
+   * The same server, speaking HTTPS with {@code tls} (null: plain HTTP). Clients may reach it by
+   * any name or address: the certificate is not matched against the name the client asked for
+   * (Ganeti's cluster certificate names the cluster, not each node).
+   */
+  public static Server newServer(
+      String bind, int port, Duration idleTimeout, Handler handler, SslContextFactory.Server tls) {
     Server server = new Server();
     HttpConfiguration http = new HttpConfiguration();
     http.setRequestHeaderSize(MAX_HEADERS);
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
     http.setUriCompliance(UriCompliance.DEFAULT);
-    ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+    ServerConnector connector;
+    if (tls == null) {
+      connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+    } else {
+      SecureRequestCustomizer secure = new SecureRequestCustomizer();
+      secure.setSniHostCheck(false);
+      secure.setSniRequired(false);
+      http.addCustomizer(secure);
+      connector =
+          new ServerConnector(
+              server,
+              1,
+              1,
+              new SslConnectionFactory(tls, HttpVersion.HTTP_1_1.asString()),
+              new HttpConnectionFactory(http));
+    }
     connector.setHost(bind);
     connector.setPort(port);
     connector.setIdleTimeout(idleTimeout.toMillis());

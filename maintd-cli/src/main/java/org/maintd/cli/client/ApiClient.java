@@ -28,17 +28,29 @@ import org.maintd.signing.SignedMessage;
 public final class ApiClient {
   private final URI base;
   private final Path keyFile;
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http;
 
   public ApiClient(String url, Path keyFile) {
+    this(url, keyFile, null);
+  }
+
+  /**
+   * A client of the daemon at {@code url}, signing with {@code keyFile}; over HTTPS it trusts the
+   * certificates of {@code caFile} only (null: the JVM's trusted CAs).
+   */
+  public ApiClient(String url, Path keyFile, Path caFile) {
     this.base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
     this.keyFile = keyFile;
+    HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+    if (caFile != null) {
+      b.sslContext(PinnedTrust.of(caFile));
+    }
+    this.http = b.build();
   }
 
   public <T> T get(String path, Class<T> type) {
     return read(
-        send(HttpRequest.newBuilder(base.resolve(path)).GET(), path),
+        send(() -> HttpRequest.newBuilder(base.resolve(path)).GET(), path),
         Json.LENIENT.constructType(type));
   }
 
@@ -55,7 +67,7 @@ public final class ApiClient {
 
   public <T> T get(String path, TypeReference<T> type) {
     return read(
-        send(HttpRequest.newBuilder(base.resolve(path)).GET(), path),
+        send(() -> HttpRequest.newBuilder(base.resolve(path)).GET(), path),
         Json.LENIENT.constructType(type));
   }
 
@@ -69,17 +81,24 @@ public final class ApiClient {
 
   private String post(String path, Object body) {
     String json = Json.write(body);
+    HmacKey key = key();
+    return send(() -> signed(key, path, json), path);
+  }
+
+  /**
+   * A POST of {@code json} signed now, with a nonce of its own: each daemon accepts a signature
+   * once, so a request sent on to the leader is signed again.
+   */
+  private HttpRequest.Builder signed(HmacKey key, String path, String json) {
     String nonce = UUID.randomUUID().toString();
     SignedMessage signed =
-        key().sign(RequestSignature.text("POST", path, nonce, json), Clock.systemUTC().instant());
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(base.resolve(path))
-            .header("Content-Type", "application/json")
-            .header(RequestSignature.SALT_HEADER, signed.salt())
-            .header(RequestSignature.NONCE_HEADER, nonce)
-            .header(RequestSignature.HMAC_HEADER, signed.hmac())
-            .POST(HttpRequest.BodyPublishers.ofString(json));
-    return send(request, path);
+        key.sign(RequestSignature.text("POST", path, nonce, json), Clock.systemUTC().instant());
+    return HttpRequest.newBuilder(base.resolve(path))
+        .header("Content-Type", "application/json")
+        .header(RequestSignature.SALT_HEADER, signed.salt())
+        .header(RequestSignature.NONCE_HEADER, nonce)
+        .header(RequestSignature.HMAC_HEADER, signed.hmac())
+        .POST(HttpRequest.BodyPublishers.ofString(json));
   }
 
   private HmacKey key() {
@@ -95,15 +114,15 @@ public final class ApiClient {
   }
 
   /**
-   * Sends {@code request}; a standby's refusal that names the leader is sent once more, to the
-   * leader, as it was (the signature does not name the host).
+   * Sends the request {@code request} makes; a standby's refusal that names the leader is sent once
+   * more, to the leader, as a new request (signed again: the first signature is spent).
    */
-  private String send(HttpRequest.Builder request, String path) {
-    HttpResponse<String> response = exchange(request, base, path);
+  private String send(java.util.function.Supplier<HttpRequest.Builder> request, String path) {
+    HttpResponse<String> response = exchange(request.get(), base, path);
     String leader = leaderNamedBy(response);
     if (!leader.isEmpty()) {
       URI to = URI.create(leader.endsWith("/") ? leader.substring(0, leader.length() - 1) : leader);
-      response = exchange(request.uri(to.resolve(path)), to, path);
+      response = exchange(request.get().uri(to.resolve(path)), to, path);
     }
     if (response.statusCode() != 200) {
       String message;
@@ -142,6 +161,14 @@ public final class ApiClient {
     } catch (ConnectException e) {
       throw new ApiException(
           "cannot connect to maintd at " + to + " (is it running? see --url or MAINTD_URL)");
+    } catch (javax.net.ssl.SSLException e) {
+      throw new ApiException(
+          "TLS with maintd at "
+              + to
+              + " failed: "
+              + e.getMessage()
+              + " (is --url's scheme right? --ca-file or MAINTD_CA_FILE names the certificate to"
+              + " trust)");
     } catch (IOException e) {
       throw new ApiException("request to " + to + path + " failed: " + e);
     } catch (InterruptedException e) {

@@ -1,15 +1,21 @@
 package org.maintd.daemon.app;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.service.Part;
+import org.maintd.daemon.store.StateReadability;
 import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
 import org.maintd.protocol.api.PartHealth;
 import org.maintd.round.Command;
+import org.maintd.spi.UnreadableStateException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * either way: the leader's runner while it leads; while it does not, the stored state (a standby
  * shows what the leader stored) and a refusal naming the leader. When it is elected it opens the
  * work; when the work cannot be opened because ZooKeeper failed or another leader fenced it off, it
- * stands for election again; any other failure (a corrupt state, a bug) fails the daemon.
- * Thread-safe.
+ * stands for election again; when the stored state cannot be read, it stays elected but opens
+ * nothing, and looks again every {@code retry} until the state can be read (an operator imported
+ * one); any other failure (a bug) fails the daemon. Thread-safe.
  */
 final class Acting implements Election.Listener {
   private static final Logger log = LoggerFactory.getLogger(Acting.class);
@@ -27,24 +34,35 @@ final class Acting implements Election.Listener {
 
   private final Supplier<Work> opener;
   private final Election election;
-  private final Supplier<DaemonView> standbyView;
+  private final StandbyView standbyView;
   private final Consumer<RuntimeException> failure;
+  private final StateReadability readability;
+  private final ScheduledExecutorService retries;
+  private final Duration retry;
+  private final AtomicBoolean opening = new AtomicBoolean();
   private Work work;
   private boolean closed;
 
   /**
    * Opens the work with {@code opener} when {@code election} elects this daemon; {@code failure} is
-   * told what no new election can cure.
+   * told what no new election can cure; an unreadable state is told to {@code readability} and
+   * tried again every {@code retry} on {@code retries}.
    */
   Acting(
       Supplier<Work> opener,
       Election election,
-      Supplier<DaemonView> standbyView,
-      Consumer<RuntimeException> failure) {
+      StandbyView standbyView,
+      Consumer<RuntimeException> failure,
+      StateReadability readability,
+      ScheduledExecutorService retries,
+      Duration retry) {
     this.opener = opener;
     this.election = election;
     this.standbyView = standbyView;
     this.failure = failure;
+    this.readability = readability;
+    this.retries = retries;
+    this.retry = retry;
   }
 
   /** Opens the work now, in the caller's thread: the daemon that runs only on the master. */
@@ -54,11 +72,26 @@ final class Acting implements Election.Listener {
 
   @Override
   public void elected() {
+    if (!opening.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      open();
+    } finally {
+      opening.set(false);
+    }
+  }
+
+  private void open() {
     Work opened;
     try {
       opened = opener.get();
     } catch (RuntimeException e) {
-      if (curable(e)) {
+      UnreadableStateException unreadable = unreadable(e);
+      if (unreadable != null) {
+        readability.unreadable(unreadable);
+        retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
+      } else if (curable(e)) {
         log.warn(
             "cannot take up the leader's work, standing for election again: {}", e.getMessage());
         election.rejoin();
@@ -67,13 +100,25 @@ final class Acting implements Election.Listener {
       }
       return;
     }
+    readability.readable();
     synchronized (this) {
-      if (!closed) {
+      if (!closed && election.leads()) {
         work = opened;
         return;
       }
     }
     opened.close();
+  }
+
+  /** Looks at the stored state again, while this daemon is still elected and has no work. */
+  private void retry() {
+    boolean again;
+    synchronized (this) {
+      again = !closed && work == null && election.leads();
+    }
+    if (again) {
+      elected();
+    }
   }
 
   @Override
@@ -83,21 +128,25 @@ final class Acting implements Election.Listener {
 
   /**
    * Whether {@code failed}'s failure is one a new election may cure (ZooKeeper failed, another
-   * leader fenced this one off): then the work it belongs to, if it is the current one, stops and
-   * this daemon stands again; the daemon itself does not fail.
+   * leader or something else wrote the state): then the work it belongs to, if it is the current
+   * one, stops and this daemon stands again; the daemon itself does not fail. The work stops on
+   * another thread: the failed part's own thread (the runner's) cannot wait for itself to end.
    */
   boolean standAgainIf(Part failed) {
     if (election == null || !curable(failed.error())) {
       return false;
     }
-    boolean current;
-    synchronized (this) {
-      current = work != null && work.owns(failed);
-    }
-    if (current) {
-      drop(failed.name() + ": " + failed.cause());
-      election.rejoin();
-    }
+    retries.execute(
+        () -> {
+          boolean current;
+          synchronized (this) {
+            current = work != null && work.owns(failed);
+          }
+          if (current) {
+            drop(failed.name() + ": " + failed.cause());
+            election.rejoin();
+          }
+        });
     return true;
   }
 
@@ -113,6 +162,15 @@ final class Acting implements Election.Listener {
     return false;
   }
 
+  private static UnreadableStateException unreadable(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof UnreadableStateException u) {
+        return u;
+      }
+    }
+    return null;
+  }
+
   private void drop(String why) {
     Work stopping;
     boolean closed;
@@ -122,6 +180,7 @@ final class Acting implements Election.Listener {
       work = null;
     }
     if (stopping != null) {
+      standbyView.seed(stopping.runner().view());
       if (!closed) {
         log.warn("this daemon stops leading ({}); it is a standby now", why);
       }
@@ -148,6 +207,9 @@ final class Acting implements Election.Listener {
 
   Object apply(Command command) {
     Work w = work();
+    if (w == null && readability.isUnreadable()) {
+      throw new Commands.Busy("nothing was changed: " + readability.problem());
+    }
     if (w == null) {
       throw new Commands.NotLeader(election == null ? "" : election.leaderUrl());
     }

@@ -15,10 +15,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.eclipse.jetty.client.HttpClient;
-import org.maintd.cluster.Cluster;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.backend.ganeti.GanetiPlugin;
@@ -27,9 +26,11 @@ import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.http.ApiRoutes;
 import org.maintd.daemon.http.ApiServer;
+import org.maintd.daemon.http.ApiTls;
 import org.maintd.daemon.http.Authenticator;
 import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.leader.Leadership;
+import org.maintd.daemon.leader.MasterGate;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.leader.MasterWatch;
 import org.maintd.daemon.metrics.DaemonMetrics;
@@ -51,11 +52,19 @@ import org.maintd.daemon.runner.StateWriter;
 import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.service.HealthReport;
 import org.maintd.daemon.service.Part;
+import org.maintd.daemon.store.FileSignatures;
 import org.maintd.daemon.store.FileStateStore;
+import org.maintd.daemon.store.StateReadability;
 import org.maintd.daemon.store.StorePart;
+import org.maintd.daemon.zookeeper.ChrootAcls;
+import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.daemon.zookeeper.ZooKeeperElection;
+import org.maintd.daemon.zookeeper.ZooKeeperGate;
+import org.maintd.daemon.zookeeper.ZooKeeperIdentity;
+import org.maintd.daemon.zookeeper.ZooKeeperSignatures;
 import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
+import org.maintd.daemon.zookeeper.ZooKeeperTakeover;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.KeyFiles;
 import org.maintd.recovery.Recovery;
@@ -63,6 +72,7 @@ import org.maintd.round.RoundStep;
 import org.maintd.round.Settings;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
+import org.maintd.signing.UsedSignatures;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.MaintdState;
@@ -89,6 +99,9 @@ public final class Daemon implements AutoCloseable {
       Executors.newCachedThreadPool(DaemonThreads.named("maintd-repair"));
   private final ScheduledExecutorService exitTimer =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-exit"));
+  private final ScheduledExecutorService timers =
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-timers"));
+  private final StateReadability readability = new StateReadability();
   private final CompletableFuture<Integer> exit = new CompletableFuture<>();
   private boolean started;
   private BackendPlugin plugin;
@@ -143,7 +156,7 @@ public final class Daemon implements AutoCloseable {
     }
     zookeeper =
         config.store().equals("zookeeper")
-            ? begin(new ZooKeeperConnection(config.ha().zookeeper(), clock))
+            ? begin(new ZooKeeperConnection(config.ha().zookeeper(), zooKeeperIdentity(), clock))
             : null;
     checkCollectorUrls(backend);
     poller.readThrough(
@@ -175,22 +188,27 @@ public final class Daemon implements AutoCloseable {
                   backend,
                   votes,
                   config.pollInterval(),
-                  "http://{node}:" + config.port(),
+                  (config.http().https() ? "https://" : "http://") + "{node}:" + config.port(),
                   clock);
           default -> null;
         };
     standbyView =
-        new StandbyView(this::peekState, backend, clock, config.pollInterval(), STANDBY_READ_WAIT);
+        new StandbyView(
+            this::peekState, backend, clock, config.pollInterval(), STANDBY_READ_WAIT, readability);
     acting =
         new Acting(
             () -> openWork(backend, repairs, lost, false),
             election,
             standbyView,
-            this::leaderFailed);
+            this::leaderFailed,
+            readability,
+            timers,
+            config.pollInterval());
     if (election == null) {
       acting.leadNow(openWork(backend, repairs, lost, recover));
     }
-    Authenticator auth = new Authenticator(verifier, config.usersFile(), clock);
+    Authenticator auth =
+        new Authenticator(verifier, config.usersFile(), clock, usedSignatures(verifier));
     api =
         begin(
             new ApiPart(
@@ -203,9 +221,11 @@ public final class Daemon implements AutoCloseable {
                         plugin.routes()),
                     auth,
                     new ApiServer.Limits(
-                        config.http().idleTimeout(), config.http().maxRequestBody())),
+                        config.http().idleTimeout(), config.http().maxRequestBody()),
+                    apiTls()),
                 clock));
     if (election != null) {
+      standbyView.watch(timers, () -> acting.work() == null);
       election.listen(acting);
       begin((Part) election);
     }
@@ -222,14 +242,14 @@ public final class Daemon implements AutoCloseable {
    */
   private Work openWork(
       ClusterBackend backend, RepairClient repairs, LostState lost, boolean recover) {
-    ZooKeeperStateStore[] zkStore = new ZooKeeperStateStore[1];
-    StorePart store =
+    ZooKeeperStateStore zkStore =
         zookeeper == null
+            ? null
+            : new ZooKeeperStateStore(zookeeper.client(), selfUrl(), epochFloor());
+    StorePart store =
+        zkStore == null
             ? new StorePart(stateFile().toString(), () -> new FileStateStore(stateFile()), clock)
-            : new StorePart(
-                "ZooKeeper " + config.ha().zookeeper().connect() + config.ha().zookeeper().chroot(),
-                () -> zkStore[0] = new ZooKeeperStateStore(zookeeper.client(), selfUrl()),
-                clock);
+            : new StorePart(zkStore.where(), () -> zkStore, clock);
     store.start();
     RunnerPart runnerPart = null;
     try {
@@ -239,11 +259,12 @@ public final class Daemon implements AutoCloseable {
               recover,
               lost,
               () -> {
-                if (zkStore[0] != null) {
-                  takeOver(zkStore[0]);
+                if (zkStore != null) {
+                  new ZooKeeperTakeover(
+                          zookeeper, election, config.ha().zookeeper().fenceWait(), clock)
+                      .takeOver(zkStore);
                 }
               });
-      Gate gate = gate(zkStore[0]);
       RoundRunner runner =
           new RoundRunner(
               new RoundRunner.Parts(
@@ -258,7 +279,7 @@ public final class Daemon implements AutoCloseable {
                   new CrashPoint(),
                   clock,
                   metrics,
-                  gate));
+                  gate(zkStore)));
       runnerPart = new RunnerPart(runner, config.pollInterval(), clock);
       runnerPart.start();
       runnerPart.onFailure(this::partFailed);
@@ -301,75 +322,67 @@ public final class Daemon implements AutoCloseable {
   }
 
   /**
-   * Takes the stored state over under a new epoch, then waits out the fence: long enough that a
-   * previous leader that lost its session has noticed and stopped (see docs/operations.md).
+   * When the runner may act: it leads (the master's daemon while the role stays; elected; a standby
+   * whose node is the master) and, with the state in ZooKeeper, its connection is up and no one
+   * else has written the state since it did.
    */
-  private void takeOver(ZooKeeperStateStore store) {
-    store.load(clock.instant());
-    long epoch = store.takeOver(clock.instant());
-    Duration wait = config.ha().zookeeper().fenceWait();
-    log.info(
-        "leader epoch {}: took over the state; acting in {} ms, once any previous leader has"
-            + " stopped",
-        epoch,
-        wait.toMillis());
-    long until = System.nanoTime() + wait.toNanos();
-    while (System.nanoTime() < until) {
-      if ((election != null && !election.leads()) || !zookeeper.usable()) {
-        throw new ZooKeeperStateStore.Fenced(
-            "leadership ended while waiting out the fence of epoch " + epoch);
-      }
-      try {
-        Thread.sleep(Math.min(50, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ZooKeeperStateStore.Fenced("interrupted while waiting out the fence");
-      }
+  private Gate gate(ZooKeeperStateStore store) {
+    Gate leads =
+        leadership != null
+            ? MasterGate.of(leadership)
+            : election instanceof MasterWatch watch
+                ? MasterGate.of(watch, config.node())
+                : cluster -> election.leads();
+    if (store == null) {
+      return leads;
+    }
+    return new ZooKeeperGate(
+        zookeeper,
+        store,
+        config.ha().zookeeper().sessionTimeout(),
+        leads,
+        election == null ? () -> true : election::leads);
+  }
+
+  /** Where signed requests are remembered: beside the state, where every daemon sees them. */
+  private UsedSignatures usedSignatures(SignatureVerifier verifier) {
+    Duration window = Authenticator.window(verifier);
+    return zookeeper != null
+        ? new ZooKeeperSignatures(zookeeper::client, window)
+        : new FileSignatures(config.stateDir().resolve("used-signatures.json"), window);
+  }
+
+  /** The highest leader epoch this daemon has seen, kept beside its other files. */
+  private EpochFloor epochFloor() {
+    return EpochFloor.in(config.stateDir().resolve("leader-epoch"));
+  }
+
+  /** The API's TLS, when configured; a certificate or key that cannot be used refuses the start. */
+  private SslContextFactory.Server apiTls() {
+    if (!config.http().https()) {
+      return null;
+    }
+    try {
+      return ApiTls.of(config.http().certificate(), config.http().key());
+    } catch (IllegalArgumentException e) {
+      throw new StartupException(ExitCodes.USAGE, e.getMessage());
     }
   }
 
-  /**
-   * When the runner may act: it leads (the master's daemon while the role stays; elected; a standby
-   * whose node is the master) and its ZooKeeper connection, if any, is up. Before each change of
-   * the cluster, the ZooKeeper store checks that no new leader has written the state since.
-   */
-  private Gate gate(ZooKeeperStateStore store) {
-    Predicate<Cluster> leads =
-        leadership != null
-            ? leadership::stillMaster
-            : election instanceof MasterWatch
-                ? cluster ->
-                    election.leads()
-                        && cluster
-                            .master()
-                            .map(m -> NodeNames.same(m.name(), config.node()))
-                            .orElse(false)
-                : cluster -> election.leads();
-    return new Gate() {
-      @Override
-      public boolean mayAct(Cluster cluster) {
-        return (zookeeper == null || zookeeper.usable()) && leads.test(cluster);
-      }
-
-      @Override
-      public void beforeChange() {
-        if (store == null) {
-          return;
-        }
-        if (!zookeeper.usable() || (election != null && !election.leads())) {
-          throw new ZooKeeperStateStore.Unavailable(
-              "the ZooKeeper connection is not usable or leadership ended: nothing is submitted",
-              null);
-        }
-        store.fence();
-      }
-    };
+  /** Who maintd is to ZooKeeper; a credentials file that cannot be used refuses the start. */
+  private ZooKeeperIdentity zooKeeperIdentity() {
+    try {
+      return ZooKeeperIdentity.of(config.ha().zookeeper());
+    } catch (IllegalArgumentException e) {
+      throw new StartupException(ExitCodes.USAGE, e.getMessage());
+    }
   }
 
   /** The stored state as a standby reads it (null: none). */
   private MaintdState peekState() {
     if (zookeeper != null) {
-      ZooKeeperStateStore.Read r = new ZooKeeperStateStore(zookeeper.client(), selfUrl()).peek();
+      ZooKeeperStateStore.Read r =
+          new ZooKeeperStateStore(zookeeper.client(), selfUrl(), epochFloor()).peek();
       return r == null ? null : r.state();
     }
     return FileStateStore.peek(stateFile());
@@ -391,7 +404,7 @@ public final class Daemon implements AutoCloseable {
         config.bind().equals("0.0.0.0") || config.bind().equals("::")
             ? config.node()
             : config.bind();
-    return "http://"
+    return (config.http().https() ? "https://" : "http://")
         + (host.contains(":") ? "[" + host + "]" : host)
         + ":"
         + (api != null ? api.port() : config.port());
@@ -431,6 +444,8 @@ public final class Daemon implements AutoCloseable {
               ? ExitCodes.NOT_MASTER
               : ExitCodes.FAILURE,
           e.getMessage());
+    } catch (ChrootAcls.Refused e) {
+      throw new StartupException(ExitCodes.USAGE, e.getMessage());
     } catch (StartupException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -553,13 +568,20 @@ public final class Daemon implements AutoCloseable {
       now.addAll(work.parts());
     }
     boolean leads = work != null;
+    List<HealthReport.Holdup> holdups =
+        readability.isUnreadable()
+            ? List.of(new HealthReport.Holdup("STATE_UNREADABLE", readability.problem()))
+            : List.of();
+    String warning = zookeeper == null ? "" : zookeeper.warning();
     return HealthReport.of(
         now,
         acting == null ? List.of() : acting.waiting(),
         new HealthReport.Leading(
             leads, leads ? selfUrl() : election == null ? "" : election.leaderUrl(), node()),
         work == null ? null : work.runnerPart().lastTick(),
-        work == null ? "" : work.runnerPart().lastError());
+        work == null ? "" : work.runnerPart().lastError(),
+        holdups,
+        warning.isEmpty() ? List.of() : List.of(warning));
   }
 
   /**
@@ -587,6 +609,10 @@ public final class Daemon implements AutoCloseable {
   /** Stops the leader's work, then every part, the last started first. */
   @Override
   public void close() {
+    timers.shutdownNow();
+    if (standbyView != null) {
+      standbyView.close();
+    }
     if (election != null) {
       ((Part) election).close();
     }
@@ -604,9 +630,6 @@ public final class Daemon implements AutoCloseable {
       } catch (RuntimeException e) {
         log.warn("stopping {}: {}", p.name(), e.getMessage());
       }
-    }
-    if (standbyView != null) {
-      standbyView.close();
     }
     repairThreads.shutdownNow();
     exitTimer.shutdownNow();

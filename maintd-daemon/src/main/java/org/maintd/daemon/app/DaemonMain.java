@@ -17,9 +17,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--recover]
- * [--no-voting --yes-do-it]}. Exit codes: 0 stopped, 1 failure (lost vote, corrupt state), 2 usage
- * or configuration error, 11 not the master.
+ * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--recover |
+ * --export-state FILE | --import-state FILE] [--no-voting --yes-do-it]}. Exit codes: 0 stopped (or
+ * exported, imported), 1 failure (lost vote, corrupt state), 2 usage or configuration error (a
+ * credentials file or ACL maintd cannot use among them), 11 not the master.
  */
 @Command(
     name = "maintd",
@@ -68,6 +69,31 @@ public final class DaemonMain implements Callable<Integer> {
               + " in the cluster (node tags, jobs, the collectors' repairs), paused, instead of refusing to start.")
   boolean recover;
 
+  @Option(
+      names = "--export-state",
+      paramLabel = "FILE",
+      description =
+          "Write the stored state (file or ZooKeeper) to FILE, as a state file, and exit; for"
+              + " back-ups. Exits 1 when none is stored or it cannot be read.")
+  Path exportState;
+
+  @Option(
+      names = "--import-state",
+      paramLabel = "FILE",
+      description =
+          "Store the state in FILE (written by --export-state) and exit. In ZooKeeper it is"
+              + " written under the next leader epoch, while the daemons run (the leader is fenced"
+              + " off and goes on from it); a state file is imported while maintd is stopped."
+              + " What it replaces is kept beside.")
+  Path importState;
+
+  @Option(
+      names = "--print-config",
+      description =
+          "Print the configuration file with every --set written in, as YAML, once it is checked,"
+              + " and exit.")
+  boolean printConfig;
+
   @Option(names = "--no-voting", description = "Do not ask the nodes to vote for the master.")
   boolean noVoting;
 
@@ -94,14 +120,42 @@ public final class DaemonMain implements Callable<Integer> {
       System.err.println("maintd: --no-voting is dangerous and needs --yes-do-it");
       return ExitCodes.USAGE;
     }
+    if (exportState != null && importState != null
+        || (exportState != null || importState != null) && recover) {
+      System.err.println(
+          "maintd: --export-state, --import-state and --recover are used one at a time");
+      return ExitCodes.USAGE;
+    }
     DaemonConfig cfg;
     try {
+      if (printConfig) {
+        System.out.print(new DaemonConfigLoader().merged(config, sets));
+        return ExitCodes.OK;
+      }
       cfg = new DaemonConfigLoader().load(config, sets).withOverrides(port, bind);
     } catch (ConfigException e) {
       System.err.println("maintd: " + e.getMessage());
       return ExitCodes.USAGE;
     }
+    if (exportState != null || importState != null) {
+      return transfer(cfg);
+    }
     return run(cfg);
+  }
+
+  private int transfer(DaemonConfig cfg) {
+    StateTransfer transfer = new StateTransfer(cfg, Clock.systemUTC());
+    try {
+      System.out.println(
+          "maintd: "
+              + (exportState != null
+                  ? transfer.exportTo(exportState)
+                  : transfer.importFrom(importState)));
+      return ExitCodes.OK;
+    } catch (StartupException e) {
+      System.err.println("maintd: " + e.getMessage());
+      return e.exitCode();
+    }
   }
 
   private int run(DaemonConfig cfg) {

@@ -7,26 +7,32 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.service.DaemonThreads;
+import org.maintd.daemon.store.StateReadability;
 import org.maintd.round.RoundState;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StoreException;
+import org.maintd.spi.UnreadableStateException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * What a standby shows: the state the leader stored and the cluster as the backend shows it, read
- * again once the last read is older than {@code maxAge}. The read runs in the background, one at a
- * time; a reader waits for it at most {@code wait}, then gets the last view, so that a ZooKeeper or
- * a backend out of reach (a read held for its retries) never holds the API. When the store or the
- * backend does not answer, the last view stays. Thread-safe.
+ * again once the last read is older than {@code maxAge}, and at least that often while it {@link
+ * #watch}es. The read runs in the background, one at a time; a reader waits for it at most {@code
+ * wait}, then gets the last view, so that a ZooKeeper or a backend out of reach (a read held for
+ * its retries) never holds the API. When the store or the backend does not answer, or the stored
+ * state cannot be read (told to the {@link StateReadability}), the last good view stays.
+ * Thread-safe.
  */
 final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(StandbyView.class);
@@ -36,9 +42,11 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
   private final Clock clock;
   private final Duration maxAge;
   private final Duration wait;
+  private final StateReadability readability;
   private final ExecutorService reader =
       Executors.newSingleThreadExecutor(DaemonThreads.named("maintd-standby-view"));
   private volatile DaemonView view;
+  private volatile String lastFailure = "";
   private Instant read;
   private CompletableFuture<DaemonView> reading;
 
@@ -49,11 +57,43 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
       Clock clock,
       Duration maxAge,
       Duration wait) {
+    this(stored, backend, clock, maxAge, wait, new StateReadability());
+  }
+
+  StandbyView(
+      Supplier<MaintdState> stored,
+      ClusterBackend backend,
+      Clock clock,
+      Duration maxAge,
+      Duration wait,
+      StateReadability readability) {
     this.stored = stored;
     this.backend = backend;
     this.clock = clock;
     this.maxAge = maxAge;
     this.wait = wait;
+    this.readability = readability;
+  }
+
+  /**
+   * Reads again on {@code timer} whenever the view is stale, while {@code standby} holds (the
+   * leader's view is its runner's), so that what the stored state says is known without a reader.
+   */
+  void watch(ScheduledExecutorService timer, BooleanSupplier standby) {
+    timer.scheduleWithFixedDelay(
+        () -> {
+          if (standby.getAsBoolean()) {
+            refreshIfStale();
+          }
+        },
+        0,
+        maxAge.toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  /** The view a leader left when it stopped leading: shown until a read replaces it. */
+  void seed(DaemonView last) {
+    view = last;
   }
 
   @Override
@@ -103,16 +143,28 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
     try {
       MaintdState s = stored.get();
       state = s == null ? state : s;
+      readability.readable();
+      lastFailure = "";
+    } catch (UnreadableStateException e) {
+      readability.unreadable(e);
     } catch (StoreException e) {
-      log.warn("a standby cannot read the stored state: {}", e.getMessage());
+      once("a standby cannot read the stored state: " + e.getMessage());
     }
     try {
       cluster = backend.snapshot();
     } catch (BackendException e) {
-      log.warn("a standby cannot read the cluster: {}", e.getMessage());
+      once("a standby cannot read the cluster: " + e.getMessage());
     }
     DaemonView base = DaemonView.of(RoundState.of(state));
     return new DaemonView(state, cluster, base.readings(), base.plan(), base.storm());
+  }
+
+  /** Logs {@code failure} unless it is the one logged last. */
+  private void once(String failure) {
+    if (!failure.equals(lastFailure)) {
+      lastFailure = failure;
+      log.warn(failure);
+    }
   }
 
   @Override

@@ -97,9 +97,10 @@ public record DaemonConfig(
   /**
    * ZooKeeper: the connection string, the session timeout (a leader that lost its session has given
    * up leadership by then), how long to wait for the first connection, the chroot under which
-   * maintd keeps its znodes, the root-only file with {@code user:password} for digest ACLs ({@code
-   * null}: open ACLs), and how long a new leader waits after fencing its predecessor before it
-   * acts.
+   * maintd keeps its znodes, how a new leader waits after fencing its predecessor before it acts,
+   * and who maintd is to ZooKeeper: {@code acl} {@code digest} (the root-only {@code credentials}
+   * file with {@code user:password}), {@code sasl} (the JVM's JAAS {@code Client} section logs in
+   * as {@code saslUser}) or {@code open} (no ACLs, on an operator's explicit choice); and TLS.
    */
   public record ZooKeeper(
       String connect,
@@ -107,7 +108,10 @@ public record DaemonConfig(
       Duration connectionTimeout,
       String chroot,
       Path credentials,
-      Duration fenceWait) {
+      Duration fenceWait,
+      String acl,
+      String saslUser,
+      Tls tls) {
     public static ZooKeeper defaults() {
       return new ZooKeeper(
           "",
@@ -115,17 +119,71 @@ public record DaemonConfig(
           Duration.ofSeconds(15),
           "/maintd",
           null,
-          Duration.ofSeconds(15));
+          Duration.ofSeconds(15),
+          "digest",
+          "",
+          Tls.none());
+    }
+
+    /** Digest ACLs with {@code credentials} (null: {@code acl: open}), without TLS. */
+    public ZooKeeper(
+        String connect,
+        Duration sessionTimeout,
+        Duration connectionTimeout,
+        String chroot,
+        Path credentials,
+        Duration fenceWait) {
+      this(
+          connect,
+          sessionTimeout,
+          connectionTimeout,
+          chroot,
+          credentials,
+          fenceWait,
+          credentials == null ? "open" : "digest",
+          "",
+          Tls.none());
     }
   }
 
   /**
-   * The API server's limits: the most it reads of a request's body, and how long a connection may
-   * stay silent.
+   * TLS to ZooKeeper's {@code secureClientPort}, on when {@code trustStore} is set: the CA
+   * certificates to trust (PEM, or a PKCS12 or JKS store with its password file), the client's own
+   * key and certificate when the servers ask for one (optional, likewise), and whether the server's
+   * certificate must name the host it is reached by.
    */
-  public record Http(int maxRequestBody, Duration idleTimeout) {
+  public record Tls(
+      Path trustStore,
+      Path trustStorePasswordFile,
+      Path keyStore,
+      Path keyStorePasswordFile,
+      boolean hostnameVerification) {
+    public static Tls none() {
+      return new Tls(null, null, null, null, true);
+    }
+
+    public boolean enabled() {
+      return trustStore != null;
+    }
+  }
+
+  /**
+   * The API server: the most it reads of a request's body, how long a connection may stay silent,
+   * and, for HTTPS, the PEM certificate (chain) and private key (null: plain HTTP; Ganeti's {@code
+   * rapi.pem} holds both).
+   */
+  public record Http(int maxRequestBody, Duration idleTimeout, Path certificate, Path key) {
     public static Http defaults() {
       return new Http(1 << 20, Duration.ofSeconds(30));
+    }
+
+    /** Plain HTTP. */
+    public Http(int maxRequestBody, Duration idleTimeout) {
+      this(maxRequestBody, idleTimeout, null, null);
+    }
+
+    public boolean https() {
+      return certificate != null;
     }
   }
 

@@ -45,6 +45,20 @@ public final class DaemonConfigLoader {
     }
   }
 
+  /**
+   * {@code file} with the overrides written in, as YAML, once the whole is checked: a configuration
+   * that keeps what {@code --set} said when the daemon is started again without it.
+   */
+  public String merged(Path file, List<String> sets) {
+    load(file, sets);
+    try {
+      return Json.YAML.writeValueAsString(
+          ConfigOverrides.apply(Json.YAML.readValue(Files.readString(file), Object.class), sets));
+    } catch (IOException e) {
+      throw new ConfigException(file.toString(), List.of("cannot read: " + e.getMessage()));
+    }
+  }
+
   public DaemonConfig bind(String source, Object parsed) {
     ConfigSection root = ConfigSection.root(source, parsed);
     String node = root.string("node", "");
@@ -67,6 +81,17 @@ public final class DaemonConfigLoader {
     DaemonConfig.Collector collector = collector(root.section("collector"));
     DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
     DaemonConfig.Ganeti ganeti = ganeti(root.section("ganeti"));
+    ConfigSection https = root.section("https");
+    Path certificate = https.optionalPath("certificate");
+    Path tlsKey = https.optionalPath("key");
+    if (certificate == null && tlsKey != null) {
+      https.problem("key", "needs https.certificate: HTTPS is on only with a certificate");
+    }
+    for (Path pem : new Path[] {certificate, tlsKey}) {
+      if (pem != null && !Files.isReadable(pem)) {
+        https.problem(pem == certificate ? "certificate" : "key", "cannot read " + pem);
+      }
+    }
     DaemonConfig.Http http =
         new DaemonConfig.Http(
             (int)
@@ -76,7 +101,9 @@ public final class DaemonConfigLoader {
                     1024,
                     64 << 20),
             root.duration(
-                "idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)));
+                "idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)),
+            certificate,
+            tlsKey == null ? certificate : tlsKey);
     Duration exitAfterFailure =
         root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
     DaemonConfig.Ha ha = ha(root, store);
@@ -159,6 +186,17 @@ public final class DaemonConfigLoader {
     if (store.equals("zookeeper") && zk.connect().isEmpty()) {
       root.problem("zookeeper.connect", "must name the ZooKeeper servers when store is zookeeper");
     }
+    boolean usesZooKeeper = store.equals("zookeeper") || leadership.equals("zookeeper");
+    if (usesZooKeeper && zk.acl().equals("digest") && zk.credentials() == null) {
+      root.problem(
+          "zookeeper.credentialsFile",
+          "is required with store or leadership zookeeper: without it anyone who reaches"
+              + " ZooKeeper can rewrite maintd's state and its election. Create it once with"
+              + " (umask 077; echo \"maintd:$(head -c 24 /dev/urandom | base64)\" >"
+              + " /etc/maintd/zookeeper-credentials), copy it to every master candidate, and set"
+              + " zookeeper.credentialsFile: /etc/maintd/zookeeper-credentials (or zookeeper.acl:"
+              + " open to run without ACLs on purpose)");
+    }
     return new DaemonConfig.Ha(
         leadership, advertise == null ? null : advertise.toString().replaceAll("/+$", ""), zk);
   }
@@ -184,7 +222,40 @@ public final class DaemonConfigLoader {
     }
     Path credentials = z.optionalPath("credentialsFile");
     Duration fenceWait = z.duration("fenceWait", session, Duration.ZERO);
-    return new DaemonConfig.ZooKeeper(connect, session, connection, chroot, credentials, fenceWait);
+    String acl = z.oneOf("acl", d.acl(), List.of("digest", "sasl", "open"));
+    String saslUser = z.string("saslUser", "");
+    if (acl.equals("sasl") && saslUser.isBlank()) {
+      z.problem("saslUser", "must name the SASL user maintd logs in as when acl is sasl");
+    }
+    return new DaemonConfig.ZooKeeper(
+        connect,
+        session,
+        connection,
+        chroot,
+        credentials,
+        fenceWait,
+        acl,
+        saslUser,
+        tls(z.section("tls")));
+  }
+
+  private static DaemonConfig.Tls tls(ConfigSection t) {
+    DaemonConfig.Tls tls =
+        new DaemonConfig.Tls(
+            t.optionalPath("trustStore"),
+            t.optionalPath("trustStorePasswordFile"),
+            t.optionalPath("keyStore"),
+            t.optionalPath("keyStorePasswordFile"),
+            t.bool("hostnameVerification", true));
+    if (!tls.enabled() && tls.keyStore() != null) {
+      t.problem("keyStore", "needs trustStore: TLS is on only with a trust store");
+    }
+    for (Path store : new Path[] {tls.trustStore(), tls.keyStore()}) {
+      if (store != null && !java.nio.file.Files.isReadable(store)) {
+        t.problem(store == tls.trustStore() ? "trustStore" : "keyStore", "cannot read " + store);
+      }
+    }
+    return tls;
   }
 
   private static boolean validConnect(String connect) {

@@ -34,6 +34,8 @@ public final class ApiHandler extends Handler.Abstract {
   private final Router<ApiAction> routes;
   private final Authenticator auth;
   private final int maxBody;
+  private final java.util.concurrent.atomic.AtomicBoolean plainPasswordsWarned =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
    * The API over {@code routes}; changes are authenticated by {@code auth}, bodies read up to
@@ -86,6 +88,7 @@ public final class ApiHandler extends Handler.Abstract {
   private ApiCall authenticated(
       Request request, String path, Router.Match<ApiAction> match, Fields query) {
     Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
+    warnOfPlainPasswords(request, credentials);
     refuseUnless(auth.fromHeaders(credentials));
     String body = Bodies.read(request, maxBody);
     String signedPath =
@@ -97,9 +100,43 @@ public final class ApiHandler extends Handler.Abstract {
     return new ApiCall(match, query, body, who.who());
   }
 
+  /**
+   * Basic auth sends a password as it is: over plain HTTP to an address other than loopback, anyone
+   * on the way can read it. Said once.
+   */
+  private void warnOfPlainPasswords(Request request, Authenticator.Credentials credentials) {
+    if (request.isSecure()
+        || credentials.authorization() == null
+        || !credentials.authorization().startsWith("Basic ")
+        || plainPasswordsWarned.get()) {
+      return;
+    }
+    String local = Request.getLocalAddr(request);
+    boolean loopback;
+    try {
+      loopback = java.net.InetAddress.getByName(local).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      loopback = false;
+    }
+    if (!loopback && plainPasswordsWarned.compareAndSet(false, true)) {
+      log.warn(
+          "a change with basic auth came over plain HTTP to {}: its password crossed the network"
+              + " unencrypted; serve the API over HTTPS (https.certificate, https.key) or sign"
+              + " changes with the cluster key (maintctl does)",
+          local);
+    }
+  }
+
   private static void refuseUnless(Authenticator.Decision d) {
     if (!d.isAllowed()) {
-      throw new HttpError(d.status(), d.status() == 401 ? "unauthorized" : "forbidden", d.reason());
+      throw new HttpError(
+          d.status(),
+          switch (d.status()) {
+            case 401 -> "unauthorized";
+            case 403 -> "forbidden";
+            default -> "store-error";
+          },
+          d.reason());
     }
   }
 

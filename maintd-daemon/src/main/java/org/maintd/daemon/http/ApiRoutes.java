@@ -132,7 +132,7 @@ public final class ApiRoutes {
 
   private ApiResponse health() {
     HealthView h = sources.health().get();
-    return new ApiResponse(h.state().equals("FAILED") ? 503 : 200, h);
+    return new ApiResponse(h.serving() ? 200 : 503, h);
   }
 
   private PausedView paused() {

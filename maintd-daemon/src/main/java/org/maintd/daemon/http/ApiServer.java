@@ -2,6 +2,7 @@ package org.maintd.daemon.http;
 
 import java.time.Duration;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.http.Router;
 import org.maintd.http.Servers;
 
@@ -18,8 +19,23 @@ public final class ApiServer {
    */
   public static Server newServer(
       String bind, int port, Router<ApiAction> routes, Authenticator auth, Limits limits) {
+    return newServer(bind, port, routes, auth, limits, null);
+  }
+
+  /** The same, over HTTPS with {@code tls} (null: plain HTTP). */
+  public static Server newServer(
+      String bind,
+      int port,
+      Router<ApiAction> routes,
+      Authenticator auth,
+      Limits limits,
+      SslContextFactory.Server tls) {
     return Servers.newServer(
-        bind, port, limits.idleTimeout(), new ApiHandler(routes, auth, limits.maxRequestBody()));
+        bind,
+        port,
+        limits.idleTimeout(),
+        new ApiHandler(routes, auth, limits.maxRequestBody()),
+        tls);
   }
 
   /** How long a silent client is kept, and the largest body read. */

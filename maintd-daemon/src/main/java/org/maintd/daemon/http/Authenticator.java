@@ -16,6 +16,7 @@ import org.maintd.signing.RequestSignature;
 import org.maintd.signing.SignatureException;
 import org.maintd.signing.SignatureVerifier;
 import org.maintd.signing.SignedMessage;
+import org.maintd.signing.UsedSignatures;
 
 /**
  * Decides who may change things. Two ways in: a request signed with the cluster key (headers {@code
@@ -24,7 +25,9 @@ import org.maintd.signing.SignedMessage;
  * maintctl on the master sends it; or HTTP basic auth against a users file in Ganeti's RAPI format
  * ({@code user password [write]}, the password plain or as {@code {CLEARTEXT}password}) for a user
  * with {@code write}. {@link #fromHeaders} decides everything the headers can decide before the
- * body is read. Thread-safe.
+ * body is read. A signature is recorded as used before the change it signs runs, where every daemon
+ * of the installation sees it ({@link UsedSignatures}); when it cannot be recorded the request is
+ * refused (503). Thread-safe.
  */
 public final class Authenticator {
   private static final String HEX64 = "[0-9a-fA-F]{64}";
@@ -32,16 +35,33 @@ public final class Authenticator {
   private final SignatureVerifier verifier;
   private final Path usersFile;
   private final Clock clock;
-  private final ReplayGuard replays;
+  private final UsedSignatures replays;
 
+  /** Signatures remembered in this process only (tests, a daemon alone). */
   public Authenticator(SignatureVerifier verifier, Path usersFile, Clock clock) {
+    this(verifier, usersFile, clock, new ReplayGuard(window(verifier)));
+  }
+
+  public Authenticator(
+      SignatureVerifier verifier, Path usersFile, Clock clock, UsedSignatures replays) {
     this.verifier = verifier;
     this.usersFile = usersFile;
     this.clock = clock;
-    this.replays = new ReplayGuard(verifier.skew().multipliedBy(2));
+    this.replays = replays;
   }
 
-  /** The outcome: who it is, or why not (401 no or bad credentials, 403 not allowed to write). */
+  /**
+   * How long a used signature must be remembered: twice the allowed skew, past which no request is
+   * fresh.
+   */
+  public static java.time.Duration window(SignatureVerifier verifier) {
+    return verifier.skew().multipliedBy(2);
+  }
+
+  /**
+   * The outcome: who it is, or why not (401 no or bad credentials, 403 not allowed to write, 503
+   * the signature cannot be recorded).
+   */
   public record Decision(int status, String who, String reason) {
     static Decision allowed(String who) {
       return new Decision(200, who, "");
@@ -138,8 +158,16 @@ public final class Authenticator {
     } catch (SignatureException e) {
       return Decision.refused("signature refused (" + e.reason().label() + "): " + e.getMessage());
     }
-    if (!replays.firstUse(message, now)) {
-      return Decision.refused("signature refused (replayed): this signed request was already used");
+    try {
+      if (!replays.firstUse(message, now)) {
+        return Decision.refused(
+            "signature refused (replayed): this signed request was already used");
+      }
+    } catch (IllegalStateException e) {
+      return new Decision(
+          503,
+          "",
+          "nothing was changed: the request's signature cannot be recorded: " + e.getMessage());
     }
     return Decision.allowed("cluster-key");
   }

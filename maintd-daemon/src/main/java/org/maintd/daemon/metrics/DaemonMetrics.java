@@ -95,13 +95,19 @@ public final class DaemonMetrics implements RunnerListener {
   }
 
   /**
-   * {@code maintd_failed}: 1 once a part of the daemon has failed and it stopped acting ({@code
-   * /1/health} says why).
+   * {@code maintd_failed}: 1 once a part of the daemon has failed and it stopped acting; {@code
+   * maintd_store_unreadable}: 1 while the stored state cannot be read ({@code /1/health} says why).
    */
   public void watch(Supplier<HealthView> health) {
     Gauge.builder("maintd.failed", () -> "FAILED".equals(health.get().state()) ? 1 : 0)
         .description(
             "1 once a part of the daemon has failed: it stopped acting and exits soon; /1/health says why")
+        .register(registry);
+    Gauge.builder(
+            "maintd.store.unreadable",
+            () -> "STATE_UNREADABLE".equals(health.get().state()) ? 1 : 0)
+        .description(
+            "1 while the stored state cannot be read: nothing is submitted; /1/health says why")
         .register(registry);
   }
 

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * A part of the daemon with an explicit life ({@link PartState}): {@link #start} runs {@link
  * #startUp} once and refuses a second start; {@link #close} runs {@link #shutDown}; {@link #failed}
  * moves it to {@code FAILED} with its cause and tells the listeners (the daemon, which then stops
- * and exits). Thread-safe.
+ * and exits, or stands for election again). Only a failure that looks like a bug is logged here,
+ * with its stack trace; the others are said once by whoever handles them. Thread-safe.
  */
 public abstract class Part implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Part.class);
@@ -107,8 +108,28 @@ public abstract class Part implements AutoCloseable {
       this.error = error;
       move(PartState.FAILED);
     }
-    log.error("{} failed: {}", name, cause, error);
+    if (isBug(error)) {
+      log.error("{} failed: {}", name, cause, error);
+    } else {
+      log.debug("{} failed: {}", name, cause, error);
+    }
     onFailure.forEach(l -> l.accept(this));
+  }
+
+  /**
+   * Whether {@code error} looks like a bug, whose stack trace is logged. Any other failure (a
+   * store, a backend, a configuration that cannot work) carries a message that says what went
+   * wrong: whoever handles it (the daemon, or the start's caller) says it in one line.
+   */
+  private static boolean isBug(Throwable error) {
+    return error instanceof Error
+        || error instanceof NullPointerException
+        || error instanceof ClassCastException
+        || error instanceof IndexOutOfBoundsException
+        || error instanceof ArithmeticException
+        || error instanceof UnsupportedOperationException
+        || error instanceof java.util.ConcurrentModificationException
+        || error instanceof java.util.NoSuchElementException;
   }
 
   /** What it shows in {@code /1/health}. */

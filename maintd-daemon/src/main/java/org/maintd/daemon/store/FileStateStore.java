@@ -13,11 +13,13 @@ import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
 import org.maintd.spi.StoreException;
+import org.maintd.spi.UnreadableStateException;
 
 /**
  * The state in one JSON file, replaced atomically on every write. A lock file keeps a second daemon
  * off the same state; compare-and-set is against the serial this process last read or wrote. A
- * state file that cannot be read or parsed stops the daemon and is never overwritten. Thread-safe.
+ * state file that cannot be read or parsed stops the daemon and is never overwritten, but by an
+ * operator's {@link #importState}, which keeps it beside. Thread-safe.
  */
 public final class FileStateStore implements StateStore {
   private final Path file;
@@ -76,10 +78,16 @@ public final class FileStateStore implements StateStore {
     if (!Files.exists(file)) {
       return null;
     }
+    String text;
     try {
-      return new StateCodec().read(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (IOException | RuntimeException e) {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
       throw new StoreException("cannot read state file " + file + ": " + e.getMessage(), e);
+    }
+    try {
+      return new StateCodec().read(text);
+    } catch (RuntimeException e) {
+      throw new UnreadableStateException("state file " + file, e.getMessage(), e);
     }
   }
 
@@ -100,14 +108,42 @@ public final class FileStateStore implements StateStore {
       storedSerial = state.serial();
       return state;
     } catch (RuntimeException e) {
-      throw new StoreException(
-          "state file "
-              + file
-              + " is corrupt ("
+      throw new UnreadableStateException(
+          "state file " + file,
+          "it is corrupt ("
               + e.getMessage()
-              + "); maintd will not overwrite it: repair it or move it away",
+              + "); maintd will not overwrite it: import a good one (maintd --import-state FILE),"
+              + " or move it away and start with --recover",
           e);
     }
+  }
+
+  /**
+   * Stores {@code state} as it is, over whatever the file holds: an operator restoring an export
+   * while no daemon runs. A file that cannot be read is kept beside it, renamed; returns where, or
+   * null when there was none.
+   */
+  public synchronized Path importState(MaintdState state, java.time.Instant now) {
+    Path aside = null;
+    if (Files.exists(file)) {
+      try {
+        codec.read(Files.readString(file, StandardCharsets.UTF_8));
+      } catch (IOException | RuntimeException unreadable) {
+        aside = file.resolveSibling(file.getFileName() + ".unreadable-" + now.toEpochMilli());
+        try {
+          Files.move(file, aside);
+        } catch (IOException e) {
+          throw new StoreException("cannot move " + file + " aside: " + e.getMessage(), e);
+        }
+      }
+    }
+    try {
+      AtomicFiles.write(file, codec.write(state).getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new StoreException("cannot write state file " + file + ": " + e, e);
+    }
+    storedSerial = state.serial();
+    return aside;
   }
 
   @Override

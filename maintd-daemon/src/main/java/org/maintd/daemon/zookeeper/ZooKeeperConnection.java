@@ -1,45 +1,52 @@
 package org.maintd.daemon.zookeeper;
 
-import java.nio.charset.StandardCharsets;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.framework.api.ACLProvider;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.SessionConnectionStateErrorPolicy;
 import org.apache.curator.retry.ExponentialBackoffRetry;
-import org.apache.zookeeper.ZooDefs;
-import org.apache.zookeeper.data.ACL;
-import org.apache.zookeeper.data.Id;
-import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.service.Part;
-import org.maintd.protocol.signing.KeyFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The daemon's ZooKeeper session, under the configured chroot and, with credentials, digest ACLs
- * that let only maintd read and write its znodes. It reaches ZooKeeper through the configured hosts
- * only, never through the addresses the ensemble's own configuration announces. It starts once the
- * first connection is made (refusing to start otherwise), and follows the connection: {@link
- * #usable} is false from the moment the connection is {@code SUSPENDED} until it is back in the
- * same session, so that nothing is submitted meanwhile; {@code LOST} (the session expired) ends
- * leadership. Thread-safe.
+ * The daemon's ZooKeeper session, under the configured chroot, as maintd's own identity (digest or
+ * SASL, whose ACL every znode maintd creates carries), over TLS when configured. It reaches
+ * ZooKeeper through the configured hosts only, never through the addresses the ensemble's own
+ * configuration announces. It starts once the first connection is made and every znode of its
+ * chroot is checked ({@link ChrootAcls}), refusing to start otherwise; then it follows the
+ * connection: {@link #usable} is false from the moment the connection is {@code SUSPENDED} until it
+ * is back in the same session, so that nothing is submitted meanwhile; {@code LOST} (the session
+ * expired) ends leadership. Thread-safe.
  */
 public final class ZooKeeperConnection extends Part {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperConnection.class);
 
   private final DaemonConfig.ZooKeeper settings;
+  private final ZooKeeperIdentity identity;
+  private final Object moves = new Object();
   private volatile CuratorFramework client;
   private volatile ConnectionState state = ConnectionState.LOST;
 
+  /**
+   * A connection as {@code identity}; {@link IllegalArgumentException} naming the setting when its
+   * credentials cannot be used.
+   */
   public ZooKeeperConnection(DaemonConfig.ZooKeeper settings, Clock clock) {
+    this(settings, ZooKeeperIdentity.of(settings), clock);
+  }
+
+  public ZooKeeperConnection(
+      DaemonConfig.ZooKeeper settings, ZooKeeperIdentity identity, Clock clock) {
     super("zookeeper", clock);
     this.settings = settings;
+    this.identity = identity;
   }
 
   @Override
@@ -60,13 +67,9 @@ public final class ZooKeeperConnection extends Part {
             // The hosts of zookeeper.connect are how this node reaches ZooKeeper; the addresses
             // the ensemble announces in its configuration may not be (a proxy, another network).
             .ensembleTracker(false)
+            .zkClientConfig(ZooKeeperTls.config(settings.tls()))
             .namespace(settings.chroot().substring(1));
-    if (settings.credentials() != null) {
-      String userPassword = credentials();
-      builder
-          .authorization("digest", userPassword.getBytes(StandardCharsets.UTF_8))
-          .aclProvider(onlyMaintd(userPassword));
-    }
+    identity.applyTo(builder);
     CuratorFramework c = builder.build();
     c.getConnectionStateListenable().addListener((cf, next) -> moved(next));
     c.start();
@@ -77,9 +80,12 @@ public final class ZooKeeperConnection extends Part {
         throw new IllegalStateException(
             "cannot connect to ZooKeeper at "
                 + settings.connect()
+                + (settings.tls().enabled() ? " over TLS" : "")
                 + " within "
                 + settings.connectionTimeout().toMillis()
-                + " ms (zookeeper.connect, zookeeper.connectionTimeout)");
+                + " ms (zookeeper.connect, zookeeper.connectionTimeout"
+                + (settings.tls().enabled() ? ", zookeeper.tls" : "")
+                + ")");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -88,13 +94,43 @@ public final class ZooKeeperConnection extends Part {
     }
     state = ConnectionState.CONNECTED;
     client = c;
+    checkChroot(c);
+  }
+
+  private void checkChroot(CuratorFramework c) {
+    List<String> tightened;
+    try {
+      tightened = new ChrootAcls(c, identity).check();
+    } catch (RuntimeException e) {
+      c.close();
+      throw e;
+    }
     log.info(
-        "connected to ZooKeeper at {} under {}; session timeout {} ms as ZooKeeper granted it"
-            + " (asked: {} ms)",
+        "connected to ZooKeeper at {}{} under {}; session timeout {} ms as ZooKeeper granted it"
+            + " (asked: {} ms); znodes: {}{}",
         settings.connect(),
+        settings.tls().enabled() ? " over TLS" : "",
         settings.chroot(),
         negotiatedSessionTimeout(c),
-        settings.sessionTimeout().toMillis());
+        settings.sessionTimeout().toMillis(),
+        identity.describe(),
+        tightened.isEmpty() ? "" : "; " + tightened.size() + " tightened");
+    if (identity.open()) {
+      log.warn(
+          "zookeeper.acl is open: anyone who can reach ZooKeeper can rewrite maintd's state under"
+              + " {}, delete its election's znodes or change their ACLs; set"
+              + " zookeeper.credentialsFile (docs/operations.md, \"ZooKeeper ACLs\")",
+          settings.chroot());
+    }
+  }
+
+  /** The warning {@code /1/health} carries while ACLs are open; empty otherwise. */
+  public String warning() {
+    return identity.open()
+        ? "zookeeper.acl is open: anyone who can reach ZooKeeper can change maintd's state and its"
+            + " election under "
+            + settings.chroot()
+        : "";
   }
 
   /** The session timeout ZooKeeper granted (it keeps it within two and twenty of its ticks). */
@@ -106,61 +142,45 @@ public final class ZooKeeperConnection extends Part {
     }
   }
 
-  private String credentials() {
-    String text;
-    try {
-      text =
-          new String(
-                  KeyFiles.secret(settings.credentials(), "", "no setting: it must be root-only"),
-                  StandardCharsets.UTF_8)
-              .strip();
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("zookeeper.credentialsFile: " + e.getMessage(), e);
-    }
-    int colon = text.indexOf(':');
-    if (colon <= 0 || colon == text.length() - 1 || text.contains("\n")) {
-      throw new IllegalArgumentException(
-          "zookeeper.credentialsFile: "
-              + settings.credentials()
-              + " must hold one line user:password");
-    }
-    return text;
-  }
-
-  private static ACLProvider onlyMaintd(String userPassword) {
-    List<ACL> acl;
-    try {
-      // a list that answers contains(null): ZooKeeper asks it, and List.of throws
-      acl =
-          java.util.Collections.singletonList(
-              new ACL(
-                  ZooDefs.Perms.ALL,
-                  new Id("digest", DigestAuthenticationProvider.generateDigest(userPassword))));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-1 is missing from this JVM", e);
-    }
-    return new ACLProvider() {
-      @Override
-      public List<ACL> getDefaultAcl() {
-        return acl;
-      }
-
-      @Override
-      public List<ACL> getAclForPath(String path) {
-        return acl;
-      }
-    };
-  }
-
   private void moved(ConnectionState next) {
-    ConnectionState before = state;
-    state = next;
+    ConnectionState before;
+    synchronized (moves) {
+      before = state;
+      state = next;
+      moves.notifyAll();
+    }
+    if (before == next) {
+      return;
+    }
     if (next == ConnectionState.SUSPENDED) {
       log.warn("ZooKeeper connection suspended: nothing is submitted until it is back");
     } else if (next == ConnectionState.LOST) {
       log.warn("ZooKeeper session lost: leadership ends");
-    } else if (before != next) {
-      log.info("ZooKeeper connection {}", next.name().toLowerCase(java.util.Locale.ROOT));
+    } else {
+      log.info("ZooKeeper connection {}", next.name().toLowerCase(Locale.ROOT));
+    }
+  }
+
+  /**
+   * Waits until the connection is usable again in the same session (true), or the session is lost
+   * or {@code max} has passed (false).
+   */
+  public boolean awaitUsable(Duration max) {
+    long until = System.nanoTime() + max.toNanos();
+    synchronized (moves) {
+      while (!state.isConnected() && state != ConnectionState.LOST) {
+        long left = until - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        try {
+          TimeUnit.NANOSECONDS.timedWait(moves, left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+      return state.isConnected();
     }
   }
 
@@ -178,6 +198,11 @@ public final class ZooKeeperConnection extends Part {
     return state.isConnected();
   }
 
+  /** The connection's state as Curator names it: connected, suspended, lost, reconnected. */
+  public String connectionState() {
+    return state.name().toLowerCase(Locale.ROOT);
+  }
+
   @Override
   protected void shutDown() {
     if (client != null) {
@@ -187,9 +212,6 @@ public final class ZooKeeperConnection extends Part {
 
   @Override
   protected String detail() {
-    return settings.connect()
-        + settings.chroot()
-        + "; "
-        + state.name().toLowerCase(java.util.Locale.ROOT);
+    return settings.connect() + settings.chroot() + "; " + connectionState();
   }
 }

@@ -1,8 +1,6 @@
 package org.maintd.daemon.zookeeper;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
@@ -11,25 +9,32 @@ import org.maintd.protocol.state.StateEnvelope;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
 import org.maintd.spi.StoreException;
+import org.maintd.spi.UnreadableStateException;
 
 /**
  * The state in ZooKeeper: {@code /state} holds a {@link StateEnvelope} (serial, leader epoch,
- * writer, the state gzipped inline or split into {@code /state-chunks/<serial>/<n>}). Every write
- * is a compare-and-set on the version of {@code /state} this store last read or wrote, so a write
- * by anyone else in between, above all a new leader's {@link #takeOver}, makes every later write
- * and every {@link #fence} check of this store fail with {@link Fenced}: an old leader can store
- * nothing and submit nothing once a new one has taken over. Chunks of a new serial are written
- * before the header that names them, and those of the old one deleted after, so that a reader sees
- * one whole state or the other. Thread-safe.
+ * writer, the state gzipped inline or split into {@code /state-chunks/<epoch>-<serial>/<n>}). Every
+ * write is a compare-and-set on the version of {@code /state} this store last read or wrote, so a
+ * write by anyone else in between, above all a new leader's {@link #takeOver}, makes every later
+ * write and every {@link #fence} check of this store fail with {@link Fenced}: an old leader can
+ * store nothing and submit nothing once a new one has taken over. Chunks of a new serial are
+ * written before the header that names them, and those of the old one deleted after, so that a
+ * reader sees one whole state or the other. A state that cannot be decoded is an {@link
+ * UnreadableStateException} and is never overwritten, but by a {@link StateImport}. Leader epochs
+ * never go back: a new one is past both the stored one and the highest this daemon has seen ({@link
+ * EpochFloor}). Thread-safe.
  */
 public final class ZooKeeperStateStore implements StateStore {
-  static final String STATE = "/state";
-  static final String CHUNKS = "/state-chunks";
-  private static final int CHUNK = 256 * 1024;
+  static final String STATE = ZooKeeperStateReader.STATE;
+  static final String CHUNKS = ZooKeeperStateReader.CHUNKS;
+  static final int CHUNK = 256 * 1024;
 
   private final CuratorFramework zk;
   private final String writer;
   private final int chunkSize;
+  private final EpochFloor floor;
+  private final ZooKeeperStateReader reader;
+  private final StateChunks chunks;
   private final StateCodec codec = new StateCodec();
   private int version = -1;
   private long storedSerial = -1;
@@ -38,13 +43,25 @@ public final class ZooKeeperStateStore implements StateStore {
 
   /** A store writing as {@code writer} (this daemon's URL), not yet loaded. */
   public ZooKeeperStateStore(CuratorFramework zk, String writer) {
-    this(zk, writer, CHUNK);
+    this(zk, writer, EpochFloor.inMemory());
+  }
+
+  /** A store writing as {@code writer}, its epochs above {@code floor}'s. */
+  public ZooKeeperStateStore(CuratorFramework zk, String writer, EpochFloor floor) {
+    this(zk, writer, CHUNK, floor);
   }
 
   ZooKeeperStateStore(CuratorFramework zk, String writer, int chunkSize) {
+    this(zk, writer, chunkSize, EpochFloor.inMemory());
+  }
+
+  private ZooKeeperStateStore(CuratorFramework zk, String writer, int chunkSize, EpochFloor floor) {
     this.zk = zk;
     this.writer = writer;
     this.chunkSize = chunkSize;
+    this.floor = floor;
+    this.reader = new ZooKeeperStateReader(zk);
+    this.chunks = new StateChunks(zk);
   }
 
   /** The state some leader stored, as read now (standbys show it): its envelope and state. */
@@ -69,7 +86,7 @@ public final class ZooKeeperStateStore implements StateStore {
 
   @Override
   public String where() {
-    return "ZooKeeper " + zk.getNamespace() + STATE;
+    return reader.where();
   }
 
   @Override
@@ -83,36 +100,15 @@ public final class ZooKeeperStateStore implements StateStore {
 
   /**
    * The stored state, or null when none was ever stored; does not change what this store writes on.
+   * Throws {@link UnreadableStateException} when it is there but cannot be decoded.
    */
   public Read peek() {
-    for (int attempt = 0; ; attempt++) {
-      try {
-        Stat stat = new Stat();
-        byte[] header = zk.getData().storingStatIn(stat).forPath(STATE);
-        StateEnvelope e = parse(header);
-        return new Read(e, decode(e, chunks(e)), stat.getVersion());
-      } catch (KeeperException.NoNodeException e) {
-        if (isMissing(STATE)) {
-          return null;
-        }
-        if (attempt >= 5) {
-          throw failure("the stored state kept changing while it was read", e);
-        }
-        // the chunks the header named were replaced between the two reads: read again
-      } catch (StoreException e) {
-        throw e;
-      } catch (Exception e) {
-        throw failure("cannot read the state from ZooKeeper", e);
-      }
+    ZooKeeperStateReader.Read r = reader.read();
+    if (r == null) {
+      return null;
     }
-  }
-
-  private boolean isMissing(String path) {
-    try {
-      return zk.checkExists().forPath(path) == null;
-    } catch (Exception e) {
-      throw failure("cannot read the state from ZooKeeper", e);
-    }
+    floor.saw(r.envelope().epoch());
+    return new Read(r.envelope(), r.state(), r.version());
   }
 
   @Override
@@ -131,9 +127,13 @@ public final class ZooKeeperStateStore implements StateStore {
     return r.state();
   }
 
-  /** The leader epoch of the state this store last read or wrote (0: none stored). */
+  /** The leader epoch of the state this store last read or wrote (0: none). */
   public synchronized long epoch() {
     return stored == null ? 0 : stored.epoch();
+  }
+
+  private long nextEpoch() {
+    return Math.max(epoch(), floor.highest()) + 1;
   }
 
   /**
@@ -146,32 +146,33 @@ public final class ZooKeeperStateStore implements StateStore {
     if (storedSerial < 0) {
       throw new StoreException("the state was not loaded before taking over");
     }
+    long epoch = nextEpoch();
     try {
       if (stored == null) {
         StateEnvelope first =
             StateEnvelope.pack(
-                    codec.write(MaintdState.initial(now)), 0, 1, writer, Integer.MAX_VALUE)
+                    codec.write(MaintdState.initial(now)), 0, epoch, writer, Integer.MAX_VALUE)
                 .envelope();
         zk.create().forPath(STATE, first.toBytes());
         stored = first;
         version = 0;
-        return 1;
+      } else {
+        StateEnvelope before = stored;
+        StateEnvelope.Packed next =
+            StateEnvelope.pack(codec.write(loaded), loaded.serial(), epoch, writer, chunkSize);
+        chunks.write(next);
+        Stat stat = zk.setData().withVersion(version).forPath(STATE, next.envelope().toBytes());
+        stored = next.envelope();
+        version = stat.getVersion();
+        chunks.delete(before);
       }
-      StateEnvelope before = stored;
-      StateEnvelope.Packed next =
-          StateEnvelope.pack(
-              codec.write(loaded), loaded.serial(), before.epoch() + 1, writer, chunkSize);
-      writeChunks(next);
-      Stat stat = zk.setData().withVersion(version).forPath(STATE, next.envelope().toBytes());
-      stored = next.envelope();
-      version = stat.getVersion();
-      deleteChunks(before);
-      return stored.epoch();
     } catch (KeeperException.BadVersionException | KeeperException.NodeExistsException e) {
       throw new Fenced("another daemon wrote the state while this one was taking over");
     } catch (Exception e) {
       throw failure("cannot take over the state in ZooKeeper", e);
     }
+    floor.saw(epoch);
+    return epoch;
   }
 
   @Override
@@ -186,12 +187,11 @@ public final class ZooKeeperStateStore implements StateStore {
               + " does not follow the stored "
               + storedSerial);
     }
-    long epoch = epoch();
     StateEnvelope.Packed p =
-        StateEnvelope.pack(codec.write(state), state.serial(), epoch, writer, chunkSize);
+        StateEnvelope.pack(codec.write(state), state.serial(), epoch(), writer, chunkSize);
     StateEnvelope before = stored;
     try {
-      writeChunks(p);
+      chunks.write(p);
       if (version < 0) {
         zk.create().forPath(STATE, p.envelope().toBytes());
         version = 0;
@@ -200,7 +200,7 @@ public final class ZooKeeperStateStore implements StateStore {
             zk.setData().withVersion(version).forPath(STATE, p.envelope().toBytes()).getVersion();
       }
     } catch (KeeperException.BadVersionException | KeeperException.NodeExistsException e) {
-      deleteChunks(p.envelope());
+      chunks.delete(p.envelope());
       throw fenced();
     } catch (Exception e) {
       throw failure("cannot write the state to ZooKeeper", e);
@@ -208,9 +208,7 @@ public final class ZooKeeperStateStore implements StateStore {
     stored = p.envelope();
     loaded = state;
     storedSerial = state.serial();
-    if (before != null) {
-      deleteChunks(before);
-    }
+    chunks.delete(before);
     return state;
   }
 
@@ -233,104 +231,60 @@ public final class ZooKeeperStateStore implements StateStore {
     }
   }
 
+  /** Fenced, with who wrote the state since: a maintd leader, or something that is not one. */
   private Fenced fenced() {
-    String who = "";
+    String since = "epoch " + epoch();
     try {
       Read now = peek();
-      who =
-          now == null
-              ? ""
-              : " (epoch " + now.envelope().epoch() + ", " + now.envelope().writer() + ")";
+      if (now == null) {
+        return new Fenced(
+            where() + " was deleted since this daemon (" + since + ") wrote it: it stops leading");
+      }
+      if (now.envelope().epoch() > epoch()) {
+        return new Fenced(
+            "another leader (epoch "
+                + now.envelope().epoch()
+                + ", "
+                + now.envelope().writer()
+                + ") has written the state since this daemon ("
+                + since
+                + ") last did: this daemon no longer leads");
+      }
+      return new Fenced(
+          where()
+              + " was rewritten under this daemon's own epoch by "
+              + now.envelope().writer()
+              + " (an import, or not a maintd leader): this daemon stops leading");
+    } catch (UnreadableStateException e) {
+      return new Fenced(
+          "something that is not a maintd leader has overwritten "
+              + where()
+              + " since this daemon ("
+              + since
+              + ") wrote it, and it cannot be read ("
+              + e.reason()
+              + "): this daemon stops leading");
     } catch (StoreException e) {
-      // who wrote it is only for the message
-    }
-    return new Fenced(
-        "another leader"
-            + who
-            + " has written the state since this daemon (epoch "
-            + epoch()
-            + ") last did: this daemon no longer leads");
-  }
-
-  private void writeChunks(StateEnvelope.Packed p) throws Exception {
-    StateEnvelope e = p.envelope();
-    for (int i = 0; i < p.chunks().size(); i++) {
-      zk.create()
-          .orSetData()
-          .creatingParentContainersIfNeeded()
-          .forPath(chunk(e, i), p.chunks().get(i));
+      return new Fenced(
+          "the state was written since this daemon (" + since + ") wrote it: it stops leading");
     }
   }
 
-  /** Deletes the chunks {@code e} names; those left over are overwritten or never read. */
-  private void deleteChunks(StateEnvelope e) {
-    if (e.chunks() == 0) {
-      return;
-    }
-    try {
-      zk.delete().quietly().deletingChildrenIfNeeded().forPath(generation(e));
-    } catch (Exception ex) {
-      // no header names them any more: they are garbage, not state
-    }
-  }
-
-  private List<byte[]> chunks(StateEnvelope e) throws Exception {
-    List<byte[]> parts = new ArrayList<>();
-    for (int i = 0; i < e.chunks(); i++) {
-      parts.add(zk.getData().forPath(chunk(e, i)));
-    }
-    return parts;
-  }
-
-  /**
-   * Where the chunks of one write live: by epoch and serial, so that a fenced old leader writing
-   * the same serial never touches the new leader's chunks.
-   */
-  private static String generation(StateEnvelope e) {
-    return CHUNKS + "/" + e.epoch() + "-" + e.serial();
-  }
-
-  private static String chunk(StateEnvelope e, int i) {
-    return generation(e) + "/" + String.format("%04d", i);
-  }
-
-  private StateEnvelope parse(byte[] header) {
-    try {
-      return StateEnvelope.parse(header);
-    } catch (IllegalArgumentException e) {
-      throw new StoreException(
-          "the state in ZooKeeper ("
-              + STATE
-              + ") is corrupt: "
-              + e.getMessage()
-              + "; maintd will not overwrite it: repair it or move it away",
-          e);
-    }
-  }
-
-  private MaintdState decode(StateEnvelope e, List<byte[]> parts) {
-    try {
-      return codec.read(e.unpack(parts));
-    } catch (IllegalArgumentException ex) {
-      throw new StoreException(
-          "the state in ZooKeeper (serial "
-              + e.serial()
-              + ", written by "
-              + e.writer()
-              + ") is corrupt: "
-              + ex.getMessage()
-              + "; maintd will not overwrite it: repair it or move it away",
-          ex);
-    }
-  }
-
-  private static StoreException failure(String what, Exception e) {
+  static StoreException failure(String what, Exception e) {
     if (e instanceof KeeperException k
         && (k.code() == KeeperException.Code.CONNECTIONLOSS
             || k.code() == KeeperException.Code.SESSIONEXPIRED
             || k.code() == KeeperException.Code.OPERATIONTIMEOUT
             || k.code() == KeeperException.Code.SESSIONMOVED)) {
       return new Unavailable(what + ": " + k.getMessage(), e);
+    }
+    if (e instanceof KeeperException.NoAuthException) {
+      return new StoreException(
+          what
+              + ": ZooKeeper refuses maintd's credentials ("
+              + e.getMessage()
+              + "): check zookeeper.credentialsFile",
+          e);
     }
     return new StoreException(what + ": " + e, e);
   }

@@ -90,6 +90,8 @@ class HaProcessIT {
         .append(POLL.toMillis())
         .append("ms\nstore: zookeeper\nleadership: zookeeper\nzookeeper:\n  connect: ")
         .append(connect)
+        .append("\n  credentialsFile: ")
+        .append(credentials())
         .append("\n  sessionTimeout: ")
         .append(SESSION.toMillis())
         .append("ms\n  connectionTimeout: 5s\n  fenceWait: ")
@@ -106,6 +108,34 @@ class HaProcessIT {
     Path file = tmp.resolve("maintd-" + i + ".yaml");
     Files.writeString(file, y.toString());
     return file;
+  }
+
+  /** The daemons' ZooKeeper credentials, root-only as maintd wants them. */
+  private Path credentials() throws IOException {
+    Path file = tmp.resolve("zookeeper-credentials");
+    if (!Files.exists(file)) {
+      Files.writeString(file, "maintd:" + java.util.UUID.randomUUID() + "\n");
+      Files.setPosixFilePermissions(
+          file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    }
+    return file;
+  }
+
+  /** A client of the daemons' chroot with their credentials, as an operator's tools would be. */
+  private org.apache.curator.framework.CuratorFramework asMaintd() throws IOException {
+    org.apache.curator.framework.CuratorFramework c =
+        org.apache.curator.framework.CuratorFrameworkFactory.builder()
+            .connectString(zk.getConnectString())
+            .retryPolicy(new org.apache.curator.retry.RetryOneTime(100))
+            .namespace("maintd")
+            .authorization(
+                "digest",
+                Files.readString(credentials())
+                    .strip()
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+            .build();
+    c.start();
+    return c;
   }
 
   /** When the simulated cluster received each job, earliest first. */
@@ -334,5 +364,153 @@ class HaProcessIT {
         l.close();
       }
     }
+  }
+
+  @Test
+  void aSignedRequestIsAcceptedOnceByAllTheDaemonsAndByEveryLaterLeader() throws Exception {
+    startAll();
+    int first = daemons.awaitLeader(-1, Duration.ofSeconds(60));
+    TestCluster.Captured pause = TestCluster.Captured.sign(cluster.keyFile, "/1/pause", "{}");
+    java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+    assertEquals(200, pause.sendTo(http, daemons.port(first)).statusCode());
+    for (int i = 0; i < 3; i++) {
+      if (i != first) {
+        HttpResponse<String> replayed = pause.sendTo(http, daemons.port(i));
+        assertEquals(401, replayed.statusCode(), replayed.body());
+        assertTrue(replayed.body().contains("(replayed)"), replayed.body());
+      }
+    }
+    daemons.kill(first);
+    int next = daemons.awaitLeader(first, Duration.ofSeconds(60));
+    HttpResponse<String> replayed = pause.sendTo(http, daemons.port(next));
+    assertEquals(401, replayed.statusCode(), replayed.body());
+    assertTrue(replayed.body().contains("(replayed)"), replayed.body());
+    MaintctlRun resume =
+        MaintctlRun.of(
+            daemons.url((next + 1) % 3 == first ? (next + 2) % 3 : (next + 1) % 3),
+            cluster.keyFile,
+            "resume");
+    assertEquals(
+        0,
+        resume.code(),
+        "maintctl signs again when it follows a standby to the leader: " + resume.err());
+  }
+
+  @Test
+  void withoutCredentialsTheDaemonRefusesToStartInOneLineNamingTheSetting() throws Exception {
+    Path config = config(0);
+    Files.writeString(config, Files.readString(config).replaceAll("  credentialsFile: .*\n", ""));
+    DaemonProcesses.Run refused = daemons.once(config, "--no-voting", "--yes-do-it");
+    assertEquals(2, refused.code(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains("zookeeper.credentialsFile: is required with store or leadership zookeeper"),
+        refused.output());
+    assertTrue(!refused.output().contains("\tat "), "no stack trace: " + refused.output());
+  }
+
+  /** Garbage some tool might leave in /state, each as the daemons must name it. */
+  private static List<String[]> garbage() throws Exception {
+    byte[] notJson = "not a state".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+      out.write(notJson);
+    }
+    String sha =
+        java.util.HexFormat.of()
+            .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(notJson));
+    String b64 = java.util.Base64.getEncoder().encodeToString(gz.toByteArray());
+    String header =
+        "{\"format\":%d,\"serial\":7,\"epoch\":99,\"writer\":\"a tool\",\"encoding\":\"gzip\","
+            + "\"size\":%d,\"sha256\":\"%s\",\"chunks\":%d,\"data\":%s}";
+    return List.of(
+        new String[] {"x", "the state header is not valid JSON"},
+        new String[] {
+          String.format(header, 2, notJson.length, sha, 0, "\"" + b64 + "\""),
+          "the state header has format 2"
+        },
+        new String[] {
+          String.format(header, 1, notJson.length, sha, 0, "\"bm90IGd6aXA=\""), "not valid gzip"
+        },
+        new String[] {
+          String.format(header, 1, notJson.length, sha, 2, "null"),
+          "names the chunk /maintd/state-chunks/99-7/0000, which is missing"
+        },
+        new String[] {
+          String.format(header, 1, notJson.length, sha, 0, "\"" + b64 + "\""),
+          "serial 7, written by a tool: not valid JSON"
+        });
+  }
+
+  @Test
+  void anUnreadableStateStopsTheLeadingNotTheDaemonsAndAnImportedStateBringsALeaderBack()
+      throws Exception {
+    startAll();
+    daemons.awaitLeader(-1, Duration.ofSeconds(60));
+    long[] pids = {daemons.pid(0), daemons.pid(1), daemons.pid(2)};
+    Path backup = tmp.resolve("backup.json");
+    DaemonProcesses.Run exported = daemons.once(config(0), "--export-state", backup.toString());
+    assertEquals(0, exported.code(), exported.output());
+    assertTrue(
+        exported.output().contains("exported the state of ZooKeeper /maintd/state"),
+        exported.output());
+
+    try (org.apache.curator.framework.CuratorFramework maintd = asMaintd()) {
+      for (String[] kind : garbage()) {
+        maintd
+            .setData()
+            .forPath("/state", kind[0].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        daemons.within(
+            "every daemon says the state cannot be read: " + kind[1],
+            Duration.ofSeconds(30),
+            () -> {
+              for (int i = 0; i < 3; i++) {
+                Map<?, ?> h = daemons.json(i, "/1/health");
+                if (!"STATE_UNREADABLE".equals(h.get("state"))
+                    || !String.valueOf(h.get("last_error")).contains(kind[1])) {
+                  return false;
+                }
+              }
+              return true;
+            });
+      }
+    }
+    for (int i = 0; i < 3; i++) {
+      assertEquals(503, daemons.get(i, "/1/health").statusCode());
+      assertTrue(
+          daemons.get(i, "/metrics").body().contains("maintd_store_unreadable 1.0"),
+          daemons.get(i, "/metrics").body());
+      assertTrue(
+          String.valueOf(daemons.json(i, "/1/health").get("last_error"))
+              .contains("the stored state in ZooKeeper /maintd/state cannot be read"));
+    }
+    cluster.report("n2", "{\"status\": \"evacuate\"}");
+    await("nothing is submitted while the state cannot be read")
+        .during(SESSION.multipliedBy(2))
+        .atMost(SESSION.multipliedBy(3))
+        .until(() -> simJobs().isEmpty());
+    assertEquals(
+        200, daemons.get(0, "/1/status").statusCode(), "reads keep serving the last good state");
+
+    DaemonProcesses.Run imported = daemons.once(config(0), "--import-state", backup.toString());
+    assertEquals(0, imported.code(), imported.output());
+    assertTrue(imported.output().contains("under leader epoch"), imported.output());
+    int leader = daemons.awaitLeader(-1, SESSION.plus(FENCE).plusSeconds(10));
+    awaitRepaired("n2");
+    assertNoJobTwice();
+    for (int i = 0; i < 3; i++) {
+      assertTrue(
+          daemons.alive(i) && daemons.pid(i) == pids[i], "daemon " + i + " was not restarted");
+      String log = daemons.log(i);
+      for (String[] kind : garbage()) {
+        List<String> said =
+            log.lines().filter(l -> l.contains("StateReadability") && l.contains(kind[1])).toList();
+        assertEquals(1, said.size(), "daemon " + i + " says '" + kind[1] + "' once: " + said);
+      }
+      assertTrue(
+          !log.contains("\tat org.maintd"), "no stack trace in daemon " + i + "'s log:" + log);
+    }
+    assertEquals(200, daemons.get(leader, "/1/health").statusCode());
   }
 }

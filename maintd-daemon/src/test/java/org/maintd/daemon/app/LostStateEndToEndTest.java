@@ -124,6 +124,50 @@ class LostStateEndToEndTest {
   }
 
   @Test
+  void recoverSkipsARecordItsCollectorCannotReadHoldingThatNodeAndRecoversTheRest()
+      throws Exception {
+    Map<String, String> uuids = workDone();
+    // n5's collector started a repair just before the state was lost, and its outcome is garbage
+    String lost = "0e5a1c7d-5a1b-4c1e-9f1d-5b5b5b5b5b5b";
+    Path n5 = Files.createDirectories(tmp.resolve("results/n5"));
+    Files.writeString(
+        n5.resolve(lost + ".started"),
+        "{\"incident\": \""
+            + lost
+            + "\", \"command\": \"demo-fix\", \"original\":"
+            + " {\"status\": \"live-repair\", \"command\": \"demo-fix\"},"
+            + " \"started\": \"2026-11-25T10:00:00Z\"}");
+    Path outcome = n5.resolve(lost + ".json");
+    Files.writeString(outcome, "{\"status\": \"exploded\"}");
+    cluster.report("n5", "{\"status\": \"live-repair\", \"command\": \"demo-fix\"}");
+
+    cluster.startDaemon(true);
+    assertEquals("completed", incident(uuids.get("n2")).get("repair-status"));
+    assertEquals("failed", incident(uuids.get("n3")).get("repair-status"));
+    assertEquals("completed", incident(uuids.get("n4")).get("repair-status"));
+    Map<String, Object> held = incident(lost);
+    assertEquals("failed", held.get("repair-status"), "n5 is held, not repaired blind");
+    String history = held.get("history").toString();
+    assertTrue(
+        history.contains("n5's collector cannot read its record of a repair")
+            && history.contains(outcome + " is not a repair result")
+            && history.contains("maintctl ack"),
+        history);
+    cluster.awaitTrue(
+        "n5 is tagged repairfailed, for an operator to acknowledge",
+        () -> ((List<?>) cluster.node("n5").get("tags")).contains("maintd:repairfailed:" + lost));
+
+    assertEquals(200, cluster.signedPost("/1/resume", "").statusCode());
+    cluster.awaitTicks(5);
+    assertEquals(4, cluster.incidents().size(), "n5's report is the held incident, not a new one");
+    assertEquals(1, started("n5"), "n5's repair was not run again");
+    assertEquals(200, cluster.signedPost("/1/incidents/" + lost + "/ack", "").statusCode());
+    cluster.awaitTrue(
+        "acknowledged, the held incident is forgotten",
+        () -> cluster.incidents().stream().noneMatch(i -> i.get("uuid").equals(lost)));
+  }
+
+  @Test
   void recoverWithAStateFileStillThereIsAMistake() throws Exception {
     cluster.startDaemon();
     cluster.awaitTicks(1);

@@ -1,6 +1,7 @@
 package org.maintd.daemon.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -185,14 +186,47 @@ class DaemonConfigLoaderTest {
         p.stream().anyMatch(x -> x.startsWith("zookeeper.chroot: must be an absolute")),
         p.toString());
     assertTrue(p.stream().anyMatch(x -> x.startsWith("zookeeper.sessionTimeout:")), p.toString());
-    assertEquals(5, p.size(), p.toString());
-
-    Files.writeString(file, "store: zookeeper\n");
     assertTrue(
-        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file))
-            .problems()
-            .contains(
-                "zookeeper.connect: must name the ZooKeeper servers when store is zookeeper"));
+        p.stream().anyMatch(x -> x.startsWith("zookeeper.credentialsFile: is required")),
+        p.toString());
+    assertEquals(6, p.size(), p.toString());
+
+    Files.writeString(file, "store: zookeeper\nzookeeper:\n  acl: open\n");
+    assertEquals(
+        List.of("zookeeper.connect: must name the ZooKeeper servers when store is zookeeper"),
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems());
+  }
+
+  @Test
+  void theZooKeeperStoreWithoutCredentialsIsRefusedNamingTheSettingAndTheCommandThatMakesIt(
+      @TempDir Path dir) throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(
+        file, "store: zookeeper\nleadership: zookeeper\nzookeeper:\n  connect: zk1:2181\n");
+    List<String> p =
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems();
+    assertEquals(1, p.size(), p.toString());
+    assertTrue(p.get(0).startsWith("zookeeper.credentialsFile: is required"), p.get(0));
+    assertTrue(
+        p.get(0).contains("(umask 077; echo \"maintd:$(head -c 24 /dev/urandom | base64)\" >"),
+        p.get(0));
+    assertTrue(p.get(0).contains("zookeeper.acl: open"), p.get(0));
+
+    Files.writeString(
+        file,
+        "store: zookeeper\nzookeeper:\n  connect: zk1:2181\n  acl: sasl\n  tls:\n"
+            + "    keyStore: /nonexistent/client.pem\n");
+    assertEquals(
+        List.of(
+            "zookeeper.saslUser: must name the SASL user maintd logs in as when acl is sasl",
+            "zookeeper.tls.keyStore: needs trustStore: TLS is on only with a trust store",
+            "zookeeper.tls.keyStore: cannot read /nonexistent/client.pem"),
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems());
+
+    Files.writeString(file, "store: zookeeper\nzookeeper:\n  connect: zk1:2181\n  acl: open\n");
+    DaemonConfig open = new DaemonConfigLoader().load(file);
+    assertEquals("open", open.ha().zookeeper().acl());
+    assertFalse(open.ha().zookeeper().tls().enabled());
   }
 
   @Test

@@ -184,13 +184,27 @@ class ApiHandlerTest {
   @Test
   void aChangeTheStoreCannotKeepIsRefusedSayingSoAndNothingChanges() throws Exception {
     cluster.awaitTicks(1);
-    Path state = tmp.resolve("state");
-    Files.move(state, tmp.resolve("state.gone"));
-    Files.writeString(state, "not a directory");
+    Path state = tmp.resolve("state/state.json");
+    Files.move(state, tmp.resolve("state.json.gone"));
+    Files.createDirectories(state.resolve("in-the-way"));
     HttpResponse<String> r = cluster.signedPost("/1/pause", "");
     assertEquals(503, r.statusCode(), r.body());
     assertEquals("store-error", error(r));
     assertTrue(r.body().contains("the state cannot be stored, so nothing was changed"), r.body());
+    assertEquals(false, ((Map<?, ?>) cluster.get("/1/paused")).get("paused"));
+  }
+
+  @Test
+  void aChangeWhoseSignatureCannotBeRecordedIsRefusedAndNothingChanges() throws Exception {
+    cluster.awaitTicks(1);
+    Path used = tmp.resolve("state/used-signatures.json");
+    Files.createDirectories(used.resolve("in-the-way"));
+    HttpResponse<String> r = cluster.signedPost("/1/pause", "");
+    assertEquals(503, r.statusCode(), r.body());
+    assertEquals("store-error", error(r));
+    assertTrue(
+        r.body().contains("nothing was changed: the request's signature cannot be recorded"),
+        r.body());
     assertEquals(false, ((Map<?, ?>) cluster.get("/1/paused")).get("paused"));
   }
 

@@ -109,7 +109,8 @@ class ApiServerTest {
                                     healthState.get(),
                                     0.0,
                                     healthState.get().equals("FAILED") ? "a bug" : "",
-                                    ""))),
+                                    "")),
+                            List.of()),
                     () -> "maintd_rounds_total 0.0\n"),
                 List.of()),
             new Authenticator(

@@ -6,6 +6,7 @@ import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
 import org.maintd.spi.StoreException;
+import org.maintd.spi.UnreadableStateException;
 
 /**
  * The state store of a simulation, kept in memory, shared by the daemons the simulation starts:
@@ -14,9 +15,12 @@ import org.maintd.spi.StoreException;
  * taken over from ({@link Handle#takeOver}) can neither store nor submit anything. A write may be
  * made to fail (a full disk); then nothing is written. The store may also not answer at all for a
  * number of steps (ZooKeeper without a quorum, or out of reach): then every read, write, take-over
- * and fence check fails with {@link ZooKeeperStateStore.Unavailable}. The text is made when it is
- * read rather than at every write: the codec is a pure function of the state, so it is the text the
- * write would have made.
+ * and fence check fails with {@link ZooKeeperStateStore.Unavailable}. Something that is no maintd
+ * may write garbage over it for a number of steps: that write fences off every handle, every read
+ * fails with {@link UnreadableStateException}, and when it ends an operator's import puts the last
+ * good state back (fencing off every handle again). The text is made when it is read rather than at
+ * every write: the codec is a pure function of the state, so it is the text the write would have
+ * made.
  */
 final class MemoryStore {
   private final StateCodec codec = new StateCodec();
@@ -26,6 +30,7 @@ final class MemoryStore {
   private int failNext;
   private int writes;
   private int outageSteps;
+  private int garbageSteps;
 
   /** A new daemon's view of the store. */
   Handle handle() {
@@ -50,6 +55,10 @@ final class MemoryStore {
     @Override
     public MaintdState load(Instant now) {
       answers();
+      if (garbageSteps > 0) {
+        throw new UnreadableStateException(
+            "memory", "something that is no maintd wrote garbage over it (simulated)", null);
+      }
       MaintdState state = saved == null ? MaintdState.initial(now) : codec.read(text());
       loadedSerial = state.serial();
       knownVersion = version;
@@ -124,16 +133,39 @@ final class MemoryStore {
     return outageSteps > 0;
   }
 
-  /** One step of an outage has passed. */
+  /** Garbage is written over the state, and stays for {@code steps} steps. */
+  void garbage(int steps) {
+    version++;
+    garbageSteps = steps;
+  }
+
+  /** Whether the state cannot be read: nothing may be done meanwhile. */
+  boolean unreadable() {
+    return garbageSteps > 0;
+  }
+
+  /** One step of an outage, or of garbage, has passed. */
   void stepPassed() {
     if (outageSteps > 0) {
       outageSteps--;
+    }
+    if (garbageSteps > 0 && --garbageSteps == 0) {
+      imported();
     }
   }
 
   void heal() {
     failNext = 0;
     outageSteps = 0;
+    if (garbageSteps > 0) {
+      garbageSteps = 0;
+      imported();
+    }
+  }
+
+  /** An operator imports the last good state over the garbage: every handle is fenced off. */
+  private void imported() {
+    version++;
   }
 
   private void answers() {

@@ -117,6 +117,11 @@ final class Simulation {
    */
   private final Random storeFaults;
 
+  /** When something that is no maintd writes garbage over the state: a stream of its own. */
+  private final Random storeGarbage;
+
+  private int garbage;
+
   private int ticks;
   private int steps;
   private long digest = 17;
@@ -128,6 +133,7 @@ final class Simulation {
     this.keepTrace = keepTrace;
     this.random = new Random(seed);
     this.storeFaults = new Random(seed * 41 + 11);
+    this.storeGarbage = new Random(seed * 53 + 19);
     Cluster initial = ClusterGenerator.generate(new Random(seed ^ 0x5DEECE66DL));
     this.nodes = initial.nodes().stream().map(Node::name).toList();
     this.cluster = new SimulatedCluster(initial, clock, new Random(seed * 31 + 7), ledger);
@@ -199,11 +205,20 @@ final class Simulation {
       start();
       check();
       for (steps = 0; steps < count; steps++) {
-        boolean unreachable = store.unreachable();
+        if (storeGarbage.nextInt(300) == 0 && !store.unreadable()) {
+          int length = 1 + storeGarbage.nextInt(6);
+          garbage++;
+          note(
+              "STORE GARBAGE: something that is no maintd overwrites the state for "
+                  + length
+                  + " step(s)");
+          store.garbage(length);
+        }
+        boolean unreachable = store.unreachable() || store.unreadable();
         int jobs = cluster.jobCount();
         int tags = cluster.tagChanges();
         event();
-        if (unreachable && store.unreachable()) {
+        if (unreachable && (store.unreachable() || store.unreadable())) {
           nothingChangedDuringTheOutage(jobs, tags);
         }
         if (unreachable) {
@@ -240,6 +255,9 @@ final class Simulation {
     if (outages > 0) {
       all.put("store-outage", outages);
     }
+    if (garbage > 0) {
+      all.put("store-garbage", garbage);
+    }
     return all;
   }
 
@@ -252,6 +270,10 @@ final class Simulation {
   private void start() {
     if (store.unreachable()) {
       note("the daemon waits until the store answers again");
+      store.heal();
+    }
+    if (store.unreadable()) {
+      note("the daemon waits, submitting nothing, until an operator imports a good state");
       store.heal();
     }
     for (int attempt = 0; ; attempt++) {
@@ -288,13 +310,18 @@ final class Simulation {
 
   /**
    * A daemon that acts only while its store answers (as the daemon's gate stops with ZooKeeper's
-   * connection), until another takes the store over, and then changes nothing.
+   * connection), and checks at every tick that no one else wrote the state (a new leader, garbage,
+   * an import), as the daemon's gate does: then it changes nothing.
    */
   private Gate gate(MemoryStore.Handle h) {
     return new Gate() {
       @Override
       public boolean mayAct(Cluster cluster) {
-        return !store.unreachable();
+        if (store.unreachable()) {
+          return false;
+        }
+        h.fence();
+        return true;
       }
 
       @Override
@@ -304,7 +331,10 @@ final class Simulation {
     };
   }
 
-  /** While the store does not answer, the daemon neither submits a job nor changes a tag. */
+  /**
+   * While the store does not answer, or its state cannot be read, the daemon neither submits a job
+   * nor changes a tag.
+   */
   private void nothingChangedDuringTheOutage(int jobs, int tags) {
     if (cluster.jobCount() != jobs || cluster.tagChanges() != tags) {
       throw new Violation(

@@ -113,7 +113,10 @@ class SimulationTest {
             "after-reboot-intents",
             "after-reboot-submitted",
             "between-effects",
-            "mid-tag")) {
+            "mid-tag",
+            "store-outage",
+            "store-garbage",
+            "leader-change")) {
       assertTrue(crashes.getOrDefault(point, 0) > 0, "crashes at " + point + ": " + crashes);
     }
   }

@@ -74,6 +74,38 @@ public final class DaemonProcesses implements AutoCloseable {
             .start();
   }
 
+  /** What a one-off run of maintd printed, and its exit code. */
+  public record Run(int code, String output) {}
+
+  /**
+   * Runs maintd once on {@code config} with {@code args} (an export, an import, a start that is
+   * refused) and waits for it to exit.
+   */
+  public Run once(Path config, String... args) throws Exception {
+    List<String> command =
+        new ArrayList<>(List.of("java", "-Xmx" + heap, "-jar", JAR.toString(), "-f", "-c"));
+    command.add(config.toString());
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("maintd " + args + " did not exit: " + out);
+    }
+    return new Run(p.exitValue(), out);
+  }
+
+  /** The process id of daemon {@code i}, to tell that it was not restarted. */
+  public long pid(int i) {
+    return processes[i].pid();
+  }
+
+  /** Whether daemon {@code i} runs. */
+  public boolean alive(int i) {
+    return processes[i] != null && processes[i].isAlive();
+  }
+
   /** Kills daemon {@code i} with SIGKILL: no shutdown hook runs, its session is left to expire. */
   public void kill(int i) throws InterruptedException {
     processes[i].destroyForcibly().waitFor(20, TimeUnit.SECONDS);

@@ -157,6 +157,9 @@ public final class TestCluster implements AutoCloseable {
   /** Who reboots nodes and moves the master role. */
   public DaemonConfig.NodeCommands nodeCommands = DaemonConfig.NodeCommands.defaults();
 
+  /** The API's limits and, for HTTPS, its certificate and key. */
+  public DaemonConfig.Http api = new DaemonConfig.Http(MAX_BODY, IDLE);
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -198,7 +201,7 @@ public final class TestCluster implements AutoCloseable {
             dir.resolve("master"),
             followMaster),
         DaemonConfig.Ganeti.defaults(),
-        new DaemonConfig.Http(MAX_BODY, IDLE),
+        api,
         "",
         exitAfterFailure,
         ha,
@@ -316,18 +319,34 @@ public final class TestCluster implements AutoCloseable {
   /** A change request to the daemon on {@code port}, signed with the key in {@code keyFile}. */
   public static HttpResponse<String> signedPost(
       HttpClient http, Path keyFile, int port, String path, String body) throws Exception {
-    HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(keyFile));
-    String nonce = java.util.UUID.randomUUID().toString();
-    SignedMessage s = key.sign(RequestSignature.text("POST", path, nonce, body), Instant.now());
-    return http.send(
-        HttpRequest.newBuilder()
-            .header(RequestSignature.SALT_HEADER, s.salt())
-            .header(RequestSignature.NONCE_HEADER, nonce)
-            .header(RequestSignature.HMAC_HEADER, s.hmac())
-            .uri(URI.create("http://127.0.0.1:" + port + path))
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+    return Captured.sign(keyFile, path, body).sendTo(http, port);
+  }
+
+  /**
+   * A signed change request as it crosses the wire, to send (and send again: a replay) to any
+   * daemon.
+   */
+  public record Captured(String path, String body, String salt, String nonce, String hmac) {
+    /** Signs {@code body} for {@code path} now with the key in {@code keyFile}. */
+    public static Captured sign(Path keyFile, String path, String body) throws Exception {
+      HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(keyFile));
+      String nonce = java.util.UUID.randomUUID().toString();
+      SignedMessage s = key.sign(RequestSignature.text("POST", path, nonce, body), Instant.now());
+      return new Captured(path, body, s.salt(), nonce, s.hmac());
+    }
+
+    /** Sends it, as it is, to the daemon on {@code port}. */
+    public HttpResponse<String> sendTo(HttpClient http, int port) throws Exception {
+      return http.send(
+          HttpRequest.newBuilder()
+              .header(RequestSignature.SALT_HEADER, salt)
+              .header(RequestSignature.NONCE_HEADER, nonce)
+              .header(RequestSignature.HMAC_HEADER, hmac)
+              .uri(URI.create("http://127.0.0.1:" + port + path))
+              .POST(HttpRequest.BodyPublishers.ofString(body))
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
+    }
   }
 
   @SuppressWarnings("unchecked")

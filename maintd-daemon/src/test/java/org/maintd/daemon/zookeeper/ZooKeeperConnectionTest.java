@@ -1,6 +1,7 @@
 package org.maintd.daemon.zookeeper;
 
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,23 +111,29 @@ class ZooKeeperConnectionTest {
   }
 
   @Test
-  void aCredentialsFileOthersCanReadIsRefusedNamingTheSetting() throws Exception {
-    ZooKeeperConnection zk =
-        new ZooKeeperConnection(
-            settings(server.getConnectString(), credentials("maintd:s3cret\n", "rw-r--r--")),
-            Clock.systemUTC());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, zk::start);
-    assertTrue(e.getMessage().startsWith("zookeeper.credentialsFile: "), e.getMessage());
-    assertTrue(e.getMessage().contains("chmod 600"), e.getMessage());
+  void aCredentialsFileOthersCanReadIsRefusedNamingTheSettingInOneLine() throws Exception {
+    Path file = credentials("maintd:s3cret\n", "rw-r--r--");
+    DaemonConfig.ZooKeeper settings = settings(server.getConnectString(), file);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ZooKeeperIdentity.of(settings));
+    assertEquals(
+        "zookeeper.credentialsFile: "
+            + file
+            + " may be read or written by others than its owner (mode rw-r--r--, group "
+            + Files.readAttributes(file, java.nio.file.attribute.PosixFileAttributes.class)
+                .group()
+                .getName()
+            + "): chmod 600 "
+            + file,
+        e.getMessage());
   }
 
   @Test
   void credentialsThatAreNotUserColonPasswordAreRefused() throws Exception {
-    ZooKeeperConnection zk =
-        new ZooKeeperConnection(
-            settings(server.getConnectString(), credentials("just-a-password\n", "rw-------")),
-            Clock.systemUTC());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, zk::start);
+    DaemonConfig.ZooKeeper settings =
+        settings(server.getConnectString(), credentials("just-a-password\n", "rw-------"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ZooKeeperIdentity.of(settings));
     assertTrue(e.getMessage().contains("must hold one line user:password"), e.getMessage());
   }
 

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StoreException;
+import org.maintd.spi.UnreadableStateException;
 
 /** The state in a real ZooKeeper server (Curator's in-process test server). */
 class ZooKeeperStateStoreTest {
@@ -142,9 +143,9 @@ class ZooKeeperStateStoreTest {
     byte[] garbage = "{\"format\": 1, \"serial\": 3".getBytes(StandardCharsets.UTF_8);
     zk.create().forPath(ZooKeeperStateStore.STATE, garbage);
     ZooKeeperStateStore store = new ZooKeeperStateStore(zk, "http://a:1816");
-    StoreException e = assertThrows(StoreException.class, () -> store.load(T0));
-    assertTrue(e.getMessage().contains("is corrupt"), e.getMessage());
-    assertTrue(e.getMessage().contains("will not overwrite it"), e.getMessage());
+    UnreadableStateException e = assertThrows(UnreadableStateException.class, () -> store.load(T0));
+    assertEquals("ZooKeeper /maintd/state", e.where());
+    assertTrue(e.reason().contains("the state header is not valid JSON"), e.getMessage());
     assertThrows(StoreException.class, () -> store.save(MaintdState.initial(T0).nextVersion(T0)));
     assertArrayEquals(garbage, zk.getData().forPath(ZooKeeperStateStore.STATE));
   }

@@ -41,8 +41,9 @@ public final class KeyFiles {
 
   /**
    * The bytes of a secret {@code file} (a key, credentials), which only its owner, and {@code
-   * group} (empty: no group; named by the setting {@code groupSetting}) for reading, may access;
-   * {@link IllegalArgumentException} saying what is wrong with the file otherwise.
+   * group} (empty: no group; named by the setting {@code groupSetting}, null when no setting names
+   * one) for reading, may access; {@link IllegalArgumentException} saying what is wrong with the
+   * file otherwise.
    */
   public static byte[] secret(Path file, String group, String groupSetting) {
     try {
@@ -66,7 +67,7 @@ public final class KeyFiles {
                 + attributes.group().getName()
                 + "): chmod 600 "
                 + file
-                + (group.isEmpty()
+                + (group.isEmpty() && groupSetting != null
                     ? ", or name the group that may read it in " + groupSetting
                     : ""));
       }

@@ -76,6 +76,9 @@ public record StateEnvelope(
     StateEnvelope e;
     try {
       e = Mappers.RECORDS.readValue(bytes, StateEnvelope.class);
+    } catch (JsonProcessingException ex) {
+      throw new IllegalArgumentException(
+          "the state header is not valid JSON: " + ex.getOriginalMessage());
     } catch (IOException ex) {
       throw new IllegalArgumentException("the state header is not valid JSON: " + ex.getMessage());
     }

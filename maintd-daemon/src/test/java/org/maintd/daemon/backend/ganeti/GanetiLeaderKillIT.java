@@ -82,6 +82,17 @@ class GanetiLeaderKillIT {
             .count();
   }
 
+  /** The daemons' ZooKeeper credentials, root-only as maintd wants them. */
+  private Path zooKeeperCredentials() throws IOException {
+    Path file = dir.resolve("zookeeper-credentials");
+    if (!Files.exists(file)) {
+      Files.writeString(file, "maintd:" + java.util.UUID.randomUUID() + "\n");
+      Files.setPosixFilePermissions(
+          file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    }
+    return file;
+  }
+
   private Path config(int i) throws IOException {
     StringBuilder y = new StringBuilder();
     y.append("node: ").append(NODES.get(i)).append('\n');
@@ -97,6 +108,7 @@ class GanetiLeaderKillIT {
     y.append("store: zookeeper\nleadership: zookeeper\nzookeeper:\n");
     y.append("  connect: ").append(zookeeper.getConnectString()).append('\n');
     y.append("  sessionTimeout: 3s\n  fenceWait: 3s\n");
+    y.append("  credentialsFile: ").append(zooKeeperCredentials()).append('\n');
     y.append("ganeti:\n  rapiUrl: ").append(sandbox.env.get("GANETI_RAPI_URL")).append('\n');
     y.append("  certificate: ").append(sandbox.env.get("GANETI_RAPI_CERT")).append('\n');
     y.append("  credentials: ").append(credentials).append('\n');

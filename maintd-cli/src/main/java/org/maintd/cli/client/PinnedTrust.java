@@ -1,0 +1,96 @@
+package org.maintd.cli.client;
+
+import java.net.Socket;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+import javax.net.ssl.X509TrustManager;
+import org.maintd.protocol.tls.PemCertificates;
+
+/**
+ * TLS that trusts the certificates of one PEM file and nothing else: the daemon's certificate chain
+ * must lead to one of them. The name the daemon is reached by is not matched against the
+ * certificate (Ganeti's cluster certificate names the cluster, not each master candidate): the
+ * pinned file is the trust. Stateless.
+ */
+final class PinnedTrust {
+  private PinnedTrust() {}
+
+  /** An SSL context trusting {@code caFile}'s certificates; {@link ApiException} when unusable. */
+  static SSLContext of(Path caFile) {
+    try {
+      KeyStore store = PemCertificates.trustStore(caFile);
+      TrustManagerFactory f =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      f.init(store);
+      X509TrustManager pkix = null;
+      for (TrustManager t : f.getTrustManagers()) {
+        if (t instanceof X509TrustManager x) {
+          pkix = x;
+        }
+      }
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, new TrustManager[] {new ChainOnly(pkix)}, null);
+      return context;
+    } catch (IllegalArgumentException | GeneralSecurityException e) {
+      throw new ApiException("--ca-file: " + e.getMessage());
+    }
+  }
+
+  /** Checks the chain, not the host name. */
+  private static final class ChainOnly extends X509ExtendedTrustManager {
+    private final X509TrustManager pkix;
+
+    ChainOnly(X509TrustManager pkix) {
+      this.pkix = pkix;
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+        throws CertificateException {
+      pkix.checkServerTrusted(chain, authType);
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
+        throws CertificateException {
+      pkix.checkServerTrusted(chain, authType);
+    }
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType)
+        throws CertificateException {
+      pkix.checkServerTrusted(chain, authType);
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+        throws CertificateException {
+      throw new CertificateException("maintctl is no server");
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
+        throws CertificateException {
+      throw new CertificateException("maintctl is no server");
+    }
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType)
+        throws CertificateException {
+      throw new CertificateException("maintctl is no server");
+    }
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return pkix.getAcceptedIssuers();
+    }
+  }
+}

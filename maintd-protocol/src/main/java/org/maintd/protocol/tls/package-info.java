@@ -1,0 +1,5 @@
+/**
+ * TLS material as maintd's peers keep it: PEM certificates (a CA bundle, Ganeti's cluster
+ * certificate) read into trust stores with the JDK alone. No I/O beyond reading the file named.
+ */
+package org.maintd.protocol.tls;
