@@ -178,7 +178,7 @@ public final class MachineUp {
   private static JobSpec job(Node node, String who, Instant now, boolean forced) {
     long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
     String owner = ownerOf(node.name());
-    String key = owner + "-up-" + nanos;
+    String key = upKeyPrefix(node.name()) + nanos;
     String what =
         "machine "
             + node.name()
@@ -191,6 +191,11 @@ public final class MachineUp {
             node.drained() ? Optional.of(false) : Optional.empty(),
             node.offline() ? Optional.of(false) : Optional.empty());
     return new JobSpec(key, owner, List.of(op), ReasonTrail.of(what, key, nanos));
+  }
+
+  /** How the key of every job that puts {@code node} back in service begins. */
+  public static String upKeyPrefix(String node) {
+    return ownerOf(node) + "-up-";
   }
 
   /** The owner of jobs that change a machine's mode at an operator's request. */

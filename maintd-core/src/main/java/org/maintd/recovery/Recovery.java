@@ -20,6 +20,7 @@ import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobStatus;
 import org.maintd.machine.Machine;
+import org.maintd.machine.MachineUp;
 import org.maintd.spi.JobTrace;
 import org.maintd.spi.MaintdState;
 
@@ -52,7 +53,8 @@ public final class Recovery {
     Map<UUID, Evidence> evidence = evidence(traces);
     List<Incident> incidents = new ArrayList<>();
     evidence.forEach(
-        (uuid, e) -> incident(cluster, uuid, e, reports, now, notes).ifPresent(incidents::add));
+        (uuid, e) ->
+            incident(cluster, traces, uuid, e, reports, now, notes).ifPresent(incidents::add));
     List<Machine> machines = machines(cluster, incidents, traces, now);
     List<String> evacuated =
         incidents.stream()
@@ -164,6 +166,7 @@ public final class Recovery {
 
   private Optional<Incident> incident(
       Cluster cluster,
+      Traces traces,
       UUID uuid,
       Evidence e,
       Map<String, Observation> reports,
@@ -175,11 +178,24 @@ public final class Recovery {
           "incident " + uuid + ": its node " + e.node + " is not in the cluster; not recovered");
       return Optional.empty();
     }
-    Observation now0 = reports.get(node.get().name());
     String action =
         e.action != null
             ? e.action
             : node.get().offline() || node.get().drained() ? "evacuate" : "live-repair";
+    Optional<String> finished = putBack(e, action, node.get(), traces);
+    if (finished.isPresent()) {
+      notes.add(
+          "incident "
+              + uuid
+              + " on "
+              + node.get().name()
+              + " ("
+              + action
+              + "): finished and forgotten: "
+              + finished.get());
+      return Optional.empty();
+    }
+    Observation now0 = reports.get(node.get().name());
     Diagnosis diagnosis = diagnosis(e, action, now0);
     boolean observed =
         now0 instanceof Observation.Fault f
@@ -218,6 +234,50 @@ public final class Recovery {
             + ", "
             + reason);
     return Optional.of(inc);
+  }
+
+  /**
+   * Why an incident with jobs and no outcome tag is over: its node was put back in service after
+   * them (an {@code up} job of maintd's that succeeded, later in the queue than every job of the
+   * incident), or, for an evacuation, every job succeeded and the node is online and undrained
+   * again. It was completed or failed, acknowledged (its tag removed) and its node put back: were
+   * it rebuilt as pending, its node would be evacuated again. Empty when neither holds.
+   */
+  private static Optional<String> putBack(Evidence e, String action, Node node, Traces traces) {
+    if (e.tag != null || e.jobs.isEmpty() || held(e)) {
+      return Optional.empty();
+    }
+    Optional<JobTrace> up =
+        traces.jobs().stream()
+            .filter(j -> j.status() == JobStatus.SUCCESS)
+            .filter(
+                j ->
+                    TraceKey.of(j.reason())
+                        .map(k -> k.key().startsWith(MachineUp.upKeyPrefix(node.name())))
+                        .orElse(false))
+            .filter(j -> e.jobs.stream().allMatch(mine -> later(j.id(), mine)))
+            .findFirst();
+    if (up.isPresent()) {
+      return Optional.of(
+          node.name() + " was put back in service after its jobs (job " + up.get().id() + ")");
+    }
+    boolean evacuation = action.startsWith("evacuate");
+    if (evacuation && e.failures.isEmpty() && !node.offline() && !node.drained()) {
+      return Optional.of(
+          "every job of it succeeded and "
+              + node.name()
+              + " is online and undrained again: it was repaired, acknowledged and put back");
+    }
+    return Optional.empty();
+  }
+
+  /** Whether job {@code a} was submitted after job {@code b}, by their ids (numbers in a queue). */
+  private static boolean later(String a, String b) {
+    try {
+      return Long.parseLong(a) > Long.parseLong(b);
+    } catch (NumberFormatException e) {
+      return a.compareTo(b) > 0;
+    }
   }
 
   /**

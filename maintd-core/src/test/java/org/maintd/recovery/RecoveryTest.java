@@ -257,4 +257,52 @@ class RecoveryTest {
     assertEquals("n4", h.node());
     assertEquals(Optional.of("unknown"), h.diagnosis().command());
   }
+
+  @Test
+  void anIncidentRepairedAcknowledgedAndPutBackIsForgottenNeverPendingAgain() {
+    UUID done = UUID.fromString("66666666-6666-6666-6666-666666666666");
+    UUID failedThenUp = UUID.fromString("77777777-7777-7777-7777-777777777777");
+    Traces t =
+        new Traces(
+            Map.of(),
+            List.of(
+                job("21", done.toString(), "(evacuate n4): drain n4", 3, JobStatus.SUCCESS),
+                job("22", done.toString(), "(evacuate n4): set n4 offline", 4, JobStatus.SUCCESS),
+                job("23", failedThenUp.toString(), "(evacuate n5): drain n5", 5, JobStatus.SUCCESS),
+                job("24", failedThenUp.toString(), "(evacuate n5): migrate i9", 6, JobStatus.ERROR),
+                new JobTrace(
+                    "25",
+                    "machine n4 up: put back in service by op [machine:n4-up-1800000000000000000]",
+                    JobStatus.SUCCESS)),
+            List.of());
+    Recovery.Recovered r = new Recovery().rebuild(CLUSTER, t, Map.of(), NOW);
+    assertTrue(
+        r.state().incidents().stream().noneMatch(i -> i.uuid().equals(done)),
+        "n4 is online and undrained, put back by job 25: " + r.state().incidents());
+    assertTrue(
+        r.notes().stream()
+            .anyMatch(
+                n ->
+                    n.contains(done.toString())
+                        && n.contains(
+                            "finished and forgotten: n4 was put back in service after its jobs (job 25)")),
+        r.notes().toString());
+    assertEquals(
+        IncidentStatus.FAILED,
+        incident(r.state(), failedThenUp).status(),
+        "n5 is still drained and no up job came after its jobs: it stays");
+
+    Traces noUpJob =
+        new Traces(
+            Map.of(),
+            List.of(
+                job("21", done.toString(), "(evacuate n4): drain n4", 3, JobStatus.SUCCESS),
+                job("22", done.toString(), "(evacuate n4): set n4 offline", 4, JobStatus.SUCCESS)),
+            List.of());
+    Recovery.Recovered archivedUp = new Recovery().rebuild(CLUSTER, noUpJob, Map.of(), NOW);
+    assertTrue(archivedUp.state().incidents().isEmpty(), archivedUp.state().incidents().toString());
+    assertTrue(
+        archivedUp.notes().toString().contains("n4 is online and undrained again"),
+        archivedUp.notes().toString());
+  }
 }

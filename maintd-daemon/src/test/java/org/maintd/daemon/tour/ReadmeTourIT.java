@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -471,7 +472,11 @@ class ReadmeTourIT {
             r -> {
               demo.stop();
               demo.start("--harep", "--balance");
-              printed("Overrides: --set harep=true --set balance=true");
+              printed("maintd.yaml): --set harep=true --set balance=true");
+              String config = Files.readString(demo.state.resolve("maintd.yaml"));
+              assertTrue(
+                  config.contains("harep: true") && config.contains("balance: true"),
+                  "the overrides are written into the daemon's configuration: " + config);
             }));
     s.add(
         step(
