@@ -12,6 +12,7 @@ import org.maintd.incident.Lifecycle;
 import org.maintd.incident.Observation;
 import org.maintd.machine.Machines;
 import org.maintd.spi.CollectorReading;
+import org.maintd.spi.CollectorStatus;
 import org.maintd.spi.MaintdState;
 
 /**
@@ -69,6 +70,20 @@ final class Observing {
                   node, new NodeSignal(r.bootId(), fault, Optional.ofNullable(okSince.get(node))));
             });
     t.memory = t.memory.withReadings(readings, okSince, signals);
+    if (!t.inputs.readings().isEmpty()) {
+      t.state = t.state.withCollectors(collectors(t));
+    }
+  }
+
+  /**
+   * Each node's collector as this poll left it, for the state (standbys show it): changed only
+   * where a collector's health or detail did, so that a quiet poll writes nothing.
+   */
+  private static Map<String, CollectorStatus> collectors(Turn t) {
+    Map<String, CollectorStatus> out = new java.util.TreeMap<>(t.state.collectors());
+    t.inputs.readings().forEach((node, r) -> out.put(node, CollectorStatus.of(r, out.get(node))));
+    out.keySet().retainAll(t.cluster.nodesByName().keySet());
+    return out;
   }
 
   /**

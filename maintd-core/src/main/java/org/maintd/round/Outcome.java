@@ -9,10 +9,16 @@ public sealed interface Outcome {
   boolean ok();
 
   /**
-   * The job of a {@link Effect.Submit} or a {@link Effect.LookUp} has this id (found by its key, or
-   * newly submitted).
+   * The job of a {@link Effect.Submit} or a {@link Effect.LookUp} has this id: newly submitted, or
+   * {@code found} in the cluster by its key (submitted before: a crash, an answer lost, a previous
+   * leader).
    */
-  record Submitted(String key, String jobId) implements Outcome {
+  record Submitted(String key, String jobId, boolean found) implements Outcome {
+    /** Newly submitted. */
+    public Submitted(String key, String jobId) {
+      this(key, jobId, false);
+    }
+
     @Override
     public boolean ok() {
       return true;

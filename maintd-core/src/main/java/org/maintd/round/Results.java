@@ -18,10 +18,14 @@ final class Results {
 
   static void apply(Turn t) {
     Map<String, String> ids = new LinkedHashMap<>();
+    java.util.Set<String> found = new java.util.HashSet<>();
     List<String> notFound = new ArrayList<>();
     for (Outcome o : t.inputs.outcomes()) {
       if (o instanceof Outcome.Submitted s) {
         ids.put(s.key(), s.jobId());
+        if (s.found()) {
+          found.add(s.key());
+        }
       } else if (o instanceof Outcome.NotFound n) {
         notFound.add(n.key());
       } else if (o instanceof Outcome.Tagged tagged && tagged.key().startsWith(Tagging.PREFIX)) {
@@ -40,7 +44,7 @@ final class Results {
       }
     }
     if (!ids.isEmpty()) {
-      record(t, ids);
+      record(t, ids, found);
     }
     if (!notFound.isEmpty()) {
       drop(t, notFound);
@@ -74,7 +78,7 @@ final class Results {
   }
 
   /** The ids with their intents, and each owner's new jobs in one history entry of its incident. */
-  private static void record(Turn t, Map<String, String> ids) {
+  private static void record(Turn t, Map<String, String> ids, java.util.Set<String> found) {
     Map<String, List<String>> idsByOwner = new LinkedHashMap<>();
     Map<String, List<String>> whatByOwner = new LinkedHashMap<>();
     List<Intent> intents = new ArrayList<>();
@@ -96,7 +100,9 @@ final class Results {
                     + i.job().owner()
                     + "] [job="
                     + id
-                    + "] submitted: "
+                    + (found.contains(i.job().key())
+                        ? "] found in the cluster, submitted before: "
+                        : "] submitted: ")
                     + i.job().reason().text()));
       } else {
         intents.add(i);

@@ -1,17 +1,22 @@
 package org.maintd.spi;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.maintd.campaign.Campaign;
 import org.maintd.incident.Incident;
 import org.maintd.machine.Machine;
 
 /**
  * Everything the daemon persists: a superset of Ganeti's {@code maintenance} object, with the
- * rolling-reboot campaigns and the machines maintd has taken out of service. {@code serial}
- * increases with every write; stores use it for compare-and-set.
+ * rolling-reboot campaigns, the machines maintd has taken out of service, and each node's collector
+ * as last polled (for standbys to show). {@code serial} increases with every write; stores use it
+ * for compare-and-set. Its single-value withers ({@code withIncidents}, ...) are generated.
  */
+@RecordBuilder
 public record MaintdState(
     Duration roundDelay,
     List<String> jobs,
@@ -28,7 +33,9 @@ public record MaintdState(
     long round,
     List<Campaign> campaigns,
     List<Machine> machines,
-    boolean stormArmed) {
+    boolean stormArmed,
+    Map<String, CollectorStatus> collectors)
+    implements MaintdStateBuilder.With {
 
   public MaintdState {
     jobs = List.copyOf(jobs);
@@ -38,6 +45,10 @@ public record MaintdState(
     campaigns = List.copyOf(campaigns);
     machines = List.copyOf(machines);
     pauseReason = paused ? pauseReason : "";
+    collectors =
+        collectors == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new TreeMap<>(collectors));
   }
 
   public static MaintdState initial(Instant now) {
@@ -57,192 +68,18 @@ public record MaintdState(
         0,
         List.of(),
         List.of(),
-        true);
+        true,
+        Map.of());
   }
 
-  public MaintdState withIncidents(List<Incident> value) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        value,
-        ctime,
-        mtime,
-        serial,
-        intents,
-        paused,
-        pauseReason,
-        round,
-        campaigns,
-        machines,
-        stormArmed);
-  }
-
+  /** The jobs of the round under way, and the planned jobs with their ids once submitted. */
   public MaintdState withJobs(List<String> value, List<Intent> newIntents) {
-    return new MaintdState(
-        roundDelay,
-        value,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        mtime,
-        serial,
-        newIntents,
-        paused,
-        pauseReason,
-        round,
-        campaigns,
-        machines,
-        stormArmed);
-  }
-
-  public MaintdState withEvacuated(List<String> value) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        value,
-        incidents,
-        ctime,
-        mtime,
-        serial,
-        intents,
-        paused,
-        pauseReason,
-        round,
-        campaigns,
-        machines,
-        stormArmed);
+    return withJobs(value).withIntents(newIntents);
   }
 
   /** Paused with the reason (who paused, or what the storm guard saw), or resumed. */
   public MaintdState withPaused(boolean value, String reason) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        mtime,
-        serial,
-        intents,
-        value,
-        reason,
-        round,
-        campaigns,
-        machines,
-        stormArmed);
-  }
-
-  public MaintdState withRoundDelay(Duration value) {
-    return new MaintdState(
-        value,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        mtime,
-        serial,
-        intents,
-        paused,
-        pauseReason,
-        round,
-        campaigns,
-        machines,
-        stormArmed);
-  }
-
-  public MaintdState withRound(long value) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        mtime,
-        serial,
-        intents,
-        paused,
-        pauseReason,
-        value,
-        campaigns,
-        machines,
-        stormArmed);
-  }
-
-  public MaintdState withCampaigns(List<Campaign> value) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        mtime,
-        serial,
-        intents,
-        paused,
-        pauseReason,
-        round,
-        value,
-        machines,
-        stormArmed);
-  }
-
-  public MaintdState withMachines(List<Machine> value) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        mtime,
-        serial,
-        intents,
-        paused,
-        pauseReason,
-        round,
-        campaigns,
-        value,
-        stormArmed);
-  }
-
-  /**
-   * Whether the storm guard may pause automatic actions: it trips once per storm, and re-arms only
-   * after a poll without one, so that an operator's resume holds through the storm and a restart.
-   */
-  public MaintdState withStormArmed(boolean value) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        mtime,
-        serial,
-        intents,
-        paused,
-        pauseReason,
-        round,
-        campaigns,
-        machines,
-        value);
+    return withPaused(value).withPauseReason(reason);
   }
 
   /**
@@ -253,23 +90,7 @@ public record MaintdState(
   }
 
   private MaintdState withVersion(long newSerial, Instant newMtime) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        newMtime,
-        newSerial,
-        intents,
-        paused,
-        pauseReason,
-        round,
-        campaigns,
-        machines,
-        stormArmed);
+    return withSerial(newSerial).withMtime(newMtime);
   }
 
   /**
@@ -282,22 +103,6 @@ public record MaintdState(
 
   /** The next version to write: serial + 1 and the given modification time. */
   public MaintdState nextVersion(Instant now) {
-    return new MaintdState(
-        roundDelay,
-        jobs,
-        balance,
-        balanceThreshold,
-        evacuated,
-        incidents,
-        ctime,
-        now,
-        serial + 1,
-        intents,
-        paused,
-        pauseReason,
-        round,
-        campaigns,
-        machines,
-        stormArmed);
+    return withVersion(serial + 1, now);
   }
 }

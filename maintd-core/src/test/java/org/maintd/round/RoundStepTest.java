@@ -176,11 +176,28 @@ class RoundStepTest {
   @Test
   void anIdleTickChangesNothingAndAsksForNothing() {
     Driver d = new Driver();
+    Map<String, Observation> allOk = Map.of("n1", ok(), "n2", ok(), "n3", ok(), "n4", ok());
+    StepResult first = d.tick(allOk);
+    assertEquals(
+        java.util.Set.of("n1", "n2", "n3", "n4"),
+        first.state().stored().collectors().keySet(),
+        "the first poll records each collector, for standbys to show");
     MaintdState before = d.stored();
-    StepResult r = d.tick(Map.of("n1", ok(), "n2", ok(), "n3", ok(), "n4", ok()));
+    StepResult r = d.tick(allOk);
     assertEquals(List.of(), r.effects());
-    assertEquals(before, r.state().stored());
+    assertEquals(before, r.state().stored(), "a poll that says the same changes nothing");
     assertFalse(r.roundStarted());
+  }
+
+  @Test
+  void aCollectorThatChangesItsHealthIsRecordedSinceThenAndTheOthersKeepTheirTime() {
+    Driver d = new Driver();
+    d.tick(Map.of("n1", ok(), "n2", ok()));
+    Instant first = d.stored().collectors().get("n1").since();
+    d.tick(Map.of("n1", ok(), "n2", new Observation.Unknown("Connection refused")));
+    assertEquals(first, d.stored().collectors().get("n1").since());
+    assertEquals("unreachable", d.stored().collectors().get("n2").health());
+    assertTrue(d.stored().collectors().get("n2").since().isAfter(first));
   }
 
   @Test
@@ -211,6 +228,21 @@ class RoundStepTest {
     assertTrue(
         r.state().memory().plan().heldBack().startsWith("waiting for jobs job-" + key),
         r.state().memory().plan().heldBack());
+  }
+
+  @Test
+  void aJobFoundInTheClusterIsLoggedAsFoundNotAsSubmitted() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("evacuate")));
+    String key = d.stored().intents().get(0).job().key();
+    d.outcomes = List.of(new Outcome.Submitted(key, "17", true));
+    StepResult r = d.tick(Map.of("n2", fault("evacuate")));
+    List<String> said = r.log().stream().map(LogLine::text).toList();
+    assertTrue(
+        said.stream().anyMatch(l -> l.contains("[job=17] found in the cluster, submitted before")),
+        said.toString());
+    assertTrue(said.stream().noneMatch(l -> l.contains("[job=17] submitted")), said.toString());
+    assertEquals("17", d.stored().intents().get(0).jobId());
   }
 
   @Test

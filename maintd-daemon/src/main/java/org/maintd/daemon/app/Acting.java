@@ -5,13 +5,14 @@ import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.service.Part;
-import org.maintd.daemon.store.StateReadability;
+import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
 import org.maintd.protocol.api.PartHealth;
 import org.maintd.round.Command;
@@ -26,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * work; when the work cannot be opened because ZooKeeper failed or another leader fenced it off, it
  * stands for election again; when the stored state cannot be read, it stays elected but opens
  * nothing, and looks again every {@code retry} until the state can be read (an operator imported
- * one); any other failure (a bug) fails the daemon. Thread-safe.
+ * one); when the state is lost and this daemon may not rebuild it, it stands aside from the
+ * election until a state is stored again, so that a daemon started with {@code --recover} is
+ * elected and rebuilds it; any other failure (a bug) fails the daemon. Thread-safe.
  */
 final class Acting implements Election.Listener {
   private static final Logger log = LoggerFactory.getLogger(Acting.class);
@@ -36,33 +39,37 @@ final class Acting implements Election.Listener {
   private final Election election;
   private final StandbyView standbyView;
   private final Consumer<RuntimeException> failure;
-  private final StateReadability readability;
+  private final StateCondition stateCondition;
   private final ScheduledExecutorService retries;
   private final Duration retry;
+  private final BooleanSupplier stateStored;
   private final AtomicBoolean opening = new AtomicBoolean();
   private Work work;
   private boolean closed;
 
   /**
    * Opens the work with {@code opener} when {@code election} elects this daemon; {@code failure} is
-   * told what no new election can cure; an unreadable state is told to {@code readability} and
-   * tried again every {@code retry} on {@code retries}.
+   * told what no new election can cure; an unreadable state is told to {@code stateCondition} and
+   * tried again every {@code retry} on {@code retries}; a lost state this daemon may not rebuild
+   * makes it stand aside until {@code stateStored} says a state is stored again.
    */
   Acting(
       Supplier<Work> opener,
       Election election,
       StandbyView standbyView,
       Consumer<RuntimeException> failure,
-      StateReadability readability,
+      StateCondition stateCondition,
       ScheduledExecutorService retries,
-      Duration retry) {
+      Duration retry,
+      BooleanSupplier stateStored) {
     this.opener = opener;
     this.election = election;
     this.standbyView = standbyView;
     this.failure = failure;
-    this.readability = readability;
+    this.stateCondition = stateCondition;
     this.retries = retries;
     this.retry = retry;
+    this.stateStored = stateStored;
   }
 
   /** Opens the work now, in the caller's thread: the daemon that runs only on the master. */
@@ -89,8 +96,11 @@ final class Acting implements Election.Listener {
     } catch (RuntimeException e) {
       UnreadableStateException unreadable = unreadable(e);
       if (unreadable != null) {
-        readability.unreadable(unreadable);
+        stateCondition.unreadable(unreadable);
         retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
+      } else if (e instanceof LostState.Lost lost && election != null && election.standAside()) {
+        stateCondition.lost(lost.where(), lost.getMessage());
+        retries.schedule(this::whenStored, retry.toMillis(), TimeUnit.MILLISECONDS);
       } else if (curable(e)) {
         log.warn(
             "cannot take up the leader's work, standing for election again: {}", e.getMessage());
@@ -100,7 +110,7 @@ final class Acting implements Election.Listener {
       }
       return;
     }
-    readability.readable();
+    stateCondition.readable();
     synchronized (this) {
       if (!closed && election.leads()) {
         work = opened;
@@ -108,6 +118,30 @@ final class Acting implements Election.Listener {
       }
     }
     opened.close();
+  }
+
+  /**
+   * While standing aside from a lost state: stands again once a state is stored (a daemon started
+   * with {@code --recover} rebuilt it, or an operator imported one), else looks again later.
+   */
+  private void whenStored() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+    }
+    boolean stored;
+    try {
+      stored = stateStored.getAsBoolean();
+    } catch (RuntimeException e) {
+      stored = false;
+    }
+    if (stored) {
+      stateCondition.readable();
+      election.standAgain();
+    } else {
+      retries.schedule(this::whenStored, retry.toMillis(), TimeUnit.MILLISECONDS);
+    }
   }
 
   /** Looks at the stored state again, while this daemon is still elected and has no work. */
@@ -200,6 +234,34 @@ final class Acting implements Election.Listener {
     return work;
   }
 
+  /** Whether this daemon is elected and taking the state over (the fence wait among it). */
+  boolean takingOver() {
+    return opening.get() && election != null && election.leads();
+  }
+
+  /**
+   * What a read's answer says of its view: nothing from the leader (its runner's view is current);
+   * from a standby, the serial and age of the state it shows and who leads, and that the view is
+   * stale while no daemon leads.
+   */
+  java.util.Map<String, String> readHeaders(java.time.Instant now) {
+    if (work() != null) {
+      return java.util.Map.of();
+    }
+    java.util.Map<String, String> h = new java.util.LinkedHashMap<>();
+    StandbyView.Freshness f = standbyView.freshness(now);
+    h.put("X-Maintd-State-Serial", Long.toString(f.serial()));
+    if (f.ageSeconds() >= 0) {
+      h.put("Age", Long.toString(f.ageSeconds()));
+    }
+    String leader = election == null ? "" : election.leaderUrl();
+    h.put("X-Maintd-Leader", leader.isEmpty() ? "none" : leader);
+    if (leader.isEmpty()) {
+      h.put("Warning", "110 maintd \"Response is Stale: no daemon leads\"");
+    }
+    return h;
+  }
+
   DaemonView view() {
     Work w = work();
     return w != null ? w.runner().view() : standbyView.get();
@@ -207,8 +269,8 @@ final class Acting implements Election.Listener {
 
   Object apply(Command command) {
     Work w = work();
-    if (w == null && readability.isUnreadable()) {
-      throw new Commands.Busy("nothing was changed: " + readability.problem());
+    if (w == null && stateCondition.blocks()) {
+      throw new Commands.Busy("nothing was changed: " + stateCondition.problem());
     }
     if (w == null) {
       throw new Commands.NotLeader(election == null ? "" : election.leaderUrl());

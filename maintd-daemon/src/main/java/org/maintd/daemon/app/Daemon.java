@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
@@ -54,7 +55,7 @@ import org.maintd.daemon.service.HealthReport;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.FileSignatures;
 import org.maintd.daemon.store.FileStateStore;
-import org.maintd.daemon.store.StateReadability;
+import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.store.StorePart;
 import org.maintd.daemon.zookeeper.ChrootAcls;
 import org.maintd.daemon.zookeeper.EpochFloor;
@@ -101,7 +102,9 @@ public final class Daemon implements AutoCloseable {
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-exit"));
   private final ScheduledExecutorService timers =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-timers"));
-  private final StateReadability readability = new StateReadability();
+  private final StateCondition stateCondition = new StateCondition();
+  private final EpochFloor epochs;
+  private volatile DaemonHealth health;
   private final CompletableFuture<Integer> exit = new CompletableFuture<>();
   private boolean started;
   private BackendPlugin plugin;
@@ -118,6 +121,7 @@ public final class Daemon implements AutoCloseable {
   public Daemon(DaemonConfig config, Clock clock) {
     this.config = config;
     this.clock = clock;
+    this.epochs = EpochFloor.in(config.stateDir().resolve("leader-epoch"));
   }
 
   public void start(boolean vote) {
@@ -194,16 +198,45 @@ public final class Daemon implements AutoCloseable {
         };
     standbyView =
         new StandbyView(
-            this::peekState, backend, clock, config.pollInterval(), STANDBY_READ_WAIT, readability);
+            this::peekState,
+            backend,
+            clock,
+            config.pollInterval(),
+            STANDBY_READ_WAIT,
+            stateCondition);
+    if (recover && zookeeper != null) {
+      refuseRecoveryOfAStoredState();
+    }
+    health =
+        new DaemonHealth(
+            new DaemonHealth.Sources(
+                this::snapshotOfParts,
+                () -> acting,
+                election,
+                zookeeper,
+                standbyView,
+                this::selfUrl,
+                this::node),
+            stateCondition,
+            epochs,
+            config.ha().zookeeper().sessionTimeout(),
+            clock);
+    metrics.watchLeadership(health::status, zookeeper != null);
+    AtomicBoolean toRecover = new AtomicBoolean(recover);
     acting =
         new Acting(
-            () -> openWork(backend, repairs, lost, false),
+            () -> {
+              Work w = openWork(backend, repairs, lost, toRecover.get());
+              toRecover.set(false);
+              return w;
+            },
             election,
             standbyView,
             this::leaderFailed,
-            readability,
+            stateCondition,
             timers,
-            config.pollInterval());
+            config.pollInterval(),
+            () -> peekState() != null);
     if (election == null) {
       acting.leadNow(openWork(backend, repairs, lost, recover));
     }
@@ -222,7 +255,8 @@ public final class Daemon implements AutoCloseable {
                     auth,
                     new ApiServer.Limits(
                         config.http().idleTimeout(), config.http().maxRequestBody()),
-                    apiTls()),
+                    apiTls(),
+                    () -> acting.readHeaders(clock.instant())),
                 clock));
     if (election != null) {
       standbyView.watch(timers, () -> acting.work() == null);
@@ -344,6 +378,31 @@ public final class Daemon implements AutoCloseable {
         election == null ? () -> true : election::leads);
   }
 
+  /**
+   * {@code --recover} with the state in ZooKeeper: refused while a state is stored (another daemon
+   * leads on it, or it is only unreadable: import a good one), naming the leader.
+   */
+  private void refuseRecoveryOfAStoredState() {
+    ZooKeeperStateStore store =
+        new ZooKeeperStateStore(zookeeper.client(), selfUrl(), epochFloor());
+    if (!store.exists()) {
+      return;
+    }
+    String leader;
+    try {
+      leader = ZooKeeperElection.currentLeader(zookeeper.client());
+    } catch (Exception e) {
+      leader = "";
+    }
+    throw new StartupException(
+        ExitCodes.USAGE,
+        "--recover rebuilds a lost state, but "
+            + store.where()
+            + " holds one"
+            + (leader.isEmpty() ? "" : " and the daemon at " + leader + " leads on it")
+            + "; start without --recover (an unreadable state is put back with --import-state)");
+  }
+
   /** Where signed requests are remembered: beside the state, where every daemon sees them. */
   private UsedSignatures usedSignatures(SignatureVerifier verifier) {
     Duration window = Authenticator.window(verifier);
@@ -354,7 +413,7 @@ public final class Daemon implements AutoCloseable {
 
   /** The highest leader epoch this daemon has seen, kept beside its other files. */
   private EpochFloor epochFloor() {
-    return EpochFloor.in(config.stateDir().resolve("leader-epoch"));
+    return epochs;
   }
 
   /** The API's TLS, when configured; a certificate or key that cannot be used refuses the start. */
@@ -559,29 +618,22 @@ public final class Daemon implements AutoCloseable {
    * error.
    */
   public HealthView health() {
-    List<Part> now;
-    synchronized (this) {
-      now = new ArrayList<>(parts);
+    DaemonHealth h = health;
+    if (h == null) {
+      return HealthReport.of(
+          snapshotOfParts(),
+          List.of(),
+          new HealthReport.Leading(false, "", config.node()),
+          null,
+          "",
+          List.of(),
+          List.of());
     }
-    Work work = acting == null ? null : acting.work();
-    if (work != null) {
-      now.addAll(work.parts());
-    }
-    boolean leads = work != null;
-    List<HealthReport.Holdup> holdups =
-        readability.isUnreadable()
-            ? List.of(new HealthReport.Holdup("STATE_UNREADABLE", readability.problem()))
-            : List.of();
-    String warning = zookeeper == null ? "" : zookeeper.warning();
-    return HealthReport.of(
-        now,
-        acting == null ? List.of() : acting.waiting(),
-        new HealthReport.Leading(
-            leads, leads ? selfUrl() : election == null ? "" : election.leaderUrl(), node()),
-        work == null ? null : work.runnerPart().lastTick(),
-        work == null ? "" : work.runnerPart().lastError(),
-        holdups,
-        warning.isEmpty() ? List.of() : List.of(warning));
+    return h.health();
+  }
+
+  private synchronized List<Part> snapshotOfParts() {
+    return new ArrayList<>(parts);
   }
 
   /**

@@ -180,6 +180,10 @@ public final class DaemonMain implements Callable<Integer> {
         .addShutdownHook(
             new Thread(
                 () -> {
+                  if (!daemon.exit().isDone()) {
+                    LoggerFactory.getLogger(DaemonMain.class)
+                        .info("stopping: asked to (SIGTERM, or Ctrl-C)");
+                  }
                   closeQuietly(daemon);
                   stopped.countDown();
                 }));

@@ -45,6 +45,23 @@ final class LostState {
     this.clock = clock;
   }
 
+  /**
+   * The state is missing while the cluster shows maintd's work, and this daemon was not told to
+   * rebuild it: nothing may be done until it is restored or rebuilt.
+   */
+  static final class Lost extends StartupException {
+    private final String where;
+
+    Lost(String where, String message) {
+      super(ExitCodes.FAILURE, message);
+      this.where = where;
+    }
+
+    String where() {
+      return where;
+    }
+  }
+
   /** Nothing on a fresh start; the rebuilt state with {@code recover}; a refusal otherwise. */
   Optional<Recovery.Recovered> check(String stateFile, boolean recover)
       throws InterruptedException {
@@ -61,15 +78,16 @@ final class LostState {
       return Optional.empty();
     }
     if (!recover) {
-      throw new StartupException(
-          ExitCodes.FAILURE,
+      throw new Lost(
+          stateFile,
           "the state "
               + stateFile
               + " is missing, but the cluster shows"
               + " maintd's work: "
               + String.join("; ", traces.describe())
               + ". Starting afresh would do that work again."
-              + " Restore the state, or start once with --recover to rebuild the state from these traces.");
+              + " Restore the state (maintd --import-state FILE), or start one daemon once with"
+              + " --recover to rebuild the state from these traces.");
     }
     List<String> online = unansweredOnline(cluster, answers.unanswered());
     if (!online.isEmpty()) {

@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.service.DaemonThreads;
-import org.maintd.daemon.store.StateReadability;
+import org.maintd.daemon.store.StateCondition;
 import org.maintd.round.RoundState;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
@@ -31,8 +31,7 @@ import org.slf4j.LoggerFactory;
  * #watch}es. The read runs in the background, one at a time; a reader waits for it at most {@code
  * wait}, then gets the last view, so that a ZooKeeper or a backend out of reach (a read held for
  * its retries) never holds the API. When the store or the backend does not answer, or the stored
- * state cannot be read (told to the {@link StateReadability}), the last good view stays.
- * Thread-safe.
+ * state cannot be read (told to the {@link StateCondition}), the last good view stays. Thread-safe.
  */
 final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(StandbyView.class);
@@ -42,11 +41,12 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
   private final Clock clock;
   private final Duration maxAge;
   private final Duration wait;
-  private final StateReadability readability;
+  private final StateCondition stateCondition;
   private final ExecutorService reader =
       Executors.newSingleThreadExecutor(DaemonThreads.named("maintd-standby-view"));
   private volatile DaemonView view;
   private volatile String lastFailure = "";
+  private volatile Instant stateReadAt;
   private Instant read;
   private CompletableFuture<DaemonView> reading;
 
@@ -57,7 +57,7 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
       Clock clock,
       Duration maxAge,
       Duration wait) {
-    this(stored, backend, clock, maxAge, wait, new StateReadability());
+    this(stored, backend, clock, maxAge, wait, new StateCondition());
   }
 
   StandbyView(
@@ -66,13 +66,13 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
       Clock clock,
       Duration maxAge,
       Duration wait,
-      StateReadability readability) {
+      StateCondition stateCondition) {
     this.stored = stored;
     this.backend = backend;
     this.clock = clock;
     this.maxAge = maxAge;
     this.wait = wait;
-    this.readability = readability;
+    this.stateCondition = stateCondition;
   }
 
   /**
@@ -94,6 +94,25 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
   /** The view a leader left when it stopped leading: shown until a read replaces it. */
   void seed(DaemonView last) {
     view = last;
+  }
+
+  /**
+   * How fresh the state shown is: its serial, and how many seconds ago it was last read from the
+   * store (-1: never).
+   */
+  record Freshness(long serial, long ageSeconds) {}
+
+  Freshness freshness(Instant now) {
+    DaemonView v = view;
+    Instant at = stateReadAt;
+    return new Freshness(
+        v == null ? 0 : v.state().serial(),
+        at == null ? -1 : Math.max(0, java.time.Duration.between(at, now).toSeconds()));
+  }
+
+  /** The view as it is now, without reading (null before the first read). */
+  DaemonView last() {
+    return view;
   }
 
   @Override
@@ -142,11 +161,14 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
     Cluster cluster = last == null ? null : last.cluster();
     try {
       MaintdState s = stored.get();
-      state = s == null ? state : s;
-      readability.readable();
+      stateReadAt = clock.instant();
       lastFailure = "";
+      if (s != null) {
+        state = s;
+        stateCondition.readable();
+      }
     } catch (UnreadableStateException e) {
-      readability.unreadable(e);
+      stateCondition.unreadable(e);
     } catch (StoreException e) {
       once("a standby cannot read the stored state: " + e.getMessage());
     }

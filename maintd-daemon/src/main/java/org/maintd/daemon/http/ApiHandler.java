@@ -34,6 +34,7 @@ public final class ApiHandler extends Handler.Abstract {
   private final Router<ApiAction> routes;
   private final Authenticator auth;
   private final int maxBody;
+  private final java.util.function.Supplier<Map<String, String>> readHeaders;
   private final java.util.concurrent.atomic.AtomicBoolean plainPasswordsWarned =
       new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -42,9 +43,22 @@ public final class ApiHandler extends Handler.Abstract {
    * {@code maxBody} bytes.
    */
   public ApiHandler(Router<ApiAction> routes, Authenticator auth, int maxBody) {
+    this(routes, auth, maxBody, Map::of);
+  }
+
+  /**
+   * The API, whose reads carry the headers {@code readHeaders} gives (a standby's say how old its
+   * view is and who leads).
+   */
+  public ApiHandler(
+      Router<ApiAction> routes,
+      Authenticator auth,
+      int maxBody,
+      java.util.function.Supplier<Map<String, String>> readHeaders) {
     this.routes = routes;
     this.auth = auth;
     this.maxBody = maxBody;
+    this.readHeaders = readHeaders;
   }
 
   @Override
@@ -57,6 +71,9 @@ public final class ApiHandler extends Handler.Abstract {
           isRead(request)
               ? new ApiCall(match, query, "", "")
               : authenticated(request, path, match, query);
+      if (isRead(request)) {
+        readHeaders.get().forEach((name, value) -> response.getHeaders().put(name, value));
+      }
       Object result = match.handler().run(call);
       if (result instanceof ApiResponse r) {
         return HttpJson.send(response, callback, r.status(), r.body());

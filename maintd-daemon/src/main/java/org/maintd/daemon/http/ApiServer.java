@@ -30,11 +30,23 @@ public final class ApiServer {
       Authenticator auth,
       Limits limits,
       SslContextFactory.Server tls) {
+    return newServer(bind, port, routes, auth, limits, tls, java.util.Map::of);
+  }
+
+  /** The same, its reads answered with the headers {@code readHeaders} gives. */
+  public static Server newServer(
+      String bind,
+      int port,
+      Router<ApiAction> routes,
+      Authenticator auth,
+      Limits limits,
+      SslContextFactory.Server tls,
+      java.util.function.Supplier<java.util.Map<String, String>> readHeaders) {
     return Servers.newServer(
         bind,
         port,
         limits.idleTimeout(),
-        new ApiHandler(routes, auth, limits.maxRequestBody()),
+        new ApiHandler(routes, auth, limits.maxRequestBody(), readHeaders),
         tls);
   }
 

@@ -27,4 +27,21 @@ public interface Election {
 
   /** Gives up leadership, if held, and stands again: after a failure that a new start may cure. */
   void rejoin();
+
+  /**
+   * Gives up leadership, if held, and stands no more until {@link #standAgain}: a daemon that
+   * cannot do the leader's work now (the state is lost and it may not rebuild it) lets another, one
+   * that may, be elected. False when this election cannot stand aside (then nothing changed).
+   */
+  default boolean standAside() {
+    return false;
+  }
+
+  /** Stands for election again after {@link #standAside}; nothing when it stands already. */
+  default void standAgain() {}
+
+  /** When a leader was last known, for how long none has been; null while none ever was. */
+  default java.time.Instant leaderLastKnown() {
+    return null;
+  }
 }

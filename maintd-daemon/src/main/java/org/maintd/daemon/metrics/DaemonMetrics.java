@@ -112,6 +112,38 @@ public final class DaemonMetrics implements RunnerListener {
   }
 
   /**
+   * {@code maintd_leader} (1 while this daemon leads and runs), {@code maintd_leader_epoch}, {@code
+   * maintd_zookeeper_connected} (with ZooKeeper), {@code maintd_seconds_since_leader_known} and, on
+   * a standby, {@code maintd_state_age_seconds}.
+   */
+  public void watchLeadership(Supplier<HaStatus> ha, boolean zookeeper) {
+    Gauge.builder("maintd.leader", () -> ha.get().leader() ? 1 : 0)
+        .description("1 while this daemon leads and runs the rounds")
+        .register(registry);
+    Gauge.builder("maintd.leader.epoch", () -> ha.get().epoch())
+        .description("The highest leader epoch this daemon has seen (it never goes back)")
+        .register(registry);
+    Gauge.builder("maintd.seconds.since.leader.known", () -> ha.get().secondsSinceLeaderKnown())
+        .description("Seconds since a leader was last known (0 while one is)")
+        .register(registry);
+    Gauge.builder(
+            "maintd.state.age.seconds",
+            () -> {
+              Double age = ha.get().stateAgeSeconds();
+              return age == null ? Double.NaN : age;
+            })
+        .description("On a standby: seconds since it last read the state the leader stored")
+        .register(registry);
+    if (zookeeper) {
+      Gauge.builder(
+              "maintd.zookeeper.connected",
+              () -> Boolean.TRUE.equals(ha.get().zookeeperConnected()) ? 1 : 0)
+          .description("1 while the ZooKeeper connection is up (0: suspended or lost)")
+          .register(registry);
+    }
+  }
+
+  /**
    * Records a step: the jobs it closed (by owner, first operation's kind and result), a round
    * started.
    */

@@ -64,7 +64,7 @@ final class EffectRunner {
           job.owner(),
           job.key(),
           found.get(0));
-      return new Outcome.Submitted(job.key(), found.get(0));
+      return new Outcome.Submitted(job.key(), found.get(0), true);
     } catch (BackendException e) {
       log.warn("[owner={}] cannot look {} up yet: {}", job.owner(), job.key(), e.getMessage());
       return new Outcome.Failed(job.key(), e.getMessage());
@@ -80,7 +80,7 @@ final class EffectRunner {
             job.owner(),
             job.key(),
             existing.get(0));
-        return new Outcome.Submitted(job.key(), existing.get(0));
+        return new Outcome.Submitted(job.key(), existing.get(0), true);
       }
       return new Outcome.Submitted(job.key(), router.submit(job));
     } catch (BackendException e) {
@@ -99,7 +99,7 @@ final class EffectRunner {
       List<String> found = router.find(job);
       return found.isEmpty()
           ? new Outcome.Failed(job.key(), failure.getMessage())
-          : new Outcome.Submitted(job.key(), found.get(0));
+          : new Outcome.Submitted(job.key(), found.get(0), true);
     } catch (BackendException e) {
       return new Outcome.Failed(job.key(), failure.getMessage());
     }

@@ -31,8 +31,10 @@ public final class ZooKeeperConnection extends Part {
   private final DaemonConfig.ZooKeeper settings;
   private final ZooKeeperIdentity identity;
   private final Object moves = new Object();
+  private final Clock clock;
   private volatile CuratorFramework client;
   private volatile ConnectionState state = ConnectionState.LOST;
+  private volatile java.time.Instant changedAt;
 
   /**
    * A connection as {@code identity}; {@link IllegalArgumentException} naming the setting when its
@@ -47,6 +49,8 @@ public final class ZooKeeperConnection extends Part {
     super("zookeeper", clock);
     this.settings = settings;
     this.identity = identity;
+    this.clock = clock;
+    this.changedAt = clock.instant();
   }
 
   @Override
@@ -93,6 +97,7 @@ public final class ZooKeeperConnection extends Part {
       throw new IllegalStateException("interrupted while connecting to ZooKeeper", e);
     }
     state = ConnectionState.CONNECTED;
+    changedAt = clock.instant();
     client = c;
     checkChroot(c);
   }
@@ -149,6 +154,9 @@ public final class ZooKeeperConnection extends Part {
       state = next;
       moves.notifyAll();
     }
+    if (before.isConnected() != next.isConnected() || next == ConnectionState.LOST) {
+      changedAt = clock.instant();
+    }
     if (before == next) {
       return;
     }
@@ -196,6 +204,11 @@ public final class ZooKeeperConnection extends Part {
   /** Whether the connection is up: nothing may be submitted while it is not. */
   public boolean usable() {
     return state.isConnected();
+  }
+
+  /** When the connection last became usable or unusable. */
+  public java.time.Instant changedAt() {
+    return changedAt;
   }
 
   /** The connection's state as Curator names it: connected, suspended, lost, reconnected. */

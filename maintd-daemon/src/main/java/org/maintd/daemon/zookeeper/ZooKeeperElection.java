@@ -9,7 +9,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
-import org.apache.curator.framework.recipes.leader.Participant;
 import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.service.Part;
@@ -37,6 +36,9 @@ public final class ZooKeeperElection extends Part implements Election {
   private volatile Listener listener;
   private volatile LeaderLatch latch;
   private volatile String knownLeader = "";
+  private volatile boolean aside;
+  private volatile java.time.Instant leaderLastKnown;
+  private final Clock clock;
 
   /** How often who leads is read from ZooKeeper. */
   static final Duration LEADER_REFRESH = Duration.ofMillis(500);
@@ -47,6 +49,7 @@ public final class ZooKeeperElection extends Part implements Election {
     super("leadership", clock);
     this.zk = zk;
     this.self = self;
+    this.clock = clock;
   }
 
   @Override
@@ -63,16 +66,45 @@ public final class ZooKeeperElection extends Part implements Election {
 
   /** Reads who leads from the latch's znodes, unless the connection is down. */
   private void refreshLeader() {
-    LeaderLatch l = latch;
-    if (l == null || !zk.usable()) {
+    if (!zk.usable()) {
       knownLeader = "";
       return;
     }
     try {
-      Participant leader = l.getLeader();
-      knownLeader = leader.isLeader() ? leader.getId() : "";
+      knownLeader = currentLeader(zk.client());
     } catch (Exception e) {
       knownLeader = "";
+    }
+    if (!knownLeader.isEmpty()) {
+      leaderLastKnown = clock.instant();
+    }
+  }
+
+  /**
+   * The URL of the daemon that leads, as the election's znodes say (the oldest latch), or empty
+   * when none stands. Reads ZooKeeper: for a daemon that has not joined the election yet.
+   */
+  public static String currentLeader(org.apache.curator.framework.CuratorFramework client)
+      throws Exception {
+    java.util.List<String> latches;
+    try {
+      latches = client.getChildren().forPath(LATCH);
+    } catch (org.apache.zookeeper.KeeperException.NoNodeException e) {
+      return "";
+    }
+    java.util.Optional<String> oldest =
+        latches.stream()
+            .filter(n -> n.contains("latch-"))
+            .min(java.util.Comparator.comparing(n -> n.substring(n.lastIndexOf("latch-"))));
+    if (oldest.isEmpty()) {
+      return "";
+    }
+    try {
+      return new String(
+          client.getData().forPath(LATCH + "/" + oldest.get()),
+          java.nio.charset.StandardCharsets.UTF_8);
+    } catch (org.apache.zookeeper.KeeperException.NoNodeException e) {
+      return ""; // it left meanwhile; read again at the next refresh
     }
   }
 
@@ -118,6 +150,43 @@ public final class ZooKeeperElection extends Part implements Election {
   }
 
   @Override
+  public java.time.Instant leaderLastKnown() {
+    return leaderLastKnown;
+  }
+
+  @Override
+  public boolean standAside() {
+    events.submit(
+        () -> {
+          if (aside) {
+            return;
+          }
+          aside = true;
+          LeaderLatch old = latch;
+          boolean led = old != null && old.hasLeadership();
+          latch = null;
+          closeQuietly(old);
+          log.info("stands aside from the election until the state is back");
+          if (led) {
+            listener.deposed("stood aside: it cannot do the leader's work now");
+          }
+        });
+    return true;
+  }
+
+  @Override
+  public void standAgain() {
+    events.submit(
+        () -> {
+          if (aside && state() == org.maintd.daemon.service.PartState.RUNNING) {
+            aside = false;
+            log.info("stands for election again");
+            stand();
+          }
+        });
+  }
+
+  @Override
   public void rejoin() {
     events.submit(
         () -> {
@@ -128,7 +197,7 @@ public final class ZooKeeperElection extends Part implements Election {
           if (led) {
             listener.deposed("gave up leadership to stand again after a failure");
           }
-          if (state() == org.maintd.daemon.service.PartState.RUNNING) {
+          if (!aside && state() == org.maintd.daemon.service.PartState.RUNNING) {
             stand();
           }
         });

@@ -227,6 +227,22 @@ class HaProcessIT {
         health.out());
     assertEquals(true, daemons.json(l, "/1/paused").get("paused"));
     assertNoJobTwice();
+
+    HttpResponse<String> nodes = daemons.get(standby, "/1/nodes");
+    assertEquals(daemons.url(l), nodes.headers().firstValue("X-Maintd-Leader").orElse(""));
+    assertTrue(
+        nodes.headers().firstValue("X-Maintd-State-Serial").isPresent(),
+        nodes.headers().toString());
+    assertTrue(nodes.headers().firstValue("Age").isPresent(), nodes.headers().toString());
+    assertTrue(
+        daemons.get(l, "/1/nodes").headers().firstValue("X-Maintd-Leader").isEmpty(),
+        "the leader's view is its own: no such headers");
+    for (Object o : (List<?>) Json.parse(nodes.body())) {
+      Map<?, ?> collector = (Map<?, ?>) ((Map<?, ?>) o).get("collector");
+      assertEquals("ok", collector.get("health"), "a standby shows the leader's readings: " + o);
+    }
+    Map<?, ?> standbyHealth = daemons.json(standby, "/1/health");
+    assertEquals("n1", standbyHealth.get("master"), "the cluster's master, not the standby's node");
   }
 
   @Test
@@ -505,12 +521,170 @@ class HaProcessIT {
       String log = daemons.log(i);
       for (String[] kind : garbage()) {
         List<String> said =
-            log.lines().filter(l -> l.contains("StateReadability") && l.contains(kind[1])).toList();
+            log.lines().filter(l -> l.contains("StateCondition") && l.contains(kind[1])).toList();
         assertEquals(1, said.size(), "daemon " + i + " says '" + kind[1] + "' once: " + said);
       }
       assertTrue(
           !log.contains("\tat org.maintd"), "no stack trace in daemon " + i + "'s log:" + log);
     }
     assertEquals(200, daemons.get(leader, "/1/health").statusCode());
+  }
+
+  /** The server of the ensemble that leads it now, as ZooKeeper's own {@code srvr} says. */
+  private InstanceSpec ensembleLeader() throws Exception {
+    for (InstanceSpec server : zk.getInstances()) {
+      try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.getPort())) {
+        socket.getOutputStream().write("srvr".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        String answer =
+            new String(
+                socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+        if (answer.contains("Mode: leader")) {
+          return server;
+        }
+      } catch (IOException e) {
+        // a server that is down leads nothing
+      }
+    }
+    throw new AssertionError("no server of the ensemble leads");
+  }
+
+  @Test
+  void losingQuorumDuringARoundTurnsEveryHealth503WithinTheSessionAndTheRoundFinishesAfter()
+      throws Exception {
+    startAll();
+    daemons.awaitLeader(-1, Duration.ofSeconds(60));
+    InstanceSpec first = ensembleLeader();
+    zk.killServer(first);
+    daemons.awaitLeader(-1, Duration.ofSeconds(60));
+    for (int i = 0; i < 3; i++) {
+      int d = i;
+      daemons.within(
+          "daemon " + d + " is healthy on two servers of three",
+          Duration.ofSeconds(30),
+          () -> daemons.get(d, "/1/health").statusCode() == 200);
+    }
+
+    cluster.report("n2", "{\"status\": \"evacuate\"}");
+    daemons.within("the round is under way", Duration.ofSeconds(30), () -> !simJobs().isEmpty());
+    InstanceSpec second =
+        zk.getInstances().stream().filter(s -> !s.equals(first)).findFirst().orElseThrow();
+    zk.killServer(second);
+    int jobsAtLoss = simJobs().size();
+    long lost = System.nanoTime();
+    for (int i = 0; i < 3; i++) {
+      int d = i;
+      daemons.within(
+          "daemon " + d + "'s health says the quorum is gone",
+          SESSION.plusSeconds(3),
+          () -> {
+            HttpResponse<String> h = daemons.get(d, "/1/health");
+            return h.statusCode() == 503 && h.body().contains("the ZooKeeper connection is");
+          });
+    }
+    System.out.println(
+        "every /1/health said 503 "
+            + Duration.ofNanos(System.nanoTime() - lost).toMillis()
+            + " ms after the quorum was lost");
+    assertTrue(
+        daemons.get(0, "/metrics").body().contains("maintd_zookeeper_connected 0.0"),
+        daemons.get(0, "/metrics").body());
+    await("nothing more is submitted without a quorum")
+        .during(SESSION.multipliedBy(2))
+        .atMost(SESSION.multipliedBy(3))
+        .until(() -> simJobs().size() <= jobsAtLoss + 1);
+    int submittedWithoutQuorum = simJobs().size() - jobsAtLoss;
+
+    zk.restartServer(second);
+    zk.restartServer(first);
+    awaitRepaired("n2");
+    assertNoJobTwice();
+    for (int i = 0; i < 3; i++) {
+      int d = i;
+      daemons.within(
+          "daemon " + d + " is healthy again",
+          Duration.ofSeconds(30),
+          () -> daemons.get(d, "/1/health").statusCode() == 200);
+    }
+    assertTrue(
+        submittedWithoutQuorum <= 1,
+        "at most the submission under way when the quorum went: " + submittedWithoutQuorum);
+  }
+
+  @Test
+  void aLostStateIsRebuiltByTheDaemonStartedWithRecoverWhileTheOthersStandAside() throws Exception {
+    startAll();
+    int first = daemons.awaitLeader(-1, Duration.ofSeconds(60));
+    cluster.report("n2", "{\"status\": \"evacuate\"}");
+    awaitRepaired("n2");
+    cluster.report("n2", "{\"status\": \"Ok\"}");
+    assertEquals(0, MaintctlRun.of(daemons.url(first), cluster.keyFile, "ack", "n2").code());
+    daemons.within(
+        "n2's incident is forgotten once acknowledged and no longer reported",
+        Duration.ofSeconds(30),
+        () -> !daemons.get(first, "/1/status").body().contains("\"n2\""));
+    MaintctlRun up = MaintctlRun.of(daemons.url(first), cluster.keyFile, "up", "n2");
+    assertEquals(0, up.code(), up.err());
+    daemons.within("n2 is back in service", Duration.ofSeconds(30), () -> !nodeOut(first, "n2"));
+    long epochBefore = epoch(first);
+    int jobsBefore = simJobs().size();
+
+    try (org.apache.curator.framework.CuratorFramework maintd = asMaintd()) {
+      maintd.delete().deletingChildrenIfNeeded().forPath("/state");
+    }
+    for (int i = 0; i < 3; i++) {
+      int d = i;
+      daemons.within(
+          "daemon " + d + " says the state is lost",
+          Duration.ofSeconds(30),
+          () -> "STATE_LOST".equals(daemons.json(d, "/1/health").get("state")));
+    }
+    int recovering = (first + 1) % 3;
+    daemons.kill(recovering);
+    daemons.launch(recovering, config(recovering), "--recover");
+    daemons.within(
+        "the daemon started with --recover leads on the rebuilt state",
+        Duration.ofSeconds(60),
+        () -> daemons.leader() == recovering);
+    assertTrue(epoch(recovering) > epochBefore, "the epoch never goes back");
+    for (int i = 0; i < 3; i++) {
+      assertTrue(daemons.alive(i), "daemon " + i + " stayed up");
+    }
+    assertEquals(
+        "[]",
+        daemons.get(recovering, "/1/status").body().strip(),
+        "n2's incident, repaired, acknowledged and put back, is not rebuilt");
+    assertEquals(0, MaintctlRun.of(daemons.url(recovering), cluster.keyFile, "resume").code());
+    await("nothing is drained again")
+        .during(SESSION.multipliedBy(2))
+        .atMost(SESSION.multipliedBy(3))
+        .until(() -> simJobs().size() == jobsBefore);
+
+    DaemonProcesses.Run again =
+        daemons.once(config(first), "--recover", "--no-voting", "--yes-do-it");
+    assertEquals(2, again.code(), again.output());
+    assertTrue(
+        again
+            .output()
+            .contains("holds one and the daemon at " + daemons.url(recovering) + " leads"),
+        again.output());
+  }
+
+  /** Whether daemon {@code i} shows {@code node} drained or offline. */
+  private boolean nodeOut(int i, String node) throws Exception {
+    for (Object o : (List<?>) Json.parse(daemons.get(i, "/1/nodes").body())) {
+      Map<?, ?> n = (Map<?, ?>) o;
+      if (node.equals(n.get("name"))) {
+        return Boolean.TRUE.equals(n.get("drained")) || Boolean.TRUE.equals(n.get("offline"));
+      }
+    }
+    throw new AssertionError("no node " + node);
+  }
+
+  private long epoch(int daemon) throws Exception {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?m)^maintd_leader_epoch (\\S+)$")
+            .matcher(daemons.get(daemon, "/metrics").body());
+    assertTrue(m.find(), "maintd_leader_epoch in /metrics");
+    return (long) Double.parseDouble(m.group(1));
   }
 }

@@ -82,7 +82,7 @@ class LostStateEndToEndTest {
         e.getMessage().contains("job(s) in the cluster's queue carry maintd's reason trail"),
         e.getMessage());
     assertTrue(e.getMessage().contains("the collector of n4 ran 1 repair(s)"), e.getMessage());
-    assertTrue(e.getMessage().contains("start once with --recover"), e.getMessage());
+    assertTrue(e.getMessage().contains("start one daemon once with --recover"), e.getMessage());
     assertTrue(Files.notExists(tmp.resolve("state/state.json")), "nothing was written");
   }
 

@@ -56,10 +56,14 @@ public final class DaemonProcesses implements AutoCloseable {
     return "http://127.0.0.1:" + ports[i];
   }
 
-  /** Starts daemon {@code i} on {@code config}, without the nodes' vote (ZooKeeper elects). */
-  public void launch(int i, Path config) throws IOException {
-    processes[i] =
-        new ProcessBuilder(
+  /**
+   * Starts daemon {@code i} on {@code config} with {@code args}, without the nodes' vote (ZooKeeper
+   * elects).
+   */
+  public void launch(int i, Path config, String... args) throws IOException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
                 "java",
                 "-Xmx" + heap,
                 "-jar",
@@ -68,7 +72,10 @@ public final class DaemonProcesses implements AutoCloseable {
                 "-c",
                 config.toString(),
                 "--no-voting",
-                "--yes-do-it")
+                "--yes-do-it"));
+    command.addAll(List.of(args));
+    processes[i] =
+        new ProcessBuilder(command)
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile(i).toFile()))
             .start();

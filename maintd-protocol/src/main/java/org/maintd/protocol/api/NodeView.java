@@ -10,6 +10,7 @@ import org.maintd.cluster.Node;
 import org.maintd.machine.MachineMode;
 import org.maintd.machine.Machines;
 import org.maintd.spi.CollectorReading;
+import org.maintd.spi.CollectorStatus;
 import org.maintd.spi.MaintdState;
 
 /**
@@ -39,7 +40,9 @@ public record NodeView(
 
   /**
    * The collector's last answer: {@code ok}, {@code collector-error}, {@code rejected}, {@code
-   * unreachable}, or {@code not-polled-yet}.
+   * unreachable}, or {@code not-polled-yet} (no daemon has polled it since the state began); on a
+   * standby, and on a leader before its first poll, as the leader last polled it (the state keeps
+   * it), with the time it has said so since.
    */
   public record Collector(String health, String detail, Double time) {}
 
@@ -54,6 +57,7 @@ public record NodeView(
     }
     for (Node n : cluster.nodes()) {
       CollectorReading r = readings.get(n.name());
+      CollectorStatus stored = state.collectors().get(n.name());
       list.add(
           new NodeView(
               n.name(),
@@ -72,10 +76,8 @@ public record NodeView(
                   .filter(i -> i.node().equals(n.name()))
                   .map(i -> i.uuid().toString())
                   .toList(),
-              r == null
-                  ? new Collector("not-polled-yet", "", null)
-                  : new Collector(r.health(), r.detail(), Times.seconds(r.at())),
-              r == null ? null : Times.seconds(r.at()),
+              collector(r, stored),
+              lastReport(r, stored),
               Machines.find(state.machines(), n.name())
                   .map(m -> new TakenOut(Times.seconds(m.since()), m.owner(), m.reason()))
                   .orElse(null),
@@ -83,5 +85,21 @@ public record NodeView(
               state.pauseReason()));
     }
     return list;
+  }
+
+  private static Double lastReport(CollectorReading r, CollectorStatus stored) {
+    if (r != null) {
+      return Times.seconds(r.at());
+    }
+    return stored == null ? null : Times.seconds(stored.since());
+  }
+
+  private static Collector collector(CollectorReading r, CollectorStatus stored) {
+    if (r != null) {
+      return new Collector(r.health(), r.detail(), Times.seconds(r.at()));
+    }
+    return stored == null
+        ? new Collector("not-polled-yet", "", null)
+        : new Collector(stored.health(), stored.detail(), Times.seconds(stored.since()));
   }
 }

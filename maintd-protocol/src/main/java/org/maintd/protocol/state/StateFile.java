@@ -15,8 +15,10 @@ import org.maintd.spi.MaintdState;
  * {@code jobs}, {@code balance}, {@code balanceThreshold}, {@code evacuated}, {@code incidents},
  * {@code ctime}, {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code
  * pause_reason}, {@code round}, {@code campaigns}, {@code machines} (the nodes maintd took out of
- * service) and {@code storm_armed}. A file without {@code schema} is schema 1 (maintd before the
- * schema was written), read with the fields it lacks at their defaults.
+ * service), {@code storm_armed} and, from schema 3, {@code collectors} (each node's collector as
+ * the leader last polled it: what a standby shows). A file without {@code schema} is schema 1
+ * (maintd before the schema was written); every older schema is read with the fields it lacks at
+ * their defaults.
  */
 public record StateFile(
     Integer schema,
@@ -35,10 +37,11 @@ public record StateFile(
     long round,
     List<Campaign> campaigns,
     List<MachineEntry> machines,
-    Boolean storm_armed) {
+    Boolean storm_armed,
+    java.util.Map<String, CollectorEntry> collectors) {
 
   /** The schema this maintd writes; it reads every schema up to it. */
-  public static final int SCHEMA = 2;
+  public static final int SCHEMA = 3;
 
   public StateFile {
     jobs = jobs == null ? List.of() : jobs;
@@ -48,7 +51,11 @@ public record StateFile(
     pause_reason = pause_reason == null ? "" : pause_reason;
     campaigns = campaigns == null ? List.of() : campaigns;
     machines = machines == null ? List.of() : machines;
+    collectors = collectors == null ? java.util.Map.of() : collectors;
   }
+
+  /** A node's collector as last polled: its health, the detail, and since when. */
+  public record CollectorEntry(String health, String detail, double since) {}
 
   /** A planned job and, once the backend accepted it, its id (empty before). */
   public record IntentEntry(JobSpec job, String job_id) {}
@@ -76,7 +83,18 @@ public record StateFile(
         s.machines().stream()
             .map(m -> new MachineEntry(m.node(), Times.seconds(m.since()), m.owner(), m.reason()))
             .toList(),
-        s.stormArmed());
+        s.stormArmed(),
+        collectors(s));
+  }
+
+  private static java.util.Map<String, CollectorEntry> collectors(MaintdState s) {
+    java.util.Map<String, CollectorEntry> out = new java.util.TreeMap<>();
+    s.collectors()
+        .forEach(
+            (node, c) ->
+                out.put(
+                    node, new CollectorEntry(c.health(), c.detail(), Times.seconds(c.since()))));
+    return out;
   }
 
   /** The state; {@link IllegalArgumentException} naming what is wrong or too new. */
@@ -107,6 +125,18 @@ public record StateFile(
         machines.stream()
             .map(m -> new Machine(m.node(), Times.instant(m.since()), m.owner(), m.reason()))
             .toList(),
-        storm_armed == null || storm_armed);
+        storm_armed == null || storm_armed,
+        readCollectors());
+  }
+
+  private java.util.Map<String, org.maintd.spi.CollectorStatus> readCollectors() {
+    java.util.Map<String, org.maintd.spi.CollectorStatus> out = new java.util.TreeMap<>();
+    collectors.forEach(
+        (node, c) ->
+            out.put(
+                node,
+                new org.maintd.spi.CollectorStatus(
+                    c.health(), c.detail(), Times.instant(c.since()))));
+    return out;
   }
 }
