@@ -80,7 +80,7 @@ public final class Recovery {
             .max()
             .orElse(0);
     String why =
-        "recovered from the cluster's traces after the state file was lost: check maintctl status, then maintctl resume";
+        "recovered from the cluster's traces after the state was lost: check maintctl status, then maintctl resume";
     MaintdState state =
         MaintdState.initial(now)
             .withIncidents(incidents)
@@ -305,7 +305,7 @@ public final class Recovery {
                 : "jobs " + String.join(", ", e.jobs);
     return "rebuilt from "
         + source
-        + " after the state file was lost"
+        + " after the state was lost"
         + (observed ? "" : "; the diagnose object is assumed: the node does not report it now");
   }
 
@@ -371,7 +371,7 @@ public final class Recovery {
               .findFirst();
       String by = owner.map(i -> i.uuid().toString()).orElse(campaign.orElse(null));
       if (by != null) {
-        out.add(new Machine(n.name(), now, by, "rebuilt after the state file was lost"));
+        out.add(new Machine(n.name(), now, by, "rebuilt after the state was lost"));
       }
     }
     return out;

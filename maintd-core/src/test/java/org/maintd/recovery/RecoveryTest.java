@@ -158,8 +158,8 @@ class RecoveryTest {
     assertEquals(7, r.state().round(), "past r6, the highest round of the keys");
     assertEquals(
         List.of(
-            new Machine("n2", NOW, EVAC.toString(), "rebuilt after the state file was lost"),
-            new Machine("n5", NOW, MOVING.toString(), "rebuilt after the state file was lost")),
+            new Machine("n2", NOW, EVAC.toString(), "rebuilt after the state was lost"),
+            new Machine("n5", NOW, MOVING.toString(), "rebuilt after the state was lost")),
         r.state().machines());
     assertTrue(
         r.notes().stream().anyMatch(n -> n.startsWith("campaign c1 ") && n.contains("not resumed")),

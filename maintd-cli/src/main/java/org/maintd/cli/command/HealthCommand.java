@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code maintctl health}: the daemon asked, whether it leads and which daemon does, and its parts.
- * A daemon that has failed is shown, then reported as a failure (exit 1).
+ * A daemon that does not do its work (it failed, its state cannot be read, its ZooKeeper connection
+ * is down, no daemon leads...) is shown, then reported as a failure (exit 1), as its 503 says.
  */
 @Command(
     name = "health",
@@ -26,6 +27,10 @@ public final class HealthCommand extends ApiCommand.TopLevel {
     if ("FAILED".equals(h.state())) {
       throw new ApiException("maintd has failed: " + orDash(h.last_error()));
     }
+    if (!h.serving()) {
+      throw new ApiException(
+          "maintd does not do its work (" + h.state() + "): " + orDash(h.last_error()));
+    }
   }
 
   static String render(HealthView h) {
@@ -34,7 +39,11 @@ public final class HealthCommand extends ApiCommand.TopLevel {
     out.append("leader      ").append(leading(h)).append('\n');
     out.append("master      ").append(orDash(h.master())).append('\n');
     out.append("last tick   ").append(Times.format(h.last_tick())).append('\n');
-    out.append("last error  ").append(orDash(h.last_error())).append("\n\n");
+    out.append("last error  ").append(orDash(h.last_error())).append('\n');
+    for (String w : h.warnings()) {
+      out.append("warning     ").append(w).append('\n');
+    }
+    out.append('\n');
     Table parts = new Table("PART", "STATE", "SINCE", "CAUSE", "DETAIL");
     for (PartHealth p : h.parts()) {
       parts.row(

@@ -173,6 +173,79 @@ class GanetiEvacuationIT {
     assertTrue(ours >= 3, "drain, migrations and offline were maintd's jobs: " + ours);
   }
 
+  private HttpResponse<String> signed(String path, String body) throws Exception {
+    return org.maintd.daemon.testing.TestCluster.signedPost(
+        http, Path.of(sandbox.env.get("GANETI_HMAC_KEY")), daemon.port(), path, body);
+  }
+
+  /** Jobs in Ganeti's queue from {@code firstJob} on whose reason trail drains {@code node}. */
+  private long drains(String node, long firstJob) {
+    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
+      return ((List<?>) rapi.get("/2/jobs?bulk=1"))
+          .stream()
+              .map(j -> (Map<?, ?>) j)
+              .filter(
+                  j ->
+                      ((Number) j.get("id")).longValue() >= firstJob
+                          && GanetiJob.reasonContains(j, "drain " + node + " ["))
+              .count();
+    }
+  }
+
+  @Test
+  void aLostStateAfterARepairedAcknowledgedNodeIsRecoveredWithoutDrainingItAgain()
+      throws Exception {
+    long firstJob =
+        onMaster("gnt-job", "list", "--no-headers", "-o", "id")
+                .lines()
+                .map(String::strip)
+                .mapToLong(Long::parseLong)
+                .max()
+                .orElse(0)
+            + 1;
+    try {
+      Path diagnose = Path.of(sandbox.diagnoseFile("node3.gnt.test"));
+      Files.writeString(diagnose, "{\"status\": \"evacuate\"}");
+      String uuid = (String) awaitIncident("node3.gnt.test", "completed").get("uuid");
+      Files.writeString(diagnose, "{\"status\": \"Ok\"}");
+      assertEquals(200, signed("/1/incidents/" + uuid + "/ack", "").statusCode());
+      await("the acknowledged incident is forgotten")
+          .atMost(Duration.ofMinutes(1))
+          .until(() -> incidents().stream().noneMatch(i -> uuid.equals(i.get("uuid"))));
+      HttpResponse<String> up = signed("/1/machines/up", "[{\"hostname\": \"node3.gnt.test\"}]");
+      assertEquals(200, up.statusCode(), up.body());
+      await("node3 is back in service")
+          .atMost(Duration.ofMinutes(2))
+          .until(
+              () ->
+                  onMaster(
+                          "gnt-node",
+                          "list",
+                          "--no-headers",
+                          "-o",
+                          "offline,drained",
+                          "node3.gnt.test")
+                      .strip()
+                      .matches("N\\s+N"));
+      assertEquals(1, drains("node3.gnt.test", firstJob));
+
+      daemon.close();
+      Files.delete(dir.resolve("state/state.json"));
+      daemon = new Daemon(sandbox.daemon(dir, "node1.gnt.test", credentials), Clock.systemUTC());
+      daemon.start(true, true);
+      assertTrue(
+          incidents().stream().noneMatch(i -> "node3.gnt.test".equals(i.get("node"))),
+          "node3's incident, repaired, acknowledged and put back, is not rebuilt: " + incidents());
+      assertEquals(200, signed("/1/resume", "").statusCode());
+      await("nothing drains node3 again")
+          .during(Duration.ofSeconds(10))
+          .atMost(Duration.ofSeconds(20))
+          .until(() -> drains("node3.gnt.test", firstJob) == 1);
+    } finally {
+      sandbox.putBack(credentials, "node3.gnt.test", List.of("inst2.gnt.test"));
+    }
+  }
+
   @Test
   void aLiveRepairRunsOnTheNodeInsideItsNamespaceWithTheReportOnStdin() throws Exception {
     String report =
