@@ -184,15 +184,7 @@ public final class Recovery {
             : node.get().offline() || node.get().drained() ? "evacuate" : "live-repair";
     Optional<String> finished = putBack(e, action, node.get(), traces);
     if (finished.isPresent()) {
-      notes.add(
-          "incident "
-              + uuid
-              + " on "
-              + node.get().name()
-              + " ("
-              + action
-              + "): finished and forgotten: "
-              + finished.get());
+      notes.add(note(uuid, node.get(), action, "finished and forgotten: " + finished.get()));
       return Optional.empty();
     }
     Observation now0 = reports.get(node.get().name());
@@ -222,17 +214,7 @@ public final class Recovery {
             observed,
             tagged,
             false);
-    notes.add(
-        "incident "
-            + uuid
-            + " on "
-            + node.get().name()
-            + " ("
-            + action
-            + "): "
-            + status.wireName()
-            + ", "
-            + reason);
+    notes.add(note(uuid, node.get(), action, status.wireName() + ", " + reason));
     return Optional.of(inc);
   }
 
@@ -269,6 +251,10 @@ public final class Recovery {
               + " is online and undrained again: it was repaired, acknowledged and put back");
     }
     return Optional.empty();
+  }
+
+  private static String note(UUID uuid, Node node, String action, String what) {
+    return "incident " + uuid + " on " + node.name() + " (" + action + "): " + what;
   }
 
   /** Whether job {@code a} was submitted after job {@code b}, by their ids (numbers in a queue). */

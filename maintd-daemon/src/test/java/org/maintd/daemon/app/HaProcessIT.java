@@ -112,13 +112,7 @@ class HaProcessIT {
 
   /** The daemons' ZooKeeper credentials, root-only as maintd wants them. */
   private Path credentials() throws IOException {
-    Path file = tmp.resolve("zookeeper-credentials");
-    if (!Files.exists(file)) {
-      Files.writeString(file, "maintd:" + java.util.UUID.randomUUID() + "\n");
-      Files.setPosixFilePermissions(
-          file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-    }
-    return file;
+    return org.maintd.daemon.testing.ZooKeeperCredentials.in(tmp);
   }
 
   /** A client of the daemons' chroot with their credentials, as an operator's tools would be. */

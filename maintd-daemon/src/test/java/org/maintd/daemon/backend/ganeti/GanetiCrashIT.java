@@ -98,15 +98,7 @@ class GanetiCrashIT {
 
   @Test
   void killedAfterSubmittingItFindsTheJobInGanetisQueueAndDoesNotSubmitItAgain() throws Exception {
-    firstJob =
-        sandbox
-                .onMaster("gnt-job", "list", "--no-headers", "-o", "id")
-                .lines()
-                .map(String::strip)
-                .mapToLong(Long::parseLong)
-                .max()
-                .orElse(0)
-            + 1;
+    firstJob = sandbox.nextJobId();
     Files.writeString(
         Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
     Path config = config();
@@ -142,15 +134,7 @@ class GanetiCrashIT {
   @Test
   void aLostStateFileIsRefusedOnTheRealClusterAndRecoverRebuildsTheIncidentFromGanetisQueue()
       throws Exception {
-    firstJob =
-        sandbox
-                .onMaster("gnt-job", "list", "--no-headers", "-o", "id")
-                .lines()
-                .map(String::strip)
-                .mapToLong(Long::parseLong)
-                .max()
-                .orElse(0)
-            + 1;
+    firstJob = sandbox.nextJobId();
     Files.writeString(
         Path.of(sandbox.diagnoseFile("node3.gnt.test")), "{\"status\": \"evacuate\"}");
     Path config = config();
@@ -181,15 +165,6 @@ class GanetiCrashIT {
 
   /** Jobs in Ganeti's queue whose reason trail is maintd's drain of node3. */
   private long drainsInQueue() {
-    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
-      return ((List<?>) rapi.get("/2/jobs?bulk=1"))
-          .stream()
-              .map(j -> (java.util.Map<?, ?>) j)
-              .filter(
-                  j ->
-                      ((Number) j.get("id")).longValue() >= firstJob
-                          && GanetiJob.reasonContains(j, "drain node3.gnt.test ["))
-              .count();
-    }
+    return sandbox.jobsWithReason(credentials, firstJob, "drain node3.gnt.test [");
   }
 }

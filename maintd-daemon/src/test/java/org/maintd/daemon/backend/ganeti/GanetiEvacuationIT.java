@@ -101,14 +101,7 @@ class GanetiEvacuationIT {
 
   @Test
   void evacuatesThroughRapiFailsOnTheFileInstanceAndCompletesOnceItIsGone() throws Exception {
-    long firstJob =
-        onMaster("gnt-job", "list", "--no-headers", "-o", "id")
-                .lines()
-                .map(String::strip)
-                .mapToLong(Long::parseLong)
-                .max()
-                .orElse(0)
-            + 1;
+    long firstJob = sandbox.nextJobId();
     String placed =
         onMaster("gnt-instance", "list", "--no-headers", "--separator=|", "-o", "name,pnode");
     assertTrue(
@@ -180,29 +173,13 @@ class GanetiEvacuationIT {
 
   /** Jobs in Ganeti's queue from {@code firstJob} on whose reason trail drains {@code node}. */
   private long drains(String node, long firstJob) {
-    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
-      return ((List<?>) rapi.get("/2/jobs?bulk=1"))
-          .stream()
-              .map(j -> (Map<?, ?>) j)
-              .filter(
-                  j ->
-                      ((Number) j.get("id")).longValue() >= firstJob
-                          && GanetiJob.reasonContains(j, "drain " + node + " ["))
-              .count();
-    }
+    return sandbox.jobsWithReason(credentials, firstJob, "drain " + node + " [");
   }
 
   @Test
   void aLostStateAfterARepairedAcknowledgedNodeIsRecoveredWithoutDrainingItAgain()
       throws Exception {
-    long firstJob =
-        onMaster("gnt-job", "list", "--no-headers", "-o", "id")
-                .lines()
-                .map(String::strip)
-                .mapToLong(Long::parseLong)
-                .max()
-                .orElse(0)
-            + 1;
+    long firstJob = sandbox.nextJobId();
     try {
       Path diagnose = Path.of(sandbox.diagnoseFile("node3.gnt.test"));
       Files.writeString(diagnose, "{\"status\": \"evacuate\"}");

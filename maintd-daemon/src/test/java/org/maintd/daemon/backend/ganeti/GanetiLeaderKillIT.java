@@ -84,13 +84,7 @@ class GanetiLeaderKillIT {
 
   /** The daemons' ZooKeeper credentials, root-only as maintd wants them. */
   private Path zooKeeperCredentials() throws IOException {
-    Path file = dir.resolve("zookeeper-credentials");
-    if (!Files.exists(file)) {
-      Files.writeString(file, "maintd:" + java.util.UUID.randomUUID() + "\n");
-      Files.setPosixFilePermissions(
-          file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-    }
-    return file;
+    return org.maintd.daemon.testing.ZooKeeperCredentials.in(dir);
   }
 
   private Path config(int i) throws IOException {

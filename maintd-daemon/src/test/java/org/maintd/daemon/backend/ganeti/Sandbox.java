@@ -90,6 +90,34 @@ final class Sandbox {
   static final String FIRST_MASTER = "node1.gnt.test";
 
   /** Runs a command on node1 (the master) inside its namespaces; its output, which must succeed. */
+  /**
+   * How many jobs in Ganeti's queue from {@code firstJob} on carry {@code text} in their reason
+   * trail (maintd's drain of a node: {@code "drain node3.gnt.test ["}).
+   */
+  long jobsWithReason(Path credentials, long firstJob, String text) {
+    try (RapiClient rapi = new RapiClient(rapi(credentials))) {
+      return ((java.util.List<?>) rapi.get("/2/jobs?bulk=1"))
+          .stream()
+              .map(j -> (Map<?, ?>) j)
+              .filter(
+                  j ->
+                      ((Number) j.get("id")).longValue() >= firstJob
+                          && GanetiJob.reasonContains(j, text))
+              .count();
+    }
+  }
+
+  /** The id the next job in Ganeti's queue gets: past every job there now. */
+  long nextJobId() throws IOException, InterruptedException {
+    return onMaster("gnt-job", "list", "--no-headers", "-o", "id")
+            .lines()
+            .map(String::strip)
+            .mapToLong(Long::parseLong)
+            .max()
+            .orElse(0)
+        + 1;
+  }
+
   String onMaster(String... command) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(env.get("GANETI_ON_NODE1").split(" ")));
     cmd.addAll(List.of(command));

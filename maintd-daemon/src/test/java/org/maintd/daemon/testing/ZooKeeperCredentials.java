@@ -1,0 +1,22 @@
+package org.maintd.daemon.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.UUID;
+
+/** The daemons' ZooKeeper credentials file of a test, root-only as maintd wants it. */
+public final class ZooKeeperCredentials {
+  private ZooKeeperCredentials() {}
+
+  /** {@code dir/zookeeper-credentials}, made with a random password the first time. */
+  public static Path in(Path dir) throws IOException {
+    Path file = dir.resolve("zookeeper-credentials");
+    if (!Files.exists(file)) {
+      Files.writeString(file, "maintd:" + UUID.randomUUID() + "\n");
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    }
+    return file;
+  }
+}
