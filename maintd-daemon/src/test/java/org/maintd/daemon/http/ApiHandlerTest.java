@@ -109,6 +109,22 @@ class ApiHandlerTest {
   }
 
   @Test
+  void aSignatureUsedBeforeARestartIsStillRefusedAfterIt() throws Exception {
+    TestCluster.Captured pause = TestCluster.Captured.sign(cluster.keyFile, "/1/pause", "");
+    java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+    assertEquals(200, pause.sendTo(http, cluster.port()).statusCode());
+    cluster.stopDaemon();
+    cluster.startDaemon();
+    HttpResponse<String> replay = pause.sendTo(http, cluster.port());
+    assertEquals(401, replay.statusCode(), replay.body());
+    assertTrue(replay.body().contains("(replayed)"), replay.body());
+    assertTrue(
+        Files.readString(tmp.resolve("state/used-signatures.json"))
+            .contains(pause.hmac().toLowerCase(java.util.Locale.ROOT)),
+        "kept beside the state");
+  }
+
+  @Test
   void refusesForgedStaleAndReplayedSignatures() throws Exception {
     HmacKey key = HmacKey.fromFileContent(Files.readAllBytes(cluster.keyFile));
     SignedMessage good =
