@@ -2,7 +2,6 @@ package org.maintd.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -37,9 +36,7 @@ class BalanceGeneratedTest {
     "40,350,7,10"
   })
   void neverWorseThanHbal(int nodes, int instances, long seed, int maxMoves) throws Exception {
-    assumeTrue(
-        Files.isExecutable(HBAL),
-        "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
+    GanetiTools.require(HBAL);
     Path file = tmp.resolve("c.data");
     Files.writeString(
         file,

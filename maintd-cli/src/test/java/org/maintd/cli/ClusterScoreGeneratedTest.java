@@ -1,7 +1,6 @@
 package org.maintd.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,9 +28,7 @@ class ClusterScoreGeneratedTest {
   @ParameterizedTest(name = "{0} nodes, {1} groups, seed {3}")
   @CsvSource({"20,1,150,1", "60,2,600,2", "100,2,1000,3", "300,3,3000,4"})
   void theScoreIsHbals(int nodes, int groups, int instances, long seed) throws Exception {
-    assumeTrue(
-        Files.isExecutable(HBAL),
-        "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
+    GanetiTools.require(HBAL);
     String text =
         GeneratedCluster.text(
             nodes,

@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -58,10 +57,7 @@ class HrollerDifferentialTest {
   @MethodSource("clusters")
   void neverMoreGroupsThanHrollerAndEveryGroupIsSafe(
       int nodes, int groups, int instances, long seed, boolean offline) throws Exception {
-    Assumptions.assumeTrue(
-        Files.isExecutable(HROLLER),
-        "Ganeti's hroller (Debian package ganeti-htools-3.0, installed by .ci/run) is not installed at "
-            + HROLLER);
+    GanetiTools.require(HROLLER);
     String text = GeneratedCluster.text(nodes, groups, instances, seed);
     Path file = tmp.resolve("c.data");
     Files.writeString(file, text);

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.maintd.cluster.Cluster;
 import org.maintd.htools.HtoolsReader;
 import org.maintd.htools.HtoolsWriter;
+import org.maintd.testing.GanetiTools;
 
 /**
  * Ganeti's hbal against maintd's balancer on every {@code hbal-*.data} cluster of Ganeti's test
@@ -46,9 +47,7 @@ class BalancerDifferentialTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("files")
   void neverWorseThanHbal(String name) throws Exception {
-    assumeTrue(
-        Files.isExecutable(HBAL),
-        "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
+    GanetiTools.require(HBAL);
     Path file = Path.of(getClass().getResource("/htools/" + name).toURI());
     Cluster cluster = new HtoolsReader().read(Files.readString(file), name);
     String group = cluster.groups().get(0).name();

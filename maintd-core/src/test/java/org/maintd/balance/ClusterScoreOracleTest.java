@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.htools.HtoolsReader;
+import org.maintd.testing.GanetiTools;
 
 /**
  * Ganeti's hbal as the oracle of the cluster score: for every node group of every htools file in
@@ -56,9 +57,7 @@ class ClusterScoreOracleTest {
   @ParameterizedTest(name = "{0} group {1}")
   @MethodSource("groups")
   void everyTermIsHbals(String name, String group, Path file) throws Exception {
-    assumeTrue(
-        Files.isExecutable(HBAL),
-        "Ganeti's hbal is not installed (apt-get install ganeti-htools-3.0)");
+    GanetiTools.require(HBAL);
     Process p =
         new ProcessBuilder(
                 HBAL.toString(), "-t", file.toString(), "-G", group, "-v", "-v", "-v", "-l", "0")

@@ -2,7 +2,6 @@ package org.maintd.htools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.maintd.cluster.Cluster;
+import org.maintd.testing.GanetiTools;
 import org.maintd.testing.Resources;
 
 /**
@@ -31,9 +31,7 @@ class GanetiOracleTest {
   @ParameterizedTest
   @MethodSource("files")
   void ganetisHinfoAcceptsWhatTheWriterWrites(String file, @TempDir Path dir) throws Exception {
-    assumeTrue(
-        Files.isExecutable(HINFO),
-        "Ganeti's hinfo is not installed (apt-get install ganeti-htools-3.0)");
+    GanetiTools.require(HINFO);
     Cluster c = new HtoolsReader().read(Resources.text("htools/" + file), file);
     Path written = dir.resolve(file);
     Files.writeString(written, new HtoolsWriter().write(c));

@@ -3,7 +3,6 @@ package org.maintd.daemon.harep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -13,10 +12,10 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.cluster.Cluster;
+import org.maintd.daemon.testing.GanetiTools;
 import org.maintd.harep.HarepOwner;
 import org.maintd.harep.RepairResult;
 import org.maintd.harep.RepairState;
@@ -104,10 +103,7 @@ class RealHarepOracleTest {
 
   @Test
   void harepReadsMaintdsTagsAndDecidesAsMaintdDoes() throws Exception {
-    Assumptions.assumeTrue(
-        Files.isExecutable(HAREP),
-        "Ganeti's harep (Debian package ganeti-htools-3.0, installed by .ci/run) is not installed at "
-            + HAREP);
+    GanetiTools.require(HAREP);
     Cluster cluster = cluster();
     Path socket = tmp.resolve("luxi.sock");
     String out;
