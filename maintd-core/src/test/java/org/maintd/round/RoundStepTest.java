@@ -413,6 +413,148 @@ class RoundStepTest {
     assertEquals(21, campaigns.size());
     assertEquals("c9", campaigns.get(0).id(), "the oldest ended ones went first");
     assertEquals("c29", campaigns.get(20).id());
+
+    List<Campaign> exactly = new ArrayList<>();
+    for (int i = 0; i < CampaignList.ENDED_KEPT; i++) {
+      exactly =
+          CampaignList.append(
+              exactly,
+              factory
+                  .create("e" + i, spec, cluster(), T0)
+                  .withStatus(CampaignStatus.ABORTED, "aborted"));
+    }
+    assertEquals(CampaignList.ENDED_KEPT, exactly.size(), "twenty ended ones are all kept");
+    assertEquals("e0", exactly.get(0).id());
+  }
+
+  private static CampaignSpec oneNode(String node) {
+    return new CampaignSpec(
+        new NodeSelection(List.of(node), "", List.of()),
+        CampaignMode.MIGRATE_REBOOT,
+        1,
+        Duration.ZERO,
+        Duration.ofMinutes(10),
+        List.of());
+  }
+
+  @Test
+  void aCampaignIsPausedResumedAndAbortedThroughTheStepAndEachIsLogged() {
+    Driver d = new Driver();
+    d.tick(Map.of("n4", ok()));
+    d.command(new Command.StartCampaign(oneNode("n4"), "alice"));
+    String id = d.stored().campaigns().get(0).id();
+    assertTrue(
+        d.last.log().stream()
+            .anyMatch(l -> l.text().startsWith("[campaign=" + id + "] started by alice")),
+        d.last.log().toString());
+
+    d.command(new Command.CampaignAction(id, "pause", "bob"));
+    assertEquals(CampaignStatus.PAUSED, d.stored().campaigns().get(0).status());
+    assertTrue(
+        d.last.log().stream()
+            .anyMatch(l -> l.text().equals("[campaign=" + id + "] pause by bob: now paused")),
+        d.last.log().toString());
+    d.command(new Command.CampaignAction(id, "resume", "bob"));
+    assertEquals(CampaignStatus.RUNNING, d.stored().campaigns().get(0).status());
+    d.command(new Command.CampaignAction(id, "abort", "bob"));
+    assertTrue(
+        d.stored().campaigns().get(0).status().isStopping(), d.stored().campaigns().toString());
+
+    d.command(new Command.CampaignAction("no-such-campaign", "pause", "bob"));
+    Reply.Refused unknown = assertInstanceOf(Reply.Refused.class, d.reply());
+    assertEquals(Refusal.NOT_FOUND, unknown.kind());
+    assertTrue(unknown.message().contains("no campaign no-such-campaign"), unknown.message());
+  }
+
+  @Test
+  void aCampaignsNewHistoryIsLoggedOnceAsItHappens() {
+    Driver d = new Driver();
+    d.tick(Map.of("n4", ok()));
+    d.command(new Command.StartCampaign(oneNode("n4"), "alice"));
+    String id = d.stored().campaigns().get(0).id();
+    d.tick(Map.of("n4", ok()));
+    List<String> first =
+        d.last.log().stream()
+            .map(LogLine::text)
+            .filter(l -> l.startsWith("[campaign=" + id + "] n4:"))
+            .toList();
+    assertTrue(
+        first.contains("[campaign=" + id + "] n4:drain: started"),
+        "the node's first step is logged: " + d.last.log());
+    d.tick(Map.of("n4", ok()));
+    assertTrue(
+        d.last.log().stream().noneMatch(l -> first.contains(l.text())),
+        "an event already logged is not logged again: " + d.last.log());
+  }
+
+  @Test
+  void aFailedJobOfACampaignThatIsNoRebootStopsItEvenWithAHardFallBack() {
+    Driver d =
+        new Driver(
+            new Settings(
+                SafetyCaps.defaults(),
+                new StormGuard(30),
+                false,
+                Double.NaN,
+                Duration.ofMinutes(5)));
+    d.tick(Map.of("n4", ok()));
+    d.command(new Command.StartCampaign(oneNode("n4"), "alice"));
+    d.tick(Map.of("n4", ok()));
+    assertTrue(
+        d.stored().intents().stream()
+            .anyMatch(
+                i -> i.job().operations().get(0) instanceof org.maintd.job.Operation.SetNodeFlags),
+        "the drain is planned: " + d.stored().intents());
+    d.carryOut();
+    d.tick(Map.of("n4", ok()));
+    d.tick(Map.of("n4", ok()), d.jobsAll(JobStatus.ERROR));
+    Campaign failed = d.stored().campaigns().get(0);
+    assertTrue(
+        failed.status() == CampaignStatus.FAILING || failed.status() == CampaignStatus.FAILED,
+        "a failed drain stops the campaign: " + failed.status());
+    assertTrue(
+        failed.history().stream().noneMatch(e -> e.event().endsWith("soft-reboot-failed")),
+        failed.history().toString());
+  }
+
+  @Test
+  void acknowledgingAnIncidentWhoseOutcomeTagIsNotOnItsNodeYetIsRefused() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("evacuate")));
+    String uuid = d.incident().uuid().toString();
+    d.command(new Command.Acknowledge(uuid, "op"));
+    Reply.Refused pending = assertInstanceOf(Reply.Refused.class, d.reply());
+    assertEquals(Refusal.CONFLICT, pending.kind());
+    assertTrue(pending.message().contains("has no outcome tag yet"), pending.message());
+    d.command(new Command.Acknowledge(new UUID(7, 7).toString(), "op"));
+    assertEquals(Refusal.NOT_FOUND, assertInstanceOf(Reply.Refused.class, d.reply()).kind());
+  }
+
+  @Test
+  void aNotedIncidentWhoseJobIsPlannedButUnrecordedStaysWhenItsFaultClears() {
+    Driver d = new Driver();
+    d.tick(Map.of("n2", fault("evacuate")));
+    assertEquals(1, d.stored().intents().size(), "the drain is planned");
+    // the daemon crashed before the drain's outcome was recorded: nothing is carried out
+    d.tick(Map.of("n2", ok()));
+    assertEquals(
+        1,
+        d.stored().incidents().size(),
+        "a noted incident with a planned job is not closed: the job may run in the cluster");
+    assertEquals(1, d.stored().intents().size(), "its job is still watched");
+    assertTrue(
+        d.last.log().stream().noneMatch(l -> l.text().contains("closed")), d.last.log().toString());
+  }
+
+  @Test
+  void eachIncidentChangeIsLoggedWithItsIncidentAndNode() {
+    Driver d = new Driver();
+    d.tick(Map.of("n3", fault("live-repair")));
+    String uuid = d.incident().uuid().toString();
+    assertTrue(
+        d.last.log().stream()
+            .anyMatch(l -> l.text().equals("[incident=" + uuid + "] [node=n3] noted: live-repair")),
+        d.last.log().toString());
   }
 
   @Test
