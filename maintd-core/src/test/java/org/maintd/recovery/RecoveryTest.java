@@ -305,4 +305,90 @@ class RecoveryTest {
         archivedUp.notes().toString().contains("n4 is online and undrained again"),
         archivedUp.notes().toString());
   }
+
+  @Test
+  void theHistorySaysWhatEachIncidentWasRebuiltFromAndWhetherItsObjectIsAssumed() {
+    MaintdState s = rebuilt(traces(), Map.of("n2", fault(N2_REPORT), "n4", fault(FIX_OBJECT)));
+    assertEquals(
+        "rebuilt from tag maintd:repairready:" + EVAC + " after the state was lost",
+        incident(s, EVAC).history().get(0).reason());
+    assertEquals(
+        "rebuilt from the repair n4's collector ran after the state was lost",
+        incident(s, FIX).history().get(0).reason());
+    assertEquals(
+        "rebuilt from jobs 9 after the state was lost;"
+            + " the diagnose object is assumed: the node does not report it now",
+        incident(s, MOVING).history().get(0).reason());
+  }
+
+  @Test
+  void aTagAloneIsAnEvacuationOnANodeTakenOutAndALiveRepairOnANodeInService() {
+    UUID onN1 = UUID.fromString("88888888-8888-8888-8888-888888888888");
+    UUID onN5 = UUID.fromString("99999999-9999-9999-9999-999999999999");
+    Traces t =
+        new Traces(
+            Map.of(
+                "n1", List.of("maintd:repairfailed:" + onN1),
+                "n5", List.of("maintd:repairready:" + onN5)),
+            List.of(),
+            List.of());
+    MaintdState s = rebuilt(t, Map.of());
+    assertEquals("live-repair", incident(s, onN1).diagnosis().status().wireName());
+    assertEquals(Optional.of("unknown"), incident(s, onN1).diagnosis().command());
+    assertEquals(
+        "evacuate",
+        incident(s, onN5).diagnosis().status().wireName(),
+        "n5 is drained (not offline)");
+  }
+
+  @Test
+  void onlyASuccessfulUpJobSubmittedAfterEveryJobOfTheIncidentPutsItsNodeBack() {
+    UUID out = UUID.fromString("aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa");
+    JobTrace drain = job("99", out.toString(), "(evacuate n5): drain n5", 3, JobStatus.SUCCESS);
+    java.util.function.Function<JobTrace, Optional<Incident>> after =
+        up ->
+            new Recovery()
+                    .rebuild(
+                        CLUSTER, new Traces(Map.of(), List.of(drain, up), List.of()), Map.of(), NOW)
+                    .state()
+                    .incidents()
+                    .stream()
+                    .filter(i -> i.uuid().equals(out))
+                    .findFirst();
+    assertTrue(
+        after.apply(upJob("100", "n5", JobStatus.SUCCESS)).isEmpty(),
+        "job 100 comes after job 99: ids are numbers");
+    assertEquals(
+        IncidentStatus.PENDING,
+        after.apply(upJob("98", "n5", JobStatus.SUCCESS)).orElseThrow().status(),
+        "n5 was put back before the incident drained it");
+    assertTrue(after.apply(upJob("101", "n5", JobStatus.ERROR)).isPresent(), "the up job failed");
+    assertTrue(
+        after.apply(upJob("101", "n4", JobStatus.SUCCESS)).isPresent(), "another node went up");
+  }
+
+  private static JobTrace upJob(String id, String node, JobStatus status) {
+    return new JobTrace(
+        id,
+        "machine " + node + " up: put back in service by op [machine:" + node + "-up-1800000000]",
+        status);
+  }
+
+  @Test
+  void aNodeTakenOutIsOwnedByTheCampaignThatDrainedItForItsRebootAndNoOtherNode() {
+    Traces t =
+        new Traces(
+            Map.of(),
+            List.of(
+                new JobTrace(
+                    "10",
+                    "campaign c1 (migrate-reboot, group 1 of 1): drain n5 for its reboot [campaign:c1-r4-1]",
+                    JobStatus.SUCCESS)),
+            List.of());
+    MaintdState s = rebuilt(t, Map.of());
+    assertEquals(
+        List.of(new Machine("n5", NOW, "campaign:c1", "rebuilt after the state was lost")),
+        s.machines(),
+        "n2 is out too, but nothing of the traces took it out");
+  }
 }
