@@ -13,9 +13,12 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.balance.BalanceMove;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
+import org.maintd.cluster.Group;
 import org.maintd.cluster.InstanceStatus;
 import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.incident.Incident;
@@ -175,5 +178,112 @@ class BalancePlannerTest {
             primaries.add(target), "a second svc:web instance on " + target + ": " + plan.jobs());
       }
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "running, migrate",
+    "ADMIN_down, failover",
+    "ERROR_up, migrate",
+    "USER_down, failover"
+  })
+  void aFailoverToAnyNodeMigratesARunningInstanceAndFailsOverAStoppedOne(
+      InstanceStatus status, String kind) {
+    Cluster c =
+        new ClusterBuilder()
+            .node("a", "g", 8192, 100000, true)
+            .node("c", "g", 8192, 100000, false)
+            .instance("s", "a", "", DiskTemplate.SHAREDFILE, 1024, status)
+            .build();
+    assertEquals(
+        List.of(
+            kind.equals("migrate")
+                ? new Operation.Migrate("s", "a", "c")
+                : new Operation.Failover("s", "a", "c")),
+        BalancePlanner.operations(
+            c.instance("s").orElseThrow(), new BalanceMove("s", "a", "", "c", "", 0, "fa:c")));
+  }
+
+  /**
+   * a (master, no free disk) holds the primaries; b, their DRBD secondary, has no free disk; c has
+   * no free memory; d no free disk; e room for everything.
+   */
+  private static BalancePlanner roomRules() {
+    Cluster c =
+        new ClusterBuilder()
+            .node("a", "g", 100000, 0, true)
+            .node("b", "g", 100000, 0, false)
+            .node("c", "g", 0, 100000, false)
+            .node("d", "g", 100000, 0, false)
+            .node("e", "g", 100000, 100000, false)
+            .instance("i", "a", "b", DiskTemplate.DRBD)
+            .instance("off", "a", "b", DiskTemplate.DRBD, 1024, InstanceStatus.ADMIN_down)
+            .instance("s", "a", "", DiskTemplate.SHAREDFILE)
+            .instance("p", "a", "", DiskTemplate.PLAIN)
+            .build();
+    return new BalancePlanner(new RoundContext(c, 1, 0, Set.of(), SafetyCaps.defaults()), 0.01);
+  }
+
+  @ParameterizedTest(name = "{0} {1} -> {2}:{3}: {4}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // instance, commands, new primary, new secondary, why refused ('' none)
+        "i   | f       | b | a  | ''",
+        "i   | r:e     | a | e  | ''",
+        "i   | r:c     | a | c  | ''",
+        "i   | r:d     | a | d  | d has 0 MiB free disk, 1024 needed",
+        "i   | r:d f   | d | a  | d has 0 MiB free disk, 1024 needed",
+        "i   | r:e f   | e | a  | ''",
+        "i   | r:c f   | c | a  | c has 0 MiB free memory, 1024 needed",
+        "off | r:c f   | c | a  | ''",
+        "i   | f r:d   | b | d  | d has 0 MiB free disk, 1024 needed",
+        "s   | fa:d    | d | '' | ''",
+        "s   | fa:c    | c | '' | c has 0 MiB free memory, 1024 needed",
+        "p   | fa:e    | e | '' | ''",
+        "p   | fa:d    | d | '' | d has 0 MiB free disk, 1024 needed"
+      })
+  void aMoveNeedsRoomForWhatItsNewNodesTakeOn(
+      String instance, String commands, String primary, String secondary, String why) {
+    String oldSecondary = instance.equals("s") || instance.equals("p") ? "" : "b";
+    BalanceMove m = new BalanceMove(instance, "a", oldSecondary, primary, secondary, 0, commands);
+    assertEquals(why.isEmpty() ? null : why, roomRules().refusal(m));
+  }
+
+  @Test
+  void balancingSkipsNodeGroupsWithoutNodes() {
+    Cluster c = crowded();
+    c =
+        new Cluster(
+            c.name(),
+            List.of(
+                new Group("empty", "empty", "preferred", List.of(), List.of()), c.groups().get(0)),
+            c.nodes(),
+            c.instances(),
+            c.tags(),
+            c.policies());
+    RoundPlan plan =
+        new RoundPlanner(SafetyCaps.defaults(), false, 1000).plan(c, List.of(), List.of(), 1, NOW);
+    assertEquals(List.of("g"), plan.items().stream().map(PlanItem::id).toList());
+  }
+
+  @Test
+  void aMoveThatWouldTakeASecondaryOffANodeWithAnIncidentIsNotMade() {
+    // Every instance has its primary on n1 and its secondary on n2, which was evacuated: each
+    // move of them would touch n2.
+    ClusterBuilder b = new ClusterBuilder();
+    for (int n = 1; n <= 4; n++) {
+      b.node("n" + n, "g", 30000, 500000, n == 1);
+    }
+    for (int k = 0; k < 8; k++) {
+      b.instance("i" + k, "n1", "n2", DiskTemplate.DRBD);
+    }
+    RoundPlanner planner =
+        new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.0001);
+    RoundPlan free = planner.plan(b.build(), List.of(), List.of(), 1, NOW);
+    assertFalse(free.jobs().isEmpty(), "without the incident, moves are made: " + free.items());
+    RoundPlan plan = planner.plan(b.build(), List.of(), List.of("n2"), 1, NOW);
+    assertEquals(List.of(), plan.jobs());
+    assertTrue(plan.items().get(0).next().contains("no move lowers it"), plan.items().toString());
   }
 }

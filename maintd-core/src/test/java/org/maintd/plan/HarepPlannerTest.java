@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import org.maintd.cluster.InstanceStatus;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.harep.HarepOwner;
+import org.maintd.harep.RepairResult;
 import org.maintd.harep.RepairTag;
 import org.maintd.harep.RepairType;
 import org.maintd.incident.Incident;
@@ -304,5 +306,131 @@ class HarepPlannerTest {
             .endsWith(
                 "waits: no node in the group has room for the instance (4096 MiB memory, 1024 MiB disk)"),
         next(plan, "big"));
+  }
+
+  @ParameterizedTest(name = "instance tags {0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "suspend:1800000600 | auto-repair is suspended until 1800000600",
+        "suspend            | auto-repair is suspended without a time limit"
+      })
+  void aSuspensionSaysUntilWhen(String instanceTag, String why) {
+    Cluster c = tagged(offline(cluster(), "n3"), TaggedObject.cluster(), "fix-storage");
+    c = tagged(c, TaggedObject.instance("web"), instanceTag);
+    RoundPlan plan = plan(c);
+    assertEquals(List.of(), plan.jobs());
+    assertEquals(
+        "secondary n3 is offline, needs fix-storage; not repaired: " + why, next(plan, "web"));
+  }
+
+  @Test
+  void anOfflineNodeThatWasEvacuatedDoesNotHoldItsInstancesRepairsBack() {
+    Cluster c = tagged(offline(cluster(), "n3"), TaggedObject.cluster(), "fix-storage");
+    RoundPlan plan = planner.plan(c, List.of(), List.of("n3"), 4, NOW);
+    assertEquals(List.of(new Operation.ReplaceSecondary("web", "n2", "n3", "n4")), ops(plan));
+  }
+
+  @Test
+  void aRepairWhosePrimaryIsBusyWithAnEarlierRepairWaits() {
+    // first's new secondary is n2, the node with the most room; web's primary is n2.
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 2048, 100000, true)
+            .node("n2", "g", 16384, 100000, false)
+            .node("n3", "g", 8192, 100000, false)
+            .node("n4", "g", 8192, 100000, false)
+            .node("n5", "g", 8192, 100000, false)
+            .instance("first", "n4", "n3", DiskTemplate.DRBD)
+            .instance("web", "n2", "n3", DiskTemplate.DRBD)
+            .build();
+    c = tagged(offline(c, "n3"), TaggedObject.cluster(), "fix-storage");
+    RoundPlan plan = plan(c);
+    assertEquals(List.of(new Operation.ReplaceSecondary("first", "n4", "n3", "n2")), ops(plan));
+    assertEquals(
+        "secondary n3 is offline, needs fix-storage;"
+            + " waits: its nodes or the instance are busy with another job this round",
+        next(plan, "web"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // what, offline, nodes without room, level, web's next step after its problem
+        "both offline, one node with room | n2,n3 | n5    | reinstall   | waits: no second node in"
+            + " the group has 1024 MiB disk for the new secondary",
+        "both offline, no node with room  | n2,n3 | n4,n5 | reinstall   | waits: no node in the"
+            + " group has room for the instance (1024 MiB memory, 1024 MiB disk)",
+        "both offline, room               | n2,n3 | ''    | reinstall   | repair: recreate-disks,"
+            + " reinstall",
+        "secondary offline, no disk       | n3    | n4,n5 | fix-storage | waits: no node in the"
+            + " group has 1024 MiB disk for a new secondary",
+        "primary offline, secondary full  | n2    | n3    | failover    | waits: its secondary n3"
+            + " has 0 MiB free memory, 1024 needed",
+        "primary offline, secondary drained | n2  | d:n3  | failover    | waits: its secondary n3"
+            + " is drained"
+      })
+  void aRepairWithoutRoomWaitsAndSaysForWhat(
+      String what, String offline, String full, String level, String outcome) {
+    // n1, the master, has no room either.
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 0, 0, true)
+            .node("n2", "g", 8192, 100000, false)
+            .node("n3", "g", 8192, 100000, false)
+            .node("n4", "g", 8192, 100000, false)
+            .node("n5", "g", 8192, 100000, false)
+            .instance("web", "n2", "n3", DiskTemplate.DRBD)
+            .build();
+    for (String n : full.isEmpty() ? new String[0] : full.split(",")) {
+      c =
+          n.startsWith("d:")
+              ? c.withNode(n.substring(2), x -> x.withFlags(x.flags().withDrained(true)))
+              : c.withNode(n, x -> x.withResources(x.resources().withFree(0, 0)));
+    }
+    c = tagged(offline(c, offline.split(",")), TaggedObject.cluster(), level);
+    RoundPlan plan = plan(c);
+    assertEquals(outcome.startsWith("repair"), !plan.jobs().isEmpty(), plan.jobs().toString());
+    assertTrue(
+        next(plan, "web").endsWith("offline, needs " + level + "; " + outcome), next(plan, "web"));
+  }
+
+  @ParameterizedTest(name = "last result {0}")
+  @CsvSource({
+    "'', true",
+    "failover:enoperm, false",
+    "fix-storage:enoperm, true",
+    "failover:success, true"
+  })
+  void anEnopermResultIsWrittenUnlessTheSameIsTheLastResult(String last, boolean written) {
+    Cluster c = tagged(offline(cluster(), "n2"), TaggedObject.cluster(), "fix-storage");
+    String old = "";
+    if (!last.isEmpty()) {
+      String[] parts = last.split(":");
+      old =
+          new RepairTag(
+                  RepairType.parse(parts[0]).orElseThrow(),
+                  "u1",
+                  1_700_000_000L,
+                  RepairResult.parse(parts[1]),
+                  List.of())
+              .text();
+      String tag = old;
+      c = c.withTagsOf(TaggedObject.instance("web"), t -> List.of(tag));
+    }
+    List<TagChange> web =
+        plan(c).tagChanges().stream()
+            .filter(t -> t.object().equals(TaggedObject.instance("web")))
+            .toList();
+    if (!written) {
+      assertEquals(List.of(), web);
+      return;
+    }
+    assertEquals(1, web.size(), web.toString());
+    RepairTag tag = RepairTag.parse(web.get(0).add().get(0)).orElseThrow();
+    assertEquals(RepairType.FAILOVER, tag.type());
+    assertEquals(Optional.of(RepairResult.ENOPERM), tag.result());
+    assertEquals(last.isEmpty() ? List.of() : List.of(old), web.get(0).remove());
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -13,16 +14,27 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.CampaignMode;
+import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.CampaignStatus;
+import org.maintd.campaign.NodePhase;
+import org.maintd.campaign.NodeProgress;
+import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.InstanceStatus;
 import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.incident.Incident;
+import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
 
 class RoundPlannerTest {
@@ -322,5 +334,133 @@ class RoundPlannerTest {
     String next = plan.next().get(incidents.get(0).uuid());
     assertTrue(next.contains("compromises: web to "), next);
     assertTrue(next.contains("(N+1): no other node has room"), next);
+  }
+
+  private static Incident incident(
+      int id, String node, String diagnosis, IncidentStatus status, boolean acknowledged) {
+    Map<String, Object> diagnose =
+        diagnosis.equals("live-repair")
+            ? Map.of("status", diagnosis, "command", "fix-disk")
+            : Map.of("status", diagnosis);
+    return new Incident(
+        new UUID(0, id),
+        node,
+        new DiagnoseParser().parseCommandOutput(diagnose),
+        status,
+        List.of(),
+        NOW.plusSeconds(id),
+        NOW.plusSeconds(id),
+        1,
+        List.of(),
+        "",
+        true,
+        false,
+        acknowledged);
+  }
+
+  @ParameterizedTest(name = "{0} {1} (acknowledged {2})")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "CANCELED  | evacuate    | false | nothing: canceled; forgotten once the node no longer"
+            + " reports it",
+        "FAILED    | evacuate    | false | nothing: failed; remove tag"
+            + " maintd:repairfailed:00000000-0000-0000-0000-000000000001 to forget it",
+        "COMPLETED | evacuate    | false | nothing: completed; remove tag"
+            + " maintd:repairready:00000000-0000-0000-0000-000000000001 to acknowledge",
+        "COMPLETED | evacuate    | true  | nothing: acknowledged; forgotten once the node no longer"
+            + " reports it",
+        "NOTED     | live-repair | false | waits: 00000000-0000-0000-0000-000000000002 (evacuate)"
+            + " is handled first on this node",
+        "PENDING   | live-repair | false | waits: 00000000-0000-0000-0000-000000000002 (evacuate)"
+            + " is handled first on this node"
+      })
+  void anIncidentNotActedOnSaysWhy(
+      IncidentStatus status, String diagnosis, boolean acknowledged, String next) {
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .node("n3", "g", 8192, 100000, false)
+            .build();
+    Incident mine = incident(1, "n2", diagnosis, status, acknowledged);
+    Incident top = incident(2, "n2", "evacuate", IncidentStatus.NOTED, false);
+    RoundPlan plan = planner.plan(c, List.of(mine, top), List.of(), 1, NOW);
+    assertEquals(next, plan.next().get(mine.uuid()));
+    assertEquals("drain n2", plan.next().get(top.uuid()));
+  }
+
+  @ParameterizedTest(name = "an incident {0} on n3 -> the instance goes to {1}")
+  @CsvSource({"COMPLETED, n3", "FAILED, n3", "CANCELED, n3", "NOTED, n1", "PENDING, n1"})
+  void onlyAnActiveIncidentKeepsInstancesOffItsNode(IncidentStatus status, String target) {
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 8192, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 30000, 100000, false)
+                .instance("s", "n2", "", DiskTemplate.SHAREDFILE)
+                .build(),
+            "n2");
+    Incident evacuation = incident(1, "n2", "evacuate", IncidentStatus.NOTED, false);
+    Incident other = incident(2, "n3", "live-repair", status, false);
+    RoundPlan plan = planner.plan(c, List.of(evacuation, other), List.of(), 1, NOW);
+    assertEquals(
+        List.of(new Operation.Migrate("s", "n2", target)),
+        plan.jobs().stream()
+            .filter(j -> j.owner().equals(evacuation.uuid().toString()))
+            .flatMap(j -> j.operations().stream())
+            .toList());
+  }
+
+  @ParameterizedTest(name = "a campaign {0} -> balancing waits {2}")
+  @CsvSource({
+    "RUNNING,   WAITING, true",
+    "ABORTING,  UNDRAIN, true",
+    "FAILING,   UNDRAIN, true",
+    "PAUSED,    UNDRAIN, false",
+    "COMPLETED, DONE,    false",
+    "ABORTING,  WAITING, false"
+  })
+  void balancingWaitsWhileACampaignIsUnderWay(
+      CampaignStatus status, NodePhase phase, boolean waits) {
+    Cluster c =
+        drained(
+            new ClusterBuilder()
+                .node("n1", "g", 8192, 100000, true)
+                .node("n2", "g", 8192, 100000, false)
+                .node("n3", "g", 8192, 100000, false)
+                .build(),
+            "n3");
+    Campaign campaign =
+        new Campaign(
+            "c1",
+            new CampaignSpec(
+                NodeSelection.all(),
+                CampaignMode.MIGRATE_REBOOT,
+                0,
+                Duration.ofSeconds(60),
+                Duration.ofMinutes(10),
+                List.of()),
+            status,
+            status == CampaignStatus.RUNNING ? "" : "stopped by op",
+            List.of(List.of("n3")),
+            0,
+            List.of(NodeProgress.waiting("n3", NOW).to(phase, NOW)),
+            List.of(),
+            List.of(),
+            "",
+            NOW,
+            NOW);
+    RoundPlan plan =
+        new RoundPlanner(SafetyCaps.defaults(), false, 1000)
+            .plan(c, List.of(), List.of(), 1, NOW, List.of(campaign), Map.of());
+    List<PlanItem> balance = plan.items().stream().filter(i -> i.kind().equals("balance")).toList();
+    assertEquals(1, balance.size(), plan.items().toString());
+    assertEquals(
+        waits,
+        balance.get(0).next().equals("waits: campaign c1 is under way"),
+        balance.get(0).next());
+    assertEquals(waits ? "cluster" : "g", balance.get(0).id());
   }
 }
