@@ -163,6 +163,13 @@ final class MemoryStore {
     }
   }
 
+  /** An operator imports {@code state} over the stored one: every handle is fenced off. */
+  void importState(MaintdState state) {
+    saved = state;
+    text = null;
+    version++;
+  }
+
   /** An operator imports the last good state over the garbage: every handle is fenced off. */
   private void imported() {
     version++;

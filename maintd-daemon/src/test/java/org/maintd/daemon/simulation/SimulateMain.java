@@ -4,14 +4,19 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code scripts/simulate}: {@code --seeds N [--first F] [--steps K]} runs N seeds in parallel and
- * prints each failure with the command that replays it; {@code --seed S [--steps K] [--trace]}
- * replays one, with every event when traced. Exits 1 when a seed broke an invariant.
+ * {@code scripts/simulate}: {@code --seeds N [--first F] [--steps K] [--mode M]} runs N seeds in
+ * parallel and prints each failure with the command that replays it; {@code --seed S [--steps K]
+ * [--mode M] [--trace]} replays one, with every event when traced. {@code --mode} is {@code mixed}
+ * (the default), {@code tight} or {@code caps} ({@link Simulation.Mode}). Exits 1 when a seed broke
+ * an invariant.
  */
 public final class SimulateMain {
   private SimulateMain() {}
@@ -22,10 +27,22 @@ public final class SimulateMain {
     int steps = 200;
     Long one = null;
     boolean trace = false;
+    Simulation.Mode mode = Simulation.Mode.MIXED;
     for (int i = 0; i < args.length; i++) {
       String option = args[i];
       if (option.equals("--trace")) {
         trace = true;
+        continue;
+      }
+      if (option.equals("--mode")) {
+        if (i + 1 == args.length) {
+          usage("--mode needs a name");
+        }
+        try {
+          mode = Simulation.Mode.parse(args[++i]);
+        } catch (IllegalArgumentException e) {
+          usage(e.getMessage());
+        }
         continue;
       }
       if (!List.of("--seeds", "--first", "--steps", "--seed").contains(option)) {
@@ -52,21 +69,23 @@ public final class SimulateMain {
       }
     }
     ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.OFF);
-    System.exit(one != null ? replay(one, steps, trace) : many(first, seeds, steps));
+    System.exit(one != null ? replay(one, steps, mode, trace) : many(first, seeds, steps, mode));
   }
 
   private static void usage(String problem) {
     System.err.println(
         "simulate: "
             + problem
-            + "\nusage: simulate --seeds N [--first F] [--steps K] | --seed S [--steps K] [--trace]");
+            + "\nusage: simulate --seeds N [--first F] [--steps K] [--mode M]"
+            + " | --seed S [--steps K] [--mode M] [--trace]"
+            + "\n  M: mixed (the default), tight (little free memory) or caps (binding caps)");
     System.exit(2);
   }
 
-  private static int replay(long seed, int steps, boolean trace) {
+  private static int replay(long seed, int steps, Simulation.Mode mode, boolean trace) {
     List<String> events = new ArrayList<>();
     Simulation.Result r =
-        trace ? Simulation.runTraced(seed, steps, events) : Simulation.run(seed, steps);
+        trace ? Simulation.runTraced(seed, steps, mode, events) : Simulation.run(seed, steps, mode);
     events.forEach(System.out::println);
     System.out.println(SimulationReport.summary(r));
     if (!r.ok()) {
@@ -75,20 +94,28 @@ public final class SimulateMain {
     return r.ok() ? 0 : 1;
   }
 
-  private static int many(long first, long seeds, int steps) {
+  private static int many(long first, long seeds, int steps, Simulation.Mode mode) {
     long started = System.nanoTime();
     AtomicLong ticks = new AtomicLong();
     AtomicLong jobs = new AtomicLong();
     AtomicLong restarts = new AtomicLong();
+    Map<String, Integer> waited = new ConcurrentHashMap<>();
+    Map<String, Integer> seedsWaiting = new ConcurrentHashMap<>();
     List<Simulation.Result> failed =
         LongStream.range(first, first + seeds)
             .parallel()
             .mapToObj(
                 seed -> {
-                  Simulation.Result r = Simulation.run(seed, steps);
+                  Simulation.Result r = Simulation.run(seed, steps, mode);
                   ticks.addAndGet(r.ticks());
                   jobs.addAndGet(r.jobs());
                   restarts.addAndGet(r.restarts());
+                  r.waited()
+                      .forEach(
+                          (k, n) -> {
+                            waited.merge(k, n, Integer::sum);
+                            seedsWaiting.merge(k, 1, Integer::sum);
+                          });
                   return r;
                 })
             .filter(r -> !r.ok())
@@ -107,6 +134,12 @@ public final class SimulateMain {
         restarts.get(),
         seconds,
         failed.size());
+    if (mode != Simulation.Mode.MIXED) {
+      Map<String, Integer> seedsBy = new TreeMap<>(seedsWaiting);
+      System.out.printf(
+          "mode %s: %s; seeds that waited: %s%n",
+          mode.wireName(), SimulationReport.waits(waited), seedsBy);
+    }
     return failed.isEmpty() ? 0 : 1;
   }
 }

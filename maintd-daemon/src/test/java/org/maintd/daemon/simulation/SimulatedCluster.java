@@ -30,7 +30,9 @@ import org.maintd.spi.JobTrace;
  * new boot id, and a hard reboot brings back even a node that stayed down after a soft one. Calls
  * fail when a fault is armed: a snapshot, a status, a look-up or a tag change that throws, a
  * submission refused, or one whose answer is lost after the job was created. Every job it accepts
- * goes into the {@link Ledger}. Single-threaded, like the simulation.
+ * goes into the {@link Ledger}. It remembers when each node came back from a reboot, and tells the
+ * memory the jobs still running will take where they move instances. Single-threaded, like the
+ * simulation.
  */
 final class SimulatedCluster implements ClusterBackend {
   /** The faults a call can be made to have. */
@@ -55,7 +57,9 @@ final class SimulatedCluster implements ClusterBackend {
   private final Map<String, List<String>> byKey = new java.util.HashMap<>();
   private final Map<String, Instant> off = new TreeMap<>();
   private final Map<String, Integer> boots = new TreeMap<>();
+  private final Map<String, List<Instant>> backAt = new TreeMap<>();
   private Cluster cluster;
+  private long overstated;
   private Duration longestJob = Duration.ofSeconds(20);
   private boolean nextRebootStaysDown;
   private boolean blind;
@@ -87,7 +91,21 @@ final class SimulatedCluster implements ClusterBackend {
   public Cluster snapshot() {
     fault(Fault.SNAPSHOT, "GET /2/nodes");
     advance();
-    return cluster;
+    if (overstated == 0) {
+      return cluster;
+    }
+    Cluster shown = cluster;
+    for (Node n : cluster.nodes()) {
+      shown =
+          shown.withNode(
+              n.name(),
+              x ->
+                  x.withResources(
+                      x.resources()
+                          .withFree(
+                              x.resources().memFree() + overstated, x.resources().diskFree())));
+    }
+    return shown;
   }
 
   @Override
@@ -188,6 +206,57 @@ final class SimulatedCluster implements ClusterBackend {
     return blind;
   }
 
+  /**
+   * From now on, every snapshot shows each node with {@code mib} more free memory than it has (a
+   * backend that misreads the nodes' memory).
+   */
+  void overstateFreeMemory(long mib) {
+    overstated = mib;
+  }
+
+  /**
+   * Whether {@code node} came back from a reboot (with a new boot id) after {@code instant}; read
+   * without moving the cluster on.
+   */
+  boolean backAfter(String node, Instant instant) {
+    return backAt.getOrDefault(node, List.of()).stream().anyMatch(t -> t.isAfter(instant));
+  }
+
+  /**
+   * The memory the jobs still running will take on each node they move a running instance to
+   * (migrations, failovers, moves, disks recreated for a new primary), as if none of them had ended
+   * yet and none had given memory back; read without moving the cluster on.
+   */
+  Map<String, Long> memoryInFlight() {
+    Map<String, Long> in = new TreeMap<>();
+    for (Job j : running) {
+      for (Operation op : j.spec.operations()) {
+        String instance;
+        String target;
+        if (op instanceof Operation.Migrate m) {
+          instance = m.instance();
+          target = m.target();
+        } else if (op instanceof Operation.Failover f) {
+          instance = f.instance();
+          target = f.target();
+        } else if (op instanceof Operation.Move m) {
+          instance = m.instance();
+          target = m.target();
+        } else if (op instanceof Operation.RecreateDisks r && !r.targets().isEmpty()) {
+          instance = r.instance();
+          target = r.targets().get(0);
+        } else {
+          continue;
+        }
+        cluster
+            .instance(instance)
+            .filter(i -> i.status().isRunning())
+            .ifPresent(i -> in.merge(target, i.memory(), Long::sum));
+      }
+    }
+    return in;
+  }
+
   void slowJobs(boolean slow) {
     longestJob = slow ? Duration.ofMinutes(5) : Duration.ofSeconds(20);
   }
@@ -277,7 +346,7 @@ final class SimulatedCluster implements ClusterBackend {
             .toList();
     back.forEach(
         n -> {
-          off.remove(n);
+          backAt.computeIfAbsent(n, k -> new ArrayList<>()).add(off.remove(n));
           boots.merge(n, 1, Integer::sum);
         });
   }

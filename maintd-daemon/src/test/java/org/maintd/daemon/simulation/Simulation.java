@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -19,6 +20,7 @@ import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.CampaignStatus;
+import org.maintd.campaign.NodeProgress;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
@@ -59,11 +61,75 @@ import org.maintd.spi.StoreException;
  * checked; after the last, faults stop, the operator tidies up (resumes, acknowledges, puts back
  * the nodes nothing holds any more) and, if something still waits after half the quiet ticks (for
  * room the cluster does not have), cancels and aborts it; every incident and campaign must then
- * reach its end. Same seed, same run.
+ * reach its end. Same seed, same run. A {@link Mode} chooses the kind of cluster and caps; a {@link
+ * Breakage} breaks something on purpose, to show that the invariants catch it.
  */
 final class Simulation {
   static final int QUIET_TICKS = 400;
   private static final int TRACE = 60;
+
+  /** The percentages {@link Mode#CAPS} draws its {@code maxUnavailable} from. */
+  private static final int[] PERCENTS = {25, 34, 50, 50, 60, 67, 75};
+
+  /** The kind of clusters and caps of a run. */
+  enum Mode {
+    /**
+     * Small clusters with room to spare ({@link ClusterGenerator#generate}), a cap of one or two
+     * nodes per group and per rack: the runs as they were before there were modes.
+     */
+    MIXED,
+    /**
+     * Clusters with little free memory ({@link ClusterGenerator#tight}): placements and evacuations
+     * at the edge of capacity.
+     */
+    TIGHT,
+    /**
+     * Larger groups in small racks, some on power units ({@link ClusterGenerator#racked}), with
+     * {@code maxUnavailable} mostly a percentage, so that the caps per group, rack and power unit
+     * bind often.
+     */
+    CAPS;
+
+    String wireName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    static Mode parse(String name) {
+      for (Mode m : values()) {
+        if (m.wireName().equals(name)) {
+          return m;
+        }
+      }
+      throw new IllegalArgumentException(
+          "no mode '"
+              + name
+              + "' (one of "
+              + String.join(", ", java.util.Arrays.stream(values()).map(Mode::wireName).toList())
+              + ")");
+    }
+  }
+
+  /** What a run breaks on purpose, to show that an invariant catches it. */
+  enum Breakage {
+    NONE,
+    /** The cluster's job look-up never finds anything: a crash after a submission resubmits. */
+    BLIND_LOOKUPS,
+    /** Every snapshot shows each node with 4 GiB more free memory than it has. */
+    OVERSTATED_MEMORY,
+    /** The daemon is configured without the failure-domain prefixes the caps are checked with. */
+    DAEMON_WITHOUT_FAILURE_DOMAINS,
+    /**
+     * Once a running campaign has finished its first group, an operator imports a state in which it
+     * kept only the groups it finished (as if its first group were all of it).
+     */
+    CAMPAIGN_LOSES_GROUPS
+  }
+
+  /** What the planner waited for, counted in steps: see {@link #countWaits}. */
+  static final String WAITED_MEMORY = "memory";
+
+  static final String WAITED_GROUP_CAP = "group cap";
+  static final String WAITED_DOMAIN_CAP = "failure-domain cap";
 
   /** What a run gave: the violation (null when none) and the last events before it. */
   record Result(
@@ -76,7 +142,9 @@ final class Simulation {
       int writes,
       String violation,
       List<String> trace,
-      long digest) {
+      long digest,
+      Mode mode,
+      Map<String, Integer> waited) {
     boolean ok() {
       return violation == null;
     }
@@ -90,6 +158,8 @@ final class Simulation {
   }
 
   private final long seed;
+  private final Mode mode;
+  private final Breakage breakage;
   private final Random random;
   private final FakeClock clock = new FakeClock(Instant.parse("2026-01-05T08:00:00Z"));
   private final Ledger ledger = new Ledger();
@@ -99,6 +169,10 @@ final class Simulation {
   private final MemoryStore store = new MemoryStore();
   private final CrashSchedule crashes;
   private final Settings settings;
+
+  /** The caps the invariants check: the daemon's, unless {@link Breakage} changed the daemon's. */
+  private final SafetyCaps caps;
+
   private final RoundStep step;
   private final Duration roundDelay;
   private final List<String> nodes;
@@ -128,13 +202,32 @@ final class Simulation {
   private Cluster checkedCluster;
   private long checkedActions;
 
-  private Simulation(long seed, boolean keepTrace) {
+  /** Each campaign's nodes, all its groups, as first seen; by id. */
+  private final Map<String, List<String>> campaignNodes = new HashMap<>();
+
+  /** The campaigns seen completed, whose reboots were checked. */
+  private final Set<String> completedChecked = new HashSet<>();
+
+  /** The campaigns {@link Breakage#CAMPAIGN_LOSES_GROUPS} cut short. */
+  private final Set<String> cut = new HashSet<>();
+
+  private final Map<String, Integer> waited = new TreeMap<>();
+
+  private Simulation(long seed, Mode mode, Breakage breakage, boolean keepTrace) {
     this.seed = seed;
+    this.mode = mode;
+    this.breakage = breakage;
     this.keepTrace = keepTrace;
     this.random = new Random(seed);
     this.storeFaults = new Random(seed * 41 + 11);
     this.storeGarbage = new Random(seed * 53 + 19);
-    Cluster initial = ClusterGenerator.generate(new Random(seed ^ 0x5DEECE66DL));
+    Random shape = new Random(seed ^ 0x5DEECE66DL);
+    Cluster initial =
+        switch (mode) {
+          case MIXED -> ClusterGenerator.generate(shape);
+          case TIGHT -> ClusterGenerator.tight(shape);
+          case CAPS -> ClusterGenerator.racked(shape);
+        };
     this.nodes = initial.nodes().stream().map(Node::name).toList();
     this.cluster = new SimulatedCluster(initial, clock, new Random(seed * 31 + 7), ledger);
     this.collectors =
@@ -143,13 +236,29 @@ final class Simulation {
     this.repairs = new SimulatedRepairs(cluster, ledger);
     this.crashes =
         new CrashSchedule(new Random(seed * 17 + 3), 0.005 + random.nextDouble() * 0.045);
+    // drawn in every mode, so that the rest of the stream is the same in every mode
+    Allowance allowance = new Allowance(1 + random.nextInt(2), false);
+    List<String> prefixes =
+        initial.nodes().stream().anyMatch(n -> !n.tags().isEmpty()) ? List.of("rack:") : List.of();
+    if (mode == Mode.CAPS) {
+      // the mode's own stream, apart from the one the events are drawn from
+      Random capsRandom = new Random(seed * 61 + 29);
+      allowance =
+          capsRandom.nextInt(5) == 0
+              ? new Allowance(1 + capsRandom.nextInt(3), false)
+              : new Allowance(PERCENTS[capsRandom.nextInt(PERCENTS.length)], true);
+      prefixes =
+          initial.nodes().stream()
+                  .anyMatch(n -> n.tags().stream().anyMatch(t -> t.startsWith("pdu:")))
+              ? List.of("rack:", "pdu:")
+              : List.of("rack:");
+    }
+    this.caps = new SafetyCaps(allowance, prefixes);
     this.settings =
         new Settings(
-            new SafetyCaps(
-                new Allowance(1 + random.nextInt(2), false),
-                initial.nodes().stream().anyMatch(n -> !n.tags().isEmpty())
-                    ? List.of("rack:")
-                    : List.of()),
+            breakage == Breakage.DAEMON_WITHOUT_FAILURE_DOMAINS
+                ? new SafetyCaps(allowance, List.of())
+                : caps,
             new StormGuard(30 + random.nextInt(50)),
             random.nextBoolean(),
             random.nextInt(3) == 0 ? 0.1 : Double.NaN,
@@ -158,10 +267,20 @@ final class Simulation {
     Random uuids = new Random(seed * 13 + 5);
     this.step = new RoundStep(settings, () -> uuid(uuids));
     this.roundDelay = Duration.ofSeconds(List.of(0, 0, 10, 60).get(random.nextInt(4)));
+    if (breakage == Breakage.BLIND_LOOKUPS) {
+      cluster.blindLookups();
+    }
+    if (breakage == Breakage.OVERSTATED_MEMORY) {
+      cluster.overstateFreeMemory(4096);
+    }
   }
 
   static Result run(long seed, int steps) {
-    return new Simulation(seed, false).go(steps);
+    return run(seed, steps, Mode.MIXED);
+  }
+
+  static Result run(long seed, int steps, Mode mode) {
+    return new Simulation(seed, mode, Breakage.NONE, false).go(steps);
   }
 
   /**
@@ -170,14 +289,21 @@ final class Simulation {
    * the invariants catch it.
    */
   static Result runWithBlindLookups(long seed, int steps) {
-    Simulation s = new Simulation(seed, false);
-    s.cluster.blindLookups();
-    return s.go(steps);
+    return runBroken(seed, steps, Mode.MIXED, Breakage.BLIND_LOOKUPS);
+  }
+
+  /** A run in which {@code breakage} breaks something, to show that an invariant catches it. */
+  static Result runBroken(long seed, int steps, Mode mode, Breakage breakage) {
+    return new Simulation(seed, mode, breakage, false).go(steps);
   }
 
   /** The run with every event, for replaying one seed. */
   static Result runTraced(long seed, int steps, List<String> into) {
-    Simulation s = new Simulation(seed, true);
+    return runTraced(seed, steps, Mode.MIXED, into);
+  }
+
+  static Result runTraced(long seed, int steps, Mode mode, List<String> into) {
+    Simulation s = new Simulation(seed, mode, Breakage.NONE, true);
     Result r = s.go(steps);
     into.addAll(s.fullTrace);
     return r;
@@ -187,12 +313,14 @@ final class Simulation {
     String violation = null;
     try {
       note(
-          "cluster: "
+          (mode == Mode.MIXED ? "" : "mode " + mode.wireName() + "; ")
+              + "cluster: "
               + nodes.size()
               + " nodes, "
               + cluster.now().instances().size()
               + " instances; caps "
-              + settings.caps().maxUnavailable()
+              + caps.maxUnavailable()
+              + (mode == Mode.MIXED ? "" : " per group and per " + caps.failureDomainPrefixes())
               + "; harep "
               + settings.harep()
               + "; balance "
@@ -213,6 +341,9 @@ final class Simulation {
                   + length
                   + " step(s)");
           store.garbage(length);
+        }
+        if (breakage == Breakage.CAMPAIGN_LOSES_GROUPS) {
+          loseLaterGroups();
         }
         boolean unreachable = store.unreachable() || store.unreadable();
         int jobs = cluster.jobCount();
@@ -243,7 +374,9 @@ final class Simulation {
         store.writes(),
         violation,
         List.copyOf(trace),
-        digest);
+        digest,
+        mode,
+        Map.copyOf(waited));
   }
 
   /** The crashes by point, and the leader changes as one more kind. */
@@ -420,6 +553,59 @@ final class Simulation {
     }
   }
 
+  /**
+   * {@link Breakage#CAMPAIGN_LOSES_GROUPS}: once a running campaign has finished its first group,
+   * an operator imports a state in which it kept only the groups it finished, and the daemon
+   * restarts from it.
+   */
+  private void loseLaterGroups() {
+    MaintdState saved = store.saved();
+    if (saved == null || store.unreachable() || store.unreadable()) {
+      return;
+    }
+    for (Campaign c : saved.campaigns()) {
+      if (c.status() == CampaignStatus.RUNNING
+          && c.current() >= 1
+          && c.current() < c.groups().size()
+          && cut.add(c.id())) {
+        List<List<String>> kept = c.groups().subList(0, c.current());
+        Set<String> keptNodes = new HashSet<>();
+        kept.forEach(keptNodes::addAll);
+        List<NodeProgress> progress =
+            c.nodes().stream().filter(p -> keptNodes.contains(p.node())).toList();
+        Campaign shortened =
+            new Campaign(
+                c.id(),
+                c.spec(),
+                c.status(),
+                c.stopReason(),
+                kept,
+                c.current(),
+                progress,
+                c.homes(),
+                c.history(),
+                c.next(),
+                c.ctime(),
+                c.mtime());
+        note(
+            "an operator imports a state in which campaign "
+                + c.id()
+                + " kept only the "
+                + kept.size()
+                + " of its "
+                + c.groups().size()
+                + " groups it finished");
+        store.importState(
+            saved.withCampaigns(
+                saved.campaigns().stream()
+                    .map(x -> x.id().equals(c.id()) ? shortened : x)
+                    .toList()));
+        restart("the import");
+        return;
+      }
+    }
+  }
+
   // --- events ---
 
   private void event() {
@@ -592,6 +778,9 @@ final class Simulation {
         giveUp(s);
       }
       tidyUp(s);
+      if (breakage == Breakage.CAMPAIGN_LOSES_GROUPS) {
+        loseLaterGroups();
+      }
       clock.advance(Duration.ofSeconds(30));
       note("tick");
       tick();
@@ -700,7 +889,10 @@ final class Simulation {
       checkCaps(now);
       checkedCluster = now;
     }
+    checkMemory(now);
     MaintdState shown = runner.view().state();
+    checkCampaigns(shown);
+    countWaits(shown);
     MaintdState saved = store.saved();
     if (saved != null
         && saved != shown
@@ -781,7 +973,7 @@ final class Simulation {
       List<String> keys = new ArrayList<>();
       keys.add("group " + c.groupByUuid(n.group()).map(Group::name).orElse(n.group()));
       n.tags().stream()
-          .filter(t -> settings.caps().failureDomainPrefixes().stream().anyMatch(t::startsWith))
+          .filter(t -> caps.failureDomainPrefixes().stream().anyMatch(t::startsWith))
           .forEach(t -> keys.add("failure domain " + t));
       for (String k : keys) {
         size.merge(k, 1, Integer::sum);
@@ -792,12 +984,90 @@ final class Simulation {
     }
     down.forEach(
         (k, out) -> {
-          int allowed = settings.caps().maxUnavailable().of(size.get(k));
+          int allowed = caps.maxUnavailable().of(size.get(k));
           if (out.size() > allowed) {
             throw new Violation(
                 "caps: " + k + " has " + out + " out of service, the cap allows " + allowed);
           }
         });
+  }
+
+  /**
+   * No node's free memory is negative, and the jobs still running never move more memory onto a
+   * node than it has free: the planner takes the room of every placement of a round before the
+   * next, and a round starts only when the last one's jobs have ended, so what the jobs in flight
+   * bring must fit in whatever order they end (memory that moves away counts only once it has).
+   */
+  private void checkMemory(Cluster c) {
+    Map<String, Long> coming = cluster.memoryInFlight();
+    for (Node n : c.nodes()) {
+      long free = n.resources().memFree();
+      if (free < 0) {
+        throw new Violation("memory: " + n.name() + " has " + free + " MiB free memory");
+      }
+      long in = coming.getOrDefault(n.name(), 0L);
+      if (in > free) {
+        throw new Violation(
+            "memory: the jobs still running move "
+                + in
+                + " MiB of running instances onto "
+                + n.name()
+                + ", which has "
+                + free
+                + " MiB free: a round overfilled it");
+      }
+    }
+  }
+
+  /**
+   * A campaign that completed rebooted every node it chose, in every group (as first seen): each
+   * came back from a reboot after the campaign started.
+   */
+  private void checkCampaigns(MaintdState s) {
+    for (Campaign c : s.campaigns()) {
+      List<String> chosen =
+          campaignNodes.computeIfAbsent(
+              c.id(), k -> c.groups().stream().flatMap(List::stream).toList());
+      if (c.status() != CampaignStatus.COMPLETED || !completedChecked.add(c.id())) {
+        continue;
+      }
+      List<String> missed = chosen.stream().filter(n -> !cluster.backAfter(n, c.ctime())).toList();
+      if (!missed.isEmpty()) {
+        throw new Violation(
+            "campaign: "
+                + c.id()
+                + " completed, but of the nodes it chose "
+                + chosen
+                + ", "
+                + missed
+                + " did not come back from a reboot after it started at "
+                + c.ctime());
+      }
+    }
+  }
+
+  /**
+   * Counts the steps after which an active incident or campaign waits for memory (a node without
+   * room), for a group's cap or for a failure domain's cap, as its next step says.
+   */
+  private void countWaits(MaintdState s) {
+    List<String> texts = new ArrayList<>();
+    s.incidents().stream().filter(i -> i.status().isActive()).forEach(i -> texts.add(i.next()));
+    s.campaigns().stream().filter(c -> c.status().isActive()).forEach(c -> texts.add(c.next()));
+    if (texts.stream()
+        .anyMatch(
+            t ->
+                t.contains("MiB free memory")
+                    || t.contains("has room (")
+                    || t.contains("has room for the instance"))) {
+      waited.merge(WAITED_MEMORY, 1, Integer::sum);
+    }
+    if (texts.stream().anyMatch(t -> t.contains("cap: group "))) {
+      waited.merge(WAITED_GROUP_CAP, 1, Integer::sum);
+    }
+    if (texts.stream().anyMatch(t -> t.contains("cap: failure domain "))) {
+      waited.merge(WAITED_DOMAIN_CAP, 1, Integer::sum);
+    }
   }
 
   // --- helpers ---

@@ -2,9 +2,11 @@ package org.maintd.daemon.simulation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,17 +16,21 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.LoggerFactory;
 
 /**
  * The seeded simulator of the whole daemon ({@link Simulation}): many seeds of a few hundred steps
- * each, in parallel; the seeds it once failed on, as regressions; and proof that its invariants
- * catch a daemon that breaks them. {@code -Dmaintd.sim.seeds}, {@code -Dmaintd.sim.steps} and
- * {@code -Dmaintd.sim.first} change the run; {@code scripts/simulate} runs more and replays one.
+ * each, in parallel, and a few hundred more in each of the other modes (tight memory, binding
+ * caps); the seeds it once failed on, as regressions; and proof that its invariants catch a daemon
+ * or a world that breaks them. {@code -Dmaintd.sim.seeds}, {@code -Dmaintd.sim.modeSeeds}, {@code
+ * -Dmaintd.sim.steps} and {@code -Dmaintd.sim.first} change the run; {@code scripts/simulate} runs
+ * more and replays one.
  */
 class SimulationTest {
   private static final int SEEDS = Integer.getInteger("maintd.sim.seeds", 10_000);
+  private static final int MODE_SEEDS = Integer.getInteger("maintd.sim.modeSeeds", 300);
   private static final int STEPS = Integer.getInteger("maintd.sim.steps", 200);
   private static final long FIRST = Long.getLong("maintd.sim.first", 1);
 
@@ -82,6 +88,52 @@ class SimulationTest {
     assertTrue(r.ok(), () -> SimulationReport.failure(r, STEPS));
   }
 
+  /**
+   * The tight and caps modes keep every invariant, and do what they are there for: in a fifth of
+   * the seeds or more, something waits for memory (tight), for a group's cap and for a failure
+   * domain's cap (caps).
+   */
+  @ParameterizedTest
+  @EnumSource(
+      value = Simulation.Mode.class,
+      names = {"TIGHT", "CAPS"})
+  void everySeedOfTheOtherModesKeepsEveryInvariant(Simulation.Mode mode) {
+    List<Simulation.Result> runs =
+        LongStream.range(FIRST, FIRST + MODE_SEEDS)
+            .parallel()
+            .mapToObj(seed -> Simulation.run(seed, STEPS, mode))
+            .toList();
+    List<Simulation.Result> failed =
+        runs.stream()
+            .filter(r -> !r.ok())
+            .sorted((a, b) -> Long.compare(a.seed(), b.seed()))
+            .toList();
+    assertTrue(
+        failed.isEmpty(),
+        () ->
+            failed.size()
+                + " of "
+                + MODE_SEEDS
+                + " seeds of mode "
+                + mode.wireName()
+                + " broke an invariant; the first:\n"
+                + SimulationReport.failure(failed.get(0), STEPS)
+                + "\nall: "
+                + failed.stream()
+                    .map(r -> Long.toString(r.seed()))
+                    .collect(Collectors.joining(" ")));
+    List<String> meant =
+        mode == Simulation.Mode.TIGHT
+            ? List.of(Simulation.WAITED_MEMORY)
+            : List.of(Simulation.WAITED_GROUP_CAP, Simulation.WAITED_DOMAIN_CAP);
+    for (String what : meant) {
+      long seeds = runs.stream().filter(r -> r.waited().getOrDefault(what, 0) > 0).count();
+      assertTrue(
+          seeds * 5 >= MODE_SEEDS,
+          () -> "in mode " + mode.wireName() + ", " + seeds + " seeds waited for " + what);
+    }
+  }
+
   @Test
   void theSameSeedGivesTheSameRun() {
     for (long seed = 1; seed <= 20; seed++) {
@@ -89,6 +141,14 @@ class SimulationTest {
       Simulation.Result b = Simulation.run(seed, STEPS);
       assertEquals(a.digest(), b.digest(), "seed " + seed);
       assertEquals(a.trace(), b.trace(), "seed " + seed);
+    }
+    for (Simulation.Mode mode : List.of(Simulation.Mode.TIGHT, Simulation.Mode.CAPS)) {
+      for (long seed = 1; seed <= 3; seed++) {
+        Simulation.Result a = Simulation.run(seed, STEPS, mode);
+        Simulation.Result b = Simulation.run(seed, STEPS, mode);
+        assertEquals(a.digest(), b.digest(), mode + " seed " + seed);
+        assertEquals(a.trace(), b.trace(), mode + " seed " + seed);
+      }
     }
   }
 
@@ -137,5 +197,52 @@ class SimulationTest {
                 .limit(5)
                 .toList()
                 .toString());
+  }
+
+  /**
+   * A cluster whose snapshots show every node with 4 GiB more free memory than it has: the daemon
+   * plans moves that do not fit, and the memory invariant sees the jobs overfill a node before they
+   * end (Ganeti would refuse the last of them).
+   */
+  @Test
+  void aClusterThatOverstatesFreeMemoryIsCaughtOverfillingANode() {
+    assertCaught(Simulation.Mode.TIGHT, Simulation.Breakage.OVERSTATED_MEMORY, "memory: ");
+  }
+
+  /**
+   * A daemon configured without the failure-domain prefixes its caps are checked with takes more
+   * nodes of one rack out of service than the cap allows, and the caps invariant says so.
+   */
+  @Test
+  void aDaemonThatIgnoresFailureDomainsIsCaughtOverTheirCap() {
+    assertCaught(
+        Simulation.Mode.CAPS,
+        Simulation.Breakage.DAEMON_WITHOUT_FAILURE_DOMAINS,
+        "caps: failure domain ");
+  }
+
+  /**
+   * A campaign that lost its later groups once the first was done completes without rebooting their
+   * nodes, and the campaign invariant says so.
+   */
+  @Test
+  void aCampaignThatLosesItsLaterGroupsIsCaughtCompleting() {
+    assertCaught(Simulation.Mode.MIXED, Simulation.Breakage.CAMPAIGN_LOSES_GROUPS, "campaign: ");
+  }
+
+  /** Runs seeds from 1 until one breaks the invariant that {@code violation} names, at most 100. */
+  private static void assertCaught(
+      Simulation.Mode mode, Simulation.Breakage breakage, String violation) {
+    List<String> others = new ArrayList<>();
+    for (long seed = 1; seed <= 100; seed++) {
+      Simulation.Result r = Simulation.runBroken(seed, STEPS, mode, breakage);
+      if (!r.ok() && r.violation().startsWith(violation)) {
+        return;
+      }
+      if (!r.ok()) {
+        others.add(r.violation());
+      }
+    }
+    fail(breakage + " was not caught in 100 seeds; other violations: " + others);
   }
 }
