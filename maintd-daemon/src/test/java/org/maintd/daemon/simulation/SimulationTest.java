@@ -152,6 +152,27 @@ class SimulationTest {
     }
   }
 
+  /**
+   * A fingerprint is the SHA-256 of the lines as printed, each ended by a newline; and a simulator
+   * loaded apart by a class loader of its own ({@code --with}: here, this very checkout's) gives
+   * the same trace of a seed as this one, in every mode.
+   */
+  @Test
+  void aSimulatorLoadedApartGivesTheSameTraces() {
+    assertEquals(
+        "9ffaa0f83922d4eb11e56154814a41322108bebaefba1fe7f00c4fcebde5d5fc",
+        SimulateMain.fingerprint(List.of("a", "b c")));
+    for (Simulation.Mode mode : Simulation.Mode.values()) {
+      OtherSimulator apart = OtherSimulator.load(System.getProperty("java.class.path"), mode);
+      for (long seed = 1; seed <= 3; seed++) {
+        assertEquals(
+            SimulateMain.traceLines(seed, STEPS, mode.wireName()),
+            apart.traceLines(seed, STEPS),
+            mode + " seed " + seed);
+      }
+    }
+  }
+
   @Test
   void runsDoTheWorkTheyAreMeantToTest() {
     List<Simulation.Result> runs =
