@@ -1,30 +1,18 @@
 package org.maintd.campaign;
 
-import java.util.Arrays;
+import org.maintd.wire.WireName;
 
 /**
  * How a node is emptied before its reboot: {@code migrate-reboot} moves primary instances off (DRBD
  * instances to their secondary; DRBD secondaries stay and resynchronise after the reboot); {@code
  * full-evacuation} also gives DRBD instances whose secondary is on the node a new secondary.
  */
-public enum CampaignMode {
-  MIGRATE_REBOOT("migrate-reboot"),
-  FULL_EVACUATION("full-evacuation");
-
-  private final String wireName;
-
-  CampaignMode(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
+public enum CampaignMode implements WireName {
+  MIGRATE_REBOOT,
+  FULL_EVACUATION;
 
   public static CampaignMode parse(String text) {
-    return Arrays.stream(values())
-        .filter(m -> m.wireName.equals(text))
-        .findFirst()
+    return WireName.parse(CampaignMode.class, text)
         .orElseThrow(
             () ->
                 new CampaignException(

@@ -1,9 +1,9 @@
 package org.maintd.cluster;
 
-import java.util.Locale;
+import org.maintd.wire.WireName;
 
 /** Ganeti's disk templates and the way each lets an instance move between nodes. */
-public enum DiskTemplate {
+public enum DiskTemplate implements WireName {
   DISKLESS(Mobility.EXTERNALLY_MIRRORED),
   FILE(Mobility.NON_REDUNDANT),
   SHAREDFILE(Mobility.EXTERNALLY_MIRRORED),
@@ -34,17 +34,9 @@ public enum DiskTemplate {
     return mobility;
   }
 
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
   /** Parses Ganeti's name of a disk template ({@code drbd}, {@code plain}, ...). */
   public static DiskTemplate parse(String name) {
-    for (DiskTemplate t : values()) {
-      if (t.wireName().equals(name)) {
-        return t;
-      }
-    }
-    throw new IllegalArgumentException("unknown disk template '" + name + "'");
+    return WireName.parse(DiskTemplate.class, name)
+        .orElseThrow(() -> new IllegalArgumentException("unknown disk template '" + name + "'"));
   }
 }

@@ -1,20 +1,18 @@
 package org.maintd.diagnose;
 
+import org.maintd.wire.WireName;
+
 /** What a node's diagnose asks for, in increasing order of invasiveness. */
-public enum DiagnoseStatus {
-  OK("Ok"),
-  LIVE_REPAIR("live-repair"),
-  EVACUATE("evacuate"),
-  EVACUATE_FAILOVER("evacuate-failover");
+public enum DiagnoseStatus implements WireName {
+  OK,
+  LIVE_REPAIR,
+  EVACUATE,
+  EVACUATE_FAILOVER;
 
-  private final String wireName;
-
-  DiagnoseStatus(String wireName) {
-    this.wireName = wireName;
-  }
-
+  /** {@code Ok} for {@link #OK}, as Ganeti's diagnose writes it; the others in lower case. */
+  @Override
   public String wireName() {
-    return wireName;
+    return this == OK ? "Ok" : WireName.super.wireName();
   }
 
   public boolean isEvacuation() {
@@ -27,12 +25,12 @@ public enum DiagnoseStatus {
   }
 
   public static DiagnoseStatus parse(String text) {
-    for (DiagnoseStatus s : values()) {
-      if (s.wireName.equals(text)) {
-        return s;
-      }
-    }
-    throw new DiagnoseFormatException(
-        "unknown status '" + text + "' (expected Ok, live-repair, evacuate or evacuate-failover)");
+    return WireName.parse(DiagnoseStatus.class, text)
+        .orElseThrow(
+            () ->
+                new DiagnoseFormatException(
+                    "unknown status '"
+                        + text
+                        + "' (expected Ok, live-repair, evacuate or evacuate-failover)"));
   }
 }

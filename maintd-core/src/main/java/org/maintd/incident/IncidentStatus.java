@@ -1,22 +1,14 @@
 package org.maintd.incident;
 
+import org.maintd.wire.WireName;
+
 /** An incident's {@code repair-status}, spelled on the wire as Ganeti's maintd spells it. */
-public enum IncidentStatus {
-  NOTED("noted"),
-  PENDING("pending"),
-  CANCELED("canceled"),
-  FAILED("failed"),
-  COMPLETED("completed");
-
-  private final String wireName;
-
-  IncidentStatus(String wireName) {
-    this.wireName = wireName;
-  }
-
-  public String wireName() {
-    return wireName;
-  }
+public enum IncidentStatus implements WireName {
+  NOTED,
+  PENDING,
+  CANCELED,
+  FAILED,
+  COMPLETED;
 
   /** Noted or pending: the daemon may still act on it. */
   public boolean isActive() {
@@ -24,11 +16,7 @@ public enum IncidentStatus {
   }
 
   public static IncidentStatus parse(String text) {
-    for (IncidentStatus s : values()) {
-      if (s.wireName.equals(text)) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException("unknown repair-status '" + text + "'");
+    return WireName.parse(IncidentStatus.class, text)
+        .orElseThrow(() -> new IllegalArgumentException("unknown repair-status '" + text + "'"));
   }
 }
