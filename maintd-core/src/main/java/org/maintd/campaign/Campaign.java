@@ -1,5 +1,6 @@
 package org.maintd.campaign;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,8 +10,10 @@ import java.util.Optional;
 /**
  * A rolling-reboot campaign as it stands: the reboot groups fixed when it was created, the group
  * being worked on, every node's progress, where moved instances belong, its history, and what
- * happens next or why it waits. Immutable; every change gives a new campaign.
+ * happens next or why it waits. Immutable; every change gives a new campaign. Its single-value
+ * withers are generated.
  */
+@RecordBuilder
 public record Campaign(
     String id,
     CampaignSpec spec,
@@ -23,7 +26,8 @@ public record Campaign(
     List<CampaignEvent> history,
     String next,
     Instant ctime,
-    Instant mtime) {
+    Instant mtime)
+    implements CampaignBuilder.With {
 
   public Campaign {
     groups = groups.stream().map(List::copyOf).toList();
@@ -66,36 +70,15 @@ public record Campaign(
     return nodes.stream().filter(p -> p.phase() == phase).count();
   }
 
+  /** This campaign with {@code progress} in place of its node's. */
   public Campaign withNode(NodeProgress progress) {
     List<NodeProgress> copy = new ArrayList<>(nodes);
     copy.replaceAll(p -> p.node().equals(progress.node()) ? progress : p);
-    return new Campaign(
-        id, spec, status, stopReason, groups, current, copy, homes, history, next, ctime, mtime);
+    return withNodes(copy);
   }
 
   public Campaign withStatus(CampaignStatus value, String reason) {
-    return new Campaign(
-        id, spec, value, reason, groups, current, nodes, homes, history, next, ctime, mtime);
-  }
-
-  public Campaign withCurrent(int value) {
-    return new Campaign(
-        id, spec, status, stopReason, groups, value, nodes, homes, history, next, ctime, mtime);
-  }
-
-  public Campaign withHomes(List<Home> value) {
-    return new Campaign(
-        id, spec, status, stopReason, groups, current, nodes, value, history, next, ctime, mtime);
-  }
-
-  public Campaign withNext(String value) {
-    return new Campaign(
-        id, spec, status, stopReason, groups, current, nodes, homes, history, value, ctime, mtime);
-  }
-
-  public Campaign withMtime(Instant value) {
-    return new Campaign(
-        id, spec, status, stopReason, groups, current, nodes, homes, history, next, ctime, value);
+    return with(b -> b.status(value).stopReason(reason));
   }
 
   /** Stops starting new steps; nodes already rebooting still come back. Only a running campaign. */

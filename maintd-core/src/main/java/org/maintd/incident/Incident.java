@@ -1,5 +1,6 @@
 package org.maintd.incident;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +13,9 @@ import org.maintd.diagnose.Diagnosis;
  * a new value with a higher serial number. {@code observed} says whether the last trustworthy
  * report of the node still carried this fault; {@code tagged} whether the node tag of its outcome
  * has been set on the node; {@code acknowledged} whether the operator removed the {@code
- * repairready} tag while the fault was still reported.
+ * repairready} tag while the fault was still reported. Its single-value withers are generated.
  */
+@RecordBuilder
 public record Incident(
     UUID uuid,
     String node,
@@ -27,7 +29,8 @@ public record Incident(
     String next,
     boolean observed,
     boolean tagged,
-    boolean acknowledged) {
+    boolean acknowledged)
+    implements IncidentBuilder.With {
 
   public static final String READY_TAG_PREFIX = "maintd:repairready:";
   public static final String FAILED_TAG_PREFIX = "maintd:repairfailed:";
@@ -79,88 +82,12 @@ public record Incident(
       IncidentStatus newStatus, List<String> newJobs, Instant now, String event, String reason) {
     List<HistoryEntry> h = new ArrayList<>(history);
     h.add(new HistoryEntry(now, event, reason));
-    return new Incident(
-        uuid,
-        node,
-        diagnosis,
-        newStatus,
-        newJobs,
-        ctime,
-        now,
-        serial + 1,
-        h,
-        next,
-        observed,
-        tagged,
-        acknowledged);
+    return with(b -> b.status(newStatus).jobs(newJobs).mtime(now).serial(serial + 1).history(h));
   }
 
-  public Incident withNext(String text) {
-    return new Incident(
-        uuid,
-        node,
-        diagnosis,
-        status,
-        jobs,
-        ctime,
-        mtime,
-        serial,
-        history,
-        text,
-        observed,
-        tagged,
-        acknowledged);
-  }
-
-  Incident withObserved(boolean value) {
-    return new Incident(
-        uuid,
-        node,
-        diagnosis,
-        status,
-        jobs,
-        ctime,
-        mtime,
-        serial,
-        history,
-        next,
-        value,
-        tagged,
-        acknowledged);
-  }
-
-  Incident withTagged(boolean value) {
-    return new Incident(
-        uuid,
-        node,
-        diagnosis,
-        status,
-        jobs,
-        ctime,
-        mtime,
-        serial,
-        history,
-        next,
-        observed,
-        value,
-        acknowledged);
-  }
-
-  Incident withAcknowledged(Instant now) {
-    Incident changed = change(status, jobs, now, "acknowledged", "repairready tag removed");
-    return new Incident(
-        uuid,
-        node,
-        diagnosis,
-        status,
-        jobs,
-        ctime,
-        now,
-        changed.serial(),
-        changed.history(),
-        next,
-        observed,
-        tagged,
-        true);
+  /** The operator removed the {@code repairready} tag while the fault was still reported. */
+  Incident acknowledge(Instant now) {
+    return change(status, jobs, now, "acknowledged", "repairready tag removed")
+        .withAcknowledged(true);
   }
 }

@@ -177,7 +177,7 @@ public final class Lifecycle {
         changes.add(
             new Change(inc.uuid(), inc.node(), Change.Kind.FORGOTTEN, inc.tag() + " removed"));
       } else if (inc.status() == IncidentStatus.COMPLETED) {
-        list.add(inc.withAcknowledged(now));
+        list.add(inc.acknowledge(now));
         changes.add(
             new Change(inc.uuid(), inc.node(), Change.Kind.ACKNOWLEDGED, inc.tag() + " removed"));
       } else {

@@ -41,59 +41,48 @@ public sealed interface Operation {
     }
   }
 
+  /** An instance leaving {@code source} for {@code target}: the two nodes and it are touched. */
+  sealed interface InstanceMove extends Operation {
+    String instance();
+
+    String source();
+
+    String target();
+
+    @Override
+    default List<String> nodes() {
+      return List.of(source(), target());
+    }
+
+    @Override
+    default List<String> instances() {
+      return List.of(instance());
+    }
+  }
+
   /** Live migration of a running instance to {@code target}. */
-  record Migrate(String instance, String source, String target) implements Operation {
+  record Migrate(String instance, String source, String target) implements InstanceMove {
     @Override
     public String kind() {
       return "migrate";
     }
-
-    @Override
-    public List<String> nodes() {
-      return List.of(source, target);
-    }
-
-    @Override
-    public List<String> instances() {
-      return List.of(instance);
-    }
   }
 
   /** Failover: stop on {@code source}, start on {@code target} (if it should run). */
-  record Failover(String instance, String source, String target) implements Operation {
+  record Failover(String instance, String source, String target) implements InstanceMove {
     @Override
     public String kind() {
       return "failover";
-    }
-
-    @Override
-    public List<String> nodes() {
-      return List.of(source, target);
-    }
-
-    @Override
-    public List<String> instances() {
-      return List.of(instance);
     }
   }
 
   /**
    * Copies a non-redundant instance's disks to {@code target} (the instance is stopped meanwhile).
    */
-  record Move(String instance, String source, String target) implements Operation {
+  record Move(String instance, String source, String target) implements InstanceMove {
     @Override
     public String kind() {
       return "move";
-    }
-
-    @Override
-    public List<String> nodes() {
-      return List.of(source, target);
-    }
-
-    @Override
-    public List<String> instances() {
-      return List.of(instance);
     }
   }
 

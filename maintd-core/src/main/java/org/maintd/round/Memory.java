@@ -1,5 +1,6 @@
 package org.maintd.round;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.Map;
 import org.maintd.campaign.NodeSignal;
@@ -11,8 +12,9 @@ import org.maintd.spi.CollectorReading;
  * collectors said over time (since when each node has reported {@code Ok} without a gap, its boot
  * id), when the last round started, the storm the last poll showed, and the cluster (as the step
  * left it, with the tags it changed) and plan of the last tick. After a restart it starts empty,
- * which errs on the safe side (a soak starts again).
+ * which errs on the safe side (a soak starts again). Its single-value withers are generated.
  */
+@RecordBuilder
 public record Memory(
     Map<String, CollectorReading> readings,
     Map<String, Instant> okSince,
@@ -20,7 +22,8 @@ public record Memory(
     Instant lastRound,
     String storm,
     Cluster cluster,
-    PlanSnapshot plan) {
+    PlanSnapshot plan)
+    implements MemoryBuilder.With {
 
   public Memory {
     readings = Sorted.copy(readings);
@@ -36,22 +39,6 @@ public record Memory(
       Map<String, CollectorReading> latest,
       Map<String, Instant> since,
       Map<String, NodeSignal> nodeSignals) {
-    return new Memory(latest, since, nodeSignals, lastRound, storm, cluster, plan);
-  }
-
-  Memory withStorm(String value) {
-    return new Memory(readings, okSince, signals, lastRound, value, cluster, plan);
-  }
-
-  Memory withLastRound(Instant value) {
-    return new Memory(readings, okSince, signals, value, storm, cluster, plan);
-  }
-
-  Memory withCluster(Cluster value) {
-    return new Memory(readings, okSince, signals, lastRound, storm, value, plan);
-  }
-
-  Memory withPlan(PlanSnapshot value) {
-    return new Memory(readings, okSince, signals, lastRound, storm, cluster, value);
+    return with(b -> b.readings(latest).okSince(since).signals(nodeSignals));
   }
 }
