@@ -1,12 +1,17 @@
 package org.maintd.daemon.config;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
-/** The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. */
+/**
+ * The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. Its single-value
+ * withers ({@code withPort}, ...) are generated.
+ */
+@RecordBuilder
 public record DaemonConfig(
     String node,
     String bind,
@@ -30,7 +35,8 @@ public record DaemonConfig(
     String hmacKeyGroup,
     Duration exitAfterFailure,
     Ha ha,
-    NodeCommands nodeCommands) {
+    NodeCommands nodeCommands)
+    implements DaemonConfigBuilder.With {
 
   /**
    * Who reboots a node and moves the master role: {@code collector} (a whitelisted command the
@@ -259,178 +265,8 @@ public record DaemonConfig(
     }
   }
 
-  public DaemonConfig(
-      String node,
-      String bind,
-      int port,
-      Path stateDir,
-      String store,
-      String backend,
-      Path hmacKeyFile,
-      Path usersFile,
-      Duration pollInterval,
-      Duration roundDelay,
-      SafetyCaps caps,
-      StormGuard storm,
-      boolean harep,
-      boolean balance,
-      double balanceThreshold,
-      Collector collector,
-      Sim sim) {
-    this(
-        node,
-        bind,
-        port,
-        stateDir,
-        store,
-        backend,
-        hmacKeyFile,
-        usersFile,
-        pollInterval,
-        roundDelay,
-        caps,
-        storm,
-        harep,
-        balance,
-        balanceThreshold,
-        collector,
-        sim,
-        Ganeti.defaults(),
-        Http.defaults(),
-        "",
-        Duration.ofSeconds(30),
-        Ha.defaults(),
-        NodeCommands.defaults());
-  }
-
-  public DaemonConfig(
-      String node,
-      String bind,
-      int port,
-      Path stateDir,
-      String store,
-      String backend,
-      Path hmacKeyFile,
-      Path usersFile,
-      Duration pollInterval,
-      Duration roundDelay,
-      SafetyCaps caps,
-      StormGuard storm,
-      boolean harep,
-      boolean balance,
-      double balanceThreshold,
-      Collector collector,
-      Sim sim,
-      Ganeti ganeti) {
-    this(
-        node,
-        bind,
-        port,
-        stateDir,
-        store,
-        backend,
-        hmacKeyFile,
-        usersFile,
-        pollInterval,
-        roundDelay,
-        caps,
-        storm,
-        harep,
-        balance,
-        balanceThreshold,
-        collector,
-        sim,
-        ganeti,
-        Http.defaults(),
-        "",
-        Duration.ofSeconds(30),
-        Ha.defaults(),
-        NodeCommands.defaults());
-  }
-
-  /**
-   * This configuration with the group that may read the key file besides its owner (Ganeti's {@code
-   * gnt-masterd}).
-   */
-  public DaemonConfig withHmacKeyGroup(String group) {
-    return new DaemonConfig(
-        node,
-        bind,
-        port,
-        stateDir,
-        store,
-        backend,
-        hmacKeyFile,
-        usersFile,
-        pollInterval,
-        roundDelay,
-        caps,
-        storm,
-        harep,
-        balance,
-        balanceThreshold,
-        collector,
-        sim,
-        ganeti,
-        http,
-        group,
-        exitAfterFailure,
-        ha,
-        nodeCommands);
-  }
-
-  /** This configuration with its state in {@code newStore} and {@code newHa}'s leadership. */
-  public DaemonConfig withLeadership(String newStore, Ha newHa) {
-    return new DaemonConfig(
-        node,
-        bind,
-        port,
-        stateDir,
-        newStore,
-        backend,
-        hmacKeyFile,
-        usersFile,
-        pollInterval,
-        roundDelay,
-        caps,
-        storm,
-        harep,
-        balance,
-        balanceThreshold,
-        collector,
-        sim,
-        ganeti,
-        http,
-        hmacKeyGroup,
-        exitAfterFailure,
-        newHa,
-        nodeCommands);
-  }
-
+  /** This configuration with the port and bind address given on the command line, where given. */
   public DaemonConfig withOverrides(Integer newPort, String newBind) {
-    return new DaemonConfig(
-        node,
-        newBind != null ? newBind : bind,
-        newPort != null ? newPort : port,
-        stateDir,
-        store,
-        backend,
-        hmacKeyFile,
-        usersFile,
-        pollInterval,
-        roundDelay,
-        caps,
-        storm,
-        harep,
-        balance,
-        balanceThreshold,
-        collector,
-        sim,
-        ganeti,
-        http,
-        hmacKeyGroup,
-        exitAfterFailure,
-        ha,
-        nodeCommands);
+    return withPort(newPort != null ? newPort : port).withBind(newBind != null ? newBind : bind);
   }
 }

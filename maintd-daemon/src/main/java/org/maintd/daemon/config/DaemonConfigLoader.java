@@ -106,7 +106,7 @@ public final class DaemonConfigLoader {
             tlsKey == null ? certificate : tlsKey);
     Duration exitAfterFailure =
         root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
-    DaemonConfig.Ha ha = ha(root, store);
+    DaemonConfig.Ha ha = HaSection.ha(root, store);
     DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
     root.finish();
     return new DaemonConfig(
@@ -170,108 +170,6 @@ public final class DaemonConfigLoader {
     return name;
   }
 
-  private static DaemonConfig.Ha ha(ConfigSection root, String store) {
-    String leadership =
-        root.oneOf("leadership", "master", List.of("master", "standby", "zookeeper"));
-    URI advertise =
-        root.string("advertiseUrl", "").isEmpty()
-            ? null
-            : url(root, "advertiseUrl", null, List.of("http", "https"));
-    DaemonConfig.ZooKeeper zk = zookeeper(root.section("zookeeper"));
-    if (leadership.equals("zookeeper") && !store.equals("zookeeper")) {
-      root.problem(
-          "leadership",
-          "zookeeper needs store: zookeeper (standbys read the leader's state from it)");
-    }
-    if (store.equals("zookeeper") && zk.connect().isEmpty()) {
-      root.problem("zookeeper.connect", "must name the ZooKeeper servers when store is zookeeper");
-    }
-    boolean usesZooKeeper = store.equals("zookeeper") || leadership.equals("zookeeper");
-    if (usesZooKeeper && zk.acl().equals("digest") && zk.credentials() == null) {
-      root.problem(
-          "zookeeper.credentialsFile",
-          "is required with store or leadership zookeeper: without it anyone who reaches"
-              + " ZooKeeper can rewrite maintd's state and its election. Create it once with"
-              + " (umask 077; echo \"maintd:$(head -c 24 /dev/urandom | base64)\" >"
-              + " /etc/maintd/zookeeper-credentials), copy it to every master candidate, and set"
-              + " zookeeper.credentialsFile: /etc/maintd/zookeeper-credentials (or zookeeper.acl:"
-              + " open to run without ACLs on purpose)");
-    }
-    return new DaemonConfig.Ha(
-        leadership, advertise == null ? null : advertise.toString().replaceAll("/+$", ""), zk);
-  }
-
-  private static DaemonConfig.ZooKeeper zookeeper(ConfigSection z) {
-    DaemonConfig.ZooKeeper d = DaemonConfig.ZooKeeper.defaults();
-    String connect = z.string("connect", "").strip();
-    if (!connect.isEmpty() && !validConnect(connect)) {
-      z.problem(
-          "connect",
-          "must be host:port[,host:port...] with ports from 1 to 65535, not '" + connect + "'");
-    }
-    Duration session = z.duration("sessionTimeout", d.sessionTimeout(), Duration.ofSeconds(1));
-    Duration connection =
-        z.duration("connectionTimeout", d.connectionTimeout(), Duration.ofMillis(100));
-    String chroot = z.string("chroot", d.chroot());
-    if (!chroot.matches("(/[A-Za-z0-9._-]+)+") || chroot.matches(".*/\\.{1,2}(/.*)?")) {
-      z.problem(
-          "chroot",
-          "must be an absolute znode path such as /maintd (letters, digits, '.', '_', '-'), not '"
-              + chroot
-              + "'");
-    }
-    Path credentials = z.optionalPath("credentialsFile");
-    Duration fenceWait = z.duration("fenceWait", session, Duration.ZERO);
-    String acl = z.oneOf("acl", d.acl(), List.of("digest", "sasl", "open"));
-    String saslUser = z.string("saslUser", "");
-    if (acl.equals("sasl") && saslUser.isBlank()) {
-      z.problem("saslUser", "must name the SASL user maintd logs in as when acl is sasl");
-    }
-    return new DaemonConfig.ZooKeeper(
-        connect,
-        session,
-        connection,
-        chroot,
-        credentials,
-        fenceWait,
-        acl,
-        saslUser,
-        tls(z.section("tls")));
-  }
-
-  private static DaemonConfig.Tls tls(ConfigSection t) {
-    DaemonConfig.Tls tls =
-        new DaemonConfig.Tls(
-            t.optionalPath("trustStore"),
-            t.optionalPath("trustStorePasswordFile"),
-            t.optionalPath("keyStore"),
-            t.optionalPath("keyStorePasswordFile"),
-            t.bool("hostnameVerification", true));
-    if (!tls.enabled() && tls.keyStore() != null) {
-      t.problem("keyStore", "needs trustStore: TLS is on only with a trust store");
-    }
-    for (Path store : new Path[] {tls.trustStore(), tls.keyStore()}) {
-      if (store != null && !java.nio.file.Files.isReadable(store)) {
-        t.problem(store == tls.trustStore() ? "trustStore" : "keyStore", "cannot read " + store);
-      }
-    }
-    return tls;
-  }
-
-  private static boolean validConnect(String connect) {
-    for (String server : connect.split(",", -1)) {
-      int colon = server.lastIndexOf(':');
-      if (colon <= 0 || !server.substring(colon + 1).matches("[0-9]{1,5}")) {
-        return false;
-      }
-      int port = Integer.parseInt(server.substring(colon + 1));
-      if (port < 1 || port > 65535 || server.substring(0, colon).isBlank()) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   private static Allowance allowance(ConfigSection c, String key, String fallback) {
     String text = c.string(key, fallback);
     try {
@@ -297,7 +195,7 @@ public final class DaemonConfigLoader {
    * An absolute URL of one of {@code schemes} with a host; a problem naming the key otherwise, and
    * then the fallback (null when there is none).
    */
-  private static URI url(ConfigSection c, String key, String fallback, List<String> schemes) {
+  static URI url(ConfigSection c, String key, String fallback, List<String> schemes) {
     String text = c.string(key, null);
     if (text == null) {
       return fallback == null ? null : URI.create(fallback);

@@ -82,7 +82,12 @@ class GanetiDaemonTest {
         new DaemonConfig.Sim(
             dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
         new DaemonConfig.Ganeti(
-            URI.create(rapi.url()), rapi.certificate, false, rapi.credentials, rapiTimeout, 3));
+            URI.create(rapi.url()), rapi.certificate, false, rapi.credentials, rapiTimeout, 3),
+        DaemonConfig.Http.defaults(),
+        "",
+        Duration.ofSeconds(30),
+        DaemonConfig.Ha.defaults(),
+        DaemonConfig.NodeCommands.defaults());
   }
 
   /**

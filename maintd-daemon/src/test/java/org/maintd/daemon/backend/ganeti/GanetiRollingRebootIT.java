@@ -101,8 +101,8 @@ class GanetiRollingRebootIT {
     DaemonConfig config =
         sandbox
             .daemon(dir, "node1.gnt.test", credentials)
-            .withLeadership(
-                "zookeeper",
+            .withStore("zookeeper")
+            .withHa(
                 new DaemonConfig.Ha(
                     "zookeeper",
                     null,
