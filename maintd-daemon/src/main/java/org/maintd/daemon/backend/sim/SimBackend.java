@@ -1,27 +1,19 @@
 package org.maintd.daemon.backend.sim;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
-import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
-import org.maintd.protocol.state.Mappers;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.JobTrace;
@@ -44,11 +36,10 @@ public final class SimBackend implements ClusterBackend {
   /** When a node that does not come back by itself comes back. */
   public static final Instant NEVER = Instant.parse("9999-12-31T00:00:00Z");
 
-  private final Path file;
   private final SimSettings settings;
   private final Clock clock;
-  private final SimOperations operations = new SimOperations();
-  private final boolean shared;
+  private final SimFiles files;
+  private final SimJobEnd ends;
   private SimState state;
 
   public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock) {
@@ -60,86 +51,30 @@ public final class SimBackend implements ClusterBackend {
    * this process or others) use the same one: every call then reads the file again under a lock.
    */
   public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock, boolean shared) {
-    this.file = file;
     this.settings = settings;
     this.clock = clock;
-    this.shared = shared;
+    this.files = new SimFiles(file, settings, shared);
+    this.ends = new SimJobEnd(settings, files);
     this.state = new SimState(initial, List.of(), List.of(), 0, Map.of());
     shared(
         () -> {
-          if (Files.exists(file)) {
-            state = read(file);
+          if (files.stored()) {
+            state = files.read();
           }
           persist();
           return null;
         });
-    state
-        .cluster()
-        .nodes()
-        .forEach(
-            n -> {
-              if (!Files.exists(bootIdFile(n.name()))) {
-                writeBootId(n.name());
-              }
-            });
-    if (settings.masterFile() != null) {
-      state.cluster().master().ifPresent(m -> writeMasterFile(m.name()));
-    }
+    state.cluster().nodes().forEach(n -> files.ensureBootId(n.name()));
+    state.cluster().master().ifPresent(m -> files.writeMaster(m.name()));
   }
 
-  /**
-   * The persisted form of the simulation: the cluster, every job received, the injected failures,
-   * and the nodes powered off with when each comes back ({@link #NEVER}: not by itself).
-   */
-  public record SimState(
-      Cluster cluster,
-      List<SimJob> jobs,
-      List<FailRule> rules,
-      long lastId,
-      Map<String, Instant> off) {
-    public SimState {
-      off = off == null ? Map.of() : Map.copyOf(off);
-    }
-
-    SimState with(Cluster c, List<SimJob> j, List<FailRule> r, long id) {
-      return new SimState(c, j, r, id, off);
-    }
-  }
-
-  /**
-   * Runs {@code call} on the state as stored: when shared, under the file's lock and after reading
-   * it again, since another daemon may have changed it.
-   */
+  /** Runs {@code call} on the state as stored (read again first when the file is shared). */
   private <T> T shared(java.util.function.Supplier<T> call) {
-    if (!shared) {
-      return call.get();
-    }
-    return SharedFileLock.with(
-        file,
-        () -> {
-          if (Files.exists(file)) {
-            state = read(file);
-          }
-          return call.get();
-        });
-  }
-
-  private static SimState read(Path file) {
-    try {
-      return Mappers.RECORDS.readValue(Files.readString(file), SimState.class);
-    } catch (IOException e) {
-      throw new BackendException(
-          "simulated cluster state " + file + " is unreadable: " + e.getMessage(), e);
-    }
+    return files.shared(stored -> state = stored, call);
   }
 
   private void persist() {
-    try {
-      AtomicFiles.write(file, Mappers.RECORDS.writeValueAsBytes(state));
-    } catch (IOException e) {
-      throw new BackendException(
-          "cannot write simulated cluster state " + file + ": " + e.getMessage(), e);
-    }
+    files.write(state);
   }
 
   @Override
@@ -164,7 +99,14 @@ public final class SimBackend implements ClusterBackend {
           }
           String id = Long.toString(state.lastId() + 1);
           Instant now = clock.instant();
-          SimJob sim = new SimJob(id, job, now, now.plus(duration(job)), JobStatus.RUNNING, "");
+          SimJob sim =
+              new SimJob(
+                  id,
+                  job,
+                  now,
+                  now.plus(ends.duration(job, state.cluster())),
+                  JobStatus.RUNNING,
+                  "");
           List<SimJob> jobs = new ArrayList<>(state.jobs());
           jobs.add(sim);
           state = state.with(state.cluster(), jobs, state.rules(), state.lastId() + 1);
@@ -172,24 +114,6 @@ public final class SimBackend implements ClusterBackend {
           log.debug("[job={}] received: {}", id, job.reason().text());
           return id;
         });
-  }
-
-  private Duration duration(JobSpec job) {
-    Duration total = Duration.ZERO;
-    for (Operation op : job.operations()) {
-      total = total.plus(settings.perOperation());
-      long copied = copiedMiB(op);
-      total = total.plus(Duration.ofMillis(settings.perGiB().toMillis() * copied / 1024));
-    }
-    return total;
-  }
-
-  private long copiedMiB(Operation op) {
-    String name =
-        op instanceof Operation.Move m
-            ? m.instance()
-            : op instanceof Operation.ReplaceSecondary r ? r.instance() : null;
-    return name == null ? 0 : state.cluster().instance(name).map(Instance::disk).orElse(0L);
   }
 
   @Override
@@ -318,74 +242,18 @@ public final class SimBackend implements ClusterBackend {
     if (due.isEmpty() && booted.isEmpty()) {
       return;
     }
-    due.forEach(this::finish);
+    due.forEach(job -> state = ends.finish(state, job));
     if (!booted.isEmpty()) {
       Map<String, Instant> off = new HashMap<>(state.off());
       booted.forEach(
           n -> {
             off.remove(n);
-            writeBootId(n);
+            files.writeBootId(n);
             log.info("[node={}] powered on after its reboot", n);
           });
       state = new SimState(state.cluster(), state.jobs(), state.rules(), state.lastId(), off);
     }
     persist();
-  }
-
-  private void finish(SimJob job) {
-    Cluster cluster = state.cluster();
-    List<FailRule> rules = new ArrayList<>(state.rules());
-    Map<String, Instant> off = new HashMap<>(state.off());
-    SimJob result = job.finished(JobStatus.SUCCESS, "");
-    for (Operation op : job.spec().operations()) {
-      try {
-        failIfInjected(rules, op);
-        cluster = operations.apply(cluster, op);
-        if (op instanceof Operation.RebootNode r) {
-          if (off.containsKey(r.node())) {
-            throw new SimFailure("Node " + r.node() + " is powered off");
-          }
-          boolean staysDown = staysDown(rules, r.node());
-          off.put(r.node(), staysDown ? NEVER : job.ends().plus(settings.bootTime()));
-          log.info(
-              "[node={}] powered off for its reboot{}",
-              r.node(),
-              staysDown ? "; it will not come back (injected)" : "");
-        }
-        if (op instanceof Operation.FailoverMaster m && settings.masterFile() != null) {
-          writeMasterFile(m.to());
-        }
-      } catch (SimFailure e) {
-        result = job.finished(JobStatus.ERROR, op.kind() + " failed: " + e.getMessage());
-        break;
-      }
-    }
-    List<SimJob> jobs = new ArrayList<>(state.jobs());
-    jobs.set(jobs.indexOf(job), result);
-    state = new SimState(cluster, jobs, rules, state.lastId(), off);
-    log.info(
-        "[job={}] {}{}",
-        job.id(),
-        result.status().wireName(),
-        result.message().isEmpty() ? "" : ": " + result.message());
-  }
-
-  /**
-   * Whether an injected {@code boot} failure keeps {@code node} off after its reboot (used once).
-   */
-  private static boolean staysDown(List<FailRule> rules, String node) {
-    for (int i = 0; i < rules.size(); i++) {
-      FailRule rule = rules.get(i);
-      if (rule.op().equals("boot") && (rule.node().isEmpty() || rule.node().equals(node))) {
-        if (rule.times() <= 1) {
-          rules.remove(i);
-        } else {
-          rules.set(i, rule.used());
-        }
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Nodes powered off right now: their collectors do not answer. */
@@ -410,44 +278,5 @@ public final class SimBackend implements ClusterBackend {
           advance();
           return null;
         });
-  }
-
-  private Path bootIdFile(String node) {
-    return settings.diagnoseDir().resolve(node + ".boot_id");
-  }
-
-  private void writeBootId(String node) {
-    try {
-      Files.createDirectories(settings.diagnoseDir());
-      AtomicFiles.write(
-          bootIdFile(node), (UUID.randomUUID() + "\n").getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new BackendException(
-          "cannot write the boot id of simulated node " + node + ": " + e.getMessage(), e);
-    }
-  }
-
-  private void writeMasterFile(String node) {
-    try {
-      AtomicFiles.write(settings.masterFile(), (node + "\n").getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new BackendException(
-          "cannot write the simulated master file " + settings.masterFile() + ": " + e.getMessage(),
-          e);
-    }
-  }
-
-  private static void failIfInjected(List<FailRule> rules, Operation op) {
-    for (int i = 0; i < rules.size(); i++) {
-      FailRule rule = rules.get(i);
-      if (rule.matches(op)) {
-        if (rule.times() <= 1) {
-          rules.remove(i);
-        } else {
-          rules.set(i, rule.used());
-        }
-        throw new SimFailure("injected failure of " + op.kind());
-      }
-    }
   }
 }

@@ -1,0 +1,102 @@
+package org.maintd.daemon.backend.sim;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+import org.maintd.job.JobSpec;
+import org.maintd.job.JobStatus;
+import org.maintd.job.Operation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How long a simulated job runs, and what its end does: its operations change the cluster in order,
+ * refusing what Ganeti would refuse or what a failure rule injects; a reboot powers its node off
+ * until its boot time has passed; a master fail-over rewrites the master file.
+ */
+final class SimJobEnd {
+  private static final Logger log = LoggerFactory.getLogger(SimJobEnd.class);
+
+  private final SimSettings settings;
+  private final SimFiles files;
+  private final SimOperations operations = new SimOperations();
+
+  SimJobEnd(SimSettings settings, SimFiles files) {
+    this.settings = settings;
+    this.files = files;
+  }
+
+  /** {@link SimSettings#perOperation()} per operation, plus the time to copy what it copies. */
+  Duration duration(JobSpec job, Cluster cluster) {
+    Duration total = Duration.ZERO;
+    for (Operation op : job.operations()) {
+      total = total.plus(settings.perOperation());
+      long copied = copiedMiB(op, cluster);
+      total = total.plus(Duration.ofMillis(settings.perGiB().toMillis() * copied / 1024));
+    }
+    return total;
+  }
+
+  private static long copiedMiB(Operation op, Cluster cluster) {
+    String name =
+        op instanceof Operation.Move m
+            ? m.instance()
+            : op instanceof Operation.ReplaceSecondary r ? r.instance() : null;
+    return name == null ? 0 : cluster.instance(name).map(Instance::disk).orElse(0L);
+  }
+
+  /** {@code state} once {@code job} has ended. */
+  SimState finish(SimState state, SimJob job) {
+    Cluster cluster = state.cluster();
+    List<FailRule> rules = new ArrayList<>(state.rules());
+    Map<String, Instant> off = new HashMap<>(state.off());
+    SimJob result = job.finished(JobStatus.SUCCESS, "");
+    for (Operation op : job.spec().operations()) {
+      try {
+        if (SimState.useRule(rules, rule -> rule.matches(op))) {
+          throw new SimFailure("injected failure of " + op.kind());
+        }
+        cluster = operations.apply(cluster, op);
+        if (op instanceof Operation.RebootNode r) {
+          if (off.containsKey(r.node())) {
+            throw new SimFailure("Node " + r.node() + " is powered off");
+          }
+          boolean staysDown = staysDown(rules, r.node());
+          off.put(r.node(), staysDown ? SimBackend.NEVER : job.ends().plus(settings.bootTime()));
+          log.info(
+              "[node={}] powered off for its reboot{}",
+              r.node(),
+              staysDown ? "; it will not come back (injected)" : "");
+        }
+        if (op instanceof Operation.FailoverMaster m) {
+          files.writeMaster(m.to());
+        }
+      } catch (SimFailure e) {
+        result = job.finished(JobStatus.ERROR, op.kind() + " failed: " + e.getMessage());
+        break;
+      }
+    }
+    List<SimJob> jobs = new ArrayList<>(state.jobs());
+    jobs.set(jobs.indexOf(job), result);
+    log.info(
+        "[job={}] {}{}",
+        job.id(),
+        result.status().wireName(),
+        result.message().isEmpty() ? "" : ": " + result.message());
+    return new SimState(cluster, jobs, rules, state.lastId(), off);
+  }
+
+  /**
+   * Whether an injected {@code boot} failure keeps {@code node} off after its reboot (used once).
+   */
+  private static boolean staysDown(List<FailRule> rules, String node) {
+    return SimState.useRule(
+        rules,
+        rule -> rule.op().equals("boot") && (rule.node().isEmpty() || rule.node().equals(node)));
+  }
+}
