@@ -48,7 +48,12 @@ class DaemonFailureTest {
     Files.delete(state);
     Files.createDirectories(state.resolve("in-the-way"));
     cluster.report("n2", "{\"status\": \"evacuate\"}");
-    cluster.awaitTrue("the daemon to fail", () -> cluster.getRaw("/1/health").statusCode() == 503);
+    cluster.awaitTrue(
+        "the daemon to fail",
+        () ->
+            "FAILED"
+                .equals(((Map<?, ?>) Json.parse(cluster.getRaw("/1/health").body())).get("state")));
+    assertEquals(503, cluster.getRaw("/1/health").statusCode());
     Map<?, ?> health = (Map<?, ?>) Json.parse(cluster.getRaw("/1/health").body());
     assertEquals("FAILED", health.get("state"));
     Map<?, ?> runner =
@@ -73,7 +78,12 @@ class DaemonFailureTest {
     Files.delete(state);
     Files.createDirectories(state.resolve("in-the-way"));
     cluster.report("n2", "{\"status\": \"evacuate\"}");
-    cluster.awaitTrue("the daemon to fail", () -> cluster.getRaw("/1/health").statusCode() == 503);
+    cluster.awaitTrue(
+        "the daemon to fail",
+        () ->
+            "FAILED"
+                .equals(((Map<?, ?>) Json.parse(cluster.getRaw("/1/health").body())).get("state")));
+    assertEquals(503, cluster.getRaw("/1/health").statusCode());
     MaintctlRun health =
         MaintctlRun.of("http://127.0.0.1:" + cluster.port(), cluster.keyFile, "health");
     assertEquals(1, health.code(), health.out() + health.err());
