@@ -56,6 +56,18 @@ final class DaemonHealth {
     this.started = clock.instant();
   }
 
+  /** The health of a daemon still starting: its parts so far, leading nothing yet. */
+  static HealthView starting(List<Part> parts, String node) {
+    return HealthReport.of(
+        parts,
+        List.of(),
+        new HealthReport.Leading(false, "", node),
+        null,
+        "",
+        List.of(),
+        List.of());
+  }
+
   HealthView health() {
     Acting acting = sources.acting().get();
     Work work = acting == null ? null : acting.work();

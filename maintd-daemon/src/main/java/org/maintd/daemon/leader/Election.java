@@ -1,5 +1,7 @@
 package org.maintd.daemon.leader;
 
+import org.maintd.daemon.service.Part;
+
 /**
  * How a daemon that does not start as the leader comes to lead: ZooKeeper's election among the
  * daemons of the master candidates, or waiting until this node becomes the cluster's master. It
@@ -7,6 +9,9 @@ package org.maintd.daemon.leader;
  * time, on its own thread.
  */
 public interface Election {
+
+  /** The election as a part of the daemon: started, closed, failed, and in {@code /1/health}. */
+  Part part();
 
   /** What is told, in order, on the election's thread. */
   interface Listener {

@@ -1,6 +1,5 @@
 package org.maintd.daemon.leader;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
@@ -8,14 +7,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.BufferingResponseListener;
-import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Result;
 import org.maintd.cluster.NodeNames;
-import org.maintd.daemon.poll.CollectorUrls;
+import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.protocol.report.MasterAnswer;
-import org.maintd.protocol.signing.Envelopes;
 import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
 
 /**
  * Asks every node's collector which node it believes is the master ({@code GET /1/master}, signed)
@@ -24,23 +20,12 @@ import org.maintd.signing.SignatureVerifier;
  * Thread-safe.
  */
 public final class MasterVote {
-  private final HttpClient client;
-  private final CollectorUrls urls;
-  private final SignatureVerifier verifier;
+  private final CollectorCalls calls;
   private final Duration timeout;
-  private final Clock clock;
 
-  public MasterVote(
-      HttpClient client,
-      CollectorUrls urls,
-      SignatureVerifier verifier,
-      Duration timeout,
-      Clock clock) {
-    this.client = client;
-    this.urls = urls;
-    this.verifier = verifier;
+  public MasterVote(CollectorCalls calls, Duration timeout) {
+    this.calls = calls;
     this.timeout = timeout;
-    this.clock = clock;
   }
 
   /** The outcome: votes for each claimed master, and how many nodes were asked. */
@@ -56,9 +41,8 @@ public final class MasterVote {
     Map<String, Integer> votes = new ConcurrentHashMap<>();
     CountDownLatch done = new CountDownLatch(nodes.size());
     for (String node : nodes) {
-      client
-          .newRequest(urls.resolve(node, "/1/master"))
-          .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+      calls
+          .request(node, "/1/master", timeout)
           .send(
               new BufferingResponseListener(64 * 1024) {
                 @Override
@@ -87,7 +71,7 @@ public final class MasterVote {
    */
   private String master(String node, String body) {
     try {
-      MasterAnswer a = Envelopes.open(verifier, null, body, MasterAnswer.class, clock.instant());
+      MasterAnswer a = calls.open(body, MasterAnswer.class);
       return NodeNames.same(a.node(), node) ? a.master() : null;
     } catch (SignatureException | IllegalArgumentException e) {
       return null;

@@ -22,6 +22,11 @@ import org.slf4j.LoggerFactory;
 public final class MasterWatch extends Part implements Election {
   private static final Logger log = LoggerFactory.getLogger(MasterWatch.class);
 
+  @Override
+  public Part part() {
+    return this;
+  }
+
   private final String self;
   private final ClusterBackend backend;
   private final Duration interval;

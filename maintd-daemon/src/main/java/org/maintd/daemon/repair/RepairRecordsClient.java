@@ -1,22 +1,17 @@
 package org.maintd.daemon.repair;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.ContentResponse;
-import org.eclipse.jetty.client.HttpClient;
 import org.maintd.cluster.NodeNames;
-import org.maintd.daemon.poll.CollectorUrls;
+import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.protocol.repair.RepairRecords;
-import org.maintd.protocol.signing.Envelopes;
 import org.maintd.recovery.RepairRecord;
 import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,23 +24,12 @@ import org.slf4j.LoggerFactory;
 public final class RepairRecordsClient {
   private static final Logger log = LoggerFactory.getLogger(RepairRecordsClient.class);
 
-  private final HttpClient client;
-  private final CollectorUrls urls;
-  private final SignatureVerifier verifier;
+  private final CollectorCalls calls;
   private final Duration timeout;
-  private final Clock clock;
 
-  public RepairRecordsClient(
-      HttpClient client,
-      CollectorUrls urls,
-      SignatureVerifier verifier,
-      Duration timeout,
-      Clock clock) {
-    this.client = client;
-    this.urls = urls;
-    this.verifier = verifier;
+  public RepairRecordsClient(CollectorCalls calls, Duration timeout) {
+    this.calls = calls;
     this.timeout = timeout;
-    this.clock = clock;
   }
 
   /** The records of every node that answered, and why the others did not. */
@@ -66,20 +50,10 @@ public final class RepairRecordsClient {
   }
 
   private List<RepairRecord> of(String node) throws Exception {
-    ContentResponse response =
-        client
-            .newRequest(urls.resolve(node, "/1/repairs"))
-            .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-            .send();
-    if (response.getStatus() != 200) {
-      throw new IllegalStateException(
-          "HTTP " + response.getStatus() + ": " + response.getContentAsString());
-    }
+    ContentResponse response = calls.request(node, "/1/repairs", timeout).send();
     RepairRecords answer;
     try {
-      answer =
-          Envelopes.open(
-              verifier, null, response.getContentAsString(), RepairRecords.class, clock.instant());
+      answer = calls.open(response, RepairRecords.class, "");
     } catch (SignatureException e) {
       throw new IllegalStateException(
           "signature refused (" + e.reason().label() + "): " + e.getMessage());

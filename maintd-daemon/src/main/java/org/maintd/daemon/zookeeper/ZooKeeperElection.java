@@ -25,6 +25,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class ZooKeeperElection extends Part implements Election {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperElection.class);
+
+  @Override
+  public Part part() {
+    return this;
+  }
+
   static final String LATCH = "/leader";
 
   private final ZooKeeperConnection zk;

@@ -17,6 +17,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.http.HttpJson;
 import org.maintd.http.Servers;
@@ -65,12 +66,13 @@ class RepairClientTest {
     http.start();
     CollectorUrls urls = new CollectorUrls("http://127.0.0.1:" + Servers.port(lying), Map.of());
     return new RepairClient(
-        http,
-        urls,
-        key,
-        new SignatureVerifier(key, Duration.ofSeconds(300)),
-        Duration.ofSeconds(5),
-        Clock.systemUTC());
+        new CollectorCalls(
+            http,
+            urls,
+            key,
+            new SignatureVerifier(key, Duration.ofSeconds(300)),
+            Clock.systemUTC()),
+        Duration.ofSeconds(5));
   }
 
   @Test

@@ -1,0 +1,52 @@
+package org.maintd.daemon.app;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.maintd.daemon.backend.BackendPlugin;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.http.ApiPart;
+import org.maintd.daemon.http.ApiRoutes;
+import org.maintd.daemon.http.ApiServer;
+import org.maintd.daemon.http.Authenticator;
+import org.maintd.daemon.metrics.DaemonMetrics;
+import org.maintd.protocol.api.HealthView;
+import org.maintd.signing.SignatureVerifier;
+import org.maintd.signing.UsedSignatures;
+
+/**
+ * The daemon's HTTP API as a part: maintd's routes and the backend's, served on {@code bind:port}
+ * (with TLS when configured) to the users of {@code usersFile} and to signed requests, whose
+ * signatures are remembered where {@code usedSignatures} keeps them.
+ */
+final class DaemonApi {
+  private DaemonApi() {}
+
+  static ApiPart of(
+      DaemonConfig config,
+      BackendPlugin plugin,
+      Acting acting,
+      Supplier<HealthView> health,
+      DaemonMetrics metrics,
+      SignatureVerifier verifier,
+      Function<Duration, UsedSignatures> usedSignatures,
+      Clock clock) {
+    return new ApiPart(
+        ApiServer.newServer(
+            config.bind(),
+            config.port(),
+            ApiRoutes.of(
+                new ApiRoutes.Sources(acting::view, acting::apply, health, metrics::scrape),
+                plugin.routes()),
+            new Authenticator(
+                verifier,
+                config.usersFile(),
+                clock,
+                usedSignatures.apply(Authenticator.window(verifier))),
+            new ApiServer.Limits(config.http().idleTimeout(), config.http().maxRequestBody()),
+            Startup.apiTls(config),
+            () -> acting.readHeaders(clock.instant())),
+        clock);
+  }
+}

@@ -1,0 +1,154 @@
+package org.maintd.daemon.app;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.leader.MasterVote;
+import org.maintd.daemon.metrics.DaemonMetrics;
+import org.maintd.daemon.poll.PollerPart;
+import org.maintd.daemon.repair.NodeCommandJobs;
+import org.maintd.daemon.repair.RepairClient;
+import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.runner.CommandGateway;
+import org.maintd.daemon.runner.CrashPoint;
+import org.maintd.daemon.runner.Gate;
+import org.maintd.daemon.runner.JobRouter;
+import org.maintd.daemon.runner.RoundRunner;
+import org.maintd.daemon.runner.RunnerPart;
+import org.maintd.daemon.runner.StateWriter;
+import org.maintd.daemon.service.Part;
+import org.maintd.daemon.store.StorePart;
+import org.maintd.recovery.Recovery;
+import org.maintd.round.RoundStep;
+import org.maintd.round.Settings;
+import org.maintd.spi.ClusterBackend;
+
+/**
+ * How the leader's work is opened, each time this daemon comes to lead: the store opened (in
+ * ZooKeeper, taken over under a new epoch, then the fence waited out), the state loaded or rebuilt
+ * from what the cluster shows, the runner started after its first tick.
+ */
+record LeaderWork(
+    DaemonConfig config,
+    StateStores stores,
+    ClusterBackend backend,
+    PollerPart poller,
+    RepairClient repairs,
+    LostState lost,
+    Supplier<MasterVote.Outcome> masterVotes,
+    DaemonMetrics metrics,
+    ExecutorService repairThreads,
+    Clock clock) {
+  private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
+
+  /**
+   * The work of a leader writing as {@code self}, acting while {@code leads} lets it (and, in
+   * ZooKeeper, while {@code stillLeads} and its fence hold); {@code recover} rebuilds a lost state.
+   * A part of the work that fails later is told to {@code failed}.
+   */
+  Work open(
+      String self, Gate leads, BooleanSupplier stillLeads, boolean recover, Consumer<Part> failed) {
+    StateStores.Opened opened = stores.open(self, stillLeads);
+    StorePart store = opened.part();
+    store.start();
+    RunnerPart runnerPart = null;
+    try {
+      StateWriter writer = state(store, recover, opened.claim());
+      RoundRunner runner =
+          new RoundRunner(
+              new RoundRunner.Parts(
+                  new RoundStep(settings(), UUID::randomUUID),
+                  backend,
+                  new JobRouter(backend, new RepairJobs(repairs, repairThreads), nodeCommands()),
+                  poller,
+                  writer,
+                  new CrashPoint(),
+                  clock,
+                  metrics,
+                  opened.fenced().apply(leads)));
+      runnerPart = new RunnerPart(runner, config.pollInterval(), clock);
+      runnerPart.start();
+      runnerPart.onFailure(failed);
+      store.onFailure(failed);
+      return new Work(
+          store,
+          runnerPart,
+          runner,
+          new CommandGateway(runner, runnerPart.commandThread(), COMMAND_WAIT));
+    } catch (RuntimeException e) {
+      if (runnerPart != null) {
+        runnerPart.close();
+      }
+      store.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The stored state, rebuilt when it is lost and the cluster shows maintd's work (with {@code
+   * recover}); the store claimed before the first write.
+   */
+  private StateWriter state(StorePart store, boolean recover, Runnable claim) {
+    boolean stored = store.exists();
+    if (recover && stored) {
+      throw new StartupException(
+          ExitCodes.USAGE,
+          "--recover rebuilds a lost state, but "
+              + store.where()
+              + " holds one; start without --recover");
+    }
+    Optional<Recovery.Recovered> recovered = Optional.empty();
+    if (!stored) {
+      try {
+        recovered = lost.check(store.where(), recover);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new StartupException(
+            ExitCodes.FAILURE, "interrupted while looking for maintd's work in the cluster");
+      }
+    }
+    claim.run();
+    StateWriter writer = new StateWriter(store, clock);
+    recovered.ifPresent(r -> writer.write(r.state()));
+    writer.write(writer.stored().withRoundDelay(config.roundDelay()));
+    writer.create();
+    return writer;
+  }
+
+  /** Reboots and master fail-overs through the collectors, when configured so; else null. */
+  private NodeCommandJobs nodeCommands() {
+    DaemonConfig.NodeCommands n = config.nodeCommands();
+    boolean reboots = DaemonConfig.NodeCommands.byCollector(n.reboot(), config.backend());
+    boolean failovers = DaemonConfig.NodeCommands.byCollector(n.masterFailover(), config.backend());
+    if (!reboots && !failovers) {
+      return null;
+    }
+    return new NodeCommandJobs(
+        repairs,
+        repairThreads,
+        backend,
+        new NodeCommandJobs.Routing(
+            reboots,
+            n.rebootCommand(),
+            failovers,
+            n.masterFailoverCommand(),
+            n.masterFailoverWait()),
+        to -> masterVotes.get().wonBy(to),
+        clock);
+  }
+
+  private Settings settings() {
+    return new Settings(
+        config.caps(),
+        config.storm(),
+        config.harep(),
+        config.balance() ? config.balanceThreshold() : Double.NaN,
+        config.nodeCommands().hardRebootAfter());
+  }
+}

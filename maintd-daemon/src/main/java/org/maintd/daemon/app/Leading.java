@@ -1,0 +1,129 @@
+package org.maintd.daemon.app;
+
+import java.time.Clock;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.leader.Election;
+import org.maintd.daemon.leader.Leadership;
+import org.maintd.daemon.leader.MasterGate;
+import org.maintd.daemon.leader.MasterVote;
+import org.maintd.daemon.leader.MasterWatch;
+import org.maintd.daemon.runner.Gate;
+import org.maintd.daemon.zookeeper.ZooKeeperConnection;
+import org.maintd.daemon.zookeeper.ZooKeeperElection;
+import org.maintd.spi.ClusterBackend;
+
+/**
+ * How this daemon comes to lead, one type per {@code leadership}: on the master from its start, as
+ * a standby watching for its node to become the master, or elected through ZooKeeper. Each says
+ * when the runner may act and for which node.
+ */
+sealed interface Leading {
+
+  /**
+   * The way {@code config.ha().leadership} names: {@code leadership} is the master's, begun already
+   * (null otherwise); a ZooKeeper election names this daemon by {@code self}.
+   */
+  static Leading of(
+      DaemonConfig config,
+      Leadership leadership,
+      ZooKeeperConnection zookeeper,
+      ClusterBackend backend,
+      Supplier<MasterVote.Outcome> votes,
+      Addresses addresses,
+      Supplier<String> self,
+      Clock clock) {
+    return switch (config.ha().leadership()) {
+      case "zookeeper" ->
+          new ElectedByZooKeeper(new ZooKeeperElection(zookeeper, self, clock), config.node());
+      case "standby" ->
+          new WatchingForTheMaster(
+              new MasterWatch(
+                  config.node(),
+                  backend,
+                  votes,
+                  config.pollInterval(),
+                  addresses.onEveryNode(),
+                  clock),
+              config.node());
+      default -> new OnTheMaster(leadership);
+    };
+  }
+
+  /** The election that makes this daemon lead later; null when it leads from its start. */
+  Election election();
+
+  /** When the leader's runner may act. */
+  Gate gate();
+
+  /** Whether this daemon still leads, asked before every change to a state in ZooKeeper. */
+  BooleanSupplier stillLeads();
+
+  /** The node this daemon acts for. */
+  String actingFor();
+
+  /** {@code leadership: master}: the daemon on the master leads while its node stays master. */
+  record OnTheMaster(Leadership leadership) implements Leading {
+    @Override
+    public Election election() {
+      return null;
+    }
+
+    @Override
+    public Gate gate() {
+      return MasterGate.of(leadership);
+    }
+
+    @Override
+    public BooleanSupplier stillLeads() {
+      return () -> true;
+    }
+
+    @Override
+    public String actingFor() {
+      return leadership.leader();
+    }
+  }
+
+  /** {@code leadership: standby}: the daemon leads while its own node is the master. */
+  record WatchingForTheMaster(MasterWatch watch, String node) implements Leading {
+    @Override
+    public Election election() {
+      return watch;
+    }
+
+    @Override
+    public Gate gate() {
+      return MasterGate.of(watch, node);
+    }
+
+    @Override
+    public BooleanSupplier stillLeads() {
+      return watch::leads;
+    }
+
+    @Override
+    public String actingFor() {
+      return node;
+    }
+  }
+
+  /** {@code leadership: zookeeper}: the daemon leads while ZooKeeper's election says it does. */
+  record ElectedByZooKeeper(ZooKeeperElection election, String node) implements Leading {
+    @Override
+    public Gate gate() {
+      return cluster -> election.leads();
+    }
+
+    @Override
+    public BooleanSupplier stillLeads() {
+      return election::leads;
+    }
+
+    @Override
+    public String actingFor() {
+      return node;
+    }
+  }
+}

@@ -1,0 +1,125 @@
+package org.maintd.daemon.app;
+
+import java.time.Clock;
+import java.util.Set;
+import java.util.TreeSet;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.maintd.cluster.NodeNames;
+import org.maintd.daemon.backend.BackendPlugin;
+import org.maintd.daemon.backend.ganeti.GanetiPlugin;
+import org.maintd.daemon.backend.sim.SimPlugin;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.http.ApiTls;
+import org.maintd.daemon.leader.Leadership;
+import org.maintd.daemon.service.Part;
+import org.maintd.daemon.zookeeper.ChrootAcls;
+import org.maintd.daemon.zookeeper.ZooKeeperIdentity;
+import org.maintd.protocol.signing.KeyFiles;
+import org.maintd.signing.HmacKey;
+import org.maintd.spi.BackendException;
+import org.maintd.spi.ClusterBackend;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a start reads and checks before anything runs, each refusal a {@link StartupException} with
+ * the exit code it means: the key, the backend, the API's certificate, the ZooKeeper credentials,
+ * the collectors' URLs, and a part that does not start; then what the running daemon says first.
+ */
+final class Startup {
+  private static final Logger log = LoggerFactory.getLogger(Startup.class);
+
+  private Startup() {}
+
+  static HmacKey key(DaemonConfig config) {
+    try {
+      return KeyFiles.read(config.hmacKeyFile(), config.hmacKeyGroup());
+    } catch (IllegalArgumentException e) {
+      throw new StartupException(ExitCodes.USAGE, "hmacKeyFile: " + e.getMessage());
+    }
+  }
+
+  /** The backend plugged in: the simulated cluster or Ganeti's RAPI. */
+  static BackendPlugin plugin(DaemonConfig config, Clock clock) {
+    try {
+      return config.backend().equals("sim") ? SimPlugin.of(config, clock) : GanetiPlugin.of(config);
+    } catch (BackendException e) {
+      throw new StartupException(ExitCodes.FAILURE, e.getMessage());
+    }
+  }
+
+  /** The API's TLS, when configured; a certificate or key that cannot be used refuses the start. */
+  static SslContextFactory.Server apiTls(DaemonConfig config) {
+    if (!config.http().https()) {
+      return null;
+    }
+    try {
+      return ApiTls.of(config.http().certificate(), config.http().key());
+    } catch (IllegalArgumentException e) {
+      throw new StartupException(ExitCodes.USAGE, e.getMessage());
+    }
+  }
+
+  /** Who maintd is to ZooKeeper; a credentials file that cannot be used refuses the start. */
+  static ZooKeeperIdentity zooKeeperIdentity(DaemonConfig config) {
+    try {
+      return ZooKeeperIdentity.of(config.ha().zookeeper());
+    } catch (IllegalArgumentException e) {
+      throw new StartupException(ExitCodes.USAGE, e.getMessage());
+    }
+  }
+
+  /** Every node named in {@code collector.urls} is a node of the cluster. */
+  static void checkCollectorUrls(DaemonConfig config, ClusterBackend backend) {
+    Set<String> nodes = backend.snapshot().nodesByName().keySet();
+    for (String named : config.collector().urls().keySet()) {
+      if (nodes.stream().noneMatch(n -> NodeNames.same(n, named))) {
+        throw new StartupException(
+            ExitCodes.USAGE,
+            "collector.urls."
+                + named
+                + ": no node "
+                + named
+                + " in the cluster (its nodes: "
+                + String.join(", ", new TreeSet<>(nodes))
+                + ")");
+      }
+    }
+  }
+
+  /**
+   * Starts {@code part}, translating a refused leadership or chroot into the exit code it means.
+   */
+  static void start(Part part) {
+    try {
+      part.start();
+    } catch (Leadership.Refused e) {
+      throw new StartupException(
+          e.reason() == Leadership.Refused.Reason.NOT_MASTER
+              ? ExitCodes.NOT_MASTER
+              : ExitCodes.FAILURE,
+          e.getMessage());
+    } catch (ChrootAcls.Refused e) {
+      throw new StartupException(ExitCodes.USAGE, e.getMessage());
+    } catch (StartupException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new StartupException(ExitCodes.FAILURE, part.name() + ": " + e.getMessage());
+    }
+  }
+
+  /** Says the daemon runs, and warns loudly when it accepts unsigned reports. */
+  static void announce(DaemonConfig config, int port) {
+    if (config.collector().allowUnsigned()) {
+      log.warn(
+          "collector.allowUnsigned is true: UNSIGNED REPORTS ARE ACCEPTED; anyone who can reach this daemon's"
+              + " pollers can forge node reports");
+    }
+    log.info(
+        "maintd running on node {}: API on {}:{}, polling every {} ms",
+        config.node(),
+        config.bind(),
+        port,
+        config.pollInterval().toMillis());
+  }
+}

@@ -1,0 +1,145 @@
+package org.maintd.daemon.app;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.leader.Election;
+import org.maintd.daemon.runner.Gate;
+import org.maintd.daemon.store.FileSignatures;
+import org.maintd.daemon.store.FileStateStore;
+import org.maintd.daemon.store.StorePart;
+import org.maintd.daemon.zookeeper.EpochFloor;
+import org.maintd.daemon.zookeeper.ZooKeeperConnection;
+import org.maintd.daemon.zookeeper.ZooKeeperElection;
+import org.maintd.daemon.zookeeper.ZooKeeperGate;
+import org.maintd.daemon.zookeeper.ZooKeeperSignatures;
+import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
+import org.maintd.daemon.zookeeper.ZooKeeperTakeover;
+import org.maintd.signing.UsedSignatures;
+import org.maintd.spi.MaintdState;
+
+/**
+ * Where the state lives, and what that means for the leader: one file in the state directory, or
+ * ZooKeeper (a takeover under a new epoch before acting, and a fence checked before every change).
+ * Also where the used signatures are kept, beside the state, and what a standby reads.
+ */
+sealed interface StateStores {
+
+  /** The stores {@code config} names: in ZooKeeper when connected to it, else the file. */
+  static StateStores of(
+      DaemonConfig config,
+      ZooKeeperConnection zookeeper,
+      EpochFloor epochs,
+      Election election,
+      Clock clock) {
+    return zookeeper == null
+        ? new File(config.stateDir(), clock)
+        : new ZooKeeper(zookeeper, config.ha().zookeeper(), epochs, election, clock);
+  }
+
+  /** The leader's store as its work opens it (not started), how it is claimed, and its fence. */
+  record Opened(StorePart part, Runnable claim, UnaryOperator<Gate> fenced) {}
+
+  /**
+   * The store of a leader that writes as {@code self}, told by {@code stillLeads} it still does.
+   */
+  Opened open(String self, BooleanSupplier stillLeads);
+
+  /** The stored state as a standby reads it (null: none). */
+  MaintdState peek(String self);
+
+  /** The record of signed requests accepted, where every daemon sees it. */
+  UsedSignatures usedSignatures(Duration window);
+
+  /**
+   * Refuses {@code --recover} before anything runs where a stored state may be another daemon's
+   * (ZooKeeper); the file is checked when the leader's work opens.
+   */
+  default void refuseRecoveryOfAStoredState(String self) {}
+
+  /** One file, {@code state.json}, in the state directory; the used signatures beside it. */
+  record File(Path stateDir, Clock clock) implements StateStores {
+    private Path file() {
+      return stateDir.resolve("state.json");
+    }
+
+    @Override
+    public Opened open(String self, BooleanSupplier stillLeads) {
+      Path file = file();
+      return new Opened(
+          new StorePart(file.toString(), () -> new FileStateStore(file), clock),
+          () -> {},
+          UnaryOperator.identity());
+    }
+
+    @Override
+    public MaintdState peek(String self) {
+      return FileStateStore.peek(file());
+    }
+
+    @Override
+    public UsedSignatures usedSignatures(Duration window) {
+      return new FileSignatures(stateDir.resolve("used-signatures.json"), window);
+    }
+  }
+
+  /**
+   * ZooKeeper: the state under the chroot, taken over under the next epoch (then the fence waited
+   * out) when a leader opens it, and checked before every change; the used signatures beside it.
+   */
+  record ZooKeeper(
+      ZooKeeperConnection zk,
+      DaemonConfig.ZooKeeper settings,
+      EpochFloor epochs,
+      Election election,
+      Clock clock)
+      implements StateStores {
+    @Override
+    public Opened open(String self, BooleanSupplier stillLeads) {
+      ZooKeeperStateStore store = new ZooKeeperStateStore(zk.client(), self, epochs);
+      return new Opened(
+          new StorePart(store.where(), () -> store, clock),
+          () -> new ZooKeeperTakeover(zk, election, settings.fenceWait(), clock).takeOver(store),
+          leads -> new ZooKeeperGate(zk, store, settings.sessionTimeout(), leads, stillLeads));
+    }
+
+    @Override
+    public MaintdState peek(String self) {
+      ZooKeeperStateStore.Read r = new ZooKeeperStateStore(zk.client(), self, epochs).peek();
+      return r == null ? null : r.state();
+    }
+
+    @Override
+    public UsedSignatures usedSignatures(Duration window) {
+      return new ZooKeeperSignatures(zk::client, window);
+    }
+
+    /**
+     * {@code --recover} is refused while a state is stored (another daemon leads on it, or it is
+     * only unreadable: import a good one), naming the leader.
+     */
+    @Override
+    public void refuseRecoveryOfAStoredState(String self) {
+      ZooKeeperStateStore store = new ZooKeeperStateStore(zk.client(), self, epochs);
+      if (!store.exists()) {
+        return;
+      }
+      String leader;
+      try {
+        leader = ZooKeeperElection.currentLeader(zk.client());
+      } catch (Exception e) {
+        leader = "";
+      }
+      throw new StartupException(
+          ExitCodes.USAGE,
+          "--recover rebuilds a lost state, but "
+              + store.where()
+              + " holds one"
+              + (leader.isEmpty() ? "" : " and the daemon at " + leader + " leads on it")
+              + "; start without --recover (an unreadable state is put back with --import-state)");
+    }
+  }
+}
