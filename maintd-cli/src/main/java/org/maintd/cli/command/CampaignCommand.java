@@ -4,17 +4,14 @@ import java.io.Console;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
 import org.maintd.protocol.api.CampaignRequest;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.DurationValue;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code maintctl campaign ...}: rolling-reboot campaigns that the daemon executes. */
 @Command(
@@ -27,25 +24,9 @@ import picocli.CommandLine.ParentCommand;
       CampaignCommand.Resume.class,
       CampaignCommand.Abort.class
     })
-public final class CampaignCommand implements Runnable {
-  @ParentCommand Maintctl parent;
-
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    throw new CommandLine.ParameterException(
-        spec.commandLine(), "a campaign command is required (start, show, pause, resume, abort)");
-  }
-
-  abstract static class Sub extends ApiCommand {
-    @ParentCommand CampaignCommand campaign;
-
-    @Override
-    Maintctl root() {
-      return campaign.parent;
-    }
-
+public final class CampaignCommand extends CommandGroup {
+  /** A subcommand of campaign. */
+  abstract static class Sub extends CommandGroup.Member {
     /**
      * Prints the campaign; with {@code wait}, follows it until it ends and fails unless it
      * completed.

@@ -2,7 +2,6 @@ package org.maintd.cli.command;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
-import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiClient;
 import org.maintd.cli.output.Table;
 import org.maintd.protocol.json.Json;
@@ -16,7 +15,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code maintctl sim ...}: controls of the simulated cluster (only with the sim backend). */
 @Command(
@@ -29,25 +27,9 @@ import picocli.CommandLine.ParentCommand;
       SimCommand.Jobs.class,
       SimCommand.PowerOn.class
     })
-public final class SimCommand implements Runnable {
-  @ParentCommand Maintctl parent;
-
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    throw new CommandLine.ParameterException(
-        spec.commandLine(), "a sim command is required (diagnose, fail, tag, jobs, power-on)");
-  }
-
-  abstract static class Sub extends ApiCommand {
-    @ParentCommand SimCommand sim;
-
-    @Override
-    Maintctl root() {
-      return sim.parent;
-    }
-
+public final class SimCommand extends CommandGroup {
+  /** A subcommand of sim. */
+  abstract static class Sub extends CommandGroup.Member {
     void done(Object result, String text) {
       if (root().json()) {
         printJson(result);
