@@ -25,10 +25,6 @@ public final class AckCommand extends ApiCommand.TopLevel {
             "completed or failed, unacknowledged",
             i -> IncidentRef.finished(i) && !i.acknowledged());
     AckView r = client().post("/1/incidents/" + uuid + "/ack", Map.of(), AckView.class);
-    if (root().json()) {
-      printJson(r);
-    } else {
-      System.out.println("removed tag " + r.removed_tag() + " from " + r.node());
-    }
+    printLine(r, "removed tag " + r.removed_tag() + " from " + r.node());
   }
 }

@@ -2,6 +2,7 @@ package org.maintd.cli.command;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
+import java.util.function.Function;
 import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiClient;
 import org.maintd.protocol.api.CampaignView;
@@ -19,6 +20,20 @@ abstract class ApiCommand implements Runnable {
 
   void printJson(Object value) {
     System.out.println(ApiClient.pretty(value));
+  }
+
+  /** Prints the daemon's answer: as JSON with {@code -o json}, else as the text made of it. */
+  <T> void print(T answer, Function<? super T, String> text) {
+    if (root().json()) {
+      printJson(answer);
+    } else {
+      System.out.print(text.apply(answer));
+    }
+  }
+
+  /** Prints the daemon's answer: as JSON with {@code -o json}, else as the line given. */
+  void printLine(Object answer, String line) {
+    print(answer, a -> line + System.lineSeparator());
   }
 
   /** Lists of the protocol's records, as the API answers them. */

@@ -33,21 +33,12 @@ public final class CampaignCommand extends CommandGroup {
      */
     void report(CampaignView c, boolean wait, String what) {
       if (!wait) {
-        if (root().json()) {
-          printJson(c);
-        } else {
-          System.out.println(what);
-          System.out.print(Details.text(c));
-        }
+        print(c, v -> what + System.lineSeparator() + Details.text(v));
         return;
       }
       System.err.println(what);
       CampaignView last = follow(c.id());
-      if (root().json()) {
-        printJson(last);
-      } else {
-        System.out.print(Details.text(last));
-      }
+      print(last, Details::text);
       if (!"completed".equals(last.status())) {
         throw new CampaignEnded(
             "campaign " + last.id() + " " + last.status() + ": " + last.reason());
@@ -172,25 +163,27 @@ public final class CampaignCommand extends CommandGroup {
     @Override
     public void run() {
       if (id == null) {
-        List<CampaignView> all = client().get("/1/campaigns", CAMPAIGNS);
-        if (root().json()) {
-          printJson(all);
-          return;
-        }
-        Table t = new Table("ID", "STATUS", "MODE", "GROUP", "DONE", "NEXT");
-        for (CampaignView c : all) {
-          t.row(
-              c.id(),
-              c.status(),
-              c.mode(),
-              c.current_group() + "/" + c.groups().size(),
-              c.progress().done() + "/" + c.progress().total(),
-              c.next());
-        }
-        System.out.print(all.isEmpty() ? "no campaigns\n" : t.render());
+        print(client().get("/1/campaigns", CAMPAIGNS), Show::table);
         return;
       }
       report(client().get("/1/campaigns/" + id, CampaignView.class), wait, "campaign " + id);
+    }
+
+    private static String table(List<CampaignView> all) {
+      if (all.isEmpty()) {
+        return "no campaigns\n";
+      }
+      Table t = new Table("ID", "STATUS", "MODE", "GROUP", "DONE", "NEXT");
+      for (CampaignView c : all) {
+        t.row(
+            c.id(),
+            c.status(),
+            c.mode(),
+            c.current_group() + "/" + c.groups().size(),
+            c.progress().done() + "/" + c.progress().total(),
+            c.next());
+      }
+      return t.render();
     }
   }
 

@@ -22,11 +22,6 @@ public final class CancelCommand extends ApiCommand.TopLevel {
     String uuid = IncidentRef.resolve(client(), ref, "noted or pending", IncidentRef::active);
     IncidentView i =
         client().post("/1/incidents/" + uuid + "/cancel", Map.of(), IncidentView.class);
-    if (root().json()) {
-      printJson(i);
-    } else {
-      System.out.println(
-          "incident " + i.uuid() + " on " + i.node() + " is now " + i.repairStatus());
-    }
+    printLine(i, "incident " + i.uuid() + " on " + i.node() + " is now " + i.repairStatus());
   }
 }

@@ -19,11 +19,7 @@ public final class HealthCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
     HealthView h = client().getAnyStatus("/1/health", HealthView.class);
-    if (root().json()) {
-      printJson(h);
-    } else {
-      System.out.print(render(h));
-    }
+    print(h, HealthCommand::render);
     if ("FAILED".equals(h.state())) {
       throw new ApiException("maintd has failed: " + orDash(h.last_error()));
     }

@@ -12,11 +12,10 @@ import picocli.CommandLine.Command;
 public final class NodesCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
-    List<NodeView> nodes = client().get("/1/nodes", NODES);
-    if (root().json()) {
-      printJson(nodes);
-      return;
-    }
+    print(client().get("/1/nodes", NODES), NodesCommand::table);
+  }
+
+  private static String table(List<NodeView> nodes) {
     Table t =
         new Table("NODE", "GROUP", "MODE", "ROLE", "PRIMARY", "SECONDARY", "COLLECTOR", "TAGS");
     for (NodeView n : nodes) {
@@ -30,6 +29,6 @@ public final class NodesCommand extends ApiCommand.TopLevel {
           n.collector().health(),
           String.join(",", n.tags()));
     }
-    System.out.print(t.render());
+    return t.render();
   }
 }

@@ -9,11 +9,6 @@ import picocli.CommandLine.Command;
 public final class PauseCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
-    PausedView r = client().post("/1/pause", Map.of(), PausedView.class);
-    if (root().json()) {
-      printJson(r);
-    } else {
-      System.out.println("automatic actions paused");
-    }
+    printLine(client().post("/1/pause", Map.of(), PausedView.class), "automatic actions paused");
   }
 }

@@ -28,16 +28,19 @@ public final class PlanCommand extends ApiCommand.TopLevel {
 
   @Override
   public void run() {
-    PlanView plan = client().get("/1/plan", PlanView.class);
-    if (root().json()) {
-      printJson(plan);
-      return;
-    }
+    print(client().get("/1/plan", PlanView.class), PlanCommand::text);
+  }
+
+  private static String text(PlanView plan) {
     String held = plan.held_back();
-    System.out.println(
-        "round " + plan.round() + ": " + (held == null || held.isEmpty() ? "ready" : held));
+    StringBuilder b = new StringBuilder();
+    b.append("round ")
+        .append(plan.round())
+        .append(": ")
+        .append(held == null || held.isEmpty() ? "ready" : held)
+        .append('\n');
     if (plan.jobs().isEmpty()) {
-      System.out.println("no jobs to submit");
+      b.append("no jobs to submit\n");
     } else {
       Table t = new Table("JOB", "OPERATIONS");
       for (PlanView.Job j : plan.jobs()) {
@@ -45,16 +48,17 @@ public final class PlanCommand extends ApiCommand.TopLevel {
             j.key(),
             String.join("; ", j.operations().stream().map(PlanCommand::describe).toList()));
       }
-      System.out.print(t.render());
+      b.append(t.render());
     }
     if (!plan.items().isEmpty()) {
-      System.out.println();
+      b.append('\n');
       Table t = new Table("KIND", "ID", "NODE", "ACTION", "STATUS", "NEXT");
       for (PlanView.Item i : plan.items()) {
         t.row(i.kind(), i.uuid(), i.node(), i.action(), i.status(), i.next());
       }
-      System.out.print(t.render());
+      b.append(t.render());
     }
+    return b.toString();
   }
 
   /** {@code kind field=value ...}, the operation's own fields in a fixed order. */

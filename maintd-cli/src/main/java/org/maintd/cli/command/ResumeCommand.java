@@ -9,11 +9,6 @@ import picocli.CommandLine.Command;
 public final class ResumeCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
-    PausedView r = client().post("/1/resume", Map.of(), PausedView.class);
-    if (root().json()) {
-      printJson(r);
-    } else {
-      System.out.println("automatic actions resumed");
-    }
+    printLine(client().post("/1/resume", Map.of(), PausedView.class), "automatic actions resumed");
   }
 }

@@ -16,23 +16,25 @@ public final class ShowCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
     String uuid = IncidentRef.resolve(client(), ref, "", i -> true);
-    IncidentView i = client().get("/1/incidents/" + uuid, IncidentView.class);
-    if (root().json()) {
-      printJson(i);
-      return;
-    }
-    System.out.printf(
-        "incident  %s%nnode      %s%naction    %s%nstatus    %s%ntag       %s%njobs      %s%nnext      %s%noriginal  %s%nhistory:%n",
-        i.uuid(),
-        i.node(),
-        i.action(),
-        i.repairStatus(),
-        i.tag(),
-        String.join(", ", i.jobs()),
-        i.next(),
-        Json.write(i.original()));
+    print(client().get("/1/incidents/" + uuid, IncidentView.class), ShowCommand::text);
+  }
+
+  private static String text(IncidentView i) {
+    StringBuilder b =
+        new StringBuilder(
+            String.format(
+                "incident  %s%nnode      %s%naction    %s%nstatus    %s%ntag       %s%njobs      %s%nnext      %s%noriginal  %s%nhistory:%n",
+                i.uuid(),
+                i.node(),
+                i.action(),
+                i.repairStatus(),
+                i.tag(),
+                String.join(", ", i.jobs()),
+                i.next(),
+                Json.write(i.original())));
     for (IncidentView.Event h : i.history()) {
-      System.out.printf("  %s  %-12s %s%n", Times.format(h.time()), h.event(), h.reason());
+      b.append(String.format("  %s  %-12s %s%n", Times.format(h.time()), h.event(), h.reason()));
     }
+    return b.toString();
   }
 }

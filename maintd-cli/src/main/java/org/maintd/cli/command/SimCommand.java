@@ -28,23 +28,12 @@ import picocli.CommandLine.Parameters;
       SimCommand.PowerOn.class
     })
 public final class SimCommand extends CommandGroup {
-  /** A subcommand of sim. */
-  abstract static class Sub extends CommandGroup.Member {
-    void done(Object result, String text) {
-      if (root().json()) {
-        printJson(result);
-      } else {
-        System.out.println(text);
-      }
-    }
-  }
-
   /** Sets what a node's diagnose script prints. */
   @Command(
       name = "diagnose",
       description =
           "Set what NODE's diagnose script reports (Ok, live-repair, evacuate, evacuate-failover).")
-  static final class Diagnose extends Sub {
+  static final class Diagnose extends CommandGroup.Member {
     @Parameters(index = "0", paramLabel = "NODE")
     String node;
 
@@ -63,13 +52,13 @@ public final class SimCommand extends CommandGroup {
           new SimDiagnose(
               node, status, command, details == null ? null : ApiClient.parseJson(details));
       SimDiagnosed r = client().post("/1/sim/diagnose", body, SimDiagnosed.class);
-      done(r, node + " will report " + Json.write(r.diagnose()));
+      printLine(r, node + " will report " + Json.write(r.diagnose()));
     }
   }
 
   /** Injects failures. */
   @Command(name = "fail", description = "Make the next operations of a kind fail.")
-  static final class Fail extends Sub {
+  static final class Fail extends CommandGroup.Member {
     @Option(
         names = "--op",
         required = true,
@@ -92,7 +81,7 @@ public final class SimCommand extends CommandGroup {
       SimFail r =
           client()
               .post("/1/sim/fail", new SimFail(op, node, instance, (long) times), SimFail.class);
-      done(
+      printLine(
           r,
           "the next "
               + times
@@ -110,7 +99,7 @@ public final class SimCommand extends CommandGroup {
       name = "tag",
       description =
           "Add or remove a tag: tag [--kind node|instance|group|cluster] NAME add|remove TAG.")
-  static final class Tag extends Sub {
+  static final class Tag extends CommandGroup.Member {
     @Option(
         names = "--kind",
         defaultValue = "node",
@@ -148,7 +137,7 @@ public final class SimCommand extends CommandGroup {
               tag,
               null);
       SimTag r = client().post("/1/sim/tags", body, SimTag.class);
-      done(r, (kind.equals("cluster") ? "cluster" : node) + " tags: " + r.tags());
+      printLine(r, (kind.equals("cluster") ? "cluster" : node) + " tags: " + r.tags());
     }
   }
 
@@ -156,14 +145,14 @@ public final class SimCommand extends CommandGroup {
   @Command(
       name = "power-on",
       description = "Power on NODE, which stayed off after a reboot (--op boot).")
-  static final class PowerOn extends Sub {
+  static final class PowerOn extends CommandGroup.Member {
     @Parameters(index = "0", paramLabel = "NODE")
     String node;
 
     @Override
     public void run() {
       SimPowerOn r = client().post("/1/sim/power-on", new SimPowerOn(node, null), SimPowerOn.class);
-      done(r, node + " powered on");
+      printLine(r, node + " powered on");
     }
   }
 
@@ -171,14 +160,13 @@ public final class SimCommand extends CommandGroup {
 
   /** Lists every job the simulated cluster received. */
   @Command(name = "jobs", description = "List every job the simulated cluster received.")
-  static final class Jobs extends Sub {
+  static final class Jobs extends CommandGroup.Member {
     @Override
     public void run() {
-      List<SimJobView> jobs = client().get("/1/sim/jobs", JOBS);
-      if (root().json()) {
-        printJson(jobs);
-        return;
-      }
+      print(client().get("/1/sim/jobs", JOBS), Jobs::table);
+    }
+
+    private static String table(List<SimJobView> jobs) {
       Table t = new Table("ID", "STATUS", "SUBMITTED", "OPERATIONS", "REASON");
       for (SimJobView j : jobs) {
         String opText =
@@ -195,7 +183,7 @@ public final class SimCommand extends CommandGroup {
                     .toList());
         t.row(j.id(), j.status(), Times.format(j.submitted()), opText, j.reasonText());
       }
-      System.out.print(t.render());
+      return t.render();
     }
   }
 }

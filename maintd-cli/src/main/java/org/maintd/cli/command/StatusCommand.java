@@ -14,23 +14,20 @@ import picocli.CommandLine.Command;
 public final class StatusCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
-    List<IncidentView> incidents = client().get("/1/status", INCIDENTS);
-    if (root().json()) {
-      printJson(incidents);
-      return;
-    }
+    print(client().get("/1/status", INCIDENTS), this::text);
+  }
+
+  /** The pause, when automatic actions are paused (asked of the daemon), over the incidents. */
+  private String text(List<IncidentView> incidents) {
     PausedView paused = client().get("/1/paused", PausedView.class);
-    if (paused.paused()) {
-      System.out.println("PAUSED: " + paused.reason());
-    }
+    String pause = paused.paused() ? "PAUSED: " + paused.reason() + "\n" : "";
     if (incidents.isEmpty()) {
-      System.out.println("no incidents");
-      return;
+      return pause + "no incidents\n";
     }
     Table t = new Table("UUID", "NODE", "ACTION", "STATUS", "JOBS", "NEXT");
     for (IncidentView i : incidents) {
       t.row(i.uuid(), i.node(), i.action(), i.repairStatus(), String.join(",", i.jobs()), i.next());
     }
-    System.out.print(t.render());
+    return pause + t.render();
   }
 }

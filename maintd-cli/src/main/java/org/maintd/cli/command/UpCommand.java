@@ -36,21 +36,24 @@ public final class UpCommand extends ApiCommand.TopLevel {
   @Override
   public void run() {
     List<MachineId> body = nodes.stream().map(n -> new MachineId(n, null)).toList();
-    List<BroughtUpView> done =
-        client().post("/1/machines/up" + (force ? "?force=1" : ""), body, BROUGHT_UP);
-    if (root().json()) {
-      printJson(done);
-      return;
-    }
+    print(
+        client().post("/1/machines/up" + (force ? "?force=1" : ""), body, BROUGHT_UP),
+        UpCommand::text);
+  }
+
+  private static String text(List<BroughtUpView> done) {
+    StringBuilder b = new StringBuilder();
     for (BroughtUpView m : done) {
-      System.out.println(
+      b.append(
           m.hostname()
               + ": back in service through job "
               + m.job()
               + " (online, undrained)"
               + (m.canceled().isEmpty()
                   ? ""
-                  : "; canceled incident(s) " + String.join(", ", m.canceled())));
+                  : "; canceled incident(s) " + String.join(", ", m.canceled()))
+              + "\n");
     }
+    return b.toString();
   }
 }
