@@ -27,11 +27,16 @@ import picocli.CommandLine.Parameters;
 public final class CampaignCommand extends CommandGroup {
   /** A subcommand of campaign. */
   abstract static class Sub extends CommandGroup.Member {
+    @Option(
+        names = "--wait",
+        description = "Follow the campaign until it ends; exit 1 unless it completed.")
+    boolean wait;
+
     /**
-     * Prints the campaign; with {@code wait}, follows it until it ends and fails unless it
+     * Prints the campaign; with {@code --wait}, follows it until it ends and fails unless it
      * completed.
      */
-    void report(CampaignView c, boolean wait, String what) {
+    void report(CampaignView c, String what) {
       if (!wait) {
         print(c, v -> what + System.lineSeparator() + Details.text(v));
         return;
@@ -127,11 +132,6 @@ public final class CampaignCommand extends CommandGroup {
         description = "A daily window (UTC) in which groups may start (repeatable).")
     List<String> windows = new ArrayList<>();
 
-    @Option(
-        names = "--wait",
-        description = "Follow the campaign until it ends; exit 1 unless it completed.")
-    boolean wait;
-
     @Override
     public void run() {
       CampaignRequest body =
@@ -145,7 +145,7 @@ public final class CampaignCommand extends CommandGroup {
               bootTimeout == null ? null : DurationValue.of(bootTimeout),
               windows.isEmpty() ? null : windows);
       CampaignView c = client().post("/1/campaigns", body, CampaignView.class);
-      report(c, wait, "campaign " + c.id() + " started: " + c.groups().size() + " group(s)");
+      report(c, "campaign " + c.id() + " started: " + c.groups().size() + " group(s)");
     }
   }
 
@@ -155,18 +155,13 @@ public final class CampaignCommand extends CommandGroup {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ID")
     String id;
 
-    @Option(
-        names = "--wait",
-        description = "Follow the campaign until it ends; exit 1 unless it completed.")
-    boolean wait;
-
     @Override
     public void run() {
       if (id == null) {
         print(client().get("/1/campaigns", CAMPAIGNS), Show::table);
         return;
       }
-      report(client().get("/1/campaigns/" + id, CampaignView.class), wait, "campaign " + id);
+      report(client().get("/1/campaigns/" + id, CampaignView.class), "campaign " + id);
     }
 
     private static String table(List<CampaignView> all) {
@@ -196,18 +191,13 @@ public final class CampaignCommand extends CommandGroup {
         description = "The campaign (default: the one under way).")
     String id;
 
-    @Option(
-        names = "--wait",
-        description = "Follow the campaign until it ends; exit 1 unless it completed.")
-    boolean wait;
-
     void act(String action, String done) {
       if (id == null) {
         id = underWay();
       }
       CampaignView c =
           client().post("/1/campaigns/" + id + "/" + action, Map.of(), CampaignView.class);
-      report(c, wait, "campaign " + id + " " + done);
+      report(c, "campaign " + id + " " + done);
     }
 
     /** The id of the campaign under way (there is at most one). */
