@@ -4,14 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.maintd.balance.BalanceMove;
 import org.maintd.balance.BalanceResult;
 import org.maintd.balance.Balancer;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
-import org.maintd.htools.HtoolsFormatException;
-import org.maintd.htools.HtoolsReader;
 import org.maintd.htools.HtoolsWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,7 +19,7 @@ import picocli.CommandLine.Option;
  * balanced cluster in the htools text format.
  */
 @Command(name = "balance", description = "Balance a cluster file offline (hbal's score and moves).")
-public final class BalanceCommand implements Callable<Integer> {
+public final class BalanceCommand extends HtoolsCommand {
   @Option(
       names = {"-t", "--text-data"},
       required = true,
@@ -46,15 +43,8 @@ public final class BalanceCommand implements Callable<Integer> {
   Path save;
 
   @Override
-  public Integer call() {
-    Cluster cluster;
-    try {
-      cluster = new HtoolsReader().read(Files.readString(file), file.getFileName().toString());
-    } catch (IOException e) {
-      return error("cannot read " + file + ": " + e.getMessage());
-    } catch (HtoolsFormatException e) {
-      return error("failed to load data, aborting: " + file + ": " + e.getMessage());
-    }
+  int run() throws Failure {
+    Cluster cluster = read(file);
     Optional<Group> chosen =
         group == null
             ? (cluster.groups().size() == 1
@@ -64,7 +54,7 @@ public final class BalanceCommand implements Callable<Integer> {
                 .filter(g -> g.name().equals(group) || g.uuid().equals(group))
                 .findFirst();
     if (chosen.isEmpty()) {
-      return error(
+      throw new Failure(
           group == null
               ? "the cluster has several node groups: choose one with -G"
               : "no node group " + group);
@@ -101,14 +91,9 @@ public final class BalanceCommand implements Callable<Integer> {
       try {
         Files.writeString(save, new HtoolsWriter().write(result.balanced()));
       } catch (IOException e) {
-        return error("cannot write " + save + ": " + e.getMessage());
+        throw new Failure("cannot write " + save + ": " + e.getMessage());
       }
     }
     return 0;
-  }
-
-  private static int error(String message) {
-    System.err.println("Error: " + message);
-    return 1;
   }
 }

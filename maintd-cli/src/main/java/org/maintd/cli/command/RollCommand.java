@@ -1,16 +1,11 @@
 package org.maintd.cli.command;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import org.maintd.htools.HtoolsFormatException;
-import org.maintd.htools.HtoolsReader;
 import org.maintd.roll.RebootPlanner;
 import org.maintd.roll.RollException;
 import org.maintd.roll.RollOptions;
@@ -24,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
  * htools text file ({@code -t}), or from the daemon's live cluster ({@code GET /1/roll}).
  */
 @Command(name = "roll", description = "Plan rolling reboots (hroller's options and output).")
-public final class RollCommand implements Callable<Integer> {
+public final class RollCommand extends HtoolsCommand {
   @ParentCommand org.maintd.cli.Maintctl parent;
 
   @Option(
@@ -91,7 +86,7 @@ public final class RollCommand implements Callable<Integer> {
   boolean[] quiet = new boolean[0];
 
   @Override
-  public Integer call() {
+  int run() throws Failure {
     RollOptions options =
         new RollOptions(
             Optional.ofNullable(group),
@@ -105,18 +100,10 @@ public final class RollCommand implements Callable<Integer> {
     RollPlan plan;
     if (file != null) {
       try {
-        plan =
-            new RebootPlanner()
-                .plan(
-                    new HtoolsReader().read(Files.readString(file), file.getFileName().toString()),
-                    options);
-      } catch (IOException e) {
-        return error("cannot read " + file + ": " + e.getMessage());
-      } catch (HtoolsFormatException e) {
-        return error("failed to load data, aborting: " + file + ": " + e.getMessage());
+        plan = new RebootPlanner().plan(read(file), options);
       } catch (RollException e) {
         warn(e.warnings());
-        return error(e.getMessage());
+        throw new Failure(e.getMessage());
       }
     } else {
       plan = parent.client().get("/1/roll" + query(options), RollPlan.class);
@@ -166,11 +153,6 @@ public final class RollCommand implements Callable<Integer> {
         System.err.println("Warning: " + w);
       }
     }
-  }
-
-  private static int error(String message) {
-    System.err.println("Error: " + message);
-    return 1;
   }
 
   private static String query(RollOptions o) {
