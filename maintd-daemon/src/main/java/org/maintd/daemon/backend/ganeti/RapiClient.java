@@ -99,57 +99,33 @@ public final class RapiClient implements AutoCloseable {
       request.body(
           new StringRequestContent("application/json", Json.write(body), StandardCharsets.UTF_8));
     }
+    String call = "RAPI " + method + " " + path;
     ContentResponse response;
     try {
       response = request.send();
     } catch (TimeoutException e) {
       throw new RapiException(
-          "RAPI "
-              + method
-              + " "
-              + path
-              + ": no answer within "
-              + settings.timeout().toMillis()
-              + " ms",
-          e);
+          call + ": no answer within " + settings.timeout().toMillis() + " ms", e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       throw new RapiException(
-          "RAPI "
-              + method
-              + " "
-              + path
-              + " at "
-              + settings.url()
-              + " failed: "
-              + cause.getMessage(),
-          cause);
+          call + " at " + settings.url() + " failed: " + cause.getMessage(), cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new RapiException("RAPI " + method + " " + path + " interrupted", e);
+      throw new RapiException(call + " interrupted", e);
     }
     String text = response.getContentAsString();
     if (response.getStatus() != 200) {
       throw new RapiException(
           response.getStatus(),
-          "RAPI "
-              + method
-              + " "
-              + path
-              + " answered "
-              + response.getStatus()
-              + ": "
-              + ganetiMessage(text));
+          call + " answered " + response.getStatus() + ": " + ganetiMessage(text));
     }
     try {
       return Json.parse(text);
     } catch (JsonProcessingException e) {
       throw new RapiException(
           response.getStatus(),
-          "RAPI "
-              + method
-              + " "
-              + path
+          call
               + " answered something that is not JSON: "
               + text.substring(0, Math.min(200, text.length())));
     }
