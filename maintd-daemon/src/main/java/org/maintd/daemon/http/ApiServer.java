@@ -19,21 +19,13 @@ public final class ApiServer {
    */
   public static Server newServer(
       String bind, int port, Router<ApiAction> routes, Authenticator auth, Limits limits) {
-    return newServer(bind, port, routes, auth, limits, null);
+    return newServer(bind, port, routes, auth, limits, null, java.util.Map::of);
   }
 
-  /** The same, over HTTPS with {@code tls} (null: plain HTTP). */
-  public static Server newServer(
-      String bind,
-      int port,
-      Router<ApiAction> routes,
-      Authenticator auth,
-      Limits limits,
-      SslContextFactory.Server tls) {
-    return newServer(bind, port, routes, auth, limits, tls, java.util.Map::of);
-  }
-
-  /** The same, its reads answered with the headers {@code readHeaders} gives. */
+  /**
+   * The same, over HTTPS with {@code tls} (null: plain HTTP), its reads answered with the headers
+   * {@code readHeaders} gives.
+   */
   public static Server newServer(
       String bind,
       int port,
