@@ -21,6 +21,20 @@ public interface StateStore extends AutoCloseable {
   /** Stores {@code state}, whose serial must be one more than the stored one's, and returns it. */
   MaintdState save(MaintdState state);
 
+  /**
+   * Refuses (with {@link StoreException}) to store {@code state} over the stored serial {@code
+   * stored} unless its serial is the next one.
+   */
+  static void requireNext(MaintdState state, long stored) {
+    if (state.serial() != stored + 1) {
+      throw new StoreException(
+          "state write refused: serial "
+              + state.serial()
+              + " does not follow the stored "
+              + stored);
+    }
+  }
+
   @Override
   void close();
 }

@@ -137,12 +137,7 @@ public final class FileStateStore implements StateStore {
         }
       }
     }
-    try {
-      AtomicFiles.write(file, codec.write(state).getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new StoreException("cannot write state file " + file + ": " + e, e);
-    }
-    storedSerial = state.serial();
+    write(state);
     return aside;
   }
 
@@ -151,20 +146,19 @@ public final class FileStateStore implements StateStore {
     if (storedSerial < 0) {
       throw new StoreException("state file " + file + " was not loaded before the first write");
     }
-    if (state.serial() != storedSerial + 1) {
-      throw new StoreException(
-          "state write refused: serial "
-              + state.serial()
-              + " does not follow the stored "
-              + storedSerial);
-    }
+    StateStore.requireNext(state, storedSerial);
+    write(state);
+    return state;
+  }
+
+  /** Writes {@code state} to the file (atomically), as the stored state. */
+  private void write(MaintdState state) {
     try {
       AtomicFiles.write(file, codec.write(state).getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new StoreException("cannot write state file " + file + ": " + e, e);
     }
     storedSerial = state.serial();
-    return state;
   }
 
   @Override

@@ -180,13 +180,7 @@ public final class ZooKeeperStateStore implements StateStore {
     if (storedSerial < 0) {
       throw new StoreException("the state was not loaded before the first write");
     }
-    if (state.serial() != storedSerial + 1) {
-      throw new StoreException(
-          "state write refused: serial "
-              + state.serial()
-              + " does not follow the stored "
-              + storedSerial);
-    }
+    StateStore.requireNext(state, storedSerial);
     StateEnvelope.Packed p =
         StateEnvelope.pack(codec.write(state), state.serial(), epoch(), writer, chunkSize);
     StateEnvelope before = stored;
