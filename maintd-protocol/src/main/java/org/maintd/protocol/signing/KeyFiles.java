@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import org.maintd.signing.HmacKey;
@@ -20,14 +21,17 @@ import org.maintd.signing.HmacKey;
 public final class KeyFiles {
   private static final Set<PosixFilePermission> GROUP_READ =
       EnumSet.of(PosixFilePermission.GROUP_READ);
-  private static final Set<PosixFilePermission> OTHERS =
-      EnumSet.of(
-          PosixFilePermission.GROUP_READ,
-          PosixFilePermission.GROUP_WRITE,
-          PosixFilePermission.GROUP_EXECUTE,
-          PosixFilePermission.OTHERS_READ,
-          PosixFilePermission.OTHERS_WRITE,
-          PosixFilePermission.OTHERS_EXECUTE);
+
+  /** The permissions that open a file to others than its owner: its group's and everyone's. */
+  public static final Set<PosixFilePermission> BEYOND_OWNER =
+      Collections.unmodifiableSet(
+          EnumSet.of(
+              PosixFilePermission.GROUP_READ,
+              PosixFilePermission.GROUP_WRITE,
+              PosixFilePermission.GROUP_EXECUTE,
+              PosixFilePermission.OTHERS_READ,
+              PosixFilePermission.OTHERS_WRITE,
+              PosixFilePermission.OTHERS_EXECUTE));
 
   private KeyFiles() {}
 
@@ -51,7 +55,7 @@ public final class KeyFiles {
           Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       Set<PosixFilePermission> open = EnumSet.noneOf(PosixFilePermission.class);
       open.addAll(attributes.permissions());
-      open.retainAll(OTHERS);
+      open.retainAll(BEYOND_OWNER);
       boolean groupMayRead = !group.isEmpty() && attributes.group().getName().equals(group);
       if (groupMayRead) {
         open.removeAll(GROUP_READ);

@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Base64;
-import java.util.EnumSet;
 import java.util.Set;
+import org.maintd.protocol.signing.KeyFiles;
 import org.maintd.spi.BackendException;
 
 /**
@@ -16,19 +16,10 @@ import org.maintd.spi.BackendException;
  * is refused.
  */
 public record RapiCredentials(String user, String password) {
-  private static final Set<PosixFilePermission> OTHERS =
-      EnumSet.of(
-          PosixFilePermission.GROUP_READ,
-          PosixFilePermission.GROUP_WRITE,
-          PosixFilePermission.GROUP_EXECUTE,
-          PosixFilePermission.OTHERS_READ,
-          PosixFilePermission.OTHERS_WRITE,
-          PosixFilePermission.OTHERS_EXECUTE);
-
   public static RapiCredentials read(Path file) {
     try {
       Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-      if (perms.stream().anyMatch(OTHERS::contains)) {
+      if (perms.stream().anyMatch(KeyFiles.BEYOND_OWNER::contains)) {
         throw new BackendException(
             "RAPI credentials "
                 + file
