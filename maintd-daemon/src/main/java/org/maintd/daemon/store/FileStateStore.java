@@ -78,16 +78,19 @@ public final class FileStateStore implements StateStore {
     if (!Files.exists(file)) {
       return null;
     }
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new StoreException("cannot read state file " + file + ": " + e.getMessage(), e);
-    }
+    String text = read(file);
     try {
       return new StateCodec().read(text);
     } catch (RuntimeException e) {
       throw new UnreadableStateException("state file " + file, e.getMessage(), e);
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new StoreException("cannot read state file " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -97,12 +100,7 @@ public final class FileStateStore implements StateStore {
       storedSerial = 0;
       return MaintdState.initial(now);
     }
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new StoreException("cannot read state file " + file + ": " + e.getMessage(), e);
-    }
+    String text = read(file);
     try {
       MaintdState state = codec.read(text);
       storedSerial = state.serial();
