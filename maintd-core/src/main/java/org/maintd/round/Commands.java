@@ -13,7 +13,6 @@ import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentException;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Observation;
-import org.maintd.machine.MachineException;
 import org.maintd.machine.MachineUp;
 import org.maintd.spi.Intent;
 
@@ -38,8 +37,6 @@ final class Commands {
       try {
         reply = apply(n.id(), n.command());
       } catch (CampaignException e) {
-        reply = new Reply.Refused(Refusal.valueOf(e.kind().name()), e.getMessage());
-      } catch (MachineException e) {
         reply = new Reply.Refused(Refusal.valueOf(e.kind().name()), e.getMessage());
       } catch (IncidentException e) {
         reply = new Reply.Refused(Refusal.CONFLICT, e.getMessage());

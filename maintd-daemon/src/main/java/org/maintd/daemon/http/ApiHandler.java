@@ -15,7 +15,6 @@ import org.maintd.http.HttpError;
 import org.maintd.http.HttpJson;
 import org.maintd.http.Router;
 import org.maintd.incident.IncidentException;
-import org.maintd.machine.MachineException;
 import org.maintd.roll.RollException;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.StoreException;
@@ -164,9 +163,6 @@ public final class ApiHandler extends Handler.Abstract {
   private static HttpError translate(Request request, String path, Exception e) {
     if (e instanceof CampaignException c) {
       return kind(c.kind().name(), c.getMessage());
-    }
-    if (e instanceof MachineException m) {
-      return kind(m.kind().name(), m.getMessage());
     }
     if (e instanceof CommandRefused r) {
       return kind(r.kind().name(), r.getMessage());

@@ -3,14 +3,14 @@ package org.maintd.daemon.http;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.ArrayList;
 import java.util.List;
-import org.maintd.machine.MachineException;
 import org.maintd.protocol.api.MachineId;
 import org.maintd.protocol.api.RequestBodies;
 
 /**
  * Reads the body of {@code POST /1/machines/up} (and later {@code down}): Mesos' list of machine
  * ids, {@code [{"hostname": "node3", "ip": "10.0.0.3"}]}, the IP optional. Unknown fields, empty
- * lists and hostnames that are not non-empty strings are refused, naming the entry.
+ * lists and hostnames that are not non-empty strings are refused (an {@link
+ * IllegalArgumentException}: 400), naming the entry.
  */
 final class MachineRequest {
   private static final TypeReference<List<MachineId>> MACHINES = new TypeReference<>() {};
@@ -41,7 +41,7 @@ final class MachineRequest {
     return out;
   }
 
-  private static MachineException bad(String message) {
-    return new MachineException(MachineException.Kind.BAD_REQUEST, message);
+  private static IllegalArgumentException bad(String message) {
+    return new IllegalArgumentException(message);
   }
 }
