@@ -19,9 +19,29 @@ public sealed interface Operation {
     return List.of();
   }
 
+  /** An operation on one node, which is all it touches. */
+  sealed interface OnNode extends Operation {
+    String node();
+
+    @Override
+    default List<String> nodes() {
+      return List.of(node());
+    }
+  }
+
+  /** An operation on one instance, which is the instance it touches. */
+  sealed interface OnInstance extends Operation {
+    String instance();
+
+    @Override
+    default List<String> instances() {
+      return List.of(instance());
+    }
+  }
+
   /** Sets or clears a node's drained and offline flags; an empty value leaves a flag alone. */
   record SetNodeFlags(String node, Optional<Boolean> drained, Optional<Boolean> offline)
-      implements Operation {
+      implements OnNode {
     public static SetNodeFlags drain(String node) {
       return new SetNodeFlags(node, Optional.of(true), Optional.empty());
     }
@@ -34,17 +54,10 @@ public sealed interface Operation {
     public String kind() {
       return offline.orElse(false) ? "offline" : drained.orElse(false) ? "drain" : "set-node-flags";
     }
-
-    @Override
-    public List<String> nodes() {
-      return List.of(node);
-    }
   }
 
   /** An instance leaving {@code source} for {@code target}: the two nodes and it are touched. */
-  sealed interface InstanceMove extends Operation {
-    String instance();
-
+  sealed interface InstanceMove extends OnInstance {
     String source();
 
     String target();
@@ -52,11 +65,6 @@ public sealed interface Operation {
     @Override
     default List<String> nodes() {
       return List.of(source(), target());
-    }
-
-    @Override
-    default List<String> instances() {
-      return List.of(instance());
     }
   }
 
@@ -88,7 +96,7 @@ public sealed interface Operation {
 
   /** Replaces a DRBD instance's secondary node. */
   record ReplaceSecondary(String instance, String primary, String oldSecondary, String newSecondary)
-      implements Operation {
+      implements OnInstance {
     @Override
     public String kind() {
       return "replace-secondary";
@@ -98,24 +106,14 @@ public sealed interface Operation {
     public List<String> nodes() {
       return List.of(primary, oldSecondary, newSecondary);
     }
-
-    @Override
-    public List<String> instances() {
-      return List.of(instance);
-    }
   }
 
   /** Runs a whitelisted repair command on a node through its collector. */
   record RunRepair(String node, String command, String incident, Map<String, Object> original)
-      implements Operation {
+      implements OnNode {
     @Override
     public String kind() {
       return "repair";
-    }
-
-    @Override
-    public List<String> nodes() {
-      return List.of(node);
     }
   }
 
@@ -126,7 +124,7 @@ public sealed interface Operation {
    */
   record RecreateDisks(
       String instance, String oldPrimary, String oldSecondary, List<String> targets)
-      implements Operation {
+      implements OnInstance {
     public RecreateDisks {
       targets = List.copyOf(targets);
     }
@@ -145,15 +143,10 @@ public sealed interface Operation {
       all.addAll(targets);
       return List.copyOf(all);
     }
-
-    @Override
-    public List<String> instances() {
-      return List.of(instance);
-    }
   }
 
   /** Reinstalls the operating system of an instance on its primary node. */
-  record Reinstall(String instance, String primary) implements Operation {
+  record Reinstall(String instance, String primary) implements OnInstance {
     @Override
     public String kind() {
       return "reinstall";
@@ -162,11 +155,6 @@ public sealed interface Operation {
     @Override
     public List<String> nodes() {
       return List.of(primary);
-    }
-
-    @Override
-    public List<String> instances() {
-      return List.of(instance);
     }
   }
 
@@ -177,7 +165,7 @@ public sealed interface Operation {
    * cluster manager's power control (Ganeti's node powercycle), the fall-back when a soft reboot
    * failed or the node did not come back in time.
    */
-  record RebootNode(String node, boolean hard) implements Operation {
+  record RebootNode(String node, boolean hard) implements OnNode {
     /** A soft reboot. */
     public RebootNode(String node) {
       this(node, false);
@@ -186,11 +174,6 @@ public sealed interface Operation {
     @Override
     public String kind() {
       return "reboot";
-    }
-
-    @Override
-    public List<String> nodes() {
-      return List.of(node);
     }
   }
 
