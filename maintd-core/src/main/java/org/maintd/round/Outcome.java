@@ -5,8 +5,10 @@ public sealed interface Outcome {
   /** The key of the effect this is the outcome of. */
   String key();
 
-  /** Whether the effect did what it was asked to. */
-  boolean ok();
+  /** Whether the effect did what it was asked to: all but a {@link Failed} did. */
+  default boolean ok() {
+    return true;
+  }
 
   /**
    * The job of a {@link Effect.Submit} or a {@link Effect.LookUp} has this id: newly submitted, or
@@ -18,20 +20,10 @@ public sealed interface Outcome {
     public Submitted(String key, String jobId) {
       this(key, jobId, false);
     }
-
-    @Override
-    public boolean ok() {
-      return true;
-    }
   }
 
   /** A {@link Effect.LookUp} found no job with its key: it was never submitted. */
-  record NotFound(String key) implements Outcome {
-    @Override
-    public boolean ok() {
-      return true;
-    }
-  }
+  record NotFound(String key) implements Outcome {}
 
   /** An effect failed; its message says why. A submission is tried again at the next step. */
   record Failed(String key, String message) implements Outcome {
@@ -42,10 +34,5 @@ public sealed interface Outcome {
   }
 
   /** The tags of a {@link Effect.Tag} are as asked. */
-  record Tagged(String key) implements Outcome {
-    @Override
-    public boolean ok() {
-      return true;
-    }
-  }
+  record Tagged(String key) implements Outcome {}
 }
