@@ -33,14 +33,7 @@ final class JsonObject {
   }
 
   long number(String key, long fallback) {
-    Object v = map.get(key);
-    if (v == null) {
-      return fallback;
-    }
-    if (!(v instanceof Number n)) {
-      throw new RapiFormatException(where + ": field '" + key + "' is not a number: " + v);
-    }
-    return n.longValue();
+    return optional(key, Number.class, "number", fallback).longValue();
   }
 
   double decimal(String key, double fallback) {
@@ -49,14 +42,22 @@ final class JsonObject {
   }
 
   boolean bool(String key, boolean fallback) {
+    return optional(key, Boolean.class, "boolean", fallback);
+  }
+
+  /**
+   * The field {@code key}, which must be a {@code type} (a {@code what}); {@code fallback} when
+   * absent.
+   */
+  private <T> T optional(String key, Class<T> type, String what, T fallback) {
     Object v = map.get(key);
     if (v == null) {
       return fallback;
     }
-    if (!(v instanceof Boolean b)) {
-      throw new RapiFormatException(where + ": field '" + key + "' is not a boolean: " + v);
+    if (!type.isInstance(v)) {
+      throw new RapiFormatException(where + ": field '" + key + "' is not a " + what + ": " + v);
     }
-    return b;
+    return type.cast(v);
   }
 
   List<String> strings(String key) {
