@@ -1,13 +1,15 @@
 package org.maintd.cluster;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * An instance: where it runs, how big it is and how it can move. {@code secondary} is empty unless
  * the disk template is internally mirrored. {@code spindles} is kept as the text format writes it
- * ({@code -} when unknown).
+ * ({@code -} when unknown). Its single-value withers ({@code withTags}, ...) are generated.
  */
+@RecordBuilder
 public record Instance(
     String name,
     String uuid,
@@ -22,7 +24,8 @@ public record Instance(
     List<String> tags,
     int spindleUse,
     String spindles,
-    boolean forthcoming) {
+    boolean forthcoming)
+    implements InstanceBuilder.With {
 
   public Instance {
     Objects.requireNonNull(name, "name");
@@ -40,39 +43,7 @@ public record Instance(
   }
 
   public Instance placedOn(String newPrimary, String newSecondary) {
-    return new Instance(
-        name,
-        uuid,
-        memory,
-        disk,
-        vcpus,
-        status,
-        autoBalance,
-        newPrimary,
-        newSecondary,
-        diskTemplate,
-        tags,
-        spindleUse,
-        spindles,
-        forthcoming);
-  }
-
-  public Instance withTags(List<String> newTags) {
-    return new Instance(
-        name,
-        uuid,
-        memory,
-        disk,
-        vcpus,
-        status,
-        autoBalance,
-        primary,
-        secondary,
-        diskTemplate,
-        newTags,
-        spindleUse,
-        spindles,
-        forthcoming);
+    return with(i -> i.primary(newPrimary).secondary(newSecondary));
   }
 
   /**
