@@ -1,5 +1,6 @@
 package org.maintd.collector.config;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -7,8 +8,10 @@ import java.time.Duration;
  * The collector's configuration, every value validated. {@code node} is the name this node has in
  * the cluster; {@code diagnoseCommand} empty means the built-in diagnose that reports Ok; {@code
  * maxRequestBody} bounds what is read of a request, {@code idleTimeout} how long a connection may
- * stay silent; {@code hmacKeyGroup} (empty: none) may read the key file besides its owner.
+ * stay silent; {@code hmacKeyGroup} (empty: none) may read the key file besides its owner. Its
+ * single-value withers ({@code withNode}, ...) are generated.
  */
+@RecordBuilder
 public record CollectorConfig(
     String node,
     String bind,
@@ -28,90 +31,9 @@ public record CollectorConfig(
     Path bootIdFile,
     int maxRequestBody,
     Duration idleTimeout,
-    String hmacKeyGroup) {
+    String hmacKeyGroup)
+    implements CollectorConfigBuilder.With {
 
   public static final int DEFAULT_MAX_REQUEST_BODY = 256 * 1024;
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
-
-  /** A configuration with the default request limits. */
-  public CollectorConfig(
-      String node,
-      String bind,
-      int port,
-      Path portFile,
-      Path hmacKeyFile,
-      boolean signReports,
-      String diagnoseCommand,
-      Path diagnoseDirectory,
-      Duration diagnoseTimeout,
-      Path repairDirectory,
-      Duration repairTimeout,
-      Path repairResults,
-      int outputLimit,
-      Path masterFile,
-      Duration maxSkew,
-      Path bootIdFile) {
-    this(
-        node,
-        bind,
-        port,
-        portFile,
-        hmacKeyFile,
-        signReports,
-        diagnoseCommand,
-        diagnoseDirectory,
-        diagnoseTimeout,
-        repairDirectory,
-        repairTimeout,
-        repairResults,
-        outputLimit,
-        masterFile,
-        maxSkew,
-        bootIdFile,
-        DEFAULT_MAX_REQUEST_BODY,
-        DEFAULT_IDLE_TIMEOUT,
-        "");
-  }
-
-  /** A configuration with these request limits and an owner-only key file. */
-  public CollectorConfig(
-      String node,
-      String bind,
-      int port,
-      Path portFile,
-      Path hmacKeyFile,
-      boolean signReports,
-      String diagnoseCommand,
-      Path diagnoseDirectory,
-      Duration diagnoseTimeout,
-      Path repairDirectory,
-      Duration repairTimeout,
-      Path repairResults,
-      int outputLimit,
-      Path masterFile,
-      Duration maxSkew,
-      Path bootIdFile,
-      int maxRequestBody,
-      Duration idleTimeout) {
-    this(
-        node,
-        bind,
-        port,
-        portFile,
-        hmacKeyFile,
-        signReports,
-        diagnoseCommand,
-        diagnoseDirectory,
-        diagnoseTimeout,
-        repairDirectory,
-        repairTimeout,
-        repairResults,
-        outputLimit,
-        masterFile,
-        maxSkew,
-        bootIdFile,
-        maxRequestBody,
-        idleTimeout,
-        "");
-  }
 }

@@ -60,7 +60,7 @@ public final class CollectorConfigLoader {
               + "'");
     }
     root.finish();
-    return config.node().isEmpty() ? withNode(config, hostname()) : config;
+    return config.node().isEmpty() ? config.withNode(hostname()) : config;
   }
 
   private static String hostname() {
@@ -69,28 +69,5 @@ public final class CollectorConfigLoader {
     } catch (IOException e) {
       return "localhost";
     }
-  }
-
-  private static CollectorConfig withNode(CollectorConfig c, String node) {
-    return new CollectorConfig(
-        node,
-        c.bind(),
-        c.port(),
-        c.portFile(),
-        c.hmacKeyFile(),
-        c.signReports(),
-        c.diagnoseCommand(),
-        c.diagnoseDirectory(),
-        c.diagnoseTimeout(),
-        c.repairDirectory(),
-        c.repairTimeout(),
-        c.repairResults(),
-        c.outputLimit(),
-        c.masterFile(),
-        c.maxSkew(),
-        c.bootIdFile(),
-        c.maxRequestBody(),
-        c.idleTimeout(),
-        c.hmacKeyGroup());
   }
 }

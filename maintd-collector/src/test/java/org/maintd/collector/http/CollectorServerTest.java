@@ -73,7 +73,10 @@ class CollectorServerTest {
             65536,
             tmp.resolve("master"),
             Duration.ofSeconds(300),
-            tmp.resolve("boot_id"));
+            tmp.resolve("boot_id"),
+            CollectorConfig.DEFAULT_MAX_REQUEST_BODY,
+            CollectorConfig.DEFAULT_IDLE_TIMEOUT,
+            "");
     Files.writeString(tmp.resolve("boot_id"), "0b1f6c2e-5d4a-4c1b-9a57-3f0e8d2c7b11\n");
     collector = new Collector(config, Clock.systemUTC());
     collector.start();

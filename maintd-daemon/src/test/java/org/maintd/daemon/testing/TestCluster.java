@@ -121,7 +121,8 @@ public final class TestCluster implements AutoCloseable {
             Duration.ofSeconds(300),
             diagnoseDir.resolve(node + ".boot_id"),
             MAX_BODY,
-            IDLE);
+            IDLE,
+            "");
     Collector c = new Collector(config, Clock.systemUTC());
     c.start();
     collectors.add(c);

@@ -123,7 +123,10 @@ class GanetiDaemonTest {
                 65536,
                 dir.resolve("master"),
                 Duration.ofSeconds(300),
-                dir.resolve("boot_id")),
+                dir.resolve("boot_id"),
+                CollectorConfig.DEFAULT_MAX_REQUEST_BODY,
+                CollectorConfig.DEFAULT_IDLE_TIMEOUT,
+                ""),
             Clock.systemUTC());
     c.start();
     return c;
