@@ -73,11 +73,7 @@ public final class RepairService {
                       + " recorded (the collector stopped while it ran); it is not run again");
         }
       } catch (IOException e) {
-        log.error(
-            "[incident={}] repair not run: the results cannot be read: {}", id, e.getMessage());
-        return failure(
-            request,
-            "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
+        return notRun(request, "the results cannot be read", e);
       }
       Path command;
       try {
@@ -89,11 +85,7 @@ public final class RepairService {
       try {
         records.claim(request);
       } catch (IOException e) {
-        log.error(
-            "[incident={}] repair not run: its outcome cannot be recorded: {}", id, e.getMessage());
-        return failure(
-            request,
-            "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
+        return notRun(request, "its outcome cannot be recorded", e);
       }
       return runAndRecord(request, command);
     }
@@ -146,6 +138,14 @@ public final class RepairService {
    */
   public RepairRecords records() throws IOException {
     return new RepairRecords(node, records.all());
+  }
+
+  /** The command was not run because {@code what} failed: its outcome could not be recorded. */
+  private RepairResult notRun(RepairRequest request, String what, IOException e) {
+    log.error("[incident={}] repair not run: {}: {}", request.incident(), what, e.getMessage());
+    return failure(
+        request,
+        "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
   }
 
   private RepairResult failure(RepairRequest request, String why) {
