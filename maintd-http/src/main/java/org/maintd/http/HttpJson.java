@@ -34,6 +34,21 @@ public final class HttpJson {
     return error(response, callback, new HttpError(status, code, message));
   }
 
+  /**
+   * Sends {@code e} as {@link #error(Response, Callback, HttpError)} does, with the headers its
+   * status calls for: a 405 names the allowed methods; after a 408 or a 413 the connection is
+   * closed (the rest of the body is not read).
+   */
+  public static boolean refuse(Response response, Callback callback, HttpError e) {
+    if (e instanceof Router.MethodNotAllowed m) {
+      response.getHeaders().put(HttpHeader.ALLOW, m.allowHeader());
+    }
+    if (e.status() == 413 || e.status() == 408) {
+      response.getHeaders().put(HttpHeader.CONNECTION, "close");
+    }
+    return error(response, callback, e);
+  }
+
   /** Sends {@code e} as its status with {@code {"error", "message", ...its details}}. */
   public static boolean error(Response response, Callback callback, HttpError e) {
     Map<String, String> body = new LinkedHashMap<>();

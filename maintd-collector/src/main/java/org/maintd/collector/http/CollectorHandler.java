@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -95,14 +94,8 @@ public final class CollectorHandler extends Handler.Abstract {
     try {
       Router.Match<Endpoint> match = routes.route(request.getMethod(), path);
       return HttpJson.sendText(response, callback, 200, match.handler().answer(request));
-    } catch (Router.MethodNotAllowed e) {
-      response.getHeaders().put(HttpHeader.ALLOW, e.allowHeader());
-      return HttpJson.error(response, callback, e.status(), e.code(), e.getMessage());
     } catch (HttpError e) {
-      if (e.status() == 413 || e.status() == 408) {
-        response.getHeaders().put(HttpHeader.CONNECTION, "close");
-      }
-      return HttpJson.error(response, callback, e.status(), e.code(), e.getMessage());
+      return HttpJson.refuse(response, callback, e);
     } catch (RuntimeException e) {
       log.error("internal error while serving {} {}", request.getMethod(), path, e);
       return HttpJson.error(

@@ -81,17 +81,11 @@ public final class ApiHandler extends Handler.Abstract {
         return HttpJson.sendText(response, callback, 200, text.contentType(), text.body());
       }
       return HttpJson.send(response, callback, 200, result);
-    } catch (Router.MethodNotAllowed e) {
-      response.getHeaders().put(HttpHeader.ALLOW, e.allowHeader());
-      return error(response, callback, e);
     } catch (HttpError e) {
       if (e.status() == 401) {
         response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"maintd\"");
       }
-      if (e.status() == 413 || e.status() == 408) {
-        response.getHeaders().put(HttpHeader.CONNECTION, "close");
-      }
-      return error(response, callback, e);
+      return HttpJson.refuse(response, callback, e);
     } catch (Exception e) {
       return error(response, callback, translate(request, path, e));
     }
