@@ -5,7 +5,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
 import org.eclipse.jetty.client.HttpClient;
-import org.maintd.daemon.service.Part;
+import org.maintd.daemon.service.LifeCyclePart;
 import org.maintd.daemon.service.PartState;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.ReportSource;
@@ -15,13 +15,13 @@ import org.maintd.spi.ReportSource;
  * (the master vote, the polls, repairs), stopped last. Polls go through it only while it runs.
  * Thread-safe.
  */
-public final class PollerPart extends Part implements ReportSource {
+public final class PollerPart extends LifeCyclePart implements ReportSource {
   private final HttpClient client;
   private volatile ReportSource reports;
   private volatile Map<String, CollectorReading> last = Map.of();
 
   public PollerPart(HttpClient client, Clock clock) {
-    super("poller", clock);
+    super("poller", "the collectors' HTTP client", client, clock);
     this.client = client;
   }
 
@@ -47,22 +47,7 @@ public final class PollerPart extends Part implements ReportSource {
   @Override
   protected void startUp() {
     client.setMaxConnectionsPerDestination(4);
-    try {
-      client.start();
-    } catch (Exception e) {
-      throw new IllegalStateException(
-          "cannot start the collectors' HTTP client: " + e.getMessage(), e);
-    }
-  }
-
-  @Override
-  protected void shutDown() {
-    try {
-      client.stop();
-    } catch (Exception e) {
-      throw new IllegalStateException(
-          "cannot stop the collectors' HTTP client: " + e.getMessage(), e);
-    }
+    super.startUp();
   }
 
   @Override
