@@ -2,6 +2,7 @@ package org.maintd.daemon.store;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.maintd.daemon.service.Part;
 import org.maintd.spi.MaintdState;
@@ -42,18 +43,18 @@ public final class StorePart extends Part implements StateStore {
 
   @Override
   public MaintdState load(Instant now) {
-    try {
-      return opened().load(now);
-    } catch (StoreException e) {
-      failed(e);
-      throw e;
-    }
+    return failingOn(s -> s.load(now));
   }
 
   @Override
   public MaintdState save(MaintdState state) {
+    return failingOn(s -> s.save(state));
+  }
+
+  /** What {@code use} gives of the open store; a store that fails fails this part. */
+  private MaintdState failingOn(Function<StateStore, MaintdState> use) {
     try {
-      return opened().save(state);
+      return use.apply(opened());
     } catch (StoreException e) {
       failed(e);
       throw e;
