@@ -7,7 +7,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.service.DaemonThreads;
-import org.maintd.daemon.service.Part;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.slf4j.Logger;
@@ -19,13 +18,8 @@ import org.slf4j.LoggerFactory;
  * moves away again (Ganeti's convention, without the exit: systemd need not restart it).
  * Thread-safe.
  */
-public final class MasterWatch extends Part implements Election {
+public final class MasterWatch extends ElectionPart {
   private static final Logger log = LoggerFactory.getLogger(MasterWatch.class);
-
-  @Override
-  public Part part() {
-    return this;
-  }
 
   private final String self;
   private final ClusterBackend backend;
@@ -34,7 +28,6 @@ public final class MasterWatch extends Part implements Election {
   private final java.util.function.Supplier<MasterVote.Outcome> vote;
   private final ScheduledExecutorService thread =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-leadership"));
-  private volatile Listener listener;
   private volatile boolean leads;
   private volatile String master = "";
 
@@ -50,17 +43,12 @@ public final class MasterWatch extends Part implements Election {
       Duration interval,
       String urlTemplate,
       Clock clock) {
-    super("leadership", clock);
+    super(clock);
     this.self = self;
     this.backend = backend;
     this.interval = interval;
     this.urlTemplate = urlTemplate;
     this.vote = vote;
-  }
-
-  @Override
-  public void listen(Listener l) {
-    this.listener = l;
   }
 
   @Override
@@ -91,10 +79,10 @@ public final class MasterWatch extends Part implements Election {
       }
       leads = true;
       log.info("this node ({}) is the master now: this daemon leads", self);
-      listener.elected();
+      listener().elected();
     } else if (!mine && leads) {
       leads = false;
-      listener.deposed("the master role moved to " + now);
+      listener().deposed("the master role moved to " + now);
     }
   }
 
@@ -115,7 +103,7 @@ public final class MasterWatch extends Part implements Election {
         () -> {
           if (leads) {
             leads = false;
-            listener.deposed("standing again after a failure");
+            listener().deposed("standing again after a failure");
           }
         });
   }

@@ -9,9 +9,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
-import org.maintd.daemon.leader.Election;
+import org.maintd.daemon.leader.ElectionPart;
 import org.maintd.daemon.service.DaemonThreads;
-import org.maintd.daemon.service.Part;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,13 +22,8 @@ import org.slf4j.LoggerFactory;
  * {@link #LEADER_REFRESH}, so that a caller (the API's health, a standby's refusal) never waits on
  * ZooKeeper; while the connection is down no leader is known. Thread-safe.
  */
-public final class ZooKeeperElection extends Part implements Election {
+public final class ZooKeeperElection extends ElectionPart {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperElection.class);
-
-  @Override
-  public Part part() {
-    return this;
-  }
 
   static final String LATCH = "/leader";
 
@@ -39,7 +33,6 @@ public final class ZooKeeperElection extends Part implements Election {
       Executors.newSingleThreadExecutor(DaemonThreads.named("maintd-leadership"));
   private final ScheduledExecutorService refresher =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-leader-url"));
-  private volatile Listener listener;
   private volatile LeaderLatch latch;
   private volatile String knownLeader = "";
   private volatile boolean aside;
@@ -52,15 +45,10 @@ public final class ZooKeeperElection extends Part implements Election {
   /** Stands for election as {@code self}, this daemon's URL (known once its API listens). */
   public ZooKeeperElection(
       ZooKeeperConnection zk, java.util.function.Supplier<String> self, Clock clock) {
-    super("leadership", clock);
+    super(clock);
     this.zk = zk;
     this.self = self;
     this.clock = clock;
-  }
-
-  @Override
-  public void listen(Listener l) {
-    this.listener = l;
   }
 
   @Override
@@ -123,14 +111,14 @@ public final class ZooKeeperElection extends Part implements Election {
           public void isLeader() {
             if (latch == l) {
               log.info("elected leader ({})", self.get());
-              listener.elected();
+              listener().elected();
             }
           }
 
           @Override
           public void notLeader() {
             if (latch == l) {
-              listener.deposed("leadership lost (ZooKeeper session lost or ended)");
+              listener().deposed("leadership lost (ZooKeeper session lost or ended)");
             }
           }
         },
@@ -174,7 +162,7 @@ public final class ZooKeeperElection extends Part implements Election {
           closeQuietly(old);
           log.info("stands aside from the election until the state is back");
           if (led) {
-            listener.deposed("stood aside: it cannot do the leader's work now");
+            listener().deposed("stood aside: it cannot do the leader's work now");
           }
         });
     return true;
@@ -201,7 +189,7 @@ public final class ZooKeeperElection extends Part implements Election {
           latch = null;
           closeQuietly(old);
           if (led) {
-            listener.deposed("gave up leadership to stand again after a failure");
+            listener().deposed("gave up leadership to stand again after a failure");
           }
           if (!aside && state() == org.maintd.daemon.service.PartState.RUNNING) {
             stand();
