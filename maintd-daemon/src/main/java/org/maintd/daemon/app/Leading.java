@@ -87,30 +87,20 @@ sealed interface Leading {
   }
 
   /** {@code leadership: standby}: the daemon leads while its own node is the master. */
-  record WatchingForTheMaster(MasterWatch watch, String node) implements Leading {
-    @Override
-    public Election election() {
-      return watch;
-    }
-
+  record WatchingForTheMaster(MasterWatch election, String actingFor) implements Leading {
     @Override
     public Gate gate() {
-      return MasterGate.of(watch, node);
+      return MasterGate.of(election, actingFor);
     }
 
     @Override
     public BooleanSupplier stillLeads() {
-      return watch::leads;
-    }
-
-    @Override
-    public String actingFor() {
-      return node;
+      return election::leads;
     }
   }
 
   /** {@code leadership: zookeeper}: the daemon leads while ZooKeeper's election says it does. */
-  record ElectedByZooKeeper(ZooKeeperElection election, String node) implements Leading {
+  record ElectedByZooKeeper(ZooKeeperElection election, String actingFor) implements Leading {
     @Override
     public Gate gate() {
       return cluster -> election.leads();
@@ -119,11 +109,6 @@ sealed interface Leading {
     @Override
     public BooleanSupplier stillLeads() {
       return election::leads;
-    }
-
-    @Override
-    public String actingFor() {
-      return node;
     }
   }
 }
