@@ -7,7 +7,9 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodePhase;
 import org.maintd.daemon.runner.DaemonView;
@@ -50,46 +52,58 @@ public final class DaemonMetrics implements RunnerListener {
         Timer.builder("maintd.poll")
             .description("Duration of one poll of every collector")
             .register(registry);
-    for (IncidentStatus status : IncidentStatus.values()) {
-      Gauge.builder(
-              "maintd.incidents",
-              () -> state.get().incidents().stream().filter(i -> i.status() == status).count())
-          .description("Incidents by status")
-          .tag("status", status.wireName())
-          .register(registry);
-    }
-    for (String health : new String[] {"ok", "collector-error", "rejected", "unreachable"}) {
-      Gauge.builder(
-              "maintd.collectors",
-              () -> lastPoll.values().stream().filter(r -> r.health().equals(health)).count())
-          .description("Collectors by health in the last poll")
-          .tag("health", health)
-          .register(registry);
-    }
+    gaugePer(
+        "maintd.incidents",
+        "Incidents by status",
+        "status",
+        IncidentStatus.values(),
+        IncidentStatus::wireName,
+        status -> state.get().incidents().stream().filter(i -> i.status() == status).count());
+    gaugePer(
+        "maintd.collectors",
+        "Collectors by health in the last poll",
+        "health",
+        new String[] {"ok", "collector-error", "rejected", "unreachable"},
+        health -> health,
+        health -> lastPoll.values().stream().filter(r -> r.health().equals(health)).count());
     Gauge.builder("maintd.paused", () -> state.get().paused() ? 1 : 0)
         .description("1 while automatic actions are paused (by an operator or the storm guard)")
         .register(registry);
     Gauge.builder("maintd.storm", () -> storm.get().isEmpty() ? 0 : 1)
         .description("1 while the last poll shows a fault storm")
         .register(registry);
-    for (CampaignStatus status : CampaignStatus.values()) {
-      Gauge.builder(
-              "maintd.campaigns",
-              () -> state.get().campaigns().stream().filter(c -> c.status() == status).count())
-          .description("Campaigns by status")
-          .tag("status", status.wireName())
-          .register(registry);
-    }
-    for (NodePhase phase : NodePhase.values()) {
-      Gauge.builder(
-              "maintd.campaign.nodes",
-              () ->
-                  state.get().campaigns().stream()
-                      .filter(c -> c.status().isActive())
-                      .mapToLong(c -> c.count(phase))
-                      .sum())
-          .description("Nodes of the campaign under way by phase (done: rebooted and back)")
-          .tag("phase", phase.wireName())
+    gaugePer(
+        "maintd.campaigns",
+        "Campaigns by status",
+        "status",
+        CampaignStatus.values(),
+        CampaignStatus::wireName,
+        status -> state.get().campaigns().stream().filter(c -> c.status() == status).count());
+    gaugePer(
+        "maintd.campaign.nodes",
+        "Nodes of the campaign under way by phase (done: rebooted and back)",
+        "phase",
+        NodePhase.values(),
+        NodePhase::wireName,
+        phase ->
+            state.get().campaigns().stream()
+                .filter(c -> c.status().isActive())
+                .mapToLong(c -> c.count(phase))
+                .sum());
+  }
+
+  /** One gauge {@code name} for each of {@code values}, tagged with its label, of its count. */
+  private <T> void gaugePer(
+      String name,
+      String description,
+      String tag,
+      T[] values,
+      Function<T, String> label,
+      ToLongFunction<T> count) {
+    for (T value : values) {
+      Gauge.builder(name, () -> count.applyAsLong(value))
+          .description(description)
+          .tag(tag, label.apply(value))
           .register(registry);
     }
   }
