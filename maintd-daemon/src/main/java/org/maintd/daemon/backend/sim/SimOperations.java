@@ -86,17 +86,7 @@ public final class SimOperations {
     long mem = i.status().isRunning() ? i.memory() : 0;
     requireMemory(p, mem);
     for (String n : nodes) {
-      Node t = usableTarget(c, n);
-      if (t.resources().diskFree() < i.disk()) {
-        throw new SimFailure(
-            "Not enough disk space on node "
-                + t.name()
-                + ": needed "
-                + i.disk()
-                + " MiB, available "
-                + t.resources().diskFree()
-                + " MiB");
-      }
+      requireDisk(usableTarget(c, n), i.disk(), "node");
     }
     Cluster moved =
         c.withInstance(i.name(), x -> x.placedOn(nodes.get(0), mirrored ? nodes.get(1) : ""));
@@ -183,16 +173,7 @@ public final class SimOperations {
     long mem = i.status().isRunning() ? i.memory() : 0;
     requireMemory(t, mem);
     long disk = i.diskTemplate().mobility() == Mobility.NON_REDUNDANT ? i.disk() : 0;
-    if (t.resources().diskFree() < disk) {
-      throw new SimFailure(
-          "Not enough disk space on target node "
-              + t.name()
-              + ": needed "
-              + disk
-              + " MiB, available "
-              + t.resources().diskFree()
-              + " MiB");
-    }
+    requireDisk(t, disk, "target node");
     Cluster moved = c.withInstance(i.name(), x -> x.placedOn(target, ""));
     return adjust(adjust(moved, source, mem, disk), target, -mem, -disk);
   }
@@ -209,17 +190,7 @@ public final class SimOperations {
     if (newSecondary.equals(i.primary())) {
       throw new SimFailure("The new secondary of " + i.name() + " cannot be its primary node");
     }
-    Node t = usableTarget(c, newSecondary);
-    if (t.resources().diskFree() < i.disk()) {
-      throw new SimFailure(
-          "Not enough disk space on node "
-              + t.name()
-              + ": needed "
-              + i.disk()
-              + " MiB, available "
-              + t.resources().diskFree()
-              + " MiB");
-    }
+    requireDisk(usableTarget(c, newSecondary), i.disk(), "node");
     Cluster moved = c.withInstance(i.name(), x -> x.placedOn(i.primary(), newSecondary));
     return adjust(adjust(moved, oldSecondary, 0, i.disk()), newSecondary, 0, -i.disk());
   }
@@ -242,14 +213,27 @@ public final class SimOperations {
   }
 
   private static void requireMemory(Node t, long mem) {
-    if (t.resources().memFree() < mem) {
+    require(t, "target node", "memory", mem, t.resources().memFree());
+  }
+
+  /** {@code which} names the node in the failure: "node" or "target node", as Ganeti says it. */
+  private static void requireDisk(Node t, long disk, String which) {
+    require(t, which, "disk space", disk, t.resources().diskFree());
+  }
+
+  private static void require(Node t, String which, String what, long needed, long available) {
+    if (available < needed) {
       throw new SimFailure(
-          "Not enough memory on target node "
+          "Not enough "
+              + what
+              + " on "
+              + which
+              + " "
               + t.name()
               + ": needed "
-              + mem
+              + needed
               + " MiB, available "
-              + t.resources().memFree()
+              + available
               + " MiB");
     }
   }
