@@ -219,25 +219,14 @@ public record DaemonConfig(
       boolean followMaster,
       boolean shared) {
     public Sim(Path cluster, Path diagnoseDir, Duration operationTime, Duration timePerGiB) {
-      this(cluster, diagnoseDir, operationTime, timePerGiB, Duration.ofSeconds(5), null, true);
-    }
-
-    public Sim(
-        Path cluster,
-        Path diagnoseDir,
-        Duration operationTime,
-        Duration timePerGiB,
-        Duration bootTime,
-        Path masterFile,
-        boolean followMaster) {
       this(
           cluster,
           diagnoseDir,
           operationTime,
           timePerGiB,
-          bootTime,
-          masterFile,
-          followMaster,
+          Duration.ofSeconds(5),
+          null,
+          true,
           false);
     }
   }
