@@ -12,22 +12,13 @@ import org.maintd.spi.ClusterBackend;
  * Sends each job where it runs: repair commands, and the reboots and master fail-overs configured
  * so, to the collectors; everything else to the cluster backend. A collector's job this process
  * does not know (it was submitted before a restart) is submitted again, which the collector answers
- * with its first result. Thread-safe.
+ * with its first result. The jobs {@code nodeCommands} takes (null: none) go to the collectors.
+ * Thread-safe.
  */
-public final class JobRouter {
-  private final ClusterBackend backend;
-  private final RepairJobs repairs;
-  private final NodeCommandJobs nodeCommands;
-
+public record JobRouter(ClusterBackend backend, RepairJobs repairs, NodeCommandJobs nodeCommands) {
+  /** A router that sends no reboot or fail-over to the collectors. */
   public JobRouter(ClusterBackend backend, RepairJobs repairs) {
     this(backend, repairs, null);
-  }
-
-  /** A router that sends the jobs {@code nodeCommands} takes (null: none) to the collectors. */
-  public JobRouter(ClusterBackend backend, RepairJobs repairs, NodeCommandJobs nodeCommands) {
-    this.backend = backend;
-    this.repairs = repairs;
-    this.nodeCommands = nodeCommands;
   }
 
   private boolean byCollector(JobSpec job) {

@@ -13,32 +13,17 @@ import org.maintd.daemon.runner.Gate;
  * that a leader fenced off by a new one, or whose state something else rewrote, stops within a tick
  * and changes nothing). A check that fails because the connection is suspended waits, up to the
  * session timeout, for the connection to come back in the same session (then it goes on) or for the
- * session to be lost (then leadership ends); nothing is changed meanwhile. Thread-safe.
+ * session to be lost (then leadership ends); nothing is changed meanwhile. {@code leads} says
+ * whether this daemon leads, given the cluster; {@code stillLeads}, right before a change; {@code
+ * patience}: how long a change waits for a suspended connection (the session timeout). Thread-safe.
  */
-public final class ZooKeeperGate implements Gate {
-  private final ZooKeeperConnection zk;
-  private final ZooKeeperStateStore store;
-  private final Duration patience;
-  private final Gate leads;
-  private final BooleanSupplier stillLeads;
-
-  /**
-   * {@code leads} says whether this daemon leads, given the cluster; {@code stillLeads}, right
-   * before a change; {@code patience}: how long a change waits for a suspended connection (the
-   * session timeout).
-   */
-  public ZooKeeperGate(
-      ZooKeeperConnection zk,
-      ZooKeeperStateStore store,
-      Duration patience,
-      Gate leads,
-      BooleanSupplier stillLeads) {
-    this.zk = zk;
-    this.store = store;
-    this.patience = patience;
-    this.leads = leads;
-    this.stillLeads = stillLeads;
-  }
+public record ZooKeeperGate(
+    ZooKeeperConnection zk,
+    ZooKeeperStateStore store,
+    Duration patience,
+    Gate leads,
+    BooleanSupplier stillLeads)
+    implements Gate {
 
   /** The gate of a leader {@code election} elected. */
   public static ZooKeeperGate elected(

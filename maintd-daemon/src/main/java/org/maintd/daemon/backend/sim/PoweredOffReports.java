@@ -15,17 +15,8 @@ import org.maintd.spi.ReportSource;
  * not answer, whatever its simulated collector process does; the others are polled for real.
  * Thread-safe when the delegate is.
  */
-public final class PoweredOffReports implements ReportSource {
-  private final ReportSource delegate;
-  private final SimBackend sim;
-  private final Clock clock;
-
-  public PoweredOffReports(ReportSource delegate, SimBackend sim, Clock clock) {
-    this.delegate = delegate;
-    this.sim = sim;
-    this.clock = clock;
-  }
-
+public record PoweredOffReports(ReportSource delegate, SimBackend sim, Clock clock)
+    implements ReportSource {
   @Override
   public Map<String, CollectorReading> poll(Collection<String> nodes) {
     Set<String> off = sim.poweredOff();
