@@ -132,9 +132,9 @@ public final class Daemon implements AutoCloseable {
                 zookeeper,
                 standbyView,
                 this::selfUrl,
-                this::node),
-            stateCondition,
-            epochs,
+                this::node,
+                stateCondition,
+                epochs),
             config.ha().zookeeper().sessionTimeout(),
             clock);
     metrics.watchLeadership(health::status, zookeeper != null);

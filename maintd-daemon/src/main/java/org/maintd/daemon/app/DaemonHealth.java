@@ -25,7 +25,10 @@ import org.maintd.protocol.api.HealthView;
  * timeout. Thread-safe.
  */
 final class DaemonHealth {
-  /** What it reads: the daemon's own parts, and who it acts for when it leads. */
+  /**
+   * What it reads: the daemon's own parts, who it acts for when it leads, the stored state's
+   * condition and the highest leader epoch seen.
+   */
   record Sources(
       Supplier<List<Part>> parts,
       Supplier<Acting> acting,
@@ -33,24 +36,17 @@ final class DaemonHealth {
       ZooKeeperConnection zookeeper,
       StandbyView standbyView,
       Supplier<String> selfUrl,
-      Supplier<String> actingFor) {}
+      Supplier<String> actingFor,
+      StateCondition stateCondition,
+      EpochFloor epochs) {}
 
   private final Sources sources;
-  private final StateCondition stateCondition;
-  private final EpochFloor epochs;
   private final Duration noLeaderAfter;
   private final Clock clock;
   private final Instant started;
 
-  DaemonHealth(
-      Sources sources,
-      StateCondition stateCondition,
-      EpochFloor epochs,
-      Duration noLeaderAfter,
-      Clock clock) {
+  DaemonHealth(Sources sources, Duration noLeaderAfter, Clock clock) {
     this.sources = sources;
-    this.stateCondition = stateCondition;
-    this.epochs = epochs;
     this.noLeaderAfter = noLeaderAfter;
     this.clock = clock;
     this.started = clock.instant();
@@ -108,7 +104,7 @@ final class DaemonHealth {
 
   private List<HealthReport.Holdup> holdups(Acting acting, boolean leads) {
     List<HealthReport.Holdup> out = new ArrayList<>();
-    stateCondition.holdup().ifPresent(out::add);
+    sources.stateCondition().holdup().ifPresent(out::add);
     ZooKeeperConnection zk = sources.zookeeper();
     Instant now = clock.instant();
     if (zk != null && !zk.usable()) {
@@ -161,7 +157,7 @@ final class DaemonHealth {
     StandbyView.Freshness f = sources.standbyView().freshness(now);
     return new HaStatus(
         leads,
-        epochs.highest(),
+        sources.epochs().highest(),
         sources.zookeeper() == null ? null : sources.zookeeper().usable(),
         secondsSinceLeaderKnown(leads, now),
         leads || f.ageSeconds() < 0 ? null : (double) f.ageSeconds());
