@@ -91,8 +91,7 @@ final class BalancePlanner {
       }
     }
     if (newSecondary(m)) {
-      return placement(
-          owner, m.newSecondary(), inst, new Capacity.Need(0, inst.disk(), 0), m.newPrimary());
+      return placement(owner, m.newSecondary(), inst, Moves.secondaryNeed(inst), m.newPrimary());
     }
     return null;
   }
@@ -135,7 +134,7 @@ final class BalancePlanner {
       chooser.placed(m.newPrimary(), primaryNeed(inst, m), inst, null);
     }
     if (newSecondary(m)) {
-      chooser.placed(m.newSecondary(), new Capacity.Need(0, inst.disk(), 0), inst, m.newPrimary());
+      chooser.placed(m.newSecondary(), Moves.secondaryNeed(inst), inst, m.newPrimary());
     }
   }
 
@@ -162,25 +161,18 @@ final class BalancePlanner {
    * order.
    */
   static List<Operation> operations(Instance inst, BalanceMove m) {
-    boolean running = inst.status().isRunning();
     List<Operation> ops = new ArrayList<>();
     String primary = m.oldPrimary();
     String secondary = m.oldSecondary();
     for (String step : m.commands().split(" ")) {
       if (step.equals("f")) {
-        ops.add(
-            running
-                ? new Operation.Migrate(m.instance(), primary, secondary)
-                : new Operation.Failover(m.instance(), primary, secondary));
+        ops.add(Moves.takeOver(inst, primary, secondary, false));
         String was = primary;
         primary = secondary;
         secondary = was;
       } else if (step.startsWith("fa:")) {
         String target = step.substring(3);
-        ops.add(
-            running
-                ? new Operation.Migrate(m.instance(), primary, target)
-                : new Operation.Failover(m.instance(), primary, target));
+        ops.add(Moves.takeOver(inst, primary, target, false));
         primary = target;
       } else if (step.startsWith("r:")) {
         String target = step.substring(2);

@@ -505,20 +505,11 @@ final class CampaignPlanner {
       Operation op;
       Capacity.Need need;
       if (mirrored && (!h.primary() || !i.secondary().equals(node))) {
-        op = new Operation.ReplaceSecondary(i.name(), i.primary(), i.secondary(), node);
-        need = new Capacity.Need(0, i.disk(), 0);
+        op = Moves.secondary(i, i.secondary(), node);
+        need = Moves.secondaryNeed(i);
       } else {
-        need =
-            new Capacity.Need(
-                i.status().isRunning() ? i.memory() : 0,
-                i.diskTemplate().mobility() == Mobility.NON_REDUNDANT ? i.disk() : 0,
-                i.vcpus());
-        op =
-            i.diskTemplate().mobility() == Mobility.NON_REDUNDANT
-                ? new Operation.Move(i.name(), i.primary(), node)
-                : i.status().isRunning()
-                    ? new Operation.Migrate(i.name(), i.primary(), node)
-                    : new Operation.Failover(i.name(), i.primary(), node);
+        op = Moves.primary(i, i.primary(), node, false);
+        need = Moves.primaryNeed(i);
       }
       if (!ctx.claims.nodesFree(claimOwner, op.nodes())) {
         return "busy: a node of the move is in another job";

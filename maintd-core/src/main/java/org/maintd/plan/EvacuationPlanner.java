@@ -129,38 +129,26 @@ final class EvacuationPlanner {
       waits.add(inst.name() + ": busy with another job");
       return;
     }
-    boolean running = inst.status().isRunning();
-    Capacity.Need need = new Capacity.Need(running ? inst.memory() : 0, 0, inst.vcpus());
-    Mobility mobility = inst.diskTemplate().mobility();
-    if (mobility == Mobility.INTERNALLY_MIRRORED) {
-      placeOnSecondary(owner, inst, failover || !running, need, byTarget, waits);
+    Capacity.Need need = Moves.primaryNeed(inst);
+    if (inst.diskTemplate().mobility() == Mobility.INTERNALLY_MIRRORED) {
+      placeOnSecondary(owner, inst, failover, need, byTarget, waits);
       return;
     }
-    Capacity.Need full =
-        mobility == Mobility.NON_REDUNDANT
-            ? new Capacity.Need(need.memory(), inst.disk(), need.vcpus())
-            : need;
     Optional<TargetChooser.Choice> target =
-        chooser.choose(owner, node.group(), node.name(), full, inst, null);
+        chooser.choose(owner, node.group(), node.name(), need, inst, null);
     if (target.isEmpty()) {
       waits.add(
           inst.name()
               + ": no node in the group has room ("
-              + full.memory()
+              + need.memory()
               + " MiB memory, "
-              + full.disk()
+              + need.disk()
               + " MiB disk)");
       return;
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    Operation op =
-        mobility == Mobility.NON_REDUNDANT
-            ? new Operation.Move(inst.name(), node.name(), t)
-            : failover || !running
-                ? new Operation.Failover(inst.name(), node.name(), t)
-                : new Operation.Migrate(inst.name(), node.name(), t);
-    add(byTarget, t, op, full, inst, null);
+    add(byTarget, t, Moves.primary(inst, node.name(), t, failover), need, inst, null);
   }
 
   private void placeOnSecondary(
@@ -184,10 +172,7 @@ final class EvacuationPlanner {
       waits.add(inst.name() + ": its secondary " + shortfall);
       return;
     }
-    Operation op =
-        failover
-            ? new Operation.Failover(inst.name(), inst.primary(), secondary.name())
-            : new Operation.Migrate(inst.name(), inst.primary(), secondary.name());
+    Operation op = Moves.takeOver(inst, inst.primary(), secondary.name(), failover);
     add(byTarget, secondary.name(), op, need, inst, null);
   }
 
@@ -198,7 +183,7 @@ final class EvacuationPlanner {
       String refusal,
       Map<String, List<Operation>> byTarget,
       List<String> waits) {
-    Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
+    Capacity.Need need = Moves.secondaryNeed(inst);
     Optional<TargetChooser.Choice> target =
         chooser.choose(owner, secondary.group(), inst.primary(), need, inst, inst.primary());
     if (target.isEmpty()) {
@@ -213,13 +198,7 @@ final class EvacuationPlanner {
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    add(
-        byTarget,
-        t,
-        new Operation.ReplaceSecondary(inst.name(), inst.primary(), secondary.name(), t),
-        need,
-        inst,
-        inst.primary());
+    add(byTarget, t, Moves.secondary(inst, secondary.name(), t), need, inst, inst.primary());
     ctx.claims.claim(owner, List.of(secondary.name()), List.of());
   }
 
@@ -237,7 +216,7 @@ final class EvacuationPlanner {
       waits.add(inst.name() + ": its primary " + inst.primary() + " is busy with another job");
       return;
     }
-    Capacity.Need need = new Capacity.Need(0, inst.disk(), 0);
+    Capacity.Need need = Moves.secondaryNeed(inst);
     Node primary = ctx.index.node(inst.primary()).orElseThrow();
     Optional<TargetChooser.Choice> target =
         chooser.choose(owner, primary.group(), primary.name(), need, inst, primary.name());
@@ -251,13 +230,7 @@ final class EvacuationPlanner {
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    add(
-        byTarget,
-        t,
-        new Operation.ReplaceSecondary(inst.name(), inst.primary(), node.name(), t),
-        need,
-        inst,
-        primary.name());
+    add(byTarget, t, Moves.secondary(inst, node.name(), t), need, inst, primary.name());
     ctx.claims.claim(owner, List.of(inst.primary()), List.of());
   }
 

@@ -185,13 +185,11 @@ final class HarepPlanner {
           return Placement.waits("its secondary " + why);
         }
         chooser.placed(secondary.name(), n, inst, null);
-        return Placement.of(
-            need.kind() == RepairNeed.Case.PRIMARY_DRAINED && running
-                ? new Operation.Migrate(inst.name(), inst.primary(), secondary.name())
-                : new Operation.Failover(inst.name(), inst.primary(), secondary.name()));
+        boolean failover = need.kind() != RepairNeed.Case.PRIMARY_DRAINED;
+        return Placement.of(Moves.takeOver(inst, inst.primary(), secondary.name(), failover));
       }
       case SECONDARY_OFFLINE -> {
-        Capacity.Need n = new Capacity.Need(0, inst.disk(), 0);
+        Capacity.Need n = Moves.secondaryNeed(inst);
         Optional<TargetChooser.Choice> target =
             chooser.choose(owner, group, inst.primary(), n, inst, inst.primary());
         if (target.isEmpty()) {
@@ -200,8 +198,7 @@ final class HarepPlanner {
         }
         String t = target.get().node().name();
         chooser.placed(t, n, inst, inst.primary());
-        return Placement.of(
-            new Operation.ReplaceSecondary(inst.name(), inst.primary(), inst.secondary(), t));
+        return Placement.of(Moves.secondary(inst, inst.secondary(), t));
       }
       default -> {
         boolean mirrored = need.kind() == RepairNeed.Case.BOTH_OFFLINE;
@@ -219,7 +216,7 @@ final class HarepPlanner {
         chooser.placed(primary.get().name(), p, inst, null);
         List<String> nodes = new ArrayList<>(List.of(primary.get().name()));
         if (mirrored) {
-          Capacity.Need s = new Capacity.Need(0, inst.disk(), 0);
+          Capacity.Need s = Moves.secondaryNeed(inst);
           Optional<Node> secondary =
               chooser
                   .choose(owner, group, primary.get().name(), s, inst, primary.get().name())
