@@ -229,8 +229,7 @@ final class CampaignPlanner {
             reboot(n);
           }
         }
-        case BOOT -> boot(n);
-        case SOAK -> soak();
+        case BOOT, SOAK -> watchReboot(n);
         case UNDRAIN -> undrain(n);
         case RETURN -> returnHome();
         default -> {}
@@ -321,70 +320,38 @@ final class CampaignPlanner {
       String bootId = signals.getOrDefault(node, NodeSignal.unknown()).bootId();
       submit(new Operation.RebootNode(node), "reboot " + node);
       campaign = campaign.withNode(progress().withBootId(bootId));
-      move(
-          NodePhase.BOOT,
-          "rebooting (boot id before: " + (bootId.isEmpty() ? "unknown" : bootId) + ")");
+      move(NodePhase.BOOT, "rebooting (boot id before: " + RebootWatch.known(bootId) + ")");
       wait = "rebooting";
     }
 
-    private void boot(Node n) {
-      NodeSignal s = signals.getOrDefault(node, NodeSignal.unknown());
-      NodeProgress p = progress();
-      if (p.reboot() == RebootKind.REFUSED) {
-        move(NodePhase.UNDRAIN, "not rebooted: its collector refused the reboot");
-        return;
+    private void watchReboot(Node n) {
+      RebootWatch.Times times =
+          new RebootWatch.Times(
+              campaign.spec().soak(), campaign.spec().bootTimeout(), hardRebootAfter);
+      RebootWatch.Verdict v =
+          RebootWatch.watch(
+              progress(),
+              signals.getOrDefault(node, NodeSignal.unknown()),
+              n.offline(),
+              times,
+              now);
+      if (v instanceof RebootWatch.Verdict.Back back) {
+        moveAt(NodePhase.SOAK, back.since(), back.text());
+        wait = back.soaking();
+      } else if (v instanceof RebootWatch.Verdict.SoakRestarted restarted) {
+        campaign = campaign.withNode(progress().to(NodePhase.SOAK, restarted.since()));
+        wait = v.text();
+      } else if (v instanceof RebootWatch.Verdict.Refused
+          || v instanceof RebootWatch.Verdict.Soaked) {
+        move(NodePhase.UNDRAIN, v.text());
+      } else if (v instanceof RebootWatch.Verdict.Faulty
+          || v instanceof RebootWatch.Verdict.TimedOut) {
+        failNode(v.text());
+      } else if (v instanceof RebootWatch.Verdict.HardRebootDue) {
+        hardReboot(v.text());
+      } else {
+        wait = v.text();
       }
-      boolean newBoot =
-          p.bootId().isEmpty()
-              ? s.okSince().map(t -> t.isAfter(p.since())).orElse(false)
-              : !s.bootId().isEmpty() && !s.bootId().equals(p.bootId());
-      if (newBoot && !s.fault().isEmpty()) {
-        failNode("node " + node + " reports " + s.fault() + " after its reboot");
-        return;
-      }
-      if (newBoot && !n.offline() && s.okSince().isPresent()) {
-        move(
-            NodePhase.SOAK, "back with boot id " + (s.bootId().isEmpty() ? "unknown" : s.bootId()));
-        Instant okSince = s.okSince().get();
-        if (okSince.isAfter(now)) {
-          campaign = campaign.withNode(progress().to(NodePhase.SOAK, okSince));
-        }
-        wait = "soaking: 0s of " + text(campaign.spec().soak());
-        return;
-      }
-      Duration waited = Duration.between(p.since(), now);
-      if (hardRebootDue(p, waited)) {
-        hardReboot(
-            p.reboot() == RebootKind.HARD_DUE
-                ? "its soft reboot failed"
-                : "not back " + text(waited) + " after its soft reboot");
-        return;
-      }
-      if (waited.compareTo(campaign.spec().bootTimeout()) > 0) {
-        failNode(
-            "node "
-                + node
-                + " did not come back within "
-                + text(campaign.spec().bootTimeout())
-                + " of its reboot; nothing further is rebooted");
-        return;
-      }
-      wait =
-          "waiting for it to come back ("
-              + text(waited)
-              + " of "
-              + text(campaign.spec().bootTimeout())
-              + ")";
-    }
-
-    /**
-     * Whether to reboot the node hard now: the fall-back is configured, and its soft reboot failed
-     * or has not brought it back within {@code hardRebootAfter}.
-     */
-    private boolean hardRebootDue(NodeProgress p, Duration waited) {
-      return !hardRebootAfter.isZero()
-          && (p.reboot() == RebootKind.HARD_DUE
-              || (p.reboot() == RebootKind.SOFT && waited.compareTo(hardRebootAfter) >= 0));
     }
 
     private void hardReboot(String reason) {
@@ -398,26 +365,6 @@ final class CampaignPlanner {
               .withNode(progress().withReboot(RebootKind.HARD).to(NodePhase.BOOT, now))
               .event(now, node + ":hard-reboot", reason + "; power-cycled through the cluster");
       wait = "power-cycled through the cluster";
-    }
-
-    private void soak() {
-      NodeSignal s = signals.getOrDefault(node, NodeSignal.unknown());
-      NodeProgress p = progress();
-      if (!s.fault().isEmpty()) {
-        failNode("node " + node + " reports " + s.fault() + " after its reboot");
-        return;
-      }
-      if (s.okSince().isEmpty() || s.okSince().get().isAfter(p.since())) {
-        campaign = campaign.withNode(p.to(NodePhase.SOAK, s.okSince().orElse(now)));
-        wait = "soak restarted: its collector was not Ok at every poll";
-        return;
-      }
-      Duration soaked = Duration.between(p.since(), now);
-      if (soaked.compareTo(campaign.spec().soak()) >= 0) {
-        move(NodePhase.UNDRAIN, "Ok for " + text(soaked));
-        return;
-      }
-      wait = "soaking: " + text(soaked) + " of " + text(campaign.spec().soak());
     }
 
     private void undrain(Node n) {
@@ -549,8 +496,14 @@ final class CampaignPlanner {
     }
 
     private void move(NodePhase next, String why) {
+      moveAt(next, now, why);
+    }
+
+    private void moveAt(NodePhase next, Instant since, String why) {
       campaign =
-          campaign.withNode(progress().to(next, now)).event(now, node + ":" + next.wireName(), why);
+          campaign
+              .withNode(progress().to(next, since))
+              .event(now, node + ":" + next.wireName(), why);
     }
 
     private void skip(String why) {
@@ -568,11 +521,6 @@ final class CampaignPlanner {
             campaign.withStatus(CampaignStatus.FAILING, reason).event(now, "failing", reason);
       }
     }
-  }
-
-  /** A duration for people: whole seconds, or milliseconds below ten seconds. */
-  private static String text(Duration d) {
-    return d.toMillis() >= 10_000 ? d.toSeconds() + "s" : d.toMillis() + "ms";
   }
 
   /** Nodes a campaign currently holds out of service (for other planners to leave alone). */
