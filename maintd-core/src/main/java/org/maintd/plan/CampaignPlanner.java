@@ -15,12 +15,10 @@ import org.maintd.campaign.NodePhase;
 import org.maintd.campaign.NodeProgress;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.campaign.RebootKind;
-import org.maintd.cluster.DiskTemplate.Mobility;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
-import org.maintd.job.ReasonTrail;
 
 /**
  * Plans the next steps of a campaign on what the repairs left free. The nodes of the current group
@@ -151,15 +149,13 @@ final class CampaignPlanner {
   private final class NodeRun {
     Campaign campaign;
     final String node;
-    final List<JobSpec> jobs;
-    final String claimOwner;
+    final CampaignJobs jobs;
     String wait = "";
 
     NodeRun(Campaign campaign, String node, List<JobSpec> jobs) {
       this.campaign = campaign;
       this.node = node;
-      this.jobs = jobs;
-      this.claimOwner = campaign.owner() + ":" + node;
+      this.jobs = new CampaignJobs(ctx, campaign, node, jobs);
     }
 
     NodeProgress progress() {
@@ -262,17 +258,17 @@ final class CampaignPlanner {
                   x ->
                       !campaign.currentGroup().contains(x.name())
                           && !ctx.excludedTargets.contains(x.name()))
-              .filter(x -> ctx.claims.nodeFree(claimOwner, x.name()))
+              .filter(x -> jobs.free(x.name()))
               .findFirst();
       if (candidate.isEmpty()) {
         wait = "no online master candidate can take the master role";
         return;
       }
-      if (!ctx.claims.nodeFree(claimOwner, node)) {
+      if (!jobs.free(node)) {
         wait = "busy with another job this round";
         return;
       }
-      submit(
+      jobs.submit(
           new Operation.FailoverMaster(node, candidate.get().name()),
           "move the master role from " + node + " to " + candidate.get().name());
       wait = "the master role moves to " + candidate.get().name() + "; the daemon there goes on";
@@ -283,7 +279,7 @@ final class CampaignPlanner {
         wait = "has an active incident; repairs come first";
         return;
       }
-      if (!ctx.claims.nodeFree(claimOwner, node)) {
+      if (!jobs.free(node)) {
         wait = "busy with another job this round";
         return;
       }
@@ -293,7 +289,7 @@ final class CampaignPlanner {
         return;
       }
       ctx.unavailable.takeDown(n);
-      submit(Operation.SetNodeFlags.drain(node), "drain " + node + " for its reboot");
+      jobs.submit(Operation.SetNodeFlags.drain(node), "drain " + node + " for its reboot");
       wait = "draining";
     }
 
@@ -307,18 +303,19 @@ final class CampaignPlanner {
         move(NodePhase.REBOOT, "empty");
         return;
       }
-      Step step = evacuations.moveOff(claimOwner, n, primaries, secondaries, false, this::job);
-      jobs.addAll(step.jobs());
+      Step step =
+          evacuations.moveOff(jobs.claimOwner(), n, primaries, secondaries, false, jobs::job);
+      jobs.addClaimed(step.jobs());
       wait = step.next();
     }
 
     private void reboot(Node n) {
-      if (!ctx.claims.nodeFree(claimOwner, node)) {
+      if (!jobs.free(node)) {
         wait = "busy with another job this round";
         return;
       }
       String bootId = signals.getOrDefault(node, NodeSignal.unknown()).bootId();
-      submit(new Operation.RebootNode(node), "reboot " + node);
+      jobs.submit(new Operation.RebootNode(node), "reboot " + node);
       campaign = campaign.withNode(progress().withBootId(bootId));
       move(NodePhase.BOOT, "rebooting (boot id before: " + RebootWatch.known(bootId) + ")");
       wait = "rebooting";
@@ -355,11 +352,11 @@ final class CampaignPlanner {
     }
 
     private void hardReboot(String reason) {
-      if (!ctx.claims.nodeFree(claimOwner, node)) {
+      if (!jobs.free(node)) {
         wait = "a hard reboot is due; busy with another job this round";
         return;
       }
-      submit(new Operation.RebootNode(node, true), "hard reboot of " + node + ": " + reason);
+      jobs.submit(new Operation.RebootNode(node, true), "hard reboot of " + node + ": " + reason);
       campaign =
           campaign
               .withNode(progress().withReboot(RebootKind.HARD).to(NodePhase.BOOT, now))
@@ -376,123 +373,24 @@ final class CampaignPlanner {
                 : "undrained");
         return;
       }
-      if (!ctx.claims.nodeFree(claimOwner, node)) {
+      if (!jobs.free(node)) {
         wait = "busy with another job this round";
         return;
       }
-      submit(
+      jobs.submit(
           new Operation.SetNodeFlags(node, Optional.of(false), Optional.empty()),
           "undrain " + node + " after its reboot");
       wait = "undraining";
     }
 
     private void returnHome() {
-      List<Home> mine = campaign.homes().stream().filter(h -> h.node().equals(node)).toList();
-      List<Home> kept = new ArrayList<>(campaign.homes());
-      if (progress().wasDrained()) {
-        // Drained before the campaign: it takes no instances back; they stay where they went.
-        kept.removeAll(mine);
-        campaign = campaign.withHomes(kept);
-        move(
-            NodePhase.DONE,
-            mine.isEmpty()
-                ? "done"
-                : mine.size() + " instance(s) stay away: the node was drained before the campaign");
+      MoveBack.Homecoming home = new MoveBack(ctx, jobs, node, now).plan(campaign);
+      campaign = home.campaign();
+      if (home instanceof MoveBack.Homecoming.Settled) {
+        move(NodePhase.DONE, home.text());
         return;
       }
-      int moving = 0;
-      for (Home h : mine) {
-        Optional<Instance> found = ctx.cluster.instance(h.instance());
-        if (found.isEmpty() || atHome(found.get(), h)) {
-          kept.remove(h);
-          continue;
-        }
-        String refusal = moveBack(found.get(), h);
-        if (refusal == null) {
-          moving++;
-        } else if (!refusal.startsWith("busy")) {
-          kept.remove(h);
-          campaign =
-              campaign.event(
-                  now,
-                  "stays",
-                  h.instance() + " stays on " + found.get().primary() + ": " + refusal);
-        }
-      }
-      campaign = campaign.withHomes(kept);
-      if (kept.stream().noneMatch(h -> h.node().equals(node))) {
-        move(NodePhase.DONE, "done");
-        return;
-      }
-      wait =
-          moving == 0
-              ? "instances wait for nodes busy this round"
-              : "moving " + moving + " instance(s) back";
-    }
-
-    private boolean atHome(Instance i, Home h) {
-      return h.primary()
-          ? i.primary().equals(node)
-          : i.secondary().equals(node) || i.primary().equals(node);
-    }
-
-    /** Plans one move of {@code i} towards home; null when planned, else why not. */
-    private String moveBack(Instance i, Home h) {
-      Optional<Node> home = ctx.cluster.node(node);
-      if (home.isEmpty() || home.get().offline() || home.get().drained()) {
-        return node
-            + " is "
-            + (home.isEmpty() ? "gone" : home.get().offline() ? "offline" : "drained")
-            + " again";
-      }
-      if (!ctx.claims.instanceFree(i.name())) {
-        return "busy: instance in another job";
-      }
-      boolean mirrored = i.diskTemplate().mobility() == Mobility.INTERNALLY_MIRRORED;
-      Operation op;
-      Capacity.Need need;
-      if (mirrored && (!h.primary() || !i.secondary().equals(node))) {
-        op = Moves.secondary(i, i.secondary(), node);
-        need = Moves.secondaryNeed(i);
-      } else {
-        op = Moves.primary(i, i.primary(), node, false);
-        need = Moves.primaryNeed(i);
-      }
-      if (!ctx.claims.nodesFree(claimOwner, op.nodes())) {
-        return "busy: a node of the move is in another job";
-      }
-      String shortfall = ctx.capacity.shortfall(node, need);
-      if (shortfall != null) {
-        return shortfall;
-      }
-      ctx.capacity.take(node, need);
-      JobSpec job = job(List.of(op), op.kind() + " " + i.name() + " back to " + node);
-      ctx.claims.claim(claimOwner, job.nodes(), job.instances());
-      jobs.add(job);
-      return null;
-    }
-
-    private void submit(Operation op, String what) {
-      JobSpec job = job(List.of(op), what);
-      ctx.claims.claim(claimOwner, job.nodes(), job.instances());
-      jobs.add(job);
-    }
-
-    private JobSpec job(List<Operation> ops, String what) {
-      String owner = campaign.owner();
-      String key = ctx.nextKey(owner);
-      String text =
-          "campaign "
-              + campaign.id()
-              + " ("
-              + campaign.spec().mode().wireName()
-              + ", group "
-              + (campaign.current() + 1)
-              + " of "
-              + campaign.groups().size()
-              + "): "
-              + what;
-      return new JobSpec(key, owner, ops, ReasonTrail.of(text, key, ctx.nowNanos));
+      wait = home.text();
     }
 
     private void move(NodePhase next, String why) {
