@@ -5,19 +5,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.maintd.campaign.Campaign;
+import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.Home;
+import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate.Mobility;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.job.Operation;
 
 /**
- * A node's way home, the last phase of its run through a campaign: the instances that left it for
- * its reboot (its primaries, and in a full evacuation its secondaries) go back, one move each and
- * round, as claims and the node's room allow. One that cannot go back (the node is gone, offline or
- * drained again; it has no room) stays where it is, and the campaign's history says why; one whose
- * move waits for a node or instance busy this round is tried again the next. A node drained before
- * the campaign takes nothing back. Not thread-safe: one per node and planning pass.
+ * A node's way home. When the node starts, the instances it holds are recorded as homes (its
+ * primaries, and in a full evacuation its secondaries); in the last phase of its run they go back,
+ * one move each and round, as claims and the node's room allow. One that cannot go back (the node
+ * is gone, offline or drained again; it has no room) stays where it is, and the campaign's history
+ * says why; one whose move waits for a node or instance busy this round is tried again the next. A
+ * node drained before the campaign takes nothing back. Not thread-safe: one per node and planning
+ * pass.
  */
 final class MoveBack {
   /** Where the node's instances are after this round's moves. */
@@ -59,6 +62,20 @@ final class MoveBack {
     this.jobs = jobs;
     this.node = node;
     this.now = now;
+  }
+
+  /**
+   * The homes {@code campaign} keeps once {@code node} starts: the node's primaries, and in a full
+   * evacuation its secondaries, in place of any an earlier start recorded for it.
+   */
+  static List<Home> homes(Campaign campaign, Cluster cluster, String node) {
+    List<Home> homes = new ArrayList<>(campaign.homes());
+    homes.removeIf(h -> h.node().equals(node));
+    cluster.primariesOf(node).forEach(i -> homes.add(new Home(i.name(), node, true)));
+    if (campaign.spec().mode() == CampaignMode.FULL_EVACUATION) {
+      cluster.secondariesOf(node).forEach(i -> homes.add(new Home(i.name(), node, false)));
+    }
+    return homes;
   }
 
   /** Plans this round's moves home for the instances {@code campaign} keeps for the node. */
