@@ -3,6 +3,8 @@ package org.maintd.plan;
 import java.util.Collection;
 import java.util.List;
 import org.maintd.campaign.Campaign;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
@@ -27,11 +29,6 @@ final class CampaignJobs {
     this.jobs = jobs;
   }
 
-  /** Who claims the nodes and instances of this run's jobs. */
-  String claimOwner() {
-    return claimOwner;
-  }
-
   /** Whether no other owner's job of this round holds {@code node}. */
   boolean free(String node) {
     return ctx.claims.nodeFree(claimOwner, node);
@@ -53,9 +50,18 @@ final class CampaignJobs {
     jobs.add(job);
   }
 
-  /** Submits jobs that were claimed for {@link #claimOwner} already. */
-  void addClaimed(List<JobSpec> claimed) {
-    jobs.addAll(claimed);
+  /**
+   * Submits the jobs that move {@code primaries} and {@code secondaries} off {@code node}, as many
+   * as targets have room for; the sentence says what moves and what waits.
+   */
+  String moveOff(
+      EvacuationPlanner evacuations,
+      Node node,
+      List<Instance> primaries,
+      List<Instance> secondaries) {
+    Step step = evacuations.moveOff(claimOwner, node, primaries, secondaries, false, this::job);
+    jobs.addAll(step.jobs());
+    return step.next();
   }
 
   /** A job of {@code ops} with the next key of the round, not yet claimed nor submitted. */

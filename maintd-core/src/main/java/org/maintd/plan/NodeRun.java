@@ -189,9 +189,7 @@ final class NodeRun {
     if (primaries.isEmpty() && secondaries.isEmpty()) {
       return moveOn(NodePhase.REBOOT, "empty");
     }
-    Step step = evacuations.moveOff(jobs.claimOwner(), n, primaries, secondaries, false, jobs::job);
-    jobs.addClaimed(step.jobs());
-    return waits(step.next());
+    return waits(jobs.moveOff(evacuations, n, primaries, secondaries));
   }
 
   private NodeStep notRebooted() {
