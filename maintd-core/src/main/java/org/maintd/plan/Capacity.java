@@ -2,12 +2,12 @@ package org.maintd.plan;
 
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
+import org.maintd.htools.HtoolsTags;
 
 /**
  * Free memory, disk and virtual cpus per node during one planning pass, reduced as placements are
@@ -24,14 +24,10 @@ final class Capacity {
   private final Map<String, long[]> free = new HashMap<>();
   private final Map<String, Map<String, Long>> peers = new HashMap<>();
   private final Map<String, Set<String>> exclusionTags = new HashMap<>();
-  private final List<String> exclusionPrefixes;
+  private final HtoolsTags htoolsTags;
 
   Capacity(Cluster cluster, double vcpuRatio) {
-    exclusionPrefixes =
-        cluster.tags().stream()
-            .filter(t -> t.startsWith("htools:iextags:"))
-            .map(t -> t.substring("htools:iextags:".length()))
-            .toList();
+    htoolsTags = HtoolsTags.of(cluster.tags());
     Map<String, Long> vcpus = new HashMap<>();
     for (Instance i : cluster.instances()) {
       vcpus.merge(i.primary(), (long) i.vcpus(), Long::sum);
@@ -131,13 +127,7 @@ final class Capacity {
 
   private Set<String> exclusionTagsOf(Instance i) {
     Set<String> out = new HashSet<>();
-    for (String t : i.tags()) {
-      for (String p : exclusionPrefixes) {
-        if (t.startsWith(p)) {
-          out.add(t);
-        }
-      }
-    }
+    out.addAll(htoolsTags.exclusionTags(i.tags()));
     return out;
   }
 
