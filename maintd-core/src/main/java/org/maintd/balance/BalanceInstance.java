@@ -68,4 +68,26 @@ final class BalanceInstance {
   long disk() {
     return instance.disk();
   }
+
+  /**
+   * The instance's location score with {@code primary} and {@code secondary} (null: none): the
+   * locations its two nodes share, and its desired locations that the primary is not in.
+   */
+  int locationScore(NodeState primary, NodeState secondary) {
+    int common = 0;
+    if (secondary != null) {
+      for (String t : primary.locations) {
+        if (secondary.locations.contains(t)) {
+          common++;
+        }
+      }
+    }
+    int unmet = 0;
+    for (String t : desiredLocations) {
+      if (!primary.locations.contains(t)) {
+        unmet++;
+      }
+    }
+    return common + unmet;
+  }
 }

@@ -43,7 +43,7 @@ public final class Balancer {
     }
     while ((maxMoves < 0 || moves.size() < maxMoves) && model.score() > floor) {
       double before = model.score();
-      Optional<BalanceModel.Candidate> best = model.bestMove();
+      Optional<Candidate> best = model.bestMove();
       if (best.isEmpty()) {
         break;
       }
@@ -63,7 +63,7 @@ public final class Balancer {
   public Optional<BalanceMove> step(
       java.util.function.Predicate<BalanceMove> allowed, double minGain) {
     double before = model.score();
-    Optional<BalanceModel.Candidate> best = model.bestMove(c -> allowed.test(model.preview(c)));
+    Optional<Candidate> best = model.bestMove(c -> allowed.test(model.preview(c)));
     if (best.isEmpty() || before - best.get().score() < minGain) {
       return Optional.empty();
     }

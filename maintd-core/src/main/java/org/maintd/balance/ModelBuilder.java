@@ -1,0 +1,204 @@
+package org.maintd.balance;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+import org.maintd.htools.HtoolsTags;
+
+/**
+ * Builds the model of one node group from a cluster as hbal loads it: every node's capacity and
+ * running sums (memory the node reports missing, the vCPU and spindle ratios of its group's policy,
+ * locations and migration tags from the htools tags), every instance put on its nodes without
+ * checks, then each node's N+1 reserve. Nodes of other groups are kept for the instances split
+ * across groups, which stay where they are. Not thread-safe; builds once.
+ */
+final class ModelBuilder {
+  private final Cluster cluster;
+  private final String group;
+  private final HtoolsTags tags;
+  private final Map<String, Integer> index = new HashMap<>();
+  private final Map<String, double[]> ratiosByGroup = new HashMap<>();
+  private final NodeState[] nodes;
+  private final boolean[] inGroup;
+
+  private ModelBuilder(Cluster cluster, String group) {
+    this.cluster = cluster;
+    this.group = group;
+    this.tags = HtoolsTags.of(cluster.tags());
+    this.nodes = new NodeState[cluster.nodes().size()];
+    this.inGroup = new boolean[nodes.length];
+  }
+
+  /** The model of node group {@code group} (uuid) of {@code cluster}. */
+  static BalanceModel build(Cluster cluster, String group) {
+    return new ModelBuilder(cluster, group).build();
+  }
+
+  private BalanceModel build() {
+    for (int n = 0; n < nodes.length; n++) {
+      index.put(cluster.nodes().get(n).name(), n);
+    }
+    long[] instMem = new long[nodes.length];
+    long[] notUsedMem = new long[nodes.length];
+    for (Instance i : cluster.instances()) {
+      int p = index.get(i.primary());
+      if (i.usesMemory()) {
+        instMem[p] += i.memory();
+      } else {
+        notUsedMem[p] += i.memory();
+      }
+    }
+    for (int n = 0; n < nodes.length; n++) {
+      Node node = cluster.nodes().get(n);
+      nodes[n] = node(n, node, instMem[n], notUsedMem[n]);
+      inGroup[n] = node.group().equals(group);
+    }
+    BalanceInstance[] instances = instances();
+    reserves();
+    return new BalanceModel(nodes, inGroup, instances);
+  }
+
+  /** A node with its capacity and no instances but those of its memory and free-space figures. */
+  private NodeState node(int n, Node node, long instMem, long notUsedMem) {
+    Node.Resources r = node.resources();
+    double[] ratios = ratios(node);
+    Set<String> migration = tags.migrationTags(node.tags());
+    NodeState s =
+        new NodeState(
+            n,
+            node.name(),
+            node.offline() || node.drained(),
+            r.memTotal(),
+            r.memNode(),
+            r.memTotal() - r.memNode() - instMem - r.memFree(),
+            r.diskTotal(),
+            r.cpus(),
+            r.cpuSpeed(),
+            r.exclusiveStorage(),
+            r.spindles(),
+            ratios[1] * r.spindles(),
+            ratios[0],
+            tags.locations(node.tags()),
+            migration,
+            tags.receivedMigrationTags(migration));
+    s.iMem = instMem;
+    s.fMemForth = r.memFree() - notUsedMem;
+    s.fDsk = r.diskFree();
+    s.fDskForth = r.diskFree();
+    s.fSpindles = r.freeSpindles();
+    s.uCpu = r.osCpus();
+    s.uCpuForth = r.osCpus();
+    return s;
+  }
+
+  /** Every instance, put on its nodes; those whose primary is in the group, in order. */
+  private BalanceInstance[] instances() {
+    List<BalanceInstance> out = new ArrayList<>();
+    for (int k = 0; k < cluster.instances().size(); k++) {
+      Instance i = cluster.instances().get(k);
+      int p = index.get(i.primary());
+      int s = i.secondary().isEmpty() ? -1 : index.get(i.secondary());
+      boolean split = s >= 0 && inGroup[p] != inGroup[s];
+      BalanceInstance bi =
+          new BalanceInstance(
+              k,
+              i,
+              p,
+              s,
+              tags.exclusionTags(i.tags()),
+              tags.desiredLocations(i.tags()),
+              !split && inGroup[p]);
+      load(bi);
+      if (inGroup[p]) {
+        out.add(bi);
+      }
+    }
+    return out.toArray(new BalanceInstance[0]);
+  }
+
+  /** Puts an instance on its nodes as they were read (not as a move: no checks). */
+  private void load(BalanceInstance i) {
+    NodeState p = nodes[i.primary];
+    i.exclusionTags.forEach(t -> p.exclusionTags.merge(t, 1, Integer::sum));
+    int spindleUse = i.local ? i.instance.spindleUse() : 0;
+    if (i.forthcoming) {
+      loadForthcoming(i, p, spindleUse);
+      return;
+    }
+    p.primaries++;
+    p.uCpu += i.notOffline ? i.instance.vcpus() : 0;
+    p.uCpuForth += i.notOffline ? i.instance.vcpus() : 0;
+    p.instSpindles += p.exclusive ? 0 : spindleUse;
+    p.instSpindlesForth += p.exclusive ? 0 : spindleUse;
+    NodeState s = i.secondary >= 0 ? nodes[i.secondary] : null;
+    p.locationScore += i.locationScore(p, s);
+    for (String loc : p.locations) {
+      for (String ex : i.exclusionTags) {
+        p.locationExclusion.merge(loc + "\u0000" + ex, 1, Integer::sum);
+      }
+    }
+    if (s != null) {
+      s.secondaries++;
+      s.instSpindles += s.exclusive ? 0 : spindleUse;
+      s.instSpindlesForth += s.exclusive ? 0 : spindleUse;
+      s.peers.merge(i.primary, i.usesSecMem ? i.mem() : 0, Long::sum);
+    }
+  }
+
+  /** A forthcoming instance counts only in the "forth" sums (and its exclusion tags). */
+  private void loadForthcoming(BalanceInstance i, NodeState p, int spindleUse) {
+    p.fDskForth -= i.local ? i.disk() : 0;
+    p.uCpuForth += i.notOffline ? i.instance.vcpus() : 0;
+    p.instSpindlesForth += p.exclusive ? 0 : spindleUse;
+    if (i.secondary >= 0) {
+      NodeState s = nodes[i.secondary];
+      s.fDskForth -= i.disk();
+      s.instSpindlesForth += s.exclusive ? 0 : spindleUse;
+    }
+  }
+
+  /** Each node's N+1 reserve: the memory of its largest peer's instances it is secondary of. */
+  private void reserves() {
+    for (NodeState s : nodes) {
+      s.rMem = s.peers.values().stream().mapToLong(Long::longValue).max().orElse(0);
+      s.failN1 = cluster.nodes().get(s.index).resources().memFree() < s.rMem;
+    }
+  }
+
+  /** The vCPU ratio and the spindle ratio of the node's group. */
+  private double[] ratios(Node node) {
+    String groupName = cluster.groupByUuid(node.group()).map(g -> g.name()).orElse("");
+    return ratiosByGroup.computeIfAbsent(groupName, g -> policyRatios(cluster.policies(), g));
+  }
+
+  /**
+   * The vCPU ratio and the spindle ratio of a group: its policy line, else the cluster's, else 4
+   * and 32.
+   */
+  private static double[] policyRatios(List<String> policies, String groupName) {
+    double[] clusterRatios = {4.0, 32.0};
+    double[] groupRatios = null;
+    for (String line : policies) {
+      String[] f = line.split("\\|", -1);
+      if (f.length < 6) {
+        continue;
+      }
+      try {
+        double[] r = {Double.parseDouble(f[4]), Double.parseDouble(f[5])};
+        if (f[0].isEmpty()) {
+          clusterRatios = r;
+        } else if (f[0].equals(groupName)) {
+          groupRatios = r;
+        }
+      } catch (NumberFormatException e) {
+        // a policy line without ratios keeps the defaults
+      }
+    }
+    return groupRatios != null ? groupRatios : clusterRatios;
+  }
+}
