@@ -54,24 +54,12 @@ final class HarepPlanner {
         continue;
       }
       if (state instanceof RepairState.Pending p) {
-        items.add(
-            item(
-                inst,
-                "repair "
-                    + p.tag().type().wireName()
-                    + " pending: jobs "
-                    + String.join(", ", p.tag().jobs())));
+        items.add(repairItem(inst, p.tag(), "pending: jobs " + String.join(", ", p.tag().jobs())));
         continue;
       }
       if (state instanceof RepairState.Failed f) {
         items.add(
-            item(
-                inst,
-                "repair "
-                    + f.tag().type().wireName()
-                    + " failed: no repair until tag "
-                    + f.raw()
-                    + " is removed"));
+            repairItem(inst, f.tag(), "failed: no repair until tag " + f.raw() + " is removed"));
         continue;
       }
       Optional<RepairNeed> need = RepairNeed.of(ctx.index, inst);
@@ -276,6 +264,11 @@ final class HarepPlanner {
             ("harep " + inst.name() + " " + ctx.round + " " + ctx.nowNanos)
                 .getBytes(StandardCharsets.UTF_8))
         .toString();
+  }
+
+  /** "repair TYPE WHAT": where the repair {@code tag} records stands. */
+  private static PlanItem repairItem(Instance inst, RepairTag tag, String what) {
+    return item(inst, "repair " + tag.type().wireName() + " " + what);
   }
 
   private static PlanItem item(Instance inst, String next) {
