@@ -11,18 +11,10 @@ import org.maintd.round.Command;
 /**
  * How an operator's command reaches the runner: queued, applied by the runner's next command step
  * (run on the runner's own thread, after the tick in progress), and answered after it. A command
- * the runner has not taken within {@code wait} is withdrawn and never applied. Thread-safe.
+ * the runner has not taken within {@code answerWait} is withdrawn and never applied. Thread-safe.
  */
-public final class CommandGateway implements Commands {
-  private final RoundRunner runner;
-  private final Executor runnerThread;
-  private final Duration wait;
-
-  public CommandGateway(RoundRunner runner, Executor runnerThread, Duration wait) {
-    this.runner = runner;
-    this.runnerThread = runnerThread;
-    this.wait = wait;
-  }
+public record CommandGateway(RoundRunner runner, Executor runnerThread, Duration answerWait)
+    implements Commands {
 
   @Override
   public Object apply(Command command) {
@@ -35,12 +27,12 @@ public final class CommandGateway implements Commands {
     }
     try {
       try {
-        return p.answer().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+        return p.answer().get(answerWait.toMillis(), TimeUnit.MILLISECONDS);
       } catch (TimeoutException e) {
         if (runner.queue().withdraw(p)) {
           throw new Busy(
               "the daemon is busy with a round and did not take the command within "
-                  + wait.toSeconds()
+                  + answerWait.toSeconds()
                   + " s; nothing was changed, try again");
         }
         return p.answer().get();

@@ -18,20 +18,8 @@ import org.slf4j.LoggerFactory;
  * that no longer leads. A backend failure is an outcome, not an exception; the step decides what to
  * do about it. Thread-safe if its collaborators are.
  */
-final class EffectRunner {
+record EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundaries, Gate gate) {
   private static final Logger log = LoggerFactory.getLogger(EffectRunner.class);
-
-  private final ClusterBackend backend;
-  private final JobRouter router;
-  private final Boundaries boundaries;
-  private final Gate gate;
-
-  EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundaries, Gate gate) {
-    this.backend = backend;
-    this.router = router;
-    this.boundaries = boundaries;
-    this.gate = gate;
-  }
 
   List<Outcome> run(List<Effect> effects) {
     List<Outcome> outcomes = new ArrayList<>();

@@ -14,25 +14,16 @@ import org.maintd.spi.BackendException;
 /**
  * The simulation's files: its state (read again under a lock before every call when several daemons
  * share it), each simulated node's boot id beside its diagnose file, and the file the simulated
- * nodes read as their master.
+ * nodes read as their master. {@code sharedByDaemons}: several daemons use the state file.
  */
-final class SimFiles {
-  private final Path file;
-  private final SimSettings settings;
-  private final boolean shared;
-
-  SimFiles(Path file, SimSettings settings, boolean shared) {
-    this.file = file;
-    this.settings = settings;
-    this.shared = shared;
-  }
+record SimFiles(Path file, SimSettings settings, boolean sharedByDaemons) {
 
   /**
    * Runs {@code call}: when shared, under the file's lock and after {@code reload} has been given
    * the state as stored, since another daemon may have changed it.
    */
   <T> T shared(Consumer<SimState> reload, Supplier<T> call) {
-    if (!shared) {
+    if (!sharedByDaemons) {
       return call.get();
     }
     return SharedFileLock.with(
