@@ -94,16 +94,8 @@ public final class Daemon implements AutoCloseable {
     Supplier<MasterVote.Outcome> masterVotes = () -> collectors.masterVote(backend);
     Supplier<MasterVote.Outcome> votes = vote ? masterVotes : null;
     Leadership leadership =
-        config.ha().leadership().equals("master")
-            ? parts.begin(
-                new Leadership(config.node(), backend, votes, plugin.followsMaster(), clock))
-            : null;
-    ZooKeeperConnection zookeeper =
-        config.store().equals("zookeeper")
-            ? parts.begin(
-                new ZooKeeperConnection(
-                    config.ha().zookeeper(), Startup.zooKeeperIdentity(config), clock))
-            : null;
+        parts.beginIf(Startup.leadership(config, plugin, backend, votes, clock));
+    ZooKeeperConnection zookeeper = parts.beginIf(Startup.zooKeeper(config, clock));
     Startup.checkCollectorUrls(config, backend);
     poller.readThrough(plugin.reports().apply(collectors.poller()));
     DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(clock.instant()));
@@ -112,48 +104,25 @@ public final class Daemon implements AutoCloseable {
         Leading.of(config, leadership, zookeeper, backend, votes, addresses, this::selfUrl, clock);
     Election election = leading.election();
     StateStores stores = StateStores.of(config, zookeeper, epochs, election, clock);
-    standbyView =
-        new StandbyView(
-            () -> stores.peek(selfUrl()),
-            backend,
-            clock,
-            config.pollInterval(),
-            STANDBY_READ_WAIT,
-            stateCondition);
+    standbyView = standbyView(stores, backend);
     if (recover) {
       stores.refuseRecoveryOfAStoredState(selfUrl());
     }
-    health =
-        new DaemonHealth(
-            new DaemonHealth.Sources(
-                parts::snapshot,
-                () -> acting,
-                election,
-                zookeeper,
-                standbyView,
-                this::selfUrl,
-                this::node,
-                stateCondition,
-                epochs),
-            config.ha().zookeeper().sessionTimeout(),
-            clock);
+    health = health(election, zookeeper);
     metrics.watchLeadership(health::status, zookeeper != null);
     LeaderWork work =
-        new LeaderWork(
+        LeaderWork.of(
             config,
             stores,
             backend,
             poller,
-            collectors.repairs(),
-            new LostState(backend, poller, collectors.records(), clock),
+            collectors,
             masterVotes,
             metrics,
             repairThreads,
             clock);
     acting = acting(work, recover, election, stores);
-    if (election == null) {
-      acting.leadNow(openWork(work, recover));
-    }
+    leading.leadFromTheStart(acting, () -> openWork(work, recover));
     api =
         parts.begin(
             DaemonApi.of(
@@ -165,16 +134,37 @@ public final class Daemon implements AutoCloseable {
                 verifier,
                 stores::usedSignatures,
                 clock));
-    if (election != null) {
-      standbyView.watch(timers, () -> acting.work() == null);
-      election.listen(acting);
-      parts.begin(election.part());
-    }
+    leading.stand(parts, acting, standbyView, timers);
     parts.onFailure(this::partFailed);
-    if (leadership != null) {
-      leadership.moved().thenRun(supervision::masterMoved);
-    }
+    leading.onMasterMoved(supervision::masterMoved);
     Startup.announce(config, port());
+  }
+
+  /** What a standby shows: the stored state, read when asked and at most every poll interval. */
+  private StandbyView standbyView(StateStores stores, ClusterBackend backend) {
+    return new StandbyView(
+        () -> stores.peek(selfUrl()),
+        backend,
+        clock,
+        config.pollInterval(),
+        STANDBY_READ_WAIT,
+        stateCondition);
+  }
+
+  private DaemonHealth health(Election election, ZooKeeperConnection zookeeper) {
+    return new DaemonHealth(
+        new DaemonHealth.Sources(
+            parts::snapshot,
+            () -> acting,
+            election,
+            zookeeper,
+            standbyView,
+            this::selfUrl,
+            this::node,
+            stateCondition,
+            epochs),
+        config.ha().zookeeper().sessionTimeout(),
+        clock);
   }
 
   /** Takes up the leader's work when elected (at once when no election), and stands down. */

@@ -48,6 +48,32 @@ record LeaderWork(
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
 
   /**
+   * The work whose repairs and lost-state reads go to the collectors through {@code collectors}.
+   */
+  static LeaderWork of(
+      DaemonConfig config,
+      StateStores stores,
+      ClusterBackend backend,
+      PollerPart poller,
+      Collectors collectors,
+      Supplier<MasterVote.Outcome> masterVotes,
+      DaemonMetrics metrics,
+      ExecutorService repairThreads,
+      Clock clock) {
+    return new LeaderWork(
+        config,
+        stores,
+        backend,
+        poller,
+        collectors.repairs(),
+        new LostState(backend, poller, collectors.records(), clock),
+        masterVotes,
+        metrics,
+        repairThreads,
+        clock);
+  }
+
+  /**
    * The work of a leader writing as {@code self}, acting while {@code leads} lets it (and, in
    * ZooKeeper, while {@code stillLeads} and its fence hold); {@code recover} rebuilds a lost state.
    * A part of the work that fails later is told to {@code failed}.

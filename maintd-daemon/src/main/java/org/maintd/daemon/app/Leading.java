@@ -1,6 +1,7 @@
 package org.maintd.daemon.app;
 
 import java.time.Clock;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.maintd.daemon.config.DaemonConfig;
@@ -63,6 +64,25 @@ sealed interface Leading {
   /** The node this daemon acts for. */
   String actingFor();
 
+  /**
+   * Takes up the leader's work before anything else runs, when this daemon leads from its start.
+   */
+  default void leadFromTheStart(Acting acting, Supplier<Work> open) {}
+
+  /**
+   * Once the API serves: a daemon that waits to be elected watches the stored state as a standby,
+   * listens to its election and enters it.
+   */
+  default void stand(
+      Parts parts, Acting acting, StandbyView standbyView, ScheduledExecutorService timers) {
+    standbyView.watch(timers, () -> acting.work() == null);
+    election().listen(acting);
+    parts.begin(election().part());
+  }
+
+  /** {@code moved} runs when the master role leaves this daemon's node, if that ends its lead. */
+  default void onMasterMoved(Runnable moved) {}
+
   /** {@code leadership: master}: the daemon on the master leads while its node stays master. */
   record OnTheMaster(Leadership leadership) implements Leading {
     @Override
@@ -83,6 +103,20 @@ sealed interface Leading {
     @Override
     public String actingFor() {
       return leadership.leader();
+    }
+
+    @Override
+    public void leadFromTheStart(Acting acting, Supplier<Work> open) {
+      acting.leadNow(open.get());
+    }
+
+    @Override
+    public void stand(
+        Parts parts, Acting acting, StandbyView standbyView, ScheduledExecutorService timers) {}
+
+    @Override
+    public void onMasterMoved(Runnable moved) {
+      leadership.moved().thenRun(moved);
     }
   }
 

@@ -3,6 +3,7 @@ package org.maintd.daemon.app;
 import java.time.Clock;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.backend.BackendPlugin;
@@ -11,8 +12,10 @@ import org.maintd.daemon.backend.sim.SimPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.http.ApiTls;
 import org.maintd.daemon.leader.Leadership;
+import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.zookeeper.ChrootAcls;
+import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.daemon.zookeeper.ZooKeeperIdentity;
 import org.maintd.protocol.signing.KeyFiles;
 import org.maintd.signing.HmacKey;
@@ -67,6 +70,25 @@ final class Startup {
     } catch (IllegalArgumentException e) {
       throw new StartupException(ExitCodes.USAGE, e.getMessage());
     }
+  }
+
+  /** The master's leadership with {@code leadership: master}, not started; null otherwise. */
+  static Leadership leadership(
+      DaemonConfig config,
+      BackendPlugin plugin,
+      ClusterBackend backend,
+      Supplier<MasterVote.Outcome> votes,
+      Clock clock) {
+    return config.ha().leadership().equals("master")
+        ? new Leadership(config.node(), backend, votes, plugin.followsMaster(), clock)
+        : null;
+  }
+
+  /** The connection to ZooKeeper with {@code store: zookeeper}, not started; null otherwise. */
+  static ZooKeeperConnection zooKeeper(DaemonConfig config, Clock clock) {
+    return config.store().equals("zookeeper")
+        ? new ZooKeeperConnection(config.ha().zookeeper(), zooKeeperIdentity(config), clock)
+        : null;
   }
 
   /** Every node named in {@code collector.urls} is a node of the cluster. */
