@@ -90,6 +90,8 @@ class RepairTagsTest {
         "failover,suspend:1800000600|suspended until 1800000600",
         "suspend:1800000600,suspend:1800000900|suspended until 1800000900",
         "failover,suspend:1799999999|enabled failover",
+        "failover,suspend:1800000000|enabled failover",
+        "failover,suspend:1800000001|suspended until 1800000001",
         "suspend:1799999999|none",
         "failover,suspend:tomorrow|enabled failover",
         "bogus|none"
@@ -120,8 +122,16 @@ class RepairTagsTest {
   @Test
   void expiredSuspensionsAreFoundForRemoval() {
     List<String> tags =
-        List.of(P + "suspend:1799999999", P + "suspend:1800000001", P + "suspend", P + "failover");
-    assertEquals(List.of(P + "suspend:1799999999"), RepairPolicy.expiredSuspensions(tags, NOW));
+        List.of(
+            P + "suspend:1799999999",
+            P + "suspend:1800000000",
+            P + "suspend:1800000001",
+            P + "suspend",
+            P + "failover");
+    assertEquals(
+        List.of(P + "suspend:1799999999", P + "suspend:1800000000"),
+        RepairPolicy.expiredSuspensions(tags, NOW),
+        "a suspension ending exactly now is over");
   }
 
   private static RepairState state(String... tags) {

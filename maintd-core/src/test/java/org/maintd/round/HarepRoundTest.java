@@ -104,6 +104,18 @@ class HarepRoundTest {
   }
 
   @Test
+  void theJobsNamedByHarepsPendingTagsAreWatchedWithoutASpecification() {
+    Cluster c = broken(P + "pending:failover:a1b2:1700000000:12+13");
+    Map<String, ?> watched = Watch.jobs(MaintdState.initial(Instant.EPOCH), c, List.of());
+    assertEquals(List.of("12", "13"), List.copyOf(watched.keySet()));
+    assertTrue(watched.values().stream().allMatch(v -> v == null), watched.toString());
+    assertEquals(
+        Map.of(),
+        Watch.jobs(MaintdState.initial(Instant.EPOCH), broken(P + "pending:bogus"), List.of()),
+        "a malformed tag names no job");
+  }
+
+  @Test
   void aRepairGetsAPendingTagWithItsJobThenASuccessTagOnceItsJobSucceeded() {
     cluster = broken(P + "result:fix-storage:old:1700000000:success:7");
     tick(Map.of());

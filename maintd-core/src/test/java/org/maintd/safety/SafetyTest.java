@@ -91,6 +91,33 @@ class SafetyTest {
   }
 
   @Test
+  void aPercentageCapOfAFailureDomainIsTakenOfTheDomainsSize() {
+    ClusterBuilder b = new ClusterBuilder().group("g1");
+    for (int i = 1; i <= 8; i++) {
+      b.node("n" + i, "g1", 8192, 100000, i == 1);
+    }
+    Cluster c = b.build();
+    for (int i = 1; i <= 8; i++) {
+      String rack = i <= 4 ? "rack:r1" : "rack:r2";
+      c = c.withNode("n" + i, x -> x.withTag(rack));
+    }
+    c = c.withNode("n2", n -> n.withFlags(n.flags().withDrained(true)));
+    UnavailabilityLedger ledger =
+        new UnavailabilityLedger(c, new SafetyCaps(Allowance.parse("50%"), List.of("rack:")));
+    assertNull(
+        ledger.refusal(c.node("n3").orElseThrow()),
+        "half of rack r1's four nodes is two: one more");
+    ledger.takeDown(c.node("n3").orElseThrow());
+    assertTrue(
+        ledger
+            .refusal(c.node("n4").orElseThrow())
+            .startsWith(
+                "cap: failure domain rack:r1 already has 2 node(s) out of service (n2, n3)"),
+        ledger.refusal(c.node("n4").orElseThrow()));
+    assertNull(ledger.refusal(c.node("n5").orElseThrow()), "rack r2 has none out");
+  }
+
+  @Test
   void withoutFailureDomainsOnlyGroupsCount() {
     Cluster c = racks().withNode("a2", n -> n.withFlags(n.flags().withOffline(true)));
     UnavailabilityLedger ledger =
