@@ -11,6 +11,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.DiskTemplate;
+import org.maintd.cluster.TaggedObject;
+import org.maintd.testing.ClusterBuilder;
 
 /** harep's tag grammar, its policy precedence and the state its tags give an instance. */
 class RepairTagsTest {
@@ -132,6 +136,29 @@ class RepairTagsTest {
         List.of(P + "suspend:1799999999", P + "suspend:1800000000"),
         RepairPolicy.expiredSuspensions(tags, NOW),
         "a suspension ending exactly now is over");
+  }
+
+  @Test
+  void expiredSuspensionsAreFoundOnTheClusterItsGroupsAndItsInstances() {
+    String over = P + "suspend:1799999999";
+    String current = P + "suspend:1800000600";
+    Cluster c =
+        new ClusterBuilder()
+            .group("g")
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .instance("i1", "n1", "n2", DiskTemplate.DRBD)
+            .build();
+    c = c.withTagsOf(TaggedObject.cluster(), t -> List.of(over, current));
+    c = c.withTagsOf(new TaggedObject(TaggedObject.Kind.GROUP, "g"), t -> List.of(current, over));
+    c = c.withTagsOf(TaggedObject.instance("i1"), t -> List.of(over));
+    assertEquals(
+        List.of(
+            new RepairPolicies.Expired(TaggedObject.cluster(), List.of(over)),
+            new RepairPolicies.Expired(
+                new TaggedObject(TaggedObject.Kind.GROUP, "g"), List.of(over)),
+            new RepairPolicies.Expired(TaggedObject.instance("i1"), List.of(over))),
+        new RepairPolicies(c, NOW).expired());
   }
 
   private static RepairState state(String... tags) {

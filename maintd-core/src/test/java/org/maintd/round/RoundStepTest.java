@@ -883,4 +883,12 @@ class RoundStepTest {
     assertEquals(runs.get(0).effects(), runs.get(1).effects());
     assertEquals(runs.get(0).log(), runs.get(1).log());
   }
+
+  @Test
+  void beforeAnyRoundThePlanSaysNoRoundWasPlannedYet() {
+    PlanSnapshot none = Memory.empty().plan();
+    assertEquals(0, none.round());
+    assertEquals("no round planned yet: the daemon has not completed a poll", none.heldBack());
+    assertEquals(List.of(), none.jobs());
+  }
 }

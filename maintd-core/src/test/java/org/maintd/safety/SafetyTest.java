@@ -149,6 +149,12 @@ class SafetyTest {
     return poll;
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {0, 100})
+  void aStormThresholdOfExactlyZeroOrAHundredPercentIsAccepted(int percent) {
+    assertEquals(percent, new StormGuard(percent).thresholdPercent());
+  }
+
   @Test
   void aStormIsMoreThanTheThresholdOfOnlineNodesReportingAFault() {
     Cluster c = racks();
