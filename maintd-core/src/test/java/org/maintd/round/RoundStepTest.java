@@ -206,6 +206,7 @@ class RoundStepTest {
     StepResult r = d.tick(Map.of("n2", fault("evacuate")));
     assertTrue(r.roundStarted());
     assertEquals(1, d.stored().round());
+    assertEquals(1, r.state().memory().plan().round(), "the plan shown is the round started");
     assertEquals(1, d.stored().intents().size());
     Intent intent = d.stored().intents().get(0);
     assertFalse(intent.submitted());
