@@ -189,6 +189,20 @@ class RepairTagsTest {
   }
 
   @Test
+  void withinOneRepairAnyResultOutranksANewerPendingTag() {
+    RepairState s = state("pending:failover:u1:200:12", "result:failover:u1:100:enoperm:");
+    assertInstanceOf(RepairState.Healthy.class, s, "the result, although older, speaks");
+    assertEquals(P + "result:failover:u1:100:enoperm:", s.raw());
+  }
+
+  @Test
+  void repairsAreReadInTheOrderOfTheirTimesNotAsTheyAreListed() {
+    RepairState s = state("pending:fix-storage:u2:200:13", "result:failover:u1:100:success:12");
+    assertInstanceOf(RepairState.Pending.class, s, "the older, ended repair is read first");
+    assertEquals(List.of(P + "result:failover:u1:100:success:12"), s.stale());
+  }
+
+  @Test
   void theNewestRepairDecidesAndReplacesTheOlderResult() {
     RepairState s = state("result:failover:u1:100:success:12", "pending:fix-storage:u2:200:13");
     assertInstanceOf(RepairState.Pending.class, s);
