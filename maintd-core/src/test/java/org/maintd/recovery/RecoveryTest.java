@@ -237,6 +237,29 @@ class RecoveryTest {
   }
 
   @Test
+  void aHeldRecordTakesTheObjectItsNodeReportsEvenAnotherFault() {
+    UUID held = UUID.fromString("55555555-5555-5555-5555-555555555555");
+    Map<String, Object> reported = Map.of("status", "evacuate", "details", Map.of("disk", "sdc"));
+    Traces t =
+        new Traces(
+            Map.of(),
+            List.of(),
+            List.of(
+                new RepairRecord(
+                    "n1",
+                    held.toString(),
+                    "swap-disk",
+                    Map.of(),
+                    Optional.empty(),
+                    Optional.of("/var/lib/repairs/" + held + ".json is not a repair result"))));
+    MaintdState s = rebuilt(t, Map.of("n1", fault(reported)));
+    assertEquals(
+        reported,
+        incident(s, held).diagnosis().original(),
+        "what the node reports now is what an operator acknowledges");
+  }
+
+  @Test
   void aRecordUnderANameThatIsNoUuidIsStillHeld() {
     Traces t =
         new Traces(
