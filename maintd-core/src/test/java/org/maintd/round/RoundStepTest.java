@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.round.StepDriver.applyJobs;
+import static org.maintd.round.StepDriver.cluster;
+import static org.maintd.round.StepDriver.fault;
+import static org.maintd.round.StepDriver.keys;
+import static org.maintd.round.StepDriver.ok;
+import static org.maintd.round.StepDriver.submits;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -27,9 +32,6 @@ import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.Campaigns;
 import org.maintd.campaign.NodeSelection;
-import org.maintd.cluster.Cluster;
-import org.maintd.cluster.DiskTemplate;
-import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Observation;
@@ -38,144 +40,15 @@ import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
-import org.maintd.spi.CollectorReading;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
-import org.maintd.testing.ClusterBuilder;
 
 class RoundStepTest {
-  private static final Instant T0 = Instant.ofEpochSecond(1_800_000_000);
-
-  private static Cluster cluster() {
-    return new ClusterBuilder()
-        .node("n1", "g", 8192, 100000, true)
-        .node("n2", "g", 8192, 100000, false)
-        .node("n3", "g", 8192, 100000, false)
-        .node("n4", "g", 8192, 100000, false)
-        .instance("i1", "n2", "n3", DiskTemplate.DRBD)
-        .build();
-  }
-
-  /**
-   * Drives the step as the daemon does, remembering its state, the effects and outcomes between
-   * steps.
-   */
-  private static final class Driver {
-    final AtomicLong uuids = new AtomicLong();
-    final RoundStep step;
-    RoundState state = RoundState.of(MaintdState.initial(T0));
-    Cluster cluster = cluster();
-    Instant now = T0;
-    List<Outcome> outcomes = List.of();
-    StepResult last;
-    long commands;
-
-    Driver(Settings settings) {
-      step = new RoundStep(settings, () -> new UUID(0, uuids.incrementAndGet()));
-    }
-
-    Driver() {
-      this(Settings.defaults());
-    }
-
-    StepResult tick(Map<String, Observation> poll, Map<String, JobState> jobs) {
-      Map<String, CollectorReading> readings = new HashMap<>();
-      poll.forEach((node, o) -> readings.put(node, reading(node, o, now)));
-      return take(Inputs.tick(cluster, readings, jobs, outcomes, List.of()));
-    }
-
-    StepResult tick(Map<String, Observation> poll) {
-      return tick(poll, Map.of());
-    }
-
-    StepResult command(Command c) {
-      return take(Inputs.commands(null, outcomes, List.of(new Inputs.Numbered(++commands, c))));
-    }
-
-    Reply reply() {
-      return last.replies().get(commands);
-    }
-
-    StepResult take(Inputs inputs) {
-      last = step.step(state, inputs, now);
-      state = last.state();
-      outcomes = List.of();
-      now = now.plusSeconds(5);
-      return last;
-    }
-
-    /**
-     * Every effect succeeds: each submission gets the next job id, each tag change is made, a
-     * look-up finds nothing (nothing was submitted behind the driver's back).
-     */
-    void carryOut() {
-      List<Outcome> out = new ArrayList<>();
-      for (Effect e : last.effects()) {
-        if (e instanceof Effect.Submit s) {
-          out.add(new Outcome.Submitted(s.key(), "job-" + s.key()));
-        } else if (e instanceof Effect.LookUp l) {
-          out.add(new Outcome.NotFound(l.key()));
-        } else {
-          Effect.Tag tag = (Effect.Tag) e;
-          cluster = cluster.withTagsChanged(tag.object(), tag.add(), tag.remove());
-          out.add(new Outcome.Tagged(e.key()));
-        }
-      }
-      outcomes = out;
-    }
-
-    MaintdState stored() {
-      return state.stored();
-    }
-
-    Incident incident() {
-      return stored().incidents().get(0);
-    }
-
-    /** Every job the next tick watches (as the daemon finds them) has {@code status}. */
-    Map<String, JobState> jobsAll(JobStatus status) {
-      Map<String, JobState> jobs = new HashMap<>();
-      Watch.jobs(stored(), cluster, outcomes)
-          .keySet()
-          .forEach(
-              id ->
-                  jobs.put(
-                      id, new JobState(id, status, status == JobStatus.SUCCESS ? "" : "it broke")));
-      return jobs;
-    }
-  }
-
-  private static CollectorReading reading(String node, Observation o, Instant at) {
-    return new CollectorReading(
-        node, o, o instanceof Observation.Unknown ? "unreachable" : "ok", "", at, "boot-1");
-  }
-
-  private static Observation fault(String status) {
-    Map<String, Object> diagnose =
-        status.equals("live-repair")
-            ? Map.of("status", status, "command", "fix-disk")
-            : Map.of("status", status);
-    return new Observation.Fault(new DiagnoseParser().parseCommandOutput(diagnose));
-  }
-
-  private static Observation ok() {
-    return new Observation.Clear();
-  }
-
-  private static List<String> keys(StepResult r) {
-    return r.effects().stream().map(Effect::key).toList();
-  }
-
-  private static List<JobSpec> submits(StepResult r) {
-    return r.effects().stream()
-        .filter(e -> e instanceof Effect.Submit)
-        .map(e -> ((Effect.Submit) e).job())
-        .toList();
-  }
+  private static final Instant T0 = StepDriver.T0;
 
   @Test
   void anIdleTickChangesNothingAndAsksForNothing() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     Map<String, Observation> allOk = Map.of("n1", ok(), "n2", ok(), "n3", ok(), "n4", ok());
     StepResult first = d.tick(allOk);
     assertEquals(
@@ -191,7 +64,7 @@ class RoundStepTest {
 
   @Test
   void aCollectorThatChangesItsHealthIsRecordedSinceThenAndTheOthersKeepTheirTime() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n1", ok(), "n2", ok()));
     Instant first = d.stored().collectors().get("n1").since();
     d.tick(Map.of("n1", ok(), "n2", new Observation.Unknown("Connection refused")));
@@ -202,7 +75,7 @@ class RoundStepTest {
 
   @Test
   void aFaultStartsARoundWhoseJobsAreStoredAsIntentsBeforeTheyAreSubmitted() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     StepResult r = d.tick(Map.of("n2", fault("evacuate")));
     assertTrue(r.roundStarted());
     assertEquals(1, d.stored().round());
@@ -216,7 +89,7 @@ class RoundStepTest {
 
   @Test
   void aSubmittedJobsIdIsRecordedWithItsIntentAndIncidentAndItIsNotSubmittedAgain() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("evacuate")));
     d.carryOut();
     String key = d.stored().intents().get(0).job().key();
@@ -233,7 +106,7 @@ class RoundStepTest {
 
   @Test
   void aJobFoundInTheClusterIsLoggedAsFoundNotAsSubmitted() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("evacuate")));
     String key = d.stored().intents().get(0).job().key();
     d.outcomes = List.of(new Outcome.Submitted(key, "17", true));
@@ -248,7 +121,7 @@ class RoundStepTest {
 
   @Test
   void aFailedSubmissionIsAskedForAgainUnderTheSameKey() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     StepResult first = d.tick(Map.of("n2", fault("evacuate")));
     String key = first.effects().get(0).key();
     d.outcomes = List.of(new Outcome.Failed(key, "connection refused"));
@@ -260,7 +133,7 @@ class RoundStepTest {
 
   @Test
   void aFailedJobFailsItsIncidentWhichIsTaggedUntilTheTagIsOn() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("evacuate")));
     d.carryOut();
     d.tick(Map.of("n2", fault("evacuate")));
@@ -281,7 +154,7 @@ class RoundStepTest {
 
   @Test
   void anEvacuationRunsRoundAfterRoundUntilItCompletesAndTheNodeIsTagged() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("evacuate")));
     for (int i = 0; i < 12 && d.incident().status() != IncidentStatus.COMPLETED; i++) {
       d.carryOut();
@@ -302,34 +175,9 @@ class RoundStepTest {
             .contains(Incident.READY_TAG_PREFIX + d.incident().uuid()));
   }
 
-  /** What succeeded jobs do to the test's cluster: only what evacuating a DRBD instance needs. */
-  private static void applyJobs(Driver d) {
-    for (Intent i : d.stored().intents()) {
-      for (org.maintd.job.Operation op : i.job().operations()) {
-        if (op instanceof org.maintd.job.Operation.SetNodeFlags f) {
-          d.cluster =
-              d.cluster.withNode(
-                  f.node(),
-                  n ->
-                      n.withFlags(
-                          n.flags()
-                              .withDrained(f.drained().orElse(n.drained()))
-                              .withOffline(f.offline().orElse(n.offline()))));
-        } else if (op instanceof org.maintd.job.Operation.Migrate m) {
-          d.cluster =
-              d.cluster.withInstance(m.instance(), inst -> inst.placedOn(m.target(), m.source()));
-        } else if (op instanceof org.maintd.job.Operation.ReplaceSecondary r) {
-          d.cluster =
-              d.cluster.withInstance(
-                  r.instance(), inst -> inst.placedOn(inst.primary(), r.newSecondary()));
-        }
-      }
-    }
-  }
-
   @Test
   void anIncidentCanceledWhileItsSubmissionIsRetriedIsNotSubmittedOnlyLookedUp() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     StepResult first = d.tick(Map.of("n2", fault("evacuate")));
     String key = first.effects().get(0).key();
     d.outcomes = List.of(new Outcome.Failed(key, "connection refused"));
@@ -351,7 +199,7 @@ class RoundStepTest {
 
   @Test
   void aJobOfACanceledIncidentSubmittedBeforeACrashIsFoundAndWatchedToItsEnd() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     StepResult first = d.tick(Map.of("n2", fault("evacuate")));
     String key = first.effects().get(0).key();
     // the daemon crashed after the submission, before it recorded the job's id
@@ -374,7 +222,7 @@ class RoundStepTest {
 
   @Test
   void aRepairJobOfAnIncidentThatEndedIsNotAskedForAgain() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("live-repair")));
     d.carryOut();
     d.tick(Map.of("n2", fault("live-repair")));
@@ -440,7 +288,7 @@ class RoundStepTest {
 
   @Test
   void aCampaignIsPausedResumedAndAbortedThroughTheStepAndEachIsLogged() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n4", ok()));
     d.command(new Command.StartCampaign(oneNode("n4"), "alice"));
     String id = d.stored().campaigns().get(0).id();
@@ -469,7 +317,7 @@ class RoundStepTest {
 
   @Test
   void aCampaignsNewHistoryIsLoggedOnceAsItHappens() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n4", ok()));
     d.command(new Command.StartCampaign(oneNode("n4"), "alice"));
     String id = d.stored().campaigns().get(0).id();
@@ -490,8 +338,8 @@ class RoundStepTest {
 
   @Test
   void aFailedJobOfACampaignThatIsNoRebootStopsItEvenWithAHardFallBack() {
-    Driver d =
-        new Driver(
+    StepDriver d =
+        new StepDriver(
             new Settings(
                 SafetyCaps.defaults(),
                 new StormGuard(30),
@@ -520,7 +368,7 @@ class RoundStepTest {
 
   @Test
   void acknowledgingAnIncidentWhoseOutcomeTagIsNotOnItsNodeYetIsRefused() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("evacuate")));
     String uuid = d.incident().uuid().toString();
     d.command(new Command.Acknowledge(uuid, "op"));
@@ -533,7 +381,7 @@ class RoundStepTest {
 
   @Test
   void aNotedIncidentWhoseJobIsPlannedButUnrecordedStaysWhenItsFaultClears() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("evacuate")));
     assertEquals(1, d.stored().intents().size(), "the drain is planned");
     // the daemon crashed before the drain's outcome was recorded: nothing is carried out
@@ -549,7 +397,7 @@ class RoundStepTest {
 
   @Test
   void eachIncidentChangeIsLoggedWithItsIncidentAndNode() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n3", fault("live-repair")));
     String uuid = d.incident().uuid().toString();
     assertTrue(
@@ -560,7 +408,7 @@ class RoundStepTest {
 
   @Test
   void aCanceledIncidentGetsNoNewJob() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("live-repair")));
     d.carryOut();
     d.tick(Map.of("n2", fault("live-repair")));
@@ -577,7 +425,7 @@ class RoundStepTest {
     return Stream.of(
         Arguments.of(
             "paused",
-            (Consumer<Driver>)
+            (Consumer<StepDriver>)
                 d ->
                     d.state =
                         new RoundState(
@@ -588,7 +436,7 @@ class RoundStepTest {
             "paused: automatic actions stopped by alice"),
         Arguments.of(
             "round delay",
-            (Consumer<Driver>)
+            (Consumer<StepDriver>)
                 d ->
                     d.state =
                         new RoundState(
@@ -597,7 +445,7 @@ class RoundStepTest {
             "waiting for the round delay (540 s left)"),
         Arguments.of(
             "job running",
-            (Consumer<Driver>)
+            (Consumer<StepDriver>)
                 d ->
                     d.state =
                         new RoundState(
@@ -607,7 +455,7 @@ class RoundStepTest {
             "waiting for jobs 17 of round 0"),
         Arguments.of(
             "job not submitted",
-            (Consumer<Driver>)
+            (Consumer<StepDriver>)
                 d ->
                     d.state =
                         new RoundState(
@@ -626,8 +474,8 @@ class RoundStepTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("heldBack")
-  void aRoundIsHeldBackAndSaysWhy(String name, Consumer<Driver> given, String why) {
-    Driver d = new Driver();
+  void aRoundIsHeldBackAndSaysWhy(String name, Consumer<StepDriver> given, String why) {
+    StepDriver d = new StepDriver();
     given.accept(d);
     StepResult r = d.tick(Map.of("n2", fault("evacuate")));
     assertFalse(r.roundStarted());
@@ -640,8 +488,8 @@ class RoundStepTest {
 
   @Test
   void aStormPausesOnceAndTheOperatorsResumeHoldsUntilTheStormHasPassed() {
-    Driver d =
-        new Driver(new Settings(SafetyCaps.defaults(), new StormGuard(50), false, Double.NaN));
+    StepDriver d =
+        new StepDriver(new Settings(SafetyCaps.defaults(), new StormGuard(50), false, Double.NaN));
     Map<String, Observation> storm =
         Map.of("n2", fault("evacuate"), "n3", fault("evacuate"), "n4", fault("evacuate"));
     StepResult r = d.tick(storm);
@@ -691,7 +539,7 @@ class RoundStepTest {
   @MethodSource("refusals")
   void aRefusedCommandSaysWhyAndChangesNothing(
       String name, Command command, Refusal kind, String says) {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("live-repair")));
     d.carryOut();
     d.tick(Map.of("n2", fault("live-repair")));
@@ -706,7 +554,7 @@ class RoundStepTest {
 
   @Test
   void anAcknowledgementRemovesTheTagAndIsAnsweredOnceTheRemovalIsDone() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("live-repair")));
     d.carryOut();
     d.tick(Map.of("n2", fault("live-repair")));
@@ -727,7 +575,7 @@ class RoundStepTest {
 
   @Test
   void aSecondCampaignIsRefusedWhileOneIsUnderWay() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n1", ok()));
     CampaignSpec spec =
         new CampaignSpec(
@@ -751,7 +599,7 @@ class RoundStepTest {
   /**
    * Runs a campaign over n4 alone until its soft reboot is submitted; returns the reboot's intent.
    */
-  private static Intent campaignUpToTheSoftReboot(Driver d) {
+  private static Intent campaignUpToTheSoftReboot(StepDriver d) {
     d.tick(Map.of("n4", ok()));
     d.command(
         new Command.StartCampaign(
@@ -778,15 +626,15 @@ class RoundStepTest {
 
   @Test
   void aFailedSoftRebootStopsTheCampaignUnlessAHardFallBackIsConfigured() {
-    Driver plain = new Driver();
+    StepDriver plain = new StepDriver();
     campaignUpToTheSoftReboot(plain);
     plain.carryOut();
     plain.tick(Map.of("n4", ok()));
     plain.tick(Map.of("n4", ok()), plain.jobsAll(JobStatus.ERROR));
     assertEquals(CampaignStatus.FAILING, plain.stored().campaigns().get(0).status());
 
-    Driver d =
-        new Driver(
+    StepDriver d =
+        new StepDriver(
             new Settings(
                 SafetyCaps.defaults(),
                 new StormGuard(30),
@@ -808,7 +656,7 @@ class RoundStepTest {
 
   @Test
   void aRebootItsCollectorRefusedSaysSoAndBringsTheNodeBackUnrebooted() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     Intent soft = campaignUpToTheSoftReboot(d);
     d.carryOut();
     d.tick(Map.of("n4", ok()));
@@ -839,7 +687,7 @@ class RoundStepTest {
 
   @Test
   void aMachinePutBackIsAJobStoredAsAnIntentAndAnsweredWithItsId() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.tick(Map.of("n2", fault("evacuate")));
     d.carryOut();
     applyJobs(d);
@@ -864,7 +712,7 @@ class RoundStepTest {
 
   @Test
   void commandsBeforeTheFirstSnapshotAreRefused() {
-    Driver d = new Driver();
+    StepDriver d = new StepDriver();
     d.command(new Command.Pause(true, "alice"));
     assertEquals(Refusal.CONFLICT, assertInstanceOf(Reply.Refused.class, d.reply()).kind());
     assertFalse(d.stored().paused());
@@ -874,7 +722,7 @@ class RoundStepTest {
   void theSameInputsGiveTheSameResult() {
     List<StepResult> runs = new ArrayList<>();
     for (int run = 0; run < 2; run++) {
-      Driver d = new Driver();
+      StepDriver d = new StepDriver();
       d.tick(Map.of("n2", fault("evacuate"), "n3", fault("live-repair")));
       d.carryOut();
       d.tick(Map.of("n2", fault("evacuate"), "n3", fault("live-repair")));
