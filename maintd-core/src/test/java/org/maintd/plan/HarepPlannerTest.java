@@ -396,6 +396,27 @@ class HarepPlannerTest {
         next(plan, "web").endsWith("offline, needs " + level + "; " + outcome), next(plan, "web"));
   }
 
+  @ParameterizedTest(name = "drained: {0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "n2    | primary n2 is drained, needs migrate; repair: migrate",
+        "n3    | (no item)",
+        "n2,n3 | (no item)"
+      })
+  void aDrainedPrimaryIsMigratedOffOnlyWhenItsSecondaryIsNotDrainedToo(
+      String drained, String webNext) {
+    Cluster c = cluster();
+    for (String n : drained.split(",")) {
+      c = c.withNode(n, x -> x.withFlags(x.flags().withDrained(true)));
+    }
+    c = tagged(c, TaggedObject.cluster(), "migrate");
+    RoundPlan plan = plan(c);
+    assertEquals(webNext, next(plan, "web"));
+    assertEquals(webNext.startsWith("(no item)"), plan.jobs().isEmpty(), plan.jobs().toString());
+    assertEquals(List.of(), plan.tagChanges(), "no repair, so no result tag either");
+  }
+
   @ParameterizedTest(name = "last result {0}")
   @CsvSource({
     "'', true",
