@@ -260,6 +260,25 @@ class RecoveryTest {
   }
 
   @Test
+  void aRecordsOwnDiagnoseObjectIsKeptWhenItsNodeReportsNothingNow() {
+    UUID done = UUID.fromString("66666666-6666-6666-6666-666666666666");
+    Map<String, Object> original =
+        Map.of("status", "live-repair", "command", "swap-disk", "details", Map.of("disk", "sdc"));
+    Traces t =
+        new Traces(
+            Map.of(),
+            List.of(),
+            List.of(
+                new RepairRecord(
+                    "n1", done.toString(), "swap-disk", original, Optional.of(false))));
+    MaintdState s = rebuilt(t, Map.of());
+    assertEquals(
+        original,
+        incident(s, done).diagnosis().original(),
+        "the record's object, details and all, not one assumed from its command");
+  }
+
+  @Test
   void aRecordUnderANameThatIsNoUuidIsStillHeld() {
     Traces t =
         new Traces(
