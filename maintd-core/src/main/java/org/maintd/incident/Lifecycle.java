@@ -14,11 +14,12 @@ import org.maintd.diagnose.Diagnosis;
 /**
  * The incident lifecycle of the design, as pure functions from a list of incidents to the next
  * list. A noted incident for which nothing was submitted or planned closes as soon as its node no
- * longer reports it, whether the node now reports {@code Ok} or another fault, paused or not. One
- * with a planned job (a stored intent, which a crash may have left submitted but not yet recorded)
- * stays until the job is resolved, so that no job of the cluster goes unwatched. Each call returns
- * the new list and the changes made, so callers can log and count them. Stateless and thread-safe;
- * uuids come from the supplier given at construction.
+ * longer reports it, whether the node now reports {@code Ok} or another fault, paused or not; so is
+ * a canceled one, and a completed one the operator acknowledged, forgotten. One with a planned job
+ * (a stored intent, which a crash may have left submitted but not yet recorded) stays until the job
+ * is resolved, so that no job of the cluster goes unwatched. Each call returns the new list and the
+ * changes made, so callers can log and count them. Stateless and thread-safe; uuids come from the
+ * supplier given at construction.
  */
 public final class Lifecycle {
   private final Supplier<UUID> uuids;
@@ -82,13 +83,14 @@ public final class Lifecycle {
         continue;
       }
       boolean same = inc.sameFault(node, diagnosis);
-      if (!same && closable(inc, planned)) {
+      Optional<Change.Kind> gone = same ? Optional.empty() : goneWhenUnobserved(inc, planned);
+      if (gone.isPresent()) {
         list.remove(i);
         changes.add(
             new Change(
                 inc.uuid(),
                 node,
-                Change.Kind.CLOSED,
+                gone.get(),
                 "no longer reported: the node now reports " + diagnosis.status().wireName()));
       } else {
         list.set(i, inc.withObserved(same));
@@ -142,7 +144,7 @@ public final class Lifecycle {
         continue;
       }
       list.set(i, inc);
-      Optional<Change.Kind> gone = goneWhenClear(inc, planned);
+      Optional<Change.Kind> gone = goneWhenUnobserved(inc, planned);
       if (gone.isPresent()) {
         list.remove(i);
         changes.add(new Change(inc.uuid(), node, gone.get(), "no longer reported"));
@@ -150,7 +152,12 @@ public final class Lifecycle {
     }
   }
 
-  private static Optional<Change.Kind> goneWhenClear(Incident inc, Set<String> planned) {
+  /**
+   * What becomes of an incident whose fault its node no longer reports (it reports {@code Ok} or
+   * another fault): a closable noted one is closed, a canceled one and an acknowledged completed
+   * one are forgotten; the others stay.
+   */
+  private static Optional<Change.Kind> goneWhenUnobserved(Incident inc, Set<String> planned) {
     return switch (inc.status()) {
       case NOTED -> closable(inc, planned) ? Optional.of(Change.Kind.CLOSED) : Optional.empty();
       case CANCELED -> Optional.of(Change.Kind.FORGOTTEN);

@@ -80,6 +80,26 @@ class LifecycleTest {
             IncidentStatus.CANCELED, "still reported", obs(fault(EVACUATE)), "canceled", 1),
         Arguments.of(IncidentStatus.CANCELED, "no longer reported", obs(CLEAR), "gone", 0),
         Arguments.of(
+            IncidentStatus.CANCELED,
+            "another fault reported: forgotten, the new one noted",
+            obs(fault(REPAIR)),
+            "noted",
+            1),
+        Arguments.of(
+            IncidentStatus.PENDING,
+            "another, less invasive fault reported",
+            obs(fault(REPAIR)),
+            "pending",
+            2),
+        Arguments.of(
+            IncidentStatus.FAILED, "another fault reported", obs(fault(REPAIR)), "failed", 2),
+        Arguments.of(
+            IncidentStatus.COMPLETED,
+            "another fault reported, not acknowledged",
+            obs(fault(REPAIR)),
+            "completed",
+            2),
+        Arguments.of(
             IncidentStatus.FAILED, "still reported, tag kept", obs(fault(EVACUATE)), "failed", 1),
         Arguments.of(IncidentStatus.FAILED, "cleared, tag kept", obs(CLEAR), "failed", 1),
         Arguments.of(
@@ -150,6 +170,19 @@ class LifecycleTest {
     assertTrue(acked.get(0).acknowledged());
     assertEquals(1, lifecycle.observe(acked, Map.of("n1", fault(EVACUATE)), T0).incidents().size());
     assertTrue(lifecycle.observe(acked, Map.of("n1", CLEAR), T0).incidents().isEmpty());
+    Lifecycle.Result other = lifecycle.observe(acked, Map.of("n1", fault(REPAIR)), T0);
+    assertEquals(
+        List.of("live-repair"),
+        other.incidents().stream().map(i -> i.diagnosis().status().wireName()).toList(),
+        "another fault reported: the acknowledged one is forgotten too");
+    assertTrue(
+        other.changes().stream()
+            .anyMatch(
+                c ->
+                    c.kind() == Change.Kind.FORGOTTEN
+                        && c.reason()
+                            .equals("no longer reported: the node now reports live-repair")),
+        other.changes().toString());
   }
 
   @Test

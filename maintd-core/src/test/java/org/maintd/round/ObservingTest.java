@@ -57,4 +57,27 @@ class ObservingTest {
                             "[incident=" + uuid + "] [node=n2] acknowledged: " + tag + " removed")),
         d.last.log().toString());
   }
+
+  @Test
+  void aCanceledIncidentIsForgottenWhenItsNodeReportsAnotherFault() {
+    StepDriver d = new StepDriver();
+    d.tick(Map.of("n2", fault("evacuate")));
+    String canceled = d.incident().uuid().toString();
+    d.command(new Command.Cancel(canceled, "alice"));
+    d.tick(Map.of("n2", fault("live-repair")));
+    assertEquals(
+        List.of("live-repair"),
+        d.stored().incidents().stream().map(i -> i.diagnosis().status().wireName()).toList());
+    assertTrue(
+        d.last.log().stream()
+            .anyMatch(
+                l ->
+                    l.text()
+                        .equals(
+                            "[incident="
+                                + canceled
+                                + "] [node=n2] forgotten: no longer reported: the node now"
+                                + " reports live-repair")),
+        d.last.log().toString());
+  }
 }

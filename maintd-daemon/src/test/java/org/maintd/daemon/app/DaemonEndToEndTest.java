@@ -212,18 +212,26 @@ class DaemonEndToEndTest {
     cluster.report("n2", "{\"status\": \"evacuate\"}");
     Map<String, Object> evac =
         cluster.awaitIncident("evacuation", i -> i.get("action").equals("evacuate"));
-    Map<String, Object> repair =
-        cluster.incidents().stream()
-            .filter(i -> i.get("action").equals("live-repair"))
-            .findFirst()
-            .orElseThrow();
-    if (!repair.get("repair-status").equals("completed")) {
-      assertEquals("canceled", repair.get("repair-status"));
-      assertTrue(repair.get("history").toString().contains("superseded by " + evac.get("uuid")));
-    }
+    // superseded, the live repair is canceled; no longer reported, it is forgotten at the next poll
+    cluster.incidents().stream()
+        .filter(i -> i.get("action").equals("live-repair"))
+        .filter(i -> !i.get("repair-status").equals("completed"))
+        .forEach(
+            repair -> {
+              assertEquals("canceled", repair.get("repair-status"));
+              assertTrue(
+                  repair.get("history").toString().contains("superseded by " + evac.get("uuid")));
+            });
     cluster.awaitIncident(
         "evacuation completes",
         i -> i.get("action").equals("evacuate") && i.get("repair-status").equals("completed"));
+    assertTrue(
+        cluster.incidents().stream()
+            .noneMatch(
+                i ->
+                    i.get("action").equals("live-repair")
+                        && i.get("repair-status").equals("canceled")),
+        "a canceled incident no longer reported is forgotten: " + cluster.incidents());
   }
 
   @Test
