@@ -9,11 +9,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.maintd.incident.Incident;
 import org.maintd.protocol.api.AckView;
 import org.maintd.protocol.api.BroughtUpView;
 import org.maintd.protocol.api.CampaignRequest;
@@ -90,6 +93,57 @@ class FixturesTest {
     Object value =
         type instanceof Class<?> c ? Json.read(text, c) : Json.read(text, (TypeReference<?>) type);
     assertEquals(text, Json.pretty(value), name);
+  }
+
+  /**
+   * Ganeti's maintd fields of an incident, in the types ganeti-maintd writes: {@code node} is the
+   * node's name and {@code jobs} holds job numbers only; maintd's own fields are the others, the
+   * node's uuid among them.
+   */
+  @Test
+  void anIncidentKeepsGanetisFieldsInGanetisTypesAndAddsItsOwnUnderOtherNames() throws Exception {
+    Map<String, Object> shown =
+        Json.read(fixture("incident"), new TypeReference<Map<String, Object>>() {});
+    assertEquals(
+        List.of(
+            "uuid",
+            "id",
+            "node",
+            "node_uuid",
+            "original",
+            "action",
+            "repair-status",
+            "jobs",
+            "repairs",
+            "tag",
+            "ctime",
+            "mtime",
+            "serial_no",
+            "next",
+            "observed",
+            "tagged",
+            "acknowledged",
+            "history"),
+        List.copyOf(shown.keySet()));
+    UUID.fromString((String) shown.get("node_uuid"));
+    assertEquals(shown.get("uuid"), shown.get("id"));
+    assertTrue(
+        ((List<?>) shown.get("jobs"))
+            .stream().allMatch(j -> j instanceof Integer || j instanceof Long),
+        shown.get("jobs").toString());
+    assertTrue(shown.get("original") instanceof Map<?, ?>);
+    assertTrue(shown.get("serial_no") instanceof Integer || shown.get("serial_no") instanceof Long);
+
+    Incident incident = new StateCodec().read(fixture("state")).incidents().get(0);
+    String repair = "repair:" + incident.uuid() + "-r2-1";
+    List<String> ids = List.of("7", repair, "12");
+    IncidentView view =
+        IncidentView.of(incident.withJobs(ids), "5e0b6a4c-1d2f-4c3b-9a8e-7f6d5c4b3a21");
+    assertEquals(List.of(7L, 12L), view.jobs(), "Ganeti's job numbers, as numbers");
+    assertEquals(List.of(repair), view.repairs(), "a collector's repair is no Ganeti job");
+    assertEquals(incident.node(), view.node());
+    assertEquals("5e0b6a4c-1d2f-4c3b-9a8e-7f6d5c4b3a21", view.nodeUuid());
+    assertEquals(List.of("7", "12", repair), view.allJobs());
   }
 
   @Test

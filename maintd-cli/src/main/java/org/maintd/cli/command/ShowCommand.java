@@ -29,7 +29,7 @@ public final class ShowCommand extends ApiCommand.TopLevel {
                 i.action(),
                 i.repairStatus(),
                 i.tag(),
-                String.join(", ", i.jobs()),
+                String.join(", ", i.allJobs()),
                 i.next(),
                 Json.write(i.original())));
     for (IncidentView.Event h : i.history()) {

@@ -26,7 +26,13 @@ public final class StatusCommand extends ApiCommand.TopLevel {
     }
     Table t = new Table("UUID", "NODE", "ACTION", "STATUS", "JOBS", "NEXT");
     for (IncidentView i : incidents) {
-      t.row(i.uuid(), i.node(), i.action(), i.repairStatus(), String.join(",", i.jobs()), i.next());
+      t.row(
+          i.uuid(),
+          i.node(),
+          i.action(),
+          i.repairStatus(),
+          String.join(",", i.allJobs()),
+          i.next());
     }
     return pause + t.render();
   }

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignException;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Node;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.HttpError;
@@ -55,11 +57,8 @@ public final class ApiRoutes {
 
   private void reads(Router<ApiAction> r) {
     r.add("GET", "/", c -> List.of(1));
-    r.add(
-        "GET",
-        "/1/status",
-        c -> view().state().incidents().stream().map(IncidentView::of).toList());
-    r.add("GET", "/1/incidents/{uuid}", c -> IncidentView.of(incident(c.param("uuid"))));
+    r.add("GET", "/1/status", c -> view().state().incidents().stream().map(this::shown).toList());
+    r.add("GET", "/1/incidents/{uuid}", c -> shown(incident(c.param("uuid"))));
     r.add("GET", "/1/jobs", c -> view().jobs());
     r.add("GET", "/1/evacuated", c -> view().state().evacuated());
     r.add("GET", "/1/nodes", c -> NodeView.of(view().cluster(), view().readings(), view().state()));
@@ -83,7 +82,7 @@ public final class ApiRoutes {
     r.add(
         "POST",
         "/1/incidents/{uuid}/cancel",
-        c -> IncidentView.of((Incident) apply(new Command.Cancel(c.param("uuid"), c.who()))));
+        c -> shown((Incident) apply(new Command.Cancel(c.param("uuid"), c.who()))));
     r.add(
         "POST",
         "/1/incidents/{uuid}/ack",
@@ -165,6 +164,13 @@ public final class ApiRoutes {
   private PlanView plan() {
     PlanSnapshot p = view().plan();
     return PlanView.of(p.at(), p.round(), p.heldBack(), p.jobs(), p.incidents(), p.items());
+  }
+
+  /** {@code i} as shown, with its node's uuid from the latest snapshot of the cluster. */
+  private IncidentView shown(Incident i) {
+    Cluster cluster = view().cluster();
+    String nodeUuid = cluster == null ? null : cluster.node(i.node()).map(Node::uuid).orElse(null);
+    return IncidentView.of(i, nodeUuid);
   }
 
   private Incident incident(String uuid) {

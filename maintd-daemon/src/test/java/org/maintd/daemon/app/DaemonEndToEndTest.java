@@ -47,6 +47,9 @@ class DaemonEndToEndTest {
     assertTrue(((List<?>) n2.get("tags")).contains("maintd:repairready:" + uuid));
     assertEquals(List.of("n2"), cluster.get("/1/evacuated"));
     assertEquals(Map.of("disk", "sdb"), ((Map<?, ?>) done.get("original")).get("details"));
+    assertEquals("n2", done.get("node"), "the node by name, as ganeti-maintd gives it");
+    assertEquals(n2.get("uuid"), done.get("node_uuid"));
+    assertTrue(java.util.UUID.fromString((String) done.get("node_uuid")) != null);
     List<Map<String, Object>> jobs = cluster.simJobs();
     long rounds =
         jobs.stream()
@@ -61,7 +64,10 @@ class DaemonEndToEndTest {
       assertEquals("gnt:daemon:maintd", reason.get(0));
       assertTrue(((String) reason.get(1)).contains(uuid), reason.toString());
     }
-    assertEquals(done.get("jobs"), jobs.stream().map(j -> j.get("id")).toList());
+    assertEquals(
+        jobs.stream().map(j -> Long.parseLong(j.get("id").toString())).toList(),
+        ((List<?>) done.get("jobs")).stream().map(j -> ((Number) j).longValue()).toList(),
+        "/1/status gives the Ganeti job numbers, as numbers");
   }
 
   @Test
@@ -106,12 +112,12 @@ class DaemonEndToEndTest {
                 .contains("maintd:repairfailed:" + failed.get("uuid")));
     assertTrue(
         ((List<?>) failed.get("history")).toString().contains("exited with 1"), failed.toString());
-    int jobs = ((List<?>) failed.get("jobs")).size();
+    List<?> repairs = (List<?>) failed.get("repairs");
+    assertEquals(1, repairs.size(), "the collector's repair: " + failed);
+    assertTrue(repairs.get(0).toString().startsWith("repair:"), repairs.toString());
+    assertEquals(List.of(), failed.get("jobs"), "a collector's repair is no Ganeti job");
     cluster.awaitTicks(3);
-    assertEquals(
-        jobs,
-        ((List<?>) cluster.incidents().get(0).get("jobs")).size(),
-        "nothing more is submitted");
+    assertEquals(repairs, cluster.incidents().get(0).get("repairs"), "nothing more is submitted");
   }
 
   @Test

@@ -1,29 +1,33 @@
 package org.maintd.protocol.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import org.maintd.diagnose.DiagnoseParser;
-import org.maintd.incident.HistoryEntry;
 import org.maintd.incident.Incident;
-import org.maintd.incident.IncidentStatus;
 
 /**
- * An incident as {@code /1/status} and the state file write it: Ganeti's maintd fields ({@code
- * uuid}, {@code node}, {@code original}, {@code action}, {@code repair-status}, {@code jobs},
- * {@code tag}, {@code ctime}, {@code mtime}, {@code serial_no}) plus {@code id}, {@code next}, what
- * the daemon knows of it ({@code observed}, {@code tagged}, {@code acknowledged}) and its {@code
- * history}. Times are seconds since the epoch, as in Ganeti.
+ * An incident as {@code /1/status} and {@code /1/incidents/<uuid>} show it. Ganeti's maintd fields
+ * keep the shape ganeti-maintd gives them: {@code uuid}, {@code node} (the node's name, as
+ * ganeti-maintd writes it), {@code original}, {@code action}, {@code repair-status}, {@code jobs}
+ * (Ganeti job numbers only), {@code tag}, {@code ctime}, {@code mtime}, {@code serial_no}. maintd's
+ * additions have their own names: {@code id} (the uuid again, as the design names it), {@code
+ * node_uuid} (the node's uuid, which the design names as {@code node}; null while the daemon has no
+ * snapshot of the cluster or the node has left it), {@code repairs} (the ids of repairs a node's
+ * collector runs and of other work that is no Ganeti job), {@code next}, what the daemon knows of
+ * it ({@code observed}, {@code tagged}, {@code acknowledged}) and its {@code history}. Times are
+ * seconds since the epoch, as in Ganeti.
  */
 public record IncidentView(
     String uuid,
     String id,
     String node,
+    @JsonProperty("node_uuid") String nodeUuid,
     Map<String, Object> original,
     String action,
     @JsonProperty("repair-status") String repairStatus,
-    List<String> jobs,
+    List<Long> jobs,
+    List<String> repairs,
     String tag,
     double ctime,
     double mtime,
@@ -37,15 +41,27 @@ public record IncidentView(
   /** One transition: when, which, why. */
   public record Event(double time, String event, String reason) {}
 
-  public static IncidentView of(Incident i) {
+  /** {@code i} as shown, its node's uuid given ({@code null} when unknown). */
+  public static IncidentView of(Incident i, String nodeUuid) {
+    List<Long> jobs = new ArrayList<>();
+    List<String> repairs = new ArrayList<>();
+    for (String id : i.jobs()) {
+      if (isJobNumber(id)) {
+        jobs.add(Long.parseLong(id));
+      } else {
+        repairs.add(id);
+      }
+    }
     return new IncidentView(
         i.uuid().toString(),
         i.uuid().toString(),
         i.node(),
+        nodeUuid,
         i.diagnosis().original(),
         i.diagnosis().status().wireName(),
         i.status().wireName(),
-        i.jobs(),
+        jobs,
+        repairs,
         i.tag(),
         Times.seconds(i.ctime()),
         Times.seconds(i.mtime()),
@@ -59,29 +75,19 @@ public record IncidentView(
             .toList());
   }
 
-  /** The incident back; {@link IllegalArgumentException} naming what is wrong. */
-  public Incident incident() {
-    if (uuid == null || node == null || original == null || repairStatus == null) {
-      throw new IllegalArgumentException(
-          "incident: 'uuid', 'node', 'original' and 'repair-status' are required");
+  /** Every id of work done for it: Ganeti's job numbers, then the repairs' ids. */
+  public List<String> allJobs() {
+    List<String> all = new ArrayList<>();
+    if (jobs != null) {
+      jobs.forEach(j -> all.add(Long.toString(j)));
     }
-    return new Incident(
-        UUID.fromString(uuid),
-        node,
-        new DiagnoseParser().parseCommandOutput(original),
-        IncidentStatus.parse(repairStatus),
-        jobs == null ? List.of() : jobs,
-        Times.instant(ctime),
-        Times.instant(mtime),
-        serialNo,
-        history == null
-            ? List.of()
-            : history.stream()
-                .map(h -> new HistoryEntry(Times.instant(h.time()), h.event(), h.reason()))
-                .toList(),
-        next,
-        observed,
-        tagged,
-        acknowledged);
+    if (repairs != null) {
+      all.addAll(repairs);
+    }
+    return all;
+  }
+
+  private static boolean isJobNumber(String id) {
+    return !id.isEmpty() && id.length() < 19 && id.chars().allMatch(c -> c >= '0' && c <= '9');
   }
 }

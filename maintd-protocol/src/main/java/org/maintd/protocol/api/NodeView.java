@@ -14,12 +14,14 @@ import org.maintd.spi.CollectorStatus;
 import org.maintd.spi.MaintdState;
 
 /**
- * A node as {@code /1/nodes} shows it: its flags and mode, tags, instances, free memory and disk,
- * incidents, its collector's last answer, whether maintd took it out of service and why, and
- * whether automatic actions are paused.
+ * A node as {@code /1/nodes} shows it: its name and uuid (the {@code node} of its incidents in
+ * {@code /1/status}), its flags and mode, tags, instances, free memory and disk, incidents, its
+ * collector's last answer, whether maintd took it out of service and why, and whether automatic
+ * actions are paused.
  */
 public record NodeView(
     String name,
+    String uuid,
     String group,
     boolean master,
     boolean offline,
@@ -61,6 +63,7 @@ public record NodeView(
       list.add(
           new NodeView(
               n.name(),
+              n.uuid(),
               cluster.groupByUuid(n.group()).map(Group::name).orElse(n.group()),
               n.master(),
               n.offline(),

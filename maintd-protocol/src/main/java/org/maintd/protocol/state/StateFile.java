@@ -5,7 +5,6 @@ import java.util.List;
 import org.maintd.campaign.Campaign;
 import org.maintd.job.JobSpec;
 import org.maintd.machine.Machine;
-import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.Times;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
@@ -27,7 +26,7 @@ public record StateFile(
     boolean balance,
     double balanceThreshold,
     List<String> evacuated,
-    List<IncidentView> incidents,
+    List<StoredIncident> incidents,
     double ctime,
     double mtime,
     long serial_no,
@@ -71,7 +70,7 @@ public record StateFile(
         s.balance(),
         s.balanceThreshold(),
         s.evacuated(),
-        s.incidents().stream().map(IncidentView::of).toList(),
+        s.incidents().stream().map(StoredIncident::of).toList(),
         Times.seconds(s.ctime()),
         Times.seconds(s.mtime()),
         s.serial(),
@@ -113,7 +112,7 @@ public record StateFile(
         balance,
         balanceThreshold,
         evacuated,
-        incidents.stream().map(IncidentView::incident).toList(),
+        incidents.stream().map(StoredIncident::incident).toList(),
         Times.instant(ctime),
         Times.instant(mtime),
         serial_no,

@@ -1,0 +1,87 @@
+package org.maintd.protocol.state;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.incident.HistoryEntry;
+import org.maintd.incident.Incident;
+import org.maintd.incident.IncidentStatus;
+import org.maintd.protocol.api.Times;
+
+/**
+ * An incident as the state file keeps it: the fields of {@code /1/status} but with the node by name
+ * and every job id as a string (Ganeti job numbers and the {@code repair:<key>} ids of repairs run
+ * by a collector alike), so that the file reads back without a cluster. Times are seconds since the
+ * epoch, as in Ganeti.
+ */
+public record StoredIncident(
+    String uuid,
+    String id,
+    String node,
+    Map<String, Object> original,
+    String action,
+    @JsonProperty("repair-status") String repairStatus,
+    List<String> jobs,
+    String tag,
+    double ctime,
+    double mtime,
+    @JsonProperty("serial_no") long serialNo,
+    String next,
+    boolean observed,
+    boolean tagged,
+    boolean acknowledged,
+    List<Event> history) {
+
+  /** One transition: when, which, why. */
+  public record Event(double time, String event, String reason) {}
+
+  public static StoredIncident of(Incident i) {
+    return new StoredIncident(
+        i.uuid().toString(),
+        i.uuid().toString(),
+        i.node(),
+        i.diagnosis().original(),
+        i.diagnosis().status().wireName(),
+        i.status().wireName(),
+        i.jobs(),
+        i.tag(),
+        Times.seconds(i.ctime()),
+        Times.seconds(i.mtime()),
+        i.serial(),
+        i.next(),
+        i.observed(),
+        i.tagged(),
+        i.acknowledged(),
+        i.history().stream()
+            .map(h -> new Event(Times.seconds(h.at()), h.event(), h.reason()))
+            .toList());
+  }
+
+  /** The incident back; {@link IllegalArgumentException} naming what is wrong. */
+  public Incident incident() {
+    if (uuid == null || node == null || original == null || repairStatus == null) {
+      throw new IllegalArgumentException(
+          "incident: 'uuid', 'node', 'original' and 'repair-status' are required");
+    }
+    return new Incident(
+        UUID.fromString(uuid),
+        node,
+        new DiagnoseParser().parseCommandOutput(original),
+        IncidentStatus.parse(repairStatus),
+        jobs == null ? List.of() : jobs,
+        Times.instant(ctime),
+        Times.instant(mtime),
+        serialNo,
+        history == null
+            ? List.of()
+            : history.stream()
+                .map(h -> new HistoryEntry(Times.instant(h.time()), h.event(), h.reason()))
+                .toList(),
+        next,
+        observed,
+        tagged,
+        acknowledged);
+  }
+}
