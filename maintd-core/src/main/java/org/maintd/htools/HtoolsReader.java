@@ -1,11 +1,13 @@
 package org.maintd.htools;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Group;
@@ -92,7 +94,16 @@ public final class HtoolsReader {
         new Node.Flags(
             role.equals("M"), role.equals("M"), role.equals("Y") || unknownResources, false);
     Node.Resources resources = unknownResources ? unknownResources(f) : resources(f);
-    return new Node(f.text(0), "", f.text(8), flags, resources, f.list(10));
+    return new Node(f.text(0), nodeUuid(f.text(0)), f.text(8), flags, resources, f.list(10));
+  }
+
+  /**
+   * The htools text format names nodes without their uuids: each gets one derived from its name,
+   * the same at every read, so that clients that name nodes by uuid keep working.
+   */
+  static String nodeUuid(String name) {
+    return UUID.nameUUIDFromBytes(("ganeti-node:" + name).getBytes(StandardCharsets.UTF_8))
+        .toString();
   }
 
   private static Node.Resources resources(Fields f) {

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,6 +84,20 @@ class HtoolsReaderTest {
     assertEquals(InstanceStatus.running, i.status());
     assertEquals(
         2, reader.read(Resources.text("htools/hbal-forth.data"), "forth").policies().size());
+  }
+
+  @Test
+  void eachNodeGetsAUuidOfItsNameTheSameAtEveryRead() {
+    Cluster c = reader.read(Resources.text("htools/hbal-cpu-speed.data"), "speed");
+    Cluster again = reader.read(Resources.text("htools/hbal-cpu-speed.data"), "speed");
+    Set<String> uuids = new HashSet<>();
+    for (Node n : c.nodes()) {
+      UUID.fromString(n.uuid());
+      assertEquals(n.uuid(), again.node(n.name()).orElseThrow().uuid());
+      uuids.add(n.uuid());
+    }
+    assertEquals(c.nodes().size(), uuids.size(), "one uuid per node");
+    assertEquals(HtoolsReader.nodeUuid("node-fast"), c.node("node-fast").orElseThrow().uuid());
   }
 
   @Test
