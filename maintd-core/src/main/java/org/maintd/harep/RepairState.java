@@ -12,8 +12,9 @@ import java.util.Optional;
  * An instance's auto-repair state, read from its tags with harep's rules: tags are grouped by
  * repair id and the groups taken oldest first; within a group the tag with the greatest result
  * (pending &lt; enoperm &lt; success &lt; failure), then the newest, speaks for it. The earliest
- * failure always wins; a pending repair followed by a newer one is an error; otherwise the newest
- * group decides. {@code stale} holds the state tags that the current one replaced.
+ * failure always wins; several pending repairs are taken oldest first (as harep's design asks: the
+ * newer ones wait their turn); a pending repair followed by a newer result is an error; otherwise
+ * the newest group decides. {@code stale} holds the state tags that the current one replaced.
  */
 public sealed interface RepairState {
 
@@ -60,6 +61,9 @@ public sealed interface RepairState {
               .orElseThrow();
       List<String> stale = new ArrayList<>(state.stale());
       if (state instanceof Failed) {
+        continue;
+      }
+      if (state instanceof Pending && speaker.isPending()) {
         continue;
       }
       if (state instanceof Pending p) {

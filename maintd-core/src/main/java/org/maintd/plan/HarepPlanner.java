@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
@@ -23,21 +24,27 @@ import org.maintd.job.ReasonTrail;
 
 /**
  * Plans instance repairs after the incidents of the round, on what they left free: for every broken
- * instance whose state is healthy and whose policy allows the repair, one job; too low a policy
- * gives an {@code enoperm} result tag instead; expired suspensions are removed. Instances on nodes
- * with an active incident are left to the incident. Two jobs never share an online node or an
- * instance; offline nodes, which do no work, may appear in several repairs of one round. Not
- * thread-safe.
+ * instance whose state is healthy and whose policy allows the repair, one job, or, while it waits
+ * for room, a pending tag that records the repair decided; too low a policy gives an {@code
+ * enoperm} result tag instead; expired suspensions are removed. A pending repair whose jobs have
+ * all ended (a one-off asked by an external tool with a pending tag of no jobs among them) takes
+ * its next step, whatever the policy says unless it is suspended, up to the pending tag's type.
+ * Instances on nodes with an active incident are left to the incident. Two jobs never share an
+ * online node or an instance; offline nodes, which do no work, may appear in several repairs of one
+ * round. Not thread-safe.
  */
 final class HarepPlanner {
   private final RoundContext ctx;
   private final TargetChooser chooser;
   private final Instant now;
+  private final Set<String> succeededJobs;
 
-  HarepPlanner(RoundContext ctx, Instant now) {
+  /** {@code succeededJobs}: the ids of the jobs known to have ended with success. */
+  HarepPlanner(RoundContext ctx, Instant now, Set<String> succeededJobs) {
     this.ctx = ctx;
     this.chooser = new TargetChooser(ctx);
     this.now = now;
+    this.succeededJobs = succeededJobs;
   }
 
   void plan(List<JobSpec> jobs, List<TagChange> tags, List<PlanItem> items) {
@@ -54,7 +61,12 @@ final class HarepPlanner {
         continue;
       }
       if (state instanceof RepairState.Pending p) {
-        items.add(repairItem(inst, p.tag(), "pending: jobs " + String.join(", ", p.tag().jobs())));
+        if (!succeededJobs.containsAll(p.tag().jobs())) {
+          items.add(
+              repairItem(inst, p.tag(), "pending: jobs " + String.join(", ", p.tag().jobs())));
+        } else {
+          proceed(inst, p, policies.of(inst), jobs, tags, items);
+        }
         continue;
       }
       if (state instanceof RepairState.Failed f) {
@@ -115,10 +127,86 @@ final class HarepPlanner {
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.type(), repairId(inst));
     Placement placement = place(owner.text(), inst, need);
+    if (placement.ops().isEmpty()) {
+      RepairTag pending =
+          RepairTag.pending(need.type(), owner.repairId(), now.getEpochSecond(), List.of());
+      List<String> remove = state.last().isPresent() ? List.of(state.raw()) : List.of();
+      tags.add(
+          new TagChange(
+              TaggedObject.instance(inst.name()),
+              List.of(pending.text()),
+              remove,
+              "repair " + need.type().wireName() + " decided; " + placement.why()));
+      items.add(item(inst, broken + "; " + placement.why()));
+      return;
+    }
+    items.add(item(inst, broken + "; " + submit(owner, inst, need, placement.ops(), jobs)));
+  }
+
+  /**
+   * The next step of a pending repair whose jobs have all succeeded (none, for a one-off asked by
+   * an external tool, or one decided while it waited for room): the instance is still broken, or
+   * the round's close would have written its result. It is repaired up to the pending tag's type,
+   * whatever the policy allows, unless auto-repair is suspended for it; a repair beyond that type
+   * ends the pending one with {@code enoperm}.
+   */
+  private void proceed(
+      Instance inst,
+      RepairState.Pending p,
+      RepairPolicy policy,
+      List<JobSpec> jobs,
+      List<TagChange> tags,
+      List<PlanItem> items) {
+    String head = "repair " + p.tag().type().wireName() + " pending";
+    Optional<RepairNeed> need = RepairNeed.of(ctx.index, inst);
+    if (need.isEmpty()) {
+      items.add(
+          item(
+              inst,
+              head
+                  + ": waits: the instance is "
+                  + inst.status().name()
+                  + "; its result is written once it runs as its admin state wants"));
+      return;
+    }
+    String broken = head + "; " + need.get().problem() + ", needs " + need.get().type().wireName();
+    if (policy instanceof RepairPolicy.Suspended) {
+      items.add(item(inst, broken + "; not continued: auto-repair is suspended"));
+      return;
+    }
+    if (need.get().type().compareTo(p.tag().type()) > 0) {
+      String why =
+          broken
+              + "; not repaired: the pending repair allows up to "
+              + p.tag().type().wireName()
+              + " (enoperm)";
+      RepairTag result = p.tag().ended(RepairResult.ENOPERM, now.getEpochSecond());
+      tags.add(
+          new TagChange(
+              TaggedObject.instance(inst.name()), List.of(result.text()), List.of(p.raw()), why));
+      items.add(item(inst, why));
+      return;
+    }
+    for (String node : List.of(inst.primary(), inst.secondary())) {
+      if (!node.isEmpty()
+          && ctx.excludedTargets.contains(node)
+          && ctx.index.node(node).map(n -> !n.offline()).orElse(false)) {
+        items.add(
+            item(
+                inst,
+                broken
+                    + "; waits: node "
+                    + node
+                    + " has an active incident, which handles its instances"));
+        return;
+      }
+    }
+    HarepOwner owner = new HarepOwner(inst.name(), need.get().type(), p.tag().id());
+    Placement placement = place(owner.text(), inst, need.get());
     String outcome =
         placement.ops().isEmpty()
             ? placement.why()
-            : submit(owner, inst, need, placement.ops(), jobs);
+            : submit(owner, inst, need.get(), placement.ops(), jobs);
     items.add(item(inst, broken + "; " + outcome));
   }
 

@@ -81,6 +81,22 @@ public final class RoundPlanner {
       Instant now,
       List<Campaign> campaigns,
       Map<String, NodeSignal> signals) {
+    return plan(cluster, incidents, evacuated, round, now, campaigns, signals, Set.of());
+  }
+
+  /**
+   * Plans a round knowing which jobs have succeeded ({@code succeededJobs}): a harep repair whose
+   * pending tag names only such jobs (or none) takes its next step; the others wait for theirs.
+   */
+  public RoundPlan plan(
+      Cluster cluster,
+      List<Incident> incidents,
+      List<String> evacuated,
+      long round,
+      Instant now,
+      List<Campaign> campaigns,
+      Map<String, NodeSignal> signals,
+      Set<String> succeededJobs) {
     RoundContext ctx =
         new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated), caps);
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
@@ -105,7 +121,7 @@ public final class RoundPlanner {
     List<TagChange> tags = new ArrayList<>();
     List<PlanItem> items = new ArrayList<>();
     if (harep) {
-      new HarepPlanner(ctx, now).plan(jobs, tags, items);
+      new HarepPlanner(ctx, now, succeededJobs).plan(jobs, tags, items);
     }
     CampaignPlanner campaignPlanner =
         new CampaignPlanner(ctx, evacuations, signals, hardRebootAfter, now);

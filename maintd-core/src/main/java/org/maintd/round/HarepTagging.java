@@ -1,11 +1,14 @@
 package org.maintd.round;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.maintd.cluster.ClusterIndex;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.harep.HarepOwner;
 import org.maintd.harep.HarepTagException;
+import org.maintd.harep.RepairNeed;
 import org.maintd.harep.RepairResult;
 import org.maintd.harep.RepairState;
 import org.maintd.harep.RepairTag;
@@ -15,17 +18,20 @@ import org.maintd.plan.TagChange;
 import org.maintd.spi.Intent;
 
 /**
- * Keeps harep's state tags on instances in step with the repair jobs: a pending tag as soon as a
- * repair job has an id, a result tag once all its jobs have ended. Each change is a tag effect and
- * is made at once to the step's working snapshot, so that planning sees it. A pending tag that did
- * not land is written again at the next step that finds it missing. Stateless.
+ * Keeps harep's state tags on instances in step with the repair jobs: the pending tag of a repair
+ * lists each of its jobs once the job has an id, and a repair whose jobs have all ended gets its
+ * result: failure if one failed; success once the instance is healthy again (nodes online, run
+ * state as its admin state wants), which closes a one-off request on a healthy instance at once,
+ * with no job; otherwise it stays pending for the planner to take its next step. Each change is a
+ * tag effect and is made at once to the step's working snapshot, so that planning sees it. A
+ * pending tag that did not land is written again at the next step that finds it missing. Stateless.
  */
 final class HarepTagging {
   private HarepTagging() {}
 
   /**
-   * A pending tag for every submitted repair job whose instance does not carry one for its repair
-   * yet.
+   * Every submitted repair job in its repair's pending tag: a new pending tag (replacing the
+   * instance's last result) when the repair has none yet, or the pending tag with the job added.
    */
   static void recordSubmitted(Turn t) {
     for (Intent intent : t.state.intents()) {
@@ -34,16 +40,32 @@ final class HarepTagging {
         continue;
       }
       Optional<Instance> inst = t.cluster.instance(owner.get().instance());
-      if (inst.isPresent() && !hasRepair(inst.get(), owner.get().repairId())) {
+      if (inst.isEmpty()) {
+        continue;
+      }
+      String id = owner.get().repairId();
+      Optional<String> pendingRaw = pendingTagOf(inst.get(), id);
+      if (pendingRaw.isPresent()) {
+        RepairTag pending = RepairTag.parse(pendingRaw.get()).orElseThrow();
+        if (!pending.jobs().contains(intent.jobId())) {
+          List<String> jobs = new ArrayList<>(pending.jobs());
+          jobs.add(intent.jobId());
+          change(
+              t,
+              "harep-pending:" + inst.get().name() + ":" + id + ":" + intent.jobId(),
+              new TagChange(
+                  TaggedObject.instance(inst.get().name()),
+                  List.of(RepairTag.pending(pending.type(), id, pending.time(), jobs).text()),
+                  List.of(pendingRaw.get()),
+                  "repair job " + intent.jobId() + " submitted"));
+        }
+      } else if (!hasRepair(inst.get(), id)) {
         RepairTag pending =
             RepairTag.pending(
-                owner.get().type(),
-                owner.get().repairId(),
-                t.now.getEpochSecond(),
-                List.of(intent.jobId()));
+                owner.get().type(), id, t.now.getEpochSecond(), List.of(intent.jobId()));
         change(
             t,
-            "harep-pending:" + inst.get().name() + ":" + owner.get().repairId(),
+            "harep-pending:" + inst.get().name() + ":" + id,
             new TagChange(
                 TaggedObject.instance(inst.get().name()),
                 List.of(pending.text()),
@@ -68,6 +90,9 @@ final class HarepTagging {
         continue;
       }
       boolean ok = jobs.stream().allMatch(j -> j.status() == JobStatus.SUCCESS);
+      if (ok && !healthy(t, inst)) {
+        continue; // its next step is the planner's
+      }
       RepairTag result =
           pending
               .get()
@@ -80,7 +105,11 @@ final class HarepTagging {
               TaggedObject.instance(inst.name()),
               List.of(result.text()),
               List.of(pending.get().raw()),
-              ok ? "repair jobs succeeded" : "repair failed: " + failures(jobs)));
+              !ok
+                  ? "repair failed: " + failures(jobs)
+                  : jobs.isEmpty()
+                      ? "the instance is healthy: nothing to repair"
+                      : "repair jobs succeeded and the instance is healthy"));
     }
   }
 
@@ -97,6 +126,25 @@ final class HarepTagging {
                 + change.remove()
                 + ": "
                 + change.why()));
+  }
+
+  /** Healthy: no repair needed (its nodes online and undrained), its run state as wanted. */
+  static boolean healthy(Turn t, Instance inst) {
+    return RepairNeed.of(new ClusterIndex(t.cluster), inst).isEmpty()
+        && !inst.status().name().startsWith("ERROR_");
+  }
+
+  private static Optional<String> pendingTagOf(Instance inst, String repairId) {
+    for (String tag : inst.tags()) {
+      try {
+        if (RepairTag.parse(tag).map(r -> r.isPending() && r.id().equals(repairId)).orElse(false)) {
+          return Optional.of(tag);
+        }
+      } catch (HarepTagException e) {
+        // a malformed tag is not this repair's
+      }
+    }
+    return Optional.empty();
   }
 
   private static List<String> lastResult(Turn t, Instance inst) {

@@ -2,10 +2,14 @@ package org.maintd.round;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.maintd.incident.Incident;
+import org.maintd.job.JobState;
+import org.maintd.job.JobStatus;
 import org.maintd.machine.Machines;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
@@ -47,7 +51,8 @@ final class Planning {
                 s.round() + 1,
                 t.now,
                 s.campaigns(),
-                t.memory.signals());
+                t.memory.signals(),
+                succeeded(t));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(
@@ -104,6 +109,18 @@ final class Planning {
     }
     t.log.add(
         LogLine.info("[incident=" + uuid + "] [node=" + inc.node() + "] completed: " + reason));
+  }
+
+  /** The jobs named by harep's pending tags that this tick read as succeeded. */
+  private static Set<String> succeeded(Turn t) {
+    Set<String> out = new HashSet<>();
+    for (String id : Watch.pendingRepairJobs(t.cluster)) {
+      JobState job = t.inputs.jobs().get(id);
+      if (job != null && job.status() == JobStatus.SUCCESS) {
+        out.add(id);
+      }
+    }
+    return out;
   }
 
   private static String waitReason(Turn t, List<String> running) {

@@ -1,5 +1,6 @@
 package org.maintd.round;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,10 +38,15 @@ public final class Watch {
       }
     }
     if (cluster != null) {
-      cluster
-          .instances()
-          .forEach(inst -> pendingRepairJobs(inst).forEach(id -> ids.putIfAbsent(id, null)));
+      pendingRepairJobs(cluster).forEach(id -> ids.putIfAbsent(id, null));
     }
+    return ids;
+  }
+
+  /** The ids of the jobs that harep's pending tags in {@code cluster} name. */
+  static List<String> pendingRepairJobs(Cluster cluster) {
+    List<String> ids = new ArrayList<>();
+    cluster.instances().forEach(inst -> ids.addAll(pendingRepairJobs(inst)));
     return ids;
   }
 

@@ -242,6 +242,34 @@ class HarepPlannerTest {
         next(plan, "web"));
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "no policy, one-off     | ''          | repair fix-storage pending; secondary n3 is offline,"
+            + " needs fix-storage; repair: replace-secondary",
+        "a policy as well       | migrate     | repair fix-storage pending; secondary n3 is offline,"
+            + " needs fix-storage; repair: replace-secondary",
+        "suspended              | suspend     | repair fix-storage pending; secondary n3 is offline,"
+            + " needs fix-storage; not continued: auto-repair is suspended"
+      })
+  void aPendingRepairWithNoJobTakesItsStepWhateverThePolicyUnlessSuspended(
+      String what, String policy, String next) {
+    Cluster c =
+        tagged(
+            offline(cluster(), "n3"),
+            TaggedObject.instance("web"),
+            "pending:fix-storage:u1:1700000000:");
+    if (!policy.isEmpty()) {
+      c = tagged(c, TaggedObject.cluster(), policy);
+    }
+    RoundPlan plan = plan(c);
+    assertEquals(next, next(plan, "web"));
+    assertEquals(
+        next.endsWith("replace-secondary"), !plan.jobs().isEmpty(), plan.jobs().toString());
+    plan.jobs().forEach(j -> assertEquals("harep:web:fix-storage:u1", j.owner()));
+  }
+
   @Test
   void aPendingRepairIsNotRepeated() {
     Cluster c =

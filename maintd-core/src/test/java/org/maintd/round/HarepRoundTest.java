@@ -18,6 +18,7 @@ import org.maintd.harep.HarepOwner;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
+import org.maintd.job.Operation;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 import org.maintd.spi.CollectorReading;
@@ -96,6 +97,19 @@ class HarepRoundTest {
         .toList();
   }
 
+  /** What the repair's job did to the cluster, as the next snapshot shows it. */
+  private void applied(Intent repair) {
+    for (Operation op : repair.job().operations()) {
+      if (op instanceof Operation.ReplaceSecondary r) {
+        cluster =
+            cluster.withInstance(
+                r.instance(), inst -> inst.placedOn(inst.primary(), r.newSecondary()));
+      } else {
+        throw new AssertionError("the test applies no " + op);
+      }
+    }
+  }
+
   private Intent repairIntent() {
     return state.stored().intents().stream()
         .filter(i -> HarepOwner.parse(i.job().owner()).isPresent())
@@ -134,6 +148,7 @@ class HarepRoundTest {
     tick(Map.of("41", new JobState("41", JobStatus.RUNNING, "")));
     carryOut();
     assertEquals(1, i1Tags().size(), "still pending while its job runs: " + i1Tags());
+    applied(repair);
     tick(Map.of("41", new JobState("41", JobStatus.SUCCESS, "")));
     carryOut();
     List<String> ended = i1Tags();
@@ -143,7 +158,8 @@ class HarepRoundTest {
             && ended.get(0).endsWith(":success:41"),
         ended.toString());
     assertTrue(
-        last.log().stream().anyMatch(l -> l.text().contains("repair jobs succeeded")),
+        last.log().stream()
+            .anyMatch(l -> l.text().contains("repair jobs succeeded and the instance is healthy")),
         last.log().toString());
   }
 
@@ -183,5 +199,146 @@ class HarepRoundTest {
     assertTrue(
         last.effects().stream().anyMatch(e -> e.key().equals(first.key())),
         "asked again: " + last.effects());
+  }
+
+  /** i1 broken as in {@link #broken}, but with no auto-repair policy anywhere. */
+  private static Cluster brokenWithoutPolicy(String... i1Tags) {
+    return broken(i1Tags).withTagsOf(TaggedObject.cluster(), t -> List.of());
+  }
+
+  private static final String ONE_OFF = P + "pending:fix-storage:manual1:1800000000:";
+
+  @Test
+  void anExternalPendingTagOnABrokenInstanceWithNoPolicyRunsItsRepairOnceAndRecordsItsJob() {
+    cluster = brokenWithoutPolicy(ONE_OFF);
+    tick(Map.of());
+    Intent repair = repairIntent();
+    assertEquals(
+        "harep:i1:fix-storage:manual1", repair.job().owner(), "the repair keeps the tag's id");
+    carryOut();
+    tick(Map.of());
+    carryOut();
+    assertEquals(
+        List.of(P + "pending:fix-storage:manual1:1800000000:41"),
+        i1Tags(),
+        "the job is recorded in the same pending tag, its time unchanged");
+    applied(repair);
+    tick(Map.of("41", new JobState("41", JobStatus.SUCCESS, "")));
+    carryOut();
+    assertEquals(1, i1Tags().size(), i1Tags().toString());
+    assertTrue(
+        i1Tags().get(0).startsWith(P + "result:fix-storage:manual1:")
+            && i1Tags().get(0).endsWith(":success:41"),
+        i1Tags().toString());
+    tick(Map.of());
+    assertEquals(
+        List.of(),
+        last.effects().stream().filter(e -> e instanceof Effect.Submit).toList(),
+        "once: with no policy, nothing more is done");
+  }
+
+  @Test
+  void anExternalPendingTagOnAHealthyInstanceIsClosedAsSuccessWithNoJob() {
+    cluster =
+        brokenWithoutPolicy(ONE_OFF).withNode("n3", n -> n.withFlags(n.flags().withOffline(false)));
+    tick(Map.of());
+    carryOut();
+    assertEquals(1, i1Tags().size(), i1Tags().toString());
+    assertTrue(
+        i1Tags().get(0).startsWith(P + "result:fix-storage:manual1:")
+            && i1Tags().get(0).endsWith(":success:"),
+        i1Tags().toString());
+    assertTrue(state.stored().intents().isEmpty(), "no job: " + state.stored().intents());
+  }
+
+  @Test
+  void anExternalPendingTagTooWeakForTheRepairNeededEndsWithEnoperm() {
+    // i1's primary is offline: it needs a failover, more than the fix-storage the tag allows
+    cluster =
+        brokenWithoutPolicy(ONE_OFF)
+            .withNode("n3", n -> n.withFlags(n.flags().withOffline(false)))
+            .withNode("n2", n -> n.withFlags(n.flags().withOffline(true)));
+    tick(Map.of());
+    carryOut();
+    assertEquals(1, i1Tags().size(), i1Tags().toString());
+    assertTrue(
+        i1Tags().get(0).startsWith(P + "result:fix-storage:manual1:")
+            && i1Tags().get(0).endsWith(":enoperm:"),
+        i1Tags().toString());
+    assertTrue(state.stored().intents().isEmpty(), state.stored().intents().toString());
+  }
+
+  @Test
+  void severalPendingTagsAreTakenOldestFirst() {
+    String newer = P + "pending:fix-storage:manual9:1800000500:";
+    cluster = brokenWithoutPolicy(newer, ONE_OFF);
+    tick(Map.of());
+    Intent repair = repairIntent();
+    assertEquals("harep:i1:fix-storage:manual1", repair.job().owner(), "the oldest first");
+    carryOut();
+    tick(Map.of());
+    carryOut();
+    applied(repair);
+    tick(Map.of("41", new JobState("41", JobStatus.SUCCESS, "")));
+    carryOut();
+    tick(Map.of());
+    carryOut();
+    List<String> tags = i1Tags();
+    assertEquals(2, tags.size(), tags.toString());
+    assertTrue(
+        tags.stream()
+            .anyMatch(
+                t -> t.startsWith(P + "result:fix-storage:manual1:") && t.endsWith(":success:41")),
+        tags.toString());
+    assertTrue(
+        tags.stream()
+            .anyMatch(
+                t -> t.startsWith(P + "result:fix-storage:manual9:") && t.endsWith(":success:")),
+        "the newer one finds the instance healthy and closes with no job: " + tags);
+  }
+
+  @Test
+  void aRepairWhoseJobSucceededButLeftTheInstanceBrokenTakesItsNextStep() {
+    cluster = brokenWithoutPolicy(ONE_OFF);
+    tick(Map.of());
+    carryOut();
+    tick(Map.of());
+    carryOut();
+    // job 41 succeeded, but the snapshot still shows n3 as i1's secondary: not healthy yet
+    tick(Map.of("41", new JobState("41", JobStatus.SUCCESS, "")));
+    assertTrue(
+        i1Tags().stream().noneMatch(t -> t.contains(":result:")),
+        "no success while the instance is broken: " + i1Tags());
+    Intent next = repairIntent();
+    assertEquals("harep:i1:fix-storage:manual1", next.job().owner());
+    carryOut();
+    tick(Map.of("41", new JobState("41", JobStatus.SUCCESS, "")));
+    carryOut();
+    assertEquals(
+        List.of(P + "pending:fix-storage:manual1:1800000000:41+42"),
+        i1Tags(),
+        "the next job joins the same pending tag");
+  }
+
+  @Test
+  void aRepairDecidedWhileItWaitsForRoomIsRecordedByAPendingTagAtOnce() {
+    cluster =
+        broken()
+            .withNode("n1", n -> n.withResources(n.resources().withFree(0, 0)))
+            .withNode("n4", n -> n.withResources(n.resources().withFree(0, 0)));
+    tick(Map.of());
+    assertTrue(
+        state.stored().intents().stream()
+            .noneMatch(i -> HarepOwner.parse(i.job().owner()).isPresent()),
+        "no room: no job");
+    carryOut();
+    assertEquals(1, i1Tags().size(), i1Tags().toString());
+    assertTrue(
+        i1Tags().get(0).startsWith(P + "pending:fix-storage:") && i1Tags().get(0).endsWith(":"),
+        "a pending tag with no job yet: " + i1Tags());
+    cluster = cluster.withNode("n4", n -> n.withResources(n.resources().withFree(8192, 100000)));
+    tick(Map.of());
+    String id = i1Tags().get(0).split(":")[5];
+    assertEquals("harep:i1:fix-storage:" + id, repairIntent().job().owner(), "the same repair");
   }
 }
