@@ -19,6 +19,27 @@ final class JsonObject {
     this.map = m;
   }
 
+  /** What this object is, for error messages. */
+  String where() {
+    return where;
+  }
+
+  boolean has(String key) {
+    return map.get(key) != null;
+  }
+
+  /** The list {@code key}; empty when absent. */
+  List<?> list(String key) {
+    Object v = map.get(key);
+    if (v == null) {
+      return List.of();
+    }
+    if (!(v instanceof List<?> l)) {
+      throw new RapiFormatException(where + ": field '" + key + "' is not a list");
+    }
+    return l;
+  }
+
   String string(String key) {
     Object v = map.get(key);
     if (!(v instanceof String s)) {
@@ -61,14 +82,7 @@ final class JsonObject {
   }
 
   List<String> strings(String key) {
-    Object v = map.get(key);
-    if (v == null) {
-      return List.of();
-    }
-    if (!(v instanceof List<?> list)) {
-      throw new RapiFormatException(where + ": field '" + key + "' is not a list");
-    }
-    return list.stream().map(String::valueOf).toList();
+    return list(key).stream().map(String::valueOf).toList();
   }
 
   JsonObject object(String key) {

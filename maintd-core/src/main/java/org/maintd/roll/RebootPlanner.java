@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.regex.Pattern;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Node;
@@ -30,8 +31,25 @@ public final class RebootPlanner {
     }
   }
 
-  private RollPlan plan(Cluster cluster, RollOptions options, List<String> warnings) {
-    Layout base = new Layout(cluster);
+  /**
+   * The checks hroller makes before anything else, and before it saves the cluster ({@code -S}):
+   * one master node (none is only a warning with force), and nodes given as offline that exist.
+   * Answers the warnings found so far, the first ones {@link #plan} answers too; throws {@link
+   * RollException} as {@link #plan} does.
+   */
+  public List<String> check(Cluster cluster, RollOptions options) {
+    List<String> warnings = new ArrayList<>();
+    try {
+      checked(cluster, new Layout(cluster), options, warnings);
+    } catch (RollException e) {
+      throw new RollException(e.getMessage(), warnings);
+    }
+    return warnings;
+  }
+
+  /** The checks of {@link #check}; the offline nodes, by index. */
+  private static boolean[] checked(
+      Cluster cluster, Layout base, RollOptions options, List<String> warnings) {
     List<String> inconsistent = base.inconsistencies();
     if (!inconsistent.isEmpty()) {
       StringBuilder b = new StringBuilder(INCONSISTENT);
@@ -53,8 +71,13 @@ public final class RebootPlanner {
                   .toString()
                   .replace(", ", ","));
     }
+    return offline(cluster, options);
+  }
+
+  private RollPlan plan(Cluster cluster, RollOptions options, List<String> warnings) {
+    Layout base = new Layout(cluster);
+    boolean[] offline = checked(cluster, base, options, warnings);
     int count = cluster.nodes().size();
-    boolean[] offline = offline(cluster, options);
     Optional<Group> group =
         options
             .group()
@@ -64,6 +87,7 @@ public final class RebootPlanner {
                         .filter(x -> x.name().equals(g) || x.uuid().equals(g))
                         .findFirst()
                         .orElseThrow(() -> new RollException("Cannot find target group.")));
+    Optional<Pattern> regex = options.nodeRegex().map(Pattern::compile);
     boolean[] selected = new boolean[count];
     for (int n = 0; n < count; n++) {
       Node node = cluster.nodes().get(n);
@@ -74,7 +98,8 @@ public final class RebootPlanner {
                   .nodeTags()
                   .map(tags -> node.tags().stream().anyMatch(tags::contains))
                   .orElse(true)
-              && group.map(g -> node.group().equals(g.uuid())).orElse(true);
+              && group.map(g -> node.group().equals(g.uuid())).orElse(true)
+              && regex.map(r -> r.matcher(node.name()).find()).orElse(true);
     }
     ConflictGraph graph = ConflictGraph.build(base, selected, !options.offlineMaintenance());
     List<List<Integer>> classes = new ArrayList<>();

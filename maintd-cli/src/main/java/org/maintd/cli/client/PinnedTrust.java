@@ -15,18 +15,27 @@ import javax.net.ssl.X509TrustManager;
 import org.maintd.protocol.tls.PemCertificates;
 
 /**
- * TLS that trusts the certificates of one PEM file and nothing else: the daemon's certificate chain
- * must lead to one of them. The name the daemon is reached by is not matched against the
- * certificate (Ganeti's cluster certificate names the cluster, not each master candidate): the
- * pinned file is the trust. Stateless.
+ * TLS that trusts the certificates of one PEM file and nothing else: the server's certificate chain
+ * must lead to one of them. The name the server is reached by is not matched against the
+ * certificate unless asked (Ganeti's cluster certificate names the cluster, not each master
+ * candidate): the pinned file is the trust. Stateless.
  */
 final class PinnedTrust {
   private PinnedTrust() {}
 
   /** An SSL context trusting {@code caFile}'s certificates; {@link ApiException} when unusable. */
   static SSLContext of(Path caFile) {
+    return of(caFile, "--ca-file", false);
+  }
+
+  /**
+   * An SSL context trusting {@code caFile}'s certificates (null: the JVM's CAs), matching the
+   * server's name against its certificate only if {@code verifyHostname}; {@link ApiException}
+   * naming {@code option} when the file is unusable.
+   */
+  static SSLContext of(Path caFile, String option, boolean verifyHostname) {
     try {
-      KeyStore store = PemCertificates.trustStore(caFile);
+      KeyStore store = caFile == null ? null : PemCertificates.trustStore(caFile);
       TrustManagerFactory f =
           TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       f.init(store);
@@ -37,10 +46,13 @@ final class PinnedTrust {
         }
       }
       SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {new ChainOnly(pkix)}, null);
+      context.init(
+          null,
+          verifyHostname ? f.getTrustManagers() : new TrustManager[] {new ChainOnly(pkix)},
+          null);
       return context;
     } catch (IllegalArgumentException | GeneralSecurityException e) {
-      throw new ApiException("--ca-file: " + e.getMessage());
+      throw new ApiException(option + ": " + e.getMessage());
     }
   }
 

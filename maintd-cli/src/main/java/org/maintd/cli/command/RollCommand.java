@@ -1,31 +1,68 @@
 package org.maintd.cli.command;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.PatternSyntaxException;
+import org.maintd.cluster.Cluster;
+import org.maintd.htools.HtoolsPolicies;
+import org.maintd.htools.HtoolsWriter;
 import org.maintd.roll.RebootPlanner;
 import org.maintd.roll.RollException;
 import org.maintd.roll.RollOptions;
 import org.maintd.roll.RollPlan;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code maintctl roll}: reboot groups, with hroller's options, output and exit codes: from an
- * htools text file ({@code -t}), or from the daemon's live cluster ({@code GET /1/roll}).
+ * htools text file ({@code -t}), from Ganeti's RAPI ({@code -m}), or from the daemon's live cluster
+ * ({@code GET /1/roll}). {@code -S FILE} saves the cluster read as {@code FILE.original}, as
+ * hroller does.
  */
-@Command(name = "roll", description = "Plan rolling reboots (hroller's options and output).")
+@Command(
+    name = "roll",
+    description = "Plan rolling reboots (hroller's options and output).",
+    footer = {
+      "",
+      "Of hroller's options, -L (Luxi) and -I (iAllocator request) are not supported.",
+      "--node-regex is maintd's own: a node is selected when its name contains a match",
+      "(anchor with ^...$ for the whole name); all selections given apply together."
+    })
 public final class RollCommand extends HtoolsCommand {
+  /** What hroller says on stderr when it has saved the cluster. */
+  static final String SAVED = "The cluster state before hroller run has been written to file '%s'";
+
   @ParentCommand org.maintd.cli.Maintctl parent;
 
+  @Spec CommandSpec spec;
+
+  @Mixin ClusterSource source;
+
+  /** How many of the plan's warnings are on stderr already: those before {@code -S} saved. */
+  private int warned;
+
   @Option(
-      names = {"-t", "--text-data"},
-      description = "Plan from this htools text file instead of the daemon's cluster.")
-  Path file;
+      names = {"-S", "--save"},
+      paramLabel = "FILE",
+      description = "Save the cluster read (-t or -m) as htools text to FILE.original.")
+  Path save;
+
+  @Option(
+      names = "--node-regex",
+      paramLabel = "REGEX",
+      description = "Only nodes whose name contains a match of this regular expression.")
+  String nodeRegex;
 
   @Option(
       names = {"-G", "--group"},
@@ -87,34 +124,73 @@ public final class RollCommand extends HtoolsCommand {
 
   @Override
   int run() throws Failure {
-    RollOptions options =
-        new RollOptions(
-            Optional.ofNullable(group),
-            Set.copyOf(offline),
-            Optional.ofNullable(nodeTags),
-            offlineMaintenance,
-            skipNonRedundant,
-            ignoreNonRedundant,
-            fullEvacuation,
-            force);
-    RollPlan plan;
-    if (file != null) {
-      try {
-        plan = new RebootPlanner().plan(read(file), options);
-      } catch (RollException e) {
-        warn(e.warnings());
-        throw new Failure(e.getMessage());
-      }
-    } else {
-      plan = parent.client().get("/1/roll" + query(options), RollPlan.class);
+    RollOptions options = options();
+    boolean fromDaemon = source.fromDaemon();
+    if (fromDaemon && save != null) {
+      throw new ParameterException(
+          spec.commandLine(), "-S needs -t or -m: maintctl does not read the daemon's cluster");
     }
-    warn(plan.warnings());
+    RollPlan plan =
+        fromDaemon
+            ? parent.client().get("/1/roll" + query(options), RollPlan.class)
+            : plan(options);
+    warn(plan.warnings().subList(warned, plan.warnings().size()));
     if (parent.json()) {
       System.out.println(org.maintd.cli.client.ApiClient.pretty(plan));
       return 0;
     }
     print(plan, System.out);
     return 0;
+  }
+
+  private RollOptions options() {
+    try {
+      return new RollOptions(
+          Optional.ofNullable(group),
+          Set.copyOf(offline),
+          Optional.ofNullable(nodeTags),
+          offlineMaintenance,
+          skipNonRedundant,
+          ignoreNonRedundant,
+          fullEvacuation,
+          force,
+          Optional.ofNullable(nodeRegex));
+    } catch (PatternSyntaxException e) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--node-regex: '"
+              + nodeRegex
+              + "' is not a regular expression: "
+              + e.getDescription()
+              + (e.getIndex() >= 0 ? " near index " + e.getIndex() : ""));
+    }
+  }
+
+  private RollPlan plan(RollOptions options) throws Failure {
+    Cluster cluster = source.load();
+    RebootPlanner planner = new RebootPlanner();
+    try {
+      if (save == null) {
+        return planner.plan(cluster, options);
+      }
+      List<String> early = planner.check(cluster, options);
+      warn(early);
+      warned = early.size();
+      save(cluster, Path.of(save + ".original"));
+      return planner.plan(cluster, options);
+    } catch (RollException e) {
+      warn(e.warnings().subList(Math.min(warned, e.warnings().size()), e.warnings().size()));
+      throw new Failure(e.getMessage());
+    }
+  }
+
+  private static void save(Cluster cluster, Path to) throws Failure {
+    try {
+      Files.writeString(to, new HtoolsWriter().write(HtoolsPolicies.complete(cluster)));
+    } catch (IOException e) {
+      throw new Failure("cannot write " + to + ": " + e.getMessage());
+    }
+    System.err.println(String.format(SAVED, to));
   }
 
   private void print(RollPlan plan, PrintStream out) {
@@ -175,6 +251,7 @@ public final class RollCommand extends HtoolsCommand {
     if (o.force()) {
       q.add("force=1");
     }
+    o.nodeRegex().ifPresent(r -> q.add("node-regex=" + encode(r)));
     return q.isEmpty() ? "" : "?" + String.join("&", q);
   }
 

@@ -14,7 +14,8 @@ import org.maintd.roll.RollPlan;
  * {@code GET /1/roll}: reboot groups for the latest snapshot, with hroller's options as query
  * parameters ({@code group}, {@code offline} (repeatable), {@code node-tags} (comma-separated), and
  * the flags {@code offline-maintenance}, {@code skip-non-redundant}, {@code ignore-non-redundant},
- * {@code full-evacuation}, {@code force}).
+ * {@code full-evacuation}, {@code force}), and maintd's {@code node-regex} (a regular expression
+ * that a selected node's name contains a match of; one that is not is a bad request).
  */
 final class RollQuery {
   private static final Set<String> KNOWN =
@@ -26,7 +27,8 @@ final class RollQuery {
           "skip-non-redundant",
           "ignore-non-redundant",
           "full-evacuation",
-          "force");
+          "force",
+          "node-regex");
 
   private RollQuery() {}
 
@@ -49,7 +51,8 @@ final class RollQuery {
             QueryFlags.flag(query, "skip-non-redundant"),
             QueryFlags.flag(query, "ignore-non-redundant"),
             QueryFlags.flag(query, "full-evacuation"),
-            QueryFlags.flag(query, "force"));
+            QueryFlags.flag(query, "force"),
+            Optional.ofNullable(query.getValue("node-regex")));
     return new RebootPlanner().plan(cluster, options);
   }
 }

@@ -237,6 +237,19 @@ class MaintctlEndToEndTest {
     Map<?, ?> json =
         (Map<?, ?>) Json.parse(ctl("roll", "-o", "json", "--offline-maintenance").out());
     assertTrue(!((List<?>) json.get("groups")).isEmpty(), json.toString());
+    MaintctlRun some = ctl("roll", "--no-headers", "--node-regex", "[2-4]$");
+    assertEquals(0, some.code(), some.err());
+    assertEquals(
+        ctl(
+                "roll",
+                "--no-headers",
+                "--node-regex",
+                "[2-4]$",
+                "-t",
+                cluster.dir.resolve("cluster.data").toString())
+            .out(),
+        some.out());
+    assertEquals(400, cluster.getRaw("/1/roll?node-regex=%28").statusCode());
     assertEquals(400, cluster.getRaw("/1/roll?bogus=1").statusCode());
     var unknown = cluster.getRaw("/1/roll?group=nope");
     assertEquals(409, unknown.statusCode());
