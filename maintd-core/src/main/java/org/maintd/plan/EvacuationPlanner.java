@@ -15,10 +15,11 @@ import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
 
 /**
- * Plans the next step of evacuating a node: drain it; move every primary instance off (live
- * migration, or failover for {@code evacuate-failover} and for instances that are not running;
- * non-redundant instances are copied), as many per round as targets have room for, one job per
- * target; replace DRBD secondaries on it; mark it offline; then it is complete. Not thread-safe.
+ * Plans the next step of evacuating a node: move the master role off it if it is the master; drain
+ * it; move every primary instance off (live migration, or failover for {@code evacuate-failover}
+ * and for instances that are not running; non-redundant instances are copied), as many per round as
+ * targets have room for, one job per target; replace DRBD secondaries on it; mark it offline; then
+ * it is complete. Not thread-safe.
  */
 final class EvacuationPlanner {
   private final RoundContext ctx;
@@ -37,12 +38,11 @@ final class EvacuationPlanner {
       return Step.waiting("node " + incident.node() + " is not in the cluster");
     }
     Node node = found.get();
-    if (node.master()) {
-      return Step.waiting(
-          "node " + node.name() + " is the master: fail the master role over first");
-    }
     if (!ctx.claims.nodeFree(owner, node.name())) {
       return Step.waiting("node " + node.name() + " is busy with another job this round");
+    }
+    if (node.master()) {
+      return masterFailover(incident, node);
     }
     if (!node.drained() && !node.offline()) {
       String capped = ctx.unavailable.refusal(node);
@@ -62,6 +62,27 @@ final class EvacuationPlanner {
           incident, Operation.SetNodeFlags.offline(node.name()), "set " + node.name() + " offline");
     }
     return Step.done("node " + node.name() + " evacuated and offline");
+  }
+
+  /**
+   * The master's own evacuation starts by moving the master role to a candidate, as a campaign does
+   * before it reboots the master; the daemon follows the role (or the one on the new master takes
+   * over) and goes on with the evacuation.
+   */
+  private Step masterFailover(Incident incident, Node node) {
+    Optional<Node> to =
+        MasterSuccessor.of(
+            ctx, node.name(), x -> ctx.claims.nodeFree(incident.uuid().toString(), x.name()));
+    if (to.isEmpty()) {
+      return Step.waiting(
+          "node "
+              + node.name()
+              + " is the master and no online master candidate can take the role");
+    }
+    return single(
+        incident,
+        new Operation.FailoverMaster(node.name(), to.get().name()),
+        "move the master role from " + node.name() + " to " + to.get().name() + " first");
   }
 
   private Step single(Incident incident, Operation op, String what) {

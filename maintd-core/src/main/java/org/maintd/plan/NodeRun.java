@@ -140,15 +140,8 @@ final class NodeRun {
       return begin(n);
     }
     Optional<Node> candidate =
-        ctx.cluster.nodes().stream()
-            .filter(
-                x -> !x.name().equals(node) && x.flags().masterCandidate() && x.acceptsInstances())
-            .filter(
-                x ->
-                    !campaign.currentGroup().contains(x.name())
-                        && !ctx.excludedTargets.contains(x.name()))
-            .filter(x -> jobs.free(x.name()))
-            .findFirst();
+        MasterSuccessor.of(
+            ctx, node, x -> !campaign.currentGroup().contains(x.name()) && jobs.free(x.name()));
     if (candidate.isEmpty()) {
       return waits("no online master candidate can take the master role");
     }

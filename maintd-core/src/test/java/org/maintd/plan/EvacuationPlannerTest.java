@@ -23,6 +23,7 @@ import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.InstanceStatus;
+import org.maintd.cluster.Node;
 import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.incident.Incident;
 import org.maintd.incident.Lifecycle;
@@ -81,6 +82,49 @@ class EvacuationPlannerTest {
         "waits for the safety cap: cap: group g already has 1 node(s) out of service (n2),"
             + " maxUnavailable allows 1 (1)",
         plan.next().get(on(incidents, "n3").uuid()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "a candidate                    | n3       | ''    | ''  | n3",
+        "the first candidate has a fault | n2,n3    | ''    | n2  | n3",
+        "the only candidate is drained  | n2       | n2    | ''  | ''",
+        "no candidate                   | ''       | ''    | ''  | ''"
+      })
+  void theMastersOwnEvacuationMovesTheMasterRoleToACandidateFirst(
+      String what, String candidates, String drainedNodes, String faulty, String to) {
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .node("n3", "g", 8192, 100000, false)
+            .node("n4", "g", 8192, 100000, false)
+            .instance("i1", "n1", "n4", DiskTemplate.DRBD)
+            .build();
+    for (String n : candidates.isEmpty() ? new String[0] : candidates.split(",")) {
+      c = c.withNode(n, x -> x.withFlags(new Node.Flags(false, true, false, false)));
+    }
+    if (!drainedNodes.isEmpty()) {
+      c = drained(c, drainedNodes.split(","));
+    }
+    List<Incident> incidents = report(List.of(), "n1", "evacuate");
+    if (!faulty.isEmpty()) {
+      incidents = report(incidents, faulty, "live-repair");
+    }
+    RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
+    String next = plan.next().get(on(incidents, "n1").uuid());
+    if (to.isEmpty()) {
+      assertEquals("node n1 is the master and no online master candidate can take the role", next);
+      assertTrue(ops(plan).stream().noneMatch(o -> o instanceof Operation.FailoverMaster));
+    } else {
+      assertEquals("move the master role from n1 to " + to + " first", next);
+      assertTrue(ops(plan).contains(new Operation.FailoverMaster("n1", to)), ops(plan).toString());
+      assertFalse(
+          ops(plan).contains(Operation.SetNodeFlags.drain("n1")),
+          "the master is drained only once it is no longer the master");
+    }
   }
 
   @Test

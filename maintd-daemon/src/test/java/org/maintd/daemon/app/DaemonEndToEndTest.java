@@ -71,6 +71,35 @@ class DaemonEndToEndTest {
   }
 
   @Test
+  void theMastersOwnEvacuationMovesTheMasterRoleFirstAndTheDaemonGoesOn() throws Exception {
+    cluster.close();
+    cluster =
+        new TestCluster(
+            Files.createDirectories(tmp.resolve("with-m1")),
+            TestCluster.CLUSTER.replace(
+                "web1|", "m1|1024|10000|1|running|Y|n1|n5|drbd||1|-|N\nweb1|"));
+    cluster.startDaemon();
+    cluster.report("n1", "{\"status\": \"evacuate\"}");
+    Map<String, Object> done =
+        cluster.awaitIncident("the master's evacuation to complete", on("n1", "completed"));
+    Map<String, Object> n1 = cluster.node("n1");
+    assertEquals(false, n1.get("master"), "the master role moved off n1");
+    assertEquals(true, n1.get("offline"));
+    assertEquals(List.of(), n1.get("primary_instances"));
+    assertEquals(List.of(), n1.get("secondary_instances"));
+    assertTrue(
+        done.get("history").toString().contains("move the master role from n1 to"),
+        done.get("history").toString());
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> nodes = (List<Map<String, Object>>) cluster.get("/1/nodes");
+    assertEquals(
+        1,
+        nodes.stream().filter(n -> Boolean.TRUE.equals(n.get("master"))).count(),
+        nodes.toString());
+    assertFalse("n1".equals(cluster.daemon().node()), "the daemon went on as the new master's");
+  }
+
+  @Test
   void evacuateFailoverFailsOverRunningAndStoppedInstances() throws Exception {
     cluster.startDaemon();
     cluster.report("n2", "{\"status\": \"evacuate-failover\"}");
