@@ -18,6 +18,7 @@ import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.InstanceView;
+import org.maintd.protocol.api.JobNumbers;
 import org.maintd.protocol.api.NodeView;
 import org.maintd.protocol.api.PausedView;
 import org.maintd.protocol.api.PlanView;
@@ -59,7 +60,7 @@ public final class ApiRoutes {
     r.add("GET", "/", c -> List.of(1));
     r.add("GET", "/1/status", c -> view().state().incidents().stream().map(this::shown).toList());
     r.add("GET", "/1/incidents/{uuid}", c -> shown(incident(c.param("uuid"))));
-    r.add("GET", "/1/jobs", c -> view().jobs());
+    r.add("GET", "/1/jobs", c -> JobNumbers.of(view().jobs()));
     r.add("GET", "/1/evacuated", c -> view().state().evacuated());
     r.add("GET", "/1/nodes", c -> NodeView.of(view().cluster(), view().readings(), view().state()));
     r.add("GET", "/1/instances", c -> InstanceView.of(view().cluster()));

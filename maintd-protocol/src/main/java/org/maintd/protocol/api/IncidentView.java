@@ -43,15 +43,6 @@ public record IncidentView(
 
   /** {@code i} as shown, its node's uuid given ({@code null} when unknown). */
   public static IncidentView of(Incident i, String nodeUuid) {
-    List<Long> jobs = new ArrayList<>();
-    List<String> repairs = new ArrayList<>();
-    for (String id : i.jobs()) {
-      if (isJobNumber(id)) {
-        jobs.add(Long.parseLong(id));
-      } else {
-        repairs.add(id);
-      }
-    }
     return new IncidentView(
         i.uuid().toString(),
         i.uuid().toString(),
@@ -60,8 +51,8 @@ public record IncidentView(
         i.diagnosis().original(),
         i.diagnosis().status().wireName(),
         i.status().wireName(),
-        jobs,
-        repairs,
+        JobNumbers.of(i.jobs()),
+        JobNumbers.others(i.jobs()),
         i.tag(),
         Times.seconds(i.ctime()),
         Times.seconds(i.mtime()),
@@ -85,9 +76,5 @@ public record IncidentView(
       all.addAll(repairs);
     }
     return all;
-  }
-
-  private static boolean isJobNumber(String id) {
-    return !id.isEmpty() && id.length() < 19 && id.chars().allMatch(c -> c >= '0' && c <= '9');
   }
 }
