@@ -3,10 +3,12 @@ package org.maintd.plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.maintd.cluster.DiskTemplate.Mobility;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.harep.RepairNeed;
 import org.maintd.job.Operation;
+import org.maintd.plan.TargetChooser.Choice;
 
 /**
  * The operations of one instance repair with their targets chosen among the nodes of the instance's
@@ -37,28 +39,52 @@ final class RepairPlacer {
   Placement place(String owner, Instance inst, RepairNeed need) {
     return switch (need.kind()) {
       case PRIMARY_OFFLINE, PRIMARY_DRAINED -> takeOver(owner, inst, need);
-      case SECONDARY_OFFLINE -> newSecondary(owner, inst);
+      case SECONDARY_OFFLINE, SECONDARY_DRAINED -> newSecondary(owner, inst);
       case BOTH_OFFLINE, NON_REDUNDANT_PRIMARY_OFFLINE -> recreate(owner, inst, need);
     };
   }
 
+  /**
+   * Hands the instance over to a node that reaches its disks: its DRBD secondary, or, for shared
+   * storage, the node of the group with the most room.
+   */
   private Placement takeOver(String owner, Instance inst, RepairNeed need) {
-    Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
     Capacity.Need n = new Capacity.Need(memory(inst), 0, inst.vcpus());
+    if (inst.diskTemplate().mobility() != Mobility.INTERNALLY_MIRRORED) {
+      return chooser
+          .choose(owner, group(inst), inst.primary(), n, inst, null)
+          .map(c -> handOver(inst, need, c.node(), n))
+          .orElseGet(
+              () ->
+                  Placement.waits(
+                      "no node in the group has room for the instance ("
+                          + n.memory()
+                          + " MiB memory, "
+                          + n.vcpus()
+                          + " vcpus)"));
+    }
+    Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
     String why =
         Optional.ofNullable(chooser.refusal(owner, secondary))
             .orElseGet(() -> ctx.capacity.shortfall(secondary.name(), n));
-    if (why != null) {
-      return Placement.waits("its secondary " + why);
-    }
-    chooser.placed(secondary.name(), n, inst, null);
+    return why != null
+        ? Placement.waits("its secondary " + why)
+        : handOver(inst, need, secondary, n);
+  }
+
+  /**
+   * Fails the instance over to {@code target} when its primary is offline; migrates it live when
+   * its primary is drained, or fails it over if it does not run.
+   */
+  private Placement handOver(Instance inst, RepairNeed need, Node target, Capacity.Need n) {
+    chooser.placed(target.name(), n, inst, null);
     boolean failover = need.kind() != RepairNeed.Case.PRIMARY_DRAINED;
-    return Placement.of(Moves.takeOver(inst, inst.primary(), secondary.name(), failover));
+    return Placement.of(Moves.takeOver(inst, inst.primary(), target.name(), failover));
   }
 
   private Placement newSecondary(String owner, Instance inst) {
     Capacity.Need n = Moves.secondaryNeed(inst);
-    Optional<TargetChooser.Choice> target =
+    Optional<Choice> target =
         chooser.choose(owner, group(inst), inst.primary(), n, inst, inst.primary());
     if (target.isEmpty()) {
       return Placement.waits(
@@ -74,7 +100,7 @@ final class RepairPlacer {
     long mem = memory(inst);
     Capacity.Need p = new Capacity.Need(mem, inst.disk(), inst.vcpus());
     Optional<Node> primary =
-        chooser.choose(owner, group(inst), "", p, inst, null).map(TargetChooser.Choice::node);
+        chooser.choose(owner, group(inst), "", p, inst, null).map(Choice::node);
     if (primary.isEmpty()) {
       return Placement.waits(
           "no node in the group has room for the instance ("
@@ -90,7 +116,7 @@ final class RepairPlacer {
       Optional<Node> secondary =
           chooser
               .choose(owner, group(inst), primary.get().name(), s, inst, primary.get().name())
-              .map(TargetChooser.Choice::node);
+              .map(Choice::node);
       if (secondary.isEmpty()) {
         return Placement.waits(
             "no second node in the group has " + inst.disk() + " MiB disk for the new secondary");
