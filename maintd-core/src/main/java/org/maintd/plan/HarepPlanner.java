@@ -2,13 +2,11 @@ package org.maintd.plan;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.maintd.cluster.Instance;
-import org.maintd.cluster.Node;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.harep.HarepOwner;
 import org.maintd.harep.HarepTagException;
@@ -35,14 +33,14 @@ import org.maintd.job.ReasonTrail;
  */
 final class HarepPlanner {
   private final RoundContext ctx;
-  private final TargetChooser chooser;
+  private final RepairPlacer placer;
   private final Instant now;
   private final Set<String> succeededJobs;
 
   /** {@code succeededJobs}: the ids of the jobs known to have ended with success. */
   HarepPlanner(RoundContext ctx, Instant now, Set<String> succeededJobs) {
     this.ctx = ctx;
-    this.chooser = new TargetChooser(ctx);
+    this.placer = new RepairPlacer(ctx);
     this.now = now;
     this.succeededJobs = succeededJobs;
   }
@@ -126,7 +124,7 @@ final class HarepPlanner {
       }
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.type(), repairId(inst));
-    Placement placement = place(owner.text(), inst, need);
+    RepairPlacer.Placement placement = placer.place(owner.text(), inst, need);
     if (placement.ops().isEmpty()) {
       RepairTag pending =
           RepairTag.pending(need.type(), owner.repairId(), now.getEpochSecond(), List.of());
@@ -202,23 +200,12 @@ final class HarepPlanner {
       }
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.get().type(), p.tag().id());
-    Placement placement = place(owner.text(), inst, need.get());
+    RepairPlacer.Placement placement = placer.place(owner.text(), inst, need.get());
     String outcome =
         placement.ops().isEmpty()
             ? placement.why()
             : submit(owner, inst, need.get(), placement.ops(), jobs);
     items.add(item(inst, broken + "; " + outcome));
-  }
-
-  /** A repair's operations with their targets chosen, or why none could be chosen. */
-  private record Placement(List<Operation> ops, String why) {
-    static Placement of(Operation... ops) {
-      return new Placement(List.of(ops), "");
-    }
-
-    static Placement waits(String why) {
-      return new Placement(List.of(), "waits: " + why);
-    }
   }
 
   private String submit(
@@ -244,73 +231,6 @@ final class HarepPlanner {
     ctx.claims.claim(owner.text(), working, job.instances());
     jobs.add(job);
     return "repair: " + ops.stream().map(Operation::kind).reduce((a, b) -> a + ", " + b).orElse("");
-  }
-
-  private Placement place(String owner, Instance inst, RepairNeed need) {
-    boolean running = inst.status().isRunning();
-    long mem = running ? inst.memory() : 0;
-    String group = ctx.index.node(inst.primary()).map(Node::group).orElse("");
-    switch (need.kind()) {
-      case PRIMARY_OFFLINE, PRIMARY_DRAINED -> {
-        Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
-        Capacity.Need n = new Capacity.Need(mem, 0, inst.vcpus());
-        String why =
-            Optional.ofNullable(chooser.refusal(owner, secondary))
-                .orElseGet(() -> ctx.capacity.shortfall(secondary.name(), n));
-        if (why != null) {
-          return Placement.waits("its secondary " + why);
-        }
-        chooser.placed(secondary.name(), n, inst, null);
-        boolean failover = need.kind() != RepairNeed.Case.PRIMARY_DRAINED;
-        return Placement.of(Moves.takeOver(inst, inst.primary(), secondary.name(), failover));
-      }
-      case SECONDARY_OFFLINE -> {
-        Capacity.Need n = Moves.secondaryNeed(inst);
-        Optional<TargetChooser.Choice> target =
-            chooser.choose(owner, group, inst.primary(), n, inst, inst.primary());
-        if (target.isEmpty()) {
-          return Placement.waits(
-              "no node in the group has " + inst.disk() + " MiB disk for a new secondary");
-        }
-        String t = target.get().node().name();
-        chooser.placed(t, n, inst, inst.primary());
-        return Placement.of(Moves.secondary(inst, inst.secondary(), t));
-      }
-      default -> {
-        boolean mirrored = need.kind() == RepairNeed.Case.BOTH_OFFLINE;
-        Capacity.Need p = new Capacity.Need(mem, inst.disk(), inst.vcpus());
-        Optional<Node> primary =
-            chooser.choose(owner, group, "", p, inst, null).map(TargetChooser.Choice::node);
-        if (primary.isEmpty()) {
-          return Placement.waits(
-              "no node in the group has room for the instance ("
-                  + mem
-                  + " MiB memory, "
-                  + inst.disk()
-                  + " MiB disk)");
-        }
-        chooser.placed(primary.get().name(), p, inst, null);
-        List<String> nodes = new ArrayList<>(List.of(primary.get().name()));
-        if (mirrored) {
-          Capacity.Need s = Moves.secondaryNeed(inst);
-          Optional<Node> secondary =
-              chooser
-                  .choose(owner, group, primary.get().name(), s, inst, primary.get().name())
-                  .map(TargetChooser.Choice::node);
-          if (secondary.isEmpty()) {
-            return Placement.waits(
-                "no second node in the group has "
-                    + inst.disk()
-                    + " MiB disk for the new secondary");
-          }
-          chooser.placed(secondary.get().name(), s, inst, primary.get().name());
-          nodes.add(secondary.get().name());
-        }
-        return Placement.of(
-            new Operation.RecreateDisks(inst.name(), inst.primary(), inst.secondary(), nodes),
-            new Operation.Reinstall(inst.name(), nodes.get(0)));
-      }
-    }
   }
 
   private void enoperm(

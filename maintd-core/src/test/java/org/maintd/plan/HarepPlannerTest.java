@@ -139,10 +139,17 @@ class HarepPlannerTest {
   }
 
   @Test
-  void otherTemplatesAreNotRepaired() {
-    Cluster c = tagged(offline(cluster(), "n4"), TaggedObject.cluster(), "reinstall");
+  void disklessInstancesAreNotRepaired() {
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 2048, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .node("n3", "g", 8192, 100000, false)
+            .instance("nodisk", "n2", "", DiskTemplate.DISKLESS)
+            .build();
+    c = tagged(offline(c, "n2"), TaggedObject.cluster(), "reinstall");
     assertEquals(List.of(), ops(plan(c)));
-    assertEquals("(no item)", next(plan(c), "files"));
+    assertEquals("(no item)", next(plan(c), "nodisk"));
   }
 
   @Test
@@ -429,10 +436,10 @@ class HarepPlannerTest {
       delimiter = '|',
       value = {
         "n2    | primary n2 is drained, needs migrate; repair: migrate",
-        "n3    | (no item)",
+        "n3    | secondary n3 is drained, needs fix-storage; repair: replace-secondary",
         "n2,n3 | (no item)"
       })
-  void aDrainedPrimaryIsMigratedOffOnlyWhenItsSecondaryIsNotDrainedToo(
+  void aDrbdInstanceLeavesADrainedNodeUnlessItsOtherNodeIsDrainedToo(
       String drained, String webNext) {
     Cluster c = cluster();
     for (String n : drained.split(",")) {
@@ -442,7 +449,7 @@ class HarepPlannerTest {
     RoundPlan plan = plan(c);
     assertEquals(webNext, next(plan, "web"));
     assertEquals(webNext.startsWith("(no item)"), plan.jobs().isEmpty(), plan.jobs().toString());
-    assertEquals(List.of(), plan.tagChanges(), "no repair, so no result tag either");
+    assertEquals(List.of(), plan.tagChanges(), "repairs the policy allows write no result tag");
   }
 
   @ParameterizedTest(name = "last result {0}")
