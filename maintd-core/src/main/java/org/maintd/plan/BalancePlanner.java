@@ -3,6 +3,7 @@ package org.maintd.plan;
 import java.util.ArrayList;
 import java.util.List;
 import org.maintd.balance.BalanceMove;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.balance.Balancer;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Instance;
@@ -12,24 +13,24 @@ import org.maintd.job.ReasonTrail;
 
 /**
  * Balancing moves, last in a round, on what repairs and maintenance left free: per node group, as
- * many moves as the balancer finds that each lower the score by at least the threshold and touch no
- * node or instance another job of the round has, and no node with an active incident. The balancer
- * only ranks moves: where an instance may go is decided by the same placement rules as evacuations
- * and instance repairs ({@link TargetChooser} and {@link Capacity}: room in memory, disk and vcpus,
- * no excluded node, no N+1 failure, no exclusion-tag clash). One job per move, owned by {@code
- * balance:<instance>}. Not thread-safe.
+ * many moves as the balancer finds that the options allow (hbal's switches) and whose gain their
+ * rule accepts, and that touch no node or instance another job of the round has, and no node with
+ * an active incident. The balancer only ranks moves: where an instance may go is decided by the
+ * same placement rules as evacuations and instance repairs ({@link TargetChooser} and {@link
+ * Capacity}: room in memory, disk and vcpus, no excluded node, no N+1 failure, no exclusion-tag
+ * clash). One job per move, owned by {@code balance:<instance>}. Not thread-safe.
  */
 final class BalancePlanner {
   static final String OWNER = "balance:";
 
   private final RoundContext ctx;
   private final TargetChooser chooser;
-  private final double threshold;
+  private final BalanceOptions options;
 
-  BalancePlanner(RoundContext ctx, double threshold) {
+  BalancePlanner(RoundContext ctx, BalanceOptions options) {
     this.ctx = ctx;
     this.chooser = new TargetChooser(ctx);
-    this.threshold = threshold;
+    this.options = options;
   }
 
   void plan(List<JobSpec> jobs, List<PlanItem> items) {
@@ -37,11 +38,11 @@ final class BalancePlanner {
       if (ctx.cluster.nodes().stream().noneMatch(n -> n.group().equals(g.uuid()))) {
         continue;
       }
-      Balancer balancer = new Balancer(ctx.cluster, g.uuid());
+      Balancer balancer = new Balancer(ctx.cluster, g.uuid(), options);
       double initial = balancer.score();
       int moves = 0;
       while (true) {
-        var move = balancer.step(this::free, threshold);
+        var move = balancer.step(this::free);
         if (move.isEmpty()) {
           break;
         }
@@ -57,12 +58,19 @@ final class BalancePlanner {
               "balance",
               g.name(),
               moves == 0
-                  ? String.format(
-                      "score %.4f: no move lowers it by %.4f (balanceThreshold) on the free nodes",
-                      initial, threshold)
+                  ? noMove(initial)
                   : String.format(
                       "score %.4f, %.4f after %d move(s)", initial, balancer.score(), moves)));
     }
+  }
+
+  /** Why a group gets no move: none lowers its score (by the least gain asked, if one is). */
+  private String noMove(double score) {
+    return score > options.minGainLimit()
+        ? String.format("score %.4f: no move lowers it on the free nodes", score)
+        : String.format(
+            "score %.4f: no move lowers it by %.4f (balance.minGain) on the free nodes",
+            score, options.minGain());
   }
 
   private boolean free(BalanceMove m) {

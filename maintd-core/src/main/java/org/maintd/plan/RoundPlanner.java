@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodeSignal;
@@ -31,20 +32,38 @@ public final class RoundPlanner {
   private final SafetyCaps caps;
   private final boolean harep;
   private final double balanceThreshold;
+  private final BalanceOptions balancing;
   private final Duration hardRebootAfter;
 
   /**
    * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; with
-   * a {@code balanceThreshold} (NaN: no balancing), balancing moves that gain at least that much
-   * come last; with a positive {@code hardRebootAfter}, a campaign's node whose soft reboot failed
-   * or did not bring it back that long after is rebooted hard.
+   * a {@code balanceThreshold} (NaN: no balancing), balancing moves come last, as {@code balancing}
+   * allows them (its gain rule decides which are worth a job); with a positive {@code
+   * hardRebootAfter}, a campaign's node whose soft reboot failed or did not bring it back that long
+   * after is rebooted hard.
    */
   public RoundPlanner(
-      SafetyCaps caps, boolean harep, double balanceThreshold, Duration hardRebootAfter) {
+      SafetyCaps caps,
+      boolean harep,
+      double balanceThreshold,
+      BalanceOptions balancing,
+      Duration hardRebootAfter) {
     this.caps = caps;
     this.harep = harep;
     this.balanceThreshold = balanceThreshold;
+    this.balancing = balancing;
     this.hardRebootAfter = hardRebootAfter;
+  }
+
+  /** A planner whose balancing follows Ganeti's maintenance daemon's rule for the threshold. */
+  public RoundPlanner(
+      SafetyCaps caps, boolean harep, double balanceThreshold, Duration hardRebootAfter) {
+    this(
+        caps,
+        harep,
+        balanceThreshold,
+        BalanceOptions.threshold(Double.isNaN(balanceThreshold) ? 0 : balanceThreshold),
+        hardRebootAfter);
   }
 
   public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
@@ -123,7 +142,7 @@ public final class RoundPlanner {
             new PlanItem(
                 "balance", "cluster", "waits: campaign " + underWay.get().id() + " is under way"));
       } else {
-        new BalancePlanner(ctx, balanceThreshold).plan(jobs, items);
+        new BalancePlanner(ctx, balancing).plan(jobs, items);
       }
     }
     return new RoundPlan(jobs, completed, next, tags, items, planned);

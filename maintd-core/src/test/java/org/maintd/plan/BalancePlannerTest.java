@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.balance.BalanceMove;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Group;
@@ -133,7 +134,7 @@ class BalancePlannerTest {
             .plan(crowded(), List.of(), List.of(), 1, NOW);
     assertEquals(List.of(), plan.jobs());
     assertTrue(
-        plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balanceThreshold)"),
+        plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balance.minGain)"),
         plan.items().toString());
   }
 
@@ -146,7 +147,8 @@ class BalancePlannerTest {
     Cluster withN4Drained = tagged.withNode("n4", n -> n.withFlags(n.flags().withDrained(true)));
     BalancePlanner rules =
         new BalancePlanner(
-            new RoundContext(withN4Drained, 1, 0, Set.of("n6"), SafetyCaps.defaults()), 0.01);
+            new RoundContext(withN4Drained, 1, 0, Set.of("n6"), SafetyCaps.defaults()),
+            BalanceOptions.threshold(0.01));
     assertTrue(
         rules
             .refusal(new BalanceMove("i0", "n1", "n3", "n2", "n3", 0, "fa:n2"))
@@ -221,7 +223,8 @@ class BalancePlannerTest {
             .instance("s", "a", "", DiskTemplate.SHAREDFILE)
             .instance("p", "a", "", DiskTemplate.PLAIN)
             .build();
-    return new BalancePlanner(new RoundContext(c, 1, 0, Set.of(), SafetyCaps.defaults()), 0.01);
+    return new BalancePlanner(
+        new RoundContext(c, 1, 0, Set.of(), SafetyCaps.defaults()), BalanceOptions.threshold(0.01));
   }
 
   @ParameterizedTest(name = "{0} {1} -> {2}:{3}: {4}")
