@@ -194,6 +194,14 @@ public final class ConfigSection {
     return map;
   }
 
+  /**
+   * Whether {@code key} holds a mapping rather than a single value (for a key that may be either);
+   * asks nothing of the key.
+   */
+  public boolean holdsMapping(String key) {
+    return values.get(key) instanceof Map<?, ?>;
+  }
+
   /** The keys this section holds, in the order written. */
   public List<String> keys() {
     return List.copyOf(values.keySet());

@@ -80,6 +80,18 @@ class BalancePlannerTest {
     return new BalanceMove("i", "a", "b", "?", "?", 0, commands);
   }
 
+  /** Four nodes; every instance's primary on n1 or n2, its secondary on n3. */
+  private static Cluster crowdedSecondaries() {
+    ClusterBuilder b = new ClusterBuilder();
+    for (int n = 1; n <= 4; n++) {
+      b.node("n" + n, "g", 30000, 500000, n == 1);
+    }
+    for (int k = 0; k < 8; k++) {
+      b.instance("i" + k, k % 2 == 0 ? "n1" : "n2", "n3", DiskTemplate.DRBD);
+    }
+    return b.build();
+  }
+
   /** Six nodes; every instance's primary on n1 or n2. */
   private static Cluster crowded() {
     ClusterBuilder b = new ClusterBuilder();
@@ -288,5 +300,51 @@ class BalancePlannerTest {
     RoundPlan plan = planner.plan(b.build(), List.of(), List.of("n2"), 1, NOW);
     assertEquals(List.of(), plan.jobs());
     assertTrue(plan.items().get(0).next().contains("no move lowers it"), plan.items().toString());
+  }
+
+  /** What a round's balancing jobs may do under each of hbal's switches, as daemon settings. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // switches, operations made, instances moved ('' any)
+        "(none)                  | Migrate ReplaceSecondary | ''",
+        "diskMoves false         | Migrate                  | ''",
+        "instanceMoves false     | ReplaceSecondary         | ''",
+        "selectInstances i0,i3   | Migrate ReplaceSecondary | i0 i3",
+        "excludeInstances i0..i9 | Migrate ReplaceSecondary | i10 i11",
+        "evacMode                | ''                       | ''"
+      })
+  void theRoundsBalancingKeepsToTheSwitches(String switches, String ops, String instances) {
+    // for new secondaries alone, a cluster whose secondaries are crowded instead
+    Cluster cluster = switches.startsWith("instanceMoves") ? crowdedSecondaries() : crowded();
+    BalanceOptions o = BalanceOptions.threshold(0.0001);
+    o =
+        switch (switches) {
+          case "diskMoves false" -> o.withDiskMoves(false);
+          case "instanceMoves false" -> o.withInstanceMoves(false);
+          case "selectInstances i0,i3" -> o.withSelectInstances(List.of("i0", "i3"));
+          case "excludeInstances i0..i9" ->
+              o.withExcludeInstances(
+                  List.of("i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9"));
+          case "evacMode" -> o.withEvacMode(true);
+          default -> o;
+        };
+    RoundPlan plan =
+        new RoundPlanner(
+                new SafetyCaps(Allowance.parse("100%"), List.of()),
+                false,
+                0.0001,
+                o,
+                java.time.Duration.ZERO)
+            .plan(cluster, List.of(), List.of(), 1, NOW);
+    Set<String> kinds = new HashSet<>();
+    for (JobSpec j : plan.jobs()) {
+      j.operations().forEach(op -> kinds.add(op.getClass().getSimpleName()));
+      if (!instances.isEmpty()) {
+        assertTrue(List.of(instances.split(" ")).containsAll(j.instances()), switches + ": " + j);
+      }
+    }
+    assertEquals(ops.isEmpty() ? Set.of() : Set.of(ops.split(" ")), kinds, plan.jobs().toString());
   }
 }
