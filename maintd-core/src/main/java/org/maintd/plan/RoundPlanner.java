@@ -17,6 +17,7 @@ import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Cluster;
 import org.maintd.incident.Incident;
+import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
 import org.maintd.job.JobSpec;
 import org.maintd.safety.SafetyCaps;
@@ -142,7 +143,7 @@ public final class RoundPlanner {
             new PlanItem(
                 "balance", "cluster", "waits: campaign " + underWay.get().id() + " is under way"));
       } else {
-        new BalancePlanner(ctx, balancing).plan(jobs, items);
+        new BalancePlanner(ctx, balancing, failedRepairs(incidents)).plan(jobs, items);
       }
     }
     return new RoundPlan(jobs, completed, next, tags, items, planned);
@@ -161,6 +162,18 @@ public final class RoundPlanner {
             Comparator.<Incident, Integer>comparing(i -> -i.diagnosis().status().ordinal())
                 .thenComparing(Incident::ctime))
         .toList();
+  }
+
+  /**
+   * The nodes of incidents whose repair failed and that the operator has not acknowledged yet (by
+   * removing the repairfailed tag, which forgets the incident).
+   */
+  private static Set<String> failedRepairs(List<Incident> incidents) {
+    Set<String> nodes = new HashSet<>();
+    incidents.stream()
+        .filter(i -> i.status() == IncidentStatus.FAILED)
+        .forEach(i -> nodes.add(i.node()));
+    return nodes;
   }
 
   private static Set<String> excluded(List<Incident> incidents, List<String> evacuated) {

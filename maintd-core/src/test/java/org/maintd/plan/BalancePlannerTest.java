@@ -160,7 +160,8 @@ class BalancePlannerTest {
     BalancePlanner rules =
         new BalancePlanner(
             new RoundContext(withN4Drained, 1, 0, Set.of("n6"), SafetyCaps.defaults()),
-            BalanceOptions.threshold(0.01));
+            BalanceOptions.threshold(0.01),
+            Set.of());
     assertTrue(
         rules
             .refusal(new BalanceMove("i0", "n1", "n3", "n2", "n3", 0, "fa:n2"))
@@ -236,7 +237,9 @@ class BalancePlannerTest {
             .instance("p", "a", "", DiskTemplate.PLAIN)
             .build();
     return new BalancePlanner(
-        new RoundContext(c, 1, 0, Set.of(), SafetyCaps.defaults()), BalanceOptions.threshold(0.01));
+        new RoundContext(c, 1, 0, Set.of(), SafetyCaps.defaults()),
+        BalanceOptions.threshold(0.01),
+        Set.of());
   }
 
   @ParameterizedTest(name = "{0} {1} -> {2}:{3}: {4}")
@@ -346,5 +349,53 @@ class BalancePlannerTest {
       }
     }
     assertEquals(ops.isEmpty() ? Set.of() : Set.of(ops.split(" ")), kinds, plan.jobs().toString());
+  }
+
+  /**
+   * A node whose repair failed, until the operator removes its repairfailed tag (which forgets the
+   * incident), is neither the source nor the target of a balancing move; a canceled or completed
+   * repair holds nothing back. Each row's node is touched by balancing without the incident.
+   */
+  @ParameterizedTest(name = "{0} incident on {1}: touched {2}")
+  @CsvSource({
+    "FAILED, n1, false",
+    "FAILED, n2, false",
+    "FAILED, n3, false",
+    "FAILED, n6, false",
+    "CANCELED, n1, true",
+    "COMPLETED, n1, true"
+  })
+  void aNodeWhoseRepairFailedIsLeftAloneByBalancing(String status, String node, boolean touched) {
+    AtomicInteger ids = new AtomicInteger();
+    Lifecycle lifecycle = new Lifecycle(() -> new UUID(0, ids.incrementAndGet()));
+    Observation fault =
+        new Observation.Fault(
+            new DiagnoseParser()
+                .parseCommandOutput(Map.of("status", "live-repair", "command", "fix")));
+    Incident noted = lifecycle.observe(List.of(), Map.of(node, fault), NOW).incidents().get(0);
+    Incident incident =
+        switch (status) {
+          case "FAILED" -> lifecycle.failed(noted, "job 7 failed", NOW);
+          case "CANCELED" -> lifecycle.cancel(noted, NOW, "ordered");
+          default -> lifecycle.completed(noted, "all actions done", NOW);
+        };
+    RoundPlanner planner =
+        new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.0001);
+    RoundPlan free = planner.plan(crowded(), List.of(), List.of(), 1, NOW);
+    assertTrue(touches(free, node), "without the incident balancing touches " + node);
+
+    RoundPlan plan = planner.plan(crowded(), List.of(incident), List.of(), 1, NOW);
+    assertFalse(plan.jobs().isEmpty(), "the other nodes are balanced: " + plan.items());
+    assertEquals(touched, touches(plan, node), plan.jobs().toString());
+    assertEquals(
+        !touched,
+        plan.items().get(0).next().endsWith("; untouched after a failed repair: " + node),
+        plan.items().toString());
+  }
+
+  private static boolean touches(RoundPlan plan, String node) {
+    return plan.jobs().stream()
+        .filter(j -> j.owner().startsWith(BalancePlanner.OWNER))
+        .anyMatch(j -> j.nodes().contains(node));
   }
 }
