@@ -202,6 +202,14 @@ public final class ConfigSection {
     return values.get(key) instanceof Map<?, ?>;
   }
 
+  /** Every key asked for so far, here and in the sections taken from here, with its full path. */
+  public List<String> asked() {
+    List<String> out = new ArrayList<>();
+    known.stream().sorted().forEach(k -> out.add(qualified(k)));
+    children.forEach(c -> out.addAll(c.asked()));
+    return out;
+  }
+
   /** The keys this section holds, in the order written. */
   public List<String> keys() {
     return List.copyOf(values.keySet());

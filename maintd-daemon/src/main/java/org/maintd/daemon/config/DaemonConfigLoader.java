@@ -60,7 +60,11 @@ public final class DaemonConfigLoader {
   }
 
   public DaemonConfig bind(String source, Object parsed) {
-    ConfigSection root = ConfigSection.root(source, parsed);
+    return bind(ConfigSection.root(source, parsed));
+  }
+
+  /** The configuration in {@code root}, every key it asks for recorded there. */
+  DaemonConfig bind(ConfigSection root) {
     String node = root.string("node", "");
     String bind = root.string("bind", "0.0.0.0");
     int port = (int) root.integer("port", 1816, 0, 65535);
