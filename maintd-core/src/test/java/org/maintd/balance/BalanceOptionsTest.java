@@ -161,10 +161,11 @@ class BalanceOptionsTest {
   }
 
   @ParameterizedTest(name = "threshold {0}")
-  @CsvSource({"0.1, 0.1, 1.0", "0, 0, 0", "2.5, 2.5, 25"})
-  void aThresholdAsksItsGainBelowTenTimesItself(double threshold, double gain, double limit) {
+  @CsvSource({"0.1, 0.1", "0, 0", "2.5, 2.5"})
+  void aThresholdAsksItsGainAtEveryScore(double threshold, double gain) {
     BalanceOptions o = BalanceOptions.threshold(threshold);
-    assertEquals(HBAL.withMinGain(gain).withMinGainLimit(limit), o);
+    assertEquals(HBAL.withMinGain(gain).withMinGainLimit(Double.POSITIVE_INFINITY), o);
+    assertEquals(false, o.accepts(100, 100 - gain / 2), "half the gain, far above 10 x threshold");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -8,9 +8,9 @@ import org.maintd.config.ConfigSection;
  * The keys of balancing in {@code maintd.yaml}: {@code balanceThreshold}, and {@code balance},
  * either {@code true} or {@code false} alone or a mapping with {@code enabled} and hbal's switches
  * ({@code diskMoves}, {@code instanceMoves}, {@code evacMode}, {@code ignoreSoftErrors}, {@code
- * minGain}, {@code minGainLimit}, {@code selectInstances}, {@code excludeInstances}). The gains
- * follow the threshold unless set: at least the threshold, asked while the score is at most ten
- * times it, as Ganeti's maintenance daemon asks. Each bad value is told with its key.
+ * minGain}, {@code minGainLimit}, {@code selectInstances}, {@code excludeInstances}). Unless set,
+ * every move gains at least the threshold, at every score (no gain limit). Each bad value is told
+ * with its key.
  */
 final class BalanceSection {
   private static final double MAX_GAIN = 1000.0;
@@ -41,7 +41,7 @@ final class BalanceSection {
     return new Balancing(b.bool("enabled", false), threshold, options);
   }
 
-  /** A gain or gain limit from 0 to {@code max}; empty: what the threshold gives. */
+  /** A gain or gain limit from 0 to {@code max}; empty: what the threshold gives (no limit). */
   private static double gain(ConfigSection b, String key, double byThreshold, double max) {
     String text = b.string(key, "");
     if (text.isEmpty()) {
@@ -59,7 +59,8 @@ final class BalanceSection {
         key,
         "must be a number from 0 to "
             + max
-            + " (empty: from balanceThreshold), not '"
+            + (key.equals("minGain") ? " (empty: balanceThreshold)" : " (empty: none)")
+            + ", not '"
             + text
             + "'");
     return byThreshold;

@@ -31,7 +31,9 @@ class BalanceSectionTest {
     assertEquals(DEFAULTS, c.balancing());
     assertEquals(defaults.balancing(), c.balancing());
     assertEquals(
-        new BalanceOptions(true, true, false, false, 0.1, 1.0, List.of(), List.of()), DEFAULTS);
+        new BalanceOptions(
+            true, true, false, false, 0.1, Double.POSITIVE_INFINITY, List.of(), List.of()),
+        DEFAULTS);
   }
 
   @Test
@@ -73,7 +75,12 @@ class BalanceSectionTest {
   }
 
   @ParameterizedTest(name = "balanceThreshold {0}, minGain ''{1}'', minGainLimit ''{2}''")
-  @CsvSource({"0.2, '', '', 0.2, 2.0", "0.2, 0.05, '', 0.05, 2.0", "0.2, '', 7, 0.2, 7.0"})
+  @CsvSource({
+    "0.2, '', '', 0.2, Infinity",
+    "0.2, 0.05, '', 0.05, Infinity",
+    "0.2, '', 7, 0.2, 7.0",
+    "0.2, '', 2, 0.2, 2.0"
+  })
   void emptyGainsFollowTheThreshold(
       double threshold, String minGain, String limit, double gain, double gainLimit)
       throws Exception {
@@ -117,10 +124,8 @@ class BalanceSectionTest {
             "balance.instanceMoves: must be true or false, not 'maybe'",
             "balance.evacMode: must be true or false, not 'on'",
             "balance.ignoreSoftErrors: must be true or false, not '[]'",
-            "balance.minGain: must be a number from 0 to 1000.0 (empty: from balanceThreshold),"
-                + " not '-1'",
-            "balance.minGainLimit: must be a number from 0 to 10000.0 (empty: from"
-                + " balanceThreshold), not 'lots'",
+            "balance.minGain: must be a number from 0 to 1000.0 (empty: balanceThreshold), not '-1'",
+            "balance.minGainLimit: must be a number from 0 to 10000.0 (empty: none), not 'lots'",
             "balance.selectInstances: must be a list, not web1,web2",
             "balance.excludeInstances: must list one instance name per item, not 'db1,db2'",
             "balance.enabled: must be true or false, not 'yes please'",
