@@ -23,16 +23,21 @@ final class BalanceModel {
   private final ScoreSums sums;
   private final Moves moves;
 
-  BalanceModel(NodeState[] nodes, boolean[] inGroup, BalanceInstance[] instances) {
+  BalanceModel(
+      NodeState[] nodes, boolean[] inGroup, BalanceInstance[] instances, BalanceOptions options) {
     this.nodes = nodes;
     this.inGroup = inGroup;
     this.instances = instances;
     this.sums = new ScoreSums(nodes, inGroup);
-    this.moves = new Moves(nodes, sums, online(nodes, inGroup));
+    this.moves = new Moves(nodes, sums, online(nodes, inGroup), options);
   }
 
   static BalanceModel of(Cluster cluster, String group) {
-    return ModelBuilder.build(cluster, group);
+    return of(cluster, group, BalanceOptions.hbal());
+  }
+
+  static BalanceModel of(Cluster cluster, String group, BalanceOptions options) {
+    return ModelBuilder.build(cluster, group, options);
   }
 
   double score() {

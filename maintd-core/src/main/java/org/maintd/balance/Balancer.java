@@ -3,30 +3,41 @@ package org.maintd.balance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.maintd.cluster.Cluster;
 
 /**
  * Balances one node group as hbal does: at each step, every move of every movable instance
  * (failover; for DRBD also a new secondary, a new primary, and the two combinations; for shared
- * storage a failover to any node) is tried against the placement checks, and the move that lowers
- * the cluster score most is made; steps go on while they gain (any gain above a score of 0.1, at
- * least 0.01 below it), until the score cannot get lower than N+1 allows, or {@code maxMoves}.
- * Scores are updated incrementally, from the nodes a move touches. Drained nodes count as offline,
- * as the htools see them on a live cluster: they receive nothing. Not thread-safe.
+ * storage a failover to any node) that the {@link BalanceOptions} allow is tried against the
+ * placement checks, and the move that lowers the cluster score most is made; steps go on while the
+ * options accept their gain (by default any gain above a score of 0.1, at least 0.01 below it),
+ * until the score cannot get lower than N+1 allows, or {@code maxMoves}. Scores are updated
+ * incrementally, from the nodes a move touches. Drained nodes count as offline, as the htools see
+ * them on a live cluster: they receive nothing. Not thread-safe.
  */
 public final class Balancer {
-  private static final double MIN_GAIN = 0.01;
-  private static final double MIN_GAIN_LIMIT = 0.1;
   private static final double MIN_SCORE = 1e-9;
 
   private final Cluster cluster;
   private final String group;
+  private final BalanceOptions options;
   private final BalanceModel model;
 
+  /** Balances with hbal's default options. */
   public Balancer(Cluster cluster, String group) {
+    this(cluster, group, BalanceOptions.hbal());
+  }
+
+  /**
+   * Balances node group {@code group} (uuid) as {@code options} allow; their instance names that
+   * name no instance are left out (see {@link BalanceOptions#unknownInstances}).
+   */
+  public Balancer(Cluster cluster, String group, BalanceOptions options) {
     this.cluster = cluster;
     this.group = group;
-    this.model = BalanceModel.of(cluster, group);
+    this.options = options;
+    this.model = BalanceModel.of(cluster, group, options);
   }
 
   public double score() {
@@ -47,8 +58,7 @@ public final class Balancer {
       if (best.isEmpty()) {
         break;
       }
-      double after = best.get().score();
-      if (!(after < before && (before > MIN_GAIN_LIMIT || before - after >= MIN_GAIN))) {
+      if (!options.accepts(before, best.get().score())) {
         break;
       }
       moves.add(model.apply(best.get()));
@@ -57,14 +67,13 @@ public final class Balancer {
   }
 
   /**
-   * Makes the best move that {@code allowed} accepts, if it lowers the score by at least {@code
-   * minGain}; for the daemon, which takes one move at a time around the other work of a round.
+   * Makes the best move that {@code allowed} accepts, if the options accept its gain; for the
+   * daemon, which takes one move at a time around the other work of a round.
    */
-  public Optional<BalanceMove> step(
-      java.util.function.Predicate<BalanceMove> allowed, double minGain) {
+  public Optional<BalanceMove> step(Predicate<BalanceMove> allowed) {
     double before = model.score();
     Optional<Candidate> best = model.bestMove(c -> allowed.test(model.preview(c)));
-    if (best.isEmpty() || before - best.get().score() < minGain) {
+    if (best.isEmpty() || !options.accepts(before, best.get().score())) {
       return Optional.empty();
     }
     return Optional.of(model.apply(best.get()));

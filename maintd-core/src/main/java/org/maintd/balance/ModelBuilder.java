@@ -2,6 +2,7 @@ package org.maintd.balance;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,23 +21,27 @@ import org.maintd.htools.HtoolsTags;
 final class ModelBuilder {
   private final Cluster cluster;
   private final String group;
+  private final BalanceOptions options;
   private final HtoolsTags tags;
   private final Map<String, Integer> index = new HashMap<>();
   private final Map<String, double[]> ratiosByGroup = new HashMap<>();
   private final NodeState[] nodes;
   private final boolean[] inGroup;
 
-  private ModelBuilder(Cluster cluster, String group) {
+  private ModelBuilder(Cluster cluster, String group, BalanceOptions options) {
     this.cluster = cluster;
     this.group = group;
+    this.options = options;
     this.tags = HtoolsTags.of(cluster.tags());
     this.nodes = new NodeState[cluster.nodes().size()];
     this.inGroup = new boolean[nodes.length];
   }
 
-  /** The model of node group {@code group} (uuid) of {@code cluster}. */
-  static BalanceModel build(Cluster cluster, String group) {
-    return new ModelBuilder(cluster, group).build();
+  /**
+   * The model of node group {@code group} (uuid) of {@code cluster}, balanced with {@code options}.
+   */
+  static BalanceModel build(Cluster cluster, String group, BalanceOptions options) {
+    return new ModelBuilder(cluster, group, options).build();
   }
 
   private BalanceModel build() {
@@ -60,7 +65,7 @@ final class ModelBuilder {
     }
     BalanceInstance[] instances = instances();
     reserves();
-    return new BalanceModel(nodes, inGroup, instances);
+    return new BalanceModel(nodes, inGroup, instances, options);
   }
 
   /** A node with its capacity and no instances but those of its memory and free-space figures. */
@@ -96,8 +101,13 @@ final class ModelBuilder {
     return s;
   }
 
-  /** Every instance, put on its nodes; those whose primary is in the group, in order. */
+  /**
+   * Every instance, put on its nodes; those whose primary is in the group, in order. An instance
+   * split across groups, or left out by the options' selection, stays where it is.
+   */
   private BalanceInstance[] instances() {
+    Set<String> chosen = resolved(options.selectInstances());
+    Set<String> excluded = resolved(options.excludeInstances());
     List<BalanceInstance> out = new ArrayList<>();
     for (int k = 0; k < cluster.instances().size(); k++) {
       Instance i = cluster.instances().get(k);
@@ -112,13 +122,29 @@ final class ModelBuilder {
               s,
               tags.exclusionTags(i.tags()),
               tags.desiredLocations(i.tags()),
-              !split && inGroup[p]);
+              !split
+                  && inGroup[p]
+                  && (options.selectInstances().isEmpty() || chosen.contains(i.name()))
+                  && !excluded.contains(i.name()));
       load(bi);
       if (inGroup[p]) {
         out.add(bi);
       }
     }
     return out.toArray(new BalanceInstance[0]);
+  }
+
+  /**
+   * The instances {@code keys} name (see {@link InstanceLookup}); keys that name none are left out.
+   */
+  private Set<String> resolved(List<String> keys) {
+    if (keys.isEmpty()) {
+      return Set.of();
+    }
+    List<String> names = cluster.instances().stream().map(Instance::name).toList();
+    Set<String> out = new HashSet<>();
+    keys.forEach(k -> InstanceLookup.find(names, k).ifPresent(out::add));
+    return out;
   }
 
   /** Puts an instance on its nodes as they were read (not as a move: no checks). */

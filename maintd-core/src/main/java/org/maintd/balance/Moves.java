@@ -7,22 +7,30 @@ import java.util.function.Predicate;
  * from them: a failover to its secondary; for DRBD, to each other online node of the group, a new
  * secondary, a new secondary and a failover to it, and (when the secondary is online in the group)
  * a new primary, and a failover then a new secondary; for shared storage, a failover to any node.
- * Reads the model's nodes; changes nothing. Not thread-safe.
+ * The options take some away as hbal's switches do: without instance moves, no move changes the
+ * primary (DRBD keeps only the new secondary; shared storage has no move left); without disk moves,
+ * DRBD keeps only the failover; in evacuation mode, only instances with an offline or drained node
+ * move; ignoring soft errors, every placement is forced. Reads the model's nodes; changes nothing.
+ * Not thread-safe.
  */
 final class Moves {
   private final NodeState[] nodes;
   private final ScoreSums sums;
   private final int[] online;
   private final boolean[] isOnline;
+  private final BalanceOptions options;
+  private final boolean force;
 
   /**
    * Moves among {@code nodes} (the model's, as moves replace them) onto the {@code online} nodes of
-   * the group, in their order.
+   * the group, in their order, as {@code options} allow.
    */
-  Moves(NodeState[] nodes, ScoreSums sums, int[] online) {
+  Moves(NodeState[] nodes, ScoreSums sums, int[] online, BalanceOptions options) {
     this.nodes = nodes;
     this.sums = sums;
     this.online = online;
+    this.options = options;
+    this.force = options.ignoreSoftErrors();
     this.isOnline = new boolean[nodes.length];
     for (int n : online) {
       isOnline[n] = true;
@@ -33,27 +41,44 @@ final class Moves {
   Candidate best(BalanceInstance[] instances, Predicate<Candidate> allowed) {
     Best best = new Best(sums.score(), allowed);
     for (BalanceInstance i : instances) {
-      if (i.movable && i.instance.autoBalance() && i.mirror != BalanceInstance.Mirror.NONE) {
+      if (i.movable
+          && i.instance.autoBalance()
+          && i.mirror != BalanceInstance.Mirror.NONE
+          && (!options.evacMode() || onOfflineNode(i))) {
         tryAll(i, best);
       }
     }
     return best.candidate;
   }
 
-  /** Offers every move of {@code i}, in hbal's order. */
+  /**
+   * Whether the instance's primary or secondary is offline (or drained): evacuation mode's test.
+   */
+  private boolean onOfflineNode(BalanceInstance i) {
+    return nodes[i.primary].offline || (i.secondary >= 0 && nodes[i.secondary].offline);
+  }
+
+  /** Offers every move of {@code i} the options allow, in hbal's order. */
   private void tryAll(BalanceInstance i, Best best) {
-    boolean useSecondary = i.secondary >= 0 && isOnline[i.secondary];
-    if (i.mirror == BalanceInstance.Mirror.INTERNAL && useSecondary) {
+    boolean instanceMoves = options.instanceMoves();
+    boolean useSecondary = i.secondary >= 0 && isOnline[i.secondary] && instanceMoves;
+    boolean internal = i.mirror == BalanceInstance.Mirror.INTERNAL;
+    if (internal && useSecondary) {
       best.offer(failover(i));
+    }
+    if (internal ? !options.diskMoves() : !instanceMoves) {
+      return;
     }
     for (int t : online) {
       if (t == i.primary || t == i.secondary) {
         continue;
       }
-      if (i.mirror == BalanceInstance.Mirror.EXTERNAL) {
+      if (!internal) {
         best.offer(failoverToAny(i, t));
-      } else {
-        best.offer(replaceSecondary(i, t));
+        continue;
+      }
+      best.offer(replaceSecondary(i, t));
+      if (instanceMoves) {
         best.offer(replaceAndFailover(i, t));
         if (useSecondary) {
           best.offer(replacePrimary(i, t));
@@ -83,9 +108,9 @@ final class Moves {
     int score = location(i, i.primary, i.secondary);
     NodeOps.removePrimary(p, i, score);
     NodeOps.removeSecondary(s, i, i.primary);
-    boolean force = op.offline;
-    if (!NodeOps.addPrimary(s, i, force, location(i, i.secondary, i.primary))
-        || !NodeOps.addSecondary(p, i, i.secondary, force, op.offline)) {
+    boolean forced = op.offline || force;
+    if (!NodeOps.addPrimary(s, i, forced, location(i, i.secondary, i.primary))
+        || !NodeOps.addSecondary(p, i, i.secondary, forced, op.offline)) {
       return null;
     }
     return candidate(i, "f", i.secondary, i.primary, p, s);
@@ -97,7 +122,7 @@ final class Moves {
       return null;
     }
     NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(target, i, op.offline, location(i, t, i.secondary))) {
+    if (!NodeOps.addPrimary(target, i, op.offline || force, location(i, t, i.secondary))) {
       return null;
     }
     NodeState p = op.copy();
@@ -111,7 +136,7 @@ final class Moves {
     if (!NodeOps.canMigrate(op, os) || !NodeOps.canMigrate(os, nodes[t])) {
       return null;
     }
-    boolean force = op.offline;
+    boolean forced = op.offline || force;
     NodeState p = op.copy();
     NodeState s = os.copy();
     NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
@@ -121,13 +146,13 @@ final class Moves {
     int newScore = location(i, t, i.secondary);
     int onSecondary = location(i, i.secondary, t);
     NodeState tmp = s.copy();
-    if (!NodeOps.addPrimary(tmp, i, force, onSecondary)) {
+    if (!NodeOps.addPrimary(tmp, i, forced, onSecondary)) {
       return null;
     }
     NodeOps.removePrimary(tmp, i, onSecondary);
     NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(target, i, force, newScore)
-        || !NodeOps.addSecondary(tmp, i, t, force, false)) {
+    if (!NodeOps.addPrimary(target, i, forced, newScore)
+        || !NodeOps.addSecondary(tmp, i, t, forced, false)) {
       return null;
     }
     return candidate(i, "f r:" + target.name + " f", t, i.secondary, p, tmp, target);
@@ -141,7 +166,7 @@ final class Moves {
     NodeState s = os.copy();
     NodeOps.removeSecondary(s, i, i.primary);
     NodeState target = nodes[t].copy();
-    if (!NodeOps.addSecondary(target, i, i.primary, os.offline, false)) {
+    if (!NodeOps.addSecondary(target, i, i.primary, os.offline || force, false)) {
       return null;
     }
     NodeState p = nodes[i.primary].copy();
@@ -163,8 +188,8 @@ final class Moves {
     NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
     NodeOps.removeSecondary(s, i, i.primary);
     NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(target, i, false, location(i, t, i.primary))
-        || !NodeOps.addSecondary(p, i, t, os.offline, false)) {
+    if (!NodeOps.addPrimary(target, i, force, location(i, t, i.primary))
+        || !NodeOps.addSecondary(p, i, t, os.offline || force, false)) {
       return null;
     }
     return candidate(i, "r:" + target.name + " f", t, i.primary, p, s, target);
@@ -176,14 +201,14 @@ final class Moves {
     if (!NodeOps.canMigrate(op, os)) {
       return null;
     }
-    boolean force = op.offline;
+    boolean forced = op.offline || force;
     NodeState p = op.copy();
     NodeState s = os.copy();
     NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
     NodeOps.removeSecondary(s, i, i.primary);
     NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(s, i, force, location(i, i.secondary, t))
-        || !NodeOps.addSecondary(target, i, i.secondary, force, false)) {
+    if (!NodeOps.addPrimary(s, i, forced, location(i, i.secondary, t))
+        || !NodeOps.addSecondary(target, i, i.secondary, forced, false)) {
       return null;
     }
     return candidate(i, "f r:" + target.name, i.secondary, t, p, s, target);

@@ -194,6 +194,22 @@ public final class ConfigSection {
     return map;
   }
 
+  /**
+   * Whether {@code key} holds a mapping rather than a single value (for a key that may be either);
+   * asks nothing of the key.
+   */
+  public boolean holdsMapping(String key) {
+    return values.get(key) instanceof Map<?, ?>;
+  }
+
+  /** Every key asked for so far, here and in the sections taken from here, with its full path. */
+  public List<String> asked() {
+    List<String> out = new ArrayList<>();
+    known.stream().sorted().forEach(k -> out.add(qualified(k)));
+    children.forEach(c -> out.addAll(c.asked()));
+    return out;
+  }
+
   /** The keys this section holds, in the order written. */
   public List<String> keys() {
     return List.copyOf(values.keySet());

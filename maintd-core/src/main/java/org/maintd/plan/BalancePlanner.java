@@ -2,7 +2,9 @@ package org.maintd.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.maintd.balance.BalanceMove;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.balance.Balancer;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Instance;
@@ -12,24 +14,29 @@ import org.maintd.job.ReasonTrail;
 
 /**
  * Balancing moves, last in a round, on what repairs and maintenance left free: per node group, as
- * many moves as the balancer finds that each lower the score by at least the threshold and touch no
- * node or instance another job of the round has, and no node with an active incident. The balancer
- * only ranks moves: where an instance may go is decided by the same placement rules as evacuations
- * and instance repairs ({@link TargetChooser} and {@link Capacity}: room in memory, disk and vcpus,
- * no excluded node, no N+1 failure, no exclusion-tag clash). One job per move, owned by {@code
- * balance:<instance>}. Not thread-safe.
+ * many moves as the balancer finds that the options allow (hbal's switches) and whose gain their
+ * rule accepts, and that touch no node or instance another job of the round has, no node with an
+ * active incident, and no node whose repair failed (its instances stay, nothing moves onto it,
+ * until the operator acknowledges the failure). The balancer only ranks moves: where an instance
+ * may go is decided by the same placement rules as evacuations and instance repairs ({@link
+ * TargetChooser} and {@link Capacity}: room in memory, disk and vcpus, no excluded node, no N+1
+ * failure, no exclusion-tag clash). One job per move, owned by {@code balance:<instance>}. Not
+ * thread-safe.
  */
 final class BalancePlanner {
   static final String OWNER = "balance:";
 
   private final RoundContext ctx;
   private final TargetChooser chooser;
-  private final double threshold;
+  private final BalanceOptions options;
+  private final Set<String> failedRepairs;
 
-  BalancePlanner(RoundContext ctx, double threshold) {
+  /** Balancing as {@code options} allow, never touching the nodes of {@code failedRepairs}. */
+  BalancePlanner(RoundContext ctx, BalanceOptions options, Set<String> failedRepairs) {
     this.ctx = ctx;
     this.chooser = new TargetChooser(ctx);
-    this.threshold = threshold;
+    this.options = options;
+    this.failedRepairs = Set.copyOf(failedRepairs);
   }
 
   void plan(List<JobSpec> jobs, List<PlanItem> items) {
@@ -37,11 +44,11 @@ final class BalancePlanner {
       if (ctx.cluster.nodes().stream().noneMatch(n -> n.group().equals(g.uuid()))) {
         continue;
       }
-      Balancer balancer = new Balancer(ctx.cluster, g.uuid());
+      Balancer balancer = new Balancer(ctx.cluster, g.uuid(), options);
       double initial = balancer.score();
       int moves = 0;
       while (true) {
-        var move = balancer.step(this::free, threshold);
+        var move = balancer.step(this::free);
         if (move.isEmpty()) {
           break;
         }
@@ -56,13 +63,31 @@ final class BalancePlanner {
           new PlanItem(
               "balance",
               g.name(),
-              moves == 0
-                  ? String.format(
-                      "score %.4f: no move lowers it by %.4f (balanceThreshold) on the free nodes",
-                      initial, threshold)
-                  : String.format(
-                      "score %.4f, %.4f after %d move(s)", initial, balancer.score(), moves)));
+              (moves == 0
+                      ? noMove(initial)
+                      : String.format(
+                          "score %.4f, %.4f after %d move(s)", initial, balancer.score(), moves))
+                  + heldBack(g)));
     }
+  }
+
+  /** The group's nodes that balancing leaves alone for a failed repair, as the plan says them. */
+  private String heldBack(Group g) {
+    List<String> held =
+        ctx.cluster.nodes().stream()
+            .filter(n -> n.group().equals(g.uuid()) && failedRepairs.contains(n.name()))
+            .map(org.maintd.cluster.Node::name)
+            .toList();
+    return held.isEmpty() ? "" : "; untouched after a failed repair: " + String.join(", ", held);
+  }
+
+  /** Why a group gets no move: none lowers its score (by the least gain asked, if one is). */
+  private String noMove(double score) {
+    return score > options.minGainLimit()
+        ? String.format("score %.4f: no move lowers it on the free nodes", score)
+        : String.format(
+            "score %.4f: no move lowers it by %.4f (balance.minGain) on the free nodes",
+            score, options.minGain());
   }
 
   private boolean free(BalanceMove m) {
@@ -77,6 +102,7 @@ final class BalancePlanner {
     return ctx.claims.instanceFree(m.instance())
         && ctx.claims.nodesFree(owner, touched)
         && touched.stream().noneMatch(ctx.excludedTargets::contains)
+        && touched.stream().noneMatch(failedRepairs::contains)
         && refusal(m) == null;
   }
 

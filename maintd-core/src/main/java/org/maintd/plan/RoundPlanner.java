@@ -11,11 +11,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Cluster;
 import org.maintd.incident.Incident;
+import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
 import org.maintd.job.JobSpec;
 import org.maintd.safety.SafetyCaps;
@@ -31,20 +33,38 @@ public final class RoundPlanner {
   private final SafetyCaps caps;
   private final boolean harep;
   private final double balanceThreshold;
+  private final BalanceOptions balancing;
   private final Duration hardRebootAfter;
 
   /**
    * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; with
-   * a {@code balanceThreshold} (NaN: no balancing), balancing moves that gain at least that much
-   * come last; with a positive {@code hardRebootAfter}, a campaign's node whose soft reboot failed
-   * or did not bring it back that long after is rebooted hard.
+   * a {@code balanceThreshold} (NaN: no balancing), balancing moves come last, as {@code balancing}
+   * allows them (its gain rule decides which are worth a job); with a positive {@code
+   * hardRebootAfter}, a campaign's node whose soft reboot failed or did not bring it back that long
+   * after is rebooted hard.
    */
   public RoundPlanner(
-      SafetyCaps caps, boolean harep, double balanceThreshold, Duration hardRebootAfter) {
+      SafetyCaps caps,
+      boolean harep,
+      double balanceThreshold,
+      BalanceOptions balancing,
+      Duration hardRebootAfter) {
     this.caps = caps;
     this.harep = harep;
     this.balanceThreshold = balanceThreshold;
+    this.balancing = balancing;
     this.hardRebootAfter = hardRebootAfter;
+  }
+
+  /** A planner whose balancing follows Ganeti's maintenance daemon's rule for the threshold. */
+  public RoundPlanner(
+      SafetyCaps caps, boolean harep, double balanceThreshold, Duration hardRebootAfter) {
+    this(
+        caps,
+        harep,
+        balanceThreshold,
+        BalanceOptions.threshold(Double.isNaN(balanceThreshold) ? 0 : balanceThreshold),
+        hardRebootAfter);
   }
 
   public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
@@ -139,7 +159,7 @@ public final class RoundPlanner {
             new PlanItem(
                 "balance", "cluster", "waits: campaign " + underWay.get().id() + " is under way"));
       } else {
-        new BalancePlanner(ctx, balanceThreshold).plan(jobs, items);
+        new BalancePlanner(ctx, balancing, failedRepairs(incidents)).plan(jobs, items);
       }
     }
     return new RoundPlan(jobs, completed, next, tags, items, planned);
@@ -158,6 +178,18 @@ public final class RoundPlanner {
             Comparator.<Incident, Integer>comparing(i -> -i.diagnosis().status().ordinal())
                 .thenComparing(Incident::ctime))
         .toList();
+  }
+
+  /**
+   * The nodes of incidents whose repair failed and that the operator has not acknowledged yet (by
+   * removing the repairfailed tag, which forgets the incident).
+   */
+  private static Set<String> failedRepairs(List<Incident> incidents) {
+    Set<String> nodes = new HashSet<>();
+    incidents.stream()
+        .filter(i -> i.status() == IncidentStatus.FAILED)
+        .forEach(i -> nodes.add(i.node()));
+    return nodes;
   }
 
   private static Set<String> excluded(List<Incident> incidents, List<String> evacuated) {

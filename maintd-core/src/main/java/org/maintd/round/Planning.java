@@ -34,6 +34,7 @@ final class Planning {
             settings.caps(),
             settings.harep(),
             settings.balanceThreshold(),
+            settings.balancing(),
             settings.hardRebootAfter());
     this.plannerWithoutBalancing =
         new RoundPlanner(settings.caps(), settings.harep(), Double.NaN, settings.hardRebootAfter());

@@ -1,27 +1,46 @@
 package org.maintd.round;
 
 import java.time.Duration;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
 /**
  * How the step decides: the safety caps, the storm guard, whether harep repairs instances, the
- * balancing threshold (NaN: no balancing), and how long after a soft reboot that has not brought a
+ * balancing threshold (NaN: no balancing), how long after a soft reboot that has not brought a
  * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
- * reboot that fails then stops the campaign). The least time between the starts of two rounds is
- * part of the stored state ({@code roundDelay}), as in Ganeti's maintenance object.
+ * reboot that fails then stops the campaign), and what balancing may do (hbal's switches and gain
+ * rule). The least time between the starts of two rounds is part of the stored state ({@code
+ * roundDelay}), as in Ganeti's maintenance object.
  */
 public record Settings(
     SafetyCaps caps,
     StormGuard storm,
     boolean harep,
     double balanceThreshold,
-    Duration hardRebootAfter) {
+    Duration hardRebootAfter,
+    BalanceOptions balancing) {
   public Settings {
     if (hardRebootAfter.isNegative()) {
       throw new IllegalArgumentException(
           "hardRebootAfter must not be negative, not " + hardRebootAfter);
     }
+  }
+
+  /** Settings whose balancing follows Ganeti's maintenance daemon's rule for the threshold. */
+  public Settings(
+      SafetyCaps caps,
+      StormGuard storm,
+      boolean harep,
+      double balanceThreshold,
+      Duration hardRebootAfter) {
+    this(
+        caps,
+        storm,
+        harep,
+        balanceThreshold,
+        hardRebootAfter,
+        BalanceOptions.threshold(Double.isNaN(balanceThreshold) ? 0 : balanceThreshold));
   }
 
   /** Settings without a hard fall-back for reboots. */

@@ -229,8 +229,7 @@ class BalancerTest {
             m -> {
               shown.add(m);
               return false;
-            },
-            0);
+            });
     assertTrue(shown.size() > 0, "moves were weighed");
     for (BalanceMove m : shown) {
       assertEquals(
@@ -275,8 +274,8 @@ class BalancerTest {
     BalanceResult r = new Balancer(cluster, Clusters.GROUP).balance(-1);
     assertEquals(0.09613311, r.initialScore(), 1e-8);
     assertEquals(List.of(), r.moves());
-    Balancer balancer = new Balancer(cluster, Clusters.GROUP);
-    BalanceMove m = balancer.step(x -> true, 0).orElseThrow();
+    Balancer balancer = new Balancer(cluster, Clusters.GROUP, BalanceOptions.hbal().withMinGain(0));
+    BalanceMove m = balancer.step(x -> true).orElseThrow();
     assertEquals("r004", m.instance());
     assertEquals("n005", m.oldSecondary());
     assertEquals("r:" + m.newSecondary(), m.commands());
@@ -363,8 +362,7 @@ class BalancerTest {
             m -> {
               shown.add(m);
               return true;
-            },
-            0);
+            });
     assertTrue(made.isPresent());
     BalanceMove m = made.get();
     assertEquals("inst1 nodeA:nodeB => nodeC:nodeB f r:nodeC f", Clusters.show(m));
@@ -385,8 +383,7 @@ class BalancerTest {
             m -> {
               shown.add(m);
               return !m.commands().equals("f r:nodeC f");
-            },
-            0);
+            });
     assertTrue(made.isPresent());
     BalanceMove best =
         shown.stream()
@@ -408,8 +405,7 @@ class BalancerTest {
             m -> {
               shown.add(m);
               return false;
-            },
-            0);
+            });
     assertEquals(Optional.empty(), made);
     assertTrue(shown.size() > 1, "moves were shown");
     assertEquals(before, balancer.score());
@@ -426,17 +422,20 @@ class BalancerTest {
         m -> {
           shown.add(m);
           return false;
-        },
-        0);
+        });
     double best = shown.stream().mapToDouble(BalanceMove::score).min().orElseThrow();
     double gain = probe.score() - best;
     assertTrue(gain > 3, "the best move gains " + gain);
 
-    Balancer tooGreedy = new Balancer(threeNodes("", "", "", ""), Clusters.GROUP);
-    assertEquals(Optional.empty(), tooGreedy.step(m -> true, Math.nextUp(gain)));
-    Balancer exact = new Balancer(threeNodes("", "", "", ""), Clusters.GROUP);
+    BalanceOptions gainAlways = BalanceOptions.hbal().withMinGainLimit(Double.POSITIVE_INFINITY);
+    Balancer tooGreedy =
+        new Balancer(
+            threeNodes("", "", "", ""), Clusters.GROUP, gainAlways.withMinGain(Math.nextUp(gain)));
+    assertEquals(Optional.empty(), tooGreedy.step(m -> true));
+    Balancer exact =
+        new Balancer(threeNodes("", "", "", ""), Clusters.GROUP, gainAlways.withMinGain(gain));
     assertEquals(
         "inst1 nodeA:nodeB => nodeC:nodeB f r:nodeC f",
-        exact.step(m -> true, gain).map(Clusters::show).orElse("no move"));
+        exact.step(m -> true).map(Clusters::show).orElse("no move"));
   }
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.balance.BalanceMove;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Group;
@@ -79,6 +80,18 @@ class BalancePlannerTest {
     return new BalanceMove("i", "a", "b", "?", "?", 0, commands);
   }
 
+  /** Four nodes; every instance's primary on n1 or n2, its secondary on n3. */
+  private static Cluster crowdedSecondaries() {
+    ClusterBuilder b = new ClusterBuilder();
+    for (int n = 1; n <= 4; n++) {
+      b.node("n" + n, "g", 30000, 500000, n == 1);
+    }
+    for (int k = 0; k < 8; k++) {
+      b.instance("i" + k, k % 2 == 0 ? "n1" : "n2", "n3", DiskTemplate.DRBD);
+    }
+    return b.build();
+  }
+
   /** Six nodes; every instance's primary on n1 or n2. */
   private static Cluster crowded() {
     ClusterBuilder b = new ClusterBuilder();
@@ -133,7 +146,7 @@ class BalancePlannerTest {
             .plan(crowded(), List.of(), List.of(), 1, NOW);
     assertEquals(List.of(), plan.jobs());
     assertTrue(
-        plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balanceThreshold)"),
+        plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balance.minGain)"),
         plan.items().toString());
   }
 
@@ -146,7 +159,9 @@ class BalancePlannerTest {
     Cluster withN4Drained = tagged.withNode("n4", n -> n.withFlags(n.flags().withDrained(true)));
     BalancePlanner rules =
         new BalancePlanner(
-            new RoundContext(withN4Drained, 1, 0, Set.of("n6"), SafetyCaps.defaults()), 0.01);
+            new RoundContext(withN4Drained, 1, 0, Set.of("n6"), SafetyCaps.defaults()),
+            BalanceOptions.threshold(0.01),
+            Set.of());
     assertTrue(
         rules
             .refusal(new BalanceMove("i0", "n1", "n3", "n2", "n3", 0, "fa:n2"))
@@ -221,7 +236,10 @@ class BalancePlannerTest {
             .instance("s", "a", "", DiskTemplate.SHAREDFILE)
             .instance("p", "a", "", DiskTemplate.PLAIN)
             .build();
-    return new BalancePlanner(new RoundContext(c, 1, 0, Set.of(), SafetyCaps.defaults()), 0.01);
+    return new BalancePlanner(
+        new RoundContext(c, 1, 0, Set.of(), SafetyCaps.defaults()),
+        BalanceOptions.threshold(0.01),
+        Set.of());
   }
 
   @ParameterizedTest(name = "{0} {1} -> {2}:{3}: {4}")
@@ -285,5 +303,99 @@ class BalancePlannerTest {
     RoundPlan plan = planner.plan(b.build(), List.of(), List.of("n2"), 1, NOW);
     assertEquals(List.of(), plan.jobs());
     assertTrue(plan.items().get(0).next().contains("no move lowers it"), plan.items().toString());
+  }
+
+  /** What a round's balancing jobs may do under each of hbal's switches, as daemon settings. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // switches, operations made, instances moved ('' any)
+        "(none)                  | Migrate ReplaceSecondary | ''",
+        "diskMoves false         | Migrate                  | ''",
+        "instanceMoves false     | ReplaceSecondary         | ''",
+        "selectInstances i0,i3   | Migrate ReplaceSecondary | i0 i3",
+        "excludeInstances i0..i9 | Migrate ReplaceSecondary | i10 i11",
+        "evacMode                | ''                       | ''"
+      })
+  void theRoundsBalancingKeepsToTheSwitches(String switches, String ops, String instances) {
+    // for new secondaries alone, a cluster whose secondaries are crowded instead
+    Cluster cluster = switches.startsWith("instanceMoves") ? crowdedSecondaries() : crowded();
+    BalanceOptions o = BalanceOptions.threshold(0.0001);
+    o =
+        switch (switches) {
+          case "diskMoves false" -> o.withDiskMoves(false);
+          case "instanceMoves false" -> o.withInstanceMoves(false);
+          case "selectInstances i0,i3" -> o.withSelectInstances(List.of("i0", "i3"));
+          case "excludeInstances i0..i9" ->
+              o.withExcludeInstances(
+                  List.of("i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9"));
+          case "evacMode" -> o.withEvacMode(true);
+          default -> o;
+        };
+    RoundPlan plan =
+        new RoundPlanner(
+                new SafetyCaps(Allowance.parse("100%"), List.of()),
+                false,
+                0.0001,
+                o,
+                java.time.Duration.ZERO)
+            .plan(cluster, List.of(), List.of(), 1, NOW);
+    Set<String> kinds = new HashSet<>();
+    for (JobSpec j : plan.jobs()) {
+      j.operations().forEach(op -> kinds.add(op.getClass().getSimpleName()));
+      if (!instances.isEmpty()) {
+        assertTrue(List.of(instances.split(" ")).containsAll(j.instances()), switches + ": " + j);
+      }
+    }
+    assertEquals(ops.isEmpty() ? Set.of() : Set.of(ops.split(" ")), kinds, plan.jobs().toString());
+  }
+
+  /**
+   * A node whose repair failed, until the operator removes its repairfailed tag (which forgets the
+   * incident), is neither the source nor the target of a balancing move; a canceled or completed
+   * repair holds nothing back. Each row's node is touched by balancing without the incident.
+   */
+  @ParameterizedTest(name = "{0} incident on {1}: touched {2}")
+  @CsvSource({
+    "FAILED, n1, false",
+    "FAILED, n2, false",
+    "FAILED, n3, false",
+    "FAILED, n6, false",
+    "CANCELED, n1, true",
+    "COMPLETED, n1, true"
+  })
+  void aNodeWhoseRepairFailedIsLeftAloneByBalancing(String status, String node, boolean touched) {
+    AtomicInteger ids = new AtomicInteger();
+    Lifecycle lifecycle = new Lifecycle(() -> new UUID(0, ids.incrementAndGet()));
+    Observation fault =
+        new Observation.Fault(
+            new DiagnoseParser()
+                .parseCommandOutput(Map.of("status", "live-repair", "command", "fix")));
+    Incident noted = lifecycle.observe(List.of(), Map.of(node, fault), NOW).incidents().get(0);
+    Incident incident =
+        switch (status) {
+          case "FAILED" -> lifecycle.failed(noted, "job 7 failed", NOW);
+          case "CANCELED" -> lifecycle.cancel(noted, NOW, "ordered");
+          default -> lifecycle.completed(noted, "all actions done", NOW);
+        };
+    RoundPlanner planner =
+        new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.0001);
+    RoundPlan free = planner.plan(crowded(), List.of(), List.of(), 1, NOW);
+    assertTrue(touches(free, node), "without the incident balancing touches " + node);
+
+    RoundPlan plan = planner.plan(crowded(), List.of(incident), List.of(), 1, NOW);
+    assertFalse(plan.jobs().isEmpty(), "the other nodes are balanced: " + plan.items());
+    assertEquals(touched, touches(plan, node), plan.jobs().toString());
+    assertEquals(
+        !touched,
+        plan.items().get(0).next().endsWith("; untouched after a failed repair: " + node),
+        plan.items().toString());
+  }
+
+  private static boolean touches(RoundPlan plan, String node) {
+    return plan.jobs().stream()
+        .filter(j -> j.owner().startsWith(BalancePlanner.OWNER))
+        .anyMatch(j -> j.nodes().contains(node));
   }
 }

@@ -3,20 +3,25 @@ package org.maintd.cli.command;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.maintd.balance.BalanceMove;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.balance.BalanceResult;
 import org.maintd.balance.Balancer;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.htools.HtoolsWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code maintctl balance -t FILE}: balances a node group of an htools text file offline, as hbal
  * does, printing the moves and the initial and final score; with {@code -S OUT}, writes the
- * balanced cluster in the htools text format.
+ * balanced cluster in the htools text format. hbal's switches ({@link BalanceSwitches}) restrict
+ * the moves; instance names that name no instance are refused, as hbal refuses them.
  */
 @Command(name = "balance", description = "Balance a cluster file offline (hbal's score and moves).")
 public final class BalanceCommand extends HtoolsCommand {
@@ -42,9 +47,20 @@ public final class BalanceCommand extends HtoolsCommand {
       description = "Write the balanced cluster to this file.")
   Path save;
 
+  @Mixin BalanceSwitches switches;
+
   @Override
   int run() throws Failure {
     Cluster cluster = read(file);
+    BalanceOptions options = switches.options();
+    List<String> unknown = options.unknownInstances(cluster);
+    if (!unknown.isEmpty()) {
+      throw new Failure(
+          "failed to load data, aborting: Unknown instance(s): "
+              + unknown.stream()
+                  .map(n -> "\"" + n + "\"")
+                  .collect(Collectors.joining(",", "[", "]")));
+    }
     Optional<Group> chosen =
         group == null
             ? (cluster.groups().size() == 1
@@ -63,7 +79,7 @@ public final class BalanceCommand extends HtoolsCommand {
       System.out.println("Cluster is empty, exiting.");
       return 0;
     }
-    Balancer balancer = new Balancer(cluster, chosen.get().uuid());
+    Balancer balancer = new Balancer(cluster, chosen.get().uuid(), options);
     System.out.printf("Selected node group: %s%n", chosen.get().name());
     System.out.printf("Initial score: %.8f%n", balancer.score());
     BalanceResult result = balancer.balance(maxMoves);

@@ -175,6 +175,7 @@ record LeaderWork(
         config.storm(),
         config.harep(),
         config.balance() ? config.balanceThreshold() : Double.NaN,
-        config.nodeCommands().hardRebootAfter());
+        config.nodeCommands().hardRebootAfter(),
+        config.balancing());
   }
 }

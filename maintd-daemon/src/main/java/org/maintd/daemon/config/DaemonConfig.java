@@ -4,12 +4,14 @@ import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
 /**
- * The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. Its single-value
- * withers ({@code withPort}, ...) are generated.
+ * The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. Balancing, when
+ * {@code balance} is on, moves as {@code balancing} (hbal's switches and gain rule) allows. Its
+ * single-value withers ({@code withPort}, ...) are generated.
  */
 @RecordBuilder
 public record DaemonConfig(
@@ -28,6 +30,7 @@ public record DaemonConfig(
     boolean harep,
     boolean balance,
     double balanceThreshold,
+    BalanceOptions balancing,
     Collector collector,
     Sim sim,
     Ganeti ganeti,

@@ -60,7 +60,11 @@ public final class DaemonConfigLoader {
   }
 
   public DaemonConfig bind(String source, Object parsed) {
-    ConfigSection root = ConfigSection.root(source, parsed);
+    return bind(ConfigSection.root(source, parsed));
+  }
+
+  /** The configuration in {@code root}, every key it asks for recorded there. */
+  DaemonConfig bind(ConfigSection root) {
     String node = root.string("node", "");
     String bind = root.string("bind", "0.0.0.0");
     int port = (int) root.integer("port", 1816, 0, 65535);
@@ -76,8 +80,7 @@ public final class DaemonConfigLoader {
         new SafetyCaps(allowance(root, "maxUnavailable", "1"), root.stringList("failureDomains"));
     StormGuard storm = new StormGuard(percentage(root, "stormThreshold", 30));
     boolean harep = root.bool("harep", false);
-    boolean balance = root.bool("balance", false);
-    double balanceThreshold = root.decimal("balanceThreshold", 0.1, 0.0, 1000.0);
+    BalanceSection.Balancing balancing = BalanceSection.read(root);
     DaemonConfig.Collector collector = collector(root.section("collector"));
     DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
     DaemonConfig.Ganeti ganeti = ganeti(root.section("ganeti"));
@@ -123,8 +126,9 @@ public final class DaemonConfigLoader {
         caps,
         storm,
         harep,
-        balance,
-        balanceThreshold,
+        balancing.enabled(),
+        balancing.threshold(),
+        balancing.options(),
         collector,
         sim,
         ganeti,

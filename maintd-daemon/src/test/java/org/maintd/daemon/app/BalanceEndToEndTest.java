@@ -1,5 +1,7 @@
 package org.maintd.daemon.app;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -59,5 +61,34 @@ class BalanceEndToEndTest {
                                 && i.get("next").toString().startsWith("score ")));
     String metrics = cluster.getRaw("/metrics").body();
     assertTrue(metrics.contains("owner=\"balance\""), metrics);
+  }
+
+  /**
+   * n2 carries most instances, but its repair fails: balancing leaves it alone, neither moving its
+   * instances nor moving anything onto it, and the plan says so.
+   */
+  @Test
+  void aNodeWhoseRepairFailedIsNeverTouchedByBalancing() throws Exception {
+    cluster.report("n2", "{\"status\": \"live-repair\", \"command\": \"demo-fail\"}");
+    cluster.startDaemon();
+    cluster.awaitIncident("failed repair on n2", TestCluster.on("n2", "failed"));
+    cluster.awaitTrue(
+        "a round balances beside the failed node",
+        () ->
+            ((List<Map<String, Object>>) ((Map<?, ?>) cluster.get("/1/plan")).get("items"))
+                .stream()
+                    .anyMatch(
+                        i ->
+                            "balance".equals(i.get("kind"))
+                                && i.get("next")
+                                    .toString()
+                                    .endsWith("; untouched after a failed repair: n2")));
+    cluster.awaitTicks(3);
+    for (Map<String, Object> job : cluster.simJobs()) {
+      String reason = job.get("reason").toString();
+      assertFalse(
+          reason.contains("balancing: ") && reason.contains("n2"), "n2 is left alone: " + job);
+    }
+    assertEquals(4, ((List<?>) cluster.node("n2").get("primary_instances")).size());
   }
 }

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.collector.config.CollectorConfigLoader;
 import org.maintd.config.ConfigException;
+import org.maintd.config.ConfigSection;
+import org.maintd.protocol.json.Json;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -38,6 +40,29 @@ class DaemonConfigLoaderTest {
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());
     assertEquals(defaults.hmacKeyFile(), c.hmacKeyFile());
+  }
+
+  /** Every key the loader reads is shown in etc/maintd.yaml, so that none is undocumented. */
+  @Test
+  void theSampleConfigurationShowsEveryKeyTheLoaderReads() throws Exception {
+    Object sample = Json.YAML.readValue(Files.readString(ETC.resolve("maintd.yaml")), Object.class);
+    ConfigSection root = ConfigSection.root("maintd.yaml", sample);
+    new DaemonConfigLoader().bind(root);
+    List<String> missing =
+        root.asked().stream().filter(key -> !shows(sample, key.split("\\."))).toList();
+    assertTrue(root.asked().contains("balance.excludeInstances"), root.asked().toString());
+    assertEquals(List.of(), missing, "read by the loader but not in etc/maintd.yaml");
+  }
+
+  private static boolean shows(Object yaml, String[] path) {
+    Object at = yaml;
+    for (String part : path) {
+      if (!(at instanceof java.util.Map<?, ?> map) || !map.containsKey(part)) {
+        return false;
+      }
+      at = map.get(part);
+    }
+    return true;
   }
 
   @Test

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.maintd.balance.BalanceOptions;
 import org.maintd.collector.app.Collector;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
@@ -140,6 +141,9 @@ public final class TestCluster implements AutoCloseable {
   public boolean harep;
   public boolean balance;
 
+  /** What balancing may do when it is on: hbal's switches and gain rule. */
+  public BalanceOptions balancing = BalanceOptions.threshold(0.1);
+
   /**
    * How long a simulated reboot keeps a node off, and whether the daemon follows the master role.
    */
@@ -186,6 +190,7 @@ public final class TestCluster implements AutoCloseable {
         harep,
         balance,
         0.1,
+        balancing,
         new DaemonConfig.Collector(
             "http://{node}:1",
             urls,

@@ -72,6 +72,7 @@ class GanetiDaemonTest {
         false,
         false,
         0.1,
+        org.maintd.balance.BalanceOptions.threshold(0.1),
         new DaemonConfig.Collector(
             "http://{node}:1",
             collectors,

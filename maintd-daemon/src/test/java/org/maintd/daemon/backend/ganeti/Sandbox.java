@@ -321,6 +321,7 @@ final class Sandbox {
         false,
         false,
         0.1,
+        org.maintd.balance.BalanceOptions.threshold(0.1),
         new DaemonConfig.Collector(
             "http://{node}:1817",
             urls,

@@ -1,0 +1,66 @@
+package org.maintd.balance;
+
+import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+
+/**
+ * What the balancer may do, as hbal's algorithm options say it: whether moves may change an
+ * instance's disks ({@code --no-disk-moves} clears {@code diskMoves}) or its primary ({@code
+ * --no-instance-moves} clears {@code instanceMoves}); in evacuation mode ({@code --evac-mode}) only
+ * instances with a node offline or drained move; soft errors (policy, N+1, exclusion tags, vCPU
+ * ratio) may be ignored ({@code --ignore-soft-errors}); a step is taken when it lowers the score
+ * and either the score before it is above {@code minGainLimit} ({@code --min-gain-limit}) or it
+ * gains at least {@code minGain} ({@code -g}); only the instances {@code selectInstances} names
+ * move (none named: all), never those {@code excludeInstances} names ({@code --select-instances},
+ * {@code --exclude-instances}; names as hbal matches them, see {@link InstanceLookup}). Immutable.
+ */
+@RecordBuilder
+public record BalanceOptions(
+    boolean diskMoves,
+    boolean instanceMoves,
+    boolean evacMode,
+    boolean ignoreSoftErrors,
+    double minGain,
+    double minGainLimit,
+    List<String> selectInstances,
+    List<String> excludeInstances)
+    implements BalanceOptionsBuilder.With {
+  public BalanceOptions {
+    if (Double.isNaN(minGain) || Double.isNaN(minGainLimit)) {
+      throw new IllegalArgumentException(
+          "minGain and minGainLimit must be numbers, not " + minGain + " and " + minGainLimit);
+    }
+    selectInstances = List.copyOf(selectInstances);
+    excludeInstances = List.copyOf(excludeInstances);
+  }
+
+  /** hbal's defaults: every move, strict checks, a gain of 0.01 asked below a score of 0.1. */
+  public static BalanceOptions hbal() {
+    return new BalanceOptions(true, true, false, false, 0.01, 0.1, List.of(), List.of());
+  }
+
+  /**
+   * hbal's defaults with the daemon's gain rule for {@code threshold}: every step gains at least
+   * the threshold, whatever the score (no gain limit). Ganeti's maintenance daemon takes any gain
+   * above ten times the threshold instead ({@code withMinGainLimit(10 * threshold)}); rounds that
+   * move for any gain, however small, may never settle.
+   */
+  public static BalanceOptions threshold(double threshold) {
+    return hbal().withMinGain(threshold).withMinGainLimit(Double.POSITIVE_INFINITY);
+  }
+
+  /** Whether a step from score {@code before} to {@code after} is taken (hbal's tryBalance). */
+  public boolean accepts(double before, double after) {
+    return after < before && (before > minGainLimit || before - after >= minGain);
+  }
+
+  /** The names of {@code selectInstances}, then {@code excludeInstances}, that name no instance. */
+  public List<String> unknownInstances(Cluster cluster) {
+    List<String> keys = new ArrayList<>(selectInstances);
+    keys.addAll(excludeInstances);
+    return InstanceLookup.unknown(cluster.instances().stream().map(Instance::name).toList(), keys);
+  }
+}
