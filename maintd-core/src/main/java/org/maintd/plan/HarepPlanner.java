@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.harep.HarepOwner;
@@ -109,19 +110,16 @@ final class HarepPlanner {
       enoperm(inst, state, need, enabled, tags, items);
       return;
     }
-    for (String node : List.of(inst.primary(), inst.secondary())) {
-      if (!node.isEmpty()
-          && ctx.excludedTargets.contains(node)
-          && ctx.index.node(node).map(n -> !n.offline()).orElse(false)) {
-        items.add(
-            item(
-                inst,
-                broken
-                    + "; waits: node "
-                    + node
-                    + " has an active incident, which handles its instances"));
-        return;
-      }
+    Optional<String> held = heldByAnIncident(inst);
+    if (held.isPresent()) {
+      items.add(
+          item(
+              inst,
+              broken
+                  + "; waits: node "
+                  + held.get()
+                  + " has an active incident, which handles its instances"));
+      return;
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.type(), repairId(inst));
     RepairPlacer.Placement placement = placer.place(owner.text(), inst, need);
@@ -185,19 +183,16 @@ final class HarepPlanner {
       items.add(item(inst, why));
       return;
     }
-    for (String node : List.of(inst.primary(), inst.secondary())) {
-      if (!node.isEmpty()
-          && ctx.excludedTargets.contains(node)
-          && ctx.index.node(node).map(n -> !n.offline()).orElse(false)) {
-        items.add(
-            item(
-                inst,
-                broken
-                    + "; waits: node "
-                    + node
-                    + " has an active incident, which handles its instances"));
-        return;
-      }
+    Optional<String> held = heldByAnIncident(inst);
+    if (held.isPresent()) {
+      items.add(
+          item(
+              inst,
+              broken
+                  + "; waits: node "
+                  + held.get()
+                  + " has an active incident, which handles its instances"));
+      return;
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.get().type(), p.tag().id());
     RepairPlacer.Placement placement = placer.place(owner.text(), inst, need.get());
@@ -265,6 +260,17 @@ final class HarepPlanner {
             List.of());
     List<String> remove = state.last().isPresent() ? List.of(state.raw()) : List.of();
     tags.add(new TagChange(TaggedObject.instance(inst.name()), List.of(tag.text()), remove, why));
+  }
+
+  /** An online node of the instance with an active incident, which handles its instances. */
+  private Optional<String> heldByAnIncident(Instance inst) {
+    return Stream.of(inst.primary(), inst.secondary())
+        .filter(
+            node ->
+                !node.isEmpty()
+                    && ctx.excludedTargets.contains(node)
+                    && ctx.index.node(node).map(n -> !n.offline()).orElse(false))
+        .findFirst();
   }
 
   private String repairId(Instance inst) {
