@@ -27,7 +27,10 @@ public record Settings(
     }
   }
 
-  /** Settings whose balancing follows Ganeti's maintenance daemon's rule for the threshold. */
+  /**
+   * Settings with hbal's balancing switches, every move gaining at least {@code balanceThreshold}
+   * at any score.
+   */
   public Settings(
       SafetyCaps caps,
       StormGuard storm,
