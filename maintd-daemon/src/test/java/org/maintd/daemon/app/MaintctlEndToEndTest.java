@@ -139,6 +139,12 @@ class MaintctlEndToEndTest {
         "the tag shows at the next poll",
         () -> ctl("nodes", "-o", "json").out().contains("rack:r1"));
     assertEquals(2, ctl("sim", "tag", "n3", "toggle", "x").code());
+    MaintctlRun notANode = ctl("sim", "tag", "web1", "add", "x");
+    assertEquals(1, notANode.code(), notANode.err());
+    assertTrue(
+        notANode.err().contains("400")
+            && notANode.err().contains("no node 'web1' in the simulated cluster"),
+        "a bad request, not a failing backend: " + notANode.err());
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.files.AtomicFiles;
@@ -88,6 +89,14 @@ final class SimControl {
   SimTag tag(SimTag body) {
     TaggedObject object = taggedObject(body);
     String tag = required("tag", body.tag());
+    if (sim.snapshot().tagsOf(object).isEmpty()) {
+      throw new IllegalArgumentException(
+          "no "
+              + object.kind().name().toLowerCase(Locale.ROOT)
+              + " '"
+              + object.name()
+              + "' in the simulated cluster");
+    }
     switch (required("action", body.action())) {
       case "add" -> sim.addTags(object, List.of(tag));
       case "remove" -> sim.removeTags(object, List.of(tag));
