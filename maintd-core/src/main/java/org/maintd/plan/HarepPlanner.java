@@ -112,13 +112,7 @@ final class HarepPlanner {
     }
     Optional<String> held = heldByAnIncident(inst);
     if (held.isPresent()) {
-      items.add(
-          item(
-              inst,
-              broken
-                  + "; waits: node "
-                  + held.get()
-                  + " has an active incident, which handles its instances"));
+      items.add(item(inst, broken + "; " + held.get()));
       return;
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.type(), repairId(inst));
@@ -185,13 +179,7 @@ final class HarepPlanner {
     }
     Optional<String> held = heldByAnIncident(inst);
     if (held.isPresent()) {
-      items.add(
-          item(
-              inst,
-              broken
-                  + "; waits: node "
-                  + held.get()
-                  + " has an active incident, which handles its instances"));
+      items.add(item(inst, broken + "; " + held.get()));
       return;
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.get().type(), p.tag().id());
@@ -262,7 +250,10 @@ final class HarepPlanner {
     tags.add(new TagChange(TaggedObject.instance(inst.name()), List.of(tag.text()), remove, why));
   }
 
-  /** An online node of the instance with an active incident, which handles its instances. */
+  /**
+   * Why the repair waits when an online node of the instance has an active incident, which handles
+   * its instances.
+   */
   private Optional<String> heldByAnIncident(Instance inst) {
     return Stream.of(inst.primary(), inst.secondary())
         .filter(
@@ -270,7 +261,9 @@ final class HarepPlanner {
                 !node.isEmpty()
                     && ctx.excludedTargets.contains(node)
                     && ctx.index.node(node).map(n -> !n.offline()).orElse(false))
-        .findFirst();
+        .findFirst()
+        .map(
+            node -> "waits: node " + node + " has an active incident, which handles its instances");
   }
 
   private String repairId(Instance inst) {

@@ -98,20 +98,7 @@ class GanetiMasterEvacuationIT {
     homes = onMaster;
     assertEquals(MASTER, sandbox.master(credentials));
     DaemonConfig config =
-        sandbox
-            .daemon(dir, MASTER, credentials)
-            .withStore("zookeeper")
-            .withHa(
-                new DaemonConfig.Ha(
-                    "zookeeper",
-                    null,
-                    new DaemonConfig.ZooKeeper(
-                        zookeeper.getConnectString(),
-                        Duration.ofSeconds(5),
-                        Duration.ofSeconds(10),
-                        "/maintd",
-                        null,
-                        Duration.ofSeconds(1))));
+        sandbox.ledByZooKeeper(dir, MASTER, credentials, zookeeper.getConnectString());
     daemon = new Daemon(config, Clock.systemUTC());
     daemon.start(false);
     await("the daemon leads").atMost(Duration.ofSeconds(60)).until(() -> daemon.health().leader());

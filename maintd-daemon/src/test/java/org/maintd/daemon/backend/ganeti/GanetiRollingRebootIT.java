@@ -99,20 +99,7 @@ class GanetiRollingRebootIT {
       bootIds.put(node, bootId(node));
     }
     DaemonConfig config =
-        sandbox
-            .daemon(dir, "node1.gnt.test", credentials)
-            .withStore("zookeeper")
-            .withHa(
-                new DaemonConfig.Ha(
-                    "zookeeper",
-                    null,
-                    new DaemonConfig.ZooKeeper(
-                        zookeeper.getConnectString(),
-                        Duration.ofSeconds(5),
-                        Duration.ofSeconds(10),
-                        "/maintd",
-                        null,
-                        Duration.ofSeconds(1))));
+        sandbox.ledByZooKeeper(dir, "node1.gnt.test", credentials, zookeeper.getConnectString());
     daemon = new Daemon(config, Clock.systemUTC());
     daemon.start(false);
     await("the daemon leads").atMost(Duration.ofSeconds(60)).until(() -> daemon.health().leader());

@@ -298,6 +298,26 @@ final class Sandbox {
     return env.get("GANETI_DIAGNOSE_" + node.substring(0, node.indexOf('.')));
   }
 
+  /**
+   * A daemon on {@code node} as {@link #daemon} makes it, its state in the ZooKeeper at {@code
+   * connect} and its leadership elected there, so that a move of the master role does not stop it.
+   */
+  DaemonConfig ledByZooKeeper(Path dir, String node, Path credentials, String connect) {
+    return daemon(dir, node, credentials)
+        .withStore("zookeeper")
+        .withHa(
+            new DaemonConfig.Ha(
+                "zookeeper",
+                null,
+                new DaemonConfig.ZooKeeper(
+                    connect,
+                    Duration.ofSeconds(5),
+                    Duration.ofSeconds(10),
+                    "/maintd",
+                    null,
+                    Duration.ofSeconds(1))));
+  }
+
   /** A daemon on {@code node}, state under {@code dir}, polling the collectors inside the nodes. */
   DaemonConfig daemon(Path dir, String node, Path credentials) {
     Map<String, String> urls = new LinkedHashMap<>();
