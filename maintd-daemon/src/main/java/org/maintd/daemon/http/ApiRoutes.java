@@ -1,11 +1,12 @@
 package org.maintd.daemon.http;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignException;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Node;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.HttpError;
@@ -58,7 +59,7 @@ public final class ApiRoutes {
 
   private void reads(Router<ApiAction> r) {
     r.add("GET", "/", c -> List.of(1));
-    r.add("GET", "/1/status", c -> view().state().incidents().stream().map(this::shown).toList());
+    r.add("GET", "/1/status", c -> status());
     r.add("GET", "/1/incidents/{uuid}", c -> shown(incident(c.param("uuid"))));
     r.add("GET", "/1/jobs", c -> JobNumbers.of(view().jobs()));
     r.add("GET", "/1/evacuated", c -> view().state().evacuated());
@@ -167,11 +168,27 @@ public final class ApiRoutes {
     return PlanView.of(p.at(), p.round(), p.heldBack(), p.jobs(), p.incidents(), p.items());
   }
 
+  /** Every incident as shown, the node uuids looked up once for all of them. */
+  private List<IncidentView> status() {
+    DaemonView v = view();
+    Map<String, String> uuids = nodeUuids(v.cluster());
+    return v.state().incidents().stream()
+        .map(i -> IncidentView.of(i, uuids.get(i.node())))
+        .toList();
+  }
+
   /** {@code i} as shown, with its node's uuid from the latest snapshot of the cluster. */
   private IncidentView shown(Incident i) {
-    Cluster cluster = view().cluster();
-    String nodeUuid = cluster == null ? null : cluster.node(i.node()).map(Node::uuid).orElse(null);
-    return IncidentView.of(i, nodeUuid);
+    return IncidentView.of(i, nodeUuids(view().cluster()).get(i.node()));
+  }
+
+  /** Each node's uuid by its name; none before the first snapshot of the cluster. */
+  private static Map<String, String> nodeUuids(Cluster cluster) {
+    Map<String, String> uuids = new HashMap<>();
+    if (cluster != null) {
+      cluster.nodes().forEach(n -> uuids.put(n.name(), n.uuid()));
+    }
+    return uuids;
   }
 
   private Incident incident(String uuid) {
