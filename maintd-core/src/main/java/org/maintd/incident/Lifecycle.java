@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.maintd.diagnose.Diagnosis;
+import org.maintd.job.JobIds;
 
 /**
  * The incident lifecycle of the design, as pure functions from a list of incidents to the next
@@ -207,14 +208,15 @@ public final class Lifecycle {
     return inc.moveTo(IncidentStatus.CANCELED, now, reason);
   }
 
-  /** Jobs were submitted for the incident. */
+  /** Jobs were submitted for the incident: each of the cluster's jobs is recorded in order. */
   public Incident submitted(Incident inc, List<String> jobIds, String what, Instant now) {
+    List<String> each = JobIds.each(jobIds);
     List<String> jobs = new ArrayList<>(inc.jobs());
-    jobs.addAll(jobIds);
+    jobs.addAll(each);
     IncidentStatus next =
         inc.status() == IncidentStatus.NOTED ? IncidentStatus.PENDING : inc.status();
     return inc.change(
-        next, jobs, now, "submitted", what + " (jobs " + String.join(", ", jobIds) + ")");
+        next, jobs, now, "submitted", what + " (jobs " + String.join(", ", each) + ")");
   }
 
   /** A job of the incident failed: nothing more is done; the node gets the repairfailed tag. */

@@ -12,6 +12,7 @@ import org.maintd.harep.RepairNeed;
 import org.maintd.harep.RepairResult;
 import org.maintd.harep.RepairState;
 import org.maintd.harep.RepairTag;
+import org.maintd.job.JobIds;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.plan.TagChange;
@@ -47,9 +48,10 @@ final class HarepTagging {
       Optional<String> pendingRaw = pendingTagOf(inst.get(), id);
       if (pendingRaw.isPresent()) {
         RepairTag pending = RepairTag.parse(pendingRaw.get()).orElseThrow();
-        if (!pending.jobs().contains(intent.jobId())) {
+        List<String> submitted = JobIds.each(intent.jobId());
+        if (!pending.jobs().containsAll(submitted)) {
           List<String> jobs = new ArrayList<>(pending.jobs());
-          jobs.add(intent.jobId());
+          submitted.stream().filter(j -> !jobs.contains(j)).forEach(jobs::add);
           change(
               t,
               "harep-pending:" + inst.get().name() + ":" + id + ":" + intent.jobId(),
@@ -62,7 +64,7 @@ final class HarepTagging {
       } else if (!hasRepair(inst.get(), id)) {
         RepairTag pending =
             RepairTag.pending(
-                owner.get().type(), id, t.now.getEpochSecond(), List.of(intent.jobId()));
+                owner.get().type(), id, t.now.getEpochSecond(), JobIds.each(intent.jobId()));
         change(
             t,
             "harep-pending:" + inst.get().name() + ":" + id,

@@ -347,4 +347,14 @@ class LifecycleTest {
   private static <T> Function<T, T> same() {
     return t -> t;
   }
+
+  @Test
+  void anOperationCarriedOutByTwoOfTheClustersJobsRecordsBothInOrder() {
+    Incident noted =
+        lifecycle.observe(List.of(), Map.of("n1", fault(EVACUATE)), T0).incidents().get(0);
+    Incident pending = lifecycle.submitted(noted, List.of("100+101", "102"), "drain", T0);
+    assertEquals(List.of("100", "101", "102"), pending.jobs());
+    assertEquals(
+        "drain (jobs 100, 101, 102)", pending.history().get(pending.history().size() - 1).reason());
+  }
 }

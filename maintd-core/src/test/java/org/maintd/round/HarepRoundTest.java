@@ -164,6 +164,38 @@ class HarepRoundTest {
   }
 
   @Test
+  void aRepairCarriedOutByTwoOfTheClustersJobsListsEachOnceInItsPendingTag() {
+    cluster = broken();
+    tick(Map.of());
+    List<Outcome> out = new ArrayList<>();
+    for (Effect e : last.effects()) {
+      out.add(
+          e instanceof Effect.Submit s
+              ? new Outcome.Submitted(s.key(), "41+42")
+              : new Outcome.NotFound(e.key()));
+    }
+    outcomes = out;
+    tick(Map.of());
+    carryOut();
+    String pending = i1Tags().get(0);
+    assertTrue(
+        pending.startsWith(P + "pending:fix-storage:") && pending.endsWith(":41+42"), pending);
+    JobState running = new JobState("41+42", JobStatus.RUNNING, "");
+    for (int i = 0; i < 3; i++) {
+      tick(
+          Map.of(
+              "41+42",
+              running,
+              "41",
+              new JobState("41", JobStatus.SUCCESS, ""),
+              "42",
+              new JobState("42", JobStatus.RUNNING, "")));
+      carryOut();
+      assertEquals(List.of(pending), i1Tags(), "the pending tag stays as it is while 42 runs");
+    }
+  }
+
+  @Test
   void aRepairWhoseJobFailedEndsWithAFailureTagThatSaysWhy() {
     cluster = broken();
     tick(Map.of());

@@ -187,4 +187,17 @@ class FixturesTest {
         "state: written by a newer maintd (schema 4); this one reads up to schema 3",
         e.getMessage());
   }
+
+  @Test
+  void anIncidentStoredWithAnIdOfTwoGanetiJobsReadsBackEachJobAndShowsBothNumbers()
+      throws Exception {
+    String repair = "\"repair:b18674c7-ab9b-4204-9b3f-e21c09b223a0-r5-1\"";
+    String before =
+        fixture("state").replace("[ " + repair + " ]", "[ \"100+101\", " + repair + " ]");
+    assertTrue(before.contains("100+101"), "the fixture with a job of two RAPI calls");
+    Incident incident = new StateCodec().read(before).incidents().get(0);
+    assertEquals(List.of("100", "101", repair.replace("\"", "")), incident.jobs());
+    IncidentView view = IncidentView.of(incident, null);
+    assertEquals(List.of(100L, 101L), view.jobs());
+  }
 }

@@ -8,6 +8,7 @@ import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.incident.HistoryEntry;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
+import org.maintd.job.JobIds;
 import org.maintd.protocol.api.Times;
 
 /**
@@ -70,7 +71,7 @@ public record StoredIncident(
         node,
         new DiagnoseParser().parseCommandOutput(original),
         IncidentStatus.parse(repairStatus),
-        jobs == null ? List.of() : jobs,
+        jobs == null ? List.of() : JobIds.each(jobs),
         Times.instant(ctime),
         Times.instant(mtime),
         serialNo,

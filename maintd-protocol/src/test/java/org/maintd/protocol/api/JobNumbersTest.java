@@ -31,4 +31,11 @@ class JobNumbersTest {
     assertEquals(List.of(12L, 7L), JobNumbers.of(ids));
     assertEquals(List.of("repair:a-r1-1", "repair:b-r2-1"), JobNumbers.others(ids));
   }
+
+  @Test
+  void anIdThatNamesSeveralGanetiJobsListsEachNumberInOrder() {
+    List<String> ids = List.of("100+101", "repair:a-r1-1", "102");
+    assertEquals(List.of(100L, 101L, 102L), JobNumbers.of(ids));
+    assertEquals(List.of("repair:a-r1-1"), JobNumbers.others(ids));
+  }
 }

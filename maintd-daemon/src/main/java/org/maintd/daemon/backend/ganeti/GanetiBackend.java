@@ -10,6 +10,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate.Mobility;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
+import org.maintd.job.JobIds;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
@@ -23,11 +24,11 @@ import org.maintd.spi.JobTrace;
 /**
  * A Ganeti 3.0 cluster through RAPI. A maintd job of several operations becomes one Ganeti job per
  * operation, each but the first depending on the success of the one before, so that they run in
- * order and stop at the first failure; its id joins theirs with {@code +}. Every request carries
- * the reason trail in {@code ?reason=} ({@code gnt:daemon:maintd}, the owner and the idempotency
- * key), by which {@link #findJobs} finds jobs again. What RAPI cannot do (copying an instance's
- * disks, failing the master role over) is refused at once as a failed job with the reason.
- * Thread-safe.
+ * order and stop at the first failure; its id joins theirs with {@code +} ({@link JobIds}). Every
+ * request carries the reason trail in {@code ?reason=} ({@code gnt:daemon:maintd}, the owner and
+ * the idempotency key), by which {@link #findJobs} finds jobs again. What RAPI cannot do (copying
+ * an instance's disks, failing the master role over) is refused at once as a failed job with the
+ * reason. Thread-safe.
  */
 public final class GanetiBackend implements ClusterBackend {
   /** Prefix of the id of a job refused before reaching Ganeti. */
@@ -100,7 +101,7 @@ public final class GanetiBackend implements ClusterBackend {
       Object answer = rapi.change(c.method(), c.path(), Map.of("reason", reason), body);
       ids.add(String.valueOf(answer));
     }
-    return String.join("+", ids);
+    return JobIds.of(ids);
   }
 
   private static String refusalReason(Operation op) {
@@ -183,7 +184,7 @@ public final class GanetiBackend implements ClusterBackend {
     }
     JobStatus status = JobStatus.SUCCESS;
     String message = "";
-    for (String part : id.split("\\+")) {
+    for (String part : JobIds.each(id)) {
       GanetiJob j = GanetiJob.of(rapi, part);
       if (j.status() == JobStatus.ERROR
           || j.status() == JobStatus.CANCELED
@@ -215,7 +216,7 @@ public final class GanetiBackend implements ClusterBackend {
     found.sort(null);
     return found.isEmpty()
         ? List.of()
-        : List.of(String.join("+", found.stream().map(String::valueOf).toList()));
+        : List.of(JobIds.of(found.stream().map(String::valueOf).toList()));
   }
 
   @Override
