@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * election until a state is stored again, so that a daemon started with {@code --recover} is
  * elected and rebuilds it; any other failure (a bug) fails the daemon. Thread-safe.
  */
-final class Acting implements Election.Listener {
+final class Acting implements Election.Listener, Commands {
   private static final Logger log = LoggerFactory.getLogger(Acting.class);
   private static final List<String> LEADER_PARTS = List.of("store", "runner");
 
@@ -267,7 +267,18 @@ final class Acting implements Election.Listener {
     return w != null ? w.runner().view() : standbyView.get();
   }
 
-  Object apply(Command command) {
+  @Override
+  public Object apply(Command command) {
+    return leading().commands().apply(command);
+  }
+
+  @Override
+  public void admit() {
+    leading();
+  }
+
+  /** The leader's work; a refusal when this daemon has none. */
+  private Work leading() {
     Work w = work();
     if (w == null && stateCondition.blocks()) {
       throw new Commands.Busy("nothing was changed: " + stateCondition.problem());
@@ -275,7 +286,7 @@ final class Acting implements Election.Listener {
     if (w == null) {
       throw new Commands.NotLeader(election == null ? "" : election.leaderUrl());
     }
-    return w.commands().apply(command);
+    return w;
   }
 
   /** The leader's parts, shown as {@code STANDBY} while this daemon does not lead. */

@@ -37,7 +37,7 @@ final class DaemonApi {
             config.bind(),
             config.port(),
             ApiRoutes.of(
-                new ApiRoutes.Sources(acting::view, acting::apply, health, metrics::scrape),
+                new ApiRoutes.Sources(acting::view, acting, health, metrics::scrape),
                 plugin.routes()),
             new Authenticator(
                 verifier,

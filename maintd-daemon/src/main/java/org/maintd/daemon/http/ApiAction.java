@@ -7,4 +7,25 @@ package org.maintd.daemon.http;
 @FunctionalInterface
 public interface ApiAction {
   Object run(ApiCall call) throws Exception;
+
+  /**
+   * Refuses the request before it is authenticated, when its action could not run anyway (a
+   * standby's commands): throws what the {@link ApiHandler} answers. Nothing by default.
+   */
+  default void admit() {}
+
+  /** {@code action}, admitted only when {@code admit} does not throw. */
+  static ApiAction admitted(Runnable admit, ApiAction action) {
+    return new ApiAction() {
+      @Override
+      public Object run(ApiCall call) throws Exception {
+        return action.run(call);
+      }
+
+      @Override
+      public void admit() {
+        admit.run();
+      }
+    };
+  }
 }

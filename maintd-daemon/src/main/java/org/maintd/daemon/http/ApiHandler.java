@@ -24,8 +24,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The daemon's HTTP API on port 1816: routes each request ({@link ApiRoutes}), lets reads through
  * and authenticates changes, from the headers before any of the body is read, then reads at most
- * {@code maxBody} bytes of it. Every answer is JSON, errors are {@code {"error": code, "message":
- * text}}, and HTTP status codes are decided here and nowhere else. Thread-safe.
+ * {@code maxBody} bytes of it. A change its route would refuse anyway (a standby's) is refused
+ * before it is authenticated, so that a signed request's signature is not spent on it. Every answer
+ * is JSON, errors are {@code {"error": code, "message": text}}, and HTTP status codes are decided
+ * here and nowhere else. Thread-safe.
  */
 public final class ApiHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
@@ -97,6 +99,7 @@ public final class ApiHandler extends Handler.Abstract {
 
   private ApiCall authenticated(
       Request request, String path, Router.Match<ApiAction> match, Fields query) {
+    match.handler().admit();
     Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
     warnOfPlainPasswords(request, credentials);
     refuseUnless(auth.fromHeaders(credentials));

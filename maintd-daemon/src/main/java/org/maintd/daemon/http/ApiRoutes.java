@@ -80,23 +80,23 @@ public final class ApiRoutes {
         c -> new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get()));
   }
 
+  /**
+   * The operator's commands: each refused before it is authenticated when this daemon cannot apply
+   * commands (a standby names the leader), so that the same signed request can go on to the leader.
+   */
   private void changes(Router<ApiAction> r) {
-    r.add(
-        "POST",
+    command(
+        r,
         "/1/incidents/{uuid}/cancel",
         c -> shown((Incident) apply(new Command.Cancel(c.param("uuid"), c.who()))));
-    r.add(
-        "POST",
+    command(
+        r,
         "/1/incidents/{uuid}/ack",
         c -> ack((Answers.Acknowledged) apply(new Command.Acknowledge(c.param("uuid"), c.who()))));
-    r.add(
-        "POST", "/1/pause", c -> paused((Answers.Paused) apply(new Command.Pause(true, c.who()))));
-    r.add(
-        "POST",
-        "/1/resume",
-        c -> paused((Answers.Paused) apply(new Command.Pause(false, c.who()))));
-    r.add(
-        "POST",
+    command(r, "/1/pause", c -> paused((Answers.Paused) apply(new Command.Pause(true, c.who()))));
+    command(r, "/1/resume", c -> paused((Answers.Paused) apply(new Command.Pause(false, c.who()))));
+    command(
+        r,
         "/1/machines/up",
         c ->
             up(
@@ -105,8 +105,8 @@ public final class ApiRoutes {
                         MachineRequest.hostnames(c.body()),
                         QueryFlags.flag(c.query(), "force"),
                         c.who()))));
-    r.add(
-        "POST",
+    command(
+        r,
         "/1/campaigns",
         c ->
             CampaignView.of(
@@ -114,13 +114,17 @@ public final class ApiRoutes {
                     apply(
                         new Command.StartCampaign(c.body(CampaignRequest.class).spec(), c.who()))));
     for (String action : List.of("pause", "resume", "abort")) {
-      r.add(
-          "POST",
+      command(
+          r,
           "/1/campaigns/{id}/" + action,
           c ->
               CampaignView.of(
                   (Campaign) apply(new Command.CampaignAction(c.param("id"), action, c.who()))));
     }
+  }
+
+  private void command(Router<ApiAction> r, String path, ApiAction action) {
+    r.add("POST", path, ApiAction.admitted(sources.commands()::admit, action));
   }
 
   private DaemonView view() {

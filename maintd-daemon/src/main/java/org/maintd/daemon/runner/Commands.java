@@ -13,6 +13,14 @@ public interface Commands {
   Object apply(Command command);
 
   /**
+   * Throws {@link NotLeader} or {@link Busy} when no command could be applied now, so that a
+   * request is refused before anything else about it is decided (a signed request's signature is
+   * not spent on a daemon that would refuse it). A command admitted may still be refused by {@link
+   * #apply} when leadership moves meanwhile.
+   */
+  default void admit() {}
+
+  /**
    * The command was not applied: this daemon is a standby; the leader (at {@link #leaderUrl}, empty
    * when none leads) applies commands.
    */
