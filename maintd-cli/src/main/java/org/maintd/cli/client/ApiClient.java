@@ -162,19 +162,34 @@ public final class ApiClient {
       throw new ApiException(
           "cannot connect to maintd at " + to + " (is it running? see --url or MAINTD_URL)");
     } catch (javax.net.ssl.SSLException e) {
+      if (String.valueOf(e.getMessage()).matches("(?s).*[Uu]nrecognized SSL message.*")) {
+        throw new ApiException(
+            "maintd at " + to + " speaks plain HTTP, not HTTPS: use " + withScheme(to, "http"));
+      }
       throw new ApiException(
           "TLS with maintd at "
               + to
               + " failed: "
               + e.getMessage()
-              + " (is --url's scheme right? --ca-file or MAINTD_CA_FILE names the certificate to"
-              + " trust)");
+              + " (--ca-file or MAINTD_CA_FILE names the certificate to trust)");
     } catch (IOException e) {
+      if (to.getScheme().equals("http") && String.valueOf(e.getMessage()).contains("status line")) {
+        throw new ApiException(
+            "maintd at "
+                + to
+                + " speaks HTTPS, not plain HTTP: use "
+                + withScheme(to, "https")
+                + " (with --ca-file or MAINTD_CA_FILE naming the certificate to trust)");
+      }
       throw new ApiException("request to " + to + path + " failed: " + e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ApiException("interrupted");
     }
+  }
+
+  private static String withScheme(URI uri, String scheme) {
+    return scheme + uri.toString().substring(uri.getScheme().length());
   }
 
   private static <T> T read(String body, JavaType type) {

@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.http.ApiPart;
@@ -85,6 +86,7 @@ public final class Daemon implements AutoCloseable {
     }
     started = true;
     HmacKey key = Startup.key(config);
+    SslContextFactory.Server apiTls = Startup.apiTls(config);
     SignatureVerifier verifier = new SignatureVerifier(key, config.collector().maxSkew());
     plugin = Startup.plugin(config, clock);
     ClusterBackend backend = plugin.backend();
@@ -133,6 +135,7 @@ public final class Daemon implements AutoCloseable {
                 metrics,
                 verifier,
                 stores::usedSignatures,
+                apiTls,
                 clock));
     leading.stand(parts, acting, standbyView, timers);
     parts.onFailure(this::partFailed);

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.http.ApiPart;
@@ -17,8 +18,8 @@ import org.maintd.signing.UsedSignatures;
 
 /**
  * The daemon's HTTP API as a part: maintd's routes and the backend's, served on {@code bind:port}
- * (with TLS when configured) to the users of {@code usersFile} and to signed requests, whose
- * signatures are remembered where {@code usedSignatures} keeps them.
+ * (with {@code tls} when configured, null otherwise) to the users of {@code usersFile} and to
+ * signed requests, whose signatures are remembered where {@code usedSignatures} keeps them.
  */
 final class DaemonApi {
   private DaemonApi() {}
@@ -31,6 +32,7 @@ final class DaemonApi {
       DaemonMetrics metrics,
       SignatureVerifier verifier,
       Function<Duration, UsedSignatures> usedSignatures,
+      SslContextFactory.Server tls,
       Clock clock) {
     return new ApiPart(
         ApiServer.newServer(
@@ -45,7 +47,7 @@ final class DaemonApi {
                 clock,
                 usedSignatures.apply(Authenticator.window(verifier))),
             new ApiServer.Limits(config.http().idleTimeout(), config.http().maxRequestBody()),
-            Startup.apiTls(config),
+            tls,
             () -> acting.readHeaders(clock.instant())),
         clock);
   }

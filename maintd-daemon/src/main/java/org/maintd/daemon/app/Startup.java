@@ -138,8 +138,9 @@ final class Startup {
               + " pollers can forge node reports");
     }
     log.info(
-        "maintd running on node {}: API on {}:{}, polling every {} ms",
+        "maintd running on node {}: API on {}://{}:{}, polling every {} ms",
         config.node(),
+        config.http().https() ? "https" : "http",
         config.bind(),
         port,
         config.pollInterval().toMillis());

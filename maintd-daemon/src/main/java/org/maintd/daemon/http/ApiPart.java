@@ -1,11 +1,16 @@
 package org.maintd.daemon.http;
 
 import java.time.Clock;
+import java.util.Arrays;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.maintd.daemon.service.LifeCyclePart;
 import org.maintd.http.Servers;
 
-/** The HTTP API's server as a part of the daemon: listening while it runs. Thread-safe. */
+/**
+ * The HTTP API's server as a part of the daemon: listening while it runs, its detail in {@code
+ * /1/health} saying whether it speaks https or plain http, and on which port. Thread-safe.
+ */
 public final class ApiPart extends LifeCyclePart {
   private final Server server;
 
@@ -19,8 +24,16 @@ public final class ApiPart extends LifeCyclePart {
     return Servers.port(server);
   }
 
+  /** {@code https} when its connector speaks TLS, else {@code http}. */
+  public String scheme() {
+    return Arrays.stream(server.getConnectors())
+            .anyMatch(c -> c.getConnectionFactory(SslConnectionFactory.class) != null)
+        ? "https"
+        : "http";
+  }
+
   @Override
   protected String detail() {
-    return server.isStarted() ? "listening on port " + port() : "";
+    return server.isStarted() ? scheme() + " on port " + port() : "";
   }
 }

@@ -28,7 +28,8 @@ public final class ApiTls {
 
   /**
    * The server side of TLS with {@code certificate}'s chain and the key in {@code key}; {@link
-   * IllegalArgumentException} naming the setting and the file when one cannot be used.
+   * IllegalArgumentException} naming the setting and the file when one cannot be used, or when the
+   * key is not the one the certificate was issued for (every handshake would fail).
    */
   public static SslContextFactory.Server of(Path certificate, Path key) {
     List<X509Certificate> chain;
@@ -38,6 +39,16 @@ public final class ApiTls {
       throw new IllegalArgumentException("https.certificate: " + e.getMessage(), e);
     }
     PrivateKey privateKey = privateKey(key);
+    if (!KeyMatch.matches(privateKey, chain.get(0))) {
+      throw new IllegalArgumentException(
+          "https.key: the key in "
+              + key
+              + " does not match the certificate of https.certificate ("
+              + certificate
+              + ", "
+              + chain.get(0).getSubjectX500Principal().getName()
+              + "): give the key that certificate was issued for");
+    }
     char[] password = HexFormat.of().formatHex(new SecureRandom().generateSeed(16)).toCharArray();
     try {
       KeyStore store = KeyStore.getInstance("PKCS12");

@@ -279,4 +279,31 @@ class DaemonProcessIT {
         log());
     assertTrue(!log().contains("\tat "), "no stack trace: " + log());
   }
+
+  @Test
+  void aKeyThatDoesNotMatchTheApisCertificateExitsWith2InOneLineNamingBothSettings()
+      throws Exception {
+    org.maintd.daemon.testing.TestCa ca = org.maintd.daemon.testing.TestCa.create("test CA");
+    Path certificate = ca.issue("node1", tmp.resolve("server.pem"));
+    Path key = ca.issue("node2", tmp.resolve("other.pem"));
+    Path config = config("n1");
+    Files.writeString(
+        config,
+        Files.readString(config)
+            + "https:\n  certificate: "
+            + certificate
+            + "\n  key: "
+            + key
+            + "\n");
+    assertEquals(ExitCodes.USAGE, exitOf(launch(config, null)));
+    assertEquals(
+        List.of(
+            "maintd: https.key: the key in "
+                + key
+                + " does not match the certificate of https.certificate ("
+                + certificate
+                + ", O=maintd-test,CN=node1): give the key that certificate was issued for"),
+        log().lines().filter(l -> !l.isBlank()).toList(),
+        "one line, nothing else: " + log());
+  }
 }

@@ -58,6 +58,60 @@ class HttpsEndToEndTest {
 
     MaintctlRun plain = MaintctlRun.of(url.replace("https:", "http:"), cluster.keyFile, "health");
     assertEquals(1, plain.code(), "plain HTTP gets no answer from the HTTPS port");
+    assertEquals(
+        "maintctl: maintd at "
+            + url.replace("https:", "http:")
+            + " speaks HTTPS, not plain HTTP: use "
+            + url
+            + " (with --ca-file or MAINTD_CA_FILE naming the certificate to trust)",
+        plain.err().strip());
+  }
+
+  @Test
+  void theHealthSaysTheApiSpeaksHttps() throws Exception {
+    TestCa ca = TestCa.create("maintd test CA");
+    Path server = ca.issue("node1", tmp.resolve("server.pem"));
+    startOverHttps(server, server);
+    assertTrue(
+        cluster.daemon().health().parts().stream()
+            .anyMatch(
+                p ->
+                    p.name().equals("api") && p.detail().equals("https on port " + cluster.port())),
+        cluster.daemon().health().toString());
+  }
+
+  @Test
+  void aKeyThatDoesNotMatchTheCertificateRefusesTheStartNamingBothSettings() throws Exception {
+    TestCa ca = TestCa.create("maintd test CA");
+    Path server = ca.issue("node1", tmp.resolve("server.pem"));
+    Path other = ca.issue("node2", tmp.resolve("other.pem"));
+    StartupException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            StartupException.class, () -> startOverHttps(server, other));
+    assertEquals(ExitCodes.USAGE, e.exitCode());
+    assertEquals(
+        "https.key: the key in "
+            + other
+            + " does not match the certificate of https.certificate ("
+            + server
+            + ", O=maintd-test,CN=node1): give the key that certificate was issued for",
+        e.getMessage());
+    cluster = null;
+  }
+
+  @Test
+  void maintctlToAPlainHttpApiWithAnHttpsUrlSaysToUseHttp() throws Exception {
+    cluster = new TestCluster(tmp);
+    cluster.startDaemon();
+    String url = "https://127.0.0.1:" + cluster.port();
+    MaintctlRun run = MaintctlRun.of(url, cluster.keyFile, "health");
+    assertEquals(1, run.code());
+    assertEquals(
+        "maintctl: maintd at "
+            + url
+            + " speaks plain HTTP, not HTTPS: use http://127.0.0.1:"
+            + cluster.port(),
+        run.err().strip());
   }
 
   @Test
