@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,6 +17,7 @@ import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
 import org.maintd.protocol.api.PartHealth;
 import org.maintd.round.Command;
+import org.maintd.spi.AccessDeniedException;
 import org.maintd.spi.UnreadableStateException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,9 +29,10 @@ import org.slf4j.LoggerFactory;
  * work; when the work cannot be opened because ZooKeeper failed or another leader fenced it off, it
  * stands for election again; when the stored state cannot be read, it stays elected but opens
  * nothing, and looks again every {@code retry} until the state can be read (an operator imported
- * one); when the state is lost and this daemon may not rebuild it, it stands aside from the
- * election until a state is stored again, so that a daemon started with {@code --recover} is
- * elected and rebuilds it; any other failure (a bug) fails the daemon. Thread-safe.
+ * one), and so it does when the store refuses it access (a znode's ACL or its credentials changed:
+ * the work it had stops); when the state is lost and this daemon may not rebuild it, it stands
+ * aside from the election until a state is stored again, so that a daemon started with {@code
+ * --recover} is elected and rebuilds it; any other failure (a bug) fails the daemon. Thread-safe.
  */
 final class Acting implements Election.Listener, Commands {
   private static final Logger log = LoggerFactory.getLogger(Acting.class);
@@ -94,9 +97,13 @@ final class Acting implements Election.Listener, Commands {
     try {
       opened = opener.get();
     } catch (RuntimeException e) {
-      UnreadableStateException unreadable = unreadable(e);
-      if (unreadable != null) {
-        stateCondition.unreadable(unreadable);
+      Optional<UnreadableStateException> unreadable = cause(e, UnreadableStateException.class);
+      Optional<AccessDeniedException> denied = cause(e, AccessDeniedException.class);
+      if (unreadable.isPresent()) {
+        stateCondition.unreadable(unreadable.get());
+        retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
+      } else if (denied.isPresent()) {
+        stateCondition.denied(denied.get());
         retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
       } else if (e instanceof LostState.Lost lost && election != null && election.standAside()) {
         stateCondition.lost(lost.where(), lost.getMessage());
@@ -167,7 +174,15 @@ final class Acting implements Election.Listener, Commands {
    * another thread: the failed part's own thread (the runner's) cannot wait for itself to end.
    */
   boolean standAgainIf(Part failed) {
-    if (election == null || !curable(failed.error())) {
+    if (election == null) {
+      return false;
+    }
+    Optional<AccessDeniedException> denied = cause(failed.error(), AccessDeniedException.class);
+    if (denied.isPresent()) {
+      retries.execute(() -> stopWhileDenied(failed, denied.get()));
+      return true;
+    }
+    if (!curable(failed.error())) {
       return false;
     }
     retries.execute(
@@ -196,13 +211,30 @@ final class Acting implements Election.Listener, Commands {
     return false;
   }
 
-  private static UnreadableStateException unreadable(Throwable e) {
+  /**
+   * The store refused this leader access ({@code denied}) while {@code failed}'s work ran: that
+   * work stops, this daemon stays elected and looks again every {@code retry} until access is back.
+   */
+  private void stopWhileDenied(Part failed, AccessDeniedException denied) {
+    boolean current;
+    synchronized (this) {
+      current = work != null && work.owns(failed);
+    }
+    if (current) {
+      stateCondition.denied(denied);
+      drop(failed.name() + ": " + failed.cause());
+      retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** The first of {@code e}'s causes (itself included) of {@code type}. */
+  private static <T extends Throwable> Optional<T> cause(Throwable e, Class<T> type) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof UnreadableStateException u) {
-        return u;
+      if (type.isInstance(t)) {
+        return Optional.of(type.cast(t));
       }
     }
-    return null;
+    return Optional.empty();
   }
 
   private void drop(String why) {

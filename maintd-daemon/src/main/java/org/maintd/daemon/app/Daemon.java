@@ -102,6 +102,7 @@ public final class Daemon implements AutoCloseable {
     poller.readThrough(plugin.reports().apply(collectors.poller()));
     DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(clock.instant()));
     metrics.watch(this::health);
+    metrics.countDenials(stateCondition::denials);
     leading =
         Leading.of(config, leadership, zookeeper, backend, votes, addresses, this::selfUrl, clock);
     Election election = leading.election();

@@ -17,6 +17,7 @@ import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.round.RoundState;
+import org.maintd.spi.AccessDeniedException;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.MaintdState;
@@ -169,6 +170,8 @@ final class StandbyView implements Supplier<DaemonView>, AutoCloseable {
       }
     } catch (UnreadableStateException e) {
       stateCondition.unreadable(e);
+    } catch (AccessDeniedException e) {
+      stateCondition.denied(e);
     } catch (StoreException e) {
       once("a standby cannot read the stored state: " + e.getMessage());
     }

@@ -1,6 +1,7 @@
 package org.maintd.daemon.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -8,6 +9,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.maintd.campaign.CampaignStatus;
@@ -28,6 +30,7 @@ import org.maintd.spi.MaintdState;
  * the daemon has failed. Thread-safe.
  */
 public final class DaemonMetrics implements RunnerListener {
+  private volatile LongSupplier denials = () -> 0;
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Counter rounds;
@@ -110,7 +113,8 @@ public final class DaemonMetrics implements RunnerListener {
 
   /**
    * {@code maintd_failed}: 1 once a part of the daemon has failed and it stopped acting; {@code
-   * maintd_store_unreadable}: 1 while the stored state cannot be read ({@code /1/health} says why).
+   * maintd_store_unreadable}: 1 while the stored state cannot be read ({@code /1/health} says why);
+   * {@code maintd_store_access_denied}: 1 while the store refuses maintd access to it.
    */
   public void watch(Supplier<HealthView> health) {
     Gauge.builder("maintd.failed", () -> "FAILED".equals(health.get().state()) ? 1 : 0)
@@ -122,6 +126,25 @@ public final class DaemonMetrics implements RunnerListener {
             () -> "STATE_UNREADABLE".equals(health.get().state()) ? 1 : 0)
         .description(
             "1 while the stored state cannot be read: nothing is submitted; /1/health says why")
+        .register(registry);
+    Gauge.builder(
+            "maintd.store.access.denied",
+            () -> "ACCESS_DENIED".equals(health.get().state()) ? 1 : 0)
+        .description(
+            "1 while the store refuses maintd access to its state (a znode's ACL or maintd's"
+                + " credentials changed): nothing is submitted; /1/health names the znode")
+        .register(registry);
+  }
+
+  /**
+   * {@code maintd_store_access_denials_total}: how many times the store refused maintd access to
+   * its state, as {@code denials} counts them.
+   */
+  public void countDenials(LongSupplier denials) {
+    // The registry holds what a function counter reads weakly: this object holds it strongly.
+    this.denials = denials;
+    FunctionCounter.builder("maintd.store.access.denials", this, m -> m.denials.getAsLong())
+        .description("How many times the store refused maintd access to its state")
         .register(registry);
   }
 

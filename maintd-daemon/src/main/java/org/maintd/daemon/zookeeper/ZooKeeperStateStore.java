@@ -6,6 +6,7 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.protocol.state.StateEnvelope;
+import org.maintd.spi.AccessDeniedException;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
 import org.maintd.spi.StoreException;
@@ -272,12 +273,16 @@ public final class ZooKeeperStateStore implements StateStore {
             || k.code() == KeeperException.Code.SESSIONMOVED)) {
       return new Unavailable(what + ": " + k.getMessage(), e);
     }
-    if (e instanceof KeeperException.NoAuthException) {
-      return new StoreException(
+    if (e instanceof KeeperException k
+        && (k.code() == KeeperException.Code.NOAUTH
+            || k.code() == KeeperException.Code.AUTHFAILED)) {
+      return new AccessDeniedException(
+          "znode " + (k.getPath() == null ? "(unknown)" : k.getPath()),
           what
-              + ": ZooKeeper refuses maintd's credentials ("
-              + e.getMessage()
-              + "): check zookeeper.credentialsFile",
+              + ": ZooKeeper answers "
+              + (k.code() == KeeperException.Code.NOAUTH ? "NoAuth" : "AuthFailed")
+              + " (its ACL, or maintd's credentials, changed since maintd made it): give it back"
+              + " maintd's ACL (setAcl), or give maintd the credentials it names",
           e);
     }
     return new StoreException(what + ": " + e, e);
