@@ -275,4 +275,64 @@ class GanetiEvacuationIT {
       onMaster("gnt-instance", "startup", "inst1.gnt.test");
     }
   }
+
+  @SuppressWarnings("unchecked")
+  private List<Long> waitedFor() throws Exception {
+    String body =
+        http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.port() + "/1/jobs"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    return ((List<Number>) Json.parse(body)).stream().map(Number::longValue).toList();
+  }
+
+  /**
+   * node3 drained by hand (and room for two nodes out of service), so that node2's two movable
+   * instances both go to node1 in one job: two migrations, two RAPI calls, two Ganeti jobs, the
+   * second depending on the first. Both numbers are in /1/jobs while they run and in the incident.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void anOperationOfTwoRapiCallsShowsBothGanetiJobNumbers() throws Exception {
+    onMaster("gnt-instance", "remove", "-f", "inst4.gnt.test");
+    onMaster("gnt-node", "modify", "--drained=yes", "node3.gnt.test");
+    daemon.close();
+    daemon =
+        new Daemon(
+            sandbox
+                .daemon(dir, "node1.gnt.test", credentials)
+                .withCaps(
+                    new org.maintd.safety.SafetyCaps(
+                        new org.maintd.safety.Allowance(2, false), List.of())),
+            Clock.systemUTC());
+    daemon.start(true);
+    long firstJob = sandbox.nextJobId();
+    Files.writeString(
+        Path.of(sandbox.diagnoseFile("node2.gnt.test")), "{\"status\": \"evacuate\"}");
+    List<List<Long>> seen = new ArrayList<>();
+    await("two Ganeti jobs of one operation waited for")
+        .atMost(Duration.ofMinutes(3))
+        .pollInterval(Duration.ofMillis(100))
+        .until(
+            () -> {
+              List<Long> jobs = waitedFor();
+              seen.add(jobs);
+              return jobs.size() == 2 && jobs.get(1) == jobs.get(0) + 1;
+            });
+    List<Long> pair = seen.get(seen.size() - 1);
+    assertTrue(pair.get(0) >= firstJob, pair + " are new jobs, from " + firstJob);
+    Map<String, Object> done = awaitIncident("completed");
+    List<Long> jobs = ((List<Number>) done.get("jobs")).stream().map(Number::longValue).toList();
+    int at = jobs.indexOf(pair.get(0));
+    assertTrue(
+        at >= 0 && at + 1 < jobs.size() && jobs.get(at + 1).equals(pair.get(1)),
+        "the incident lists both, in order: " + jobs + " for " + pair);
+    assertTrue(done.get("history").toString().contains("jobs " + pair.get(0) + ", " + pair.get(1)));
+    for (long job : pair) {
+      assertTrue(
+          onMaster("gnt-job", "info", Long.toString(job)).contains("gnt:daemon:maintd "),
+          "job " + job + " is maintd's");
+    }
+  }
 }
