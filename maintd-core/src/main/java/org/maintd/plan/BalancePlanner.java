@@ -2,6 +2,7 @@ package org.maintd.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.maintd.balance.BalanceMove;
 import org.maintd.balance.BalanceOptions;
@@ -11,6 +12,7 @@ import org.maintd.cluster.Instance;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.wait.WaitReason;
 
 /**
  * Balancing moves, last in a round, on what repairs and maintenance left free: per node group, as
@@ -63,11 +65,13 @@ final class BalancePlanner {
           new PlanItem(
               "balance",
               g.name(),
-              (moves == 0
-                      ? noMove(initial)
-                      : String.format(
-                          "score %.4f, %.4f after %d move(s)", initial, balancer.score(), moves))
-                  + heldBack(g)));
+              Next.does(
+                  (moves == 0
+                          ? noMove(initial)
+                          : String.format(
+                              "score %.4f, %.4f after %d move(s)",
+                              initial, balancer.score(), moves))
+                      + heldBack(g))));
     }
   }
 
@@ -103,36 +107,31 @@ final class BalancePlanner {
         && ctx.claims.nodesFree(owner, touched)
         && touched.stream().noneMatch(ctx.excludedTargets::contains)
         && touched.stream().noneMatch(failedRepairs::contains)
-        && refusal(m) == null;
+        && refusal(m).isEmpty();
   }
 
-  /** Why the placement rules refuse the move's new primary or new secondary, or null. */
-  String refusal(BalanceMove m) {
+  /** Why the placement rules refuse the move's new primary or new secondary; empty when not. */
+  Optional<String> refusal(BalanceMove m) {
     Instance inst = ctx.cluster.instance(m.instance()).orElseThrow();
     String owner = OWNER + m.instance();
+    Optional<String> why = Optional.empty();
     if (!m.newPrimary().equals(m.oldPrimary())) {
-      String why = placement(owner, m.newPrimary(), inst, primaryNeed(inst, m), null);
-      if (why != null) {
-        return why;
-      }
+      why = placement(owner, m.newPrimary(), inst, primaryNeed(inst, m), null);
     }
-    if (newSecondary(m)) {
-      return placement(owner, m.newSecondary(), inst, Moves.secondaryNeed(inst), m.newPrimary());
-    }
-    return null;
-  }
-
-  private String placement(
-      String owner, String node, Instance inst, Capacity.Need need, String secondaryOf) {
-    org.maintd.cluster.Node target = ctx.index.node(node).orElseThrow();
-    String why = chooser.refusal(owner, target);
-    if (why == null) {
-      why = ctx.capacity.shortfall(node, need);
-    }
-    if (why == null) {
-      why = ctx.capacity.compromise(node, inst, need, secondaryOf);
+    if (why.isEmpty() && newSecondary(m)) {
+      why = placement(owner, m.newSecondary(), inst, Moves.secondaryNeed(inst), m.newPrimary());
     }
     return why;
+  }
+
+  private Optional<String> placement(
+      String owner, String node, Instance inst, Capacity.Need need, String secondaryOf) {
+    org.maintd.cluster.Node target = ctx.index.node(node).orElseThrow();
+    return chooser
+        .refusal(owner, target)
+        .map(WaitReason::text)
+        .or(() -> ctx.capacity.shortfall(node, need).map(WaitReason::text))
+        .or(() -> Optional.ofNullable(ctx.capacity.compromise(node, inst, need, secondaryOf)));
   }
 
   /**

@@ -61,7 +61,7 @@ final class CampaignJobs {
       List<Instance> secondaries) {
     Step step = evacuations.moveOff(claimOwner, node, primaries, secondaries, false, this::job);
     jobs.addAll(step.jobs());
-    return step.next();
+    return step.next().text();
   }
 
   /** A job of {@code ops} with the next key of the round, not yet claimed nor submitted. */

@@ -3,11 +3,14 @@ package org.maintd.plan;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.htools.HtoolsTags;
+import org.maintd.wait.WaitReason;
+import org.maintd.wait.WaitReason.NoRoom.Resource;
 
 /**
  * Free memory, disk and virtual cpus per node during one planning pass, reduced as placements are
@@ -45,19 +48,19 @@ final class Capacity {
     }
   }
 
-  /** Why {@code node} cannot take the need, or null when it can. */
-  String shortfall(String node, Need need) {
+  /** What {@code node} lacks to take the need; empty when it can take it. */
+  Optional<WaitReason.NoRoom> shortfall(String node, Need need) {
     long[] f = free.get(node);
     if (f[0] < need.memory()) {
-      return node + " has " + f[0] + " MiB free memory, " + need.memory() + " needed";
+      return Optional.of(new WaitReason.NoRoom(node, Resource.MEMORY, f[0], need.memory()));
     }
     if (f[1] < need.disk()) {
-      return node + " has " + f[1] + " MiB free disk, " + need.disk() + " needed";
+      return Optional.of(new WaitReason.NoRoom(node, Resource.DISK, f[1], need.disk()));
     }
     if (need.vcpus() > 0 && f[2] < need.vcpus()) {
-      return node + " has room for " + f[2] + " more vcpus, " + need.vcpus() + " needed";
+      return Optional.of(new WaitReason.NoRoom(node, Resource.VCPUS, f[2], need.vcpus()));
     }
-    return null;
+    return Optional.empty();
   }
 
   /**

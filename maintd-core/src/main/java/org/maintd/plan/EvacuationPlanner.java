@@ -13,6 +13,7 @@ import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.wait.WaitReason;
 
 /**
  * Plans the next step of evacuating a node: move the master role off it if it is the master; drain
@@ -35,19 +36,19 @@ final class EvacuationPlanner {
     String owner = incident.uuid().toString();
     Optional<Node> found = ctx.index.node(incident.node());
     if (found.isEmpty()) {
-      return Step.waiting("node " + incident.node() + " is not in the cluster");
+      return Step.waiting(new WaitReason.NodeMissing(incident.node()));
     }
     Node node = found.get();
     if (!ctx.claims.nodeFree(owner, node.name())) {
-      return Step.waiting("node " + node.name() + " is busy with another job this round");
+      return Step.waiting(new WaitReason.Busy("node " + node.name(), false));
     }
     if (node.master()) {
       return masterFailover(incident, node);
     }
     if (!node.drained() && !node.offline()) {
-      String capped = ctx.unavailable.refusal(node);
-      if (capped != null) {
-        return Step.waiting("waits for the safety cap: " + capped);
+      Optional<WaitReason.CapReached> capped = ctx.unavailable.refusal(node);
+      if (capped.isPresent()) {
+        return Step.waiting("waits for the safety cap: " + capped.get().text(), capped.get());
       }
       ctx.unavailable.takeDown(node);
       return single(incident, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name());
@@ -74,10 +75,7 @@ final class EvacuationPlanner {
         MasterSuccessor.of(
             ctx, node.name(), x -> ctx.claims.nodeFree(incident.uuid().toString(), x.name()));
     if (to.isEmpty()) {
-      return Step.waiting(
-          "node "
-              + node.name()
-              + " is the master and no online master candidate can take the role");
+      return Step.waiting(new WaitReason.NoMasterCandidate(node.name()));
     }
     return single(
         incident,
@@ -180,17 +178,19 @@ final class EvacuationPlanner {
       Map<String, List<Operation>> byTarget,
       List<String> waits) {
     Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
-    String refusal = chooser.refusal(owner, secondary);
-    if (refusal != null && ctx.claims.nodeFree(owner, secondary.name())) {
+    Optional<WaitReason> refusal = chooser.refusal(owner, secondary);
+    if (refusal.isPresent() && ctx.claims.nodeFree(owner, secondary.name())) {
       // The secondary cannot take the instance (offline, drained, or it has its own incident):
       // give the instance a new secondary first; it migrates there in a later round. Waiting for
       // the secondary instead could wait forever on an incident that waits for this one.
-      rehomeSecondary(owner, inst, secondary, refusal, byTarget, waits);
+      rehomeSecondary(owner, inst, secondary, refusal.get(), byTarget, waits);
       return;
     }
-    String shortfall = refusal != null ? refusal : ctx.capacity.shortfall(secondary.name(), need);
-    if (shortfall != null) {
-      waits.add(inst.name() + ": its secondary " + shortfall);
+    Optional<WaitReason> shortfall =
+        refusal.or(
+            () -> ctx.capacity.shortfall(secondary.name(), need).map(WaitReason.class::cast));
+    if (shortfall.isPresent()) {
+      waits.add(inst.name() + ": its secondary " + shortfall.get().text());
       return;
     }
     Operation op = Moves.takeOver(inst, inst.primary(), secondary.name(), failover);
@@ -201,7 +201,7 @@ final class EvacuationPlanner {
       String owner,
       Instance inst,
       Node secondary,
-      String refusal,
+      WaitReason refusal,
       Map<String, List<Operation>> byTarget,
       List<String> waits) {
     Capacity.Need need = Moves.secondaryNeed(inst);
@@ -211,7 +211,7 @@ final class EvacuationPlanner {
       waits.add(
           inst.name()
               + ": its secondary "
-              + refusal
+              + refusal.text()
               + ", and no node in the group has "
               + inst.disk()
               + " MiB disk for a new secondary");

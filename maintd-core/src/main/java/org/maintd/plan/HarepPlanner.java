@@ -20,6 +20,7 @@ import org.maintd.harep.RepairTag;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.wait.WaitReason;
 
 /**
  * Plans instance repairs after the incidents of the round, on what they left free: for every broken
@@ -110,9 +111,9 @@ final class HarepPlanner {
       enoperm(inst, state, need, enabled, tags, items);
       return;
     }
-    Optional<String> held = heldByAnIncident(inst);
+    Optional<Next> held = heldByAnIncident(inst);
     if (held.isPresent()) {
-      items.add(item(inst, broken + "; " + held.get()));
+      items.add(item(inst, broken, held.get()));
       return;
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.type(), repairId(inst));
@@ -126,11 +127,11 @@ final class HarepPlanner {
               TaggedObject.instance(inst.name()),
               List.of(pending.text()),
               remove,
-              "repair " + need.type().wireName() + " decided; " + placement.why()));
-      items.add(item(inst, broken + "; " + placement.why()));
+              "repair " + need.type().wireName() + " decided; " + placement.why().get().text()));
+      items.add(item(inst, broken, placement.why().get()));
       return;
     }
-    items.add(item(inst, broken + "; " + submit(owner, inst, need, placement.ops(), jobs)));
+    items.add(item(inst, broken, submit(owner, inst, need, placement.ops(), jobs)));
   }
 
   /**
@@ -150,13 +151,9 @@ final class HarepPlanner {
     String head = "repair " + p.tag().type().wireName() + " pending";
     Optional<RepairNeed> need = RepairNeed.of(ctx.index, inst);
     if (need.isEmpty()) {
+      WaitReason why = new WaitReason.InstanceNotSettled(inst.status().name());
       items.add(
-          item(
-              inst,
-              head
-                  + ": waits: the instance is "
-                  + inst.status().name()
-                  + "; its result is written once it runs as its admin state wants"));
+          new PlanItem("instance", inst.name(), Next.waits(head + ": waits: " + why.text(), why)));
       return;
     }
     String broken = head + "; " + need.get().problem() + ", needs " + need.get().type().wireName();
@@ -177,21 +174,21 @@ final class HarepPlanner {
       items.add(item(inst, why));
       return;
     }
-    Optional<String> held = heldByAnIncident(inst);
+    Optional<Next> held = heldByAnIncident(inst);
     if (held.isPresent()) {
-      items.add(item(inst, broken + "; " + held.get()));
+      items.add(item(inst, broken, held.get()));
       return;
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.get().type(), p.tag().id());
     RepairPlacer.Placement placement = placer.place(owner.text(), inst, need.get());
-    String outcome =
+    Next outcome =
         placement.ops().isEmpty()
-            ? placement.why()
+            ? placement.why().get()
             : submit(owner, inst, need.get(), placement.ops(), jobs);
-    items.add(item(inst, broken + "; " + outcome));
+    items.add(item(inst, broken, outcome));
   }
 
-  private String submit(
+  private Next submit(
       HarepOwner owner, Instance inst, RepairNeed need, List<Operation> ops, List<JobSpec> jobs) {
     String key = ctx.nextKey(owner.text());
     String text =
@@ -209,11 +206,13 @@ final class HarepPlanner {
             .filter(n -> ctx.index.node(n).map(x -> !x.offline()).orElse(false))
             .toList();
     if (!ctx.claims.instanceFree(inst.name()) || !ctx.claims.nodesFree(owner.text(), working)) {
-      return "waits: its nodes or the instance are busy with another job this round";
+      WaitReason busy = new WaitReason.Busy("its nodes or the instance", true);
+      return Next.waits("waits: " + busy.text(), busy);
     }
     ctx.claims.claim(owner.text(), working, job.instances());
     jobs.add(job);
-    return "repair: " + ops.stream().map(Operation::kind).reduce((a, b) -> a + ", " + b).orElse("");
+    return Next.does(
+        "repair: " + ops.stream().map(Operation::kind).reduce((a, b) -> a + ", " + b).orElse(""));
   }
 
   private void enoperm(
@@ -254,7 +253,7 @@ final class HarepPlanner {
    * Why the repair waits when an online node of the instance has an active incident, which handles
    * its instances.
    */
-  private Optional<String> heldByAnIncident(Instance inst) {
+  private Optional<Next> heldByAnIncident(Instance inst) {
     return Stream.of(inst.primary(), inst.secondary())
         .filter(
             node ->
@@ -262,8 +261,8 @@ final class HarepPlanner {
                     && ctx.excludedTargets.contains(node)
                     && ctx.index.node(node).map(n -> !n.offline()).orElse(false))
         .findFirst()
-        .map(
-            node -> "waits: node " + node + " has an active incident, which handles its instances");
+        .map(WaitReason.NodeHasIncident::new)
+        .map(why -> Next.waits("waits: " + why.text(), why));
   }
 
   private String repairId(Instance inst) {
@@ -279,6 +278,11 @@ final class HarepPlanner {
   }
 
   private static PlanItem item(Instance inst, String next) {
-    return new PlanItem("instance", inst.name(), next);
+    return new PlanItem("instance", inst.name(), Next.does(next));
+  }
+
+  /** {@code head}, then what happens next, which may be a wait. */
+  private static PlanItem item(Instance inst, String head, Next next) {
+    return new PlanItem("instance", inst.name(), new Next(head + "; " + next.text(), next.waits()));
   }
 }

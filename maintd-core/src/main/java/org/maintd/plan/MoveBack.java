@@ -153,9 +153,9 @@ final class MoveBack {
     if (!jobs.free(op.nodes())) {
       return new Move.Busy("a node of the move is in another job");
     }
-    String shortfall = ctx.capacity.shortfall(node, need);
-    if (shortfall != null) {
-      return new Move.Stays(shortfall);
+    var shortfall = ctx.capacity.shortfall(node, need);
+    if (shortfall.isPresent()) {
+      return new Move.Stays(shortfall.get().text());
     }
     ctx.capacity.take(node, need);
     jobs.add(jobs.job(List.of(op), op.kind() + " " + i.name() + " back to " + node));

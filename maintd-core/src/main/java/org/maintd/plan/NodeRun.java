@@ -164,9 +164,9 @@ final class NodeRun {
     if (!jobs.free(node)) {
       return waits(BUSY);
     }
-    String capped = ctx.unavailable.refusal(n);
-    if (capped != null) {
-      return waits("waits for the safety cap: " + capped);
+    var capped = ctx.unavailable.refusal(n);
+    if (capped.isPresent()) {
+      return waits("waits for the safety cap: " + capped.get().text());
     }
     ctx.unavailable.takeDown(n);
     jobs.submit(Operation.SetNodeFlags.drain(node), "drain " + node + " for its reboot");

@@ -9,6 +9,7 @@ import org.maintd.cluster.Node;
 import org.maintd.harep.RepairNeed;
 import org.maintd.job.Operation;
 import org.maintd.plan.TargetChooser.Choice;
+import org.maintd.wait.WaitReason;
 
 /**
  * The operations of one instance repair with their targets chosen among the nodes of the instance's
@@ -25,13 +26,18 @@ final class RepairPlacer {
   }
 
   /** A repair's operations with their targets chosen, or why none could be chosen. */
-  record Placement(List<Operation> ops, String why) {
+  record Placement(List<Operation> ops, Optional<Next> why) {
     static Placement of(Operation... ops) {
-      return new Placement(List.of(ops), "");
+      return new Placement(List.of(ops), Optional.empty());
     }
 
-    static Placement waits(String why) {
-      return new Placement(List.of(), "waits: " + why);
+    static Placement waits(String text, WaitReason why) {
+      return new Placement(List.of(), Optional.of(Next.waits("waits: " + text, why)));
+    }
+
+    static Placement noTarget(String need) {
+      WaitReason.NoTarget why = new WaitReason.NoTarget(need);
+      return waits(why.text(), why);
     }
   }
 
@@ -56,19 +62,20 @@ final class RepairPlacer {
           .map(c -> handOver(inst, need, c.node(), n))
           .orElseGet(
               () ->
-                  Placement.waits(
-                      "no node in the group has room for the instance ("
+                  Placement.noTarget(
+                      "node in the group has room for the instance ("
                           + n.memory()
                           + " MiB memory, "
                           + n.vcpus()
                           + " vcpus)"));
     }
     Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
-    String why =
-        Optional.ofNullable(chooser.refusal(owner, secondary))
-            .orElseGet(() -> ctx.capacity.shortfall(secondary.name(), n));
-    return why != null
-        ? Placement.waits("its secondary " + why)
+    Optional<WaitReason> why =
+        chooser
+            .refusal(owner, secondary)
+            .or(() -> ctx.capacity.shortfall(secondary.name(), n).map(WaitReason.class::cast));
+    return why.isPresent()
+        ? Placement.waits("its secondary " + why.get().text(), why.get())
         : handOver(inst, need, secondary, n);
   }
 
@@ -87,8 +94,8 @@ final class RepairPlacer {
     Optional<Choice> target =
         chooser.choose(owner, group(inst), inst.primary(), n, inst, inst.primary());
     if (target.isEmpty()) {
-      return Placement.waits(
-          "no node in the group has " + inst.disk() + " MiB disk for a new secondary");
+      return Placement.noTarget(
+          "node in the group has " + inst.disk() + " MiB disk for a new secondary");
     }
     String t = target.get().node().name();
     chooser.placed(t, n, inst, inst.primary());
@@ -102,8 +109,8 @@ final class RepairPlacer {
     Optional<Node> primary =
         chooser.choose(owner, group(inst), "", p, inst, null).map(Choice::node);
     if (primary.isEmpty()) {
-      return Placement.waits(
-          "no node in the group has room for the instance ("
+      return Placement.noTarget(
+          "node in the group has room for the instance ("
               + mem
               + " MiB memory, "
               + inst.disk()
@@ -118,8 +125,8 @@ final class RepairPlacer {
               .choose(owner, group(inst), primary.get().name(), s, inst, primary.get().name())
               .map(Choice::node);
       if (secondary.isEmpty()) {
-        return Placement.waits(
-            "no second node in the group has " + inst.disk() + " MiB disk for the new secondary");
+        return Placement.noTarget(
+            "second node in the group has " + inst.disk() + " MiB disk for the new secondary");
       }
       chooser.placed(secondary.get().name(), s, inst, primary.get().name());
       nodes.add(secondary.get().name());

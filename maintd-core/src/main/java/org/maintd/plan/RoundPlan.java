@@ -16,7 +16,7 @@ import org.maintd.job.JobSpec;
 public record RoundPlan(
     List<JobSpec> jobs,
     List<UUID> completed,
-    Map<UUID, String> next,
+    Map<UUID, Next> next,
     List<TagChange> tagChanges,
     List<PlanItem> items,
     List<Campaign> campaigns) {

@@ -21,6 +21,7 @@ import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
 import org.maintd.job.JobSpec;
 import org.maintd.safety.SafetyCaps;
+import org.maintd.wait.WaitReason;
 
 /**
  * Plans one round: for every incident the daemon acts on, in priority order (evacuations by
@@ -123,7 +124,7 @@ public final class RoundPlanner {
     LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     List<JobSpec> jobs = new ArrayList<>();
     List<UUID> completed = new ArrayList<>();
-    Map<UUID, String> next = new HashMap<>();
+    Map<UUID, Next> next = new HashMap<>();
     for (Incident incident : incidents) {
       next.put(incident.uuid(), passive(incident, incidents));
     }
@@ -155,9 +156,8 @@ public final class RoundPlanner {
             .findFirst();
     if (!Double.isNaN(balanceThreshold)) {
       if (underWay.isPresent()) {
-        items.add(
-            new PlanItem(
-                "balance", "cluster", "waits: campaign " + underWay.get().id() + " is under way"));
+        WaitReason why = new WaitReason.CampaignUnderWay(underWay.get().id());
+        items.add(new PlanItem("balance", "cluster", Next.waits("waits: " + why.text(), why)));
       } else {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents)).plan(jobs, items);
       }
@@ -198,25 +198,23 @@ public final class RoundPlanner {
     return nodes;
   }
 
-  private static String passive(Incident incident, List<Incident> all) {
+  private static Next passive(Incident incident, List<Incident> all) {
     return switch (incident.status()) {
-      case CANCELED -> "nothing: canceled; forgotten once the node no longer reports it";
-      case FAILED -> "nothing: failed; remove tag " + incident.tag() + " to forget it";
+      case CANCELED -> Next.does("nothing: canceled; forgotten once the node no longer reports it");
+      case FAILED -> Next.does("nothing: failed; remove tag " + incident.tag() + " to forget it");
       case COMPLETED ->
-          incident.acknowledged()
-              ? "nothing: acknowledged; forgotten once the node no longer reports it"
-              : "nothing: completed; remove tag " + incident.tag() + " to acknowledge";
+          Next.does(
+              incident.acknowledged()
+                  ? "nothing: acknowledged; forgotten once the node no longer reports it"
+                  : "nothing: completed; remove tag " + incident.tag() + " to acknowledge");
       case NOTED, PENDING ->
           Lifecycle.actedOn(all, incident.node())
               .filter(top -> !top.uuid().equals(incident.uuid()))
               .map(
                   top ->
-                      "waits: "
-                          + top.uuid()
-                          + " ("
-                          + top.diagnosis().status().wireName()
-                          + ") is handled first on this node")
-              .orElse("");
+                      new WaitReason.IncidentFirst(top.uuid(), top.diagnosis().status().wireName()))
+              .map(why -> Next.waits("waits: " + why.text(), why))
+              .orElse(Next.does(""));
     };
   }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
+import org.maintd.wait.WaitReason;
 
 /**
  * Picks a target node for an instance: online, undrained, in the same group, not excluded, not
@@ -23,18 +24,20 @@ final class TargetChooser {
   /** A chosen node, and what it compromises (empty when nothing). */
   record Choice(Node node, String compromise) {}
 
-  /** Whether {@code node} may receive an instance from {@code owner}'s job at all. */
-  String refusal(String owner, Node node) {
+  /** Why {@code node} may not receive an instance from {@code owner}'s job; empty when it may. */
+  Optional<WaitReason> refusal(String owner, Node node) {
     if (!node.acceptsInstances()) {
-      return node.name() + " is " + (node.offline() ? "offline" : "drained");
+      return Optional.of(
+          new WaitReason.TargetRefused(node.name(), node.offline() ? "is offline" : "is drained"));
     }
     if (ctx.excludedTargets.contains(node.name())) {
-      return node.name() + " has an active incident or was evacuated";
+      return Optional.of(
+          new WaitReason.TargetRefused(node.name(), "has an active incident or was evacuated"));
     }
     if (!ctx.claims.nodeFree(owner, node.name())) {
-      return node.name() + " is busy with another job this round";
+      return Optional.of(new WaitReason.Busy(node.name(), false));
     }
-    return null;
+    return Optional.empty();
   }
 
   /**
@@ -53,7 +56,8 @@ final class TargetChooser {
         ctx.cluster.nodes().stream()
             .filter(n -> n.group().equals(group) && !n.name().equals(avoid))
             .filter(
-                n -> refusal(owner, n) == null && ctx.capacity.shortfall(n.name(), need) == null)
+                n ->
+                    refusal(owner, n).isEmpty() && ctx.capacity.shortfall(n.name(), need).isEmpty())
             .toList();
     Comparator<Node> byFreeMemory =
         Comparator.comparingLong(n -> ctx.capacity.freeMemory(n.name()));

@@ -2,25 +2,33 @@ package org.maintd.round;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.UUID;
 import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.plan.PlanItem;
+import org.maintd.wait.WaitReason;
 
 /**
  * What the last tick planned, for {@code GET /1/plan}: the jobs the next round would submit,
  * whether the round is held back and why, and for every incident and every other item what happens
- * next or why it waits. Planned on the latest snapshot; nothing in it has been submitted.
+ * next or why it waits (the incidents that wait, with why). Planned on the latest snapshot; nothing
+ * in it has been submitted.
  */
 public record PlanSnapshot(
     Instant at,
     long round,
-    String heldBack,
+    Optional<WaitReason> held,
     List<JobSpec> jobs,
     List<Incident> incidents,
+    Map<UUID, WaitReason> waitingIncidents,
     List<PlanItem> items) {
   public PlanSnapshot {
     jobs = List.copyOf(jobs);
     incidents = List.copyOf(incidents);
+    waitingIncidents = Map.copyOf(waitingIncidents);
     items = List.copyOf(items);
   }
 
@@ -28,9 +36,23 @@ public record PlanSnapshot(
     return new PlanSnapshot(
         null,
         0,
-        "no round planned yet: the daemon has not completed a poll",
+        Optional.of(new WaitReason.NotPlanned()),
         List.of(),
         List.of(),
+        Map.of(),
         List.of());
+  }
+
+  /** Why the round is held back; empty when it is ready to go. */
+  public String heldBack() {
+    return held.map(WaitReason::text).orElse("");
+  }
+
+  /** How many incidents and other items wait, by the kind of what they wait for. */
+  public Map<String, Long> waitsByKind() {
+    Map<String, Long> out = new TreeMap<>();
+    waitingIncidents.values().forEach(w -> out.merge(w.kind(), 1L, Long::sum));
+    items.forEach(i -> i.next().waits().ifPresent(w -> out.merge(w.kind(), 1L, Long::sum)));
+    return out;
   }
 }

@@ -2,20 +2,24 @@ package org.maintd.round;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.maintd.incident.Incident;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.machine.Machines;
+import org.maintd.plan.Next;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
 import org.maintd.plan.TagChange;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
+import org.maintd.wait.WaitReason;
 
 /**
  * A tick's plan: every incident and campaign says what happens next or why it waits; when no job
@@ -42,9 +46,9 @@ final class Planning {
 
   void apply(Turn t, List<String> running) {
     MaintdState s = t.state;
-    String wait = waitReason(t, running);
+    Optional<WaitReason> wait = heldBack(t, running);
     RoundPlan plan =
-        (wait == null ? planner : plannerWithoutBalancing)
+        (wait.isEmpty() ? planner : plannerWithoutBalancing)
             .plan(
                 t.cluster,
                 s.incidents(),
@@ -57,17 +61,20 @@ final class Planning {
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(
-                wait == null ? s.campaigns() : CampaignList.waiting(s.campaigns(), wait));
+                wait.isEmpty()
+                    ? s.campaigns()
+                    : CampaignList.waiting(s.campaigns(), wait.get().text()));
     t.memory =
         t.memory.withPlan(
             new PlanSnapshot(
                 t.now,
                 s.round() + 1,
-                wait == null ? "" : wait,
+                wait,
                 plan.jobs(),
                 t.state.incidents(),
+                waiting(s.incidents(), plan.next(), wait),
                 plan.items()));
-    if (wait == null) {
+    if (wait.isEmpty()) {
       start(t, plan);
     }
   }
@@ -124,30 +131,59 @@ final class Planning {
     return out;
   }
 
-  private static String waitReason(Turn t, List<String> running) {
+  /** Why the round cannot start now; empty when it can. */
+  private static Optional<WaitReason> heldBack(Turn t, List<String> running) {
     MaintdState s = t.state;
     if (!running.isEmpty()) {
-      return "waiting for jobs " + String.join(", ", running) + " of round " + s.round();
+      return Optional.of(new WaitReason.JobsRunning(running, s.round()));
     }
     if (s.paused()) {
-      return "paused: " + s.pauseReason();
+      return Optional.of(new WaitReason.Paused(s.pauseReason()));
     }
     Duration since = Duration.between(t.memory.lastRound(), t.now);
     if (since.compareTo(s.roundDelay()) < 0) {
-      return "waiting for the round delay (" + s.roundDelay().minus(since).toSeconds() + " s left)";
+      return Optional.of(new WaitReason.RoundDelay(s.roundDelay().minus(since).toSeconds()));
     }
-    return null;
+    return Optional.empty();
+  }
+
+  /**
+   * Whether the round's hold speaks for the incident: an active one, unless it already waits for a
+   * more invasive incident on its node (which the round's start does not change).
+   */
+  private static boolean heldByTheRound(Incident i, Next next, Optional<WaitReason> wait) {
+    return wait.isPresent()
+        && i.status().isActive()
+        && !(next.waits().orElse(null) instanceof WaitReason.IncidentFirst);
   }
 
   private static List<Incident> withNext(
-      List<Incident> incidents, Map<UUID, String> next, String wait) {
+      List<Incident> incidents, Map<UUID, Next> next, Optional<WaitReason> wait) {
     return incidents.stream()
         .map(
             i -> {
-              String text = next.getOrDefault(i.uuid(), "");
-              boolean waits = wait != null && i.status().isActive() && !text.startsWith("waits:");
-              return i.withNext(waits ? wait + (text.isEmpty() ? "" : "; then: " + text) : text);
+              Next n = next.getOrDefault(i.uuid(), Next.does(""));
+              String text = n.text();
+              return i.withNext(
+                  heldByTheRound(i, n, wait)
+                      ? wait.get().text() + (text.isEmpty() ? "" : "; then: " + text)
+                      : text);
             })
         .toList();
+  }
+
+  /** The incidents that wait, and why: the round's hold, or their own reason. */
+  private static Map<UUID, WaitReason> waiting(
+      List<Incident> incidents, Map<UUID, Next> next, Optional<WaitReason> wait) {
+    Map<UUID, WaitReason> out = new HashMap<>();
+    for (Incident i : incidents) {
+      Next n = next.getOrDefault(i.uuid(), Next.does(""));
+      if (heldByTheRound(i, n, wait)) {
+        out.put(i.uuid(), wait.get());
+      } else {
+        n.waits().ifPresent(w -> out.put(i.uuid(), w));
+      }
+    }
+    return out;
   }
 }

@@ -5,10 +5,12 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Node;
+import org.maintd.wait.WaitReason;
 
 /**
  * Counts the nodes out of service (drained or offline) per node group and per failure domain during
@@ -35,27 +37,24 @@ public final class UnavailabilityLedger {
     }
   }
 
-  /** Why {@code node} may not be taken out of service now, or null when it may. */
-  public String refusal(Node node) {
+  /** Which cap keeps {@code node} from being taken out of service now; empty when none does. */
+  public Optional<WaitReason.CapReached> refusal(Node node) {
     if (node.offline() || node.drained()) {
-      return null;
+      return Optional.empty();
     }
     Set<String> down = downByGroup.getOrDefault(node.group(), Set.of());
     int allowed = caps.maxUnavailable().of(sizeByGroup.getOrDefault(node.group(), 0));
     if (down.size() >= allowed) {
-      return "cap: group " + groupName(node.group()) + " already has " + describe(down, allowed);
+      return Optional.of(capped("group " + groupName(node.group()), down, allowed));
     }
     for (String domain : domains(node)) {
       Set<String> inDomain = downByDomain.getOrDefault(domain, Set.of());
       int domainAllowed = caps.maxUnavailable().of(sizeByDomain.getOrDefault(domain, 0));
       if (inDomain.size() >= domainAllowed) {
-        return "cap: failure domain "
-            + domain
-            + " already has "
-            + describe(inDomain, domainAllowed);
+        return Optional.of(capped("failure domain " + domain, inDomain, domainAllowed));
       }
     }
-    return null;
+    return Optional.empty();
   }
 
   /** Records that a step planned in this pass takes {@code node} out of service. */
@@ -85,14 +84,8 @@ public final class UnavailabilityLedger {
     return cluster.groupByUuid(uuid).map(Group::name).orElse(uuid);
   }
 
-  private String describe(Set<String> down, int allowed) {
-    return down.size()
-        + " node(s) out of service ("
-        + String.join(", ", down)
-        + "), maxUnavailable allows "
-        + allowed
-        + " ("
-        + caps.maxUnavailable()
-        + ")";
+  private WaitReason.CapReached capped(String scope, Set<String> down, int allowed) {
+    return new WaitReason.CapReached(
+        scope, List.copyOf(down), allowed, caps.maxUnavailable().toString());
   }
 }

@@ -136,7 +136,9 @@ class BalancePlannerTest {
     }
     PlanItem item =
         plan.items().stream().filter(i -> i.kind().equals("balance")).findFirst().orElseThrow();
-    assertTrue(item.next().matches("score [0-9.]+, [0-9.]+ after \\d+ move\\(s\\)"), item.next());
+    assertTrue(
+        item.next().text().matches("score [0-9.]+, [0-9.]+ after \\d+ move\\(s\\)"),
+        item.next().text());
   }
 
   @Test
@@ -146,7 +148,11 @@ class BalancePlannerTest {
             .plan(crowded(), List.of(), List.of(), 1, NOW);
     assertEquals(List.of(), plan.jobs());
     assertTrue(
-        plan.items().get(0).next().contains("no move lowers it by 1000.0000 (balance.minGain)"),
+        plan.items()
+            .get(0)
+            .next()
+            .text()
+            .contains("no move lowers it by 1000.0000 (balance.minGain)"),
         plan.items().toString());
   }
 
@@ -165,17 +171,22 @@ class BalancePlannerTest {
     assertTrue(
         rules
             .refusal(new BalanceMove("i0", "n1", "n3", "n2", "n3", 0, "fa:n2"))
+            .orElseThrow()
             .contains("n2 already runs an instance tagged svc:web"),
         "the exclusion tag, as for evacuations");
     assertTrue(
         rules
             .refusal(new BalanceMove("i0", "n1", "n3", "n4", "n3", 0, "fa:n4"))
+            .orElseThrow()
             .contains("n4 is drained"));
     assertTrue(
         rules
             .refusal(new BalanceMove("i0", "n1", "n3", "n6", "n3", 0, "fa:n6"))
+            .orElseThrow()
             .contains("n6 has an active incident"));
-    assertEquals(null, rules.refusal(new BalanceMove("i0", "n1", "n3", "n5", "n3", 0, "fa:n5")));
+    assertEquals(
+        java.util.Optional.empty(),
+        rules.refusal(new BalanceMove("i0", "n1", "n3", "n5", "n3", 0, "fa:n5")));
 
     RoundPlan plan =
         new RoundPlanner(new SafetyCaps(Allowance.parse("100%"), List.of()), false, 0.01)
@@ -265,7 +276,7 @@ class BalancePlannerTest {
       String instance, String commands, String primary, String secondary, String why) {
     String oldSecondary = instance.equals("s") || instance.equals("p") ? "" : "b";
     BalanceMove m = new BalanceMove(instance, "a", oldSecondary, primary, secondary, 0, commands);
-    assertEquals(why.isEmpty() ? null : why, roomRules().refusal(m));
+    assertEquals(why, roomRules().refusal(m).orElse(""));
   }
 
   @Test
@@ -302,7 +313,8 @@ class BalancePlannerTest {
     assertFalse(free.jobs().isEmpty(), "without the incident, moves are made: " + free.items());
     RoundPlan plan = planner.plan(b.build(), List.of(), List.of("n2"), 1, NOW);
     assertEquals(List.of(), plan.jobs());
-    assertTrue(plan.items().get(0).next().contains("no move lowers it"), plan.items().toString());
+    assertTrue(
+        plan.items().get(0).next().text().contains("no move lowers it"), plan.items().toString());
   }
 
   /** What a round's balancing jobs may do under each of hbal's switches, as daemon settings. */
@@ -389,7 +401,7 @@ class BalancePlannerTest {
     assertEquals(touched, touches(plan, node), plan.jobs().toString());
     assertEquals(
         !touched,
-        plan.items().get(0).next().endsWith("; untouched after a failed repair: " + node),
+        plan.items().get(0).next().text().endsWith("; untouched after a failed repair: " + node),
         plan.items().toString());
   }
 

@@ -68,7 +68,10 @@ class ClaimsTest {
       ctx.claims.claim("other", List.of("n2"), List.of());
     }
     assertEquals(
-        refusal.isEmpty() ? null : refusal,
-        new TargetChooser(ctx).refusal("me", c.node("n2").orElseThrow()));
+        refusal,
+        new TargetChooser(ctx)
+            .refusal("me", c.node("n2").orElseThrow())
+            .map(org.maintd.wait.WaitReason::text)
+            .orElse(""));
   }
 }

@@ -81,7 +81,7 @@ class EvacuationPlannerTest {
     assertEquals(
         "waits for the safety cap: cap: group g already has 1 node(s) out of service (n2),"
             + " maxUnavailable allows 1 (1)",
-        plan.next().get(on(incidents, "n3").uuid()));
+        plan.next().get(on(incidents, "n3").uuid()).text());
   }
 
   @ParameterizedTest(name = "{0}")
@@ -114,7 +114,7 @@ class EvacuationPlannerTest {
       incidents = report(incidents, faulty, "live-repair");
     }
     RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
-    String next = plan.next().get(on(incidents, "n1").uuid());
+    String next = plan.next().get(on(incidents, "n1").uuid()).text();
     if (to.isEmpty()) {
       assertEquals("node n1 is the master and no online master candidate can take the role", next);
       assertTrue(ops(plan).stream().noneMatch(o -> o instanceof Operation.FailoverMaster));
@@ -137,7 +137,7 @@ class EvacuationPlannerTest {
             1,
             NOW);
     assertEquals(List.of(), plan.jobs());
-    assertEquals("node n9 is not in the cluster", plan.next().values().iterator().next());
+    assertEquals("node n9 is not in the cluster", plan.next().values().iterator().next().text());
   }
 
   @Test
@@ -187,7 +187,7 @@ class EvacuationPlannerTest {
             + "-r7-1]",
         job.reason().text());
     assertEquals(1_800_000_000_123_456_789L, job.reason().timestampNanos());
-    assertEquals("move 2 of 2 instances off n2", plan.next().get(incidents.get(0).uuid()));
+    assertEquals("move 2 of 2 instances off n2", plan.next().get(incidents.get(0).uuid()).text());
   }
 
   @Test
@@ -228,7 +228,7 @@ class EvacuationPlannerTest {
     List<Incident> incidents = report(List.of(), "n2", "evacuate");
     RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
     assertTrue(
-        plan.next().get(incidents.get(0).uuid()).startsWith("move 3 of 3 instances off n2"),
+        plan.next().get(incidents.get(0).uuid()).text().startsWith("move 3 of 3 instances off n2"),
         plan.next().toString());
     assertEquals(3, ops(plan).size(), ops(plan).toString());
   }
@@ -262,7 +262,7 @@ class EvacuationPlannerTest {
     List<Incident> incidents = report(List.of(), "n2", "evacuate");
     RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
     assertEquals(List.of(new Operation.Migrate("w", "n2", target)), ops(plan));
-    assertFalse(plan.next().get(incidents.get(0).uuid()).contains("compromises"));
+    assertFalse(plan.next().get(incidents.get(0).uuid()).text().contains("compromises"));
   }
 
   @Test
@@ -284,7 +284,7 @@ class EvacuationPlannerTest {
     List<Incident> incidents = report(List.of(), "n2", "evacuate");
     RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
     assertEquals(List.of(new Operation.ReplaceSecondary("c", "n4", "n2", "n5")), ops(plan));
-    assertEquals("move 1 of 1 instances off n2", plan.next().get(incidents.get(0).uuid()));
+    assertEquals("move 1 of 1 instances off n2", plan.next().get(incidents.get(0).uuid()).text());
 
     Cluster noOther = c.withNode("n5", n -> n.withFlags(n.flags().withDrained(true)));
     RoundPlan compromise = planner.plan(noOther, incidents, List.of(), 1, NOW);
@@ -292,7 +292,7 @@ class EvacuationPlannerTest {
     assertEquals(
         "move 1 of 1 instances off n2; compromises: c to n3 although n3 could no longer take over"
             + " its peers' instances (N+1): no other node has room",
-        compromise.next().get(incidents.get(0).uuid()));
+        compromise.next().get(incidents.get(0).uuid()).text());
   }
 
   @Test
@@ -316,7 +316,7 @@ class EvacuationPlannerTest {
     assertEquals(
         "move 1 of 1 instances off n2; compromises: i1 to n4 although n4 could no longer take over"
             + " its peers' instances (N+1): no other node has room",
-        plan.next().get(incidents.get(0).uuid()));
+        plan.next().get(incidents.get(0).uuid()).text());
   }
 
   @Test
@@ -342,9 +342,10 @@ class EvacuationPlannerTest {
         List.of(new Operation.Migrate("web", "n2", "n3"), new Operation.Migrate("x", "n6", "n7")),
         ops(plan));
     assertTrue(
-        plan.next().get(on(incidents, "n2").uuid()).contains("; compromises: web to n3"),
+        plan.next().get(on(incidents, "n2").uuid()).text().contains("; compromises: web to n3"),
         plan.next().toString());
-    assertEquals("move 1 of 1 instances off n6", plan.next().get(on(incidents, "n6").uuid()));
+    assertEquals(
+        "move 1 of 1 instances off n6", plan.next().get(on(incidents, "n6").uuid()).text());
   }
 
   @ParameterizedTest(name = "{0}")
@@ -378,7 +379,7 @@ class EvacuationPlannerTest {
             .filter(j -> j.owner().equals(on(incidents, "n2").uuid().toString()))
             .flatMap(j -> j.operations().stream())
             .toList();
-    String next = plan.next().get(on(incidents, "n2").uuid());
+    String next = plan.next().get(on(incidents, "n2").uuid()).text();
     if (outcome.equals("migrate")) {
       assertEquals(List.of(new Operation.Migrate("a", "n2", "n3")), mine);
     } else {
@@ -406,7 +407,8 @@ class EvacuationPlannerTest {
     RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW);
     assertEquals(List.of(new Operation.ReplaceSecondary("b", "n5", "n2", "n1")), ops(plan));
     assertEquals(
-        "node n5 is busy with another job this round", plan.next().get(on(incidents, "n5").uuid()));
+        "node n5 is busy with another job this round",
+        plan.next().get(on(incidents, "n5").uuid()).text());
   }
 
   @ParameterizedTest(name = "{0}")

@@ -84,7 +84,7 @@ class HarepPlannerTest {
   private static String next(RoundPlan plan, String instance) {
     return plan.items().stream()
         .filter(i -> i.id().equals(instance))
-        .map(PlanItem::next)
+        .map(i -> i.next().text())
         .findFirst()
         .orElse("(no item)");
   }

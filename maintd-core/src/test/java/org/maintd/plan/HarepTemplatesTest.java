@@ -197,7 +197,7 @@ class HarepTemplatesTest {
   private static String next(RoundPlan plan) {
     return plan.items().stream()
         .filter(i -> i.id().equals("i"))
-        .map(PlanItem::next)
+        .map(i -> i.next().text())
         .findFirst()
         .orElse("(no item)");
   }

@@ -105,7 +105,7 @@ class PlacementTest {
             : List.of(
                 new Operation.Migrate("a", "n2", "n3"), new Operation.Migrate("b", "n2", "n3"));
     assertEquals(expected.subList(0, moved), ops, scarce + " runs out");
-    String next = plan.next().get(incidents.get(0).uuid());
+    String next = plan.next().get(incidents.get(0).uuid()).text();
     if (moved == 1) {
       assertTrue(
           next.startsWith(
@@ -164,6 +164,7 @@ class PlacementTest {
               .values()
               .iterator()
               .next()
+              .text()
               .endsWith("a: no node in the group has room (512 MiB memory, 0 MiB disk)"),
           plan.next().toString());
     }
@@ -217,6 +218,6 @@ class PlacementTest {
         List.of(
             new Operation.Migrate("a", "n2", "n3"), new Operation.Migrate("b", "n2", targetOfB)),
         plan.jobs().stream().flatMap(j -> j.operations().stream()).toList());
-    assertEquals("move 2 of 2 instances off n2", plan.next().get(incidents.get(0).uuid()));
+    assertEquals("move 2 of 2 instances off n2", plan.next().get(incidents.get(0).uuid()).text());
   }
 }

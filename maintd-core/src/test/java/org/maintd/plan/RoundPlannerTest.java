@@ -151,7 +151,7 @@ class RoundPlannerTest {
     RoundPlan plan =
         planner.plan(c, report(List.of(), "n2", Map.of("status", "evacuate")), List.of(), 2, NOW);
     assertTrue(plan.jobs().isEmpty());
-    String next = plan.next().values().iterator().next();
+    String next = plan.next().values().iterator().next().text();
     assertTrue(next.contains("big: no node in the group has room (4096 MiB memory"), next);
   }
 
@@ -183,7 +183,7 @@ class RoundPlannerTest {
     RoundPlan plan =
         planner.plan(c, report(List.of(), "n1", Map.of("status", "evacuate")), List.of(), 1, NOW);
     assertTrue(plan.jobs().isEmpty());
-    assertTrue(plan.next().values().iterator().next().contains("is the master"));
+    assertTrue(plan.next().values().iterator().next().text().contains("is the master"));
   }
 
   @Test
@@ -271,12 +271,13 @@ class RoundPlannerTest {
         ops,
         "n3 waits for the cap held by n2, so n2 must not wait for n3");
     Incident n3 = incidents.stream().filter(i -> i.node().equals("n3")).findFirst().orElseThrow();
-    assertEquals("node n3 is busy with another job this round", plan.next().get(n3.uuid()));
+    assertEquals("node n3 is busy with another job this round", plan.next().get(n3.uuid()).text());
     Cluster after = c.withInstance("i1", i -> i.placedOn("n2", "n4"));
     RoundPlan next = planner.plan(after, incidents, List.of(), 3, NOW);
     assertTrue(
         next.next()
             .get(n3.uuid())
+            .text()
             .startsWith(
                 "waits for the safety cap: cap: group g already has 1 node(s)"
                     + " out of service (n2)"),
@@ -311,7 +312,7 @@ class RoundPlannerTest {
     assertEquals(
         List.of(new Operation.Migrate("web", "n2", "n5")),
         plan.jobs().stream().flatMap(j -> j.operations().stream()).toList());
-    assertFalse(plan.next().get(incidents.get(0).uuid()).contains("compromises"));
+    assertFalse(plan.next().get(incidents.get(0).uuid()).text().contains("compromises"));
   }
 
   @Test
@@ -331,7 +332,7 @@ class RoundPlannerTest {
     RoundPlan plan = planner.plan(c, incidents, List.of(), 2, NOW);
     List<Operation> ops = plan.jobs().stream().flatMap(j -> j.operations().stream()).toList();
     assertEquals(1, ops.size(), ops.toString());
-    String next = plan.next().get(incidents.get(0).uuid());
+    String next = plan.next().get(incidents.get(0).uuid()).text();
     assertTrue(next.contains("compromises: web to "), next);
     assertTrue(next.contains("(N+1): no other node has room"), next);
   }
@@ -386,8 +387,8 @@ class RoundPlannerTest {
     Incident mine = incident(1, "n2", diagnosis, status, acknowledged);
     Incident top = incident(2, "n2", "evacuate", IncidentStatus.NOTED, false);
     RoundPlan plan = planner.plan(c, List.of(mine, top), List.of(), 1, NOW);
-    assertEquals(next, plan.next().get(mine.uuid()));
-    assertEquals("drain n2", plan.next().get(top.uuid()));
+    assertEquals(next, plan.next().get(mine.uuid()).text());
+    assertEquals("drain n2", plan.next().get(top.uuid()).text());
   }
 
   @ParameterizedTest(name = "an incident {0} on n3 -> the instance goes to {1}")
@@ -459,8 +460,8 @@ class RoundPlannerTest {
     assertEquals(1, balance.size(), plan.items().toString());
     assertEquals(
         waits,
-        balance.get(0).next().equals("waits: campaign c1 is under way"),
-        balance.get(0).next());
+        balance.get(0).next().text().equals("waits: campaign c1 is under way"),
+        balance.get(0).next().text());
     assertEquals(waits ? "cluster" : "g", balance.get(0).id());
   }
 }

@@ -169,7 +169,8 @@ public final class ApiRoutes {
 
   private PlanView plan() {
     PlanSnapshot p = view().plan();
-    return PlanView.of(p.at(), p.round(), p.heldBack(), p.jobs(), p.incidents(), p.items());
+    return PlanView.of(
+        p.at(), p.round(), p.held(), p.jobs(), p.incidents(), p.waitingIncidents(), p.items());
   }
 
   /** Every incident as shown, the node uuids looked up once for all of them. */

@@ -22,6 +22,7 @@ import org.maintd.round.FinishedJob;
 import org.maintd.round.StepResult;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.MaintdState;
+import org.maintd.wait.WaitReason;
 
 /**
  * The daemon's metrics, served in Prometheus' text format on {@code GET /metrics}: rounds, tick and
@@ -69,6 +70,13 @@ public final class DaemonMetrics implements RunnerListener {
         new String[] {"ok", "collector-error", "rejected", "unreachable"},
         health -> health,
         health -> lastPoll.values().stream().filter(r -> r.health().equals(health)).count());
+    gaugePer(
+        "maintd.plan.waits",
+        "Incidents and other items of the last plan that wait, by the kind of what they wait for",
+        "kind",
+        WaitReason.KINDS.toArray(String[]::new),
+        kind -> kind,
+        kind -> view == null ? 0 : view.plan().waitsByKind().getOrDefault(kind, 0L));
     Gauge.builder("maintd.paused", () -> state.get().paused() ? 1 : 0)
         .description("1 while automatic actions are paused (by an operator or the storm guard)")
         .register(registry);

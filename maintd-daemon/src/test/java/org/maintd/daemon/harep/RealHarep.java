@@ -82,10 +82,11 @@ final class RealHarep {
     }
     Pattern needs = Pattern.compile("needs ([a-z-]+); (waits|not repaired)");
     for (PlanItem item : plan.items()) {
-      Matcher m = needs.matcher(item.next());
-      if (item.next().contains("(enoperm)") && m.find()) {
+      String next = item.next().text();
+      Matcher m = needs.matcher(next);
+      if (next.contains("(enoperm)") && m.find()) {
         maintd.put(item.id(), "enoperm " + m.group(1));
-      } else if (item.next().contains("auto-repair is suspended")) {
+      } else if (next.contains("auto-repair is suspended")) {
         maintd.put(item.id(), "not repaired");
       } else if (m.find() && m.group(2).equals("waits")) {
         maintd.put(item.id(), "repair " + m.group(1) + ", waits");

@@ -30,6 +30,7 @@ import org.maintd.incident.Lifecycle;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
+import org.maintd.plan.Next;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
 import org.maintd.safety.Allowance;
@@ -185,7 +186,7 @@ class EvacuationPropertyTest {
     Map<String, List<String>> jobs = new HashMap<>();
     plan.jobs().forEach(j -> jobs.computeIfAbsent(j.owner(), k -> new ArrayList<>()).add(j.key()));
     return incidents.stream()
-        .map(i -> i.withNext(plan.next().getOrDefault(i.uuid(), "")))
+        .map(i -> i.withNext(plan.next().getOrDefault(i.uuid(), Next.does("")).text()))
         .map(
             i -> {
               if (plan.completed().contains(i.uuid())) {
