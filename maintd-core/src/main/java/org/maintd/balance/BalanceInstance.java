@@ -74,6 +74,9 @@ final class BalanceInstance {
    * locations its two nodes share, and its desired locations that the primary is not in.
    */
   int locationScore(NodeState primary, NodeState secondary) {
+    if (primary.locations.isEmpty() && desiredLocations.isEmpty()) {
+      return 0;
+    }
     int common = 0;
     if (secondary != null) {
       for (String t : primary.locations) {

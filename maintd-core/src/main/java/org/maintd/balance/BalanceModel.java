@@ -13,8 +13,8 @@ import org.maintd.cluster.Node;
 
 /**
  * One node group while it is balanced: every node's state (indexed as the cluster's nodes), the
- * group's instances and where they are, the score's sums, and the moves tried from them. Built by
- * {@link ModelBuilder}. Not thread-safe.
+ * group's instances and where they are, the score's sums, and the table of moves tried from them,
+ * kept between steps. Built by {@link ModelBuilder}. Not thread-safe.
  */
 final class BalanceModel {
   private final NodeState[] nodes;
@@ -22,6 +22,8 @@ final class BalanceModel {
   private final BalanceInstance[] instances;
   private final ScoreSums sums;
   private final Moves moves;
+  private final MoveTable table;
+  private final int[] online;
 
   BalanceModel(
       NodeState[] nodes, boolean[] inGroup, BalanceInstance[] instances, BalanceOptions options) {
@@ -29,7 +31,9 @@ final class BalanceModel {
     this.inGroup = inGroup;
     this.instances = instances;
     this.sums = new ScoreSums(nodes, inGroup);
-    this.moves = new Moves(nodes, sums, online(nodes, inGroup), options);
+    this.online = online(nodes, inGroup);
+    this.moves = new Moves(nodes, online, options);
+    this.table = new MoveTable(nodes, sums, moves, instances, online);
   }
 
   static BalanceModel of(Cluster cluster, String group) {
@@ -65,10 +69,7 @@ final class BalanceModel {
     if (oneLess <= 0) {
       return 0;
     }
-    double drbd =
-        group.stream()
-            .mapToDouble(n -> n.peers.values().stream().mapToLong(Long::longValue).sum())
-            .sum();
+    double drbd = group.stream().mapToDouble(n -> n.peers.sum()).sum();
     return ScoreComponent.RESERVED_MEM_RTOTAL.weight() * (drbd / oneLess - drbd / totalMem);
   }
 
@@ -79,7 +80,7 @@ final class BalanceModel {
 
   /** The best allowed move of any instance, if one lowers the score. */
   Optional<Candidate> bestMove(Predicate<Candidate> allowed) {
-    return Optional.ofNullable(moves.best(instances, allowed));
+    return Optional.ofNullable(table.best(allowed));
   }
 
   /** The move as it would be reported, before it is made. */
@@ -92,7 +93,7 @@ final class BalanceModel {
         name(c.newPrimary()),
         name(c.newSecondary()),
         c.score(),
-        c.kind());
+        c.kind().commands(name(c.target())));
   }
 
   /** Makes a move: the nodes take their trial state, the instance its new nodes. */
@@ -100,14 +101,19 @@ final class BalanceModel {
     BalanceInstance i = c.instance();
     String oldP = name(i.primary);
     String oldS = name(i.secondary);
-    for (NodeState n : c.changed()) {
+    String commands = c.kind().commands(name(c.target()));
+    NodeState[] changed = moves.trial(i, c.kind(), c.target());
+    for (NodeState n : changed) {
       sums.replace(nodes[n.index], n);
       nodes[n.index] = n;
     }
-    i.primary = c.newPrimary();
-    i.secondary = c.newSecondary();
+    int newPrimary = c.newPrimary();
+    int newSecondary = c.newSecondary();
+    i.primary = newPrimary;
+    i.secondary = newSecondary;
+    table.changed(changed, i);
     return new BalanceMove(
-        i.instance.name(), oldP, oldS, name(i.primary), name(i.secondary), score(), c.kind());
+        i.instance.name(), oldP, oldS, name(i.primary), name(i.secondary), score(), commands);
   }
 
   /**
@@ -133,6 +139,28 @@ final class BalanceModel {
     }
     return new Cluster(
         original.name(), original.groups(), ns, insts, original.tags(), original.policies());
+  }
+
+  /** The nodes as they are now, indexed as the cluster's. */
+  NodeState[] nodes() {
+    return nodes;
+  }
+
+  BalanceInstance[] instances() {
+    return instances;
+  }
+
+  /** The group's nodes that receive instances, in order. */
+  int[] onlineNodes() {
+    return online.clone();
+  }
+
+  ScoreSums sums() {
+    return sums;
+  }
+
+  Moves moves() {
+    return moves;
   }
 
   /** A node's name; none ({@code -1}): empty. */

@@ -13,8 +13,9 @@ import org.maintd.cluster.Cluster;
  * placement checks, and the move that lowers the cluster score most is made; steps go on while the
  * options accept their gain (by default any gain above a score of 0.1, at least 0.01 below it),
  * until the score cannot get lower than N+1 allows, or {@code maxMoves}. Scores are updated
- * incrementally, from the nodes a move touches. Drained nodes count as offline, as the htools see
- * them on a live cluster: they receive nothing. Not thread-safe.
+ * incrementally, from the nodes a move touches, and a move is tried again only when one of its
+ * nodes changed. Drained nodes count as offline, as the htools see them on a live cluster: they
+ * receive nothing. Not thread-safe.
  */
 public final class Balancer {
   private static final double MIN_SCORE = 1e-9;

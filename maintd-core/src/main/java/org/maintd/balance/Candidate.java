@@ -1,14 +1,15 @@
 package org.maintd.balance;
 
 /**
- * A move tried: the instance, the Ganeti operations ({@code kind}, as {@link
- * BalanceMove#commands}), its nodes after the move, the trial copies of the nodes the move changes,
- * and the group's score with them.
+ * A move tried: the instance, its kind, the node the kind names ({@code target}; the secondary for
+ * a failover), and the group's score after it.
  */
-record Candidate(
-    BalanceInstance instance,
-    String kind,
-    int newPrimary,
-    int newSecondary,
-    NodeState[] changed,
-    double score) {}
+record Candidate(BalanceInstance instance, MoveKind kind, int target, double score) {
+  int newPrimary() {
+    return kind.newPrimary(instance.primary, instance.secondary, target);
+  }
+
+  int newSecondary() {
+    return kind.newSecondary(instance.primary, instance.secondary, target);
+  }
+}

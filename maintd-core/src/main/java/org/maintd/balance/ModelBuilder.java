@@ -172,7 +172,7 @@ final class ModelBuilder {
       s.secondaries++;
       s.instSpindles += s.exclusive ? 0 : spindleUse;
       s.instSpindlesForth += s.exclusive ? 0 : spindleUse;
-      s.peers.merge(i.primary, i.usesSecMem ? i.mem() : 0, Long::sum);
+      s.peers.put(i.primary, s.peers.get(i.primary) + (i.usesSecMem ? i.mem() : 0));
     }
   }
 
@@ -191,7 +191,7 @@ final class ModelBuilder {
   /** Each node's N+1 reserve: the memory of its largest peer's instances it is secondary of. */
   private void reserves() {
     for (NodeState s : nodes) {
-      s.rMem = s.peers.values().stream().mapToLong(Long::longValue).max().orElse(0);
+      s.rMem = s.peers.max();
       s.failN1 = cluster.nodes().get(s.index).resources().memFree() < s.rMem;
     }
   }

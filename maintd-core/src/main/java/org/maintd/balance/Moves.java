@@ -1,10 +1,10 @@
 package org.maintd.balance;
 
-import java.util.function.Predicate;
+import java.util.Arrays;
 
 /**
- * The moves hbal tries for an instance, each on trial copies of the nodes it touches and scored
- * from them: a failover to its secondary; for DRBD, to each other online node of the group, a new
+ * The moves hbal tries for an instance ({@link MoveKind}), each made on trial copies of the nodes
+ * it touches: a failover to its secondary; for DRBD, to each other online node of the group, a new
  * secondary, a new secondary and a failover to it, and (when the secondary is online in the group)
  * a new primary, and a failover then a new secondary; for shared storage, a failover to any node.
  * The options take some away as hbal's switches do: without instance moves, no move changes the
@@ -15,20 +15,15 @@ import java.util.function.Predicate;
  */
 final class Moves {
   private final NodeState[] nodes;
-  private final ScoreSums sums;
-  private final int[] online;
   private final boolean[] isOnline;
   private final BalanceOptions options;
   private final boolean force;
 
   /**
-   * Moves among {@code nodes} (the model's, as moves replace them) onto the {@code online} nodes of
-   * the group, in their order, as {@code options} allow.
+   * Moves among {@code nodes} (the model's, as moves replace them) onto the {@code online} ones.
    */
-  Moves(NodeState[] nodes, ScoreSums sums, int[] online, BalanceOptions options) {
+  Moves(NodeState[] nodes, int[] online, BalanceOptions options) {
     this.nodes = nodes;
-    this.sums = sums;
-    this.online = online;
     this.options = options;
     this.force = options.ignoreSoftErrors();
     this.isOnline = new boolean[nodes.length];
@@ -37,18 +32,98 @@ final class Moves {
     }
   }
 
-  /** The best allowed move of any of {@code instances}, if one lowers the score, else null. */
-  Candidate best(BalanceInstance[] instances, Predicate<Candidate> allowed) {
-    Best best = new Best(sums.score(), allowed);
-    for (BalanceInstance i : instances) {
-      if (i.movable
-          && i.instance.autoBalance()
-          && i.mirror != BalanceInstance.Mirror.NONE
-          && (!options.evacMode() || onOfflineNode(i))) {
-        tryAll(i, best);
-      }
+  /** Whether the options let {@code i} move at all. */
+  boolean movable(BalanceInstance i) {
+    return i.movable
+        && i.instance.autoBalance()
+        && i.mirror != BalanceInstance.Mirror.NONE
+        && (!options.evacMode() || onOfflineNode(i));
+  }
+
+  /**
+   * Whether the options allow a move of {@code kind} of {@code i} (whatever its target), as hbal's
+   * switches decide.
+   */
+  boolean allows(BalanceInstance i, MoveKind kind) {
+    boolean instanceMoves = options.instanceMoves();
+    boolean useSecondary = i.secondary >= 0 && isOnline[i.secondary] && instanceMoves;
+    boolean internal = i.mirror == BalanceInstance.Mirror.INTERNAL;
+    return switch (kind) {
+      case FAILOVER -> internal && useSecondary;
+      case FAILOVER_TO_ANY -> !internal && instanceMoves;
+      case REPLACE_SECONDARY -> internal && options.diskMoves();
+      case REPLACE_AND_FAILOVER -> internal && options.diskMoves() && instanceMoves;
+      case REPLACE_PRIMARY, FAILOVER_AND_REPLACE -> internal && options.diskMoves() && useSecondary;
+    };
+  }
+
+  /**
+   * The trial copies of the nodes that the move of {@code kind} of {@code i} to {@code t} (the
+   * secondary for a failover) changes, as the move leaves them, in hbal's order (the instance's own
+   * nodes, then the target); null if a placement check refuses it.
+   */
+  NodeState[] trial(BalanceInstance i, MoveKind kind, int t) {
+    NodeState[] own = source(i, kind, t);
+    if (own == null || kind == MoveKind.FAILOVER) {
+      return own;
     }
-    return best.candidate;
+    NodeState target = target(i, kind, t);
+    if (target == null) {
+      return null;
+    }
+    NodeState[] all = Arrays.copyOf(own, own.length + 1);
+    all[own.length] = target;
+    return all;
+  }
+
+  /**
+   * The instance's own nodes (primary, secondary) as the move of {@code kind} to {@code t} leaves
+   * them; null if a check on them refuses it. Two targets with the same {@link #sourceKey} leave
+   * them alike.
+   */
+  NodeState[] source(BalanceInstance i, MoveKind kind, int t) {
+    return switch (kind) {
+      case FAILOVER -> failover(i);
+      case FAILOVER_TO_ANY -> leavePrimary(i);
+      case REPLACE_SECONDARY -> newSecondary(i, t);
+      case REPLACE_AND_FAILOVER -> secondaryOfTarget(i, t);
+      case REPLACE_PRIMARY -> newPrimary(i, t);
+      case FAILOVER_AND_REPLACE -> primaryOnSecondary(i, t);
+    };
+  }
+
+  /**
+   * What the instance's own nodes depend on of the target of a move of {@code kind}: the location
+   * score the instance takes with it, or the memory the node that becomes its secondary already
+   * holds for the target.
+   */
+  long sourceKey(BalanceInstance i, MoveKind kind, int t) {
+    return switch (kind) {
+      case FAILOVER, FAILOVER_TO_ANY -> 0;
+      case REPLACE_SECONDARY -> location(i, i.primary, t);
+      case REPLACE_AND_FAILOVER -> nodes[i.primary].peers.get(t);
+      case REPLACE_PRIMARY -> nodes[i.secondary].peers.get(t);
+      case FAILOVER_AND_REPLACE -> location(i, i.secondary, t);
+    };
+  }
+
+  /** The target {@code t} as the move of {@code kind} leaves it; null if a check refuses it. */
+  NodeState target(BalanceInstance i, MoveKind kind, int t) {
+    NodeState op = nodes[i.primary];
+    boolean forced = op.offline || force;
+    return switch (kind) {
+      case FAILOVER -> throw new IllegalArgumentException("a failover has no target: " + i);
+      case FAILOVER_TO_ANY ->
+          NodeOps.canMigrate(op, nodes[t]) ? primaryOn(t, i, forced, i.secondary) : null;
+      case REPLACE_SECONDARY -> secondaryOn(t, i, i.primary, nodes[i.secondary].offline || force);
+      case REPLACE_AND_FAILOVER ->
+          NodeOps.canMigrate(op, nodes[t]) ? primaryOn(t, i, force, i.primary) : null;
+      case REPLACE_PRIMARY ->
+          NodeOps.canMigrate(nodes[i.secondary], nodes[t])
+              ? primaryOn(t, i, forced, i.secondary)
+              : null;
+      case FAILOVER_AND_REPLACE -> secondaryOn(t, i, i.secondary, forced);
+    };
   }
 
   /**
@@ -58,179 +133,103 @@ final class Moves {
     return nodes[i.primary].offline || (i.secondary >= 0 && nodes[i.secondary].offline);
   }
 
-  /** Offers every move of {@code i} the options allow, in hbal's order. */
-  private void tryAll(BalanceInstance i, Best best) {
-    boolean instanceMoves = options.instanceMoves();
-    boolean useSecondary = i.secondary >= 0 && isOnline[i.secondary] && instanceMoves;
-    boolean internal = i.mirror == BalanceInstance.Mirror.INTERNAL;
-    if (internal && useSecondary) {
-      best.offer(failover(i));
-    }
-    if (internal ? !options.diskMoves() : !instanceMoves) {
-      return;
-    }
-    for (int t : online) {
-      if (t == i.primary || t == i.secondary) {
-        continue;
-      }
-      if (!internal) {
-        best.offer(failoverToAny(i, t));
-        continue;
-      }
-      best.offer(replaceSecondary(i, t));
-      if (instanceMoves) {
-        best.offer(replaceAndFailover(i, t));
-        if (useSecondary) {
-          best.offer(replacePrimary(i, t));
-          best.offer(failoverAndReplace(i, t));
-        }
-      }
-    }
-  }
-
-  private Candidate candidate(BalanceInstance i, String kind, int p, int s, NodeState... changed) {
-    return new Candidate(i, kind, p, s, changed, sums.scoreWith(nodes, changed));
-  }
-
   /** The instance's location score with {@code primary} and {@code secondary} (none: -1). */
   private int location(BalanceInstance i, int primary, int secondary) {
     return i.locationScore(nodes[primary], secondary >= 0 ? nodes[secondary] : null);
   }
 
-  private Candidate failover(BalanceInstance i) {
-    NodeState op = nodes[i.primary];
-    NodeState os = nodes[i.secondary];
-    if (!NodeOps.canMigrate(op, os)) {
-      return null;
-    }
-    NodeState p = op.copy();
-    NodeState s = os.copy();
-    int score = location(i, i.primary, i.secondary);
-    NodeOps.removePrimary(p, i, score);
-    NodeOps.removeSecondary(s, i, i.primary);
-    boolean forced = op.offline || force;
-    if (!NodeOps.addPrimary(s, i, forced, location(i, i.secondary, i.primary))
-        || !NodeOps.addSecondary(p, i, i.secondary, forced, op.offline)) {
-      return null;
-    }
-    return candidate(i, "f", i.secondary, i.primary, p, s);
-  }
-
-  private Candidate failoverToAny(BalanceInstance i, int t) {
-    NodeState op = nodes[i.primary];
-    if (!NodeOps.canMigrate(op, nodes[t])) {
-      return null;
-    }
+  /** A copy of node {@code t} with {@code i} added as primary, its partner {@code other}. */
+  private NodeState primaryOn(int t, BalanceInstance i, boolean forced, int other) {
     NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(target, i, op.offline || force, location(i, t, i.secondary))) {
-      return null;
-    }
-    NodeState p = op.copy();
-    NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
-    return candidate(i, "fa:" + target.name, t, i.secondary, p, target);
+    return NodeOps.addPrimary(target, i, forced, location(i, t, other)) ? target : null;
   }
 
-  private Candidate replacePrimary(BalanceInstance i, int t) {
+  /** A copy of node {@code t} with {@code i} added as secondary of {@code primary}. */
+  private NodeState secondaryOn(int t, BalanceInstance i, int primary, boolean forced) {
+    NodeState target = nodes[t].copy();
+    return NodeOps.addSecondary(target, i, primary, forced, false) ? target : null;
+  }
+
+  /** Copies of the primary without the instance and of the secondary without it. */
+  private NodeState[] withoutInstance(BalanceInstance i) {
+    NodeState p = nodes[i.primary].copy();
+    NodeState s = nodes[i.secondary].copy();
+    NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
+    NodeOps.removeSecondary(s, i, i.primary);
+    return new NodeState[] {p, s};
+  }
+
+  private NodeState[] failover(BalanceInstance i) {
     NodeState op = nodes[i.primary];
-    NodeState os = nodes[i.secondary];
-    if (!NodeOps.canMigrate(op, os) || !NodeOps.canMigrate(os, nodes[t])) {
+    if (!NodeOps.canMigrate(op, nodes[i.secondary])) {
+      return null;
+    }
+    NodeState[] ps = withoutInstance(i);
+    boolean forced = op.offline || force;
+    if (!NodeOps.addPrimary(ps[1], i, forced, location(i, i.secondary, i.primary))
+        || !NodeOps.addSecondary(ps[0], i, i.secondary, forced, op.offline)) {
+      return null;
+    }
+    return ps;
+  }
+
+  /** Shared storage: the primary without the instance. */
+  private NodeState[] leavePrimary(BalanceInstance i) {
+    NodeState p = nodes[i.primary].copy();
+    NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
+    return new NodeState[] {p};
+  }
+
+  /** A new secondary {@code t}: the primary keeps the instance, with a new location score. */
+  private NodeState[] newSecondary(BalanceInstance i, int t) {
+    if (i.secondary < 0) {
+      return null;
+    }
+    NodeState[] ps = withoutInstance(i);
+    return NodeOps.addPrimary(ps[0], i, true, location(i, i.primary, t)) ? ps : null;
+  }
+
+  /** A new secondary {@code t} and a failover to it: the primary becomes its secondary. */
+  private NodeState[] secondaryOfTarget(BalanceInstance i, int t) {
+    if (i.secondary < 0) {
+      return null;
+    }
+    NodeState[] ps = withoutInstance(i);
+    boolean forced = nodes[i.secondary].offline || force;
+    return NodeOps.addSecondary(ps[0], i, t, forced, false) ? ps : null;
+  }
+
+  /**
+   * A new primary {@code t}: hbal tries the instance on the secondary first (and takes it off
+   * again), with the location score of the new pair, then makes the secondary the target's.
+   */
+  private NodeState[] newPrimary(BalanceInstance i, int t) {
+    NodeState op = nodes[i.primary];
+    if (!NodeOps.canMigrate(op, nodes[i.secondary])) {
       return null;
     }
     boolean forced = op.offline || force;
-    NodeState p = op.copy();
-    NodeState s = os.copy();
-    NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
-    NodeOps.removeSecondary(s, i, i.primary);
-    // hbal tries the instance on the secondary first (and takes it off again), with the location
-    // score of the new pair, before it places it on the target.
-    int newScore = location(i, t, i.secondary);
+    NodeState[] ps = withoutInstance(i);
     int onSecondary = location(i, i.secondary, t);
-    NodeState tmp = s.copy();
+    NodeState tmp = ps[1].copy();
     if (!NodeOps.addPrimary(tmp, i, forced, onSecondary)) {
       return null;
     }
     NodeOps.removePrimary(tmp, i, onSecondary);
-    NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(target, i, forced, newScore)
-        || !NodeOps.addSecondary(tmp, i, t, forced, false)) {
+    if (!NodeOps.addSecondary(tmp, i, t, forced, false)) {
       return null;
     }
-    return candidate(i, "f r:" + target.name + " f", t, i.secondary, p, tmp, target);
+    return new NodeState[] {ps[0], tmp};
   }
 
-  private Candidate replaceSecondary(BalanceInstance i, int t) {
-    NodeState os = i.secondary >= 0 ? nodes[i.secondary] : null;
-    if (os == null) {
-      return null;
-    }
-    NodeState s = os.copy();
-    NodeOps.removeSecondary(s, i, i.primary);
-    NodeState target = nodes[t].copy();
-    if (!NodeOps.addSecondary(target, i, i.primary, os.offline || force, false)) {
-      return null;
-    }
-    NodeState p = nodes[i.primary].copy();
-    NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
-    if (!NodeOps.addPrimary(p, i, true, location(i, i.primary, t))) {
-      return null;
-    }
-    return candidate(i, "r:" + target.name, i.primary, t, p, s, target);
-  }
-
-  private Candidate replaceAndFailover(BalanceInstance i, int t) {
+  /** A failover, then a new secondary {@code t}: the secondary takes the instance as primary. */
+  private NodeState[] primaryOnSecondary(BalanceInstance i, int t) {
     NodeState op = nodes[i.primary];
-    NodeState os = i.secondary >= 0 ? nodes[i.secondary] : null;
-    if (os == null || !NodeOps.canMigrate(op, nodes[t])) {
+    if (!NodeOps.canMigrate(op, nodes[i.secondary])) {
       return null;
     }
-    NodeState p = op.copy();
-    NodeState s = os.copy();
-    NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
-    NodeOps.removeSecondary(s, i, i.primary);
-    NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(target, i, force, location(i, t, i.primary))
-        || !NodeOps.addSecondary(p, i, t, os.offline || force, false)) {
-      return null;
-    }
-    return candidate(i, "r:" + target.name + " f", t, i.primary, p, s, target);
-  }
-
-  private Candidate failoverAndReplace(BalanceInstance i, int t) {
-    NodeState op = nodes[i.primary];
-    NodeState os = nodes[i.secondary];
-    if (!NodeOps.canMigrate(op, os)) {
-      return null;
-    }
+    NodeState[] ps = withoutInstance(i);
     boolean forced = op.offline || force;
-    NodeState p = op.copy();
-    NodeState s = os.copy();
-    NodeOps.removePrimary(p, i, location(i, i.primary, i.secondary));
-    NodeOps.removeSecondary(s, i, i.primary);
-    NodeState target = nodes[t].copy();
-    if (!NodeOps.addPrimary(s, i, forced, location(i, i.secondary, t))
-        || !NodeOps.addSecondary(target, i, i.secondary, forced, false)) {
-      return null;
-    }
-    return candidate(i, "f r:" + target.name, i.secondary, t, p, s, target);
-  }
-
-  /** The lowest-scored move so far that {@code allowed} accepts, if lower than the score now. */
-  private static final class Best {
-    private final double current;
-    private final Predicate<Candidate> allowed;
-    private Candidate candidate;
-
-    Best(double current, Predicate<Candidate> allowed) {
-      this.current = current;
-      this.allowed = allowed;
-    }
-
-    void offer(Candidate c) {
-      if (c != null
-          && c.score() < (candidate == null ? current : candidate.score())
-          && allowed.test(c)) {
-        candidate = c;
-      }
-    }
+    return NodeOps.addPrimary(ps[1], i, forced, location(i, i.secondary, t)) ? ps : null;
   }
 }

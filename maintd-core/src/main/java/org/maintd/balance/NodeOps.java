@@ -38,7 +38,7 @@ final class NodeOps {
       if ((i.local && newInstSp > n.hiSpindles)
           || (newFailN1 && !n.failN1)
           || (n.vcpuRatio >= 0 && n.vcpuRatio < newPcpu)
-          || i.exclusionTags.stream().anyMatch(n.exclusionTags::containsKey)) {
+          || clashes(n, i)) {
         return false;
       }
       if (newMemForth <= 0
@@ -60,7 +60,7 @@ final class NodeOps {
     n.uCpuForth = newUcpuForth;
     n.primaries++;
     n.locationScore += locationScore;
-    i.exclusionTags.forEach(t -> n.exclusionTags.merge(t, 1, Integer::sum));
+    addTags(n, i);
     pairs(n, i, 1);
     return true;
   }
@@ -83,7 +83,7 @@ final class NodeOps {
     n.fDskForth = newDiskForth;
     n.instSpindlesForth = newInstSpForth;
     n.uCpuForth = newUcpuForth;
-    i.exclusionTags.forEach(t -> n.exclusionTags.merge(t, 1, Integer::sum));
+    addTags(n, i);
     return true;
   }
 
@@ -94,8 +94,7 @@ final class NodeOps {
       n.instSpindlesForth =
           n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
       n.uCpuForth -= i.notOffline ? i.instance.vcpus() : 0;
-      i.exclusionTags.forEach(
-          t -> n.exclusionTags.computeIfPresent(t, (k, v) -> v > 1 ? v - 1 : null));
+      removeTags(n, i);
       return;
     }
     n.iMem -= i.usesMemory ? i.mem() : 0;
@@ -111,8 +110,7 @@ final class NodeOps {
     n.uCpuForth -= i.notOffline ? i.instance.vcpus() : 0;
     n.primaries--;
     n.locationScore -= locationScore;
-    i.exclusionTags.forEach(
-        t -> n.exclusionTags.computeIfPresent(t, (k, v) -> v > 1 ? v - 1 : null));
+    removeTags(n, i);
     pairs(n, i, -1);
   }
 
@@ -136,7 +134,7 @@ final class NodeOps {
       return true;
     }
     long needed = i.usesSecMem ? i.mem() : 0;
-    long newPeer = n.peers.getOrDefault(primary, 0L) + needed;
+    long newPeer = n.peers.get(primary) + needed;
     long oldMem = n.unallocated();
     long newDisk = n.fDsk - i.disk();
     long newSpindlesFree = spindlesAfter(n, i, true);
@@ -178,7 +176,7 @@ final class NodeOps {
           n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
       return;
     }
-    long oldPeer = n.peers.getOrDefault(primary, 0L);
+    long oldPeer = n.peers.get(primary);
     long newPeer = oldPeer - (i.usesSecMem ? i.mem() : 0);
     if (newPeer > 0) {
       n.peers.put(primary, newPeer);
@@ -186,7 +184,7 @@ final class NodeOps {
       n.peers.remove(primary);
     }
     if (oldPeer >= n.rMem) {
-      n.rMem = n.peers.values().stream().mapToLong(Long::longValue).max().orElse(0);
+      n.rMem = n.peers.max();
     }
     n.failN1 = n.unallocated() <= n.rMem;
     n.fDsk += i.local ? i.disk() : 0;
@@ -215,11 +213,36 @@ final class NodeOps {
     return add ? n.fSpindles - i.spindles : n.fSpindles + i.spindles;
   }
 
+  /** Whether the node has a primary with one of the instance's exclusion tags. */
+  private static boolean clashes(NodeState n, BalanceInstance i) {
+    for (int k = 0; k < i.exclusionTags.size(); k++) {
+      if (n.exclusionTags.containsKey(i.exclusionTags.get(k))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void addTags(NodeState n, BalanceInstance i) {
+    for (int k = 0; k < i.exclusionTags.size(); k++) {
+      n.addExclusionTag(i.exclusionTags.get(k));
+    }
+  }
+
+  private static void removeTags(NodeState n, BalanceInstance i) {
+    for (int k = 0; k < i.exclusionTags.size(); k++) {
+      n.removeExclusionTag(i.exclusionTags.get(k));
+    }
+  }
+
   private static void pairs(NodeState n, BalanceInstance i, int delta) {
     Set<String> locations = n.locations;
+    if (locations.isEmpty() || i.exclusionTags.isEmpty()) {
+      return;
+    }
     for (String loc : locations) {
       for (String ex : i.exclusionTags) {
-        n.locationExclusion.merge(loc + "\u0000" + ex, delta, (a, b) -> a + b == 0 ? null : a + b);
+        n.changePair(loc + "\u0000" + ex, delta);
       }
     }
   }

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * One node as the balancer tracks it: the fixed capacity and the running sums that the score and
  * the placement checks need, changed as instances are added and removed. Mirrors the bookkeeping of
- * hbal's node model. Copied for trial moves; not thread-safe.
+ * hbal's node model. Copied for trial moves (a copy and its original share the tag maps until one
+ * of them changes them); not thread-safe.
  */
 final class NodeState {
   final int index;
@@ -42,9 +43,12 @@ final class NodeState {
   long rMem;
   boolean failN1;
   int locationScore;
-  Map<Integer, Long> peers = new HashMap<>();
+  PeerMap peers = new PeerMap();
   Map<String, Integer> exclusionTags = new HashMap<>();
   Map<String, Integer> locationExclusion = new HashMap<>();
+
+  /** Whether the two tag maps are still shared with the node this one was copied from. */
+  private boolean tagsShared;
 
   NodeState(
       int index,
@@ -114,10 +118,39 @@ final class NodeState {
     c.rMem = rMem;
     c.failN1 = failN1;
     c.locationScore = locationScore;
-    c.peers = new HashMap<>(peers);
-    c.exclusionTags = new HashMap<>(exclusionTags);
-    c.locationExclusion = new HashMap<>(locationExclusion);
+    c.peers = peers.copy();
+    c.exclusionTags = exclusionTags;
+    c.locationExclusion = locationExclusion;
+    c.tagsShared = true;
+    tagsShared = true;
     return c;
+  }
+
+  /** One more primary with exclusion tag {@code tag}. */
+  void addExclusionTag(String tag) {
+    ownTags();
+    exclusionTags.merge(tag, 1, Integer::sum);
+  }
+
+  /** One primary with exclusion tag {@code tag} less, if there is one. */
+  void removeExclusionTag(String tag) {
+    ownTags();
+    exclusionTags.computeIfPresent(tag, (k, v) -> v > 1 ? v - 1 : null);
+  }
+
+  /** Changes the count of a location and exclusion tag pair; a count of 0 leaves the map. */
+  void changePair(String pair, int delta) {
+    ownTags();
+    locationExclusion.merge(pair, delta, (a, b) -> a + b == 0 ? null : a + b);
+  }
+
+  /** Copies the tag maps before the first change of a copy: trial copies that change none share. */
+  private void ownTags() {
+    if (tagsShared) {
+      exclusionTags = new HashMap<>(exclusionTags);
+      locationExclusion = new HashMap<>(locationExclusion);
+      tagsShared = false;
+    }
   }
 
   /** Memory not used by instances, less what the node reported missing. */

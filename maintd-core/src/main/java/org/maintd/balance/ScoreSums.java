@@ -1,5 +1,6 @@
 package org.maintd.balance;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
@@ -7,23 +8,34 @@ import java.util.Map;
 /**
  * The score's aggregates over a node group: for each term, the count, sum and sum of squares of the
  * online nodes' values (for the two offline terms, the sums over the offline nodes), and the
- * location-exclusion pairs of the online nodes. A trial move is scored from the few nodes it
- * changes; a move made replaces them. Not thread-safe.
+ * location-exclusion pairs of the online nodes. A move made replaces its nodes. A trial move's
+ * change to them is written as a delta of {@link #WIDTH} numbers (the weighted change of the terms
+ * that are plain sums, then for each spread the change of the sum and of the sum of squares), with
+ * the changes of the pair counts beside it, so that it can be scored again against the sums of a
+ * later step without being tried again. Not thread-safe.
  */
 final class ScoreSums {
   private static final ScoreComponent[] TERMS = ScoreComponent.values();
   private static final boolean[] OFFLINE_TERM = offlineTerms();
+  private static final int[] SPREADS = spreads();
+  private static final boolean[] IS_SPREAD = isSpread();
   private static final int OFFLINE_ALL = ScoreComponent.OFFLINE_ALL_CNT.ordinal();
   private static final int OFFLINE_PRI = ScoreComponent.OFFLINE_PRI_CNT.ordinal();
+  private static final double PAIR_WEIGHT = ScoreComponent.LOCATION_EXCLUSION_SCORE.weight();
+
+  /** The numbers of a delta. */
+  static final int WIDTH = 1 + 2 * SPREADS.length;
 
   private final double[][] vectors;
   private final double[] count = new double[TERMS.length];
   private final double[] sum = new double[TERMS.length];
   private final double[] sumSq = new double[TERMS.length];
-  private final double[] trialSum = new double[TERMS.length];
-  private final double[] trialSumSq = new double[TERMS.length];
+  private final SpreadBounds bounds = new SpreadBounds(SPREADS.length);
+  private final double[] deltaSum = new double[TERMS.length];
+  private final double[] deltaSq = new double[TERMS.length];
   private final Map<String, Integer> pairs = new HashMap<>();
   private long pairTotal;
+  private double score;
 
   /** The sums over the nodes that are {@code inGroup}. */
   ScoreSums(NodeState[] nodes, boolean[] inGroup) {
@@ -34,6 +46,7 @@ final class ScoreSums {
         add(nodes[n], vectors[n], 1);
       }
     }
+    refresh();
   }
 
   /** A move made: {@code now} takes the place of {@code before}, the same node. */
@@ -41,55 +54,117 @@ final class ScoreSums {
     add(before, vectors[before.index], -1);
     vectors[now.index] = NodeTerms.of(now);
     add(now, vectors[now.index], 1);
+    refresh();
   }
 
   double score() {
-    return score(count, sum, sumSq, pairTotal - pairs.size());
+    return score;
   }
 
   /** Every term's value, before weighting. */
   Map<ScoreComponent, Double> components() {
     Map<ScoreComponent, Double> out = new EnumMap<>(ScoreComponent.class);
     for (int c = 0; c < TERMS.length; c++) {
-      out.put(TERMS[c], value(c, count, sum, sumSq, pairTotal - pairs.size()));
+      out.put(TERMS[c], value(c, sum[c], sumSq[c]));
     }
     return out;
   }
 
-  /** The score with the {@code changed} trial copies in place of the {@code current} nodes. */
-  double scoreWith(NodeState[] current, NodeState[] changed) {
-    System.arraycopy(sum, 0, trialSum, 0, TERMS.length);
-    System.arraycopy(sumSq, 0, trialSumSq, 0, TERMS.length);
-    Map<String, Integer> pairDelta = new HashMap<>();
+  /**
+   * Writes at {@code at} of {@code out} what the {@code changed} trial copies would change in place
+   * of the {@code current} nodes of the same index; returns the changes of the pair counts (empty
+   * when none).
+   */
+  Map<String, Integer> delta(NodeState[] current, NodeState[] changed, double[] out, int at) {
+    for (int c = 0; c < TERMS.length; c++) {
+      deltaSum[c] = 0;
+      deltaSq[c] = 0;
+    }
+    Map<String, Integer> pairDelta = Map.of();
     for (NodeState n : changed) {
-      double[] old = vectors[n.index];
-      double[] neu = NodeTerms.of(n);
-      for (int c = 0; c < TERMS.length; c++) {
-        if (n.offline != OFFLINE_TERM[c]) {
-          continue;
-        }
-        trialSum[c] += neu[c] - old[c];
-        trialSumSq[c] += neu[c] * neu[c] - old[c] * old[c];
-      }
-      if (!n.offline) {
-        current[n.index].locationExclusion.forEach((k, v) -> pairDelta.merge(k, -v, Integer::sum));
-        n.locationExclusion.forEach((k, v) -> pairDelta.merge(k, v, Integer::sum));
+      terms(n);
+      Map<String, Integer> before = current[n.index].locationExclusion;
+      if (!n.offline && before != n.locationExclusion) {
+        pairDelta = pairDelta.isEmpty() ? new HashMap<>() : pairDelta;
+        pairs(before, n.locationExclusion, pairDelta);
       }
     }
-    return score(count, trialSum, trialSumSq, pairValueWith(pairDelta));
+    double fixed = 0;
+    for (int c = 0; c < TERMS.length; c++) {
+      fixed += IS_SPREAD[c] ? 0 : TERMS[c].weight() * deltaSum[c];
+    }
+    out[at] = fixed;
+    for (int k = 0; k < SPREADS.length; k++) {
+      out[at + 1 + 2 * k] = deltaSum[SPREADS[k]];
+      out[at + 2 + 2 * k] = deltaSq[SPREADS[k]];
+    }
+    if (!pairDelta.isEmpty()) {
+      pairDelta.values().removeIf(v -> v == 0);
+    }
+    return pairDelta;
   }
 
-  /** The location-exclusion term with the pair counts changed by {@code delta}. */
-  private long pairValueWith(Map<String, Integer> delta) {
+  /** The score with the delta {@code d} made, and the pair changes {@code p}. */
+  double scoreWith(double[] d, Map<String, Integer> p) {
+    double total = score + d[0];
+    for (int k = 0; k < SPREADS.length; k++) {
+      double ds = d[1 + 2 * k];
+      double dq = d[2 + 2 * k];
+      if (ds != 0 || dq != 0) {
+        int c = SPREADS[k];
+        total +=
+            TERMS[c].weight() * deviation(count[c], sum[c] + ds, sumSq[c] + dq) - bounds.spread(k);
+      }
+    }
+    return p.isEmpty() ? total : total + pairChange(p);
+  }
+
+  /**
+   * A lower bound of {@link #scoreWith}, taken without square roots ({@link SpreadBounds}), less
+   * than it by at least the rounding of the sums; adds the slot's figures to {@code row}.
+   */
+  double lowerBound(double[] d, Map<String, Integer> p, RowBound row) {
+    row.fixed(d[0]);
+    double total = score + d[0] - bounds.margin() + bounds.fall(d, row);
+    return p.isEmpty() ? total : total + pairChange(p);
+  }
+
+  /** A lower bound of the score of every slot of {@code row} (whose slots change no pairs). */
+  double lowerBound(RowBound row) {
+    return score + row.fixed - bounds.margin() + bounds.fall(row);
+  }
+
+  /** Adds the node's changes of each term's sum and sum of squares to the delta being made. */
+  private void terms(NodeState n) {
+    double[] old = vectors[n.index];
+    double[] neu = NodeTerms.of(n);
+    for (int c = 0; c < TERMS.length; c++) {
+      if (n.offline == OFFLINE_TERM[c]) {
+        deltaSum[c] += neu[c] - old[c];
+        deltaSq[c] += neu[c] * neu[c] - old[c] * old[c];
+      }
+    }
+  }
+
+  private static void pairs(
+      Map<String, Integer> before, Map<String, Integer> after, Map<String, Integer> out) {
+    before.forEach((k, v) -> out.merge(k, -v, Integer::sum));
+    after.forEach((k, v) -> out.merge(k, v, Integer::sum));
+  }
+
+  /**
+   * The weighted change of the location-exclusion term with the pair counts changed by {@code p}.
+   */
+  private double pairChange(Map<String, Integer> p) {
     long total = pairTotal;
     long keys = pairs.size();
-    for (Map.Entry<String, Integer> e : delta.entrySet()) {
+    for (Map.Entry<String, Integer> e : p.entrySet()) {
       int before = pairs.getOrDefault(e.getKey(), 0);
       int after = before + e.getValue();
       total += e.getValue();
       keys += (after != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
     }
-    return total - keys;
+    return PAIR_WEIGHT * ((total - keys) - (pairTotal - pairs.size()));
   }
 
   private void add(NodeState n, double[] v, int sign) {
@@ -119,30 +194,30 @@ final class ScoreSums {
     }
   }
 
-  private static double score(double[] count, double[] sum, double[] sumSq, long pairValue) {
+  /** The score and the bounds of each spread, from the sums as they are. */
+  private void refresh() {
     double total = 0;
     for (int c = 0; c < TERMS.length; c++) {
-      total += TERMS[c].weight() * value(c, count, sum, sumSq, pairValue);
+      total += TERMS[c].weight() * value(c, sum[c], sumSq[c]);
     }
-    return total;
+    score = total;
+    for (int k = 0; k < SPREADS.length; k++) {
+      int c = SPREADS[k];
+      double weighted = TERMS[c].weight() * value(c, sum[c], sumSq[c]);
+      bounds.set(k, TERMS[c].weight(), count[c], sum[c], sumSq[c], weighted);
+    }
+    bounds.finish(score);
   }
 
   /** A term's value: a sum, the location-exclusion pairs, or a population standard deviation. */
-  private static double value(int c, double[] count, double[] sum, double[] sumSq, long pairValue) {
-    return switch (TERMS[c]) {
-      case OFFLINE_ALL_CNT,
-          OFFLINE_PRI_CNT,
-          N1_CNT,
-          PRI_TAGS_SCORE,
-          LOCATION_SCORE,
-          RESERVED_MEM_RTOTAL ->
-          sum[c];
-      case LOCATION_EXCLUSION_SCORE -> pairValue;
-      default -> deviation(count[c], sum[c], sumSq[c]);
-    };
+  private double value(int c, double sum, double sumSq) {
+    if (TERMS[c] == ScoreComponent.LOCATION_EXCLUSION_SCORE) {
+      return pairTotal - pairs.size();
+    }
+    return IS_SPREAD[c] ? deviation(count[c], sum, sumSq) : sum;
   }
 
-  private static double deviation(double count, double sum, double sumSq) {
+  static double deviation(double count, double sum, double sumSq) {
     return count == 0 ? 0 : Math.sqrt(Math.max(0, sumSq / count - (sum / count) * (sum / count)));
   }
 
@@ -151,5 +226,33 @@ final class ScoreSums {
     out[ScoreComponent.OFFLINE_ALL_CNT.ordinal()] = true;
     out[ScoreComponent.OFFLINE_PRI_CNT.ordinal()] = true;
     return out;
+  }
+
+  private static boolean[] isSpread() {
+    boolean[] out = new boolean[TERMS.length];
+    for (int c : SPREADS) {
+      out[c] = true;
+    }
+    return out;
+  }
+
+  /** The terms that are a population standard deviation over the online nodes, in order. */
+  private static int[] spreads() {
+    return Arrays.stream(TERMS)
+        .filter(
+            c ->
+                switch (c) {
+                  case OFFLINE_ALL_CNT,
+                      OFFLINE_PRI_CNT,
+                      N1_CNT,
+                      PRI_TAGS_SCORE,
+                      LOCATION_SCORE,
+                      RESERVED_MEM_RTOTAL,
+                      LOCATION_EXCLUSION_SCORE ->
+                      false;
+                  default -> true;
+                })
+        .mapToInt(Enum::ordinal)
+        .toArray();
   }
 }

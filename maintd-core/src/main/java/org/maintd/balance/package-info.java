@@ -4,6 +4,11 @@
  * balancer ({@link org.maintd.balance.Balancer}) over a model of the node group ({@code
  * BalanceModel}, built by {@code ModelBuilder}): each node's state ({@code NodeState}, changed by
  * {@code NodeOps}), the score's sums ({@code ScoreSums}, over each node's {@code NodeTerms}), and
- * the moves ({@code Moves}) tried on copies of the nodes they touch and scored from them.
+ * the moves ({@code Moves}, of a {@code MoveKind}) tried on copies of the nodes they touch. What a
+ * move changes in the score is kept between steps ({@code MoveTable}, one {@code MoveRow} per
+ * instance): the part that depends on the instance's own nodes and the part that depends on the
+ * target are tried again only when those nodes change, and bounds taken without square roots
+ * ({@code SpreadBounds}, over rows and blocks of moves: {@code RowBound}) rule most moves out
+ * before they are scored. The moves chosen are hbal's, step by step.
  */
 package org.maintd.balance;

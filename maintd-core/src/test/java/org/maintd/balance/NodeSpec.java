@@ -124,7 +124,7 @@ final class NodeSpec {
     m.put("rMem", n.rMem);
     m.put("failN1", n.failN1);
     m.put("locationScore", n.locationScore);
-    m.put("peers", new TreeMap<>(n.peers));
+    m.put("peers", n.peers.asMap());
     m.put("exclusionTags", new TreeMap<>(n.exclusionTags));
     m.put("locationExclusion", new TreeMap<>(n.locationExclusion));
     return m;

@@ -1,0 +1,66 @@
+package org.maintd.balance;
+
+import java.util.Random;
+import org.maintd.cluster.Cluster;
+import org.maintd.htools.HtoolsReader;
+
+/**
+ * Seeded random clusters of one group for the balancer's tests, with what makes moves differ: nodes
+ * of three sizes in racks (locations), some offline; DRBD, plain and shared-storage instances of
+ * five sizes, some stopped, offline or not auto-balanced, some with an exclusion tag. The same seed
+ * gives the same cluster.
+ */
+final class RandomClusters {
+  private static final long[][] SIZES = {
+    {1024, 10240, 1}, {2048, 20480, 1}, {4096, 40960, 2}, {8192, 81920, 4}, {512, 5120, 1}
+  };
+  private static final String[] TEMPLATES = {"drbd", "drbd", "drbd", "plain", "sharedfile"};
+  private static final String[] STATUS = {
+    "running", "running", "running", "running", "running", "running", "ADMIN_down", "ADMIN_offline"
+  };
+
+  private RandomClusters() {}
+
+  /** {@code nodes} nodes and {@code instances} instances, from {@code seed}. */
+  static Cluster of(int nodes, int instances, long seed) {
+    Random rnd = new Random(seed);
+    StringBuilder b = new StringBuilder("default|" + Clusters.GROUP + "|preferred||\n\n");
+    for (int n = 0; n < nodes; n++) {
+      long mem = 32768L * (1 + rnd.nextInt(3));
+      b.append(
+          String.format(
+              "node%02d|%d|1024|%d|%d|%d|%d|%s|%s|1|rack:r%d|N|0|1|1.0%n",
+              n,
+              mem,
+              mem / 2 + rnd.nextInt(4096),
+              mem * 12,
+              mem * 6 + rnd.nextInt(100000),
+              16 + 16 * rnd.nextInt(2),
+              n == 0 ? "M" : (rnd.nextInt(12) == 0 ? "Y" : "N"),
+              Clusters.GROUP,
+              n % 3));
+    }
+    b.append('\n');
+    for (int i = 0; i < instances; i++) {
+      long[] size = SIZES[rnd.nextInt(SIZES.length)];
+      String template = TEMPLATES[rnd.nextInt(TEMPLATES.length)];
+      int p = rnd.nextInt(nodes);
+      int s = (p + 1 + rnd.nextInt(nodes - 1)) % nodes;
+      b.append(
+          String.format(
+              "inst%03d|%d|%d|%d|%s|%s|node%02d|%s|%s|%s|1|-|N%n",
+              i,
+              size[0],
+              size[1],
+              size[2],
+              STATUS[rnd.nextInt(STATUS.length)],
+              rnd.nextInt(15) == 0 ? "N" : "Y",
+              p,
+              template.equals("drbd") ? String.format("node%02d", s) : "",
+              template,
+              rnd.nextInt(4) == 0 ? "service:s" + rnd.nextInt(4) : ""));
+    }
+    b.append("\nhtools:iextags:service\nhtools:nlocation:rack\n\n").append(Clusters.POLICY);
+    return new HtoolsReader().read(b + "\n", "random-" + seed);
+  }
+}
