@@ -31,6 +31,7 @@ final class BalanceInstance {
   final boolean forthcoming;
   int primary;
   int secondary;
+  Utilisation util = Utilisation.BASE;
 
   BalanceInstance(
       int index,

@@ -41,7 +41,11 @@ final class BalanceModel {
   }
 
   static BalanceModel of(Cluster cluster, String group, BalanceOptions options) {
-    return ModelBuilder.build(cluster, group, options);
+    return of(cluster, group, options, Load.none());
+  }
+
+  static BalanceModel of(Cluster cluster, String group, BalanceOptions options, Load load) {
+    return ModelBuilder.build(cluster, group, options, load);
   }
 
   double score() {

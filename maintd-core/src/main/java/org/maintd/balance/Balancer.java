@@ -35,10 +35,18 @@ public final class Balancer {
    * name no instance are left out (see {@link BalanceOptions#unknownInstances}).
    */
   public Balancer(Cluster cluster, String group, BalanceOptions options) {
+    this(cluster, group, options, Load.none());
+  }
+
+  /**
+   * Balances as {@code options} allow, weighing each instance with its {@code load} as hbal does (a
+   * CPU measure that not every node answered is left out: see {@link Load#on}).
+   */
+  public Balancer(Cluster cluster, String group, BalanceOptions options, Load load) {
     this.cluster = cluster;
     this.group = group;
     this.options = options;
-    this.model = BalanceModel.of(cluster, group, options);
+    this.model = BalanceModel.of(cluster, group, options, load);
   }
 
   public double score() {

@@ -22,26 +22,30 @@ final class ModelBuilder {
   private final Cluster cluster;
   private final String group;
   private final BalanceOptions options;
+  private final Load load;
   private final HtoolsTags tags;
   private final Map<String, Integer> index = new HashMap<>();
   private final Map<String, double[]> ratiosByGroup = new HashMap<>();
   private final NodeState[] nodes;
   private final boolean[] inGroup;
+  private final List<BalanceInstance> all = new ArrayList<>();
 
-  private ModelBuilder(Cluster cluster, String group, BalanceOptions options) {
+  private ModelBuilder(Cluster cluster, String group, BalanceOptions options, Load load) {
     this.cluster = cluster;
     this.group = group;
     this.options = options;
+    this.load = load.on(cluster).load();
     this.tags = HtoolsTags.of(cluster.tags());
     this.nodes = new NodeState[cluster.nodes().size()];
     this.inGroup = new boolean[nodes.length];
   }
 
   /**
-   * The model of node group {@code group} (uuid) of {@code cluster}, balanced with {@code options}.
+   * The model of node group {@code group} (uuid) of {@code cluster}, balanced with {@code options},
+   * with the instances' {@code load} as hbal uses it (see {@link Load#on}).
    */
-  static BalanceModel build(Cluster cluster, String group, BalanceOptions options) {
-    return new ModelBuilder(cluster, group, options).build();
+  static BalanceModel build(Cluster cluster, String group, BalanceOptions options, Load load) {
+    return new ModelBuilder(cluster, group, options, load).build();
   }
 
   private BalanceModel build() {
@@ -64,6 +68,7 @@ final class ModelBuilder {
       inGroup[n] = node.group().equals(group);
     }
     BalanceInstance[] instances = instances();
+    measuredCpu();
     reserves();
     return new BalanceModel(nodes, inGroup, instances, options);
   }
@@ -109,6 +114,7 @@ final class ModelBuilder {
     Set<String> chosen = resolved(options.selectInstances());
     Set<String> excluded = resolved(options.excludeInstances());
     List<BalanceInstance> out = new ArrayList<>();
+    all.clear();
     for (int k = 0; k < cluster.instances().size(); k++) {
       Instance i = cluster.instances().get(k);
       int p = index.get(i.primary());
@@ -126,6 +132,8 @@ final class ModelBuilder {
                   && inGroup[p]
                   && (options.selectInstances().isEmpty() || chosen.contains(i.name()))
                   && !excluded.contains(i.name()));
+      bi.util = load.of(i.name());
+      all.add(bi);
       load(bi);
       if (inGroup[p]) {
         out.add(bi);
@@ -157,6 +165,7 @@ final class ModelBuilder {
       return;
     }
     p.primaries++;
+    p.primaryLoad(i.util, 1);
     p.uCpu += i.notOffline ? i.instance.vcpus() : 0;
     p.uCpuForth += i.notOffline ? i.instance.vcpus() : 0;
     p.instSpindles += p.exclusive ? 0 : spindleUse;
@@ -170,6 +179,7 @@ final class ModelBuilder {
     }
     if (s != null) {
       s.secondaries++;
+      s.dskLoad += i.util.dsk();
       s.instSpindles += s.exclusive ? 0 : spindleUse;
       s.instSpindlesForth += s.exclusive ? 0 : spindleUse;
       s.peers.put(i.primary, s.peers.get(i.primary) + (i.usesSecMem ? i.mem() : 0));
@@ -185,6 +195,37 @@ final class ModelBuilder {
       NodeState s = nodes[i.secondary];
       s.fDskForth -= i.disk();
       s.instSpindlesForth += s.exclusive ? 0 : spindleUse;
+    }
+  }
+
+  /**
+   * A CPU measure, as hbal applies mond's answers after it has put the instances on their nodes: a
+   * node's {@code cpu_total} becomes its CPU load and is spread over its primaries by vCPUs against
+   * the CPUs in use there; or each instance's Xen figure is its CPU load and a node's is the sum of
+   * its primaries' (in the order hbal adds them up: the last placed first).
+   */
+  private void measuredCpu() {
+    if (load.cpu() instanceof Load.NodeCpu n) {
+      for (NodeState s : nodes) {
+        s.cpuLoad = n.byNode().get(s.name);
+      }
+      for (BalanceInstance i : all) {
+        NodeState p = nodes[i.primary];
+        i.util = i.util.withCpu(p.cpuLoad / p.uCpu * i.instance.vcpus());
+      }
+    } else if (load.cpu() instanceof Load.InstanceCpu x) {
+      Map<String, Double> byInstance = new HashMap<>();
+      for (NodeState s : nodes) {
+        x.byNode().get(s.name).forEach(byInstance::putIfAbsent);
+      }
+      for (NodeState s : nodes) {
+        s.cpuLoad = 0;
+      }
+      for (int k = all.size() - 1; k >= 0; k--) {
+        BalanceInstance i = all.get(k);
+        i.util = i.util.withCpu(byInstance.get(i.instance.name()));
+        nodes[i.primary].cpuLoad += i.forthcoming ? 0 : i.util.cpu();
+      }
     }
   }
 

@@ -59,6 +59,7 @@ final class NodeOps {
     n.instSpindlesForth = newInstSpForth;
     n.uCpuForth = newUcpuForth;
     n.primaries++;
+    n.primaryLoad(i.util, 1);
     n.locationScore += locationScore;
     addTags(n, i);
     pairs(n, i, 1);
@@ -109,6 +110,7 @@ final class NodeOps {
         n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
     n.uCpuForth -= i.notOffline ? i.instance.vcpus() : 0;
     n.primaries--;
+    n.primaryLoad(i.util, -1);
     n.locationScore -= locationScore;
     removeTags(n, i);
     pairs(n, i, -1);
@@ -166,6 +168,7 @@ final class NodeOps {
     n.fDskForth = newDiskForth;
     n.instSpindlesForth = newInstSpForth;
     n.secondaries++;
+    n.dskLoad += i.util.dsk();
     return true;
   }
 
@@ -194,6 +197,7 @@ final class NodeOps {
     n.instSpindlesForth =
         n.exclusive ? 0 : n.instSpindlesForth - (i.local ? i.instance.spindleUse() : 0);
     n.secondaries--;
+    n.dskLoad -= i.util.dsk();
   }
 
   /**

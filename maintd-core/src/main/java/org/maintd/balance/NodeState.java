@@ -43,6 +43,10 @@ final class NodeState {
   long rMem;
   boolean failN1;
   int locationScore;
+  double cpuLoad;
+  double memLoad;
+  double dskLoad;
+  double netLoad;
   PeerMap peers = new PeerMap();
   Map<String, Integer> exclusionTags = new HashMap<>();
   Map<String, Integer> locationExclusion = new HashMap<>();
@@ -118,12 +122,31 @@ final class NodeState {
     c.rMem = rMem;
     c.failN1 = failN1;
     c.locationScore = locationScore;
+    c.cpuLoad = cpuLoad;
+    c.memLoad = memLoad;
+    c.dskLoad = dskLoad;
+    c.netLoad = netLoad;
     c.peers = peers.copy();
     c.exclusionTags = exclusionTags;
     c.locationExclusion = locationExclusion;
     c.tagsShared = true;
     tagsShared = true;
     return c;
+  }
+
+  /** Adds an instance's load as primary ({@code sign} 1) or takes it away ({@code -1}). */
+  void primaryLoad(Utilisation u, int sign) {
+    if (sign > 0) {
+      cpuLoad += u.cpu();
+      memLoad += u.mem();
+      dskLoad += u.dsk();
+      netLoad += u.net();
+    } else {
+      cpuLoad -= u.cpu();
+      memLoad -= u.mem();
+      dskLoad -= u.dsk();
+      netLoad -= u.net();
+    }
   }
 
   /** One more primary with exclusion tag {@code tag}. */

@@ -23,10 +23,10 @@ final class NodeTerms {
     v[ScoreComponent.N1_CNT.ordinal()] = n.failN1 ? n.primaries + n.secondaries : 0;
     v[ScoreComponent.RESERVED_MEM_CV.ordinal()] = n.rMem / tMem;
     v[ScoreComponent.VCPU_RATIO_CV.ordinal()] = n.uCpu / n.tCpu / n.cpuSpeed;
-    v[ScoreComponent.CPU_LOAD_CV.ordinal()] = n.primaries;
-    v[ScoreComponent.MEM_LOAD_CV.ordinal()] = n.primaries;
-    v[ScoreComponent.DISK_LOAD_CV.ordinal()] = n.primaries + n.secondaries;
-    v[ScoreComponent.NET_LOAD_CV.ordinal()] = n.primaries;
+    v[ScoreComponent.CPU_LOAD_CV.ordinal()] = n.cpuLoad;
+    v[ScoreComponent.MEM_LOAD_CV.ordinal()] = n.memLoad;
+    v[ScoreComponent.DISK_LOAD_CV.ordinal()] = n.dskLoad;
+    v[ScoreComponent.NET_LOAD_CV.ordinal()] = n.netLoad;
     v[ScoreComponent.PRI_TAGS_SCORE.ordinal()] = tagsScore(n);
     v[ScoreComponent.SPINDLES_CV.ordinal()] = n.exclusive ? 0 : n.instSpindles / n.hiSpindles;
     v[ScoreComponent.FREE_MEM_CV_FORTH.ordinal()] = n.fMemForth / tMem;

@@ -10,6 +10,7 @@ import org.maintd.balance.BalanceMove;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.balance.BalanceResult;
 import org.maintd.balance.Balancer;
+import org.maintd.balance.Load;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.htools.HtoolsWriter;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Option;
  * {@code maintctl balance -t FILE}: balances a node group of an htools text file offline, as hbal
  * does, printing the moves and the initial and final score; with {@code -S OUT}, writes the
  * balanced cluster in the htools text format. hbal's switches ({@link BalanceSwitches}) restrict
- * the moves; instance names that name no instance are refused, as hbal refuses them.
+ * the moves; instance names that name no instance are refused, as hbal refuses them. The instances
+ * weigh what {@link LoadSwitches} give: hbal's dynamic utilisation file and mond's answers.
  */
 @Command(name = "balance", description = "Balance a cluster file offline (hbal's score and moves).")
 public final class BalanceCommand extends HtoolsCommand {
@@ -48,6 +50,8 @@ public final class BalanceCommand extends HtoolsCommand {
   Path save;
 
   @Mixin BalanceSwitches switches;
+
+  @Mixin LoadSwitches loadSwitches;
 
   @Override
   int run() throws Failure {
@@ -79,20 +83,23 @@ public final class BalanceCommand extends HtoolsCommand {
       System.out.println("Cluster is empty, exiting.");
       return 0;
     }
-    Balancer balancer = new Balancer(cluster, chosen.get().uuid(), options);
+    Load.Checked load = loadSwitches.load().on(cluster);
+    load.warnings().forEach(System.err::println);
+    if (loadSwitches.exitOnMissing && !load.complete()) {
+      throw new Failure("Not all required data available");
+    }
+    Balancer balancer = new Balancer(cluster, chosen.get().uuid(), options, load.load());
     System.out.printf("Selected node group: %s%n", chosen.get().name());
     System.out.printf("Initial score: %.8f%n", balancer.score());
     BalanceResult result = balancer.balance(maxMoves);
     int step = 0;
     for (BalanceMove m : result.moves()) {
       System.out.printf(
-          "%5d. %s %s:%s => %s:%s %.8f a=%s%n",
+          "%5d. %s %s => %s %.8f a=%s%n",
           ++step,
           m.instance(),
-          m.oldPrimary(),
-          m.oldSecondary(),
-          m.newPrimary(),
-          m.newSecondary(),
+          nodes(m.oldPrimary(), m.oldSecondary()),
+          nodes(m.newPrimary(), m.newSecondary()),
           m.score(),
           m.commands());
     }
@@ -111,5 +118,10 @@ public final class BalanceCommand extends HtoolsCommand {
       }
     }
     return 0;
+  }
+
+  /** An instance's nodes as hbal prints them: {@code primary:secondary}, or the primary alone. */
+  private static String nodes(String primary, String secondary) {
+    return secondary.isEmpty() ? primary : primary + ":" + secondary;
   }
 }
