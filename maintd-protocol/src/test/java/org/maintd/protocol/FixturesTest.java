@@ -33,7 +33,9 @@ import org.maintd.protocol.json.Json;
 import org.maintd.protocol.repair.RepairRecords;
 import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.repair.RepairResult;
+import org.maintd.protocol.report.CpuAvgLoad;
 import org.maintd.protocol.report.DiagnoseReport;
+import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.report.MasterAnswer;
 import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimFail;
@@ -55,6 +57,8 @@ class FixturesTest {
         Arguments.of("signed-envelope", SignedMessage.class),
         Arguments.of("diagnose-report", DiagnoseReport.class),
         Arguments.of("master-answer", MasterAnswer.class),
+        Arguments.of("load-report", LoadReport.class),
+        Arguments.of("cpu-avg-load", CpuAvgLoad.class),
         Arguments.of("repair-request", RepairRequest.class),
         Arguments.of("repair-result", RepairResult.class),
         Arguments.of("repair-records", RepairRecords.class),

@@ -11,9 +11,12 @@ import org.maintd.collector.exec.CommandRunner;
 import org.maintd.collector.exec.Whitelist;
 import org.maintd.collector.http.CollectorHandler;
 import org.maintd.collector.http.Reports;
+import org.maintd.collector.load.CpuSampler;
+import org.maintd.collector.load.KvmRss;
 import org.maintd.collector.repair.RepairService;
 import org.maintd.config.ConfigException;
 import org.maintd.http.Servers;
+import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.signing.KeyFiles;
 import org.maintd.signing.HmacKey;
 import org.maintd.signing.SignatureVerifier;
@@ -22,14 +25,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One node's collector, wired from its configuration: a Jetty server with the collector's
- * endpoints. {@link #start()} binds (port 0 picks a free port, see {@link #port()}); {@link
- * #close()} stops it. Not restartable.
+ * endpoints, and the sampler of its CPU load. {@link #start()} binds (port 0 picks a free port, see
+ * {@link #port()}); {@link #close()} stops it. Not restartable.
  */
 public final class Collector implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Collector.class);
 
   private final CollectorConfig config;
   private final Server server;
+  private final CpuSampler cpu;
 
   public Collector(CollectorConfig config, Clock clock) throws IOException {
     this.config = config;
@@ -59,6 +63,17 @@ public final class Collector implements AutoCloseable {
     Reports reports =
         new Reports(config.node(), config.signReports() ? key : null, clock, config.bootIdFile());
     SignatureVerifier verifier = new SignatureVerifier(key, config.maxSkew());
+    CollectorConfig.LoadSettings l = config.load();
+    this.cpu =
+        new CpuSampler(
+            l.statFile(),
+            l.interval(),
+            l.samples(),
+            l.ticks(),
+            l.simulated(),
+            l.cpus(),
+            System::nanoTime);
+    KvmRss rss = new KvmRss(l.kvmPidDirectory(), l.proc());
     this.server =
         Servers.newServer(
             config.bind(),
@@ -69,6 +84,7 @@ public final class Collector implements AutoCloseable {
                 diagnoser,
                 repairs,
                 reports,
+                c -> c.equals(LoadReport.CPU_AVG_LOAD) ? cpu.report() : rss.pages(),
                 verifier,
                 config.masterFile(),
                 clock,
@@ -76,6 +92,7 @@ public final class Collector implements AutoCloseable {
   }
 
   public void start() throws Exception {
+    cpu.start();
     server.start();
     log.info("collector for node {} listening on {}:{}", config.node(), config.bind(), port());
     if (config.portFile() != null) {
@@ -95,6 +112,7 @@ public final class Collector implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
+    cpu.close();
     server.stop();
   }
 }

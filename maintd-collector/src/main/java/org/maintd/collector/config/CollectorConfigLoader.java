@@ -27,6 +27,7 @@ public final class CollectorConfigLoader {
     ConfigSection root = ConfigSection.root(source, parsed);
     ConfigSection diagnose = root.section("diagnose");
     ConfigSection repair = root.section("repair");
+    ConfigSection load = root.section("load");
     CollectorConfig config =
         new CollectorConfig(
             root.string("node", ""),
@@ -50,7 +51,8 @@ public final class CollectorConfigLoader {
                     "maxRequestBody", CollectorConfig.DEFAULT_MAX_REQUEST_BODY, 1024, 16 << 20),
             root.duration(
                 "idleTimeout", CollectorConfig.DEFAULT_IDLE_TIMEOUT, Duration.ofMillis(100)),
-            root.string("hmacKeyGroup", ""));
+            root.string("hmacKeyGroup", ""),
+            load(load));
     if (!config.diagnoseCommand().isEmpty()
         && !config.diagnoseCommand().matches("[A-Za-z0-9_-]+")) {
       diagnose.problem(
@@ -61,6 +63,19 @@ public final class CollectorConfigLoader {
     }
     root.finish();
     return config.node().isEmpty() ? config.withNode(hostname()) : config;
+  }
+
+  private static CollectorConfig.LoadSettings load(ConfigSection load) {
+    CollectorConfig.LoadSettings d = CollectorConfig.LoadSettings.defaults();
+    return new CollectorConfig.LoadSettings(
+        load.path("statFile", d.statFile().toString()),
+        load.duration("interval", d.interval(), Duration.ofMillis(100)),
+        (int) load.integer("samples", d.samples(), 2, 100_000),
+        (int) load.integer("ticks", d.ticks(), 1, 100_000),
+        load.optionalPath("simulated"),
+        (int) load.integer("cpus", d.cpus(), 1, 100_000),
+        load.path("kvmPidDirectory", d.kvmPidDirectory().toString()),
+        load.path("proc", d.proc().toString()));
   }
 
   private static String hostname() {

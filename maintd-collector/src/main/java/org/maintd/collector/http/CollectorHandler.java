@@ -19,6 +19,7 @@ import org.maintd.http.HttpJson;
 import org.maintd.http.Router;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.repair.RepairRequest;
+import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.report.MasterAnswer;
 import org.maintd.protocol.signing.SignedJson;
 import org.maintd.signing.ReplayGuard;
@@ -30,13 +31,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The collector's HTTP endpoints (mond-compatible paths): {@code /}, {@code /1/list/collectors},
- * {@code /1/report/all}, {@code /1/report/node/diagnose}, {@code /1/master}, {@code /1/repairs}
- * (signed: every repair this node started, for a daemon that lost its state) and {@code POST
- * /1/repair}. A report request may say how long its caller waits ({@code ?timeout=} in
- * milliseconds): the diagnose command then gets no longer. A repair request is read up to {@code
- * maxBody} bytes, must be signed, fresh, not older than the last one accepted, never seen before
- * (in any spelling of its signature) and meant for this node (421 {@code wrong-node} otherwise).
- * Every answer is JSON; unknown paths answer 404, wrong methods 405. Thread-safe.
+ * {@code /1/report/all}, {@code /1/report/node/diagnose}, the load reports {@code
+ * /1/report/default/cpu-avg-load} and {@code /1/report/default/kvm-inst-rss} (also without {@code
+ * default/}), signed as the diagnose report is, {@code /1/master}, {@code /1/repairs} (signed:
+ * every repair this node started, for a daemon that lost its state) and {@code POST /1/repair}. A
+ * report request may say how long its caller waits ({@code ?timeout=} in milliseconds): the
+ * diagnose command then gets no longer. A repair request is read up to {@code maxBody} bytes, must
+ * be signed, fresh, not older than the last one accepted, never seen before (in any spelling of its
+ * signature) and meant for this node (421 {@code wrong-node} otherwise). Every answer is JSON;
+ * unknown paths answer 404, wrong methods 405. Thread-safe.
  */
 public final class CollectorHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(CollectorHandler.class);
@@ -46,6 +49,7 @@ public final class CollectorHandler extends Handler.Abstract {
   private final Diagnoser diagnoser;
   private final RepairService repairs;
   private final Reports reports;
+  private final LoadSource load;
   private final SignatureVerifier verifier;
   private final ReplayGuard replays;
   private final Path masterFile;
@@ -55,12 +59,29 @@ public final class CollectorHandler extends Handler.Abstract {
       new Router<Endpoint>()
           .add("GET", "/", r -> Json.write(List.of(1)))
           .add(
-              "GET", "/1/list/collectors", r -> Json.write(List.of(List.of("diagnose", "node", 1))))
+              "GET",
+              "/1/list/collectors",
+              r ->
+                  Json.write(
+                      List.of(
+                          List.of("diagnose", "node", 1),
+                          List.of(LoadReport.CPU_AVG_LOAD, "default", 0),
+                          List.of(LoadReport.KVM_INST_RSS, "default", 0))))
           .add("GET", "/1/report/all", r -> "[" + signedReport(r) + "]")
           .add("GET", "/1/report/node/diagnose", this::signedReport)
+          .add("GET", "/1/report/default/cpu-avg-load", r -> signedLoad(LoadReport.CPU_AVG_LOAD))
+          .add("GET", "/1/report/cpu-avg-load", r -> signedLoad(LoadReport.CPU_AVG_LOAD))
+          .add("GET", "/1/report/default/kvm-inst-rss", r -> signedLoad(LoadReport.KVM_INST_RSS))
+          .add("GET", "/1/report/kvm-inst-rss", r -> signedLoad(LoadReport.KVM_INST_RSS))
           .add("GET", "/1/master", this::signedMaster)
           .add("GET", "/1/repairs", this::signedRepairs)
           .add("POST", "/1/repair", this::repair);
+
+  /** Where the load reports' data comes from: a collector's name to its data. */
+  @FunctionalInterface
+  public interface LoadSource {
+    Object data(String collector);
+  }
 
   /** An endpoint: the JSON text it answers to a request. */
   @FunctionalInterface
@@ -73,6 +94,7 @@ public final class CollectorHandler extends Handler.Abstract {
       Diagnoser diagnoser,
       RepairService repairs,
       Reports reports,
+      LoadSource load,
       SignatureVerifier verifier,
       Path masterFile,
       Clock clock,
@@ -81,6 +103,7 @@ public final class CollectorHandler extends Handler.Abstract {
     this.diagnoser = diagnoser;
     this.repairs = repairs;
     this.reports = reports;
+    this.load = load;
     this.verifier = verifier;
     this.replays = new ReplayGuard(verifier.skew().multipliedBy(2));
     this.masterFile = masterFile;
@@ -125,6 +148,10 @@ public final class CollectorHandler extends Handler.Abstract {
     }
     Duration wait = Duration.ofMillis(Long.parseLong(text)).minus(ANSWER_MARGIN);
     return wait.isNegative() || wait.isZero() ? Duration.ofMillis(1) : wait;
+  }
+
+  private String signedLoad(String collector) {
+    return reports.signed(reports.load(collector, load.data(collector)));
   }
 
   private String signedRepairs(Request request) {

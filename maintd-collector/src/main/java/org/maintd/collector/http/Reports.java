@@ -8,13 +8,14 @@ import java.util.Map;
 import java.util.Optional;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
+import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.signing.Envelopes;
 import org.maintd.signing.HmacKey;
 
 /**
- * Builds the mond-shaped report envelope around the diagnose data, naming the node inside the
- * signed message (a report cannot pass for another node's), and signs messages with the cluster key
- * (unless signing is switched off). Thread-safe.
+ * Builds the mond-shaped report envelope around the diagnose data and the load data, naming the
+ * node inside the signed message (a report cannot pass for another node's), and signs messages with
+ * the cluster key (unless signing is switched off). Thread-safe.
  */
 public final class Reports {
   private final String node;
@@ -39,6 +40,11 @@ public final class Reports {
    */
   public DiagnoseReport report(Map<String, Object> data) {
     return DiagnoseReport.of(node, data, clock.instant(), bootId().orElse(null));
+  }
+
+  /** The load report {@code collector} of {@code data}. */
+  public LoadReport load(String collector, Object data) {
+    return LoadReport.of(collector, node, data, clock.instant());
   }
 
   private Optional<String> bootId() {

@@ -76,7 +76,16 @@ class CollectorServerTest {
             tmp.resolve("boot_id"),
             CollectorConfig.DEFAULT_MAX_REQUEST_BODY,
             CollectorConfig.DEFAULT_IDLE_TIMEOUT,
-            "");
+            "",
+            new CollectorConfig.LoadSettings(
+                tmp.resolve("stat"),
+                Duration.ofSeconds(5),
+                150,
+                100,
+                tmp.resolve("load"),
+                4,
+                tmp.resolve("pids"),
+                tmp.resolve("proc")));
     Files.writeString(tmp.resolve("boot_id"), "0b1f6c2e-5d4a-4c1b-9a57-3f0e8d2c7b11\n");
     collector = new Collector(config, Clock.systemUTC());
     collector.start();
@@ -128,9 +137,48 @@ class CollectorServerTest {
   }
 
   @Test
+  void servesTheSignedMondShapedLoadReports() throws Exception {
+    Files.writeString(tmp.resolve("load"), "1.5\n");
+    Files.createDirectories(tmp.resolve("pids"));
+    Files.writeString(tmp.resolve("pids/web1"), "4242\n");
+    Files.writeString(tmp.resolve("pids/gone"), "4343\n");
+    Files.createDirectories(tmp.resolve("proc/4242"));
+    Files.writeString(tmp.resolve("proc/4242/statm"), "74110 5120 1024 1 0 2048 0\n");
+    for (String path : List.of("/1/report/default/cpu-avg-load", "/1/report/cpu-avg-load")) {
+      Map<?, ?> cpu = signedReport(path);
+      assertEquals("cpu-avg-load", cpu.get("name"));
+      assertTrue(cpu.containsKey("category") && cpu.get("category") == null, "category: null");
+      assertEquals(0L, cpu.get("kind"));
+      assertEquals(
+          Map.of("cpu_number", 4L, "cpus", List.of(0.375, 0.375, 0.375, 0.375), "cpu_total", 1.5),
+          cpu.get("data"));
+    }
+    Map<?, ?> rss = signedReport("/1/report/default/kvm-inst-rss");
+    assertEquals("kvm-inst-rss", rss.get("name"));
+    assertEquals(Map.of("web1", 5120L), rss.get("data"), "resident pages of running instances");
+  }
+
+  private Map<?, ?> signedReport(String path) throws Exception {
+    HttpResponse<String> r = get(path);
+    assertEquals(200, r.statusCode(), r.body());
+    Map<?, ?> report =
+        (Map<?, ?>)
+            Json.parse(
+                new SignatureVerifier(key, Duration.ofSeconds(300))
+                    .verify("node3", SignedJson.read(r.body()), Instant.now()));
+    assertEquals("node3", report.get("node"));
+    assertEquals("B", report.get("version"));
+    assertEquals(1L, report.get("format_version"));
+    return report;
+  }
+
+  @Test
   void answersMondPathsAndRefusesTheRest() throws Exception {
     assertEquals("[1]", get("/").body().strip());
-    assertEquals("[[\"diagnose\",\"node\",1]]", get("/1/list/collectors").body().strip());
+    assertEquals(
+        "[[\"diagnose\",\"node\",1],[\"cpu-avg-load\",\"default\",0],"
+            + "[\"kvm-inst-rss\",\"default\",0]]",
+        get("/1/list/collectors").body().strip());
     assertEquals(1, ((List<?>) Json.parse(get("/1/report/all").body())).size());
     assertEquals(404, get("/1/report/node/cpu").statusCode());
     assertEquals(405, post("/1/report/all", "").statusCode());

@@ -123,7 +123,8 @@ public final class TestCluster implements AutoCloseable {
             diagnoseDir.resolve(node + ".boot_id"),
             MAX_BODY,
             IDLE,
-            "");
+            "",
+            CollectorConfig.LoadSettings.defaults());
     Collector c = new Collector(config, Clock.systemUTC());
     c.start();
     collectors.add(c);

@@ -127,7 +127,8 @@ class GanetiDaemonTest {
                 dir.resolve("boot_id"),
                 CollectorConfig.DEFAULT_MAX_REQUEST_BODY,
                 CollectorConfig.DEFAULT_IDLE_TIMEOUT,
-                ""),
+                "",
+            CollectorConfig.LoadSettings.defaults()),
             Clock.systemUTC());
     c.start();
     return c;
