@@ -53,6 +53,19 @@ class BalanceLoadDifferentialTest {
     compare(file, expand(switches == null ? "" : switches, file));
   }
 
+  /** The demo's cluster, each group, without and with the demo's mond data (node3 busy). */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"group1, false", "group2, false", "group3, false", "group1, true", "group2, true"})
+  void theDemoClusterIsBalancedAsHbalBalancesIt(String group, boolean load) throws Exception {
+    GanetiTools.require(HbalRuns.HBAL);
+    Path demo = Path.of("..", "etc", "demo").toAbsolutePath().normalize();
+    List<String> args = new ArrayList<>(List.of("-G", group));
+    if (load) {
+      args.addAll(List.of("--mond-data", demo.resolve("mond-data.json").toString()));
+    }
+    compare(demo.resolve("cluster.data"), args);
+  }
+
   @Test
   void ganetisMondDataScoresTheClusterAsHbalScoresIt() throws Exception {
     GanetiTools.require(HbalRuns.HBAL);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.htools.HtoolsTags;
@@ -108,7 +109,8 @@ final class ModelBuilder {
 
   /**
    * Every instance, put on its nodes; those whose primary is in the group, in order. An instance
-   * split across groups, or left out by the options' selection, stays where it is.
+   * split across groups, or left out by the options' selection, stays where it is, and so does a
+   * diskless one (hbal's movable disk templates leave diskless out).
    */
   private BalanceInstance[] instances() {
     Set<String> chosen = resolved(options.selectInstances());
@@ -130,6 +132,7 @@ final class ModelBuilder {
               tags.desiredLocations(i.tags()),
               !split
                   && inGroup[p]
+                  && i.diskTemplate() != DiskTemplate.DISKLESS
                   && (options.selectInstances().isEmpty() || chosen.contains(i.name()))
                   && !excluded.contains(i.name()));
       bi.util = load.of(i.name());

@@ -18,7 +18,7 @@ final class RowBound {
   int touched;
 
   RowBound() {
-    int n = (ScoreSums.WIDTH - 1) / 2;
+    int n = (ScoreSums.WIDTH - ScoreSums.SPREADS_AT) / 2;
     leastA = new double[n];
     leastB = new double[n];
     greatestB = new double[n];

@@ -9,22 +9,26 @@ import java.util.Map;
  * The score's aggregates over a node group: for each term, the count, sum and sum of squares of the
  * online nodes' values (for the two offline terms, the sums over the offline nodes), and the
  * location-exclusion pairs of the online nodes. A move made replaces its nodes. A trial move's
- * change to them is written as a delta of {@link #WIDTH} numbers (the weighted change of the terms
- * that are plain sums, then for each spread the change of the sum and of the sum of squares), with
- * the changes of the pair counts beside it, so that it can be scored again against the sums of a
- * later step without being tried again. Not thread-safe.
+ * change to them is written as a delta of {@link #WIDTH} numbers (the change of each term that is a
+ * plain sum, then for each spread the change of the sum and of the sum of squares), with the
+ * changes of the pair counts beside it, so that it can be scored again against the sums of a later
+ * step without being tried again. Not thread-safe.
  */
 final class ScoreSums {
   private static final ScoreComponent[] TERMS = ScoreComponent.values();
   private static final boolean[] OFFLINE_TERM = offlineTerms();
   private static final int[] SPREADS = spreads();
   private static final boolean[] IS_SPREAD = isSpread();
+  private static final int[] SUMS = sums();
   private static final int OFFLINE_ALL = ScoreComponent.OFFLINE_ALL_CNT.ordinal();
   private static final int OFFLINE_PRI = ScoreComponent.OFFLINE_PRI_CNT.ordinal();
   private static final double PAIR_WEIGHT = ScoreComponent.LOCATION_EXCLUSION_SCORE.weight();
 
+  /** Where a delta's spreads begin: first come the changes of the terms that are plain sums. */
+  static final int SPREADS_AT = SUMS.length;
+
   /** The numbers of a delta. */
-  static final int WIDTH = 1 + 2 * SPREADS.length;
+  static final int WIDTH = SPREADS_AT + 2 * SPREADS.length;
 
   private final double[][] vectors;
   private final double[] count = new double[TERMS.length];
@@ -89,14 +93,12 @@ final class ScoreSums {
         pairs(before, n.locationExclusion, pairDelta);
       }
     }
-    double fixed = 0;
-    for (int c = 0; c < TERMS.length; c++) {
-      fixed += IS_SPREAD[c] ? 0 : TERMS[c].weight() * deltaSum[c];
+    for (int j = 0; j < SUMS.length; j++) {
+      out[at + j] = deltaSum[SUMS[j]];
     }
-    out[at] = fixed;
     for (int k = 0; k < SPREADS.length; k++) {
-      out[at + 1 + 2 * k] = deltaSum[SPREADS[k]];
-      out[at + 2 + 2 * k] = deltaSq[SPREADS[k]];
+      out[at + SPREADS_AT + 2 * k] = deltaSum[SPREADS[k]];
+      out[at + SPREADS_AT + 1 + 2 * k] = deltaSq[SPREADS[k]];
     }
     if (!pairDelta.isEmpty()) {
       pairDelta.values().removeIf(v -> v == 0);
@@ -106,10 +108,10 @@ final class ScoreSums {
 
   /** The score with the delta {@code d} made, and the pair changes {@code p}. */
   double scoreWith(double[] d, Map<String, Integer> p) {
-    double total = score + d[0];
+    double total = score + fixed(d);
     for (int k = 0; k < SPREADS.length; k++) {
-      double ds = d[1 + 2 * k];
-      double dq = d[2 + 2 * k];
+      double ds = d[SPREADS_AT + 2 * k];
+      double dq = d[SPREADS_AT + 1 + 2 * k];
       if (ds != 0 || dq != 0) {
         int c = SPREADS[k];
         total +=
@@ -124,14 +126,24 @@ final class ScoreSums {
    * than it by at least the rounding of the sums; adds the slot's figures to {@code row}.
    */
   double lowerBound(double[] d, Map<String, Integer> p, RowBound row) {
-    row.fixed(d[0]);
-    double total = score + d[0] - bounds.margin() + bounds.fall(d, row);
+    double fixed = fixed(d);
+    row.fixed(fixed);
+    double total = score + fixed - bounds.margin() + bounds.fall(d, row);
     return p.isEmpty() ? total : total + pairChange(p);
   }
 
   /** A lower bound of the score of every slot of {@code row} (whose slots change no pairs). */
   double lowerBound(RowBound row) {
     return score + row.fixed - bounds.margin() + bounds.fall(row);
+  }
+
+  /** The weighted change of the terms that are plain sums, in the terms' order. */
+  private static double fixed(double[] d) {
+    double fixed = 0;
+    for (int j = 0; j < SUMS.length; j++) {
+      fixed += TERMS[SUMS[j]].weight() * d[j];
+    }
+    return fixed;
   }
 
   /** Adds the node's changes of each term's sum and sum of squares to the delta being made. */
@@ -226,6 +238,11 @@ final class ScoreSums {
     out[ScoreComponent.OFFLINE_ALL_CNT.ordinal()] = true;
     out[ScoreComponent.OFFLINE_PRI_CNT.ordinal()] = true;
     return out;
+  }
+
+  /** The terms that are plain sums (or the pair count), in order. */
+  private static int[] sums() {
+    return Arrays.stream(TERMS).mapToInt(Enum::ordinal).filter(c -> !IS_SPREAD[c]).toArray();
   }
 
   private static boolean[] isSpread() {

@@ -68,15 +68,15 @@ final class SpreadBounds {
   }
 
   /**
-   * At least the change of the spreads' weighted values (at most 0) with the delta {@code d} (at
-   * {@code 1 + 2k} the change of spread k's sum, after it that of its sum of squares); adds the
-   * slot's figures to {@code row}.
+   * At least the change of the spreads' weighted values with the delta {@code d} (at {@link
+   * ScoreSums#SPREADS_AT} {@code + 2k} the change of spread k's sum, after it that of its sum of
+   * squares); adds the slot's figures to {@code row}.
    */
   double fall(double[] d, RowBound row) {
     double total = 0;
     for (int k = 0; k < slope.length; k++) {
-      double ds = d[1 + 2 * k];
-      double dq = d[2 + 2 * k];
+      double ds = d[ScoreSums.SPREADS_AT + 2 * k];
+      double dq = d[ScoreSums.SPREADS_AT + 1 + 2 * k];
       double b = ds * perNodeSq[k];
       double a = dq * perNode[k] - ds * b;
       row.spread(k, a, b, ds != 0 || dq != 0);

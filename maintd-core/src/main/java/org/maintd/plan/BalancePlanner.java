@@ -7,6 +7,7 @@ import java.util.Set;
 import org.maintd.balance.BalanceMove;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.balance.Balancer;
+import org.maintd.balance.Load;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Instance;
 import org.maintd.job.JobSpec;
@@ -32,13 +33,20 @@ final class BalancePlanner {
   private final TargetChooser chooser;
   private final BalanceOptions options;
   private final Set<String> failedRepairs;
+  private final Load.Checked load;
 
   /** Balancing as {@code options} allow, never touching the nodes of {@code failedRepairs}. */
   BalancePlanner(RoundContext ctx, BalanceOptions options, Set<String> failedRepairs) {
+    this(ctx, options, failedRepairs, Load.none());
+  }
+
+  /** The same, weighing the instances' measured {@code load} where every node has it. */
+  BalancePlanner(RoundContext ctx, BalanceOptions options, Set<String> failedRepairs, Load load) {
     this.ctx = ctx;
     this.chooser = new TargetChooser(ctx);
     this.options = options;
     this.failedRepairs = Set.copyOf(failedRepairs);
+    this.load = load.on(ctx.cluster);
   }
 
   void plan(List<JobSpec> jobs, List<PlanItem> items) {
@@ -46,7 +54,7 @@ final class BalancePlanner {
       if (ctx.cluster.nodes().stream().noneMatch(n -> n.group().equals(g.uuid()))) {
         continue;
       }
-      Balancer balancer = new Balancer(ctx.cluster, g.uuid(), options);
+      Balancer balancer = new Balancer(ctx.cluster, g.uuid(), options, load.load());
       double initial = balancer.score();
       int moves = 0;
       while (true) {
@@ -71,8 +79,17 @@ final class BalancePlanner {
                           : String.format(
                               "score %.4f, %.4f after %d move(s)",
                               initial, balancer.score(), moves))
+                      + weighed()
                       + heldBack(g))));
     }
+  }
+
+  /** What the plan says of the load weighed: measured, or left out and why; nothing by default. */
+  private String weighed() {
+    if (!load.complete()) {
+      return "; measured CPU load left out: not every node reports it";
+    }
+    return load.load().cpu() instanceof Load.NodeCpu ? "; by measured CPU load" : "";
   }
 
   /** The group's nodes that balancing leaves alone for a failed repair, as the plan says them. */

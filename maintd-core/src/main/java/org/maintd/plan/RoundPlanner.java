@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.maintd.balance.BalanceOptions;
+import org.maintd.balance.Load;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodeSignal;
@@ -118,6 +119,24 @@ public final class RoundPlanner {
       List<Campaign> campaigns,
       Map<String, NodeSignal> signals,
       Set<String> succeededJobs) {
+    return plan(
+        cluster, incidents, evacuated, round, now, campaigns, signals, succeededJobs, Load.none());
+  }
+
+  /**
+   * Plans a round whose balancing weighs the instances' measured {@code load} (see {@link Load#on}:
+   * a measure not every node has is left out, and the plan says so).
+   */
+  public RoundPlan plan(
+      Cluster cluster,
+      List<Incident> incidents,
+      List<String> evacuated,
+      long round,
+      Instant now,
+      List<Campaign> campaigns,
+      Map<String, NodeSignal> signals,
+      Set<String> succeededJobs,
+      Load load) {
     RoundContext ctx =
         new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated), caps);
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
@@ -159,7 +178,7 @@ public final class RoundPlanner {
         WaitReason why = new WaitReason.CampaignUnderWay(underWay.get().id());
         items.add(new PlanItem("balance", "cluster", Next.waits("waits: " + why.text(), why)));
       } else {
-        new BalancePlanner(ctx, balancing, failedRepairs(incidents)).plan(jobs, items);
+        new BalancePlanner(ctx, balancing, failedRepairs(incidents), load).plan(jobs, items);
       }
     }
     return new RoundPlan(jobs, completed, next, tags, items, planned);

@@ -10,9 +10,10 @@ import org.maintd.spi.CollectorReading;
 /**
  * What the step remembers between steps without storing it: each node's latest reading and what the
  * collectors said over time (since when each node has reported {@code Ok} without a gap, its boot
- * id), when the last round started, the storm the last poll showed, and the cluster (as the step
- * left it, with the tags it changed) and plan of the last tick. After a restart it starts empty,
- * which errs on the safe side (a soak starts again). Its single-value withers are generated.
+ * id), when the last round started, the storm the last poll showed, the cluster (as the step left
+ * it, with the tags it changed) and plan of the last tick, and each node's CPU load over its last
+ * polls (where the collectors were asked for it). After a restart it starts empty, which errs on
+ * the safe side (a soak starts again). Its single-value withers are generated.
  */
 @RecordBuilder
 public record Memory(
@@ -22,17 +23,20 @@ public record Memory(
     Instant lastRound,
     String storm,
     Cluster cluster,
-    PlanSnapshot plan)
+    PlanSnapshot plan,
+    Map<String, LoadAverage> loads)
     implements MemoryBuilder.With {
 
   public Memory {
     readings = Sorted.copy(readings);
     okSince = Sorted.copy(okSince);
     signals = Sorted.copy(signals);
+    loads = Sorted.copy(loads);
   }
 
   public static Memory empty() {
-    return new Memory(Map.of(), Map.of(), Map.of(), Instant.EPOCH, "", null, PlanSnapshot.none());
+    return new Memory(
+        Map.of(), Map.of(), Map.of(), Instant.EPOCH, "", null, PlanSnapshot.none(), Map.of());
   }
 
   Memory withReadings(

@@ -13,6 +13,7 @@ import org.maintd.incident.Observation;
 import org.maintd.machine.Machines;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.CollectorStatus;
+import org.maintd.spi.LoadReading;
 import org.maintd.spi.MaintdState;
 
 /**
@@ -69,10 +70,30 @@ final class Observing {
               signals.put(
                   node, new NodeSignal(r.bootId(), fault, Optional.ofNullable(okSince.get(node))));
             });
-    t.memory = t.memory.withReadings(readings, okSince, signals);
+    t.memory = t.memory.withReadings(readings, okSince, signals).withLoads(loads(t));
     if (!t.inputs.readings().isEmpty()) {
       t.state = t.state.withCollectors(collectors(t));
     }
+  }
+
+  /**
+   * Each node's CPU load over its last polls: a poll that measured none forgets the node's, so that
+   * balancing never weighs a load the node no longer reports.
+   */
+  private static Map<String, LoadAverage> loads(Turn t) {
+    Map<String, LoadAverage> loads = new HashMap<>(t.memory.loads());
+    t.inputs
+        .readings()
+        .forEach(
+            (node, r) -> {
+              if (r.load() instanceof LoadReading.Cpu c) {
+                loads.merge(node, LoadAverage.of(c.total()), (old, one) -> old.add(c.total()));
+              } else {
+                loads.remove(node);
+              }
+            });
+    loads.keySet().retainAll(t.cluster.nodesByName().keySet());
+    return loads;
   }
 
   /**

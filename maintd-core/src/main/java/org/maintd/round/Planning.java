@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.maintd.balance.Load;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Node;
 import org.maintd.incident.Incident;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
@@ -44,6 +47,20 @@ final class Planning {
         new RoundPlanner(settings.caps(), settings.harep(), Double.NaN, settings.hardRebootAfter());
   }
 
+  /**
+   * The CPU load the collectors measured, each node's mean over its last polls; an offline node,
+   * whose collector is not asked, counts as idle. None when no node's load was measured.
+   */
+  static Load load(Memory memory, Cluster cluster) {
+    if (memory.loads().isEmpty()) {
+      return Load.none();
+    }
+    Map<String, Double> cpu = new HashMap<>();
+    cluster.nodes().stream().filter(Node::offline).forEach(n -> cpu.put(n.name(), 0.0));
+    memory.loads().forEach((node, avg) -> cpu.put(node, avg.mean()));
+    return Load.none().withCpu(new Load.NodeCpu(cpu));
+  }
+
   void apply(Turn t, List<String> running) {
     MaintdState s = t.state;
     Optional<WaitReason> wait = heldBack(t, running);
@@ -57,7 +74,8 @@ final class Planning {
                 t.now,
                 s.campaigns(),
                 t.memory.signals(),
-                succeeded(t));
+                succeeded(t),
+                load(t.memory, t.cluster));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(

@@ -1,6 +1,7 @@
 package org.maintd.balance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -437,5 +438,34 @@ class BalancerTest {
     assertEquals(
         "inst1 nodeA:nodeB => nodeC:nodeB f r:nodeC f",
         exact.step(m -> true).map(Clusters::show).orElse("no move"));
+  }
+
+  /**
+   * hbal moves no diskless instance (they are not among its movable disk templates), even where a
+   * failover to another node would lower the score, as it would for the same instance on shared
+   * storage.
+   */
+  @Test
+  void aDisklessInstanceNeverMoves() {
+    String nodes =
+        "n1|16384|1024|10240|100000|100000|8|N|"
+            + Clusters.GROUP
+            + "|1\nn2|16384|1024|16384|100000|100000|8|N|"
+            + Clusters.GROUP
+            + "|1";
+    String instances =
+        "i1|2048|0|1|running|Y|n1||%s||1\ni2|2048|0|1|running|Y|n1||%s||1\n"
+            + "i3|2048|0|1|running|Y|n1||%s||1";
+    Cluster diskless =
+        Clusters.of(
+            nodes, instances.formatted("diskless", "diskless", "diskless"), "", Clusters.POLICY);
+    Cluster shared =
+        Clusters.of(
+            nodes,
+            instances.formatted("sharedfile", "sharedfile", "sharedfile"),
+            "",
+            Clusters.POLICY);
+    assertEquals(List.of(), new Balancer(diskless, Clusters.GROUP).balance(-1).moves());
+    assertFalse(new Balancer(shared, Clusters.GROUP).balance(-1).moves().isEmpty());
   }
 }

@@ -14,7 +14,9 @@ final class RandomClusters {
   private static final long[][] SIZES = {
     {1024, 10240, 1}, {2048, 20480, 1}, {4096, 40960, 2}, {8192, 81920, 4}, {512, 5120, 1}
   };
-  private static final String[] TEMPLATES = {"drbd", "drbd", "drbd", "plain", "sharedfile"};
+  private static final String[] TEMPLATES = {
+    "drbd", "drbd", "drbd", "plain", "sharedfile", "diskless"
+  };
   private static final String[] STATUS = {
     "running", "running", "running", "running", "running", "running", "ADMIN_down", "ADMIN_offline"
   };
@@ -51,7 +53,7 @@ final class RandomClusters {
               "inst%03d|%d|%d|%d|%s|%s|node%02d|%s|%s|%s|1|-|N%n",
               i,
               size[0],
-              size[1],
+              template.equals("diskless") ? 0 : size[1],
               size[2],
               STATUS[rnd.nextInt(STATUS.length)],
               rnd.nextInt(15) == 0 ? "N" : "Y",

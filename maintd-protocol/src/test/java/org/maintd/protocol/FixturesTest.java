@@ -40,6 +40,7 @@ import org.maintd.protocol.report.MasterAnswer;
 import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimJobView;
+import org.maintd.protocol.sim.SimLoad;
 import org.maintd.protocol.state.Mappers;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.protocol.state.StateFile;
@@ -77,6 +78,7 @@ class FixturesTest {
         Arguments.of("roll", RollPlan.class),
         Arguments.of("sim-diagnose", SimDiagnose.class),
         Arguments.of("sim-fail", SimFail.class),
+        Arguments.of("sim-load", SimLoad.class),
         Arguments.of("sim-job", SimJobView.class));
   }
 

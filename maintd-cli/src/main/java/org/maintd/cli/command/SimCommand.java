@@ -9,6 +9,7 @@ import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimDiagnosed;
 import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimJobView;
+import org.maintd.protocol.sim.SimLoad;
 import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
 import picocli.CommandLine;
@@ -23,6 +24,7 @@ import picocli.CommandLine.Parameters;
     subcommands = {
       SimCommand.Diagnose.class,
       SimCommand.Fail.class,
+      SimCommand.Load.class,
       SimCommand.Tag.class,
       SimCommand.Jobs.class,
       SimCommand.PowerOn.class
@@ -53,6 +55,24 @@ public final class SimCommand extends CommandGroup {
               node, status, command, details == null ? null : ApiClient.parseJson(details));
       SimDiagnosed r = client().post("/1/sim/diagnose", body, SimDiagnosed.class);
       printLine(r, node + " will report " + Json.write(r.diagnose()));
+    }
+  }
+
+  /** Sets the CPU load a node's collector reports. */
+  @Command(
+      name = "load",
+      description = "Set how many CPUs NODE's collector reports busy (its cpu-avg-load).")
+  static final class Load extends CommandGroup.Member {
+    @Parameters(index = "0", paramLabel = "NODE")
+    String node;
+
+    @Parameters(index = "1", paramLabel = "CPUS")
+    double cpu;
+
+    @Override
+    public void run() {
+      SimLoad r = client().post("/1/sim/load", new SimLoad(node, cpu), SimLoad.class);
+      printLine(r, node + " will report " + r.cpu() + " CPUs busy");
     }
   }
 

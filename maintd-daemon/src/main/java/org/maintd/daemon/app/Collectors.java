@@ -1,12 +1,14 @@
 package org.maintd.daemon.app;
 
 import java.time.Clock;
+import java.util.Optional;
 import org.eclipse.jetty.client.HttpClient;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.daemon.poll.CollectorPoller;
 import org.maintd.daemon.poll.CollectorUrls;
+import org.maintd.daemon.poll.LoadReader;
 import org.maintd.daemon.poll.ReportReader;
 import org.maintd.daemon.repair.RepairClient;
 import org.maintd.daemon.repair.RepairRecordsClient;
@@ -34,11 +36,13 @@ record Collectors(
     return new CollectorCalls(http, urls(), key, verifier, clock);
   }
 
-  CollectorPoller poller() {
+  /** The poller of the collectors' reports; with {@code load}, of their CPU load too. */
+  CollectorPoller poller(boolean load) {
     return new CollectorPoller(
         http,
         urls(),
         new ReportReader(verifier, settings.allowUnsigned()),
+        load ? Optional.of(new LoadReader(verifier, settings.allowUnsigned())) : Optional.empty(),
         settings.timeout(),
         clock);
   }

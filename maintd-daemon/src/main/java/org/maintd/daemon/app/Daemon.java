@@ -99,7 +99,8 @@ public final class Daemon implements AutoCloseable {
         parts.beginIf(Startup.leadership(config, plugin, backend, votes, clock));
     ZooKeeperConnection zookeeper = parts.beginIf(Startup.zooKeeper(config, clock));
     Startup.checkCollectorUrls(config, backend);
-    poller.readThrough(plugin.reports().apply(collectors.poller()));
+    poller.readThrough(
+        plugin.reports().apply(collectors.poller(config.balance() && config.balanceLoad())));
     DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(clock.instant()));
     metrics.watch(this::health);
     metrics.countDenials(stateCondition::denials);

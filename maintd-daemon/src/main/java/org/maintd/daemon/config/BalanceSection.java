@@ -8,9 +8,9 @@ import org.maintd.config.ConfigSection;
  * The keys of balancing in {@code maintd.yaml}: {@code balanceThreshold}, and {@code balance},
  * either {@code true} or {@code false} alone or a mapping with {@code enabled} and hbal's switches
  * ({@code diskMoves}, {@code instanceMoves}, {@code evacMode}, {@code ignoreSoftErrors}, {@code
- * minGain}, {@code minGainLimit}, {@code selectInstances}, {@code excludeInstances}). Unless set,
- * every move gains at least the threshold, at every score (no gain limit). Each bad value is told
- * with its key.
+ * minGain}, {@code minGainLimit}, {@code selectInstances}, {@code excludeInstances}) and {@code
+ * load} (weigh the nodes' measured CPU load). Unless set, every move gains at least the threshold,
+ * at every score (no gain limit). Each bad value is told with its key.
  */
 final class BalanceSection {
   private static final double MAX_GAIN = 1000.0;
@@ -18,14 +18,17 @@ final class BalanceSection {
 
   private BalanceSection() {}
 
-  /** Whether rounds balance, the threshold, and the options they balance with. */
-  record Balancing(boolean enabled, double threshold, BalanceOptions options) {}
+  /**
+   * Whether rounds balance, the threshold, the options they balance with, and whether they weigh
+   * the nodes' measured load.
+   */
+  record Balancing(boolean enabled, double threshold, BalanceOptions options, boolean load) {}
 
   static Balancing read(ConfigSection root) {
     double threshold = root.decimal("balanceThreshold", 0.1, 0.0, 1000.0);
     BalanceOptions byThreshold = BalanceOptions.threshold(threshold);
     if (!root.holdsMapping("balance")) {
-      return new Balancing(root.bool("balance", false), threshold, byThreshold);
+      return new Balancing(root.bool("balance", false), threshold, byThreshold, false);
     }
     ConfigSection b = root.section("balance");
     BalanceOptions options =
@@ -38,7 +41,7 @@ final class BalanceSection {
             gain(b, "minGainLimit", byThreshold.minGainLimit(), MAX_GAIN_LIMIT),
             names(b, "selectInstances"),
             names(b, "excludeInstances"));
-    return new Balancing(b.bool("enabled", false), threshold, options);
+    return new Balancing(b.bool("enabled", false), threshold, options, b.bool("load", false));
   }
 
   /** A gain or gain limit from 0 to {@code max}; empty: what the threshold gives (no limit). */

@@ -10,7 +10,8 @@ import org.maintd.safety.StormGuard;
 
 /**
  * The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. Balancing, when
- * {@code balance} is on, moves as {@code balancing} (hbal's switches and gain rule) allows. Its
+ * {@code balance} is on, moves as {@code balancing} (hbal's switches and gain rule) allows, and
+ * with {@code balanceLoad} asks the collectors for the nodes' CPU load and weighs it. Its
  * single-value withers ({@code withPort}, ...) are generated.
  */
 @RecordBuilder
@@ -31,6 +32,7 @@ public record DaemonConfig(
     boolean balance,
     double balanceThreshold,
     BalanceOptions balancing,
+    boolean balanceLoad,
     Collector collector,
     Sim sim,
     Ganeti ganeti,

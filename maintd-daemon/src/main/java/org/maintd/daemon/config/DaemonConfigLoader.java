@@ -129,6 +129,7 @@ public final class DaemonConfigLoader {
         balancing.enabled(),
         balancing.threshold(),
         balancing.options(),
+        balancing.load(),
         collector,
         sim,
         ganeti,

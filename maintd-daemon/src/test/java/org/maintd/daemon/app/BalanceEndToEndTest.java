@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +62,63 @@ class BalanceEndToEndTest {
                                 && i.get("next").toString().startsWith("score ")));
     String metrics = cluster.getRaw("/metrics").body();
     assertTrue(metrics.contains("owner=\"balance\""), metrics);
+  }
+
+  /**
+   * With {@code balance.load}, the daemon asks every collector for its CPU load and weighs it as
+   * hbal weighs mond's: three nodes that carry alike are left alone while they are idle; once n3's
+   * collector reports twelve of its sixteen CPUs busy, an instance moves off n3, and the plan says
+   * the load was weighed.
+   */
+  @Test
+  void anInstanceMovesOffTheNodeWhoseCollectorReportsItLoaded() throws Exception {
+    cluster.close();
+    cluster =
+        new TestCluster(
+            Files.createDirectories(tmp.resolve("alike")),
+            String.join(
+                    "\n",
+                    "default|g-uuid|preferred||",
+                    "",
+                    "n1|16384|1024|13312|200000|140000|16|M|g-uuid|1||N|0|1|1.0",
+                    "n2|16384|1024|13312|200000|140000|16|N|g-uuid|1||N|0|1|1.0",
+                    "n3|16384|1024|13312|200000|140000|16|N|g-uuid|1||N|0|1|1.0",
+                    "",
+                    "a1|1024|10000|4|running|Y|n1|n2|drbd||1|-|N",
+                    "a2|1024|10000|4|running|Y|n2|n3|drbd||1|-|N",
+                    "a3|1024|10000|4|running|Y|n3|n1|drbd||1|-|N",
+                    "b1|1024|10000|4|running|Y|n1|n3|drbd||1|-|N",
+                    "b2|1024|10000|4|running|Y|n2|n1|drbd||1|-|N",
+                    "b3|1024|10000|4|running|Y|n3|n2|drbd||1|-|N",
+                    "",
+                    "",
+                    "")
+                + "\n");
+    cluster.balance = true;
+    cluster.balanceLoad = true;
+    cluster.startDaemon();
+    cluster.awaitTrue(
+        "a plan weighs the measured load", () -> balanceItem().contains("by measured CPU load"));
+    cluster.awaitTicks(3);
+    assertTrue(cluster.simJobs().isEmpty(), "idle nodes that carry alike: " + cluster.simJobs());
+    cluster.load("n3", 12);
+    cluster.awaitTrue(
+        "an instance moved off n3",
+        () ->
+            cluster.simJobs().stream()
+                .anyMatch(
+                    j ->
+                        j.get("reason").toString().matches(".*balancing: [ab]3 n3:.*")
+                            && "success".equals(j.get("status"))));
+  }
+
+  private String balanceItem() throws Exception {
+    return ((List<Map<String, Object>>) ((Map<?, ?>) cluster.get("/1/plan")).get("items"))
+        .stream()
+            .filter(i -> "balance".equals(i.get("kind")))
+            .map(i -> i.get("next").toString())
+            .findFirst()
+            .orElse("");
   }
 
   /**

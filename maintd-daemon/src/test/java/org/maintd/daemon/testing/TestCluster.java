@@ -124,7 +124,15 @@ public final class TestCluster implements AutoCloseable {
             MAX_BODY,
             IDLE,
             "",
-            CollectorConfig.LoadSettings.defaults());
+            new CollectorConfig.LoadSettings(
+                Path.of("/proc/stat"),
+                Duration.ofSeconds(5),
+                150,
+                100,
+                diagnoseDir.resolve(node + ".load"),
+                8,
+                dir.resolve("pids"),
+                Path.of("/proc")));
     Collector c = new Collector(config, Clock.systemUTC());
     c.start();
     collectors.add(c);
@@ -141,6 +149,9 @@ public final class TestCluster implements AutoCloseable {
   public StormGuard storm = new StormGuard(50);
   public boolean harep;
   public boolean balance;
+
+  /** Whether balancing weighs the nodes' CPU load (each collector reports its {@link #load}). */
+  public boolean balanceLoad;
 
   /** What balancing may do when it is on: hbal's switches and gain rule. */
   public BalanceOptions balancing = BalanceOptions.threshold(0.1);
@@ -192,6 +203,7 @@ public final class TestCluster implements AutoCloseable {
         balance,
         0.1,
         balancing,
+        balanceLoad,
         new DaemonConfig.Collector(
             "http://{node}:1",
             urls,
@@ -248,6 +260,11 @@ public final class TestCluster implements AutoCloseable {
   }
 
   /** Sets what a node's diagnose script prints, as 'maintctl sim diagnose' would. */
+  /** Makes {@code node}'s collector report {@code cpus} CPUs busy from now on. */
+  public void load(String node, double cpus) throws IOException {
+    Files.writeString(diagnoseDir.resolve(node + ".load"), cpus + "\n");
+  }
+
   public void report(String node, String json) throws IOException {
     Path tmp = diagnoseDir.resolve(node + ".tmp");
     Files.writeString(tmp, json);

@@ -16,14 +16,15 @@ import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimDiagnosed;
 import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimJobView;
+import org.maintd.protocol.sim.SimLoad;
 import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
 import org.maintd.spi.BackendException;
 
 /**
- * The simulated cluster's controls: what a node's diagnose script prints, injected failures, node
- * tags, and the list of every job received. Bad values throw {@link IllegalArgumentException}
- * naming the field. Thread-safe (the backend is).
+ * The simulated cluster's controls: what a node's diagnose script prints, the CPU load its
+ * collector reports, injected failures, node tags, and the list of every job received. Bad values
+ * throw {@link IllegalArgumentException} naming the field. Thread-safe (the backend is).
  */
 final class SimControl {
   private static final List<String> OPS =
@@ -68,6 +69,24 @@ final class SimControl {
         sim.settings().diagnoseDir().resolve(node + ".json"),
         Json.write(object).getBytes(StandardCharsets.UTF_8));
     return new SimDiagnosed(node, object);
+  }
+
+  /**
+   * Sets how many CPUs a node's collector reports busy: the file beside its diagnose file that a
+   * simulated collector reads ({@code load.simulated}).
+   */
+  SimLoad load(SimLoad body) throws IOException {
+    String node = known(required("node", body.node()));
+    Double cpu = body.cpu();
+    if (cpu == null || !Double.isFinite(cpu) || cpu < 0 || cpu > 100_000) {
+      throw new IllegalArgumentException(
+          "'cpu' must be the number of CPUs busy, from 0 to 100000, not " + cpu);
+    }
+    Files.createDirectories(sim.settings().diagnoseDir());
+    AtomicFiles.write(
+        sim.settings().diagnoseDir().resolve(node + ".load"),
+        (cpu + "\n").getBytes(StandardCharsets.UTF_8));
+    return new SimLoad(node, cpu);
   }
 
   SimFail fail(SimFail body) {

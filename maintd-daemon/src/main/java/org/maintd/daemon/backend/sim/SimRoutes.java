@@ -5,6 +5,7 @@ import org.maintd.daemon.http.RouteSet;
 import org.maintd.http.Router;
 import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimFail;
+import org.maintd.protocol.sim.SimLoad;
 import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
 
@@ -24,6 +25,7 @@ public final class SimRoutes implements RouteSet {
     r.add("GET", "/1/sim/jobs", c -> control.jobs());
     r.add("POST", "/1/sim/diagnose", c -> control.diagnose(c.body(SimDiagnose.class)));
     r.add("POST", "/1/sim/fail", c -> control.fail(c.body(SimFail.class)));
+    r.add("POST", "/1/sim/load", c -> control.load(c.body(SimLoad.class)));
     r.add("POST", "/1/sim/tags", c -> control.tag(c.body(SimTag.class)));
     r.add("POST", "/1/sim/power-on", c -> control.powerOn(c.body(SimPowerOn.class)));
   }

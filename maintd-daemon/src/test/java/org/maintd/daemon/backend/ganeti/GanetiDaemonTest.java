@@ -73,6 +73,7 @@ class GanetiDaemonTest {
         false,
         0.1,
         org.maintd.balance.BalanceOptions.threshold(0.1),
+        false,
         new DaemonConfig.Collector(
             "http://{node}:1",
             collectors,
@@ -128,7 +129,7 @@ class GanetiDaemonTest {
                 CollectorConfig.DEFAULT_MAX_REQUEST_BODY,
                 CollectorConfig.DEFAULT_IDLE_TIMEOUT,
                 "",
-            CollectorConfig.LoadSettings.defaults()),
+                CollectorConfig.LoadSettings.defaults()),
             Clock.systemUTC());
     c.start();
     return c;

@@ -342,6 +342,7 @@ final class Sandbox {
         false,
         0.1,
         org.maintd.balance.BalanceOptions.threshold(0.1),
+        false,
         new DaemonConfig.Collector(
             "http://{node}:1817",
             urls,
