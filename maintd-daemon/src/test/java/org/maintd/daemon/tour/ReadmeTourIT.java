@@ -387,6 +387,14 @@ class ReadmeTourIT {
             r -> assertTrue(ok(r).contains("Cluster score improved from"), r.out())));
     s.add(
         step(
+            "scripts/maintctl balance -t etc/demo/cluster.data -G group1 --mond-data"
+                + " etc/demo/mond-data.json",
+            r -> {
+              assertTrue(ok(r).contains("Cluster score improved from"), r.out());
+              assertTrue(r.out().contains("1. inst12 node3:node4 => "), r.out());
+            }));
+    s.add(
+        step(
             "curl -s localhost:1816/metrics",
             r -> {
               assertTrue(r.out().contains("maintd_rounds_total"), r.out());
@@ -472,10 +480,14 @@ class ReadmeTourIT {
             r -> {
               demo.stop();
               demo.start("--harep", "--balance");
-              printed("maintd.yaml): --set harep=true --set balance=true");
+              printed(
+                  "maintd.yaml): --set harep=true --set balance.enabled=true"
+                      + " --set balance.load=true");
               String config = Files.readString(demo.state.resolve("maintd.yaml"));
               assertTrue(
-                  config.contains("harep: true") && config.contains("balance: true"),
+                  config.contains("harep: true")
+                      && config.contains("enabled: true")
+                      && config.contains("load: true"),
                   "the overrides are written into the daemon's configuration: " + config);
             }));
     s.add(
@@ -522,11 +534,28 @@ class ReadmeTourIT {
               // Balancing is planned when no round is under way; while one runs, the plan says what
               // it waits for.
               awaitTrue(
-                  "each group's balance score in the plan",
+                  "each group's balance score in the plan, by measured CPU load",
                   () ->
                       ok(demo.run("scripts/maintctl plan", SHORT))
                           .lines()
-                          .anyMatch(l -> l.startsWith("balance ")));
+                          .anyMatch(
+                              l -> l.startsWith("balance ") && l.endsWith("by measured CPU load")));
+            }));
+    s.add(
+        step(
+            "scripts/maintctl sim load node3 12",
+            r -> assertEquals("node3 will report 12.0 CPUs busy", ok(r).strip())));
+    s.add(
+        step(
+            "scripts/maintctl sim jobs",
+            r -> {
+              ok(r);
+              awaitTrue(
+                  "a balancing move off node3",
+                  () ->
+                      ok(demo.run("scripts/maintctl sim jobs", SHORT))
+                          .lines()
+                          .anyMatch(l -> l.matches(".*balancing: inst[0-9]+ node3:.*")));
             }));
     return s;
   }
