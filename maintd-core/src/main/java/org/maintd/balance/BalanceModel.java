@@ -100,6 +100,14 @@ final class BalanceModel {
         c.kind().commands(name(c.target())));
   }
 
+  /**
+   * The score once {@code c} is made, summed afresh as the model sums a state: not the candidate's
+   * own score, which is taken from the sums as they are and may differ in the last bits.
+   */
+  double scoreAfter(Candidate c) {
+    return sums.scoreAfter(moves.trial(c.instance(), c.kind(), c.target()));
+  }
+
   /** Makes a move: the nodes take their trial state, the instance its new nodes. */
   BalanceMove apply(Candidate c) {
     BalanceInstance i = c.instance();
@@ -107,8 +115,8 @@ final class BalanceModel {
     String oldS = name(i.secondary);
     String commands = c.kind().commands(name(c.target()));
     NodeState[] changed = moves.trial(i, c.kind(), c.target());
+    sums.moved(changed);
     for (NodeState n : changed) {
-      sums.replace(nodes[n.index], n);
       nodes[n.index] = n;
     }
     int newPrimary = c.newPrimary();

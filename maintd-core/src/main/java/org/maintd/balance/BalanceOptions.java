@@ -43,13 +43,11 @@ public record BalanceOptions(
   }
 
   /**
-   * hbal's defaults with the daemon's gain rule for {@code threshold}: every step gains at least
-   * the threshold, whatever the score (no gain limit). Ganeti's maintenance daemon takes any gain
-   * above ten times the threshold instead ({@code withMinGainLimit(10 * threshold)}); rounds that
-   * move for any gain, however small, may never settle.
+   * hbal's defaults with the gain rule of Ganeti's maintenance daemon for {@code threshold}: any
+   * gain while the score is above ten times the threshold, at least the threshold below it.
    */
   public static BalanceOptions threshold(double threshold) {
-    return hbal().withMinGain(threshold).withMinGainLimit(Double.POSITIVE_INFINITY);
+    return hbal().withMinGain(threshold).withMinGainLimit(10 * threshold);
   }
 
   /** Whether a step from score {@code before} to {@code after} is taken (hbal's tryBalance). */

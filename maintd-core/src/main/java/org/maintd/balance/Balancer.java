@@ -14,8 +14,10 @@ import org.maintd.cluster.Cluster;
  * options accept their gain (by default any gain above a score of 0.1, at least 0.01 below it),
  * until the score cannot get lower than N+1 allows, or {@code maxMoves}. Scores are updated
  * incrementally, from the nodes a move touches, and a move is tried again only when one of its
- * nodes changed. Drained nodes count as offline, as the htools see them on a live cluster: they
- * receive nothing. Not thread-safe.
+ * nodes changed; whether the best move gains enough is judged on the score of the state after it,
+ * summed afresh, so that rounding never makes a move and its reverse both seem to gain. Drained
+ * nodes count as offline, as the htools see them on a live cluster: they receive nothing. Not
+ * thread-safe.
  */
 public final class Balancer {
   private static final double MIN_SCORE = 1e-9;
@@ -67,7 +69,7 @@ public final class Balancer {
       if (best.isEmpty()) {
         break;
       }
-      if (!options.accepts(before, best.get().score())) {
+      if (!options.accepts(before, model.scoreAfter(best.get()))) {
         break;
       }
       moves.add(model.apply(best.get()));
@@ -82,7 +84,7 @@ public final class Balancer {
   public Optional<BalanceMove> step(Predicate<BalanceMove> allowed) {
     double before = model.score();
     Optional<Candidate> best = model.bestMove(c -> allowed.test(model.preview(c)));
-    if (best.isEmpty() || !options.accepts(before, best.get().score())) {
+    if (best.isEmpty() || !options.accepts(before, model.scoreAfter(best.get()))) {
       return Optional.empty();
     }
     return Optional.of(model.apply(best.get()));

@@ -30,6 +30,8 @@ final class ScoreSums {
   /** The numbers of a delta. */
   static final int WIDTH = SPREADS_AT + 2 * SPREADS.length;
 
+  private final NodeState[] nodes;
+  private final boolean[] inGroup;
   private final double[][] vectors;
   private final double[] count = new double[TERMS.length];
   private final double[] sum = new double[TERMS.length];
@@ -41,24 +43,65 @@ final class ScoreSums {
   private long pairTotal;
   private double score;
 
-  /** The sums over the nodes that are {@code inGroup}. */
+  /**
+   * The sums over the nodes that are {@code inGroup}, of {@code nodes} (the model's, as moves
+   * replace them).
+   */
   ScoreSums(NodeState[] nodes, boolean[] inGroup) {
+    this.nodes = nodes;
+    this.inGroup = inGroup;
     vectors = new double[nodes.length][];
     for (int n = 0; n < nodes.length; n++) {
       if (inGroup[n]) {
         vectors[n] = NodeTerms.of(nodes[n]);
-        add(nodes[n], vectors[n], 1);
+        changePairs(nodes[n], 1);
       }
     }
+    sumUp(vectors, count, sum, sumSq);
     refresh();
   }
 
-  /** A move made: {@code now} takes the place of {@code before}, the same node. */
-  void replace(NodeState before, NodeState now) {
-    add(before, vectors[before.index], -1);
-    vectors[now.index] = NodeTerms.of(now);
-    add(now, vectors[now.index], 1);
+  /**
+   * A move made: the {@code changed} nodes take the places of the model's nodes of the same index
+   * (the caller puts them in). The sums are taken again, node by node in order, so that the score
+   * of a state does not depend on the moves that led to it: rounding never lets a move and its
+   * reverse both seem to gain.
+   */
+  void moved(NodeState[] changed) {
+    for (NodeState n : changed) {
+      changePairs(nodes[n.index], -1);
+      changePairs(n, 1);
+      vectors[n.index] = NodeTerms.of(n);
+    }
+    sumUp(vectors, count, sum, sumSq);
     refresh();
+  }
+
+  /**
+   * The score of the state after the move that leaves the {@code changed} nodes, summed afresh as
+   * {@link #moved} sums it: what the score will be once it is made, to the last bit.
+   */
+  double scoreAfter(NodeState[] changed) {
+    double[][] after = vectors.clone();
+    for (NodeState n : changed) {
+      after[n.index] = NodeTerms.of(n);
+    }
+    double[] c = new double[TERMS.length];
+    double[] s = new double[TERMS.length];
+    double[] q = new double[TERMS.length];
+    sumUp(after, c, s, q);
+    Map<String, Integer> p = new HashMap<>();
+    for (NodeState n : changed) {
+      if (!n.offline) {
+        pairs(nodes[n.index].locationExclusion, n.locationExclusion, p);
+      }
+    }
+    long pairValue = pairValueWith(p);
+    double total = 0;
+    for (int t = 0; t < TERMS.length; t++) {
+      total += TERMS[t].weight() * value(t, c[t], s[t], q[t], pairValue);
+    }
+    return total;
   }
 
   double score() {
@@ -168,6 +211,11 @@ final class ScoreSums {
    * The weighted change of the location-exclusion term with the pair counts changed by {@code p}.
    */
   private double pairChange(Map<String, Integer> p) {
+    return PAIR_WEIGHT * (pairValueWith(p) - (pairTotal - pairs.size()));
+  }
+
+  /** The location-exclusion term with the pair counts changed by {@code p}. */
+  private long pairValueWith(Map<String, Integer> p) {
     long total = pairTotal;
     long keys = pairs.size();
     for (Map.Entry<String, Integer> e : p.entrySet()) {
@@ -176,24 +224,38 @@ final class ScoreSums {
       total += e.getValue();
       keys += (after != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
     }
-    return PAIR_WEIGHT * ((total - keys) - (pairTotal - pairs.size()));
+    return total - keys;
   }
 
-  private void add(NodeState n, double[] v, int sign) {
-    if (n.offline) {
-      sum[OFFLINE_ALL] += sign * v[OFFLINE_ALL];
-      sum[OFFLINE_PRI] += sign * v[OFFLINE_PRI];
-      return;
-    }
-    for (int c = 0; c < TERMS.length; c++) {
-      if (OFFLINE_TERM[c]) {
+  /** Each term's count, sum and sum of squares over the group's nodes, in order. */
+  private void sumUp(double[][] of, double[] c, double[] s, double[] q) {
+    Arrays.fill(c, 0);
+    Arrays.fill(s, 0);
+    Arrays.fill(q, 0);
+    for (int n = 0; n < of.length; n++) {
+      if (!inGroup[n]) {
         continue;
       }
-      count[c] += sign;
-      sum[c] += sign * v[c];
-      sumSq[c] += sign * v[c] * v[c];
+      double[] v = of[n];
+      if (nodes[n].offline) {
+        s[OFFLINE_ALL] += v[OFFLINE_ALL];
+        s[OFFLINE_PRI] += v[OFFLINE_PRI];
+        continue;
+      }
+      for (int t = 0; t < TERMS.length; t++) {
+        if (!OFFLINE_TERM[t]) {
+          c[t] += 1;
+          s[t] += v[t];
+          q[t] += v[t] * v[t];
+        }
+      }
     }
-    n.locationExclusion.forEach((k, c) -> addPair(k, sign * c));
+  }
+
+  private void changePairs(NodeState n, int sign) {
+    if (!n.offline) {
+      n.locationExclusion.forEach((k, c) -> addPair(k, sign * c));
+    }
   }
 
   private void addPair(String key, int delta) {
@@ -223,10 +285,14 @@ final class ScoreSums {
 
   /** A term's value: a sum, the location-exclusion pairs, or a population standard deviation. */
   private double value(int c, double sum, double sumSq) {
+    return value(c, count[c], sum, sumSq, pairTotal - pairs.size());
+  }
+
+  private static double value(int c, double count, double sum, double sumSq, long pairValue) {
     if (TERMS[c] == ScoreComponent.LOCATION_EXCLUSION_SCORE) {
-      return pairTotal - pairs.size();
+      return pairValue;
     }
-    return IS_SPREAD[c] ? deviation(count[c], sum, sumSq) : sum;
+    return IS_SPREAD[c] ? deviation(count, sum, sumSq) : sum;
   }
 
   static double deviation(double count, double sum, double sumSq) {

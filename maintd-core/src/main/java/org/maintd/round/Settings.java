@@ -28,8 +28,8 @@ public record Settings(
   }
 
   /**
-   * Settings with hbal's balancing switches, every move gaining at least {@code balanceThreshold}
-   * at any score.
+   * Settings with hbal's balancing switches and Ganeti's maintenance daemon's gain rule for {@code
+   * balanceThreshold} (any gain above ten times it, at least it below).
    */
   public Settings(
       SafetyCaps caps,

@@ -161,11 +161,13 @@ class BalanceOptionsTest {
   }
 
   @ParameterizedTest(name = "threshold {0}")
-  @CsvSource({"0.1, 0.1", "0, 0", "2.5, 2.5"})
-  void aThresholdAsksItsGainAtEveryScore(double threshold, double gain) {
+  @CsvSource({"0.1, 0.1, 1.0", "0, 0, 0", "2.5, 2.5, 25"})
+  void aThresholdTakesAnyGainAboveTenTimesItAndAsksItBelow(
+      double threshold, double gain, double limit) {
     BalanceOptions o = BalanceOptions.threshold(threshold);
-    assertEquals(HBAL.withMinGain(gain).withMinGainLimit(Double.POSITIVE_INFINITY), o);
-    assertEquals(false, o.accepts(100, 100 - gain / 2), "half the gain, far above 10 x threshold");
+    assertEquals(HBAL.withMinGain(gain).withMinGainLimit(limit), o);
+    assertEquals(true, o.accepts(limit + 1, limit + 1 - 1e-6), "a tiny gain above the limit");
+    assertEquals(false, o.accepts(limit, limit - gain / 2), "half the gain, at the limit");
   }
 
   @ParameterizedTest(name = "{0}")

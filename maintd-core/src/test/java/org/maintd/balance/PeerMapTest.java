@@ -26,7 +26,7 @@ class PeerMapTest {
     assertEquals(5000, peers.max());
     assertEquals(expected.values().stream().mapToLong(Long::longValue).sum(), peers.sum());
     assertEquals(0, peers.get(12));
-    assertEquals(2400, peers.get(24));
+    assertEquals(800, peers.get(24));
   }
 
   @Test

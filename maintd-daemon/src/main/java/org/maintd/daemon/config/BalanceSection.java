@@ -9,8 +9,9 @@ import org.maintd.config.ConfigSection;
  * either {@code true} or {@code false} alone or a mapping with {@code enabled} and hbal's switches
  * ({@code diskMoves}, {@code instanceMoves}, {@code evacMode}, {@code ignoreSoftErrors}, {@code
  * minGain}, {@code minGainLimit}, {@code selectInstances}, {@code excludeInstances}) and {@code
- * load} (weigh the nodes' measured CPU load). Unless set, every move gains at least the threshold,
- * at every score (no gain limit). Each bad value is told with its key.
+ * load} (weigh the nodes' measured CPU load). Unless set, the gain rule is Ganeti's maintenance
+ * daemon's: any gain while the score is above ten times the threshold, at least the threshold below
+ * it. Each bad value is told with its key.
  */
 final class BalanceSection {
   private static final double MAX_GAIN = 1000.0;
@@ -44,7 +45,7 @@ final class BalanceSection {
     return new Balancing(b.bool("enabled", false), threshold, options, b.bool("load", false));
   }
 
-  /** A gain or gain limit from 0 to {@code max}; empty: what the threshold gives (no limit). */
+  /** A gain or gain limit from 0 to {@code max}; empty: what the threshold gives. */
   private static double gain(ConfigSection b, String key, double byThreshold, double max) {
     String text = b.string(key, "");
     if (text.isEmpty()) {
@@ -62,7 +63,9 @@ final class BalanceSection {
         key,
         "must be a number from 0 to "
             + max
-            + (key.equals("minGain") ? " (empty: balanceThreshold)" : " (empty: none)")
+            + (key.equals("minGain")
+                ? " (empty: balanceThreshold)"
+                : " (empty: 10 x balanceThreshold)")
             + ", not '"
             + text
             + "'");

@@ -31,9 +31,7 @@ class BalanceSectionTest {
     assertEquals(DEFAULTS, c.balancing());
     assertEquals(defaults.balancing(), c.balancing());
     assertEquals(
-        new BalanceOptions(
-            true, true, false, false, 0.1, Double.POSITIVE_INFINITY, List.of(), List.of()),
-        DEFAULTS);
+        new BalanceOptions(true, true, false, false, 0.1, 1.0, List.of(), List.of()), DEFAULTS);
   }
 
   @Test
@@ -76,8 +74,8 @@ class BalanceSectionTest {
 
   @ParameterizedTest(name = "balanceThreshold {0}, minGain ''{1}'', minGainLimit ''{2}''")
   @CsvSource({
-    "0.2, '', '', 0.2, Infinity",
-    "0.2, 0.05, '', 0.05, Infinity",
+    "0.2, '', '', 0.2, 2.0",
+    "0.2, 0.05, '', 0.05, 2.0",
     "0.2, '', 7, 0.2, 7.0",
     "0.2, '', 2, 0.2, 2.0"
   })
@@ -125,7 +123,8 @@ class BalanceSectionTest {
             "balance.evacMode: must be true or false, not 'on'",
             "balance.ignoreSoftErrors: must be true or false, not '[]'",
             "balance.minGain: must be a number from 0 to 1000.0 (empty: balanceThreshold), not '-1'",
-            "balance.minGainLimit: must be a number from 0 to 10000.0 (empty: none), not 'lots'",
+            "balance.minGainLimit: must be a number from 0 to 10000.0 (empty: 10 x balanceThreshold),"
+                + " not 'lots'",
             "balance.selectInstances: must be a list, not web1,web2",
             "balance.excludeInstances: must list one instance name per item, not 'db1,db2'",
             "balance.enabled: must be true or false, not 'yes please'",

@@ -11,15 +11,22 @@ import java.util.Map;
  * "nothing for a cancelled incident" are checked against it.
  */
 final class Ledger {
-  /** One action, numbered in the order it happened. */
-  record Action(long seq, String kind, String key, String owner) {}
+  /**
+   * One action, numbered in the order it happened; a balancing job's {@code detail} is where its
+   * instance was when it was submitted ({@code primary:secondary}), empty otherwise.
+   */
+  record Action(long seq, String kind, String key, String owner, String detail) {}
 
   private final List<Action> actions = new ArrayList<>();
   private final Map<String, Action> byKey = new HashMap<>();
   private final List<String> violations = new ArrayList<>();
 
   void record(String kind, String key, String owner) {
-    Action a = new Action(actions.size() + 1L, kind, key, owner);
+    record(kind, key, owner, "");
+  }
+
+  void record(String kind, String key, String owner, String detail) {
+    Action a = new Action(actions.size() + 1L, kind, key, owner, detail);
     Action before = byKey.putIfAbsent(kind + " " + key, a);
     if (before != null) {
       violations.add(

@@ -120,9 +120,20 @@ final class SimulatedCluster implements ClusterBackend {
     jobs.add(job);
     running.add(job);
     byKey.computeIfAbsent("[" + spec.key() + "]", k -> new ArrayList<>()).add(job.id);
-    ledger.record("job", spec.key(), spec.owner());
+    ledger.record("job", spec.key(), spec.owner(), placement(spec.owner()));
     fault(Fault.SUBMIT_LOST, "POST (the answer was lost; job " + job.id + " was created)");
     return job.id;
+  }
+
+  /** Where a balancing job's instance is now ({@code primary:secondary}); empty for other jobs. */
+  private String placement(String owner) {
+    if (!owner.startsWith("balance:")) {
+      return "";
+    }
+    return now()
+        .instance(owner.substring("balance:".length()))
+        .map(i -> i.primary() + ":" + i.secondary())
+        .orElse("");
   }
 
   @Override

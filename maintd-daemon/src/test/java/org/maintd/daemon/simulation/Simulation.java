@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -163,6 +164,7 @@ final class Simulation {
   private final Random random;
   private final FakeClock clock = new FakeClock(Instant.parse("2026-01-05T08:00:00Z"));
   private final Ledger ledger = new Ledger();
+  private final BackAndForth backAndForth = new BackAndForth();
   private final SimulatedCluster cluster;
   private final SimulatedCollectors collectors;
   private final SimulatedRepairs repairs;
@@ -540,6 +542,7 @@ final class Simulation {
   }
 
   private void command(Command c) {
+    backAndForth.disturbed();
     note("command " + c);
     try {
       Object answer = commands.apply(c);
@@ -610,6 +613,9 @@ final class Simulation {
 
   private void event() {
     int roll = random.nextInt(100);
+    if (roll >= 27) {
+      backAndForth.disturbed();
+    }
     if (roll < 27) {
       clock.advance(Duration.ofSeconds(10 + random.nextInt(21)));
       note("tick");
@@ -910,6 +916,7 @@ final class Simulation {
       }
     }
     for (Ledger.Action a : ledger.since(checkedActions)) {
+      checkBackAndForth(a);
       Long canceled = canceledAt.get(a.owner());
       if (canceled != null && a.seq() > canceled) {
         throw new Violation(
@@ -922,6 +929,18 @@ final class Simulation {
       }
     }
     checkedActions = ledger.last();
+  }
+
+  /** Balancing settles: no instance goes back and forth more than twice with nothing in between. */
+  private void checkBackAndForth(Ledger.Action a) {
+    if (!a.kind().equals("job") || !a.owner().startsWith("balance:")) {
+      backAndForth.disturbed();
+      return;
+    }
+    Optional<String> v = backAndForth.moved(a.owner().substring("balance:".length()), a.detail());
+    if (v.isPresent()) {
+      throw new Violation("back and forth: " + v.get());
+    }
   }
 
   /**
