@@ -15,7 +15,10 @@ import org.maintd.cluster.Instance;
  * and either the score before it is above {@code minGainLimit} ({@code --min-gain-limit}) or it
  * gains at least {@code minGain} ({@code -g}); only the instances {@code selectInstances} names
  * move (none named: all), never those {@code excludeInstances} names ({@code --select-instances},
- * {@code --exclude-instances}; names as hbal matches them, see {@link InstanceLookup}). Immutable.
+ * {@code --exclude-instances}; names as hbal matches them, see {@link InstanceLookup}); with {@code
+ * restrictedMigration} ({@code --restricted-migration}) a DRBD instance never gets a new primary by
+ * migrating to its secondary and back, and gets one by a new secondary and a migration to it only
+ * when its primary is offline or drained: only migrations off such nodes are made. Immutable.
  */
 @RecordBuilder
 public record BalanceOptions(
@@ -26,7 +29,8 @@ public record BalanceOptions(
     double minGain,
     double minGainLimit,
     List<String> selectInstances,
-    List<String> excludeInstances)
+    List<String> excludeInstances,
+    boolean restrictedMigration)
     implements BalanceOptionsBuilder.With {
   public BalanceOptions {
     if (Double.isNaN(minGain) || Double.isNaN(minGainLimit)) {
@@ -39,7 +43,7 @@ public record BalanceOptions(
 
   /** hbal's defaults: every move, strict checks, a gain of 0.01 asked below a score of 0.1. */
   public static BalanceOptions hbal() {
-    return new BalanceOptions(true, true, false, false, 0.01, 0.1, List.of(), List.of());
+    return new BalanceOptions(true, true, false, false, 0.01, 0.1, List.of(), List.of(), false);
   }
 
   /**

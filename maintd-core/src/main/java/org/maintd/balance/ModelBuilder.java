@@ -247,28 +247,21 @@ final class ModelBuilder {
   }
 
   /**
-   * The vCPU ratio and the spindle ratio of a group: its policy line, else the cluster's, else 4
-   * and 32.
+   * The vCPU ratio and the spindle ratio of a group: its own policy line, else hbal 3.0's defaults,
+   * 4 and 32 (hbal does not fall back on the cluster's line).
    */
   private static double[] policyRatios(List<String> policies, String groupName) {
-    double[] clusterRatios = {4.0, 32.0};
-    double[] groupRatios = null;
     for (String line : policies) {
       String[] f = line.split("\\|", -1);
-      if (f.length < 6) {
+      if (f.length < 6 || f[0].isEmpty() || !f[0].equals(groupName)) {
         continue;
       }
       try {
-        double[] r = {Double.parseDouble(f[4]), Double.parseDouble(f[5])};
-        if (f[0].isEmpty()) {
-          clusterRatios = r;
-        } else if (f[0].equals(groupName)) {
-          groupRatios = r;
-        }
+        return new double[] {Double.parseDouble(f[4]), Double.parseDouble(f[5])};
       } catch (NumberFormatException e) {
         // a policy line without ratios keeps the defaults
       }
     }
-    return groupRatios != null ? groupRatios : clusterRatios;
+    return new double[] {4.0, 32.0};
   }
 }

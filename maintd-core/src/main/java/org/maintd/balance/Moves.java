@@ -10,8 +10,9 @@ import java.util.Arrays;
  * The options take some away as hbal's switches do: without instance moves, no move changes the
  * primary (DRBD keeps only the new secondary; shared storage has no move left); without disk moves,
  * DRBD keeps only the failover; in evacuation mode, only instances with an offline or drained node
- * move; ignoring soft errors, every placement is forced. Reads the model's nodes; changes nothing.
- * Not thread-safe.
+ * move; with restricted migration, DRBD gets no new primary but the failover and, off an offline or
+ * drained primary, a new secondary and a migration to it; ignoring soft errors, every placement is
+ * forced. Reads the model's nodes; changes nothing. Not thread-safe.
  */
 final class Moves {
   private final NodeState[] nodes;
@@ -52,9 +53,20 @@ final class Moves {
       case FAILOVER -> internal && useSecondary;
       case FAILOVER_TO_ANY -> !internal && instanceMoves;
       case REPLACE_SECONDARY -> internal && options.diskMoves();
-      case REPLACE_AND_FAILOVER -> internal && options.diskMoves() && instanceMoves;
-      case REPLACE_PRIMARY, FAILOVER_AND_REPLACE -> internal && options.diskMoves() && useSecondary;
+      case REPLACE_AND_FAILOVER -> internal && options.diskMoves() && instanceMoves && free(i);
+      case FAILOVER_AND_REPLACE -> internal && options.diskMoves() && useSecondary && free(i);
+      case REPLACE_PRIMARY ->
+          internal && options.diskMoves() && useSecondary && !options.restrictedMigration();
     };
+  }
+
+  /**
+   * Whether migration may take {@code i} off its primary by way of a new secondary: always, unless
+   * migration is restricted and the primary is neither offline nor drained (hbal's
+   * --restricted-migration).
+   */
+  private boolean free(BalanceInstance i) {
+    return !options.restrictedMigration() || nodes[i.primary].offline;
   }
 
   /**

@@ -78,8 +78,9 @@ class BalanceModelTest {
 
   /**
    * The spindle ratio, which bounds the spindles a node's instances may use, is the group's own
-   * policy line's; a group without one has Ganeti's default of 32, as hbal shows in spindles_cv:
-   * two nodes of 2 spindles, an instance using 2 on one of them, so the term is 1 / (ratio * 2).
+   * policy line's; a group without one has Ganeti's default of 32, not the cluster's line's, as
+   * hbal shows in spindles_cv: two nodes of 2 spindles, an instance using 2 on one of them, so the
+   * term is 1 / (ratio * 2).
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource(
@@ -92,6 +93,7 @@ class BalanceModelTest {
           the group's own line over the cluster's, after it    ; |8.0 / default|4.0                          ; 0.125
           the group's own line over the cluster's, before it   ; default|4.0 / |8.0                          ; 0.125
           another group's line is not this group's             ; other|2.0                                   ; 0.015625
+          the cluster's line alone is not the group's          ; |8.0                                        ; 0.015625
           """)
   void theSpindleRatioIsTheGroupsPolicys(String what, String lines, double hbal) {
     StringBuilder policies = new StringBuilder();

@@ -30,6 +30,13 @@ final class BalanceSwitches {
   boolean ignoreSoftErrors;
 
   @Option(
+      names = "--restricted-migration",
+      description =
+          "No new primary by migrating to the secondary and back; by a new secondary and a"
+              + " migration only off offline and drained nodes.")
+  boolean restrictedMigration;
+
+  @Option(
       names = {"-g", "--min-gain"},
       defaultValue = "0.01",
       description = "The least gain of a step while the score is at most --min-gain-limit.")
@@ -62,7 +69,8 @@ final class BalanceSwitches {
         minGain,
         minGainLimit,
         names(selectInstances),
-        names(excludeInstances));
+        names(excludeInstances),
+        restrictedMigration);
   }
 
   /** A comma-separated list as hbal splits it: nothing from an empty one, else every piece. */

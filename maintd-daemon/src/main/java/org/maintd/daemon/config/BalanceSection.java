@@ -8,10 +8,10 @@ import org.maintd.config.ConfigSection;
  * The keys of balancing in {@code maintd.yaml}: {@code balanceThreshold}, and {@code balance},
  * either {@code true} or {@code false} alone or a mapping with {@code enabled} and hbal's switches
  * ({@code diskMoves}, {@code instanceMoves}, {@code evacMode}, {@code ignoreSoftErrors}, {@code
- * minGain}, {@code minGainLimit}, {@code selectInstances}, {@code excludeInstances}) and {@code
- * load} (weigh the nodes' measured CPU load). Unless set, the gain rule is Ganeti's maintenance
- * daemon's: any gain while the score is above ten times the threshold, at least the threshold below
- * it. Each bad value is told with its key.
+ * minGain}, {@code minGainLimit}, {@code selectInstances}, {@code excludeInstances}, {@code
+ * restrictedMigration}) and {@code load} (weigh the nodes' measured CPU load). Unless set, the gain
+ * rule is Ganeti's maintenance daemon's: any gain while the score is above ten times the threshold,
+ * at least the threshold below it. Each bad value is told with its key.
  */
 final class BalanceSection {
   private static final double MAX_GAIN = 1000.0;
@@ -41,7 +41,8 @@ final class BalanceSection {
             gain(b, "minGain", byThreshold.minGain(), MAX_GAIN),
             gain(b, "minGainLimit", byThreshold.minGainLimit(), MAX_GAIN_LIMIT),
             names(b, "selectInstances"),
-            names(b, "excludeInstances"));
+            names(b, "excludeInstances"),
+            b.bool("restrictedMigration", false));
     return new Balancing(b.bool("enabled", false), threshold, options, b.bool("load", false));
   }
 

@@ -31,7 +31,8 @@ class BalanceSectionTest {
     assertEquals(DEFAULTS, c.balancing());
     assertEquals(defaults.balancing(), c.balancing());
     assertEquals(
-        new BalanceOptions(true, true, false, false, 0.1, 1.0, List.of(), List.of()), DEFAULTS);
+        new BalanceOptions(true, true, false, false, 0.1, 1.0, List.of(), List.of(), false),
+        DEFAULTS);
   }
 
   @Test
@@ -57,6 +58,7 @@ class BalanceSectionTest {
                 "  minGainLimit: 3",
                 "  selectInstances: [web1, db1.example.com]",
                 "  excludeInstances: [db1.example.com]",
+                "  restrictedMigration: true",
                 ""));
     assertEquals(true, c.balance());
     assertEquals(
@@ -68,7 +70,8 @@ class BalanceSectionTest {
             0.25,
             3,
             List.of("web1", "db1.example.com"),
-            List.of("db1.example.com")),
+            List.of("db1.example.com"),
+            true),
         c.balancing());
   }
 
