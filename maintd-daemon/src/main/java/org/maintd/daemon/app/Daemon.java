@@ -99,6 +99,7 @@ public final class Daemon implements AutoCloseable {
         parts.beginIf(Startup.leadership(config, plugin, backend, votes, clock));
     ZooKeeperConnection zookeeper = parts.beginIf(Startup.zooKeeper(config, clock));
     Startup.checkCollectorUrls(config, backend);
+    Startup.checkBalanceInstances(config, backend);
     poller.readThrough(
         plugin.reports().apply(collectors.poller(config.balance() && config.balanceLoad())));
     DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(clock.instant()));

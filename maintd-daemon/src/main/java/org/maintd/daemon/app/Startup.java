@@ -1,10 +1,14 @@
 package org.maintd.daemon.app;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.maintd.balance.BalanceOptions;
+import org.maintd.balance.InstanceLookup;
+import org.maintd.cluster.Instance;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.backend.ganeti.GanetiPlugin;
@@ -27,7 +31,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What a start reads and checks before anything runs, each refusal a {@link StartupException} with
  * the exit code it means: the key, the backend, the API's certificate, the ZooKeeper credentials,
- * the collectors' URLs, and a part that does not start; then what the running daemon says first.
+ * the collectors' URLs, the instances balancing names, and a part that does not start; then what
+ * the running daemon says first.
  */
 final class Startup {
   private static final Logger log = LoggerFactory.getLogger(Startup.class);
@@ -106,6 +111,34 @@ final class Startup {
                 + String.join(", ", new TreeSet<>(nodes))
                 + ")");
       }
+    }
+  }
+
+  /**
+   * Every name in {@code balance.selectInstances} and {@code balance.excludeInstances} names an
+   * instance of the cluster as hbal looks it up (see {@link InstanceLookup}), as {@code maintctl
+   * balance} requires; names that do not refuse the start with their key.
+   */
+  static void checkBalanceInstances(DaemonConfig config, ClusterBackend backend) {
+    BalanceOptions b = config.balancing();
+    if (b.selectInstances().isEmpty() && b.excludeInstances().isEmpty()) {
+      return;
+    }
+    List<String> instances = backend.snapshot().instances().stream().map(Instance::name).toList();
+    refuseUnknown("balance.selectInstances", instances, b.selectInstances());
+    refuseUnknown("balance.excludeInstances", instances, b.excludeInstances());
+  }
+
+  private static void refuseUnknown(String key, List<String> instances, List<String> names) {
+    List<String> unknown = InstanceLookup.unknown(instances, names);
+    if (!unknown.isEmpty()) {
+      throw new StartupException(
+          ExitCodes.USAGE,
+          key
+              + ": no instance "
+              + String.join(", ", unknown)
+              + " in the cluster (a name is an instance's, or the part of one instance's before"
+              + " its first dot)");
     }
   }
 

@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.daemon.testing.TestCluster;
 
 /** Balancing in the daemon with the sim backend: node n2 carries most instances. */
@@ -29,6 +32,25 @@ class BalanceEndToEndTest {
   @AfterEach
   void stop() throws Exception {
     cluster.close();
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource({
+    "selectInstances, 'web1,nosuch', nosuch",
+    "excludeInstances, 'db1,web,foo', 'web, foo'",
+  })
+  void namesInTheBalancingSwitchesThatNameNoInstanceRefuseTheStartWithTheirKey(
+      String key, String names, String unknown) {
+    List<String> named = List.of(names.split(","));
+    cluster.balancing =
+        key.equals("selectInstances")
+            ? cluster.balancing.withSelectInstances(named)
+            : cluster.balancing.withExcludeInstances(named);
+    StartupException e = assertThrows(StartupException.class, cluster::startDaemon);
+    assertEquals(ExitCodes.USAGE, e.exitCode());
+    assertTrue(
+        e.getMessage().startsWith("balance." + key + ": no instance " + unknown + " in the"),
+        e.getMessage());
   }
 
   @Test
