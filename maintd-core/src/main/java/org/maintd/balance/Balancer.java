@@ -3,6 +3,7 @@ package org.maintd.balance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.maintd.cluster.Cluster;
 
@@ -25,7 +26,9 @@ public final class Balancer {
   private final Cluster cluster;
   private final String group;
   private final BalanceOptions options;
+  private final Load load;
   private final BalanceModel model;
+  private final List<Step> steps = new ArrayList<>();
 
   /** Balances with hbal's default options. */
   public Balancer(Cluster cluster, String group) {
@@ -48,6 +51,7 @@ public final class Balancer {
     this.cluster = cluster;
     this.group = group;
     this.options = options;
+    this.load = load;
     this.model = BalanceModel.of(cluster, group, options, load);
   }
 
@@ -58,23 +62,47 @@ public final class Balancer {
   /** Balances, at most {@code maxMoves} moves (negative: no limit). */
   public BalanceResult balance(int maxMoves) {
     double initial = model.score();
-    double floor = model.optimalScore() + MIN_SCORE;
     List<BalanceMove> moves = new ArrayList<>();
     if (initial - model.optimalScore() < MIN_SCORE) {
       return new BalanceResult(initial, initial, moves, cluster);
     }
+    descend(model, options, maxMoves, moves, steps);
+    return new BalanceResult(initial, model.score(), moves, model.toCluster(cluster));
+  }
+
+  /**
+   * Looks for a lower score than hbal's solution {@code greedy} (this balancer's {@link #balance}),
+   * beyond where hbal stops, while {@code more} says so (see {@link Search}); at most {@code
+   * maxMoves} moves in all (negative: no limit). Gives {@code greedy} when it finds none lower.
+   */
+  public BalanceResult search(BalanceResult greedy, int maxMoves, BooleanSupplier more) {
+    if (greedy.finalScore() - model.optimalScore() < MIN_SCORE) {
+      return greedy;
+    }
+    return new Search(cluster, group, options, load, maxMoves).from(greedy, steps, more);
+  }
+
+  /**
+   * hbal's steps on {@code model}: the best move while the options accept its gain, until the score
+   * cannot get lower than N+1 allows or {@code moves} holds {@code maxMoves} (negative: no limit);
+   * each move made is added to {@code moves}, and to {@code steps} as a step to make again.
+   */
+  static void descend(
+      BalanceModel model,
+      BalanceOptions options,
+      int maxMoves,
+      List<BalanceMove> moves,
+      List<Step> steps) {
+    double floor = model.optimalScore() + MIN_SCORE;
     while ((maxMoves < 0 || moves.size() < maxMoves) && model.score() > floor) {
       double before = model.score();
       Optional<Candidate> best = model.bestMove();
-      if (best.isEmpty()) {
-        break;
+      if (best.isEmpty() || !options.accepts(before, model.scoreAfter(best.get()))) {
+        return;
       }
-      if (!options.accepts(before, model.scoreAfter(best.get()))) {
-        break;
-      }
+      steps.add(Step.of(model, best.get()));
       moves.add(model.apply(best.get()));
     }
-    return new BalanceResult(initial, model.score(), moves, model.toCluster(cluster));
   }
 
   /**

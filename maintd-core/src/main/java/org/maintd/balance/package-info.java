@@ -9,6 +9,8 @@
  * instance): the part that depends on the instance's own nodes and the part that depends on the
  * target are tried again only when those nodes change, and bounds taken without square roots
  * ({@code SpreadBounds}, over rows and blocks of moves: {@code RowBound}) rule most moves out
- * before they are scored. The moves chosen are hbal's, step by step.
+ * before they are scored. The moves chosen are hbal's, step by step; beyond hbal's last, {@code
+ * Search} looks for a lower score by a first move and hbal's steps after it, each trial on a model
+ * built afresh with the solution's moves made again ({@code Step}).
  */
 package org.maintd.balance;

@@ -23,10 +23,13 @@ import picocli.CommandLine.Option;
  * does, printing the moves and the initial and final score; with {@code -S OUT}, writes the
  * balanced cluster in the htools text format. hbal's switches ({@link BalanceSwitches}) restrict
  * the moves; instance names that name no instance are refused, as hbal refuses them. The instances
- * weigh what {@link LoadSwitches} give: hbal's dynamic utilisation file and mond's answers.
+ * weigh what {@link LoadSwitches} give: hbal's dynamic utilisation file and mond's answers. With
+ * {@code --search SECONDS}, the moves go on beyond hbal's last where a lower score is found.
  */
 @Command(name = "balance", description = "Balance a cluster file offline (hbal's score and moves).")
 public final class BalanceCommand extends HtoolsCommand {
+  private static final double MAX_SEARCH = 86_400;
+
   @Option(
       names = {"-t", "--text-data"},
       required = true,
@@ -48,6 +51,15 @@ public final class BalanceCommand extends HtoolsCommand {
       names = {"-S", "--save"},
       description = "Write the balanced cluster to this file.")
   Path save;
+
+  @Option(
+      names = "--search",
+      paramLabel = "SECONDS",
+      defaultValue = "0",
+      description =
+          "Look for a lower score beyond where hbal stops, for at most this long (default 0: hbal's"
+              + " moves).")
+  double search;
 
   @Mixin BalanceSwitches switches;
 
@@ -91,7 +103,7 @@ public final class BalanceCommand extends HtoolsCommand {
     Balancer balancer = new Balancer(cluster, chosen.get().uuid(), options, load.load());
     System.out.printf("Selected node group: %s%n", chosen.get().name());
     System.out.printf("Initial score: %.8f%n", balancer.score());
-    BalanceResult result = balancer.balance(maxMoves);
+    BalanceResult result = searched(balancer, balancer.balance(maxMoves));
     int step = 0;
     for (BalanceMove m : result.moves()) {
       System.out.printf(
@@ -118,6 +130,29 @@ public final class BalanceCommand extends HtoolsCommand {
       }
     }
     return 0;
+  }
+
+  /**
+   * hbal's solution, or with {@code --search} the best found beyond it in the time given; what the
+   * search found is told on standard error.
+   */
+  private BalanceResult searched(Balancer balancer, BalanceResult greedy) throws Failure {
+    if (search == 0) {
+      return greedy;
+    }
+    if (!(search > 0) || search > MAX_SEARCH) {
+      throw new Failure("--search: must be a number of seconds from 0 to " + MAX_SEARCH);
+    }
+    long start = System.nanoTime();
+    long end = start + (long) (search * 1e9);
+    BalanceResult found = balancer.search(greedy, maxMoves, () -> System.nanoTime() < end);
+    System.err.printf(
+        "Search: score %.8f after hbal's %.8f (%d more moves) in %.3f s%n",
+        found.finalScore(),
+        greedy.finalScore(),
+        found.moves().size() - greedy.moves().size(),
+        (System.nanoTime() - start) / 1e9);
+    return found;
   }
 
   /** An instance's nodes as hbal prints them: {@code primary:secondary}, or the primary alone. */
