@@ -13,8 +13,9 @@ import org.maintd.roll.RollPlan;
 
 /**
  * Creates campaigns: the reboot groups are hroller's plan (the best of several colourings of the
- * conflict graph) restricted to the selected nodes, split to at most {@code maxNodes} nodes, with
- * the master alone in the last group. Stateless.
+ * conflict graph, and of those iterated greedy finds from it: never more groups than hroller's)
+ * restricted to the selected nodes, split to at most {@code maxNodes} nodes, with the master alone
+ * in the last group. Stateless.
  */
 public final class Campaigns {
   private final RebootPlanner planner = new RebootPlanner();
@@ -23,16 +24,17 @@ public final class Campaigns {
     List<String> selected = spec.selection().resolve(cluster);
     RollOptions options =
         new RollOptions(
-            spec.selection().group().isEmpty()
-                ? Optional.empty()
-                : Optional.of(spec.selection().group()),
-            java.util.Set.of(),
-            Optional.empty(),
-            false,
-            false,
-            false,
-            spec.mode() == CampaignMode.FULL_EVACUATION,
-            false);
+                spec.selection().group().isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(spec.selection().group()),
+                java.util.Set.of(),
+                Optional.empty(),
+                false,
+                false,
+                false,
+                spec.mode() == CampaignMode.FULL_EVACUATION,
+                false)
+            .withFewerGroups(true);
     RollPlan plan;
     try {
       plan = planner.plan(cluster, options);

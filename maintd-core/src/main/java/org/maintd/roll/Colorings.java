@@ -12,7 +12,8 @@ import java.util.PriorityQueue;
  * distinct neighbour colours, then degree, then higher index) and DColor (most coloured neighbour
  * edges, then degree, then higher index). The orders and tie-breaks are hroller's, so the same
  * graph gets the same colours; the dynamic orders use priority queues instead of hroller's rescans,
- * which makes them run in O(E log V).
+ * which makes them run in O(E log V). Iterated greedy ({@link #fewer}) finds colourings with fewer
+ * colours from the best of those.
  */
 final class Colorings {
   private Colorings() {}
@@ -27,6 +28,49 @@ final class Colorings {
       }
     }
     return best;
+  }
+
+  /**
+   * Colourings with fewer colours than {@code start}, by iterated greedy: in each of {@code rounds}
+   * rounds the vertices are coloured again class by class (the classes in reverse, largest first,
+   * shuffled with the round's number as seed, or smallest first, in turn; within a class in order),
+   * each taking the smallest colour none of its neighbours has, which never needs more colours than
+   * the classes it began with. The first is {@code start}; each later one has fewer classes than
+   * the one before.
+   */
+  static List<List<List<Integer>>> fewer(ConflictGraph g, List<List<Integer>> start, int rounds) {
+    List<List<List<Integer>>> out = new ArrayList<>(List.of(start));
+    List<List<Integer>> current = start;
+    for (int r = 0; r < rounds; r++) {
+      current = classes(recolor(g, order(current, r)));
+      if (current.size() < out.get(out.size() - 1).size()) {
+        out.add(current);
+      }
+    }
+    return out;
+  }
+
+  /** The classes in the order round {@code r} of iterated greedy takes them in. */
+  private static List<List<Integer>> order(List<List<Integer>> classes, int r) {
+    List<List<Integer>> out = new ArrayList<>(classes);
+    switch (r % 4) {
+      case 0 -> java.util.Collections.reverse(out);
+      case 1 -> out.sort(Comparator.<List<Integer>>comparingInt(List::size).reversed());
+      case 2 -> java.util.Collections.shuffle(out, new java.util.Random(r));
+      default -> out.sort(Comparator.comparingInt(List::size));
+    }
+    return out;
+  }
+
+  private static int[] recolor(ConflictGraph g, List<List<Integer>> order) {
+    int[] colors = uncolored(g.size());
+    BitSet scratch = new BitSet();
+    for (List<Integer> c : order) {
+      for (int v : c) {
+        colors[v] = smallestFree(g, colors, v, scratch);
+      }
+    }
+    return colors;
   }
 
   static int[] largestFirst(ConflictGraph g) {

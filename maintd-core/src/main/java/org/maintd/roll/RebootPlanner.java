@@ -16,11 +16,16 @@ import org.maintd.cluster.Node;
  * instances of its nodes fit elsewhere in their node group (unless told to ignore them); with full
  * evacuation, migrate DRBD instances off each group and split it until their secondaries fit
  * elsewhere; then order the groups largest first, with the master node last in the last group.
- * Targets are chosen first-fit in node order, as hroller does. Stateless.
+ * Targets are chosen first-fit in node order, as hroller does. With {@code fewerGroups}, the
+ * colourings iterated greedy finds from hroller's are planned too, and the plan with the fewest
+ * groups is kept (hroller's of equal ones). Stateless.
  */
 public final class RebootPlanner {
   /** How the warning about snapshots whose free resources do not add up begins. */
   public static final String INCONSISTENT = "cluster has inconsistent data:";
+
+  /** The most rounds of iterated greedy colouring with {@code fewerGroups}. */
+  private static final int FEWER_ROUNDS = 400;
 
   public RollPlan plan(Cluster cluster, RollOptions options) {
     List<String> warnings = new ArrayList<>();
@@ -102,16 +107,44 @@ public final class RebootPlanner {
               && regex.map(r -> r.matcher(node.name()).find()).orElse(true);
     }
     ConflictGraph graph = ConflictGraph.build(base, selected, !options.offlineMaintenance());
-    List<List<Integer>> classes = new ArrayList<>();
-    for (List<Integer> c : Colorings.best(graph)) {
-      classes.add(c.stream().map(v -> v + graph.low).toList());
-    }
+    List<List<Integer>> hrollers = Colorings.best(graph);
+    List<List<List<Integer>>> colorings =
+        options.fewerGroups() ? Colorings.fewer(graph, hrollers, FEWER_ROUNDS) : List.of(hrollers);
     List<Integer> online = new ArrayList<>();
     for (int n = 0; n < count; n++) {
       if (!offline[n]) {
         online.add(n);
       }
     }
+    List<Planned> best = groups(classes(colorings.get(0), graph), online, base, options);
+    for (List<List<Integer>> coloring : colorings.subList(1, colorings.size())) {
+      try {
+        List<Planned> groups = groups(classes(coloring, graph), online, base, options);
+        if (groups.size() < best.size()) {
+          best = groups;
+        }
+      } catch (RollException e) {
+        // this colouring's groups cannot be emptied: hroller's, or another, stays the best
+      }
+    }
+    return new RollPlan(order(cluster, best, selected, base), warnings);
+  }
+
+  /** The colour classes as node indices. */
+  private static List<List<Integer>> classes(List<List<Integer>> coloring, ConflictGraph graph) {
+    List<List<Integer>> classes = new ArrayList<>();
+    for (List<Integer> c : coloring) {
+      classes.add(c.stream().map(v -> v + graph.low).toList());
+    }
+    return classes;
+  }
+
+  /**
+   * The reboot groups of the colour {@code classes}: each split until its non-redundant instances
+   * fit elsewhere (unless ignored), then with full evacuation until the secondaries do.
+   */
+  private static List<Planned> groups(
+      List<List<Integer>> classes, List<Integer> online, Layout base, RollOptions options) {
     List<Planned> groups = new ArrayList<>();
     for (List<Integer> c : classes) {
       if (options.ignoreNonRedundant()) {
@@ -144,7 +177,7 @@ public final class RebootPlanner {
                 "Not enough capacity to move secondaries"));
       }
     }
-    return new RollPlan(order(cluster, groups, selected, base), warnings);
+    return groups;
   }
 
   private record Planned(List<Integer> nodes, Layout layout) {}

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * non-redundant instances, full evacuation (DRBD secondaries moved off too), force (no master is
  * only a warning), and maintd's own selection by a regular expression that a node's name must
  * contain a match of (as Ganeti's query filters match: anchor it with {@code ^...$} for the whole
- * name). The selections given all apply.
+ * name). The selections given all apply. With {@code fewerGroups}, the plan is the one with the
+ * fewest groups among hroller's and those of better colourings (never more groups than hroller's).
  */
 public record RollOptions(
     Optional<String> group,
@@ -23,7 +24,8 @@ public record RollOptions(
     boolean ignoreNonRedundant,
     boolean fullEvacuation,
     boolean force,
-    Optional<String> nodeRegex) {
+    Optional<String> nodeRegex,
+    boolean fewerGroups) {
 
   /**
    * Throws {@link java.util.regex.PatternSyntaxException} (an {@link IllegalArgumentException})
@@ -35,7 +37,7 @@ public record RollOptions(
     nodeRegex.ifPresent(Pattern::compile);
   }
 
-  /** hroller's options alone, without a node regex. */
+  /** hroller's options alone, without a node regex, with hroller's groups. */
   public RollOptions(
       Optional<String> group,
       Set<String> offlineNodes,
@@ -54,7 +56,23 @@ public record RollOptions(
         ignoreNonRedundant,
         fullEvacuation,
         force,
-        Optional.empty());
+        Optional.empty(),
+        false);
+  }
+
+  /** These options with {@code fewerGroups} set as given. */
+  public RollOptions withFewerGroups(boolean fewerGroups) {
+    return new RollOptions(
+        group,
+        offlineNodes,
+        nodeTags,
+        offlineMaintenance,
+        skipNonRedundant,
+        ignoreNonRedundant,
+        fullEvacuation,
+        force,
+        nodeRegex,
+        fewerGroups);
   }
 
   public static RollOptions defaults() {

@@ -1,7 +1,8 @@
 /**
  * Rolling reboots planned as Ganeti's hroller plans them: the conflict graph of the nodes ({@link
- * org.maintd.roll.ConflictGraph}), its greedy colourings ({@link org.maintd.roll.Colorings}), the
- * capacity model for moving instances off a reboot group ({@link org.maintd.roll.Layout}) and the
- * planner ({@link org.maintd.roll.RebootPlanner}).
+ * org.maintd.roll.ConflictGraph}), its greedy colourings, hroller's and iterated greedy's with
+ * fewer colours ({@link org.maintd.roll.Colorings}), the capacity model for moving instances off a
+ * reboot group ({@link org.maintd.roll.Layout}) and the planner ({@link
+ * org.maintd.roll.RebootPlanner}).
  */
 package org.maintd.roll;

@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
       "",
       "Of hroller's options, -L (Luxi) and -I (iAllocator request) are not supported.",
       "--node-regex is maintd's own: a node is selected when its name contains a match",
-      "(anchor with ^...$ for the whole name); all selections given apply together."
+      "(anchor with ^...$ for the whole name); all selections given apply together.",
+      "--fewer-groups is maintd's own: hroller's groups unless a better colouring has fewer."
     })
 public final class RollCommand extends HtoolsCommand {
   /** What hroller says on stderr when it has saved the cluster. */
@@ -108,6 +109,13 @@ public final class RollCommand extends HtoolsCommand {
   boolean noHeaders;
 
   @Option(
+      names = "--fewer-groups",
+      description =
+          "Keep the plan with the fewest groups among hroller's and better colourings (never more"
+              + " groups than hroller's).")
+  boolean fewerGroups;
+
+  @Option(
       names = {"-f", "--force"},
       description = "A cluster without a master is only a warning.")
   boolean force;
@@ -154,7 +162,8 @@ public final class RollCommand extends HtoolsCommand {
           ignoreNonRedundant,
           fullEvacuation,
           force,
-          Optional.ofNullable(nodeRegex));
+          Optional.ofNullable(nodeRegex),
+          fewerGroups);
     } catch (PatternSyntaxException e) {
       throw new ParameterException(
           spec.commandLine(),
@@ -252,6 +261,9 @@ public final class RollCommand extends HtoolsCommand {
       q.add("force=1");
     }
     o.nodeRegex().ifPresent(r -> q.add("node-regex=" + encode(r)));
+    if (o.fewerGroups()) {
+      q.add("fewer-groups=1");
+    }
     return q.isEmpty() ? "" : "?" + String.join("&", q);
   }
 

@@ -28,7 +28,8 @@ final class RollQuery {
           "ignore-non-redundant",
           "full-evacuation",
           "force",
-          "node-regex");
+          "node-regex",
+          "fewer-groups");
 
   private RollQuery() {}
 
@@ -52,7 +53,8 @@ final class RollQuery {
             QueryFlags.flag(query, "ignore-non-redundant"),
             QueryFlags.flag(query, "full-evacuation"),
             QueryFlags.flag(query, "force"),
-            Optional.ofNullable(query.getValue("node-regex")));
+            Optional.ofNullable(query.getValue("node-regex")),
+            QueryFlags.flag(query, "fewer-groups"));
     return new RebootPlanner().plan(cluster, options);
   }
 }

@@ -255,6 +255,17 @@ class MaintctlEndToEndTest {
                 cluster.dir.resolve("cluster.data").toString())
             .out(),
         some.out());
+    MaintctlRun fewer = ctl("roll", "--no-headers", "--fewer-groups");
+    assertEquals(0, fewer.code(), fewer.err());
+    assertEquals(
+        ctl(
+                "roll",
+                "--no-headers",
+                "--fewer-groups",
+                "-t",
+                cluster.dir.resolve("cluster.data").toString())
+            .out(),
+        fewer.out());
     assertEquals(400, cluster.getRaw("/1/roll?node-regex=%28").statusCode());
     assertEquals(400, cluster.getRaw("/1/roll?bogus=1").statusCode());
     var unknown = cluster.getRaw("/1/roll?group=nope");
