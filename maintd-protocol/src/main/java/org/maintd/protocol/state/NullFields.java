@@ -17,6 +17,19 @@ import java.util.Optional;
  * as it is. Stateless.
  */
 final class NullFields {
+  /** A record's fields, as read: its accessor, its declared type, its JSON name. */
+  private record Field(java.lang.reflect.Method accessor, Type type, String name) {}
+
+  private static final ClassValue<List<Field>> FIELDS =
+      new ClassValue<>() {
+        @Override
+        protected List<Field> computeValue(Class<?> type) {
+          return java.util.Arrays.stream(type.getRecordComponents())
+              .map(c -> new Field(c.getAccessor(), c.getGenericType(), jsonName(c)))
+              .toList();
+        }
+      };
+
   private NullFields() {}
 
   /** Throws a {@link BadField} naming the first such null of {@code file}. */
@@ -47,14 +60,13 @@ final class NullFields {
 
   private static void fields(Object record, String path) {
     boolean own = record.getClass().getPackage() == NullFields.class.getPackage();
-    for (RecordComponent c : record.getClass().getRecordComponents()) {
-      Object value = read(c, record);
-      String at = (path.isEmpty() ? "" : path + ".") + jsonName(c);
+    for (Field f : FIELDS.get(record.getClass())) {
+      Object value = read(f, record);
       if (value == null && !own) {
-        throw BadField.missing(at);
+        throw BadField.missing(join(path, f.name()));
       }
       if (value != null) {
-        walk(value, c.getGenericType(), at);
+        walk(value, f.type(), join(path, f.name()));
       }
     }
   }
@@ -65,11 +77,15 @@ final class NullFields {
     return renamed == null || renamed.value().isEmpty() ? c.getName() : renamed.value();
   }
 
-  private static Object read(RecordComponent c, Object record) {
+  private static String join(String path, String name) {
+    return path.isEmpty() ? name : path + "." + name;
+  }
+
+  private static Object read(Field f, Object record) {
     try {
-      return c.getAccessor().invoke(record);
+      return f.accessor().invoke(record);
     } catch (IllegalAccessException | InvocationTargetException e) {
-      throw new IllegalStateException("cannot read " + c + " of a bound state", e);
+      throw new IllegalStateException("cannot read " + f.name() + " of a bound state", e);
     }
   }
 

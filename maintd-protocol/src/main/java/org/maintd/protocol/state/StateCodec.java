@@ -30,7 +30,13 @@ public final class StateCodec {
 
   /** Parses a state file's bytes (UTF-8), as {@link #read(String)}. */
   public MaintdState read(byte[] bytes) {
-    return state(tree(bytes), bytes);
+    StateFile file;
+    try {
+      file = Mappers.RECORDS.readValue(bytes, StateFile.class);
+    } catch (IOException e) {
+      throw unbound(e, tree(bytes));
+    }
+    return state(file);
   }
 
   /**
@@ -39,9 +45,8 @@ public final class StateCodec {
    * holds with another JSON type (see {@link StateCompleteness}).
    */
   public MaintdState readComplete(byte[] bytes) {
-    JsonNode tree = tree(bytes);
-    MaintdState state = state(tree, bytes);
-    StateCompleteness.check(tree, Mappers.RECORDS.valueToTree(StateFile.of(state)));
+    MaintdState state = read(bytes);
+    StateCompleteness.check(tree(bytes), Mappers.RECORDS.valueToTree(StateFile.of(state)));
     return state;
   }
 
@@ -68,21 +73,24 @@ public final class StateCodec {
     return tree;
   }
 
-  private static MaintdState state(JsonNode tree, byte[] bytes) {
+  /** Why {@code tree} (the file's JSON, which must be there) did not bind to a state file. */
+  private static IllegalArgumentException unbound(IOException e, JsonNode tree) {
     if (!tree.isObject()) {
-      throw new IllegalArgumentException(
+      return new IllegalArgumentException(
           "state: it is a JSON "
               + tree.getNodeType().name().toLowerCase(java.util.Locale.ROOT)
               + ", not an object");
     }
+    if (e instanceof JsonMappingException m) {
+      return new IllegalArgumentException("state: " + BindingErrors.of(m, tree).getMessage(), e);
+    }
+    return new IllegalArgumentException("state: " + e.getMessage(), e);
+  }
+
+  private static MaintdState state(StateFile file) {
     try {
-      StateFile file = Mappers.RECORDS.readValue(bytes, StateFile.class);
       NullFields.check(file);
       return file.state();
-    } catch (JsonMappingException e) {
-      throw new IllegalArgumentException("state: " + BindingErrors.of(e, tree).getMessage(), e);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("state: " + e.getMessage(), e);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("state: " + e.getMessage(), e);
     }
