@@ -2,6 +2,8 @@ package org.maintd.protocol.state;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
+import java.util.stream.IntStream;
 import org.maintd.campaign.Campaign;
 import org.maintd.job.JobSpec;
 import org.maintd.machine.Machine;
@@ -96,7 +98,10 @@ public record StateFile(
     return out;
   }
 
-  /** The state; {@link IllegalArgumentException} naming what is wrong or too new. */
+  /**
+   * The state; an {@link IllegalArgumentException} naming what is wrong or too new: a field by its
+   * path ({@code incidents[0].repair-status}) and the value maintd cannot read.
+   */
   public MaintdState state() {
     int version = schema == null ? 1 : schema;
     if (version > SCHEMA) {
@@ -112,20 +117,33 @@ public record StateFile(
         balance,
         balanceThreshold,
         evacuated,
-        incidents.stream().map(StoredIncident::incident).toList(),
+        each("incidents", incidents, StoredIncident::incident),
         Times.instant(ctime),
         Times.instant(mtime),
         serial_no,
-        intents.stream().map(i -> new Intent(i.job(), i.job_id())).toList(),
+        each("intents", intents, i -> new Intent(BadField.required("job", i.job()), i.job_id())),
         paused,
         pause_reason,
         round,
         campaigns,
-        machines.stream()
-            .map(m -> new Machine(m.node(), Times.instant(m.since()), m.owner(), m.reason()))
-            .toList(),
+        each(
+            "machines",
+            machines,
+            m ->
+                new Machine(
+                    BadField.required("node", m.node()),
+                    Times.instant(m.since()),
+                    m.owner(),
+                    m.reason())),
         storm_armed == null || storm_armed,
         readCollectors());
+  }
+
+  /** Each entry of the list {@code name} read, a field it cannot read named by its index. */
+  private static <T, R> List<R> each(String name, List<T> entries, Function<T, R> read) {
+    return IntStream.range(0, entries.size())
+        .mapToObj(i -> BadField.within(name + "[" + i + "]", () -> read.apply(entries.get(i))))
+        .toList();
   }
 
   private java.util.Map<String, org.maintd.spi.CollectorStatus> readCollectors() {
@@ -134,8 +152,13 @@ public record StateFile(
         (node, c) ->
             out.put(
                 node,
-                new org.maintd.spi.CollectorStatus(
-                    c.health(), c.detail(), Times.instant(c.since()))));
+                BadField.within(
+                    "collectors." + node,
+                    () ->
+                        new org.maintd.spi.CollectorStatus(
+                            BadField.required("health", c.health()),
+                            c.detail(),
+                            Times.instant(c.since())))));
     return out;
   }
 }
