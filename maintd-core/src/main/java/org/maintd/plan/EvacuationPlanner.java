@@ -157,12 +157,14 @@ final class EvacuationPlanner {
         chooser.choose(owner, node.group(), node.name(), need, inst, null);
     if (target.isEmpty()) {
       waits.add(
-          inst.name()
-              + ": no node in the group has room ("
-              + need.memory()
-              + " MiB memory, "
-              + need.disk()
-              + " MiB disk)");
+          noRoom(
+              inst,
+              node.group(),
+              "node in the group has room ("
+                  + need.memory()
+                  + " MiB memory, "
+                  + need.disk()
+                  + " MiB disk)"));
       return;
     }
     String t = target.get().node().name();
@@ -212,9 +214,11 @@ final class EvacuationPlanner {
           inst.name()
               + ": its secondary "
               + refusal.text()
-              + ", and no node in the group has "
-              + inst.disk()
-              + " MiB disk for a new secondary");
+              + ", and "
+              + new WaitReason.NoTarget(
+                      "node in the group has " + inst.disk() + " MiB disk for a new secondary",
+                      ctx.ruledOutIn(secondary.group()))
+                  .text());
       return;
     }
     String t = target.get().node().name();
@@ -243,16 +247,21 @@ final class EvacuationPlanner {
         chooser.choose(owner, primary.group(), primary.name(), need, inst, primary.name());
     if (target.isEmpty()) {
       waits.add(
-          inst.name()
-              + ": no node in the group has "
-              + inst.disk()
-              + " MiB disk for a new secondary");
+          noRoom(
+              inst,
+              primary.group(),
+              "node in the group has " + inst.disk() + " MiB disk for a new secondary"));
       return;
     }
     String t = target.get().node().name();
     note(inst, target.get());
     add(byTarget, t, Moves.secondary(inst, node.name(), t), need, inst, primary.name());
     ctx.claims.claim(owner, List.of(inst.primary()), List.of());
+  }
+
+  /** Why {@code inst} waits when no node of {@code group} has room: the nodes ruled out named. */
+  private String noRoom(Instance inst, String group, String need) {
+    return inst.name() + ": " + new WaitReason.NoTarget(need, ctx.ruledOutIn(group)).text();
   }
 
   private void add(

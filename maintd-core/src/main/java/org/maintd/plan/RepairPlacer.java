@@ -34,11 +34,12 @@ final class RepairPlacer {
     static Placement waits(String text, WaitReason why) {
       return new Placement(List.of(), Optional.of(Next.waits("waits: " + text, why)));
     }
+  }
 
-    static Placement noTarget(String need) {
-      WaitReason.NoTarget why = new WaitReason.NoTarget(need);
-      return waits(why.text(), why);
-    }
+  /** No node of {@code inst}'s group has room for {@code need}: the nodes ruled out named. */
+  private Placement noTarget(Instance inst, String need) {
+    WaitReason.NoTarget why = new WaitReason.NoTarget(need, ctx.ruledOutIn(group(inst)));
+    return Placement.waits(why.text(), why);
   }
 
   /** Where the repair {@code need} of {@code inst}, done by {@code owner}'s job, goes. */
@@ -62,7 +63,8 @@ final class RepairPlacer {
           .map(c -> handOver(inst, need, c.node(), n))
           .orElseGet(
               () ->
-                  Placement.noTarget(
+                  noTarget(
+                      inst,
                       "node in the group has room for the instance ("
                           + n.memory()
                           + " MiB memory, "
@@ -94,8 +96,8 @@ final class RepairPlacer {
     Optional<Choice> target =
         chooser.choose(owner, group(inst), inst.primary(), n, inst, inst.primary());
     if (target.isEmpty()) {
-      return Placement.noTarget(
-          "node in the group has " + inst.disk() + " MiB disk for a new secondary");
+      return noTarget(
+          inst, "node in the group has " + inst.disk() + " MiB disk for a new secondary");
     }
     String t = target.get().node().name();
     chooser.placed(t, n, inst, inst.primary());
@@ -109,7 +111,8 @@ final class RepairPlacer {
     Optional<Node> primary =
         chooser.choose(owner, group(inst), "", p, inst, null).map(Choice::node);
     if (primary.isEmpty()) {
-      return Placement.noTarget(
+      return noTarget(
+          inst,
           "node in the group has room for the instance ("
               + mem
               + " MiB memory, "
@@ -125,7 +128,8 @@ final class RepairPlacer {
               .choose(owner, group(inst), primary.get().name(), s, inst, primary.get().name())
               .map(Choice::node);
       if (secondary.isEmpty()) {
-        return Placement.noTarget(
+        return noTarget(
+            inst,
             "second node in the group has " + inst.disk() + " MiB disk for the new secondary");
       }
       chooser.placed(secondary.get().name(), s, inst, primary.get().name());

@@ -1,6 +1,9 @@
 package org.maintd.plan;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.ClusterIndex;
 import org.maintd.safety.SafetyCaps;
@@ -9,7 +12,8 @@ import org.maintd.safety.UnavailabilityLedger;
 /**
  * What one planning pass works on: the snapshot, the round number (part of every job key), the time
  * of the reason trail, the nodes that may never receive instances (active incidents, evacuated),
- * and the claims, capacity and out-of-service ledger shared by all planners of the round.
+ * the nodes ruled out as targets and why (a failed repair, a machine draining, down or due to drain
+ * soon), and the claims, capacity and out-of-service ledger shared by all planners of the round.
  */
 final class RoundContext {
   final Cluster cluster;
@@ -17,6 +21,7 @@ final class RoundContext {
   final long round;
   final long nowNanos;
   final Set<String> excludedTargets;
+  final Map<String, String> ruledOut;
   final Claims claims = new Claims();
   final Capacity capacity;
   final UnavailabilityLedger unavailable;
@@ -24,7 +29,18 @@ final class RoundContext {
 
   RoundContext(
       Cluster cluster, long round, long nowNanos, Set<String> excludedTargets, SafetyCaps caps) {
+    this(cluster, round, nowNanos, excludedTargets, Map.of(), caps);
+  }
+
+  RoundContext(
+      Cluster cluster,
+      long round,
+      long nowNanos,
+      Set<String> excludedTargets,
+      Map<String, String> ruledOut,
+      SafetyCaps caps) {
     this.cluster = cluster;
+    this.ruledOut = Map.copyOf(ruledOut);
     this.index = new ClusterIndex(cluster);
     this.unavailable = new UnavailabilityLedger(cluster, caps);
     this.round = round;
@@ -35,5 +51,14 @@ final class RoundContext {
 
   String nextKey(String owner) {
     return owner + "-r" + round + "-" + (++jobCounter);
+  }
+
+  /** The nodes of {@code group} ruled out as targets, each with why, as the plan says them. */
+  List<String> ruledOutIn(String group) {
+    Map<String, String> sorted = new TreeMap<>();
+    cluster.nodes().stream()
+        .filter(n -> n.group().equals(group) && ruledOut.containsKey(n.name()))
+        .forEach(n -> sorted.put(n.name(), ruledOut.get(n.name())));
+    return sorted.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").toList();
   }
 }

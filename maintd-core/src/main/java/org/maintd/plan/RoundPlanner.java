@@ -20,6 +20,7 @@ import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
 import org.maintd.job.JobSpec;
+import org.maintd.maintenance.Maintenance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.wait.WaitReason;
 
@@ -118,8 +119,38 @@ public final class RoundPlanner {
       List<Campaign> campaigns,
       Map<String, NodeSignal> signals,
       Set<String> succeededJobs) {
+    return plan(
+        cluster,
+        incidents,
+        evacuated,
+        round,
+        now,
+        campaigns,
+        signals,
+        succeededJobs,
+        MaintenanceInput.none());
+  }
+
+  /**
+   * Plans a round with the maintenance schedule ({@code maintenance}): its machines' steps come
+   * after instance repairs and before campaigns; no move lands on a machine it drains, holds down
+   * or is about to drain, nor on a node whose repair failed.
+   */
+  public RoundPlan plan(
+      Cluster cluster,
+      List<Incident> incidents,
+      List<String> evacuated,
+      long round,
+      Instant now,
+      List<Campaign> campaigns,
+      Map<String, NodeSignal> signals,
+      Set<String> succeededJobs,
+      MaintenanceInput maintenance) {
+    Map<String, String> ruledOut = new HashMap<>(maintenance.ruledOut(cluster, now));
+    ruledOut.putAll(failedRepairNodes(incidents));
     RoundContext ctx =
-        new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated), caps);
+        new RoundContext(
+            cluster, round, nanos(now), excluded(incidents, evacuated), ruledOut, caps);
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
     LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     List<JobSpec> jobs = new ArrayList<>();
@@ -144,6 +175,8 @@ public final class RoundPlanner {
     if (harep) {
       new HarepPlanner(ctx, now, succeededJobs).plan(jobs, tags, items);
     }
+    Maintenance scheduled =
+        new MaintenancePlanner(ctx, evacuations, maintenance, now).plan(jobs, items);
     CampaignPlanner campaignPlanner =
         new CampaignPlanner(ctx, evacuations, signals, hardRebootAfter, now);
     List<Campaign> planned = new ArrayList<>();
@@ -162,7 +195,7 @@ public final class RoundPlanner {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents)).plan(jobs, items);
       }
     }
-    return new RoundPlan(jobs, completed, next, tags, items, planned);
+    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */
@@ -190,6 +223,23 @@ public final class RoundPlanner {
         .filter(i -> i.status() == IncidentStatus.FAILED)
         .forEach(i -> nodes.add(i.node()));
     return nodes;
+  }
+
+  /** The nodes whose repair failed, each with why it is ruled out as a target. */
+  private static Map<String, String> failedRepairNodes(List<Incident> incidents) {
+    Map<String, String> out = new HashMap<>();
+    incidents.stream()
+        .filter(i -> i.status() == IncidentStatus.FAILED)
+        .forEach(
+            i ->
+                out.put(
+                    i.node(),
+                    "its repair failed (incident "
+                        + i.uuid()
+                        + "; remove tag "
+                        + i.tag()
+                        + " to use it again)"));
+    return out;
   }
 
   private static Set<String> excluded(List<Incident> incidents, List<String> evacuated) {

@@ -10,7 +10,7 @@ import org.maintd.spi.CollectorReading;
  * What one step is given. A tick ({@code plan} true) brings a fresh snapshot, this poll's readings
  * and the status of every job waited for ({@link Watch}), and plans a round; a command step brings
  * the latest snapshot known and only applies the commands. Both bring the outcomes of the previous
- * step's effects.
+ * step's effects; a tick also what the consent commands answered since the last one.
  */
 public record Inputs(
     Cluster cluster,
@@ -18,13 +18,15 @@ public record Inputs(
     Map<String, JobState> jobs,
     List<Outcome> outcomes,
     List<Numbered> commands,
-    boolean plan) {
+    boolean plan,
+    ConsentPoll consents) {
 
   public Inputs {
     readings = Sorted.copy(readings);
     jobs = Sorted.copy(jobs);
     outcomes = List.copyOf(outcomes);
     commands = List.copyOf(commands);
+    consents = consents == null ? ConsentPoll.none() : consents;
   }
 
   /** A command and the number its answer is filed under. */
@@ -36,7 +38,7 @@ public record Inputs(
       Map<String, JobState> jobs,
       List<Outcome> outcomes,
       List<Numbered> commands) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, true);
+    return new Inputs(cluster, readings, jobs, outcomes, commands, true, ConsentPoll.none());
   }
 
   /**
@@ -44,6 +46,11 @@ public record Inputs(
    * planning; {@code cluster} may be null to go on from the cluster the last step left.
    */
   public static Inputs commands(Cluster cluster, List<Outcome> outcomes, List<Numbered> commands) {
-    return new Inputs(cluster, Map.of(), Map.of(), outcomes, commands, false);
+    return new Inputs(cluster, Map.of(), Map.of(), outcomes, commands, false, ConsentPoll.none());
+  }
+
+  /** These inputs with what the consent commands answered since the last tick. */
+  public Inputs withConsents(ConsentPoll answers) {
+    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, answers);
   }
 }

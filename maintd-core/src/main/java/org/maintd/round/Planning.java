@@ -13,6 +13,7 @@ import org.maintd.incident.Incident;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.machine.Machines;
+import org.maintd.plan.MaintenanceInput;
 import org.maintd.plan.Next;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
@@ -57,7 +58,13 @@ final class Planning {
                 t.now,
                 s.campaigns(),
                 t.memory.signals(),
-                succeeded(t));
+                succeeded(t),
+                new MaintenanceInput(
+                    s.maintenance(),
+                    t.settings.drainAhead(),
+                    Optional.empty(),
+                    t.inputs.consents().asking(),
+                    t.memory.signals()));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(
@@ -87,7 +94,8 @@ final class Planning {
       HarepTagging.change(t, "round-" + round + "-tags-" + i, changes.get(i));
     }
     t.log.addAll(CampaignList.changes(t.state.campaigns(), plan.campaigns()));
-    t.state = t.state.withCampaigns(plan.campaigns());
+    t.log.addAll(Scheduling.changes(t.state.maintenance(), plan.maintenance()));
+    t.state = t.state.withCampaigns(plan.campaigns()).withMaintenance(plan.maintenance());
     if (plan.jobs().isEmpty()) {
       return;
     }

@@ -10,8 +10,9 @@ import org.maintd.safety.StormGuard;
  * balancing threshold (NaN: no balancing), how long after a soft reboot that has not brought a
  * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
  * reboot that fails then stops the campaign), and what balancing may do (hbal's switches and gain
- * rule). The least time between the starts of two rounds is part of the stored state ({@code
- * roundDelay}), as in Ganeti's maintenance object.
+ * rule), and how long before its maintenance window a scheduled machine is drained ({@code
+ * maintenance.drainAhead}). The least time between the starts of two rounds is part of the stored
+ * state ({@code roundDelay}), as in Ganeti's maintenance object.
  */
 public record Settings(
     SafetyCaps caps,
@@ -19,12 +20,30 @@ public record Settings(
     boolean harep,
     double balanceThreshold,
     Duration hardRebootAfter,
-    BalanceOptions balancing) {
+    BalanceOptions balancing,
+    Duration drainAhead) {
+  /** How long before its window starts a scheduled machine is drained, unless configured. */
+  public static final Duration DRAIN_AHEAD = Duration.ofHours(1);
+
   public Settings {
     if (hardRebootAfter.isNegative()) {
       throw new IllegalArgumentException(
           "hardRebootAfter must not be negative, not " + hardRebootAfter);
     }
+    if (drainAhead.isNegative()) {
+      throw new IllegalArgumentException("drainAhead must not be negative, not " + drainAhead);
+    }
+  }
+
+  /** Settings whose scheduled machines drain {@link #DRAIN_AHEAD} before their windows. */
+  public Settings(
+      SafetyCaps caps,
+      StormGuard storm,
+      boolean harep,
+      double balanceThreshold,
+      Duration hardRebootAfter,
+      BalanceOptions balancing) {
+    this(caps, storm, harep, balanceThreshold, hardRebootAfter, balancing, DRAIN_AHEAD);
   }
 
   /**

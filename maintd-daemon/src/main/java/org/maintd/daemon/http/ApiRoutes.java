@@ -12,6 +12,7 @@ import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.HttpError;
 import org.maintd.http.Router;
 import org.maintd.incident.Incident;
+import org.maintd.maintenance.Schedule;
 import org.maintd.protocol.api.AckView;
 import org.maintd.protocol.api.BroughtUpView;
 import org.maintd.protocol.api.CampaignRequest;
@@ -20,9 +21,14 @@ import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.InstanceView;
 import org.maintd.protocol.api.JobNumbers;
+import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.NodeView;
 import org.maintd.protocol.api.PausedView;
 import org.maintd.protocol.api.PlanView;
+import org.maintd.protocol.api.RequestBodies;
+import org.maintd.protocol.api.ScheduleBody;
+import org.maintd.protocol.api.SchedulePostedView;
+import org.maintd.protocol.api.TakenDownView;
 import org.maintd.round.Answers;
 import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
@@ -76,6 +82,14 @@ public final class ApiRoutes {
     r.add("GET", "/1/campaigns/{id}", c -> CampaignView.of(campaign(c.param("id"))));
     r.add(
         "GET",
+        "/1/maintenance/schedule",
+        c -> ScheduleBody.of(view().state().maintenance().schedule()));
+    r.add(
+        "GET",
+        "/1/maintenance/status",
+        c -> MaintenanceStatusView.of(view().cluster(), view().state().maintenance()));
+    r.add(
+        "GET",
         "/metrics",
         c -> new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get()));
   }
@@ -113,6 +127,30 @@ public final class ApiRoutes {
                 (Campaign)
                     apply(
                         new Command.StartCampaign(c.body(CampaignRequest.class).spec(), c.who()))));
+    command(
+        r,
+        "/1/machines/down",
+        c ->
+            down(
+                apply(
+                    new Command.MachinesDown(
+                        MachineRequest.hostnames(c.body()),
+                        QueryFlags.flag(c.query(), "force"),
+                        c.who()))));
+    command(
+        r,
+        "/1/maintenance/schedule",
+        c ->
+            posted(
+                apply(
+                    new Command.PostSchedule(
+                        RequestBodies.bind(c.body(), ScheduleBody.class).schedule(), c.who()))));
+    r.add(
+        "DELETE",
+        "/1/maintenance/schedule",
+        ApiAction.admitted(
+            sources.commands()::admit,
+            c -> posted(apply(new Command.PostSchedule(Schedule.empty(), c.who())))));
     for (String action : List.of("pause", "resume", "abort")) {
       command(
           r,
@@ -165,6 +203,19 @@ public final class ApiRoutes {
                         u.job(),
                         u.canceled().stream().map(Object::toString).toList()))
             .toList();
+  }
+
+  private static List<TakenDownView> down(Object answer) {
+    return ((List<?>) answer)
+        .stream()
+            .map(Answers.TakenDown.class::cast)
+            .map(d -> new TakenDownView(d.node(), "DOWN", d.job()))
+            .toList();
+  }
+
+  private static SchedulePostedView posted(Object answer) {
+    Answers.SchedulePosted p = (Answers.SchedulePosted) answer;
+    return SchedulePostedView.of(p.schedule(), p.warnings(), p.released());
   }
 
   private PlanView plan() {

@@ -46,6 +46,7 @@ public final class RoundRunner {
   private final Clock clock;
   private final RunnerListener metrics;
   private final Gate gate;
+  private final ConsentSource consents;
   private final CommandQueue queue = new CommandQueue();
   private RoundState state;
   private List<Outcome> outcomes = List.of();
@@ -65,7 +66,32 @@ public final class RoundRunner {
       Boundaries boundaries,
       Clock clock,
       RunnerListener metrics,
-      Gate gate) {}
+      Gate gate,
+      ConsentSource consents) {
+    /** Parts without consent commands. */
+    public Parts(
+        RoundStep step,
+        ClusterBackend backend,
+        JobRouter router,
+        ReportSource reports,
+        StateWriter writer,
+        Boundaries boundaries,
+        Clock clock,
+        RunnerListener metrics,
+        Gate gate) {
+      this(
+          step,
+          backend,
+          router,
+          reports,
+          writer,
+          boundaries,
+          clock,
+          metrics,
+          gate,
+          ConsentSource.NONE);
+    }
+  }
 
   public RoundRunner(Parts parts) {
     this.step = parts.step();
@@ -79,6 +105,7 @@ public final class RoundRunner {
     this.clock = parts.clock();
     this.metrics = parts.metrics();
     this.gate = parts.gate();
+    this.consents = parts.consents();
     this.state = RoundState.of(writer.stored());
     this.view = DaemonView.of(state);
   }
@@ -100,7 +127,10 @@ public final class RoundRunner {
     long pollStarted = System.nanoTime();
     Map<String, CollectorReading> readings = reports.poll(snapshot.nodesByName().keySet());
     metrics.polled(Duration.ofNanos(System.nanoTime() - pollStarted), readings);
-    carryOut(take(Inputs.tick(snapshot, readings, jobs, outcomes, List.of()), now));
+    Inputs inputs =
+        Inputs.tick(snapshot, readings, jobs, outcomes, List.of())
+            .withConsents(consents.poll(state.stored(), snapshot, now));
+    carryOut(take(inputs, now));
     followUp(now);
     metrics.ticked(Duration.ofNanos(System.nanoTime() - started));
   }

@@ -69,7 +69,7 @@ public record NodeView(
               n.offline(),
               n.drained(),
               n.flags().masterCandidate(),
-              MachineMode.of(n).name(),
+              mode(n, state),
               n.tags(),
               cluster.primariesOf(n.name()).stream().map(Instance::name).toList(),
               cluster.secondariesOf(n.name()).stream().map(Instance::name).toList(),
@@ -88,6 +88,15 @@ public record NodeView(
               state.pauseReason()));
     }
     return list;
+  }
+
+  /**
+   * The node's mode: the maintenance schedule's when it has moved the node out of UP, else what its
+   * flags show (drained: DRAIN, offline: DOWN).
+   */
+  private static String mode(Node n, MaintdState state) {
+    MachineMode scheduled = state.maintenance().modeOf(n.name());
+    return (scheduled == MachineMode.UP ? MachineMode.of(n) : scheduled).name();
   }
 
   private static Double lastReport(CollectorReading r, CollectorStatus stored) {

@@ -17,9 +17,10 @@ import org.maintd.spi.MaintdState;
  * {@code ctime}, {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code
  * pause_reason}, {@code round}, {@code campaigns}, {@code machines} (the nodes maintd took out of
  * service), {@code storm_armed} and, from schema 3, {@code collectors} (each node's collector as
- * the leader last polled it: what a standby shows). A file without {@code schema} is schema 1
- * (maintd before the schema was written); every older schema is read with the fields it lacks at
- * their defaults.
+ * the leader last polled it: what a standby shows) and, from schema 4, {@code maintenance} (the
+ * maintenance schedule, the modes of its machines and their instances' consent). A file without
+ * {@code schema} is schema 1 (maintd before the schema was written); every older schema is read
+ * with the fields it lacks at their defaults.
  */
 public record StateFile(
     Integer schema,
@@ -39,10 +40,11 @@ public record StateFile(
     List<Campaign> campaigns,
     List<MachineEntry> machines,
     Boolean storm_armed,
-    java.util.Map<String, CollectorEntry> collectors) {
+    java.util.Map<String, CollectorEntry> collectors,
+    MaintenanceEntry maintenance) {
 
   /** The schema this maintd writes; it reads every schema up to it. */
-  public static final int SCHEMA = 3;
+  public static final int SCHEMA = 4;
 
   public StateFile {
     jobs = jobs == null ? List.of() : jobs;
@@ -85,7 +87,8 @@ public record StateFile(
             .map(m -> new MachineEntry(m.node(), Times.seconds(m.since()), m.owner(), m.reason()))
             .toList(),
         s.stormArmed(),
-        collectors(s));
+        collectors(s),
+        MaintenanceEntry.of(s.maintenance()));
   }
 
   private static java.util.Map<String, CollectorEntry> collectors(MaintdState s) {
@@ -136,7 +139,10 @@ public record StateFile(
                     m.owner(),
                     m.reason())),
         storm_armed == null || storm_armed,
-        readCollectors());
+        readCollectors(),
+        maintenance == null
+            ? org.maintd.maintenance.Maintenance.empty()
+            : BadField.within("maintenance", maintenance::maintenance));
   }
 
   /** Each entry of the list {@code name} read, a field it cannot read named by its index. */

@@ -1,4 +1,4 @@
-package org.maintd.collector.exec;
+package org.maintd.exec;
 
 /**
  * What running a command gave. {@code stdout} holds at most the output limit; {@code overLimit}

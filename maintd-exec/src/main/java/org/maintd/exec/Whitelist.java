@@ -1,4 +1,4 @@
-package org.maintd.collector.exec;
+package org.maintd.exec;
 
 import com.sun.security.auth.module.UnixSystem;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.maintd.collector.exec;
+package org.maintd.exec;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package org.maintd.collector.exec;
+package org.maintd.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,0 +1,225 @@
+package org.maintd.round;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.maintd.cluster.Node;
+import org.maintd.cluster.NodeNames;
+import org.maintd.incident.Observation;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.machine.MachineMode;
+import org.maintd.machine.MachineUp;
+import org.maintd.machine.Machines;
+import org.maintd.maintenance.MachineDown;
+import org.maintd.maintenance.MachineJobs;
+import org.maintd.maintenance.Maintenance;
+import org.maintd.maintenance.ScheduleRules;
+import org.maintd.safety.UnavailabilityLedger;
+import org.maintd.spi.Intent;
+
+/**
+ * The operator's commands on machines, after Mesos: post the maintenance schedule (machines it
+ * drops while draining are undrained), take machines down, put them back up. Each job is an intent
+ * of the current round, stored before it is submitted; the answer waits for the submissions. A
+ * refusal changes nothing.
+ */
+final class MachineCommands {
+  private final Turn t;
+
+  MachineCommands(Turn t) {
+    this.t = t;
+  }
+
+  Reply post(Command.PostSchedule c) {
+    ScheduleRules.Posted posted =
+        ScheduleRules.post(t.state.maintenance(), c.schedule(), t.cluster);
+    if (posted instanceof ScheduleRules.Posted.Invalid i) {
+      return new Reply.Refused(Refusal.BAD_REQUEST, i.message());
+    }
+    if (posted instanceof ScheduleRules.Posted.Conflict x) {
+      return new Reply.Refused(Refusal.CONFLICT, x.message());
+    }
+    ScheduleRules.Posted.Accepted a = (ScheduleRules.Posted.Accepted) posted;
+    t.state = t.state.withMaintenance(a.maintenance());
+    List<JobSpec> jobs = new ArrayList<>();
+    for (String hostname : a.released()) {
+      node(hostname)
+          .filter(n -> n.drained() && takenOutByItsMachine(n))
+          .ifPresent(
+              n ->
+                  jobs.add(
+                      MachineJobs.of(
+                          n.name(),
+                          "undrain",
+                          new Operation.SetNodeFlags(
+                              n.name(), Optional.of(false), Optional.empty()),
+                          "machine "
+                              + n.name()
+                              + " dropped from the maintenance schedule by "
+                              + c.who()
+                              + ": undrained",
+                          t.now)));
+    }
+    submit(jobs);
+    t.log.add(
+        LogLine.info(
+            "maintenance schedule posted by "
+                + c.who()
+                + ": "
+                + c.schedule().windows().size()
+                + " window(s), "
+                + c.schedule().machines().size()
+                + " machine(s)"
+                + (a.released().isEmpty() ? "" : "; released: " + String.join(", ", a.released()))
+                + (a.warnings().isEmpty() ? "" : "; " + String.join("; ", a.warnings()))));
+    Answers.SchedulePosted answer =
+        new Answers.SchedulePosted(a.maintenance().schedule(), a.warnings(), a.released());
+    return jobs.isEmpty()
+        ? new Reply.Done(answer)
+        : new Reply.AfterEffects(jobs.stream().map(JobSpec::key).toList(), outcomes -> answer);
+  }
+
+  Reply down(Command.MachinesDown c) {
+    MachineDown rules =
+        new MachineDown(
+            t.cluster,
+            t.state.maintenance(),
+            t.state.campaigns(),
+            new UnavailabilityLedger(t.cluster, t.settings.caps()));
+    List<MachineDown.Decision.Allowed> allowed = new ArrayList<>();
+    List<String> refused = new ArrayList<>();
+    for (String hostname : c.hostnames()) {
+      MachineDown.Decision d = rules.decide(hostname, c.force(), c.who(), t.now);
+      if (d instanceof MachineDown.Decision.Unknown u) {
+        return new Reply.Refused(Refusal.NOT_FOUND, "no node " + u.hostname() + " in the cluster");
+      } else if (d instanceof MachineDown.Decision.Refused r) {
+        refused.add(r.reason());
+      } else {
+        allowed.add((MachineDown.Decision.Allowed) d);
+      }
+    }
+    if (!refused.isEmpty()) {
+      return new Reply.Refused(Refusal.CONFLICT, String.join("; ", refused));
+    }
+    Maintenance m = t.state.maintenance();
+    for (MachineDown.Decision.Allowed a : allowed) {
+      m = m.withMode(a.mode());
+      t.log.add(LogLine.info("[machine=" + a.mode().hostname() + "] DOWN: " + a.mode().reason()));
+    }
+    t.state = t.state.withMaintenance(m);
+    List<JobSpec> jobs = allowed.stream().map(MachineDown.Decision.Allowed::job).toList();
+    submit(jobs);
+    return new Reply.AfterEffects(
+        jobs.stream().map(JobSpec::key).toList(),
+        outcomes ->
+            allowed.stream()
+                .map(
+                    a ->
+                        new Answers.TakenDown(
+                            a.node(), ((Outcome.Submitted) outcomes.get(a.job().key())).jobId()))
+                .toList());
+  }
+
+  Reply up(Command.MachinesUp c) {
+    Map<String, Observation> reports = new HashMap<>();
+    t.memory.readings().forEach((node, r) -> reports.put(node, r.observation()));
+    MachineUp rules =
+        new MachineUp(
+            t.cluster, t.state.incidents(), t.state.machines(), t.state.campaigns(), reports);
+    List<MachineUp.Decision.Allowed> allowed = new ArrayList<>();
+    List<String> refused = new ArrayList<>();
+    for (String hostname : c.hostnames()) {
+      if (t.state.maintenance().modeOf(hostname) == MachineMode.DRAIN) {
+        refused.add(
+            hostname
+                + " is draining for its maintenance window: drop it from the schedule to put it"
+                + " back, or take it down first (maintctl down)");
+        continue;
+      }
+      MachineUp.Decision d = rules.decide(hostname, c.force(), c.who(), t.now);
+      if (d instanceof MachineUp.Decision.Unknown u) {
+        return new Reply.Refused(Refusal.NOT_FOUND, "no node " + u.hostname() + " in the cluster");
+      } else if (d instanceof MachineUp.Decision.Refused r) {
+        refused.add(r.reason());
+      } else {
+        allowed.add((MachineUp.Decision.Allowed) d);
+      }
+    }
+    if (!refused.isEmpty()) {
+      return new Reply.Refused(Refusal.CONFLICT, String.join("; ", refused));
+    }
+    for (MachineUp.Decision.Allowed a : allowed) {
+      for (UUID uuid : a.cancels()) {
+        cancel(uuid, a.node(), c.who());
+      }
+      unschedule(a.node());
+    }
+    submit(allowed.stream().map(MachineUp.Decision.Allowed::job).toList());
+    List<String> keys = allowed.stream().map(a -> a.job().key()).toList();
+    return new Reply.AfterEffects(
+        keys,
+        outcomes ->
+            allowed.stream()
+                .map(
+                    a ->
+                        new Answers.BroughtUp(
+                            a.node(),
+                            ((Outcome.Submitted) outcomes.get(a.job().key())).jobId(),
+                            a.cancels()))
+                .toList());
+  }
+
+  /** A machine put back UP leaves the maintenance schedule (Mesos' /machine/up). */
+  private void unschedule(String node) {
+    Maintenance m = t.state.maintenance();
+    m.schedule().machines().stream()
+        .filter(x -> x.names(node))
+        .findFirst()
+        .ifPresent(
+            x -> {
+              t.state = t.state.withMaintenance(m.withoutMachine(x.hostname(), node));
+              t.log.add(LogLine.info("[machine=" + x.hostname() + "] UP: out of the schedule"));
+            });
+  }
+
+  private void cancel(UUID uuid, String node, String who) {
+    t.replaceIncident(
+        uuid,
+        i ->
+            t.lifecycle.cancel(
+                i, t.now, "canceled: " + node + " put back in service by " + who + " (forced)"));
+    t.log.add(
+        LogLine.info(
+            "[incident="
+                + uuid
+                + "] [node="
+                + node
+                + "] canceled: the node is put back in service by "
+                + who
+                + " (forced)"));
+  }
+
+  /** The jobs become intents of the current round, the nodes they take out recorded. */
+  private void submit(List<JobSpec> jobs) {
+    List<Intent> intents = new ArrayList<>(t.state.intents());
+    jobs.forEach(j -> intents.add(new Intent(j, "")));
+    t.state =
+        t.state
+            .withJobs(t.state.jobs(), intents)
+            .withMachines(Machines.takenOut(t.state.machines(), jobs, t.now));
+  }
+
+  private Optional<Node> node(String hostname) {
+    return t.cluster.nodes().stream().filter(n -> NodeNames.same(n.name(), hostname)).findFirst();
+  }
+
+  private boolean takenOutByItsMachine(Node n) {
+    return Machines.find(t.state.machines(), n.name())
+        .map(m -> m.owner().equals(MachineUp.ownerOf(n.name())))
+        .orElse(false);
+  }
+}
