@@ -52,9 +52,9 @@ public final class PlanCommand extends ApiCommand.TopLevel {
     }
     if (!plan.items().isEmpty()) {
       b.append('\n');
-      Table t = new Table("KIND", "ID", "NODE", "ACTION", "STATUS", "NEXT");
+      Table t = new Table("KIND", "ID", "NODE", "ACTION", "STATUS", "WAITS", "NEXT");
       for (PlanView.Item i : plan.items()) {
-        t.row(i.kind(), i.uuid(), i.node(), i.action(), i.status(), i.next());
+        t.row(i.kind(), i.uuid(), i.node(), i.action(), i.status(), i.waits(), i.next());
       }
       b.append(t.render());
     }

@@ -1,0 +1,142 @@
+package org.maintd.cli.command;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.maintd.cli.client.ApiException;
+import org.maintd.cli.output.Table;
+import org.maintd.protocol.api.MachineId;
+import org.maintd.protocol.api.MaintenanceStatusView;
+import org.maintd.protocol.api.ScheduleBody;
+import org.maintd.protocol.api.SchedulePostedView;
+import org.maintd.protocol.json.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code maintctl schedule show|set FILE|clear}: the maintenance schedule, in Mesos' shape. */
+@Command(
+    name = "schedule",
+    description = "Show, replace or clear the maintenance schedule (Mesos' JSON shape).",
+    subcommands = {
+      ScheduleCommand.Show.class,
+      ScheduleCommand.Set.class,
+      ScheduleCommand.Clear.class
+    })
+public final class ScheduleCommand extends CommandGroup {
+
+  /** {@code schedule show}: every window, and each machine's mode. */
+  @Command(name = "show", description = "Show the windows and each machine's mode.")
+  public static final class Show extends CommandGroup.Member {
+    @Override
+    public void run() {
+      ScheduleBody schedule = client().get("/1/maintenance/schedule", ScheduleBody.class);
+      if (root().json()) {
+        printJson(schedule);
+        return;
+      }
+      MaintenanceStatusView status =
+          client().get("/1/maintenance/status", MaintenanceStatusView.class);
+      System.out.print(text(schedule, status));
+    }
+  }
+
+  static String text(ScheduleBody schedule, MaintenanceStatusView status) {
+    if (schedule.windows() == null || schedule.windows().isEmpty()) {
+      return "no maintenance scheduled" + System.lineSeparator();
+    }
+    Table t = new Table("WINDOW", "START", "DURATION", "AUTO", "MACHINE", "MODE");
+    int i = 0;
+    for (ScheduleBody.WindowBody w : schedule.windows()) {
+      i++;
+      for (MachineId m : w.machine_ids()) {
+        t.row(
+            i,
+            instant(w.unavailability().start()),
+            w.unavailability().duration() == null
+                ? "indefinite"
+                : java.time.Duration.ofNanos(w.unavailability().duration().nanoseconds())
+                    .toString(),
+            Boolean.TRUE.equals(w.auto()) ? "yes" : "no",
+            m.hostname(),
+            mode(status, m.hostname()));
+      }
+    }
+    return t.render();
+  }
+
+  private static String instant(ScheduleBody.Nanos n) {
+    long ns = n.nanoseconds();
+    return Instant.ofEpochSecond(
+            Math.floorDiv(ns, 1_000_000_000L), Math.floorMod(ns, 1_000_000_000L))
+        .toString();
+  }
+
+  private static String mode(MaintenanceStatusView s, String hostname) {
+    if (s.unknown_machines().stream().anyMatch(m -> m.hostname().equals(hostname))) {
+      return "unknown (no such node)";
+    }
+    if (s.down_machines().stream().anyMatch(m -> m.hostname().equals(hostname))) {
+      return "DOWN";
+    }
+    return s.draining_machines().stream().anyMatch(d -> d.id().hostname().equals(hostname))
+        ? "DRAIN"
+        : "UP";
+  }
+
+  /** {@code schedule set FILE}: replaces the whole schedule. */
+  @Command(
+      name = "set",
+      description = "Replace the whole schedule with the one in FILE (Mesos' JSON; - reads stdin).")
+  public static final class Set extends CommandGroup.Member {
+    @Parameters(paramLabel = "FILE", description = "The schedule, as JSON.")
+    String file;
+
+    @Override
+    public void run() {
+      Object body;
+      try {
+        String text =
+            file.equals("-")
+                ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+                : Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        body = Json.parse(text);
+      } catch (JsonProcessingException e) {
+        throw new ApiException(file + " is not JSON: " + e.getOriginalMessage());
+      } catch (IOException e) {
+        throw new ApiException("cannot read " + file + ": " + e.getMessage());
+      }
+      print(client().post("/1/maintenance/schedule", body, SchedulePostedView.class), Set::text);
+    }
+
+    static String text(SchedulePostedView v) {
+      StringBuilder b = new StringBuilder();
+      int machines = v.windows().stream().mapToInt(w -> w.machine_ids().size()).sum();
+      b.append("schedule set: ")
+          .append(v.windows().size())
+          .append(" window(s), ")
+          .append(machines)
+          .append(" machine(s)")
+          .append(System.lineSeparator());
+      v.warnings().forEach(w -> b.append("warning: ").append(w).append(System.lineSeparator()));
+      v.released()
+          .forEach(
+              r ->
+                  b.append(r)
+                      .append(": dropped while draining: undrained")
+                      .append(System.lineSeparator()));
+      return b.toString();
+    }
+  }
+
+  /** {@code schedule clear}: posts the empty schedule. */
+  @Command(name = "clear", description = "Clear the schedule (machines that are DOWN stay).")
+  public static final class Clear extends CommandGroup.Member {
+    @Override
+    public void run() {
+      print(client().delete("/1/maintenance/schedule", SchedulePostedView.class), Set::text);
+    }
+  }
+}
