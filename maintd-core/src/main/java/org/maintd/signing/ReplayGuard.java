@@ -32,6 +32,12 @@ public final class ReplayGuard implements UsedSignatures {
     return seen.putIfAbsent(message.canonicalHmac(), now) == null;
   }
 
+  @Override
+  public synchronized boolean used(SignedMessage message, Instant now) {
+    Instant at = seen.get(message.canonicalHmac());
+    return at != null && !at.isBefore(now.minus(window));
+  }
+
   /** How many signatures are remembered, for tests and metrics. */
   public synchronized int size() {
     return seen.size();

@@ -16,4 +16,11 @@ public interface UsedSignatures {
    * then be refused, since its replay could not be told.
    */
   boolean firstUse(SignedMessage message, Instant now);
+
+  /**
+   * Whether {@code message}'s signature was used before within the window, without recording it (a
+   * daemon that will not act on the request says whether it is a replay). Throws {@link
+   * IllegalStateException} saying why when the record cannot be read.
+   */
+  boolean used(SignedMessage message, Instant now);
 }

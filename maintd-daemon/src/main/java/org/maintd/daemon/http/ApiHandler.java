@@ -24,10 +24,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The daemon's HTTP API on port 1816: routes each request ({@link ApiRoutes}), lets reads through
  * and authenticates changes, from the headers before any of the body is read, then reads at most
- * {@code maxBody} bytes of it. A change its route would refuse anyway (a standby's) is refused
- * before it is authenticated, so that a signed request's signature is not spent on it. Every answer
- * is JSON, errors are {@code {"error": code, "message": text}}, and HTTP status codes are decided
- * here and nowhere else. Thread-safe.
+ * {@code maxBody} bytes of it. A change its route would refuse anyway (a standby's) is checked as
+ * any other (unsigned, forged, stale or replayed: 401) but refused without spending its signature,
+ * so that the same signed request can go on to the leader. Every answer is JSON, errors are {@code
+ * {"error": code, "message": text}}, and HTTP status codes are decided here and nowhere else.
+ * Thread-safe.
  */
 public final class ApiHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
@@ -99,7 +100,6 @@ public final class ApiHandler extends Handler.Abstract {
 
   private ApiCall authenticated(
       Request request, String path, Router.Match<ApiAction> match, Fields query) {
-    match.handler().admit();
     Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
     warnOfPlainPasswords(request, credentials);
     refuseUnless(auth.fromHeaders(credentials));
@@ -108,6 +108,12 @@ public final class ApiHandler extends Handler.Abstract {
         request.getHttpURI().getQuery() == null
             ? path
             : path + "?" + request.getHttpURI().getQuery();
+    try {
+      match.handler().admit();
+    } catch (RuntimeException refused) {
+      refuseUnless(auth.check(request.getMethod(), signedPath, body, credentials));
+      throw refused;
+    }
     Authenticator.Decision who = auth.decide(request.getMethod(), signedPath, body, credentials);
     refuseUnless(who);
     return new ApiCall(match, query, body, who.who());

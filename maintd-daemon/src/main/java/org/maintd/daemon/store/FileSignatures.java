@@ -56,6 +56,13 @@ public final class FileSignatures implements UsedSignatures {
     return true;
   }
 
+  /** Read again from the file: another daemon of the installation may have recorded it. */
+  @Override
+  public synchronized boolean used(SignedMessage message, Instant now) {
+    Long salt = read().get(message.canonicalHmac());
+    return salt != null && salt >= now.minus(window).getEpochSecond();
+  }
+
   private static long salt(SignedMessage message) {
     try {
       return Long.parseLong(message.salt());

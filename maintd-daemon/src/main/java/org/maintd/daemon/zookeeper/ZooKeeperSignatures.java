@@ -50,6 +50,19 @@ public final class ZooKeeperSignatures implements UsedSignatures {
     }
   }
 
+  @Override
+  public boolean used(SignedMessage message, Instant now) {
+    String path = ROOT + "/" + salt(message) + "-" + message.canonicalHmac();
+    try {
+      return zk.get().checkExists().forPath(path) != null;
+    } catch (Exception e) {
+      throw new IllegalStateException(
+          "cannot read the used signatures in ZooKeeper, so a replay could not be told: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
   private static long salt(SignedMessage message) {
     try {
       return Long.parseLong(message.salt());
