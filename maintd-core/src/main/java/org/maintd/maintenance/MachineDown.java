@@ -86,6 +86,12 @@ public final class MachineDown {
     if (mode == MachineMode.DOWN) {
       return Optional.of(node.name() + " is already DOWN");
     }
+    if (node.master()) {
+      return Optional.of(
+          node.name()
+              + " is the master: its window's drain moves the master role to a candidate first;"
+              + " take it down once it drained");
+    }
     Optional<Campaign> holder =
         campaigns.stream()
             .filter(c -> c.status().isActive() && c.currentGroup().contains(node.name()))

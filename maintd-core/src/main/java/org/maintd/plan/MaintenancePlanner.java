@@ -2,6 +2,7 @@ package org.maintd.plan;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Instance;
@@ -36,14 +37,24 @@ final class MaintenancePlanner {
   private final EvacuationPlanner evacuations;
   private final MaintenanceInput in;
   private final Instant now;
+  private final Map<String, String> campaigns;
   private Maintenance after;
 
+  /**
+   * Plans on {@code ctx}; {@code campaigns} are the nodes a campaign under way holds, by campaign
+   * id: their drain waits for it.
+   */
   MaintenancePlanner(
-      RoundContext ctx, EvacuationPlanner evacuations, MaintenanceInput in, Instant now) {
+      RoundContext ctx,
+      EvacuationPlanner evacuations,
+      MaintenanceInput in,
+      Instant now,
+      Map<String, String> campaigns) {
     this.ctx = ctx;
     this.evacuations = evacuations;
     this.in = in;
     this.now = now;
+    this.campaigns = Map.copyOf(campaigns);
     this.after = in.maintenance();
   }
 
@@ -96,6 +107,15 @@ final class MaintenancePlanner {
     if (!ctx.claims.nodeFree(owner, node.name())) {
       return waits(head, new WaitReason.Busy("node " + node.name(), false));
     }
+    if (ctx.excludedTargets.contains(node.name())) {
+      return waits(head, new WaitReason.NodeHasIncident(node.name()));
+    }
+    if (campaigns.containsKey(node.name())) {
+      return waits(head, new WaitReason.CampaignUnderWay(campaigns.get(node.name())));
+    }
+    if (node.master()) {
+      return masterFirst(node, owner, jobs, head);
+    }
     String why =
         "its window at " + w.start() + " starts within drainAhead (" + in.drainAhead() + ")";
     if (node.drained() || node.offline()) {
@@ -110,6 +130,23 @@ final class MaintenancePlanner {
     submit(jobs, owner, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name(), why);
     after = after.withMode(new MaintenanceMode(m.hostname(), MachineMode.DRAIN, now, why));
     return Next.does("drain " + node.name() + ": " + why);
+  }
+
+  /** The master's drain starts by moving the master role to a candidate, as campaigns do. */
+  private Next masterFirst(Node node, String owner, List<JobSpec> jobs, String head) {
+    Optional<Node> to =
+        MasterSuccessor.of(ctx, node.name(), x -> ctx.claims.nodeFree(owner, x.name()));
+    if (to.isEmpty()) {
+      return waits(head, new WaitReason.NoMasterCandidate(node.name()));
+    }
+    submit(
+        jobs,
+        owner,
+        new Operation.FailoverMaster(node.name(), to.get().name()),
+        "move the master role to " + to.get().name(),
+        "it is the master and its window drains it");
+    return Next.does(
+        "move the master role from " + node.name() + " to " + to.get().name() + " first");
   }
 
   private Next drain(Window w, MachineId m, Node node, List<JobSpec> jobs) {

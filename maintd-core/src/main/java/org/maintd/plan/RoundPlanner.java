@@ -176,7 +176,8 @@ public final class RoundPlanner {
       new HarepPlanner(ctx, now, succeededJobs).plan(jobs, tags, items);
     }
     Maintenance scheduled =
-        new MaintenancePlanner(ctx, evacuations, maintenance, now).plan(jobs, items);
+        new MaintenancePlanner(ctx, evacuations, maintenance, now, campaignNodes(campaigns))
+            .plan(jobs, items);
     CampaignPlanner campaignPlanner =
         new CampaignPlanner(ctx, evacuations, signals, hardRebootAfter, now);
     List<Campaign> planned = new ArrayList<>();
@@ -223,6 +224,15 @@ public final class RoundPlanner {
         .filter(i -> i.status() == IncidentStatus.FAILED)
         .forEach(i -> nodes.add(i.node()));
     return nodes;
+  }
+
+  /** The nodes of the group each campaign under way works on, by the campaign's id. */
+  private static Map<String, String> campaignNodes(List<Campaign> campaigns) {
+    Map<String, String> out = new HashMap<>();
+    campaigns.stream()
+        .filter(c -> c.status().isActive())
+        .forEach(c -> c.currentGroup().forEach(n -> out.put(n, c.id())));
+    return out;
   }
 
   /** The nodes whose repair failed, each with why it is ruled out as a target. */

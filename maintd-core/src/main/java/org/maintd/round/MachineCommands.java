@@ -11,12 +11,14 @@ import org.maintd.cluster.NodeNames;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
+import org.maintd.machine.Machine;
 import org.maintd.machine.MachineMode;
 import org.maintd.machine.MachineUp;
 import org.maintd.machine.Machines;
 import org.maintd.maintenance.MachineDown;
 import org.maintd.maintenance.MachineJobs;
 import org.maintd.maintenance.Maintenance;
+import org.maintd.maintenance.MaintenanceMode;
 import org.maintd.maintenance.ScheduleRules;
 import org.maintd.safety.UnavailabilityLedger;
 import org.maintd.spi.Intent;
@@ -85,11 +87,7 @@ final class MachineCommands {
 
   Reply down(Command.MachinesDown c) {
     MachineDown rules =
-        new MachineDown(
-            t.cluster,
-            t.state.maintenance(),
-            t.state.campaigns(),
-            new UnavailabilityLedger(t.cluster, t.settings.caps()));
+        new MachineDown(t.cluster, t.state.maintenance(), t.state.campaigns(), ledger());
     List<MachineDown.Decision.Allowed> allowed = new ArrayList<>();
     List<String> refused = new ArrayList<>();
     for (String hostname : c.hostnames()) {
@@ -128,8 +126,7 @@ final class MachineCommands {
     Map<String, Observation> reports = new HashMap<>();
     t.memory.readings().forEach((node, r) -> reports.put(node, r.observation()));
     MachineUp rules =
-        new MachineUp(
-            t.cluster, t.state.incidents(), t.state.machines(), t.state.campaigns(), reports);
+        new MachineUp(t.cluster, t.state.incidents(), takenOut(), t.state.campaigns(), reports);
     List<MachineUp.Decision.Allowed> allowed = new ArrayList<>();
     List<String> refused = new ArrayList<>();
     for (String hostname : c.hostnames()) {
@@ -171,6 +168,40 @@ final class MachineCommands {
                             ((Outcome.Submitted) outcomes.get(a.job().key())).jobId(),
                             a.cancels()))
                 .toList());
+  }
+
+  /**
+   * The nodes out of service as the caps count them: those the snapshot shows drained or offline,
+   * and those the jobs of the round under way take out (their drains may not have run yet).
+   */
+  private UnavailabilityLedger ledger() {
+    UnavailabilityLedger ledger = new UnavailabilityLedger(t.cluster, t.settings.caps());
+    for (Intent i : t.state.intents()) {
+      for (Operation op : i.job().operations()) {
+        if (op instanceof Operation.SetNodeFlags f
+            && (f.drained().orElse(false) || f.offline().orElse(false))) {
+          node(f.node()).ifPresent(ledger::takeDown);
+        }
+      }
+    }
+    return ledger;
+  }
+
+  /**
+   * The nodes maintd took out of service: those it recorded, and every machine DOWN for maintenance
+   * (its mode says maintd took it down, whichever job did).
+   */
+  private List<Machine> takenOut() {
+    List<Machine> out = new ArrayList<>(t.state.machines());
+    for (MaintenanceMode m : t.state.maintenance().modes()) {
+      node(m.hostname())
+          .filter(n -> m.mode() == MachineMode.DOWN && Machines.find(out, n.name()).isEmpty())
+          .ifPresent(
+              n ->
+                  out.add(
+                      new Machine(n.name(), m.since(), MachineUp.ownerOf(n.name()), m.reason())));
+    }
+    return out;
   }
 
   /** A machine put back UP leaves the maintenance schedule (Mesos' /machine/up). */

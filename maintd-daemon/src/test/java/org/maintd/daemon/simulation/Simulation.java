@@ -122,7 +122,9 @@ final class Simulation {
      * Once a running campaign has finished its first group, an operator imports a state in which it
      * kept only the groups it finished (as if its first group were all of it).
      */
-    CAMPAIGN_LOSES_GROUPS
+    CAMPAIGN_LOSES_GROUPS,
+    /** The daemon never sees the instances' decline tags: it moves instances that declined. */
+    DECLINES_UNSEEN
   }
 
   /** What the planner waited for, counted in steps: see {@link #countWaits}. */
@@ -196,6 +198,9 @@ final class Simulation {
 
   private int garbage;
 
+  /** The maintenance schedule's events and its consent check: a stream of their own. */
+  private final SimulatedMaintenance maintenance;
+
   private int ticks;
   private int steps;
   private long digest = 17;
@@ -234,6 +239,7 @@ final class Simulation {
         new SimulatedCollectors(
             cluster, new HmacKey("simulation key".getBytes(StandardCharsets.UTF_8)), clock);
     this.repairs = new SimulatedRepairs(cluster, ledger);
+    this.maintenance = new SimulatedMaintenance(new Random(seed * 71 + 37), cluster, nodes);
     this.crashes =
         new CrashSchedule(new Random(seed * 17 + 3), 0.005 + random.nextDouble() * 0.045);
     // drawn in every mode, so that the rest of the stream is the same in every mode
@@ -272,6 +278,9 @@ final class Simulation {
     }
     if (breakage == Breakage.OVERSTATED_MEMORY) {
       cluster.overstateFreeMemory(4096);
+    }
+    if (breakage == Breakage.DECLINES_UNSEEN) {
+      cluster.hideInstanceTag(SimulatedMaintenance.DECLINE);
     }
   }
 
@@ -609,6 +618,11 @@ final class Simulation {
   // --- events ---
 
   private void event() {
+    if (maintenance.due()) {
+      maintenance
+          .event(runner.view().state(), clock.instant(), this::note)
+          .ifPresent(this::command);
+    }
     int roll = random.nextInt(100);
     if (roll < 27) {
       clock.advance(Duration.ofSeconds(10 + random.nextInt(21)));
@@ -797,13 +811,15 @@ final class Simulation {
     return s.intents().isEmpty()
         && s.incidents().stream().noneMatch(i -> i.status().isActive())
         && s.campaigns().stream().noneMatch(c -> c.status().isActive())
-        && s.machines().isEmpty();
+        && s.machines().isEmpty()
+        && SimulatedMaintenance.finished(s);
   }
 
   private void tidyUp(MaintdState s) {
     if (s.paused()) {
       command(new Command.Pause(false, "op"));
     }
+    maintenance.tidyUp(s).forEach(this::command);
     for (Incident i : s.incidents()) {
       if ((i.status() == IncidentStatus.COMPLETED || i.status() == IncidentStatus.FAILED)
           && !i.acknowledged()
@@ -875,6 +891,13 @@ final class Simulation {
     if (s.paused()) {
       out.add("paused: " + s.pauseReason());
     }
+    if (!SimulatedMaintenance.finished(s)) {
+      out.add(
+          "maintenance: "
+              + s.maintenance().schedule().machines().size()
+              + " machine(s) scheduled, modes "
+              + s.maintenance().modes());
+    }
     return String.join("; ", out);
   }
 
@@ -904,6 +927,13 @@ final class Simulation {
               + saved.serial());
     }
     checkWatched(saved);
+    maintenance
+        .check(saved, now)
+        .ifPresent(
+            v -> {
+              throw new Violation(v);
+            });
+    maintenance.countHeld(shown, now);
     for (Incident i : shown.incidents()) {
       if (i.status() == IncidentStatus.CANCELED) {
         canceledAt.putIfAbsent(i.uuid().toString(), ledger.last());
