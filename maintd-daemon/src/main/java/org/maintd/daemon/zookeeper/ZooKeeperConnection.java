@@ -194,7 +194,7 @@ public final class ZooKeeperConnection extends Part {
       log.warn("ZooKeeper connection suspended: nothing is submitted until it is back");
     } else if (next == ConnectionState.LOST) {
       log.warn("ZooKeeper session lost: leadership ends");
-    } else {
+    } else if (client != null) { // the first connection is told once the start is done
       log.info("ZooKeeper connection {}", next.name().toLowerCase(Locale.ROOT));
     }
   }
