@@ -181,13 +181,23 @@ class ZooKeeperTlsIT {
   }
 
   @Test
-  void aDaemonWithoutTlsDoesNotGetInAndSaysSoInOneLine() throws Exception {
+  void withoutTlsOrWithoutAServerADaemonDoesNotGetInAndSaysSoInOneLineWithExitCode1()
+      throws Exception {
     zookeeper(Release.V3_9);
+    int port = zookeeper.port();
     refused(
         1,
         "maintd: zookeeper: cannot connect to ZooKeeper at 127.0.0.1:"
-            + zookeeper.port()
+            + port
             + " within 3000 ms (zookeeper.connect, zookeeper.connectionTimeout)",
         "");
+    zookeeper.close();
+    refused(
+        1,
+        "maintd: zookeeper: cannot connect to ZooKeeper at 127.0.0.1:"
+            + port
+            + " over TLS within 3000 ms (zookeeper.connect, zookeeper.connectionTimeout,"
+            + " zookeeper.tls)",
+        tls(caFile, clientPem));
   }
 }
