@@ -22,9 +22,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--recover |
  * --export-state FILE | --import-state FILE [--force]] [--no-voting --yes-do-it]}. Exit codes: 0
- * stopped (or exported, imported), 1 failure (lost vote, corrupt state, an export or import that
- * could not be done), 2 usage or configuration error (a credentials file or ACL maintd cannot use
- * among them), 11 not the master.
+ * stopped (or exported, imported), 1 failure (lost vote, corrupt state, ZooKeeper out of reach, an
+ * export or import that could not be done), 2 usage or configuration error (a credentials file or
+ * ACL maintd cannot use, TLS to ZooKeeper or a SASL login that cannot work among them), 11 not the
+ * master.
  */
 @Command(
     name = "maintd",

@@ -11,11 +11,13 @@ import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.daemon.store.FileStateStore;
 import org.maintd.daemon.store.Replaced;
+import org.maintd.daemon.zookeeper.ChrootAcls;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.daemon.zookeeper.StateImport;
 import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.daemon.zookeeper.ZooKeeperIdentity;
 import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
+import org.maintd.daemon.zookeeper.tls.TlsRefused;
 import org.maintd.protocol.state.IncompleteStateException;
 import org.maintd.protocol.state.NotJsonException;
 import org.maintd.protocol.state.StateCodec;
@@ -169,7 +171,7 @@ final class StateTransfer {
       zk.start();
     } catch (RuntimeException e) {
       throw new StartupException(
-          e instanceof org.maintd.daemon.zookeeper.ChrootAcls.Refused
+          e instanceof ChrootAcls.Refused || e instanceof TlsRefused
               ? ExitCodes.USAGE
               : ExitCodes.FAILURE,
           e.getMessage());

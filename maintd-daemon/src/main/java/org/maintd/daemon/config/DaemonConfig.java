@@ -3,6 +3,7 @@ package org.maintd.daemon.config;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.safety.SafetyCaps;
@@ -158,21 +159,57 @@ public record DaemonConfig(
   /**
    * TLS to ZooKeeper's {@code secureClientPort}, on when {@code trustStore} is set: the CA
    * certificates to trust (PEM, or a PKCS12 or JKS store with its password file), the client's own
-   * key and certificate when the servers ask for one (optional, likewise), and whether the server's
-   * certificate must name the host it is reached by.
+   * key and certificate when the servers ask for one (optional, likewise), whether the server's
+   * certificate must name the host it is reached by, and what maintd offers: ZooKeeper's {@code
+   * protocol} (the only version offered when {@code enabledProtocols} is empty), the versions
+   * offered, and the cipher suites (empty: ZooKeeper's own list).
    */
   public record Tls(
       Path trustStore,
       Path trustStorePasswordFile,
       Path keyStore,
       Path keyStorePasswordFile,
-      boolean hostnameVerification) {
+      boolean hostnameVerification,
+      String protocol,
+      List<String> enabledProtocols,
+      List<String> cipherSuites) {
+    /** Offered by default: TLSv1.3 for ZooKeeper 3.9's servers, TLSv1.2 for 3.8's. */
+    public static final List<String> DEFAULT_PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
+
+    public Tls {
+      enabledProtocols = List.copyOf(enabledProtocols);
+      cipherSuites = List.copyOf(cipherSuites);
+    }
+
+    /** With the default protocols and cipher suites. */
+    public Tls(
+        Path trustStore,
+        Path trustStorePasswordFile,
+        Path keyStore,
+        Path keyStorePasswordFile,
+        boolean hostnameVerification) {
+      this(
+          trustStore,
+          trustStorePasswordFile,
+          keyStore,
+          keyStorePasswordFile,
+          hostnameVerification,
+          DEFAULT_PROTOCOLS.get(0),
+          DEFAULT_PROTOCOLS,
+          List.of());
+    }
+
     public static Tls none() {
       return new Tls(null, null, null, null, true);
     }
 
     public boolean enabled() {
       return trustStore != null;
+    }
+
+    /** The versions maintd offers: {@code enabledProtocols}, or {@code protocol} alone. */
+    public List<String> offered() {
+      return enabledProtocols.isEmpty() ? List.of(protocol) : enabledProtocols;
     }
   }
 

@@ -40,6 +40,36 @@ class DaemonConfigLoaderTest {
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());
     assertEquals(defaults.hmacKeyFile(), c.hmacKeyFile());
+    assertEquals(DaemonConfig.Tls.none(), c.ha().zookeeper().tls());
+  }
+
+  @Test
+  void zooKeeperTlsOffersTls13And12ByDefaultAndRefusesVersionsAndSuitesTheJvmLacks(
+      @TempDir Path dir) throws Exception {
+    Path ca = Files.writeString(dir.resolve("ca.pem"), "");
+    Path file = dir.resolve("maintd.yaml");
+    String tls = "zookeeper:\n  tls:\n    trustStore: " + ca + "\n";
+    Files.writeString(file, tls);
+    DaemonConfig.Tls d = new DaemonConfigLoader().load(file).ha().zookeeper().tls();
+    assertEquals(List.of("TLSv1.3", "TLSv1.2"), d.offered());
+    assertEquals("TLSv1.3", d.protocol());
+    assertEquals(List.of(), d.cipherSuites());
+
+    Files.writeString(file, tls + "    enabledProtocols: []\n    protocol: TLSv1.2\n");
+    assertEquals(
+        List.of("TLSv1.2"), new DaemonConfigLoader().load(file).ha().zookeeper().tls().offered());
+
+    Files.writeString(
+        file,
+        tls
+            + "    enabledProtocols: [TLSv1.3, TLSv9]\n    protocol: TLSv1.2\n"
+            + "    cipherSuites: [TLS_AES_128_GCM_SHA256, TLS_NO_SUCH_SUITE]\n");
+    assertEquals(
+        List.of(
+            "zookeeper.tls.enabledProtocols: this JVM does not support 'TLSv9'",
+            "zookeeper.tls.protocol: TLSv1.2 is not one of enabledProtocols [TLSv1.3, TLSv9]",
+            "zookeeper.tls.cipherSuites: this JVM does not support 'TLS_NO_SUCH_SUITE'"),
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems());
   }
 
   /** Every key the loader reads is shown in etc/maintd.yaml, so that none is undocumented. */

@@ -1,25 +1,27 @@
-package org.maintd.daemon.zookeeper;
+package org.maintd.daemon.zookeeper.tls;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.apache.zookeeper.client.ZKClientConfig;
 import org.maintd.daemon.config.DaemonConfig;
 
 /**
  * The client settings of one ZooKeeper connection: with TLS, ZooKeeper's secure client over Netty
  * with the configured trust store (and key store, when the servers ask for the client's
- * certificate). Set on this connection's own {@link ZKClientConfig}, never JVM-wide. Stateless.
+ * certificate), the protocols it offers and its cipher suites. Set on this connection's own {@link
+ * ZKClientConfig}, never JVM-wide. Stateless.
  */
-final class ZooKeeperTls {
+public final class ZooKeeperTls {
   private ZooKeeperTls() {}
 
   /**
-   * The client config {@code tls} asks for; {@link IllegalArgumentException} naming the setting
-   * whose file cannot be read.
+   * The client config {@code tls} asks for; {@link TlsRefused} naming the setting whose file cannot
+   * be read.
    */
-  static ZKClientConfig config(DaemonConfig.Tls tls) {
+  public static ZKClientConfig config(DaemonConfig.Tls tls) {
     ZKClientConfig c = new ZKClientConfig();
     if (!tls.enabled()) {
       return c;
@@ -33,6 +35,12 @@ final class ZooKeeperTls {
     }
     c.setProperty(
         "zookeeper.ssl.hostnameVerification", Boolean.toString(tls.hostnameVerification()));
+    c.setProperty("zookeeper.ssl.protocol", tls.protocol());
+    // The Netty client offers exactly these (ZooKeeper's own default is its protocol alone).
+    c.setProperty("zookeeper.ssl.enabledProtocols", String.join(",", tls.offered()));
+    if (!tls.cipherSuites().isEmpty()) {
+      c.setProperty("zookeeper.ssl.ciphersuites", String.join(",", tls.cipherSuites()));
+    }
     return c;
   }
 
@@ -45,7 +53,7 @@ final class ZooKeeperTls {
             "zookeeper.ssl." + which + ".password",
             Files.readString(passwordFile, StandardCharsets.UTF_8).strip());
       } catch (IOException e) {
-        throw new IllegalArgumentException(
+        throw new TlsRefused(
             "zookeeper.tls." + which + "PasswordFile: cannot read " + passwordFile, e);
       }
     }
@@ -53,7 +61,7 @@ final class ZooKeeperTls {
 
   /** The store's type from its name: PKCS12 (.p12, .pfx), JKS (.jks), else PEM. */
   private static String type(Path file) {
-    String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (name.endsWith(".p12") || name.endsWith(".pfx")) {
       return "PKCS12";
     }
