@@ -6,14 +6,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
+import org.maintd.config.DurationText;
 import org.maintd.protocol.api.MachineId;
 import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.ScheduleBody;
 import org.maintd.protocol.api.SchedulePostedView;
 import org.maintd.protocol.json.Json;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code maintctl schedule show|set FILE|clear}: the maintenance schedule, in Mesos' shape. */
@@ -128,6 +132,82 @@ public final class ScheduleCommand extends CommandGroup {
                       .append(": dropped while draining: undrained")
                       .append(System.lineSeparator()));
       return b.toString();
+    }
+  }
+
+  /**
+   * {@code schedule add MACHINE... --start WHEN [--duration D] [--auto] [--respect-declines]}: the
+   * schedule as it is, with one more window.
+   */
+  @Command(
+      name = "add",
+      description =
+          "Add a window for MACHINEs to the schedule (the schedule is read, the window added, the"
+              + " whole posted).")
+  public static final class Add extends CommandGroup.Member {
+    @Parameters(paramLabel = "MACHINE", arity = "1..*", description = "Node names.")
+    List<String> machines = new ArrayList<>();
+
+    @Option(
+        names = "--start",
+        required = true,
+        description =
+            "When the window starts: +90s, +2h (from now), or a time such as 2027-03-01T02:00:00Z.")
+    String start;
+
+    @Option(names = "--duration", description = "How long it lasts (1h, 90m); none: indefinite.")
+    String duration;
+
+    @Option(names = "--auto", description = "maintd takes the machines DOWN and UP by itself.")
+    boolean auto;
+
+    @Option(
+        names = "--respect-declines",
+        description = "Instances that decline stay even after the window starts.")
+    boolean respectDeclines;
+
+    @Override
+    public void run() {
+      ScheduleBody now = client().get("/1/maintenance/schedule", ScheduleBody.class);
+      List<ScheduleBody.WindowBody> windows =
+          new ArrayList<>(now.windows() == null ? List.of() : now.windows());
+      windows.add(
+          new ScheduleBody.WindowBody(
+              machines.stream().map(m -> new MachineId(m, null)).toList(),
+              new ScheduleBody.Unavailability(
+                  new ScheduleBody.Nanos(nanos(when(start))),
+                  duration == null ? null : new ScheduleBody.Nanos(length(duration))),
+              auto ? Boolean.TRUE : null,
+              respectDeclines ? Boolean.TRUE : null));
+      print(
+          client()
+              .post("/1/maintenance/schedule", new ScheduleBody(windows), SchedulePostedView.class),
+          Set::text);
+    }
+
+    private static Instant when(String text) {
+      try {
+        return text.startsWith("+")
+            ? Instant.now().plus(DurationText.parse(text.substring(1)))
+            : Instant.parse(text);
+      } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
+        throw new ApiException(
+            "--start: '"
+                + text
+                + "' is neither +DURATION (+90s, +2h) nor a time (2027-03-01T02:00:00Z)");
+      }
+    }
+
+    private static long length(String text) {
+      try {
+        return DurationText.parse(text).toNanos();
+      } catch (IllegalArgumentException e) {
+        throw new ApiException("--duration: " + e.getMessage());
+      }
+    }
+
+    private static long nanos(Instant t) {
+      return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
   }
 
