@@ -175,7 +175,8 @@ record LeaderWork(
         config.storm(),
         config.harep(),
         config.balance() ? config.balanceThreshold() : Double.NaN,
-        config.nodeCommands().hardRebootAfter(),
-        config.balancing());
+            config.nodeCommands().hardRebootAfter(),
+            config.balancing())
+        .withGuard(config.maintenance().guard());
   }
 }
