@@ -1,6 +1,7 @@
 package org.maintd.guard;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.maintd.wait.WaitReason;
 
@@ -10,6 +11,9 @@ import org.maintd.wait.WaitReason;
  * says until when; otherwise the alerts, or why they could not be read. Immutable.
  */
 public record PlannedWorkGuard(Optional<AllowedHours> hours, Optional<AlertInterlock> alerts) {
+  /** The kinds of the reasons the guard gives, as the metrics list them. */
+  public static final List<String> KINDS = List.of("allowed-hours", "alert", "alert-unknown");
+
   /** No guard: planned work may always start. */
   public static PlannedWorkGuard none() {
     return new PlannedWorkGuard(Optional.empty(), Optional.empty());
