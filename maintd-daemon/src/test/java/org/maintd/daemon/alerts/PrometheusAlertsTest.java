@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.testing.GaugeTarget;
 import org.maintd.daemon.testing.PrometheusServer;
 import org.maintd.guard.AlertFilter;
 import org.maintd.guard.AlertInterlock;

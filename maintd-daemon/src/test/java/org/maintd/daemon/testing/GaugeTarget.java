@@ -1,4 +1,4 @@
-package org.maintd.daemon.alerts;
+package org.maintd.daemon.testing;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.http.HttpHeader;
@@ -14,12 +14,12 @@ import org.eclipse.jetty.util.Callback;
  * A scrape target for Prometheus: Jetty on a loopback port serving {@code GET /metrics} with one
  * gauge, {@code maintd_test_trouble}, whose value the test sets. Any other path is a 404.
  */
-final class GaugeTarget implements AutoCloseable {
-  final AtomicInteger trouble = new AtomicInteger();
+public final class GaugeTarget implements AutoCloseable {
+  public final AtomicInteger trouble = new AtomicInteger();
   private final Server server = new Server();
   private final ServerConnector connector = new ServerConnector(server);
 
-  GaugeTarget() throws Exception {
+  public GaugeTarget() throws Exception {
     connector.setHost("127.0.0.1");
     connector.setPort(0);
     server.addConnector(connector);
@@ -44,7 +44,7 @@ final class GaugeTarget implements AutoCloseable {
   }
 
   /** {@code host:port}, as a scrape configuration names it. */
-  String address() {
+  public String address() {
     return "127.0.0.1:" + connector.getLocalPort();
   }
 
