@@ -200,7 +200,8 @@ record LeaderWork(
             config.harep(),
             config.balance() ? config.balanceThreshold() : Double.NaN,
             config.nodeCommands().hardRebootAfter(),
-            config.balancing())
+            config.balancing(),
+            config.maintenance().drainAhead())
         .withGuard(config.maintenance().guard());
   }
 }
