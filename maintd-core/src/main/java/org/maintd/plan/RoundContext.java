@@ -2,18 +2,22 @@ package org.maintd.plan;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.ClusterIndex;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.UnavailabilityLedger;
+import org.maintd.wait.WaitReason;
 
 /**
  * What one planning pass works on: the snapshot, the round number (part of every job key), the time
  * of the reason trail, the nodes that may never receive instances (active incidents, evacuated),
  * the nodes ruled out as targets and why (a failed repair, a machine draining, down or due to drain
- * soon), and the claims, capacity and out-of-service ledger shared by all planners of the round.
+ * soon), the claims, capacity and out-of-service ledger shared by all planners of the round, and
+ * why planned work waits this round (the guard's one answer for every planner; empty: it may
+ * start).
  */
 final class RoundContext {
   final Cluster cluster;
@@ -25,6 +29,7 @@ final class RoundContext {
   final Claims claims = new Claims();
   final Capacity capacity;
   final UnavailabilityLedger unavailable;
+  final Optional<WaitReason> plannedWorkHeld;
   private int jobCounter;
 
   RoundContext(
@@ -39,7 +44,19 @@ final class RoundContext {
       Set<String> excludedTargets,
       Map<String, String> ruledOut,
       SafetyCaps caps) {
+    this(cluster, round, nowNanos, excludedTargets, ruledOut, caps, Optional.empty());
+  }
+
+  RoundContext(
+      Cluster cluster,
+      long round,
+      long nowNanos,
+      Set<String> excludedTargets,
+      Map<String, String> ruledOut,
+      SafetyCaps caps,
+      Optional<WaitReason> plannedWorkHeld) {
     this.cluster = cluster;
+    this.plannedWorkHeld = plannedWorkHeld;
     this.ruledOut = Map.copyOf(ruledOut);
     this.index = new ClusterIndex(cluster);
     this.unavailable = new UnavailabilityLedger(cluster, caps);

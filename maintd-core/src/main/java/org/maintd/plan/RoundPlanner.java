@@ -134,7 +134,9 @@ public final class RoundPlanner {
   /**
    * Plans a round with the maintenance schedule ({@code maintenance}): its machines' steps come
    * after instance repairs and before campaigns; no move lands on a machine it drains, holds down
-   * or is about to drain, nor on a node whose repair failed.
+   * or is about to drain, nor on a node whose repair failed. Its {@code hold} (the guard of planned
+   * work: outside the allowed hours, an alert) holds all planned work, campaign steps too: every
+   * planner finds it in the round's context; repairs of faults go on regardless.
    */
   public RoundPlan plan(
       Cluster cluster,
@@ -150,7 +152,13 @@ public final class RoundPlanner {
     ruledOut.putAll(failedRepairNodes(incidents));
     RoundContext ctx =
         new RoundContext(
-            cluster, round, nanos(now), excluded(incidents, evacuated), ruledOut, caps);
+            cluster,
+            round,
+            nanos(now),
+            excluded(incidents, evacuated),
+            ruledOut,
+            caps,
+            maintenance.hold());
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
     LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     List<JobSpec> jobs = new ArrayList<>();

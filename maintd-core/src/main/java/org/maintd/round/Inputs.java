@@ -3,6 +3,7 @@ package org.maintd.round;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
+import org.maintd.guard.AlertState;
 import org.maintd.job.JobState;
 import org.maintd.spi.CollectorReading;
 
@@ -10,7 +11,8 @@ import org.maintd.spi.CollectorReading;
  * What one step is given. A tick ({@code plan} true) brings a fresh snapshot, this poll's readings
  * and the status of every job waited for ({@link Watch}), and plans a round; a command step brings
  * the latest snapshot known and only applies the commands. Both bring the outcomes of the previous
- * step's effects; a tick also what the consent commands answered since the last one.
+ * step's effects; a tick also what the consent commands answered since the last one, and the alerts
+ * the interlock read (quiet without one).
  */
 public record Inputs(
     Cluster cluster,
@@ -19,7 +21,8 @@ public record Inputs(
     List<Outcome> outcomes,
     List<Numbered> commands,
     boolean plan,
-    ConsentPoll consents) {
+    ConsentPoll consents,
+    AlertState alerts) {
 
   public Inputs {
     readings = Sorted.copy(readings);
@@ -27,6 +30,19 @@ public record Inputs(
     outcomes = List.copyOf(outcomes);
     commands = List.copyOf(commands);
     consents = consents == null ? ConsentPoll.none() : consents;
+    alerts = alerts == null ? AlertState.quiet() : alerts;
+  }
+
+  /** Inputs without alerts: quiet, as without an interlock. */
+  public Inputs(
+      Cluster cluster,
+      Map<String, CollectorReading> readings,
+      Map<String, JobState> jobs,
+      List<Outcome> outcomes,
+      List<Numbered> commands,
+      boolean plan,
+      ConsentPoll consents) {
+    this(cluster, readings, jobs, outcomes, commands, plan, consents, AlertState.quiet());
   }
 
   /** A command and the number its answer is filed under. */
@@ -51,6 +67,11 @@ public record Inputs(
 
   /** These inputs with what the consent commands answered since the last tick. */
   public Inputs withConsents(ConsentPoll answers) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, answers);
+    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, answers, alerts);
+  }
+
+  /** These inputs with the alert state {@code read}. */
+  public Inputs withAlerts(AlertState read) {
+    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, consents, read);
   }
 }

@@ -27,7 +27,8 @@ import org.maintd.wait.WaitReason;
  * runs, nothing is paused and the round delay has passed, the round starts: incidents whose work is
  * done complete, harep's tag changes are made, and the round's jobs become intents (with the
  * campaigns' new phases and the machines they take out, so that a reboot planned is a reboot
- * submitted). Balancing searches every move of every instance: only when the round can start.
+ * submitted). Balancing searches every move of every instance: only when the round can start. The
+ * guard of planned work answers once per tick, for every planner and for the plan shown.
  */
 final class Planning {
   private final RoundPlanner planner;
@@ -48,6 +49,7 @@ final class Planning {
   void apply(Turn t, List<String> running) {
     MaintdState s = t.state;
     Optional<WaitReason> wait = heldBack(t, running);
+    Optional<WaitReason> plannedWork = t.settings.guard().holds(t.now, t.inputs.alerts());
     RoundPlan plan =
         (wait.isEmpty() ? planner : plannerWithoutBalancing)
             .plan(
@@ -62,7 +64,7 @@ final class Planning {
                 new MaintenanceInput(
                     s.maintenance(),
                     t.settings.drainAhead(),
-                    Optional.empty(),
+                    plannedWork,
                     t.inputs.consents().asking(),
                     t.memory.signals()));
     t.state =
@@ -80,7 +82,8 @@ final class Planning {
                 plan.jobs(),
                 t.state.incidents(),
                 waiting(s.incidents(), plan.next(), wait),
-                plan.items()));
+                plan.items(),
+                plannedWork));
     if (wait.isEmpty()) {
       start(t, plan);
     }

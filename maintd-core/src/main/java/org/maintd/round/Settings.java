@@ -2,6 +2,7 @@ package org.maintd.round;
 
 import java.time.Duration;
 import org.maintd.balance.BalanceOptions;
+import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -11,8 +12,9 @@ import org.maintd.safety.StormGuard;
  * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
  * reboot that fails then stops the campaign), and what balancing may do (hbal's switches and gain
  * rule), and how long before its maintenance window a scheduled machine is drained ({@code
- * maintenance.drainAhead}). The least time between the starts of two rounds is part of the stored
- * state ({@code roundDelay}), as in Ganeti's maintenance object.
+ * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock). The
+ * least time between the starts of two rounds is part of the stored state ({@code roundDelay}), as
+ * in Ganeti's maintenance object.
  */
 public record Settings(
     SafetyCaps caps,
@@ -21,7 +23,8 @@ public record Settings(
     double balanceThreshold,
     Duration hardRebootAfter,
     BalanceOptions balancing,
-    Duration drainAhead) {
+    Duration drainAhead,
+    PlannedWorkGuard guard) {
   /** How long before its window starts a scheduled machine is drained, unless configured. */
   public static final Duration DRAIN_AHEAD = Duration.ofHours(1);
 
@@ -33,6 +36,32 @@ public record Settings(
     if (drainAhead.isNegative()) {
       throw new IllegalArgumentException("drainAhead must not be negative, not " + drainAhead);
     }
+  }
+
+  /** Settings without a guard of planned work: it may start at any time, whatever alerts say. */
+  public Settings(
+      SafetyCaps caps,
+      StormGuard storm,
+      boolean harep,
+      double balanceThreshold,
+      Duration hardRebootAfter,
+      BalanceOptions balancing,
+      Duration drainAhead) {
+    this(
+        caps,
+        storm,
+        harep,
+        balanceThreshold,
+        hardRebootAfter,
+        balancing,
+        drainAhead,
+        PlannedWorkGuard.none());
+  }
+
+  /** These settings with {@code guard} guarding planned work. */
+  public Settings withGuard(PlannedWorkGuard guard) {
+    return new Settings(
+        caps, storm, harep, balanceThreshold, hardRebootAfter, balancing, drainAhead, guard);
   }
 
   /** Settings whose scheduled machines drain {@link #DRAIN_AHEAD} before their windows. */

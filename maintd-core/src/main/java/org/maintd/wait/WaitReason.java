@@ -1,5 +1,6 @@
 package org.maintd.wait;
 
+import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.UUID;
 
@@ -27,7 +28,10 @@ public sealed interface WaitReason {
           "declined",
           "consent",
           "window",
-          "not-ok");
+          "not-ok",
+          "allowed-hours",
+          "alert",
+          "alert-unknown");
 
   /** The kind, as {@code /1/plan} and the metrics name it: one of {@link #KINDS}. */
   String kind();
@@ -339,6 +343,59 @@ public sealed interface WaitReason {
     public String text() {
       return node
           + (fault.isEmpty() ? " has not reported Ok yet" : " reports " + fault + ", not Ok");
+    }
+  }
+
+  /** Planned work waits: it is outside the allowed {@code hours}, which next open {@code opens}. */
+  record OutsideAllowedHours(String hours, ZonedDateTime opens) implements WaitReason {
+    @Override
+    public String kind() {
+      return "allowed-hours";
+    }
+
+    @Override
+    public String text() {
+      return "outside the allowed hours (" + hours + "): waits until " + opens;
+    }
+  }
+
+  /**
+   * Planned work waits while these alerts are active: each alert's name, followed by {@code
+   * (pending)} when it does not fire yet.
+   */
+  record AlertsActive(List<String> alerts) implements WaitReason {
+    /** How many names the text shows at most, as kured's log does. */
+    public static final int SHOWN = 10;
+
+    public AlertsActive {
+      alerts = List.copyOf(alerts);
+    }
+
+    @Override
+    public String kind() {
+      return "alert";
+    }
+
+    @Override
+    public String text() {
+      List<String> shown = alerts.subList(0, Math.min(SHOWN, alerts.size()));
+      return alerts.size()
+          + " alert(s) active: "
+          + String.join(", ", shown)
+          + (alerts.size() > SHOWN ? ", ..." : "");
+    }
+  }
+
+  /** Planned work waits: the alerts could not be read, for {@code reason} (fail-safe). */
+  record AlertsUnknown(String reason) implements WaitReason {
+    @Override
+    public String kind() {
+      return "alert-unknown";
+    }
+
+    @Override
+    public String text() {
+      return "the alerts cannot be read: " + reason;
     }
   }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.maintd.daemon.alerts.PrometheusAlerts;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
@@ -15,7 +16,9 @@ import org.maintd.daemon.poll.PollerPart;
 import org.maintd.daemon.repair.NodeCommandJobs;
 import org.maintd.daemon.repair.RepairClient;
 import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.runner.CommandGateway;
+import org.maintd.daemon.runner.ConsentSource;
 import org.maintd.daemon.runner.CrashPoint;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
@@ -44,7 +47,8 @@ record LeaderWork(
     Supplier<MasterVote.Outcome> masterVotes,
     DaemonMetrics metrics,
     ExecutorService repairThreads,
-    Clock clock) {
+    Clock clock,
+    AlertSource alerts) {
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
 
   /**
@@ -70,7 +74,25 @@ record LeaderWork(
         masterVotes,
         metrics,
         repairThreads,
-        clock);
+        clock,
+        alerts(config, poller, metrics));
+  }
+
+  /**
+   * The alert interlock's reading of Prometheus over the poller's client, its last reading shown in
+   * the metrics; with no interlock configured, no alert.
+   */
+  private static AlertSource alerts(DaemonConfig config, PollerPart poller, DaemonMetrics metrics) {
+    return config
+        .maintenance()
+        .alertInterlock()
+        .<AlertSource>map(
+            interlock -> {
+              PrometheusAlerts prometheus = new PrometheusAlerts(poller.client(), interlock);
+              metrics.watchAlerts(prometheus::status);
+              return prometheus;
+            })
+        .orElse(AlertSource.none());
   }
 
   /**
@@ -97,7 +119,9 @@ record LeaderWork(
                   new CrashPoint(),
                   clock,
                   metrics,
-                  opened.fenced().apply(leads)));
+                  opened.fenced().apply(leads),
+                  ConsentSource.NONE,
+                  alerts));
       runnerPart = new RunnerPart(runner, config.pollInterval(), clock);
       runnerPart.start();
       runnerPart.onFailure(failed);
@@ -171,11 +195,13 @@ record LeaderWork(
 
   private Settings settings() {
     return new Settings(
-        config.caps(),
-        config.storm(),
-        config.harep(),
-        config.balance() ? config.balanceThreshold() : Double.NaN,
-        config.nodeCommands().hardRebootAfter(),
-        config.balancing());
+            config.caps(),
+            config.storm(),
+            config.harep(),
+            config.balance() ? config.balanceThreshold() : Double.NaN,
+            config.nodeCommands().hardRebootAfter(),
+            config.balancing(),
+            config.maintenance().drainAhead())
+        .withGuard(config.maintenance().guard());
   }
 }

@@ -1,11 +1,16 @@
 package org.maintd.daemon.config;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.maintd.balance.BalanceOptions;
+import org.maintd.guard.AlertInterlock;
+import org.maintd.guard.AllowedHours;
+import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -39,8 +44,100 @@ public record DaemonConfig(
     String hmacKeyGroup,
     Duration exitAfterFailure,
     Ha ha,
-    NodeCommands nodeCommands)
+    NodeCommands nodeCommands,
+    Maintenance maintenance)
     implements DaemonConfigBuilder.With {
+
+  /** A configuration with planned maintenance at its defaults (no guard of planned work). */
+  public DaemonConfig(
+      String node,
+      String bind,
+      int port,
+      Path stateDir,
+      String store,
+      String backend,
+      Path hmacKeyFile,
+      Path usersFile,
+      Duration pollInterval,
+      Duration roundDelay,
+      SafetyCaps caps,
+      StormGuard storm,
+      boolean harep,
+      boolean balance,
+      double balanceThreshold,
+      BalanceOptions balancing,
+      Collector collector,
+      Sim sim,
+      Ganeti ganeti,
+      Http http,
+      String hmacKeyGroup,
+      Duration exitAfterFailure,
+      Ha ha,
+      NodeCommands nodeCommands) {
+    this(
+        node,
+        bind,
+        port,
+        stateDir,
+        store,
+        backend,
+        hmacKeyFile,
+        usersFile,
+        pollInterval,
+        roundDelay,
+        caps,
+        storm,
+        harep,
+        balance,
+        balanceThreshold,
+        balancing,
+        collector,
+        sim,
+        ganeti,
+        http,
+        hmacKeyGroup,
+        exitAfterFailure,
+        ha,
+        nodeCommands,
+        Maintenance.defaults());
+  }
+
+  /**
+   * Planned maintenance: how long before its window a scheduled machine starts to drain, where the
+   * consent commands are and how long one may run, and the guards of planned work: the hours in
+   * which it may start (every hour by default) and the alert interlock (none: no alert holds it).
+   */
+  public record Maintenance(
+      Duration drainAhead,
+      Consent consent,
+      AllowedHours allowedHours,
+      Optional<Interlock> alertInterlock) {
+    public static Maintenance defaults() {
+      return new Maintenance(
+          Duration.ofHours(1),
+          new Consent(Path.of("/etc/maintd/consent-commands"), Duration.ofSeconds(30)),
+          AllowedHours.anyTime(),
+          Optional.empty());
+    }
+
+    /**
+     * The guard of planned work these settings make (none when they allow every hour and alert).
+     */
+    public PlannedWorkGuard guard() {
+      return new PlannedWorkGuard(
+          allowedHours.allowsAnyTime() ? Optional.empty() : Optional.of(allowedHours),
+          alertInterlock.map(Interlock::rule));
+    }
+  }
+
+  /** Consent commands: the whitelist directory they are run from, and how long one may take. */
+  public record Consent(Path directory, Duration timeout) {}
+
+  /**
+   * The alert interlock: the Prometheus server asked for {@code ALERTS}, how long its answer may
+   * take, and which alerts hold planned work (and what an unreadable answer does).
+   */
+  public record Interlock(URI url, Duration timeout, AlertInterlock rule) {}
 
   /**
    * Who reboots a node and moves the master role: {@code collector} (a whitelisted command the

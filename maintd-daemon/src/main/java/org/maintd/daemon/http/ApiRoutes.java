@@ -221,7 +221,14 @@ public final class ApiRoutes {
   private PlanView plan() {
     PlanSnapshot p = view().plan();
     return PlanView.of(
-        p.at(), p.round(), p.held(), p.jobs(), p.incidents(), p.waitingIncidents(), p.items());
+        p.at(),
+        p.round(),
+        p.held(),
+        p.jobs(),
+        p.incidents(),
+        p.waitingIncidents(),
+        p.items(),
+        p.plannedWorkHeld());
   }
 
   /** Every incident as shown, the node uuids looked up once for all of them. */

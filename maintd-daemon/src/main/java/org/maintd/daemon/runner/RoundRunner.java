@@ -27,11 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the round's pure step against the world. A tick gathers the inputs (snapshot, poll, the
- * status of every job waited for), takes the step, stores the new state once if it changed, carries
- * out the effects, and takes one more step with their outcomes so that job ids and tags are stored
- * at once. A command step does the same with the operator's queued commands, and answers them after
- * their effects. After every step it publishes an immutable {@link DaemonView}; readers never take
- * its lock. Thread-safe: steps are serialized.
+ * status of every job waited for, the alert interlock's reading), takes the step, stores the new
+ * state once if it changed, carries out the effects, and takes one more step with their outcomes so
+ * that job ids and tags are stored at once. A command step does the same with the operator's queued
+ * commands, and answers them after their effects. After every step it publishes an immutable {@link
+ * DaemonView}; readers never take its lock. Thread-safe: steps are serialized.
  */
 public final class RoundRunner {
   private static final Logger log = LoggerFactory.getLogger(RoundRunner.class);
@@ -47,6 +47,7 @@ public final class RoundRunner {
   private final RunnerListener metrics;
   private final Gate gate;
   private final ConsentSource consents;
+  private final AlertSource alerts;
   private final CommandQueue queue = new CommandQueue();
   private RoundState state;
   private List<Outcome> outcomes = List.of();
@@ -67,8 +68,35 @@ public final class RoundRunner {
       Clock clock,
       RunnerListener metrics,
       Gate gate,
-      ConsentSource consents) {
-    /** Parts without consent commands. */
+      ConsentSource consents,
+      AlertSource alerts) {
+    /** Parts without an alert interlock. */
+    public Parts(
+        RoundStep step,
+        ClusterBackend backend,
+        JobRouter router,
+        ReportSource reports,
+        StateWriter writer,
+        Boundaries boundaries,
+        Clock clock,
+        RunnerListener metrics,
+        Gate gate,
+        ConsentSource consents) {
+      this(
+          step,
+          backend,
+          router,
+          reports,
+          writer,
+          boundaries,
+          clock,
+          metrics,
+          gate,
+          consents,
+          AlertSource.none());
+    }
+
+    /** Parts without consent commands or an alert interlock. */
     public Parts(
         RoundStep step,
         ClusterBackend backend,
@@ -106,6 +134,7 @@ public final class RoundRunner {
     this.metrics = parts.metrics();
     this.gate = parts.gate();
     this.consents = parts.consents();
+    this.alerts = parts.alerts();
     this.state = RoundState.of(writer.stored());
     this.view = DaemonView.of(state);
   }
@@ -129,7 +158,8 @@ public final class RoundRunner {
     metrics.polled(Duration.ofNanos(System.nanoTime() - pollStarted), readings);
     Inputs inputs =
         Inputs.tick(snapshot, readings, jobs, outcomes, List.of())
-            .withConsents(consents.poll(state.stored(), snapshot, now));
+            .withConsents(consents.poll(state.stored(), snapshot, now))
+            .withAlerts(alerts.read());
     carryOut(take(inputs, now));
     followUp(now);
     metrics.ticked(Duration.ofNanos(System.nanoTime() - started));

@@ -36,6 +36,7 @@ class DaemonConfigLoaderTest {
     assertEquals(null, c.sim().masterFile());
     assertEquals(true, c.sim().followMaster());
     assertEquals(DaemonConfig.Ganeti.defaults(), c.ganeti());
+    assertEquals(DaemonConfig.Maintenance.defaults(), c.maintenance());
     DaemonConfig defaults = new DaemonConfigLoader().bind("empty", null);
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());

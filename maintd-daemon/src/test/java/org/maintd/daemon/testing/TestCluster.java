@@ -165,6 +165,9 @@ public final class TestCluster implements AutoCloseable {
   /** The API's limits and, for HTTPS, its certificate and key. */
   public DaemonConfig.Http api = new DaemonConfig.Http(MAX_BODY, IDLE);
 
+  /** Planned maintenance: its guards (allowed hours, alert interlock). */
+  public DaemonConfig.Maintenance maintenance = DaemonConfig.Maintenance.defaults();
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -212,7 +215,8 @@ public final class TestCluster implements AutoCloseable {
         "",
         exitAfterFailure,
         ha,
-        nodeCommands);
+        nodeCommands,
+        maintenance);
   }
 
   /** The running daemon. */
