@@ -20,13 +20,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code maintctl schedule show|set FILE|clear}: the maintenance schedule, in Mesos' shape. */
+/**
+ * {@code maintctl schedule show|set FILE|add MACHINE...|clear}: the maintenance schedule, in Mesos'
+ * shape.
+ */
 @Command(
     name = "schedule",
     description = "Show, replace or clear the maintenance schedule (Mesos' JSON shape).",
     subcommands = {
       ScheduleCommand.Show.class,
       ScheduleCommand.Set.class,
+      ScheduleCommand.Add.class,
       ScheduleCommand.Clear.class
     })
 public final class ScheduleCommand extends CommandGroup {

@@ -47,6 +47,7 @@ record LeaderWork(
     Supplier<MasterVote.Outcome> masterVotes,
     DaemonMetrics metrics,
     ExecutorService repairThreads,
+    ConsentSource consents,
     Clock clock,
     AlertSource alerts) {
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
@@ -63,6 +64,7 @@ record LeaderWork(
       Supplier<MasterVote.Outcome> masterVotes,
       DaemonMetrics metrics,
       ExecutorService repairThreads,
+      ConsentSource consents,
       Clock clock) {
     return new LeaderWork(
         config,
@@ -74,6 +76,7 @@ record LeaderWork(
         masterVotes,
         metrics,
         repairThreads,
+        consents,
         clock,
         alerts(config, poller, metrics));
   }
@@ -120,7 +123,7 @@ record LeaderWork(
                   clock,
                   metrics,
                   opened.fenced().apply(leads),
-                  ConsentSource.NONE,
+                  consents,
                   alerts));
       runnerPart = new RunnerPart(runner, config.pollInterval(), clock);
       runnerPart.start();

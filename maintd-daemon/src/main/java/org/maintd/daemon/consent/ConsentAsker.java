@@ -105,18 +105,24 @@ public final class ConsentAsker implements ConsentSource, AutoCloseable {
   private void answer(List<String> commands, String instance, String node, Optional<Window> w) {
     try {
       byte[] stdin = stdin(instance, node, w);
-      Consent result = null;
+      List<Consent> answers = new ArrayList<>();
       for (String name : commands) {
         Consent c = run(name, instance, node, stdin);
+        answers.add(c);
         if (c.declined()) {
-          result = c;
           break;
         }
-        if (result == null
-            || c.answer() == Consent.Answer.UNKNOWN && result.answer() != Consent.Answer.UNKNOWN) {
-          result = c;
-        }
       }
+      Consent result =
+          answers.stream()
+              .filter(Consent::declined)
+              .findFirst()
+              .or(
+                  () ->
+                      answers.stream()
+                          .filter(c -> c.answer() == Consent.Answer.UNKNOWN)
+                          .findFirst())
+              .orElse(answers.get(0));
       if (result.answer() == Consent.Answer.UNKNOWN
           && !result.reason().equals(lastUnknown.put(instance, result.reason()))) {
         log.warn(

@@ -84,6 +84,54 @@ class MaintenanceEndToEndTest {
   }
 
   @Test
+  void scheduleAddPutsOneMoreWindowOnTheScheduleAsItStands() throws Exception {
+    Instant before = Instant.now();
+    MaintctlRun first = maintctl("schedule", "add", "n5", "--start", "+2d", "--duration", "1h");
+    assertEquals(0, first.code(), first.err());
+    MaintctlRun second =
+        maintctl(
+            "schedule",
+            "add",
+            "n4",
+            "n3",
+            "--start",
+            "2030-01-01T02:00:00Z",
+            "--auto",
+            "--respect-declines");
+    assertEquals(0, second.code(), second.err());
+    assertTrue(second.out().startsWith("schedule set: 2 window(s), 3 machine(s)"), second.out());
+
+    List<?> windows = (List<?>) ((Map<?, ?>) cluster.get("/1/maintenance/schedule")).get("windows");
+    assertEquals(2, windows.size(), windows.toString());
+    Map<?, ?> n5 = (Map<?, ?>) windows.get(0);
+    Map<?, ?> unavailability = (Map<?, ?>) n5.get("unavailability");
+    long start =
+        ((Number) ((Map<?, ?>) unavailability.get("start")).get("nanoseconds")).longValue();
+    Instant expected = before.plus(Duration.ofDays(2));
+    assertTrue(
+        Math.abs(start / 1_000_000_000L - expected.getEpochSecond()) < 60,
+        "+2d from now: " + Instant.ofEpochSecond(0, start));
+    assertEquals(
+        Map.of("nanoseconds", 3_600_000_000_000L), unavailability.get("duration"), n5.toString());
+    Map<?, ?> n4 = (Map<?, ?>) windows.get(1);
+    assertEquals(Boolean.TRUE, n4.get("auto"), n4.toString());
+    assertEquals(Boolean.TRUE, n4.get("respect_declines"), n4.toString());
+
+    MaintctlRun vague = maintctl("schedule", "add", "n2", "--start", "tomorrow");
+    assertEquals(1, vague.code());
+    assertTrue(
+        vague.err().contains("--start: 'tomorrow' is neither +DURATION (+90s, +2h) nor a time"),
+        vague.err());
+    MaintctlRun length = maintctl("schedule", "add", "n2", "--start", "+1h", "--duration", "long");
+    assertEquals(1, length.code());
+    assertTrue(length.err().startsWith("maintctl: --duration: "), length.err());
+    assertEquals(
+        2,
+        ((List<?>) ((Map<?, ?>) cluster.get("/1/maintenance/schedule")).get("windows")).size(),
+        "a refused add changes nothing");
+  }
+
+  @Test
   void aScheduleBreakingARuleIsRefusedNamingTheRuleAndTheMachine() throws Exception {
     String twice =
         "{\"windows\": [{\"machine_ids\": [{\"hostname\": \"n2\"}, {\"hostname\": \"N2\"}],"

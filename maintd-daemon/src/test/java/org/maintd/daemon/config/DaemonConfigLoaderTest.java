@@ -137,7 +137,7 @@ class DaemonConfigLoaderTest {
     assertTrue(p.contains("port: must be between 0 and 65535, not 99999"), p.toString());
     assertTrue(
         p.contains(
-            "pollInterval: 'often' is not a duration (a number followed by ms, s, m or h, e.g. 30s)"),
+            "pollInterval: 'often' is not a duration (a number followed by ms, s, m, h or d, e.g. 30s)"),
         p.toString());
     assertTrue(p.contains("backend: must be one of [sim, ganeti], not 'vmware'"), p.toString());
     assertTrue(p.contains("colector: unknown key"), p.toString());
