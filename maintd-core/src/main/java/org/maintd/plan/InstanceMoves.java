@@ -52,7 +52,16 @@ final class InstanceMoves {
       String owner = MachineUp.ownerOf(node.name());
       Step step =
           evacuations.moveOff(
-              owner, node, primaries, secondaries, false, (ops, what) -> job(owner, ops, what));
+              owner,
+              node,
+              primaries,
+              secondaries,
+              false,
+              (ops, what) ->
+                  job(
+                      owner,
+                      ops,
+                      node.name() + ": " + what + " (its window at " + w.start() + ")"));
       jobs.addAll(step.jobs());
       text.append(step.next().text());
     } else {

@@ -355,7 +355,7 @@ public sealed interface WaitReason {
 
     @Override
     public String text() {
-      return "outside the allowed hours (" + hours + "): waits until " + opens;
+      return "outside the allowed hours (" + hours + "): waits until " + opens.toOffsetDateTime();
     }
   }
 

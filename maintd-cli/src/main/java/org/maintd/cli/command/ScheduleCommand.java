@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
 import org.maintd.config.DurationText;
@@ -65,8 +67,7 @@ public final class ScheduleCommand extends CommandGroup {
             instant(w.unavailability().start()),
             w.unavailability().duration() == null
                 ? "indefinite"
-                : java.time.Duration.ofNanos(w.unavailability().duration().nanoseconds())
-                    .toString(),
+                : length(w.unavailability().duration()),
             Boolean.TRUE.equals(w.auto()) ? "yes" : "no",
             m.hostname(),
             mode(status, m.hostname()));
@@ -75,11 +76,17 @@ public final class ScheduleCommand extends CommandGroup {
     return t.render();
   }
 
+  /** A start as the other tables show times, to the second ({@code --json}: exact). */
   private static String instant(ScheduleBody.Nanos n) {
-    long ns = n.nanoseconds();
-    return Instant.ofEpochSecond(
-            Math.floorDiv(ns, 1_000_000_000L), Math.floorMod(ns, 1_000_000_000L))
-        .toString();
+    return Times.format(n.nanoseconds() / 1e9);
+  }
+
+  /** A duration as written in a window: {@code 10m}, {@code 1h30m}, {@code 30s}. */
+  private static String length(ScheduleBody.Nanos n) {
+    return java.time.Duration.ofNanos(n.nanoseconds())
+        .toString()
+        .substring(2)
+        .toLowerCase(Locale.ROOT);
   }
 
   private static String mode(MaintenanceStatusView s, String hostname) {
@@ -192,7 +199,9 @@ public final class ScheduleCommand extends CommandGroup {
     private static Instant when(String text) {
       try {
         return text.startsWith("+")
-            ? Instant.now().plus(DurationText.parse(text.substring(1)))
+            ? Instant.now()
+                .plus(DurationText.parse(text.substring(1)))
+                .truncatedTo(ChronoUnit.SECONDS)
             : Instant.parse(text);
       } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
         throw new ApiException(
