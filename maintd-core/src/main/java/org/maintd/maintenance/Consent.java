@@ -42,13 +42,15 @@ public record Consent(
   }
 
   public Consent {
-    Objects.requireNonNull(instance, "instance");
-    Objects.requireNonNull(node, "node");
+    if (instance.isBlank() || node.isBlank()) {
+      throw new IllegalArgumentException(
+          "a consent names its instance and its node, not '" + instance + "' on '" + node + "'");
+    }
     Objects.requireNonNull(answer, "answer");
+    Objects.requireNonNull(reason, "reason");
     Objects.requireNonNull(at, "at");
     Objects.requireNonNull(retryAfter, "retryAfter");
-    reason = reason == null ? "" : reason;
-    source = source == null ? "" : source;
+    Objects.requireNonNull(source, "source");
   }
 
   public boolean declined() {

@@ -34,17 +34,7 @@ final class RoundContext {
 
   RoundContext(
       Cluster cluster, long round, long nowNanos, Set<String> excludedTargets, SafetyCaps caps) {
-    this(cluster, round, nowNanos, excludedTargets, Map.of(), caps);
-  }
-
-  RoundContext(
-      Cluster cluster,
-      long round,
-      long nowNanos,
-      Set<String> excludedTargets,
-      Map<String, String> ruledOut,
-      SafetyCaps caps) {
-    this(cluster, round, nowNanos, excludedTargets, ruledOut, caps, Optional.empty());
+    this(cluster, round, nowNanos, excludedTargets, Map.of(), caps, Optional.empty());
   }
 
   RoundContext(

@@ -103,22 +103,6 @@ public final class RoundPlanner {
       Instant now,
       List<Campaign> campaigns,
       Map<String, NodeSignal> signals) {
-    return plan(cluster, incidents, evacuated, round, now, campaigns, signals, Set.of());
-  }
-
-  /**
-   * Plans a round knowing which jobs have succeeded ({@code succeededJobs}): a harep repair whose
-   * pending tag names only such jobs (or none) takes its next step; the others wait for theirs.
-   */
-  public RoundPlan plan(
-      Cluster cluster,
-      List<Incident> incidents,
-      List<String> evacuated,
-      long round,
-      Instant now,
-      List<Campaign> campaigns,
-      Map<String, NodeSignal> signals,
-      Set<String> succeededJobs) {
     return plan(
         cluster,
         incidents,
@@ -127,16 +111,18 @@ public final class RoundPlanner {
         now,
         campaigns,
         signals,
-        succeededJobs,
+        Set.of(),
         MaintenanceInput.none());
   }
 
   /**
-   * Plans a round with the maintenance schedule ({@code maintenance}): its machines' steps come
-   * after instance repairs and before campaigns; no move lands on a machine it drains, holds down
-   * or is about to drain, nor on a node whose repair failed. Its {@code hold} (the guard of planned
-   * work: outside the allowed hours, an alert) holds all planned work, campaign steps too: every
-   * planner finds it in the round's context; repairs of faults go on regardless.
+   * Plans a round knowing which jobs have succeeded ({@code succeededJobs}: a harep repair whose
+   * pending tag names only such jobs, or none, takes its next step; the others wait for theirs),
+   * with the maintenance schedule ({@code maintenance}): its machines' steps come after instance
+   * repairs and before campaigns; no move lands on a machine it drains, holds down or is about to
+   * drain, nor on a node whose repair failed. Its {@code hold} (the guard of planned work: outside
+   * the allowed hours, an alert) holds all planned work, campaign steps too: every planner finds it
+   * in the round's context; repairs of faults go on regardless.
    */
   public RoundPlan plan(
       Cluster cluster,

@@ -29,20 +29,6 @@ public record Inputs(
     jobs = Sorted.copy(jobs);
     outcomes = List.copyOf(outcomes);
     commands = List.copyOf(commands);
-    consents = consents == null ? ConsentPoll.none() : consents;
-    alerts = alerts == null ? AlertState.quiet() : alerts;
-  }
-
-  /** Inputs without alerts: quiet, as without an interlock. */
-  public Inputs(
-      Cluster cluster,
-      Map<String, CollectorReading> readings,
-      Map<String, JobState> jobs,
-      List<Outcome> outcomes,
-      List<Numbered> commands,
-      boolean plan,
-      ConsentPoll consents) {
-    this(cluster, readings, jobs, outcomes, commands, plan, consents, AlertState.quiet());
   }
 
   /** A command and the number its answer is filed under. */
@@ -54,7 +40,8 @@ public record Inputs(
       Map<String, JobState> jobs,
       List<Outcome> outcomes,
       List<Numbered> commands) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, true, ConsentPoll.none());
+    return new Inputs(
+        cluster, readings, jobs, outcomes, commands, true, ConsentPoll.none(), AlertState.quiet());
   }
 
   /**
@@ -62,7 +49,15 @@ public record Inputs(
    * planning; {@code cluster} may be null to go on from the cluster the last step left.
    */
   public static Inputs commands(Cluster cluster, List<Outcome> outcomes, List<Numbered> commands) {
-    return new Inputs(cluster, Map.of(), Map.of(), outcomes, commands, false, ConsentPoll.none());
+    return new Inputs(
+        cluster,
+        Map.of(),
+        Map.of(),
+        outcomes,
+        commands,
+        false,
+        ConsentPoll.none(),
+        AlertState.quiet());
   }
 
   /** These inputs with what the consent commands answered since the last tick. */

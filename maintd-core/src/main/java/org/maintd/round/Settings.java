@@ -1,5 +1,6 @@
 package org.maintd.round;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.guard.PlannedWorkGuard;
@@ -14,8 +15,9 @@ import org.maintd.safety.StormGuard;
  * rule), and how long before its maintenance window a scheduled machine is drained ({@code
  * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock). The
  * least time between the starts of two rounds is part of the stored state ({@code roundDelay}), as
- * in Ganeti's maintenance object.
+ * in Ganeti's maintenance object. Its single-value withers ({@code withHarep}, ...) are generated.
  */
+@RecordBuilder
 public record Settings(
     SafetyCaps caps,
     StormGuard storm,
@@ -24,7 +26,8 @@ public record Settings(
     Duration hardRebootAfter,
     BalanceOptions balancing,
     Duration drainAhead,
-    PlannedWorkGuard guard) {
+    PlannedWorkGuard guard)
+    implements SettingsBuilder.With {
   /** How long before its window starts a scheduled machine is drained, unless configured. */
   public static final Duration DRAIN_AHEAD = Duration.ofHours(1);
 
@@ -38,68 +41,19 @@ public record Settings(
     }
   }
 
-  /** Settings without a guard of planned work: it may start at any time, whatever alerts say. */
-  public Settings(
-      SafetyCaps caps,
-      StormGuard storm,
-      boolean harep,
-      double balanceThreshold,
-      Duration hardRebootAfter,
-      BalanceOptions balancing,
-      Duration drainAhead) {
-    this(
-        caps,
-        storm,
-        harep,
-        balanceThreshold,
-        hardRebootAfter,
-        balancing,
-        drainAhead,
-        PlannedWorkGuard.none());
-  }
-
-  /** These settings with {@code guard} guarding planned work. */
-  public Settings withGuard(PlannedWorkGuard guard) {
-    return new Settings(
-        caps, storm, harep, balanceThreshold, hardRebootAfter, balancing, drainAhead, guard);
-  }
-
-  /** Settings whose scheduled machines drain {@link #DRAIN_AHEAD} before their windows. */
-  public Settings(
-      SafetyCaps caps,
-      StormGuard storm,
-      boolean harep,
-      double balanceThreshold,
-      Duration hardRebootAfter,
-      BalanceOptions balancing) {
-    this(caps, storm, harep, balanceThreshold, hardRebootAfter, balancing, DRAIN_AHEAD);
-  }
-
   /**
-   * Settings with hbal's balancing switches, every move gaining at least {@code balanceThreshold}
-   * at any score.
+   * No balancing, no harep, no hard reboots, the default caps, a storm at 30 %, drains {@link
+   * #DRAIN_AHEAD} before a window, and planned work unguarded; the others by their withers.
    */
-  public Settings(
-      SafetyCaps caps,
-      StormGuard storm,
-      boolean harep,
-      double balanceThreshold,
-      Duration hardRebootAfter) {
-    this(
-        caps,
-        storm,
-        harep,
-        balanceThreshold,
-        hardRebootAfter,
-        BalanceOptions.threshold(Double.isNaN(balanceThreshold) ? 0 : balanceThreshold));
-  }
-
-  /** Settings without a hard fall-back for reboots. */
-  public Settings(SafetyCaps caps, StormGuard storm, boolean harep, double balanceThreshold) {
-    this(caps, storm, harep, balanceThreshold, Duration.ZERO);
-  }
-
   public static Settings defaults() {
-    return new Settings(SafetyCaps.defaults(), new StormGuard(30), false, Double.NaN);
+    return new Settings(
+        SafetyCaps.defaults(),
+        new StormGuard(30),
+        false,
+        Double.NaN,
+        Duration.ZERO,
+        BalanceOptions.threshold(0),
+        DRAIN_AHEAD,
+        PlannedWorkGuard.none());
   }
 }

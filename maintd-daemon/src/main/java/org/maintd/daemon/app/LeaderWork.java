@@ -198,13 +198,13 @@ record LeaderWork(
 
   private Settings settings() {
     return new Settings(
-            config.caps(),
-            config.storm(),
-            config.harep(),
-            config.balance() ? config.balanceThreshold() : Double.NaN,
-            config.nodeCommands().hardRebootAfter(),
-            config.balancing(),
-            config.maintenance().drainAhead())
-        .withGuard(config.maintenance().guard());
+        config.caps(),
+        config.storm(),
+        config.harep(),
+        config.balance() ? config.balanceThreshold() : Double.NaN,
+        config.nodeCommands().hardRebootAfter(),
+        config.balancing(),
+        config.maintenance().drainAhead(),
+        config.maintenance().guard());
   }
 }

@@ -48,60 +48,6 @@ public record DaemonConfig(
     Maintenance maintenance)
     implements DaemonConfigBuilder.With {
 
-  /** A configuration with planned maintenance at its defaults (no guard of planned work). */
-  public DaemonConfig(
-      String node,
-      String bind,
-      int port,
-      Path stateDir,
-      String store,
-      String backend,
-      Path hmacKeyFile,
-      Path usersFile,
-      Duration pollInterval,
-      Duration roundDelay,
-      SafetyCaps caps,
-      StormGuard storm,
-      boolean harep,
-      boolean balance,
-      double balanceThreshold,
-      BalanceOptions balancing,
-      Collector collector,
-      Sim sim,
-      Ganeti ganeti,
-      Http http,
-      String hmacKeyGroup,
-      Duration exitAfterFailure,
-      Ha ha,
-      NodeCommands nodeCommands) {
-    this(
-        node,
-        bind,
-        port,
-        stateDir,
-        store,
-        backend,
-        hmacKeyFile,
-        usersFile,
-        pollInterval,
-        roundDelay,
-        caps,
-        storm,
-        harep,
-        balance,
-        balanceThreshold,
-        balancing,
-        collector,
-        sim,
-        ganeti,
-        http,
-        hmacKeyGroup,
-        exitAfterFailure,
-        ha,
-        nodeCommands,
-        Maintenance.defaults());
-  }
-
   /**
    * Planned maintenance: how long before its window a scheduled machine starts to drain, where the
    * consent commands are and how long one may run, and the guards of planned work: the hours in

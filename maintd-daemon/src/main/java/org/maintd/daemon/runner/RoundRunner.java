@@ -56,7 +56,9 @@ public final class RoundRunner {
 
   /**
    * The parts a runner works with; {@code gate} says whether this daemon may act (it leads, its
-   * node is still the master) and fences off its changes once it may not.
+   * node is still the master) and fences off its changes once it may not; {@code consents} asks the
+   * consent commands ({@link ConsentSource#NONE}: none), {@code alerts} reads the alert interlock
+   * ({@link AlertSource#none()}: none).
    */
   public record Parts(
       RoundStep step,
@@ -69,57 +71,7 @@ public final class RoundRunner {
       RunnerListener metrics,
       Gate gate,
       ConsentSource consents,
-      AlertSource alerts) {
-    /** Parts without an alert interlock. */
-    public Parts(
-        RoundStep step,
-        ClusterBackend backend,
-        JobRouter router,
-        ReportSource reports,
-        StateWriter writer,
-        Boundaries boundaries,
-        Clock clock,
-        RunnerListener metrics,
-        Gate gate,
-        ConsentSource consents) {
-      this(
-          step,
-          backend,
-          router,
-          reports,
-          writer,
-          boundaries,
-          clock,
-          metrics,
-          gate,
-          consents,
-          AlertSource.none());
-    }
-
-    /** Parts without consent commands or an alert interlock. */
-    public Parts(
-        RoundStep step,
-        ClusterBackend backend,
-        JobRouter router,
-        ReportSource reports,
-        StateWriter writer,
-        Boundaries boundaries,
-        Clock clock,
-        RunnerListener metrics,
-        Gate gate) {
-      this(
-          step,
-          backend,
-          router,
-          reports,
-          writer,
-          boundaries,
-          clock,
-          metrics,
-          gate,
-          ConsentSource.NONE);
-    }
-  }
+      AlertSource alerts) {}
 
   public RoundRunner(Parts parts) {
     this.step = parts.step();

@@ -26,9 +26,11 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Node;
 import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.runner.CommandGateway;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.Commands;
+import org.maintd.daemon.runner.ConsentSource;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
@@ -260,16 +262,24 @@ final class Simulation {
               : List.of("rack:");
     }
     this.caps = new SafetyCaps(allowance, prefixes);
+    StormGuard storm = new StormGuard(30 + random.nextInt(50));
+    boolean harep = random.nextBoolean();
+    double threshold = random.nextInt(3) == 0 ? 0.1 : Double.NaN;
+    // drawn apart, so that the seeds found before the hard fall-back existed run as then
+    Duration hard = new Random(seed * 23 + 1).nextBoolean() ? Duration.ofMinutes(2) : Duration.ZERO;
     this.settings =
-        new Settings(
-            breakage == Breakage.DAEMON_WITHOUT_FAILURE_DOMAINS
-                ? new SafetyCaps(allowance, List.of())
-                : caps,
-            new StormGuard(30 + random.nextInt(50)),
-            random.nextBoolean(),
-            random.nextInt(3) == 0 ? 0.1 : Double.NaN,
-            // drawn apart, so that the seeds found before the hard fall-back existed run as then
-            new Random(seed * 23 + 1).nextBoolean() ? Duration.ofMinutes(2) : Duration.ZERO);
+        Settings.defaults()
+            .withCaps(
+                breakage == Breakage.DAEMON_WITHOUT_FAILURE_DOMAINS
+                    ? new SafetyCaps(allowance, List.of())
+                    : caps)
+            .withStorm(storm)
+            .withHarep(harep)
+            .withBalanceThreshold(threshold)
+            .withBalancing(
+                org.maintd.balance.BalanceOptions.threshold(
+                    Double.isNaN(threshold) ? 0 : threshold))
+            .withHardRebootAfter(hard);
     Random uuids = new Random(seed * 13 + 5);
     this.step = new RoundStep(settings, () -> uuid(uuids));
     this.roundDelay = Duration.ofSeconds(List.of(0, 0, 10, 60).get(random.nextInt(4)));
@@ -438,7 +448,9 @@ final class Simulation {
                     crashes,
                     clock,
                     listener(),
-                    gate(h)));
+                    gate(h),
+                    ConsentSource.NONE,
+                    AlertSource.none()));
         commands = new CommandGateway(runner, Runnable::run, Duration.ofSeconds(1));
         return;
       } catch (StoreException e) {

@@ -121,10 +121,10 @@ public record MaintenanceEntry(
         BadField.required("instance", c.instance()),
         BadField.required("node", c.node()),
         constant("answer", Consent.Answer.values(), c.answer()),
-        c.reason(),
+        c.reason() == null ? "" : c.reason(),
         Times.instant(c.at()),
         c.retry_after() == null ? Optional.empty() : Optional.of(Times.instant(c.retry_after())),
-        c.source());
+        c.source() == null ? "" : c.source());
   }
 
   /** The constant of {@code values} named {@code text}; a {@link BadField} naming both if none. */
