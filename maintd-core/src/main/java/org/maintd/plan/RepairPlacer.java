@@ -14,7 +14,8 @@ import org.maintd.wait.WaitReason;
 /**
  * The operations of one instance repair with their targets chosen among the nodes of the instance's
  * group that have room, or why none could be chosen; the capacity of the targets chosen is taken
- * for the rest of the round. Not thread-safe.
+ * for the rest of the round, unless the repair is refused ({@code Capacity.giveBack}). Not
+ * thread-safe.
  */
 final class RepairPlacer {
   private final RoundContext ctx;

@@ -35,6 +35,7 @@ import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.repair.RepairResult;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.report.MasterAnswer;
+import org.maintd.protocol.signing.SignedMessage;
 import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimJobView;
@@ -42,7 +43,6 @@ import org.maintd.protocol.state.Mappers;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.protocol.state.StateFile;
 import org.maintd.roll.RollPlan;
-import org.maintd.signing.SignedMessage;
 import org.maintd.spi.MaintdState;
 
 /**

@@ -16,9 +16,9 @@ import java.time.Duration;
 import java.util.UUID;
 import org.maintd.protocol.api.ErrorBody;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignedMessage;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignedMessage;
 
 /**
  * maintctl's view of the daemon's HTTP API: GETs as they are, POSTs and DELETEs signed with the

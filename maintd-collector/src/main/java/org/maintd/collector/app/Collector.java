@@ -14,9 +14,9 @@ import org.maintd.config.ConfigException;
 import org.maintd.exec.CommandRunner;
 import org.maintd.exec.Whitelist;
 import org.maintd.http.Servers;
+import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.KeyFiles;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -9,7 +9,7 @@ import java.util.Optional;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.signing.Envelopes;
-import org.maintd.signing.HmacKey;
+import org.maintd.protocol.signing.HmacKey;
 
 /**
  * Builds the mond-shaped report envelope around the diagnose data, naming the node inside the

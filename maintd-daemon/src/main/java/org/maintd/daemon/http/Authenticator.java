@@ -11,12 +11,12 @@ import java.util.Base64;
 import java.util.List;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
-import org.maintd.signing.ReplayGuard;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.signing.SignedMessage;
-import org.maintd.signing.UsedSignatures;
+import org.maintd.protocol.signing.ReplayGuard;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignatureException;
+import org.maintd.protocol.signing.SignatureVerifier;
+import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.signing.UsedSignatures;
 
 /**
  * Decides who may change things. Two ways in: a request signed with the cluster key (headers {@code

@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.SignedMessage;
-import org.maintd.signing.UsedSignatures;
+import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.signing.UsedSignatures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

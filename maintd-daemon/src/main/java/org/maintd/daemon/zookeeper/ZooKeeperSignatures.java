@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
-import org.maintd.signing.SignedMessage;
-import org.maintd.signing.UsedSignatures;
+import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.signing.UsedSignatures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignedMessage;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignedMessage;
 
 /**
  * The maintenance schedule through the daemon's API and maintctl, on the simulated cluster: Mesos'

@@ -114,8 +114,8 @@ class MaintenanceSectionTest {
             "    urls: x");
     assertEquals(
         List.of(
-            "maintenance.drainAhead: 'soon' is not a duration (a number followed by ms, s, m or"
-                + " h, e.g. 30s)",
+            "maintenance.drainAhead: 'soon' is not a duration (a number followed by ms, s, m, h"
+                + " or d, e.g. 30s)",
             "maintenance.consent.timeout: must be at least 1s, not 0s",
             "maintenance.allowedHours.days: 'funday' is not a day (mo, tu, we, th, fr, sa, su,"
                 + " their longer names, or 0-6 with 0 for Sunday; ranges such as mo-fr)",

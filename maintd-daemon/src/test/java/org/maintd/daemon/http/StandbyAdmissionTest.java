@@ -25,15 +25,15 @@ import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.ReplayGuard;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignatureVerifier;
+import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.signing.UsedSignatures;
 import org.maintd.round.Answers;
 import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.ReplayGuard;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.signing.SignedMessage;
-import org.maintd.signing.UsedSignatures;
 import org.maintd.spi.MaintdState;
 
 /**

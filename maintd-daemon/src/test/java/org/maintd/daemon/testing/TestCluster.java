@@ -25,11 +25,11 @@ import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignedMessage;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignedMessage;
 
 /**
  * A small simulated cluster for end-to-end tests: real collectors (in this JVM, on ephemeral ports)

@@ -1,4 +1,4 @@
-package org.maintd.signing;
+package org.maintd.protocol.signing;
 
 /** A signed message was refused; {@link #reason()} is stable and used as a metrics label. */
 public class SignatureException extends RuntimeException {

@@ -1,4 +1,4 @@
-package org.maintd.signing;
+package org.maintd.protocol.signing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

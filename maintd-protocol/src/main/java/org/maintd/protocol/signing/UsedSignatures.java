@@ -1,4 +1,4 @@
-package org.maintd.signing;
+package org.maintd.protocol.signing;
 
 import java.time.Instant;
 

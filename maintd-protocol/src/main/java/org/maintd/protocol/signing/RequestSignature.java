@@ -1,4 +1,4 @@
-package org.maintd.signing;
+package org.maintd.protocol.signing;
 
 /**
  * How a change request to the daemon's API is signed with the cluster key: the HMAC covers the salt
