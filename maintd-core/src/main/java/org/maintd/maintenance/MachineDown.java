@@ -12,6 +12,7 @@ import org.maintd.cluster.NodeNames;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.machine.MachineMode;
+import org.maintd.machine.Verdict;
 import org.maintd.safety.UnavailabilityLedger;
 import org.maintd.wait.WaitReason;
 
@@ -38,28 +39,19 @@ public final class MachineDown {
     this.ledger = ledger;
   }
 
-  /** The outcome for one machine. */
-  public sealed interface Decision {
-    /** Take it down: submit {@code job}; its mode becomes {@code mode}. */
-    record Allowed(String node, JobSpec job, MaintenanceMode mode) implements Decision {}
+  /** Take it down: submit {@code job}; its mode becomes {@code mode}. */
+  public record TakeDown(String node, JobSpec job, MaintenanceMode mode) {}
 
-    /** Not now; {@code reason} says why and what to do. */
-    record Refused(String node, String reason) implements Decision {}
-
-    /** No node of that name. */
-    record Unknown(String hostname) implements Decision {}
-  }
-
-  public Decision decide(String hostname, boolean force, String who, Instant now) {
+  public Verdict<TakeDown> decide(String hostname, boolean force, String who, Instant now) {
     Optional<Node> found =
         cluster.nodes().stream().filter(n -> NodeNames.same(n.name(), hostname)).findFirst();
     if (found.isEmpty()) {
-      return new Decision.Unknown(hostname);
+      return new Verdict.Unknown<>(hostname);
     }
     Node node = found.get();
     Optional<String> refusal = refusal(node, force);
     if (refusal.isPresent()) {
-      return new Decision.Refused(node.name(), refusal.get());
+      return new Verdict.Refused<>(node.name(), refusal.get());
     }
     String scheduled =
         maintenance.schedule().machines().stream()
@@ -69,10 +61,13 @@ public final class MachineDown {
             .hostname();
     ledger.takeDown(node);
     String what = "machine " + node.name() + " down: taken out of service by " + who;
-    return new Decision.Allowed(
-        node.name(),
-        MachineJobs.of(node.name(), "down", Operation.SetNodeFlags.offline(node.name()), what, now),
-        new MaintenanceMode(scheduled, MachineMode.DOWN, now, what + (force ? " (forced)" : "")));
+    return new Verdict.Allowed<>(
+        new TakeDown(
+            node.name(),
+            MachineJobs.of(
+                node.name(), "down", Operation.SetNodeFlags.offline(node.name()), what, now),
+            new MaintenanceMode(
+                scheduled, MachineMode.DOWN, now, what + (force ? " (forced)" : ""))));
   }
 
   private Optional<String> refusal(Node node, boolean force) {

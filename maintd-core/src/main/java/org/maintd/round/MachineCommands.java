@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import org.maintd.cluster.Node;
 import org.maintd.cluster.NodeNames;
 import org.maintd.incident.Observation;
@@ -15,6 +16,7 @@ import org.maintd.machine.Machine;
 import org.maintd.machine.MachineMode;
 import org.maintd.machine.MachineUp;
 import org.maintd.machine.Machines;
+import org.maintd.machine.Verdict;
 import org.maintd.maintenance.MachineDown;
 import org.maintd.maintenance.MachineJobs;
 import org.maintd.maintenance.Maintenance;
@@ -88,37 +90,25 @@ final class MachineCommands {
   Reply down(Command.MachinesDown c) {
     MachineDown rules =
         new MachineDown(t.cluster, t.state.maintenance(), t.state.campaigns(), ledger());
-    List<MachineDown.Decision.Allowed> allowed = new ArrayList<>();
-    List<String> refused = new ArrayList<>();
-    for (String hostname : c.hostnames()) {
-      MachineDown.Decision d = rules.decide(hostname, c.force(), c.who(), t.now);
-      if (d instanceof MachineDown.Decision.Unknown u) {
-        return new Reply.Refused(Refusal.NOT_FOUND, "no node " + u.hostname() + " in the cluster");
-      } else if (d instanceof MachineDown.Decision.Refused r) {
-        refused.add(r.reason());
-      } else {
-        allowed.add((MachineDown.Decision.Allowed) d);
-      }
-    }
-    if (!refused.isEmpty()) {
-      return new Reply.Refused(Refusal.CONFLICT, String.join("; ", refused));
-    }
+    return ifAllAllowed(
+        Verdict.together(c.hostnames(), h -> rules.decide(h, c.force(), c.who(), t.now)),
+        allowed -> takeDown(allowed));
+  }
+
+  private Reply takeDown(List<MachineDown.TakeDown> allowed) {
     Maintenance m = t.state.maintenance();
-    for (MachineDown.Decision.Allowed a : allowed) {
+    for (MachineDown.TakeDown a : allowed) {
       m = m.withMode(a.mode());
       t.log.add(LogLine.info("[machine=" + a.mode().hostname() + "] DOWN: " + a.mode().reason()));
     }
     t.state = t.state.withMaintenance(m);
-    List<JobSpec> jobs = allowed.stream().map(MachineDown.Decision.Allowed::job).toList();
+    List<JobSpec> jobs = allowed.stream().map(MachineDown.TakeDown::job).toList();
     submit(jobs);
     return new Reply.AfterEffects(
         jobs.stream().map(JobSpec::key).toList(),
         outcomes ->
             allowed.stream()
-                .map(
-                    a ->
-                        new Answers.TakenDown(
-                            a.node(), ((Outcome.Submitted) outcomes.get(a.job().key())).jobId()))
+                .map(a -> new Answers.TakenDown(a.node(), jobId(outcomes, a.job())))
                 .toList());
   }
 
@@ -127,47 +117,50 @@ final class MachineCommands {
     t.memory.readings().forEach((node, r) -> reports.put(node, r.observation()));
     MachineUp rules =
         new MachineUp(t.cluster, t.state.incidents(), takenOut(), t.state.campaigns(), reports);
-    List<MachineUp.Decision.Allowed> allowed = new ArrayList<>();
-    List<String> refused = new ArrayList<>();
-    for (String hostname : c.hostnames()) {
-      if (t.state.maintenance().modeOf(hostname) == MachineMode.DRAIN) {
-        refused.add(
-            hostname
-                + " is draining for its maintenance window: drop it from the schedule to put it"
-                + " back, or take it down first (maintctl down)");
-        continue;
-      }
-      MachineUp.Decision d = rules.decide(hostname, c.force(), c.who(), t.now);
-      if (d instanceof MachineUp.Decision.Unknown u) {
-        return new Reply.Refused(Refusal.NOT_FOUND, "no node " + u.hostname() + " in the cluster");
-      } else if (d instanceof MachineUp.Decision.Refused r) {
-        refused.add(r.reason());
-      } else {
-        allowed.add((MachineUp.Decision.Allowed) d);
-      }
-    }
-    if (!refused.isEmpty()) {
-      return new Reply.Refused(Refusal.CONFLICT, String.join("; ", refused));
-    }
-    for (MachineUp.Decision.Allowed a : allowed) {
+    return ifAllAllowed(
+        Verdict.together(
+            c.hostnames(),
+            h ->
+                t.state.maintenance().modeOf(h) == MachineMode.DRAIN
+                    ? new Verdict.Refused<>(
+                        h,
+                        h
+                            + " is draining for its maintenance window: drop it from the schedule"
+                            + " to put it back, or take it down first (maintctl down)")
+                    : rules.decide(h, c.force(), c.who(), t.now)),
+        allowed -> bringUp(allowed, c.who()));
+  }
+
+  private Reply bringUp(List<MachineUp.BringUp> allowed, String who) {
+    for (MachineUp.BringUp a : allowed) {
       for (UUID uuid : a.cancels()) {
-        cancel(uuid, a.node(), c.who());
+        cancel(uuid, a.node(), who);
       }
       unschedule(a.node());
     }
-    submit(allowed.stream().map(MachineUp.Decision.Allowed::job).toList());
-    List<String> keys = allowed.stream().map(a -> a.job().key()).toList();
+    submit(allowed.stream().map(MachineUp.BringUp::job).toList());
     return new Reply.AfterEffects(
-        keys,
+        allowed.stream().map(a -> a.job().key()).toList(),
         outcomes ->
             allowed.stream()
-                .map(
-                    a ->
-                        new Answers.BroughtUp(
-                            a.node(),
-                            ((Outcome.Submitted) outcomes.get(a.job().key())).jobId(),
-                            a.cancels()))
+                .map(a -> new Answers.BroughtUp(a.node(), jobId(outcomes, a.job()), a.cancels()))
                 .toList());
+  }
+
+  /** {@code apply} to the changes when every machine may go; else the command's refusal. */
+  private static <A> Reply ifAllAllowed(
+      Verdict.Together<A> verdicts, Function<List<A>, Reply> apply) {
+    if (verdicts instanceof Verdict.Together.NoSuchNode<A> n) {
+      return new Reply.Refused(Refusal.NOT_FOUND, "no node " + n.hostname() + " in the cluster");
+    }
+    if (verdicts instanceof Verdict.Together.Refused<A> r) {
+      return new Reply.Refused(Refusal.CONFLICT, String.join("; ", r.reasons()));
+    }
+    return apply.apply(((Verdict.Together.AllAllowed<A>) verdicts).changes());
+  }
+
+  private static String jobId(Map<String, Outcome> outcomes, JobSpec job) {
+    return ((Outcome.Submitted) outcomes.get(job.key())).jobId();
   }
 
   /**

@@ -14,10 +14,12 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.job.Operation;
 import org.maintd.machine.MachineMode;
+import org.maintd.machine.Verdict;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.UnavailabilityLedger;
 import org.maintd.testing.ClusterBuilder;
+import org.maintd.testing.Verdicts;
 
 /** Taking a machine DOWN, as Mesos' /machine/down, with maintd's force and caps. */
 class MachineDownTest {
@@ -50,7 +52,7 @@ class MachineDownTest {
         : m.withMode(new MaintenanceMode(machines[0], mode, NOW, "test"));
   }
 
-  private static MachineDown.Decision decide(
+  private static Verdict<MachineDown.TakeDown> decide(
       Cluster c, Maintenance m, String caps, String host, boolean force) {
     return new MachineDown(
             c,
@@ -62,9 +64,9 @@ class MachineDownTest {
 
   @Test
   void aDrainedMachineWithNoInstanceGoesDownThroughAnOfflineJob() {
-    MachineDown.Decision d =
-        decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n2"), "1", "N2", false);
-    MachineDown.Decision.Allowed a = assertInstanceOf(MachineDown.Decision.Allowed.class, d);
+    MachineDown.TakeDown a =
+        Verdicts.allowed(
+            decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n2"), "1", "N2", false));
     assertEquals("n2", a.node());
     assertEquals(List.of(Operation.SetNodeFlags.offline("n2")), a.job().operations());
     assertEquals("machine:n2", a.job().owner());
@@ -87,30 +89,28 @@ class MachineDownTest {
       String what, boolean drain, boolean instance, String host, boolean force, String why) {
     Maintenance m = scheduled(drain ? MachineMode.DRAIN : MachineMode.UP, "n2");
     assertEquals(
-        new MachineDown.Decision.Refused(host, why),
-        decide(cluster(drain, instance), m, "1", host, force));
+        new Verdict.Refused<>(host, why), decide(cluster(drain, instance), m, "1", host, force));
   }
 
   @Test
   void forceTakesItDownFromUpWithItsInstancesButNeverPastTheCap() {
     Cluster c = cluster(false, true).withNode("n3", n -> n.withFlags(n.flags().withDrained(true)));
     assertEquals(
-        new MachineDown.Decision.Refused(
+        new Verdict.Refused<>(
             "n2",
             "cap: group g already has 1 node(s) out of service (n3), maxUnavailable allows 1 (1)"),
         decide(c, scheduled(MachineMode.UP, "n2"), "1", "n2", true));
     assertInstanceOf(
-        MachineDown.Decision.Allowed.class,
-        decide(c, scheduled(MachineMode.UP, "n2"), "2", "n2", true));
+        Verdict.Allowed.class, decide(c, scheduled(MachineMode.UP, "n2"), "2", "n2", true));
   }
 
   @Test
   void aMachineAlreadyDownOrNoNodeAtAllIsRefused() {
     assertEquals(
-        new MachineDown.Decision.Refused("n2", "n2 is already DOWN"),
+        new Verdict.Refused<>("n2", "n2 is already DOWN"),
         decide(cluster(true, false), scheduled(MachineMode.DOWN, "n2"), "1", "n2", true));
     assertEquals(
-        new MachineDown.Decision.Unknown("n9"),
+        new Verdict.Unknown<>("n9"),
         decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n9"), "1", "n9", false));
   }
 
