@@ -16,37 +16,46 @@ final class IpLiteral {
     return V4.matcher(text).matches() || v6(text);
   }
 
+  /**
+   * Eight groups of one to four hex digits, or fewer with one {@code ::} for the rest; the last two
+   * may be written as an IPv4 address at the very end ({@code ::ffff:192.0.2.1}).
+   */
   private static boolean v6(String text) {
-    int gap = text.indexOf("::");
-    if (gap != text.lastIndexOf("::") || text.contains(":::")) {
+    String hex = text;
+    int groups = 0;
+    int lastColon = text.lastIndexOf(':');
+    if (lastColon >= 0 && text.indexOf('.', lastColon) >= 0) {
+      if (!V4.matcher(text.substring(lastColon + 1)).matches()) {
+        return false;
+      }
+      hex = text.substring(0, lastColon + 1);
+      hex = hex.endsWith("::") ? hex : hex.substring(0, hex.length() - 1);
+      groups = 2;
+    }
+    int gap = hex.indexOf("::");
+    if (gap != hex.lastIndexOf("::") || hex.contains(":::")) {
       return false;
     }
-    String[] parts;
-    int groups;
-    if (gap >= 0) {
-      String head = text.substring(0, gap);
-      String tail = text.substring(gap + 2);
-      parts = (head + (head.isEmpty() || tail.isEmpty() ? "" : ":") + tail).split(":", -1);
-      if (head.isEmpty() && tail.isEmpty()) {
-        return true;
-      }
-      groups = parts.length;
-      if (groups > 7) {
-        return false;
-      }
-    } else {
-      parts = text.split(":", -1);
-      groups = parts.length;
-      if (groups != 8 && !(groups == 7 && V4.matcher(parts[6]).matches())) {
-        return false;
+    if (gap < 0) {
+      int n = count(hex);
+      return n >= 0 && n + groups == 8;
+    }
+    int head = count(hex.substring(0, gap));
+    int tail = count(hex.substring(gap + 2));
+    return head >= 0 && tail >= 0 && head + tail + groups <= 7;
+  }
+
+  /** How many hex groups {@code part} holds, separated by single colons; -1 when it is not that. */
+  private static int count(String part) {
+    if (part.isEmpty()) {
+      return 0;
+    }
+    String[] groups = part.split(":", -1);
+    for (String g : groups) {
+      if (!GROUP.matcher(g).matches()) {
+        return -1;
       }
     }
-    for (int i = 0; i < parts.length; i++) {
-      boolean lastAsV4 = i == parts.length - 1 && V4.matcher(parts[i]).matches();
-      if (!lastAsV4 && !GROUP.matcher(parts[i]).matches()) {
-        return false;
-      }
-    }
-    return true;
+    return groups.length;
   }
 }
