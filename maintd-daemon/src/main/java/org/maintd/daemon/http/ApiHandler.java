@@ -1,6 +1,8 @@
 package org.maintd.daemon.http;
 
+import java.nio.ByteBuffer;
 import java.util.Map;
+import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -77,6 +79,9 @@ public final class ApiHandler extends Handler.Abstract {
         readHeaders.get().forEach((name, value) -> response.getHeaders().put(name, value));
       }
       Object result = match.handler().run(call);
+      if (result instanceof Rendered r) {
+        return send(request, response, callback, r);
+      }
       if (result instanceof ApiResponse r) {
         return HttpJson.send(response, callback, r.status(), r.body());
       }
@@ -92,6 +97,45 @@ public final class ApiHandler extends Handler.Abstract {
     } catch (Exception e) {
       return error(response, callback, translate(request, path, e));
     }
+  }
+
+  /**
+   * A rendered read: 304 when the client holds the same body (If-None-Match), else the body,
+   * gzipped when the client accepts it; with its entity tag either way.
+   */
+  private static boolean send(Request request, Response response, Callback callback, Rendered r) {
+    HttpFields.Mutable headers = response.getHeaders();
+    headers.put(HttpHeader.ETAG, r.etag());
+    headers.put(HttpHeader.VARY, "Accept-Encoding");
+    if (r.matches(request.getHeaders().get(HttpHeader.IF_NONE_MATCH))) {
+      response.setStatus(304);
+      callback.succeeded();
+      return true;
+    }
+    response.setStatus(200);
+    headers.put(HttpHeader.CONTENT_TYPE, r.contentType());
+    byte[] body = r.bytes();
+    if (acceptsGzip(request.getHeaders().get(HttpHeader.ACCEPT_ENCODING))) {
+      headers.put(HttpHeader.CONTENT_ENCODING, "gzip");
+      body = r.gzipped();
+    }
+    headers.put(HttpHeader.CONTENT_LENGTH, body.length);
+    response.write(true, ByteBuffer.wrap(body), callback);
+    return true;
+  }
+
+  /** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+  static boolean acceptsGzip(String acceptEncoding) {
+    if (acceptEncoding == null) {
+      return false;
+    }
+    for (String part : acceptEncoding.split(",")) {
+      String[] p = part.strip().split(";");
+      if (p[0].strip().equalsIgnoreCase("gzip")) {
+        return p.length < 2 || !p[1].replace(" ", "").matches("q=0(\\.0*)?");
+      }
+    }
+    return false;
   }
 
   private static boolean isRead(Request request) {
