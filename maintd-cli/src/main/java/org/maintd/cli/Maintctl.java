@@ -7,12 +7,14 @@ import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.BalanceCommand;
 import org.maintd.cli.command.CampaignCommand;
 import org.maintd.cli.command.CancelCommand;
+import org.maintd.cli.command.DownCommand;
 import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.PlanCommand;
 import org.maintd.cli.command.ResumeCommand;
 import org.maintd.cli.command.RollCommand;
+import org.maintd.cli.command.ScheduleCommand;
 import org.maintd.cli.command.ShowCommand;
 import org.maintd.cli.command.SimCommand;
 import org.maintd.cli.command.StatusCommand;
@@ -40,6 +42,8 @@ import picocli.CommandLine.ScopeType;
       NodesCommand.class,
       HealthCommand.class,
       UpCommand.class,
+      DownCommand.class,
+      ScheduleCommand.class,
       PlanCommand.class,
       RollCommand.class,
       BalanceCommand.class,

@@ -202,6 +202,14 @@ public final class ConfigSection {
     return values.get(key) instanceof Map<?, ?>;
   }
 
+  /**
+   * Whether {@code key} holds a list rather than a single value (for a key that may be either);
+   * asks nothing of the key.
+   */
+  public boolean holdsList(String key) {
+    return values.get(key) instanceof List<?>;
+  }
+
   /** Every key asked for so far, here and in the sections taken from here, with its full path. */
   public List<String> asked() {
     List<String> out = new ArrayList<>();

@@ -48,35 +48,26 @@ public final class MachineUp {
     this.lastReports = lastReports;
   }
 
-  /** The outcome for one machine. */
-  public sealed interface Decision {
-    /** The node can go back: submit {@code job}, and cancel {@code cancels} (only when forced). */
-    record Allowed(String node, JobSpec job, List<UUID> cancels) implements Decision {
-      public Allowed {
-        cancels = List.copyOf(cancels);
-      }
+  /** The node can go back: submit {@code job}, and cancel {@code cancels} (only when forced). */
+  public record BringUp(String node, JobSpec job, List<UUID> cancels) {
+    public BringUp {
+      cancels = List.copyOf(cancels);
     }
-
-    /** Not now; {@code reason} says why and what to do. */
-    record Refused(String node, String reason) implements Decision {}
-
-    /** No node of that name. */
-    record Unknown(String hostname) implements Decision {}
   }
 
-  public Decision decide(String hostname, boolean force, String who, Instant now) {
+  public Verdict<BringUp> decide(String hostname, boolean force, String who, Instant now) {
     Optional<Node> found = byHostname(hostname);
     if (found.isEmpty()) {
-      return new Decision.Unknown(hostname);
+      return new Verdict.Unknown<>(hostname);
     }
     Node node = found.get();
     if (!Machines.isOut(node)) {
-      return new Decision.Refused(
+      return new Verdict.Refused<>(
           node.name(), node.name() + " is already in service (neither drained nor offline)");
     }
     Optional<Campaign> holder = campaignHolding(node.name());
     if (holder.isPresent()) {
-      return new Decision.Refused(
+      return new Verdict.Refused<>(
           node.name(),
           "campaign "
               + holder.get().id()
@@ -86,13 +77,13 @@ public final class MachineUp {
     }
     List<String> problems = problems(node);
     if (!problems.isEmpty() && !force) {
-      return new Decision.Refused(
+      return new Verdict.Refused<>(
           node.name(), String.join("; ", problems) + " (--force puts it back anyway)");
     }
     List<UUID> cancels =
         force ? activeIncidents(node.name()).stream().map(Incident::uuid).toList() : List.of();
-    return new Decision.Allowed(
-        node.name(), job(node, who, now, force && !problems.isEmpty()), cancels);
+    return new Verdict.Allowed<>(
+        new BringUp(node.name(), job(node, who, now, force && !problems.isEmpty()), cancels));
   }
 
   private Optional<Node> byHostname(String hostname) {

@@ -124,6 +124,7 @@ final class BalancePlanner {
         && ctx.claims.nodesFree(owner, touched)
         && touched.stream().noneMatch(ctx.excludedTargets::contains)
         && touched.stream().noneMatch(failedRepairs::contains)
+        && touched.stream().noneMatch(ctx.ruledOut::containsKey)
         && refusal(m).isEmpty();
   }
 

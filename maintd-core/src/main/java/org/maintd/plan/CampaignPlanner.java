@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
@@ -12,6 +13,7 @@ import org.maintd.campaign.NodePhase;
 import org.maintd.campaign.NodeProgress;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.job.JobSpec;
+import org.maintd.wait.WaitReason;
 
 /**
  * Plans the next steps of a campaign on what the repairs left free. The nodes of the current group
@@ -20,12 +22,14 @@ import org.maintd.job.JobSpec;
  * group starts (inside the campaign's windows). Observations drive it, so a campaign read back
  * after a restart goes on where it was: a node already rebooted is never rebooted again. A node
  * that does not come back, or reports a fault after its reboot, stops the campaign: nothing further
- * is rebooted, and the other nodes of the group are brought back. Not thread-safe: one per planning
- * pass.
+ * is rebooted, and the other nodes of the group are brought back. While planned work is held (the
+ * guard's reason in the round's context), no new group starts and each node stops at a safe point
+ * ({@link NodeRun}); a stopping campaign still winds down. Not thread-safe: one per planning pass.
  */
 final class CampaignPlanner {
   private final NodeRun.Pass pass;
   private final Instant now;
+  private final Optional<WaitReason> held;
 
   /**
    * A planner that, with a positive {@code hardRebootAfter}, reboots a node hard through the
@@ -39,6 +43,7 @@ final class CampaignPlanner {
       Instant now) {
     this.pass = new NodeRun.Pass(ctx, evacuations, signals, hardRebootAfter, now);
     this.now = now;
+    this.held = ctx.plannedWorkHeld;
   }
 
   /** The campaign after this round's steps; the steps' jobs are added to {@code jobs}. */
@@ -57,6 +62,9 @@ final class CampaignPlanner {
       }
       if (!c.status().isStopping() && !started(c, group) && !c.spec().inWindow(now)) {
         return c.withNext(ofGroups(c) + " waits for a window " + c.spec().windows());
+      }
+      if (!c.status().isStopping() && !started(c, group) && held.isPresent()) {
+        return c.withNext(ofGroups(c) + " does not start: " + held.get().text());
       }
       List<String> waits = new ArrayList<>();
       c = run(c, group, jobs, waits);

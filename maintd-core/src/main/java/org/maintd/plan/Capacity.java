@@ -1,7 +1,9 @@
 package org.maintd.plan;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +30,9 @@ final class Capacity {
   private final Map<String, Map<String, Long>> peers = new HashMap<>();
   private final Map<String, Set<String>> exclusionTags = new HashMap<>();
   private final HtoolsTags htoolsTags;
+
+  /** How to undo each take and placement of the round, in the order they were made. */
+  private final List<Runnable> undo = new ArrayList<>();
 
   Capacity(Cluster cluster, double vcpuRatio) {
     htoolsTags = HtoolsTags.of(cluster.tags());
@@ -94,20 +99,46 @@ final class Capacity {
   }
 
   void take(String node, Need need) {
+    add(node, need, -1);
+    undo.add(() -> add(node, need, 1));
+  }
+
+  private void add(String node, Need need, long sign) {
     long[] f = free.get(node);
-    f[0] -= need.memory();
-    f[1] -= need.disk();
-    f[2] -= need.vcpus();
+    f[0] += sign * need.memory();
+    f[1] += sign * need.disk();
+    f[2] += sign * need.vcpus();
   }
 
   /** Records a placement's reservation and tags, beyond its resources. */
   void place(String node, Instance inst, String secondaryOf) {
     if (secondaryOf != null) {
-      peers
-          .computeIfAbsent(node, k -> new HashMap<>())
-          .merge(secondaryOf, reservation(inst), Long::sum);
+      long r = reservation(inst);
+      Map<String, Long> of = peers.computeIfAbsent(node, k -> new HashMap<>());
+      of.merge(secondaryOf, r, Long::sum);
+      undo.add(() -> of.merge(secondaryOf, -r, Long::sum));
     } else {
-      exclusionTags.computeIfAbsent(node, k -> new HashSet<>()).addAll(exclusionTagsOf(inst));
+      Set<String> there = exclusionTags.computeIfAbsent(node, k -> new HashSet<>());
+      for (String tag : exclusionTagsOf(inst)) {
+        if (there.add(tag)) {
+          undo.add(() -> there.remove(tag));
+        }
+      }
+    }
+  }
+
+  /** Where the placements made so far end: what {@link #giveBack} returns to. */
+  int mark() {
+    return undo.size();
+  }
+
+  /**
+   * Gives back what the placements made since {@code mark} took, last first: a repair or a move
+   * refused after its targets were chosen leaves their room to the rest of the round.
+   */
+  void giveBack(int mark) {
+    while (undo.size() > mark) {
+      undo.remove(undo.size() - 1).run();
     }
   }
 

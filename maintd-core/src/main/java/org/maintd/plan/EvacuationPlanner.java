@@ -113,13 +113,18 @@ final class EvacuationPlanner {
       List<Instance> secondaries,
       boolean failover,
       JobMaker jobs) {
-    Map<String, List<Operation>> byTarget = new LinkedHashMap<>();
-    List<String> waits = new ArrayList<>();
+    Batch batch = new Batch(owner, new LinkedHashMap<>(), new ArrayList<>());
+    Map<String, List<Operation>> byTarget = batch.byTarget();
+    List<String> waits = batch.waits();
     for (Instance inst : primaries) {
-      placePrimary(owner, node, inst, failover, byTarget, waits);
+      if (free(inst, waits)) {
+        placePrimary(batch, node, inst, failover);
+      }
     }
     for (Instance inst : secondaries) {
-      placeSecondary(owner, node, inst, byTarget, waits);
+      if (free(inst, waits)) {
+        placeSecondary(batch, node, inst);
+      }
     }
     List<JobSpec> planned = new ArrayList<>();
     byTarget.forEach((target, ops) -> planned.add(jobs.job(ops, describe(node, target, ops))));
@@ -137,122 +142,112 @@ final class EvacuationPlanner {
     JobSpec job(List<Operation> ops, String what);
   }
 
-  private void placePrimary(
-      String owner,
-      Node node,
-      Instance inst,
-      boolean failover,
-      Map<String, List<Operation>> byTarget,
-      List<String> waits) {
-    if (!ctx.claims.instanceFree(inst.name())) {
-      waits.add(inst.name() + ": busy with another job");
-      return;
+  /** Whether no other job of the round holds {@code inst}; if one does, it waits, and says so. */
+  private boolean free(Instance inst, List<String> waits) {
+    if (ctx.claims.instanceFree(inst.name())) {
+      return true;
     }
+    waits.add(inst.name() + ": busy with another job");
+    return false;
+  }
+
+  private void placePrimary(Batch b, Node node, Instance inst, boolean failover) {
     Capacity.Need need = Moves.primaryNeed(inst);
     if (inst.diskTemplate().mobility() == Mobility.INTERNALLY_MIRRORED) {
-      placeOnSecondary(owner, inst, failover, need, byTarget, waits);
+      placeOnSecondary(b, inst, failover, need);
       return;
     }
     Optional<TargetChooser.Choice> target =
-        chooser.choose(owner, node.group(), node.name(), need, inst, null);
+        chooser.choose(b.owner(), node.group(), node.name(), need, inst, null);
     if (target.isEmpty()) {
-      waits.add(
-          inst.name()
-              + ": no node in the group has room ("
-              + need.memory()
-              + " MiB memory, "
-              + need.disk()
-              + " MiB disk)");
+      b.waits()
+          .add(
+              noRoom(
+                  inst,
+                  node.group(),
+                  "node in the group has room ("
+                      + need.memory()
+                      + " MiB memory, "
+                      + need.disk()
+                      + " MiB disk)"));
       return;
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    add(byTarget, t, Moves.primary(inst, node.name(), t, failover), need, inst, null);
+    add(b.byTarget(), t, Moves.primary(inst, node.name(), t, failover), need, inst, null);
   }
 
-  private void placeOnSecondary(
-      String owner,
-      Instance inst,
-      boolean failover,
-      Capacity.Need need,
-      Map<String, List<Operation>> byTarget,
-      List<String> waits) {
+  private void placeOnSecondary(Batch b, Instance inst, boolean failover, Capacity.Need need) {
     Node secondary = ctx.index.node(inst.secondary()).orElseThrow();
-    Optional<WaitReason> refusal = chooser.refusal(owner, secondary);
-    if (refusal.isPresent() && ctx.claims.nodeFree(owner, secondary.name())) {
+    Optional<WaitReason> refusal = chooser.refusal(b.owner(), secondary);
+    if (refusal.isPresent() && ctx.claims.nodeFree(b.owner(), secondary.name())) {
       // The secondary cannot take the instance (offline, drained, or it has its own incident):
       // give the instance a new secondary first; it migrates there in a later round. Waiting for
       // the secondary instead could wait forever on an incident that waits for this one.
-      rehomeSecondary(owner, inst, secondary, refusal.get(), byTarget, waits);
+      rehomeSecondary(b, inst, secondary, refusal.get());
       return;
     }
     Optional<WaitReason> shortfall =
         refusal.or(
             () -> ctx.capacity.shortfall(secondary.name(), need).map(WaitReason.class::cast));
     if (shortfall.isPresent()) {
-      waits.add(inst.name() + ": its secondary " + shortfall.get().text());
+      b.waits().add(inst.name() + ": its secondary " + shortfall.get().text());
       return;
     }
     Operation op = Moves.takeOver(inst, inst.primary(), secondary.name(), failover);
-    add(byTarget, secondary.name(), op, need, inst, null);
+    add(b.byTarget(), secondary.name(), op, need, inst, null);
   }
 
-  private void rehomeSecondary(
-      String owner,
-      Instance inst,
-      Node secondary,
-      WaitReason refusal,
-      Map<String, List<Operation>> byTarget,
-      List<String> waits) {
+  private void rehomeSecondary(Batch b, Instance inst, Node secondary, WaitReason refusal) {
     Capacity.Need need = Moves.secondaryNeed(inst);
     Optional<TargetChooser.Choice> target =
-        chooser.choose(owner, secondary.group(), inst.primary(), need, inst, inst.primary());
+        chooser.choose(b.owner(), secondary.group(), inst.primary(), need, inst, inst.primary());
     if (target.isEmpty()) {
-      waits.add(
-          inst.name()
-              + ": its secondary "
-              + refusal.text()
-              + ", and no node in the group has "
-              + inst.disk()
-              + " MiB disk for a new secondary");
+      b.waits()
+          .add(
+              inst.name()
+                  + ": its secondary "
+                  + refusal.text()
+                  + ", and "
+                  + new WaitReason.NoTarget(
+                          "node in the group has " + inst.disk() + " MiB disk for a new secondary",
+                          ctx.ruledOutIn(secondary.group()))
+                      .text());
       return;
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    add(byTarget, t, Moves.secondary(inst, secondary.name(), t), need, inst, inst.primary());
-    ctx.claims.claim(owner, List.of(secondary.name()), List.of());
+    add(b.byTarget(), t, Moves.secondary(inst, secondary.name(), t), need, inst, inst.primary());
+    ctx.claims.claim(b.owner(), List.of(secondary.name()), List.of());
   }
 
-  private void placeSecondary(
-      String owner,
-      Node node,
-      Instance inst,
-      Map<String, List<Operation>> byTarget,
-      List<String> waits) {
-    if (!ctx.claims.instanceFree(inst.name())) {
-      waits.add(inst.name() + ": busy with another job");
-      return;
-    }
-    if (!ctx.claims.nodeFree(owner, inst.primary())) {
-      waits.add(inst.name() + ": its primary " + inst.primary() + " is busy with another job");
+  private void placeSecondary(Batch b, Node node, Instance inst) {
+    if (!ctx.claims.nodeFree(b.owner(), inst.primary())) {
+      b.waits().add(inst.name() + ": its primary " + inst.primary() + " is busy with another job");
       return;
     }
     Capacity.Need need = Moves.secondaryNeed(inst);
     Node primary = ctx.index.node(inst.primary()).orElseThrow();
     Optional<TargetChooser.Choice> target =
-        chooser.choose(owner, primary.group(), primary.name(), need, inst, primary.name());
+        chooser.choose(b.owner(), primary.group(), primary.name(), need, inst, primary.name());
     if (target.isEmpty()) {
-      waits.add(
-          inst.name()
-              + ": no node in the group has "
-              + inst.disk()
-              + " MiB disk for a new secondary");
+      b.waits()
+          .add(
+              noRoom(
+                  inst,
+                  primary.group(),
+                  "node in the group has " + inst.disk() + " MiB disk for a new secondary"));
       return;
     }
     String t = target.get().node().name();
     note(inst, target.get());
-    add(byTarget, t, Moves.secondary(inst, node.name(), t), need, inst, primary.name());
-    ctx.claims.claim(owner, List.of(inst.primary()), List.of());
+    add(b.byTarget(), t, Moves.secondary(inst, node.name(), t), need, inst, primary.name());
+    ctx.claims.claim(b.owner(), List.of(inst.primary()), List.of());
+  }
+
+  /** Why {@code inst} waits when no node of {@code group} has room: the nodes ruled out named. */
+  private String noRoom(Instance inst, String group, String need) {
+    return inst.name() + ": " + new WaitReason.NoTarget(need, ctx.ruledOutIn(group)).text();
   }
 
   private void add(
@@ -265,6 +260,9 @@ final class EvacuationPlanner {
     chooser.placed(target, need, inst, secondaryOf);
     byTarget.computeIfAbsent(target, t -> new ArrayList<>()).add(op);
   }
+
+  /** The jobs of one move off a node being put together: by target, and why instances wait. */
+  private record Batch(String owner, Map<String, List<Operation>> byTarget, List<String> waits) {}
 
   /** Remembers a placement that breaks N+1 or an exclusion tag because nothing better had room. */
   private void note(Instance inst, TargetChooser.Choice choice) {

@@ -117,8 +117,10 @@ final class HarepPlanner {
       return;
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.type(), repairId(inst));
+    int mark = ctx.capacity.mark();
     RepairPlacer.Placement placement = placer.place(owner.text(), inst, need);
     if (placement.ops().isEmpty()) {
+      ctx.capacity.giveBack(mark);
       RepairTag pending =
           RepairTag.pending(need.type(), owner.repairId(), now.getEpochSecond(), List.of());
       List<String> remove = state.last().isPresent() ? List.of(state.raw()) : List.of();
@@ -131,7 +133,7 @@ final class HarepPlanner {
       items.add(item(inst, broken, placement.why().get()));
       return;
     }
-    items.add(item(inst, broken, submit(owner, inst, need, placement.ops(), jobs)));
+    items.add(item(inst, broken, submit(owner, inst, need, placement.ops(), jobs, mark)));
   }
 
   /**
@@ -180,16 +182,29 @@ final class HarepPlanner {
       return;
     }
     HarepOwner owner = new HarepOwner(inst.name(), need.get().type(), p.tag().id());
+    int mark = ctx.capacity.mark();
     RepairPlacer.Placement placement = placer.place(owner.text(), inst, need.get());
+    if (placement.ops().isEmpty()) {
+      ctx.capacity.giveBack(mark);
+    }
     Next outcome =
         placement.ops().isEmpty()
             ? placement.why().get()
-            : submit(owner, inst, need.get(), placement.ops(), jobs);
+            : submit(owner, inst, need.get(), placement.ops(), jobs, mark);
     items.add(item(inst, broken, outcome));
   }
 
+  /**
+   * The repair's job, or why it waits when its nodes or its instance are busy this round; a repair
+   * that waits gives back the room its placement took since {@code mark}.
+   */
   private Next submit(
-      HarepOwner owner, Instance inst, RepairNeed need, List<Operation> ops, List<JobSpec> jobs) {
+      HarepOwner owner,
+      Instance inst,
+      RepairNeed need,
+      List<Operation> ops,
+      List<JobSpec> jobs,
+      int mark) {
     String key = ctx.nextKey(owner.text());
     String text =
         "harep "
@@ -206,6 +221,7 @@ final class HarepPlanner {
             .filter(n -> ctx.index.node(n).map(x -> !x.offline()).orElse(false))
             .toList();
     if (!ctx.claims.instanceFree(inst.name()) || !ctx.claims.nodesFree(owner.text(), working)) {
+      ctx.capacity.giveBack(mark);
       WaitReason busy = new WaitReason.Busy("its nodes or the instance", true);
       return Next.waits("waits: " + busy.text(), busy);
     }

@@ -16,7 +16,7 @@ final class MasterSuccessor {
     return ctx.cluster.nodes().stream()
         .filter(
             x -> !x.name().equals(master) && x.flags().masterCandidate() && x.acceptsInstances())
-        .filter(x -> !ctx.excludedTargets.contains(x.name()))
+        .filter(x -> !ctx.excludedTargets.contains(x.name()) && !ctx.ruledOut.containsKey(x.name()))
         .filter(allowed)
         .findFirst();
   }

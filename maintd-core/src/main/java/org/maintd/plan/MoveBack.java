@@ -140,6 +140,9 @@ final class MoveBack {
       String state = home.isEmpty() ? "gone" : home.get().offline() ? "offline" : "drained";
       return new Move.Stays(node + " is " + state + " again");
     }
+    if (ctx.ruledOut.containsKey(node)) {
+      return new Move.Stays(node + " is ruled out: " + ctx.ruledOut.get(node));
+    }
     if (!ctx.claims.instanceFree(i.name())) {
       return new Move.Busy("instance in another job");
     }

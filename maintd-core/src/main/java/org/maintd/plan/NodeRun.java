@@ -24,7 +24,12 @@ import org.maintd.plan.RebootWatch.Verdict;
  * drained, emptied, rebooted, back with a new boot id, {@code Ok} for the soak time, undrained,
  * instances moved back home. Each phase's step says what it came to ({@link NodeStep}); phases that
  * need no job follow each other at once. A stopping campaign skips a node not yet started and
- * brings back one not yet rebooted. Not thread-safe: one per node and planning pass.
+ * brings back one not yet rebooted. While planned work is held, a node not yet rebooted takes no
+ * new step (it does not start, its master role does not move, it is not drained, no instance is
+ * moved off, it is not rebooted): it stays where it is, a safe point, until the guard lets it go
+ * on; a node rebooted already runs to its end (watched back, hard-rebooted if that is due,
+ * undrained, its instances moved home), which gives the cluster back what the campaign took. Not
+ * thread-safe: one per node and planning pass.
  */
 final class NodeRun {
   /**
@@ -106,7 +111,7 @@ final class NodeRun {
 
   private NodeStep step(Node n, boolean stopping) {
     return switch (progress().phase()) {
-      case WAITING -> stopping ? skip(STOPPING) : start(n);
+      case WAITING -> stopping ? skip(STOPPING) : held("its start").orElseGet(() -> start(n));
       case MASTER_FAILOVER -> stopping ? skip(STOPPING) : failoverMaster(n);
       case DRAIN -> stopping ? notRebooted() : drain(n);
       case EVACUATE -> stopping ? notRebooted() : evacuate(n);
@@ -139,6 +144,10 @@ final class NodeRun {
     if (!n.master()) {
       return begin(n);
     }
+    Optional<NodeStep> held = held("the master role moves");
+    if (held.isPresent()) {
+      return held.get();
+    }
     Optional<Node> candidate =
         MasterSuccessor.of(
             ctx, node, x -> !campaign.currentGroup().contains(x.name()) && jobs.free(x.name()));
@@ -157,6 +166,10 @@ final class NodeRun {
   private NodeStep drain(Node n) {
     if (n.drained()) {
       return moveOn(NodePhase.EVACUATE, "drained");
+    }
+    Optional<NodeStep> held = held("its drain");
+    if (held.isPresent()) {
+      return held.get();
     }
     if (ctx.excludedTargets.contains(node)) {
       return waits(REPAIRS_FIRST);
@@ -182,6 +195,10 @@ final class NodeRun {
     if (primaries.isEmpty() && secondaries.isEmpty()) {
       return moveOn(NodePhase.REBOOT, "empty");
     }
+    Optional<NodeStep> held = held("moving its instances off");
+    if (held.isPresent()) {
+      return held.get();
+    }
     return waits(jobs.moveOff(evacuations, n, primaries, secondaries));
   }
 
@@ -190,6 +207,10 @@ final class NodeRun {
   }
 
   private NodeStep reboot() {
+    Optional<NodeStep> held = held("its reboot");
+    if (held.isPresent()) {
+      return held.get();
+    }
     if (!jobs.free(node)) {
       return waits(BUSY);
     }
@@ -264,6 +285,11 @@ final class NodeRun {
 
   private NodeProgress progress() {
     return campaign.progress(node);
+  }
+
+  /** The node waits before {@code what} while planned work is held; empty when it may go on. */
+  private Optional<NodeStep> held(String what) {
+    return ctx.plannedWorkHeld.map(why -> waits("held before " + what + ": " + why.text()));
   }
 
   private static NodeStep waits(String reason) {

@@ -14,7 +14,8 @@ import org.maintd.wait.WaitReason;
 /**
  * The operations of one instance repair with their targets chosen among the nodes of the instance's
  * group that have room, or why none could be chosen; the capacity of the targets chosen is taken
- * for the rest of the round. Not thread-safe.
+ * for the rest of the round, unless the repair is refused ({@code Capacity.giveBack}). Not
+ * thread-safe.
  */
 final class RepairPlacer {
   private final RoundContext ctx;
@@ -34,11 +35,12 @@ final class RepairPlacer {
     static Placement waits(String text, WaitReason why) {
       return new Placement(List.of(), Optional.of(Next.waits("waits: " + text, why)));
     }
+  }
 
-    static Placement noTarget(String need) {
-      WaitReason.NoTarget why = new WaitReason.NoTarget(need);
-      return waits(why.text(), why);
-    }
+  /** No node of {@code inst}'s group has room for {@code need}: the nodes ruled out named. */
+  private Placement noTarget(Instance inst, String need) {
+    WaitReason.NoTarget why = new WaitReason.NoTarget(need, ctx.ruledOutIn(group(inst)));
+    return Placement.waits(why.text(), why);
   }
 
   /** Where the repair {@code need} of {@code inst}, done by {@code owner}'s job, goes. */
@@ -62,7 +64,8 @@ final class RepairPlacer {
           .map(c -> handOver(inst, need, c.node(), n))
           .orElseGet(
               () ->
-                  Placement.noTarget(
+                  noTarget(
+                      inst,
                       "node in the group has room for the instance ("
                           + n.memory()
                           + " MiB memory, "
@@ -94,8 +97,8 @@ final class RepairPlacer {
     Optional<Choice> target =
         chooser.choose(owner, group(inst), inst.primary(), n, inst, inst.primary());
     if (target.isEmpty()) {
-      return Placement.noTarget(
-          "node in the group has " + inst.disk() + " MiB disk for a new secondary");
+      return noTarget(
+          inst, "node in the group has " + inst.disk() + " MiB disk for a new secondary");
     }
     String t = target.get().node().name();
     chooser.placed(t, n, inst, inst.primary());
@@ -109,7 +112,8 @@ final class RepairPlacer {
     Optional<Node> primary =
         chooser.choose(owner, group(inst), "", p, inst, null).map(Choice::node);
     if (primary.isEmpty()) {
-      return Placement.noTarget(
+      return noTarget(
+          inst,
           "node in the group has room for the instance ("
               + mem
               + " MiB memory, "
@@ -125,7 +129,8 @@ final class RepairPlacer {
               .choose(owner, group(inst), primary.get().name(), s, inst, primary.get().name())
               .map(Choice::node);
       if (secondary.isEmpty()) {
-        return Placement.noTarget(
+        return noTarget(
+            inst,
             "second node in the group has " + inst.disk() + " MiB disk for the new secondary");
       }
       chooser.placed(secondary.get().name(), s, inst, primary.get().name());

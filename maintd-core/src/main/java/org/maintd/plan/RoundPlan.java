@@ -5,13 +5,14 @@ import java.util.Map;
 import java.util.UUID;
 import org.maintd.campaign.Campaign;
 import org.maintd.job.JobSpec;
+import org.maintd.maintenance.Maintenance;
 
 /**
  * What a round will do: the jobs to submit (none conflict), the incidents whose work is complete
  * (to be tagged {@code repairready}), for every incident what happens next or why it waits, tags to
  * change outside jobs (instance repairs' {@code enoperm} results, expired suspensions), and the
- * other items considered (instances to repair) with what happens to them, and the campaigns as they
- * stand after this round's steps.
+ * other items considered (instances to repair, scheduled machines) with what happens to them, and
+ * the campaigns and the maintenance schedule's modes as they stand after this round's steps.
  */
 public record RoundPlan(
     List<JobSpec> jobs,
@@ -19,7 +20,8 @@ public record RoundPlan(
     Map<UUID, Next> next,
     List<TagChange> tagChanges,
     List<PlanItem> items,
-    List<Campaign> campaigns) {
+    List<Campaign> campaigns,
+    Maintenance maintenance) {
   public RoundPlan {
     campaigns = List.copyOf(campaigns);
     jobs = List.copyOf(jobs);

@@ -21,6 +21,7 @@ import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
 import org.maintd.job.JobSpec;
+import org.maintd.maintenance.Maintenance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.wait.WaitReason;
 
@@ -103,29 +104,29 @@ public final class RoundPlanner {
       Instant now,
       List<Campaign> campaigns,
       Map<String, NodeSignal> signals) {
-    return plan(cluster, incidents, evacuated, round, now, campaigns, signals, Set.of());
-  }
-
-  /**
-   * Plans a round knowing which jobs have succeeded ({@code succeededJobs}): a harep repair whose
-   * pending tag names only such jobs (or none) takes its next step; the others wait for theirs.
-   */
-  public RoundPlan plan(
-      Cluster cluster,
-      List<Incident> incidents,
-      List<String> evacuated,
-      long round,
-      Instant now,
-      List<Campaign> campaigns,
-      Map<String, NodeSignal> signals,
-      Set<String> succeededJobs) {
     return plan(
-        cluster, incidents, evacuated, round, now, campaigns, signals, succeededJobs, Load.none());
+        cluster,
+        incidents,
+        evacuated,
+        round,
+        now,
+        campaigns,
+        signals,
+        Set.of(),
+        MaintenanceInput.none(),
+        Load.none());
   }
 
   /**
-   * Plans a round whose balancing weighs the instances' measured {@code load} (see {@link Load#on}:
-   * a measure not every node has is left out, and the plan says so).
+   * Plans a round knowing which jobs have succeeded ({@code succeededJobs}: a harep repair whose
+   * pending tag names only such jobs, or none, takes its next step; the others wait for theirs),
+   * with the maintenance schedule ({@code maintenance}): its machines' steps come after instance
+   * repairs and before campaigns; no move lands on a machine it drains, holds down or is about to
+   * drain, nor on a node whose repair failed. Its {@code hold} (the guard of planned work: outside
+   * the allowed hours, an alert) holds all planned work, campaign steps too: every planner finds it
+   * in the round's context; repairs of faults go on regardless. Balancing weighs the instances'
+   * measured {@code load} (see {@link Load#on}: a measure not every node has is left out, and the
+   * plan says so).
    */
   public RoundPlan plan(
       Cluster cluster,
@@ -136,9 +137,19 @@ public final class RoundPlanner {
       List<Campaign> campaigns,
       Map<String, NodeSignal> signals,
       Set<String> succeededJobs,
+      MaintenanceInput maintenance,
       Load load) {
+    Map<String, String> ruledOut = new HashMap<>(maintenance.ruledOut(cluster, now));
+    ruledOut.putAll(failedRepairNodes(incidents));
     RoundContext ctx =
-        new RoundContext(cluster, round, nanos(now), excluded(incidents, evacuated), caps);
+        new RoundContext(
+            cluster,
+            round,
+            nanos(now),
+            excluded(incidents, evacuated),
+            ruledOut,
+            caps,
+            maintenance.hold());
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
     LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     List<JobSpec> jobs = new ArrayList<>();
@@ -163,6 +174,9 @@ public final class RoundPlanner {
     if (harep) {
       new HarepPlanner(ctx, now, succeededJobs).plan(jobs, tags, items);
     }
+    Maintenance scheduled =
+        new MaintenancePlanner(ctx, evacuations, maintenance, now, campaignNodes(campaigns))
+            .plan(jobs, items);
     CampaignPlanner campaignPlanner =
         new CampaignPlanner(ctx, evacuations, signals, hardRebootAfter, now);
     List<Campaign> planned = new ArrayList<>();
@@ -181,7 +195,7 @@ public final class RoundPlanner {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents), load).plan(jobs, items);
       }
     }
-    return new RoundPlan(jobs, completed, next, tags, items, planned);
+    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */
@@ -209,6 +223,32 @@ public final class RoundPlanner {
         .filter(i -> i.status() == IncidentStatus.FAILED)
         .forEach(i -> nodes.add(i.node()));
     return nodes;
+  }
+
+  /** The nodes of the group each campaign under way works on, by the campaign's id. */
+  private static Map<String, String> campaignNodes(List<Campaign> campaigns) {
+    Map<String, String> out = new HashMap<>();
+    campaigns.stream()
+        .filter(c -> c.status().isActive())
+        .forEach(c -> c.currentGroup().forEach(n -> out.put(n, c.id())));
+    return out;
+  }
+
+  /** The nodes whose repair failed, each with why it is ruled out as a target. */
+  private static Map<String, String> failedRepairNodes(List<Incident> incidents) {
+    Map<String, String> out = new HashMap<>();
+    incidents.stream()
+        .filter(i -> i.status() == IncidentStatus.FAILED)
+        .forEach(
+            i ->
+                out.put(
+                    i.node(),
+                    "its repair failed (incident "
+                        + i.uuid()
+                        + "; remove tag "
+                        + i.tag()
+                        + " to use it again)"));
+    return out;
   }
 
   private static Set<String> excluded(List<Incident> incidents, List<String> evacuated) {

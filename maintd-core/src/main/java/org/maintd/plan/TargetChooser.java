@@ -8,11 +8,12 @@ import org.maintd.cluster.Node;
 import org.maintd.wait.WaitReason;
 
 /**
- * Picks a target node for an instance: online, undrained, in the same group, not excluded, not
- * claimed by another owner's job, with room for what it needs. Among those, targets that keep every
- * node N+1 and keep exclusion tags apart come first; among equals, the one with the most free
- * memory, so that load spreads (ties go to the node listed first). A target that breaks N+1 or an
- * exclusion tag is chosen only when no other has room, and the choice says so.
+ * Picks a target node for an instance: online, undrained, in the same group, not excluded (an
+ * active incident, evacuated) nor ruled out (a failed repair, a machine draining, down or due to
+ * drain soon), not claimed by another owner's job, with room for what it needs. Among those,
+ * targets that keep every node N+1 and keep exclusion tags apart come first; among equals, the one
+ * with the most free memory, so that load spreads (ties go to the node listed first). A target that
+ * breaks N+1 or an exclusion tag is chosen only when no other has room, and the choice says so.
  */
 final class TargetChooser {
   private final RoundContext ctx;
@@ -33,6 +34,11 @@ final class TargetChooser {
     if (ctx.excludedTargets.contains(node.name())) {
       return Optional.of(
           new WaitReason.TargetRefused(node.name(), "has an active incident or was evacuated"));
+    }
+    if (ctx.ruledOut.containsKey(node.name())) {
+      return Optional.of(
+          new WaitReason.TargetRefused(
+              node.name(), "is ruled out: " + ctx.ruledOut.get(node.name())));
     }
     if (!ctx.claims.nodeFree(owner, node.name())) {
       return Optional.of(new WaitReason.Busy(node.name(), false));

@@ -35,7 +35,8 @@ import org.maintd.spi.MaintdState;
  * node reports now for the same action, so that the node's next report is the same incident and not
  * a new one. The nodes maintd took out of service are recorded again, the round number goes past
  * every key in the queue, and the state starts paused, for an operator to look before anything
- * runs. Campaigns are not rebuilt; the notes say which were under way. Pure.
+ * runs. Campaigns are not rebuilt; the notes say which were under way. Machines out for planned
+ * maintenance come back as {@link MaintenanceTraces} says; the schedule does not. Pure.
  */
 public final class Recovery {
   private final DiagnoseParser parser = new DiagnoseParser();
@@ -55,7 +56,11 @@ public final class Recovery {
     evidence.forEach(
         (uuid, e) ->
             incident(cluster, traces, uuid, e, reports, now, notes).ifPresent(incidents::add));
-    List<Machine> machines = machines(cluster, incidents, traces, now);
+    List<Machine> taken = machines(cluster, incidents, traces, now);
+    MaintenanceTraces.Rebuilt maintenance = MaintenanceTraces.rebuild(cluster, traces, taken, now);
+    List<Machine> machines = new ArrayList<>(taken);
+    machines.addAll(maintenance.machines());
+    notes.addAll(maintenance.notes());
     List<String> evacuated =
         incidents.stream()
             .filter(
@@ -85,6 +90,7 @@ public final class Recovery {
         MaintdState.initial(now)
             .withIncidents(incidents)
             .withMachines(machines)
+            .withMaintenance(maintenance.maintenance())
             .withEvacuated(evacuated)
             .withRound(round + 1)
             .withPaused(true, why);

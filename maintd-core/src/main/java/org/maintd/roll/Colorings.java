@@ -33,10 +33,10 @@ final class Colorings {
   /**
    * Colourings with fewer colours than {@code start}, by iterated greedy: in each of {@code rounds}
    * rounds the vertices are coloured again class by class (the classes in reverse, largest first,
-   * shuffled with the round's number as seed, or smallest first, in turn; within a class in order),
-   * each taking the smallest colour none of its neighbours has, which never needs more colours than
-   * the classes it began with. The first is {@code start}; each later one has fewer classes than
-   * the one before.
+   * scrambled by the round's number, or smallest first, in turn; within a class in order), each
+   * taking the smallest colour none of its neighbours has, which never needs more colours than the
+   * classes it began with. The first is {@code start}; each later one has fewer classes than the
+   * one before.
    */
   static List<List<List<Integer>>> fewer(ConflictGraph g, List<List<Integer>> start, int rounds) {
     List<List<List<Integer>>> out = new ArrayList<>(List.of(start));
@@ -56,10 +56,16 @@ final class Colorings {
     switch (r % 4) {
       case 0 -> java.util.Collections.reverse(out);
       case 1 -> out.sort(Comparator.<List<Integer>>comparingInt(List::size).reversed());
-      case 2 -> java.util.Collections.shuffle(out, new java.util.Random(r));
+      case 2 -> out.sort(Comparator.comparingInt(c -> mixed(c.get(0), r)));
       default -> out.sort(Comparator.comparingInt(List::size));
     }
     return out;
+  }
+
+  /** A scrambled but fixed number for vertex {@code v} in round {@code r}: a shuffle's key. */
+  private static int mixed(int v, int r) {
+    int h = (v + 1) * 0x9E3779B9 ^ (r + 1) * 0x85EBCA6B;
+    return Integer.rotateLeft(h ^ (h >>> 16), 13) * 0xC2B2AE35;
   }
 
   private static int[] recolor(ConflictGraph g, List<List<Integer>> order) {

@@ -3,6 +3,7 @@ package org.maintd.round;
 import java.util.List;
 import java.util.UUID;
 import org.maintd.incident.Incident;
+import org.maintd.maintenance.Schedule;
 
 /** What commands answer besides incidents and campaigns. */
 public final class Answers {
@@ -18,4 +19,18 @@ public final class Answers {
    * A machine put back in service: the job that does it, and the incidents canceled to force it.
    */
   public record BroughtUp(String node, String job, List<UUID> canceled) {}
+
+  /**
+   * A schedule stored: as it is now, what it warns of (hostnames that are no node), and the
+   * machines it dropped while they were draining (maintd undrains what it drained).
+   */
+  public record SchedulePosted(Schedule schedule, List<String> warnings, List<String> released) {
+    public SchedulePosted {
+      warnings = List.copyOf(warnings);
+      released = List.copyOf(released);
+    }
+  }
+
+  /** A machine taken down: the job that sets its node offline. */
+  public record TakenDown(String node, String job) {}
 }

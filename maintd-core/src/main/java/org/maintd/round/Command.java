@@ -2,6 +2,7 @@ package org.maintd.round;
 
 import java.util.List;
 import org.maintd.campaign.CampaignSpec;
+import org.maintd.maintenance.Schedule;
 
 /** An operator's command, applied by the next step and answered after it. A closed set. */
 public sealed interface Command {
@@ -22,6 +23,16 @@ public sealed interface Command {
 
   /** Pause, resume or abort a campaign. */
   record CampaignAction(String id, String action, String who) implements Command {}
+
+  /** Replace the maintenance schedule (an empty one clears it). */
+  record PostSchedule(Schedule schedule, String who) implements Command {}
+
+  /** Take scheduled machines down: out of service, their nodes offline. */
+  record MachinesDown(List<String> hostnames, boolean force, String who) implements Command {
+    public MachinesDown {
+      hostnames = List.copyOf(hostnames);
+    }
+  }
 
   /** Put machines back in service. */
   record MachinesUp(List<String> hostnames, boolean force, String who) implements Command {

@@ -1,9 +1,6 @@
 package org.maintd.round;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.maintd.campaign.Campaign;
@@ -12,15 +9,11 @@ import org.maintd.campaign.Campaigns;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentException;
 import org.maintd.incident.IncidentStatus;
-import org.maintd.incident.Observation;
-import org.maintd.machine.MachineUp;
-import org.maintd.spi.Intent;
 
 /**
  * Operator commands, applied in the order given, each answered: cancel, acknowledge (its tag
- * removal is an effect; the answer waits for it), pause and resume, campaigns, machines put back in
- * service (each a job of the current round, stored as an intent before it is submitted). A refusal
- * changes nothing.
+ * removal is an effect; the answer waits for it), pause and resume, campaigns, and the machines'
+ * ({@link MachineCommands}: the schedule, down, up). A refusal changes nothing.
  */
 final class Commands {
   private final Turn t;
@@ -83,7 +76,16 @@ final class Commands {
                   + changed.status().wireName()));
       return new Reply.Done(changed);
     }
-    return up(id, (Command.MachinesUp) c);
+    if (c instanceof Command.PostSchedule x) {
+      return new MachineCommands(t).post(x);
+    }
+    if (c instanceof Command.MachinesDown x) {
+      return new MachineCommands(t).down(x);
+    }
+    if (c instanceof Command.MachinesUp x) {
+      return new MachineCommands(t).up(x);
+    }
+    throw new IllegalStateException("no rule for the command " + c);
   }
 
   private Reply cancel(Command.Cancel c) {
@@ -166,63 +168,5 @@ final class Commands {
                 + " group(s) "
                 + created.groups()));
     return new Reply.Done(created);
-  }
-
-  private Reply up(long id, Command.MachinesUp c) {
-    Map<String, Observation> reports = new HashMap<>();
-    t.memory.readings().forEach((node, r) -> reports.put(node, r.observation()));
-    MachineUp rules =
-        new MachineUp(
-            t.cluster, t.state.incidents(), t.state.machines(), t.state.campaigns(), reports);
-    List<MachineUp.Decision.Allowed> allowed = new ArrayList<>();
-    List<String> refused = new ArrayList<>();
-    for (String hostname : c.hostnames()) {
-      MachineUp.Decision d = rules.decide(hostname, c.force(), c.who(), t.now);
-      if (d instanceof MachineUp.Decision.Unknown u) {
-        return new Reply.Refused(Refusal.NOT_FOUND, "no node " + u.hostname() + " in the cluster");
-      } else if (d instanceof MachineUp.Decision.Refused r) {
-        refused.add(r.reason());
-      } else {
-        allowed.add((MachineUp.Decision.Allowed) d);
-      }
-    }
-    if (!refused.isEmpty()) {
-      return new Reply.Refused(Refusal.CONFLICT, String.join("; ", refused));
-    }
-    List<Intent> intents = new ArrayList<>(t.state.intents());
-    for (MachineUp.Decision.Allowed a : allowed) {
-      for (UUID uuid : a.cancels()) {
-        t.replaceIncident(
-            uuid,
-            i ->
-                t.lifecycle.cancel(
-                    i,
-                    t.now,
-                    "canceled: " + a.node() + " put back in service by " + c.who() + " (forced)"));
-        t.log.add(
-            LogLine.info(
-                "[incident="
-                    + uuid
-                    + "] [node="
-                    + a.node()
-                    + "] canceled: the node is put back in service by "
-                    + c.who()
-                    + " (forced)"));
-      }
-      intents.add(new Intent(a.job(), ""));
-    }
-    t.state = t.state.withJobs(t.state.jobs(), intents);
-    List<String> keys = allowed.stream().map(a -> a.job().key()).toList();
-    return new Reply.AfterEffects(
-        keys,
-        outcomes ->
-            allowed.stream()
-                .map(
-                    a ->
-                        new Answers.BroughtUp(
-                            a.node(),
-                            ((Outcome.Submitted) outcomes.get(a.job().key())).jobId(),
-                            a.cancels()))
-                .toList());
   }
 }

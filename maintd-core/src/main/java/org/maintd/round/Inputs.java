@@ -3,6 +3,7 @@ package org.maintd.round;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
+import org.maintd.guard.AlertState;
 import org.maintd.job.JobState;
 import org.maintd.spi.CollectorReading;
 
@@ -10,7 +11,8 @@ import org.maintd.spi.CollectorReading;
  * What one step is given. A tick ({@code plan} true) brings a fresh snapshot, this poll's readings
  * and the status of every job waited for ({@link Watch}), and plans a round; a command step brings
  * the latest snapshot known and only applies the commands. Both bring the outcomes of the previous
- * step's effects.
+ * step's effects; a tick also what the consent commands answered since the last one, and the alerts
+ * the interlock read (quiet without one).
  */
 public record Inputs(
     Cluster cluster,
@@ -18,7 +20,9 @@ public record Inputs(
     Map<String, JobState> jobs,
     List<Outcome> outcomes,
     List<Numbered> commands,
-    boolean plan) {
+    boolean plan,
+    ConsentPoll consents,
+    AlertState alerts) {
 
   public Inputs {
     readings = Sorted.copy(readings);
@@ -36,7 +40,8 @@ public record Inputs(
       Map<String, JobState> jobs,
       List<Outcome> outcomes,
       List<Numbered> commands) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, true);
+    return new Inputs(
+        cluster, readings, jobs, outcomes, commands, true, ConsentPoll.none(), AlertState.quiet());
   }
 
   /**
@@ -44,6 +49,24 @@ public record Inputs(
    * planning; {@code cluster} may be null to go on from the cluster the last step left.
    */
   public static Inputs commands(Cluster cluster, List<Outcome> outcomes, List<Numbered> commands) {
-    return new Inputs(cluster, Map.of(), Map.of(), outcomes, commands, false);
+    return new Inputs(
+        cluster,
+        Map.of(),
+        Map.of(),
+        outcomes,
+        commands,
+        false,
+        ConsentPoll.none(),
+        AlertState.quiet());
+  }
+
+  /** These inputs with what the consent commands answered since the last tick. */
+  public Inputs withConsents(ConsentPoll answers) {
+    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, answers, alerts);
+  }
+
+  /** These inputs with the alert state {@code read}. */
+  public Inputs withAlerts(AlertState read) {
+    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, consents, read);
   }
 }

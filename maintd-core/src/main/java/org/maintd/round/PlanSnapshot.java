@@ -14,8 +14,9 @@ import org.maintd.wait.WaitReason;
 /**
  * What the last tick planned, for {@code GET /1/plan}: the jobs the next round would submit,
  * whether the round is held back and why, and for every incident and every other item what happens
- * next or why it waits (the incidents that wait, with why). Planned on the latest snapshot; nothing
- * in it has been submitted.
+ * next or why it waits (the incidents that wait, with why), and why planned work waits (the guard's
+ * answer, whether or not planned work is pending). Planned on the latest snapshot; nothing in it
+ * has been submitted.
  */
 public record PlanSnapshot(
     Instant at,
@@ -24,7 +25,8 @@ public record PlanSnapshot(
     List<JobSpec> jobs,
     List<Incident> incidents,
     Map<UUID, WaitReason> waitingIncidents,
-    List<PlanItem> items) {
+    List<PlanItem> items,
+    Optional<WaitReason> plannedWorkHeld) {
   public PlanSnapshot {
     jobs = List.copyOf(jobs);
     incidents = List.copyOf(incidents);
@@ -40,7 +42,8 @@ public record PlanSnapshot(
         List.of(),
         List.of(),
         Map.of(),
-        List.of());
+        List.of(),
+        Optional.empty());
   }
 
   /** Why the round is held back; empty when it is ready to go. */

@@ -16,6 +16,7 @@ import org.maintd.incident.Incident;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.machine.Machines;
+import org.maintd.plan.MaintenanceInput;
 import org.maintd.plan.Next;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
@@ -29,7 +30,8 @@ import org.maintd.wait.WaitReason;
  * runs, nothing is paused and the round delay has passed, the round starts: incidents whose work is
  * done complete, harep's tag changes are made, and the round's jobs become intents (with the
  * campaigns' new phases and the machines they take out, so that a reboot planned is a reboot
- * submitted). Balancing searches every move of every instance: only when the round can start.
+ * submitted). Balancing searches every move of every instance: only when the round can start. The
+ * guard of planned work answers once per tick, for every planner and for the plan shown.
  */
 final class Planning {
   private final RoundPlanner planner;
@@ -64,6 +66,7 @@ final class Planning {
   void apply(Turn t, List<String> running) {
     MaintdState s = t.state;
     Optional<WaitReason> wait = heldBack(t, running);
+    Optional<WaitReason> plannedWork = t.settings.guard().holds(t.now, t.inputs.alerts());
     RoundPlan plan =
         (wait.isEmpty() ? planner : plannerWithoutBalancing)
             .plan(
@@ -75,6 +78,12 @@ final class Planning {
                 s.campaigns(),
                 t.memory.signals(),
                 succeeded(t),
+                new MaintenanceInput(
+                    s.maintenance(),
+                    t.settings.drainAhead(),
+                    plannedWork,
+                    t.inputs.consents().asking(),
+                    t.memory.signals()),
                 load(t.memory, t.cluster));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
@@ -91,7 +100,8 @@ final class Planning {
                 plan.jobs(),
                 t.state.incidents(),
                 waiting(s.incidents(), plan.next(), wait),
-                plan.items()));
+                plan.items(),
+                plannedWork));
     if (wait.isEmpty()) {
       start(t, plan);
     }
@@ -105,7 +115,8 @@ final class Planning {
       HarepTagging.change(t, "round-" + round + "-tags-" + i, changes.get(i));
     }
     t.log.addAll(CampaignList.changes(t.state.campaigns(), plan.campaigns()));
-    t.state = t.state.withCampaigns(plan.campaigns());
+    t.log.addAll(Scheduling.changes(t.state.maintenance(), plan.maintenance()));
+    t.state = t.state.withCampaigns(plan.campaigns()).withMaintenance(plan.maintenance());
     if (plan.jobs().isEmpty()) {
       return;
     }

@@ -10,6 +10,8 @@ import org.maintd.incident.IncidentStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
+import org.maintd.maintenance.MachineJobs;
+import org.maintd.maintenance.Maintenance;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
 
@@ -70,6 +72,12 @@ final class RoundClose {
   private static void failed(Turn t, JobSpec job, JobState result, String reason) {
     String owner = job.owner();
     t.log.add(LogLine.warn("[owner=" + owner + "] " + reason));
+    if (ownerKind(owner).equals("machine")) {
+      Maintenance before = t.state.maintenance();
+      t.state = t.state.withMaintenance(MachineJobs.failed(before, job, reason, t.now));
+      t.log.addAll(Scheduling.changes(before, t.state.maintenance()));
+      return;
+    }
     Optional<String> campaign = Campaign.idOfOwner(owner);
     if (campaign.isPresent()) {
       t.state =

@@ -68,6 +68,7 @@ public final class RoundStep {
       HarepTagging.settle(t);
     }
     Observing.apply(t);
+    Scheduling.observeConsents(t);
     planning.apply(t, running);
   }
 

@@ -1,7 +1,9 @@
 package org.maintd.round;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import org.maintd.balance.BalanceOptions;
+import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -10,48 +12,48 @@ import org.maintd.safety.StormGuard;
  * balancing threshold (NaN: no balancing), how long after a soft reboot that has not brought a
  * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
  * reboot that fails then stops the campaign), and what balancing may do (hbal's switches and gain
- * rule). The least time between the starts of two rounds is part of the stored state ({@code
- * roundDelay}), as in Ganeti's maintenance object.
+ * rule), and how long before its maintenance window a scheduled machine is drained ({@code
+ * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock). The
+ * least time between the starts of two rounds is part of the stored state ({@code roundDelay}), as
+ * in Ganeti's maintenance object. Its single-value withers ({@code withHarep}, ...) are generated.
  */
+@RecordBuilder
 public record Settings(
     SafetyCaps caps,
     StormGuard storm,
     boolean harep,
     double balanceThreshold,
     Duration hardRebootAfter,
-    BalanceOptions balancing) {
+    BalanceOptions balancing,
+    Duration drainAhead,
+    PlannedWorkGuard guard)
+    implements SettingsBuilder.With {
+  /** How long before its window starts a scheduled machine is drained, unless configured. */
+  public static final Duration DRAIN_AHEAD = Duration.ofHours(1);
+
   public Settings {
     if (hardRebootAfter.isNegative()) {
       throw new IllegalArgumentException(
           "hardRebootAfter must not be negative, not " + hardRebootAfter);
     }
+    if (drainAhead.isNegative()) {
+      throw new IllegalArgumentException("drainAhead must not be negative, not " + drainAhead);
+    }
   }
 
   /**
-   * Settings with hbal's balancing switches and Ganeti's maintenance daemon's gain rule for {@code
-   * balanceThreshold} (any gain above ten times it, at least it below).
+   * No balancing, no harep, no hard reboots, the default caps, a storm at 30 %, drains {@link
+   * #DRAIN_AHEAD} before a window, and planned work unguarded; the others by their withers.
    */
-  public Settings(
-      SafetyCaps caps,
-      StormGuard storm,
-      boolean harep,
-      double balanceThreshold,
-      Duration hardRebootAfter) {
-    this(
-        caps,
-        storm,
-        harep,
-        balanceThreshold,
-        hardRebootAfter,
-        BalanceOptions.threshold(Double.isNaN(balanceThreshold) ? 0 : balanceThreshold));
-  }
-
-  /** Settings without a hard fall-back for reboots. */
-  public Settings(SafetyCaps caps, StormGuard storm, boolean harep, double balanceThreshold) {
-    this(caps, storm, harep, balanceThreshold, Duration.ZERO);
-  }
-
   public static Settings defaults() {
-    return new Settings(SafetyCaps.defaults(), new StormGuard(30), false, Double.NaN);
+    return new Settings(
+        SafetyCaps.defaults(),
+        new StormGuard(30),
+        false,
+        Double.NaN,
+        Duration.ZERO,
+        BalanceOptions.threshold(0),
+        DRAIN_AHEAD,
+        PlannedWorkGuard.none());
   }
 }

@@ -9,12 +9,14 @@ import java.util.TreeMap;
 import org.maintd.campaign.Campaign;
 import org.maintd.incident.Incident;
 import org.maintd.machine.Machine;
+import org.maintd.maintenance.Maintenance;
 
 /**
  * Everything the daemon persists: a superset of Ganeti's {@code maintenance} object, with the
- * rolling-reboot campaigns, the machines maintd has taken out of service, and each node's collector
- * as last polled (for standbys to show). {@code serial} increases with every write; stores use it
- * for compare-and-set. Its single-value withers ({@code withIncidents}, ...) are generated.
+ * rolling-reboot campaigns, the machines maintd has taken out of service, each node's collector as
+ * last polled (for standbys to show), and the maintenance schedule with its machines' modes and
+ * their instances' consent. {@code serial} increases with every write; stores use it for
+ * compare-and-set. Its single-value withers ({@code withIncidents}, ...) are generated.
  */
 @RecordBuilder
 public record MaintdState(
@@ -34,7 +36,8 @@ public record MaintdState(
     List<Campaign> campaigns,
     List<Machine> machines,
     boolean stormArmed,
-    Map<String, CollectorStatus> collectors)
+    Map<String, CollectorStatus> collectors,
+    Maintenance maintenance)
     implements MaintdStateBuilder.With {
 
   public MaintdState {
@@ -49,6 +52,7 @@ public record MaintdState(
         collectors == null
             ? Map.of()
             : java.util.Collections.unmodifiableMap(new TreeMap<>(collectors));
+    maintenance = maintenance == null ? Maintenance.empty() : maintenance;
   }
 
   public static MaintdState initial(Instant now) {
@@ -69,7 +73,8 @@ public record MaintdState(
         List.of(),
         List.of(),
         true,
-        Map.of());
+        Map.of(),
+        Maintenance.empty());
   }
 
   /** The jobs of the round under way, and the planned jobs with their ids once submitted. */

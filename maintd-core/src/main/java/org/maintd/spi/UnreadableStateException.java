@@ -5,23 +5,8 @@ package org.maintd.spi;
  * chunk missing): nothing may be done on it, and it is never overwritten silently. Names where it
  * is and why it cannot be read.
  */
-public final class UnreadableStateException extends StoreException {
-  private final String where;
-  private final String reason;
-
+public final class UnreadableStateException extends StateUnusableException {
   public UnreadableStateException(String where, String reason, Throwable cause) {
-    super("the stored state in " + where + " cannot be read: " + reason, cause);
-    this.where = where;
-    this.reason = reason;
-  }
-
-  /** The file or znode that holds it. */
-  public String where() {
-    return where;
-  }
-
-  /** Why it cannot be read. */
-  public String reason() {
-    return reason;
+    super("the stored state in " + where + " cannot be read: " + reason, where, reason, cause);
   }
 }

@@ -1,5 +1,6 @@
 package org.maintd.wait;
 
+import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.UUID;
 
@@ -23,7 +24,14 @@ public sealed interface WaitReason {
           "master",
           "incident",
           "campaign",
-          "instance");
+          "instance",
+          "declined",
+          "consent",
+          "window",
+          "not-ok",
+          "allowed-hours",
+          "alert",
+          "alert-unknown");
 
   /** The kind, as {@code /1/plan} and the metrics name it: one of {@link #KINDS}. */
   String kind();
@@ -142,8 +150,19 @@ public sealed interface WaitReason {
     }
   }
 
-  /** No node of the group has room for what is to be placed ({@code need} says what). */
-  record NoTarget(String need) implements WaitReason {
+  /**
+   * No node of the group has room for what is to be placed ({@code need} says what), the nodes
+   * {@code ruledOut} as targets aside (each with why).
+   */
+  record NoTarget(String need, List<String> ruledOut) implements WaitReason {
+    public NoTarget {
+      ruledOut = List.copyOf(ruledOut);
+    }
+
+    public NoTarget(String need) {
+      this(need, List.of());
+    }
+
     @Override
     public String kind() {
       return "no-room";
@@ -151,7 +170,9 @@ public sealed interface WaitReason {
 
     @Override
     public String text() {
-      return "no " + need;
+      return "no "
+          + need
+          + (ruledOut.isEmpty() ? "" : "; ruled out: " + String.join(", ", ruledOut));
     }
   }
 
@@ -258,6 +279,123 @@ public sealed interface WaitReason {
       return "the instance is "
           + status
           + "; its result is written once it runs as its admin state wants";
+    }
+  }
+
+  /** The instance declined the drain of its node; it stays until its window starts, or longer. */
+  record Declined(String instance, String reason, java.time.Instant since, String until)
+      implements WaitReason {
+    @Override
+    public String kind() {
+      return "declined";
+    }
+
+    @Override
+    public String text() {
+      return instance
+          + " declined ("
+          + (reason.isEmpty() ? "no reason given" : reason)
+          + ", since "
+          + since
+          + "): it stays "
+          + until;
+    }
+  }
+
+  /** The instances' consent to the drain has been asked and not yet answered. */
+  record ConsentPending(List<String> instances) implements WaitReason {
+    public ConsentPending {
+      instances = List.copyOf(instances);
+    }
+
+    @Override
+    public String kind() {
+      return "consent";
+    }
+
+    @Override
+    public String text() {
+      return "asking " + String.join(", ", instances) + " for consent";
+    }
+  }
+
+  /** Its maintenance window has not started yet ({@code what} happens once it does). */
+  record WindowNotStarted(java.time.Instant start, String what) implements WaitReason {
+    @Override
+    public String kind() {
+      return "window";
+    }
+
+    @Override
+    public String text() {
+      return what + " once its window starts at " + start;
+    }
+  }
+
+  /** A node has not reported {@code Ok} ({@code fault}: what it reports; empty: unknown). */
+  record NotOk(String node, String fault) implements WaitReason {
+    @Override
+    public String kind() {
+      return "not-ok";
+    }
+
+    @Override
+    public String text() {
+      return node
+          + (fault.isEmpty() ? " has not reported Ok yet" : " reports " + fault + ", not Ok");
+    }
+  }
+
+  /** Planned work waits: it is outside the allowed {@code hours}, which next open {@code opens}. */
+  record OutsideAllowedHours(String hours, ZonedDateTime opens) implements WaitReason {
+    @Override
+    public String kind() {
+      return "allowed-hours";
+    }
+
+    @Override
+    public String text() {
+      return "outside the allowed hours (" + hours + "): waits until " + opens.toOffsetDateTime();
+    }
+  }
+
+  /**
+   * Planned work waits while these alerts are active: each alert's name, followed by {@code
+   * (pending)} when it does not fire yet.
+   */
+  record AlertsActive(List<String> alerts) implements WaitReason {
+    /** How many names the text shows at most, as kured's log does. */
+    public static final int SHOWN = 10;
+
+    public AlertsActive {
+      alerts = List.copyOf(alerts);
+    }
+
+    @Override
+    public String kind() {
+      return "alert";
+    }
+
+    @Override
+    public String text() {
+      List<String> shown = alerts.subList(0, Math.min(SHOWN, alerts.size()));
+      return alerts.size()
+          + " alert(s) active: "
+          + String.join(", ", shown)
+          + (alerts.size() > SHOWN ? ", ..." : "");
+    }
+  }
+
+  /** Planned work waits: the alerts could not be read, for {@code reason} (fail-safe). */
+  record AlertsUnknown(String reason) implements WaitReason {
+    @Override
+    public String kind() {
+      return "alert-unknown";
+    }
+
+    @Override
+    public String text() {
+      return "the alerts cannot be read: " + reason;
     }
   }
 }

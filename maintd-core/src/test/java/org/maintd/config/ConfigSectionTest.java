@@ -29,8 +29,8 @@ class ConfigSectionTest {
     assertEquals(
         List.of(
             "port: must be an integer, not 'http'",
-            "poll: 'soon' is not a duration (a number followed by ms, s, m or h, e.g. 30s)",
-            "nested.timeout: '5 parsecs' is not a duration (a number followed by ms, s, m or h, e.g. 30s)",
+            "poll: 'soon' is not a duration (a number followed by ms, s, m, h or d, e.g. 30s)",
+            "nested.timeout: '5 parsecs' is not a duration (a number followed by ms, s, m, h or d, e.g. 30s)",
             "extra: unknown key",
             "nested.typo: unknown key"),
         e.problems());
@@ -43,6 +43,10 @@ class ConfigSectionTest {
     assertEquals(
         Duration.ofSeconds(30), root.duration("poll", Duration.ofSeconds(30), Duration.ZERO));
     assertEquals(Duration.ofMillis(1500), DurationText.parse("1.5s"));
+    assertEquals(Duration.ofMillis(250), DurationText.parse("250ms"));
+    assertEquals(Duration.ofMinutes(90), DurationText.parse("1.5h"));
+    assertEquals(Duration.ofMinutes(5), DurationText.parse("5m"));
+    assertEquals(Duration.ofHours(48), DurationText.parse("2d"));
     root.finish();
   }
 }

@@ -3,6 +3,7 @@ package org.maintd.machine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.testing.Verdicts.allowed;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -75,7 +76,7 @@ class MachineUpTest {
     };
   }
 
-  private static MachineUp.Decision decide(
+  private static Verdict<MachineUp.BringUp> decide(
       Cluster c,
       List<Incident> incidents,
       List<Machine> machines,
@@ -150,21 +151,18 @@ class MachineUpTest {
       List<Machine> machines,
       Observation last,
       String reason) {
-    MachineUp.Decision.Refused refused =
-        assertInstanceOf(
-            MachineUp.Decision.Refused.class, decide(c, incidents, machines, last, false));
+    Verdict.Refused<?> refused =
+        assertInstanceOf(Verdict.Refused.class, decide(c, incidents, machines, last, false));
     assertTrue(refused.reason().contains(reason), refused.reason());
     assertTrue(refused.reason().endsWith("(--force puts it back anyway)"), refused.reason());
-    assertInstanceOf(MachineUp.Decision.Allowed.class, decide(c, incidents, machines, last, true));
+    assertInstanceOf(Verdict.Allowed.class, decide(c, incidents, machines, last, true));
   }
 
   @Test
   void aNodeMaintdTookOutWhoseIncidentIsOverGoesBackWithOneJobThatClearsItsFlags() {
     Incident completed = incident("completed");
-    MachineUp.Decision.Allowed up =
-        assertInstanceOf(
-            MachineUp.Decision.Allowed.class,
-            decide(OFFLINE, List.of(completed, incident("canceled")), TAKEN, OK, false));
+    MachineUp.BringUp up =
+        allowed(decide(OFFLINE, List.of(completed, incident("canceled")), TAKEN, OK, false));
     assertEquals("n2", up.node());
     assertEquals(
         List.of(new Operation.SetNodeFlags("n2", Optional.of(false), Optional.of(false))),
@@ -178,9 +176,7 @@ class MachineUpTest {
 
   @Test
   void aDrainedNodeOnlyGetsUndrained() {
-    MachineUp.Decision.Allowed up =
-        assertInstanceOf(
-            MachineUp.Decision.Allowed.class, decide(DRAINED, List.of(), TAKEN, OK, false));
+    MachineUp.BringUp up = allowed(decide(DRAINED, List.of(), TAKEN, OK, false));
     assertEquals(
         List.of(new Operation.SetNodeFlags("n2", Optional.of(false), Optional.empty())),
         up.job().operations());
@@ -189,10 +185,8 @@ class MachineUpTest {
   @Test
   void forcingCancelsTheNodesActiveIncidentsSoThatNothingDrainsItAgain() {
     Incident pending = incident("pending");
-    MachineUp.Decision.Allowed up =
-        assertInstanceOf(
-            MachineUp.Decision.Allowed.class,
-            decide(DRAINED, List.of(pending, incident("completed")), TAKEN, OK, true));
+    MachineUp.BringUp up =
+        allowed(decide(DRAINED, List.of(pending, incident("completed")), TAKEN, OK, true));
     assertEquals(List.of(pending.uuid()), up.cancels());
     assertTrue(up.job().reason().text().contains("(forced)"));
   }
@@ -200,12 +194,12 @@ class MachineUpTest {
   @Test
   void aNodeInServiceOrUnknownIsNeverPutBack() {
     assertInstanceOf(
-        MachineUp.Decision.Unknown.class,
+        Verdict.Unknown.class,
         new MachineUp(DRAINED, List.of(), TAKEN, List.of(), Map.of())
             .decide("n9", true, "alice", NOW));
-    MachineUp.Decision.Refused up =
+    Verdict.Refused<?> up =
         assertInstanceOf(
-            MachineUp.Decision.Refused.class, decide(cluster(c -> c), List.of(), TAKEN, OK, true));
+            Verdict.Refused.class, decide(cluster(c -> c), List.of(), TAKEN, OK, true));
     assertEquals("n2 is already in service (neither drained nor offline)", up.reason());
   }
 
@@ -223,12 +217,12 @@ class MachineUpTest {
     Campaign rebooting = c.withNode(c.progress("n2").to(NodePhase.BOOT, NOW));
     MachineUp rules =
         new MachineUp(DRAINED, List.of(), TAKEN, List.of(rebooting), Map.of("n2", OK));
-    MachineUp.Decision.Refused r =
-        assertInstanceOf(MachineUp.Decision.Refused.class, rules.decide("n2", true, "alice", NOW));
+    Verdict.Refused<?> r =
+        assertInstanceOf(Verdict.Refused.class, rules.decide("n2", true, "alice", NOW));
     assertTrue(r.reason().contains("campaign c1 is rebooting n2"), r.reason());
     Campaign failed = rebooting.withStatus(CampaignStatus.FAILED, "n2 did not come back");
     assertInstanceOf(
-        MachineUp.Decision.Allowed.class,
+        Verdict.Allowed.class,
         new MachineUp(DRAINED, List.of(), TAKEN, List.of(failed), Map.of("n2", OK))
             .decide("n2", false, "alice", NOW));
   }

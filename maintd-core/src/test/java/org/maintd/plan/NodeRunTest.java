@@ -31,6 +31,7 @@ import org.maintd.job.Operation;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
+import org.maintd.wait.WaitReason;
 
 /**
  * A node's run in one pass, case by case: a node of campaign c1 (one group: n1, n2) starts the pass
@@ -71,6 +72,7 @@ class NodeRunTest {
     Map<String, NodeSignal> signals = Map.of();
     Duration hardRebootAfter = Duration.ZERO;
     Instant at = T;
+    Optional<WaitReason> held = Optional.empty();
     final List<JobSpec> jobs = new ArrayList<>();
 
     private static Node candidate(Node n) {
@@ -103,7 +105,13 @@ class NodeRunTest {
     NodeRun run() {
       RoundContext ctx =
           new RoundContext(
-              cluster, 1, 0, excluded, new SafetyCaps(new Allowance(2, false), List.of()));
+              cluster,
+              1,
+              0,
+              excluded,
+              Map.of(),
+              new SafetyCaps(new Allowance(2, false), List.of()),
+              held);
       ctx.claims.claim("someone-else", busy, List.of());
       NodeRun.Pass pass =
           new NodeRun.Pass(ctx, new EvacuationPlanner(ctx), signals, hardRebootAfter, at);
@@ -364,6 +372,110 @@ class NodeRunTest {
       List<Operation> ops) {
     Pass p = new Pass();
     given.accept(p);
+    NodeRun run = p.run();
+    assertEquals(last, run.advance(), name);
+    assertEquals(after, run.campaign().progress(p.node).phase(), name);
+    assertEquals(status, run.campaign().status(), name);
+    assertEquals(ops, p.jobs.stream().flatMap(j -> j.operations().stream()).toList(), name);
+  }
+
+  private static final WaitReason NIGHTS =
+      new WaitReason.OutsideAllowedHours(
+          "mo-fr 22:00-06:00 UTC", java.time.ZonedDateTime.parse("2026-11-23T22:00Z[UTC]"));
+  private static final String UNTIL = NIGHTS.text();
+
+  static Stream<Arguments> heldCases() {
+    return Stream.of(
+        row(
+            "waiting: not started",
+            p -> {},
+            waits("held before its start: " + UNTIL),
+            NodePhase.WAITING,
+            RUNNING),
+        row(
+            "the master: its role stays",
+            p -> {
+              p.node = "n1";
+              p.in(NodePhase.MASTER_FAILOVER);
+            },
+            waits("held before the master role moves: " + UNTIL),
+            NodePhase.MASTER_FAILOVER,
+            RUNNING),
+        row(
+            "to be drained: not drained",
+            p -> p.in(NodePhase.DRAIN),
+            waits("held before its drain: " + UNTIL),
+            NodePhase.DRAIN,
+            RUNNING),
+        row(
+            "drained, an instance on it: the instance stays",
+            p -> {
+              p.in(NodePhase.DRAIN);
+              p.drained("n2");
+              p.cluster = p.cluster.withInstance("s", i -> i.placedOn("n2", ""));
+            },
+            waits("held before moving its instances off: " + UNTIL),
+            NodePhase.EVACUATE,
+            RUNNING),
+        row(
+            "drained and empty: not rebooted",
+            p -> {
+              p.in(NodePhase.DRAIN);
+              p.drained("n2");
+            },
+            waits("held before its reboot: " + UNTIL),
+            NodePhase.REBOOT,
+            RUNNING));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("heldCases")
+  void whilePlannedWorkIsHeldANodeNotYetRebootedStopsAtASafePoint(
+      String name,
+      Consumer<Pass> given,
+      NodeStep last,
+      NodePhase after,
+      CampaignStatus status,
+      List<Operation> ops) {
+    Pass p = new Pass();
+    given.accept(p);
+    p.held = Optional.of(NIGHTS);
+    NodeRun run = p.run();
+    assertEquals(last, run.advance(), name);
+    assertEquals(after, run.campaign().progress(p.node).phase(), name);
+    assertEquals(status, run.campaign().status(), name);
+    assertEquals(ops, p.jobs.stream().flatMap(j -> j.operations().stream()).toList(), name);
+  }
+
+  /** The cases of the table whose node was rebooted already, or whose campaign stops. */
+  @SuppressWarnings("unchecked")
+  static Stream<Arguments> goesOnCases() {
+    return cases()
+        .filter(
+            a -> {
+              Pass p = new Pass();
+              ((Consumer<Pass>) a.get()[1]).accept(p);
+              NodePhase from = p.progress == null ? NodePhase.WAITING : p.progress.phase();
+              return from.rebooted() || p.status.isStopping();
+            });
+  }
+
+  /**
+   * Every case of the table whose node was rebooted already, or whose campaign stops, comes to the
+   * same with planned work held: the node runs to its end, a stopping campaign winds down.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("goesOnCases")
+  void whilePlannedWorkIsHeldARebootedNodeRunsToItsEndAndAStoppingCampaignWindsDown(
+      String name,
+      Consumer<Pass> given,
+      NodeStep last,
+      NodePhase after,
+      CampaignStatus status,
+      List<Operation> ops) {
+    Pass p = new Pass();
+    given.accept(p);
+    p.held = Optional.of(NIGHTS);
     NodeRun run = p.run();
     assertEquals(last, run.advance(), name);
     assertEquals(after, run.campaign().progress(p.node).phase(), name);

@@ -392,8 +392,9 @@ class RoundPlannerTest {
   }
 
   @ParameterizedTest(name = "an incident {0} on n3 -> the instance goes to {1}")
-  @CsvSource({"COMPLETED, n3", "FAILED, n3", "CANCELED, n3", "NOTED, n1", "PENDING, n1"})
-  void onlyAnActiveIncidentKeepsInstancesOffItsNode(IncidentStatus status, String target) {
+  @CsvSource({"COMPLETED, n3", "FAILED, n1", "CANCELED, n3", "NOTED, n1", "PENDING, n1"})
+  void onlyAnActiveIncidentOrAFailedRepairKeepsInstancesOffItsNode(
+      IncidentStatus status, String target) {
     Cluster c =
         drained(
             new ClusterBuilder()

@@ -19,8 +19,6 @@ import org.maintd.incident.Observation;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
-import org.maintd.safety.SafetyCaps;
-import org.maintd.safety.StormGuard;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
@@ -38,9 +36,7 @@ class HarepRoundTest {
   private final AtomicLong uuids = new AtomicLong();
   private final RoundStep step =
       new RoundStep(
-          new Settings(
-              SafetyCaps.defaults(), new StormGuard(30), true, Double.NaN, java.time.Duration.ZERO),
-          () -> new UUID(0, uuids.incrementAndGet()));
+          Settings.defaults().withHarep(true), () -> new UUID(0, uuids.incrementAndGet()));
   private RoundState state = RoundState.of(MaintdState.initial(T0));
   private Cluster cluster;
   private Instant now = T0;

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.maintd.balance.Load;
-import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.LoadReading;
@@ -21,7 +20,11 @@ import org.maintd.spi.LoadReading;
  */
 class LoadRoundTest {
   private static StepDriver driver() {
-    return new StepDriver(new Settings(SafetyCaps.defaults(), new StormGuard(50), false, 0.1));
+    return new StepDriver(
+        Settings.defaults()
+            .withStorm(new StormGuard(50))
+            .withBalanceThreshold(0.1)
+            .withBalancing(org.maintd.balance.BalanceOptions.threshold(0.1)));
   }
 
   private static StepResult poll(StepDriver d, Map<String, LoadReading> loads) {

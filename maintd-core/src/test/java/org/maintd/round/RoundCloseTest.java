@@ -15,7 +15,6 @@ import org.maintd.incident.HistoryEntry;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.job.JobStatus;
-import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 import org.maintd.testing.ClusterBuilder;
 
@@ -40,8 +39,7 @@ class RoundCloseTest {
 
   /** No storm pause, whatever share of the four nodes reports a fault. */
   private static StepDriver withoutStorms() {
-    return new StepDriver(
-        new Settings(SafetyCaps.defaults(), new StormGuard(100), false, Double.NaN));
+    return new StepDriver(Settings.defaults().withStorm(new StormGuard(100)));
   }
 
   @Test

@@ -38,7 +38,6 @@ import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
-import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
@@ -338,14 +337,7 @@ class RoundStepTest {
 
   @Test
   void aFailedJobOfACampaignThatIsNoRebootStopsItEvenWithAHardFallBack() {
-    StepDriver d =
-        new StepDriver(
-            new Settings(
-                SafetyCaps.defaults(),
-                new StormGuard(30),
-                false,
-                Double.NaN,
-                Duration.ofMinutes(5)));
+    StepDriver d = new StepDriver(Settings.defaults().withHardRebootAfter(Duration.ofMinutes(5)));
     d.tick(Map.of("n4", ok()));
     d.command(new Command.StartCampaign(oneNode("n4"), "alice"));
     d.tick(Map.of("n4", ok()));
@@ -488,8 +480,7 @@ class RoundStepTest {
 
   @Test
   void aStormPausesOnceAndTheOperatorsResumeHoldsUntilTheStormHasPassed() {
-    StepDriver d =
-        new StepDriver(new Settings(SafetyCaps.defaults(), new StormGuard(50), false, Double.NaN));
+    StepDriver d = new StepDriver(Settings.defaults().withStorm(new StormGuard(50)));
     Map<String, Observation> storm =
         Map.of("n2", fault("evacuate"), "n3", fault("evacuate"), "n4", fault("evacuate"));
     StepResult r = d.tick(storm);
@@ -633,14 +624,7 @@ class RoundStepTest {
     plain.tick(Map.of("n4", ok()), plain.jobsAll(JobStatus.ERROR));
     assertEquals(CampaignStatus.FAILING, plain.stored().campaigns().get(0).status());
 
-    StepDriver d =
-        new StepDriver(
-            new Settings(
-                SafetyCaps.defaults(),
-                new StormGuard(30),
-                false,
-                Double.NaN,
-                Duration.ofMinutes(5)));
+    StepDriver d = new StepDriver(Settings.defaults().withHardRebootAfter(Duration.ofMinutes(5)));
     Intent soft = campaignUpToTheSoftReboot(d);
     assertEquals(new org.maintd.job.Operation.RebootNode("n4"), soft.job().operations().get(0));
     d.carryOut();

@@ -3,6 +3,7 @@ package org.maintd.wait;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -75,7 +76,23 @@ class WaitReasonTest {
         Arguments.of(
             new WaitReason.InstanceNotSettled("ERROR_down"),
             "instance",
-            "the instance is ERROR_down; its result is written once it runs as its admin state wants"));
+            "the instance is ERROR_down; its result is written once it runs as its admin state wants"),
+        Arguments.of(
+            new WaitReason.OutsideAllowedHours(
+                "mo-fr 22:00-06:00 Europe/Berlin", ZonedDateTime.parse("2026-11-27T22:00+01:00")),
+            "allowed-hours",
+            "outside the allowed hours (mo-fr 22:00-06:00 Europe/Berlin): waits until"
+                + " 2026-11-27T22:00+01:00"),
+        Arguments.of(
+            new WaitReason.AlertsActive(List.of("DiskFull (pending)", "NodeDown")),
+            "alert",
+            "2 alert(s) active: DiskFull (pending), NodeDown"),
+        Arguments.of(
+            new WaitReason.AlertsUnknown(
+                "Prometheus at http://127.0.0.1:9090 did not answer: Connection refused"),
+            "alert-unknown",
+            "the alerts cannot be read: Prometheus at http://127.0.0.1:9090 did not answer:"
+                + " Connection refused"));
   }
 
   @ParameterizedTest

@@ -37,6 +37,7 @@ import org.maintd.protocol.report.CpuAvgLoad;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.report.MasterAnswer;
+import org.maintd.protocol.signing.SignedMessage;
 import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimJobView;
@@ -45,7 +46,6 @@ import org.maintd.protocol.state.Mappers;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.protocol.state.StateFile;
 import org.maintd.roll.RollPlan;
-import org.maintd.signing.SignedMessage;
 import org.maintd.spi.MaintdState;
 
 /**
@@ -171,9 +171,12 @@ class FixturesTest {
     assertTrue(!fixture("state-v1").contains("\"schema\""), "the fixture is of schema 1");
     MaintdState migrated = new StateCodec().read(fixture("state-v1"));
     assertEquals(
-        new StateCodec().read(fixture("state")).withCollectors(java.util.Map.of()),
+        new StateCodec()
+            .read(fixture("state"))
+            .withCollectors(java.util.Map.of())
+            .withMaintenance(org.maintd.maintenance.Maintenance.empty()),
         migrated,
-        "schema 1 had no collectors: none");
+        "schema 1 had no collectors and no maintenance schedule: none");
     assertTrue(migrated.stormArmed(), "schema 1 had no storm_armed: armed");
   }
 
@@ -186,11 +189,11 @@ class FixturesTest {
 
   @Test
   void aStateFileOfANewerSchemaIsRefusedSayingSo() throws Exception {
-    String newer = fixture("state").replace("\"schema\" : 3", "\"schema\" : 4");
+    String newer = fixture("state").replace("\"schema\" : 4", "\"schema\" : 5");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new StateCodec().read(newer));
     assertEquals(
-        "state: written by a newer maintd (schema 4); this one reads up to schema 3",
+        "state: written by a newer maintd (schema 5); this one reads up to schema 4",
         e.getMessage());
   }
 
@@ -205,5 +208,15 @@ class FixturesTest {
     assertEquals(List.of("100", "101", repair.replace("\"", "")), incident.jobs());
     IncidentView view = IncidentView.of(incident, null);
     assertEquals(List.of(100L, 101L), view.jobs());
+  }
+
+  @Test
+  void aStateFileOfSchema3ReadsWithAnEmptyMaintenanceSchedule() throws Exception {
+    MaintdState v3 = new StateCodec().read(fixture("state-v3"));
+    MaintdState v4 = new StateCodec().read(fixture("state"));
+    assertEquals(org.maintd.maintenance.Maintenance.empty(), v3.maintenance());
+    assertEquals(v4.withMaintenance(org.maintd.maintenance.Maintenance.empty()), v3);
+    assertEquals(1795377600000000000L, v4.maintenance().schedule().windows().get(0).startNanos());
+    assertEquals(2, v4.maintenance().consents().size());
   }
 }

@@ -16,14 +16,14 @@ import java.time.Duration;
 import java.util.UUID;
 import org.maintd.protocol.api.ErrorBody;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignedMessage;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignedMessage;
 
 /**
- * maintctl's view of the daemon's HTTP API: GETs as they are, POSTs signed with the cluster key,
- * answers bound to maintd-protocol's records (fields a newer daemon adds are ignored). Every
- * failure is an {@link ApiException} whose message says what the daemon or the network said.
+ * maintctl's view of the daemon's HTTP API: GETs as they are, POSTs and DELETEs signed with the
+ * cluster key, answers bound to maintd-protocol's records (fields a newer daemon adds are ignored).
+ * Every failure is an {@link ApiException} whose message says what the daemon or the network said.
  */
 public final class ApiClient {
   private final URI base;
@@ -82,23 +82,30 @@ public final class ApiClient {
   private String post(String path, Object body) {
     String json = Json.write(body);
     HmacKey key = key();
-    return send(() -> signed(key, path, json), path);
+    return send(() -> signed(key, "POST", path, json), path);
+  }
+
+  /** A signed DELETE, its answer bound to {@code type}. */
+  public <T> T delete(String path, Class<T> type) {
+    HmacKey key = key();
+    return read(
+        send(() -> signed(key, "DELETE", path, ""), path), Json.LENIENT.constructType(type));
   }
 
   /**
    * A POST of {@code json} signed now, with a nonce of its own: each daemon accepts a signature
    * once, so a request sent on to the leader is signed again.
    */
-  private HttpRequest.Builder signed(HmacKey key, String path, String json) {
+  private HttpRequest.Builder signed(HmacKey key, String method, String path, String json) {
     String nonce = UUID.randomUUID().toString();
     SignedMessage signed =
-        key.sign(RequestSignature.text("POST", path, nonce, json), Clock.systemUTC().instant());
+        key.sign(RequestSignature.text(method, path, nonce, json), Clock.systemUTC().instant());
     return HttpRequest.newBuilder(base.resolve(path))
         .header("Content-Type", "application/json")
         .header(RequestSignature.SALT_HEADER, signed.salt())
         .header(RequestSignature.NONCE_HEADER, nonce)
         .header(RequestSignature.HMAC_HEADER, signed.hmac())
-        .POST(HttpRequest.BodyPublishers.ofString(json));
+        .method(method, HttpRequest.BodyPublishers.ofString(json));
   }
 
   private HmacKey key() {

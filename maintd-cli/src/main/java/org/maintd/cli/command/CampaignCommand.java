@@ -287,7 +287,7 @@ public final class CampaignCommand extends CommandGroup {
       if (!c.windows().isEmpty()) {
         b.append(", windows ").append(c.windows());
       }
-      b.append("\nnext: ").append(c.next()).append('\n');
+      b.append(c.next().isBlank() ? "" : "\nnext: " + c.next()).append('\n');
       Table t = new Table("GROUP", "NODE", "PHASE", "SINCE");
       for (CampaignView.NodeState n : c.nodes()) {
         t.row(n.group(), n.name(), n.phase(), Times.format(n.since()));

@@ -8,8 +8,9 @@ import org.maintd.protocol.json.Json;
 import picocli.CommandLine.Command;
 
 /**
- * {@code maintctl plan}: what the next round would submit, whether it is held back and why, and for
- * every incident what happens next or why it waits.
+ * {@code maintctl plan}: what the next round would submit, whether it is held back and why, why
+ * planned work waits (allowed hours, alerts), and for every incident what happens next or why it
+ * waits.
  */
 @Command(
     name = "plan",
@@ -39,6 +40,9 @@ public final class PlanCommand extends ApiCommand.TopLevel {
         .append(": ")
         .append(held == null || held.isEmpty() ? "ready" : held)
         .append('\n');
+    if (plan.planned_work_held() != null) {
+      b.append("planned work held: ").append(plan.planned_work_held().text()).append('\n');
+    }
     if (plan.jobs().isEmpty()) {
       b.append("no jobs to submit\n");
     } else {
@@ -52,9 +56,9 @@ public final class PlanCommand extends ApiCommand.TopLevel {
     }
     if (!plan.items().isEmpty()) {
       b.append('\n');
-      Table t = new Table("KIND", "ID", "NODE", "ACTION", "STATUS", "NEXT");
+      Table t = new Table("KIND", "ID", "NODE", "ACTION", "STATUS", "WAITS", "NEXT");
       for (PlanView.Item i : plan.items()) {
-        t.row(i.kind(), i.uuid(), i.node(), i.action(), i.status(), i.next());
+        t.row(i.kind(), i.uuid(), i.node(), i.action(), i.status(), i.waits(), i.next());
       }
       b.append(t.render());
     }

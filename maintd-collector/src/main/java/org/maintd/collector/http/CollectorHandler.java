@@ -21,11 +21,11 @@ import org.maintd.protocol.json.Json;
 import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.report.MasterAnswer;
+import org.maintd.protocol.signing.ReplayGuard;
+import org.maintd.protocol.signing.SignatureException;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.ReplayGuard;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.signing.SignedMessage;
+import org.maintd.protocol.signing.SignedMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

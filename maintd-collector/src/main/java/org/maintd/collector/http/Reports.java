@@ -10,7 +10,7 @@ import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.signing.Envelopes;
-import org.maintd.signing.HmacKey;
+import org.maintd.protocol.signing.HmacKey;
 
 /**
  * Builds the mond-shaped report envelope around the diagnose data and the load data, naming the

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.maintd.collector.exec.CommandRunner;
 import org.maintd.collector.exec.Scripts;
-import org.maintd.collector.exec.Whitelist;
+import org.maintd.exec.CommandRunner;
+import org.maintd.exec.Whitelist;
 
 class DiagnoserTest {
   @TempDir Path tmp;

@@ -24,9 +24,9 @@ import org.maintd.collector.app.Collector;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.collector.exec.Scripts;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
 
 /** A real collector on an ephemeral port, real scripts, a real HTTP client. */
 class CollectorServerTest {

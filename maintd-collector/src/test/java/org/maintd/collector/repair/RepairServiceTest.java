@@ -14,9 +14,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.collector.exec.CommandRunner;
 import org.maintd.collector.exec.Scripts;
-import org.maintd.collector.exec.Whitelist;
+import org.maintd.exec.CommandRunner;
+import org.maintd.exec.Whitelist;
 import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.repair.RepairResult;
 

@@ -12,8 +12,8 @@ import org.maintd.daemon.poll.LoadReader;
 import org.maintd.daemon.poll.ReportReader;
 import org.maintd.daemon.repair.RepairClient;
 import org.maintd.daemon.repair.RepairRecordsClient;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.spi.ClusterBackend;
 
 /**

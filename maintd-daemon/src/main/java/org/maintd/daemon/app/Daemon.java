@@ -12,6 +12,7 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.consent.ConsentAsker;
 import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.leader.Leadership;
@@ -24,8 +25,8 @@ import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.protocol.api.HealthView;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.MaintdState;
 import org.slf4j.Logger;
@@ -51,6 +52,7 @@ public final class Daemon implements AutoCloseable {
   private final ScheduledExecutorService timers =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-timers"));
   private final StateCondition stateCondition = new StateCondition();
+  private final ConsentAsker consents;
   private final EpochFloor epochs;
   private final Supervision supervision;
   private volatile DaemonHealth health;
@@ -67,6 +69,8 @@ public final class Daemon implements AutoCloseable {
     this.addresses = new Addresses(config);
     this.epochs = EpochFloor.in(config.stateDir().resolve("leader-epoch"));
     this.supervision = new Supervision(config.exitAfterFailure());
+    DaemonConfig.Consent consent = config.maintenance().consent();
+    this.consents = new ConsentAsker(consent.directory(), consent.timeout(), clock);
   }
 
   public void start(boolean vote) {
@@ -125,6 +129,7 @@ public final class Daemon implements AutoCloseable {
             masterVotes,
             metrics,
             repairThreads,
+            consents,
             clock);
     acting = acting(work, recover, election, stores);
     leading.leadFromTheStart(acting, () -> openWork(work, recover));
@@ -270,6 +275,7 @@ public final class Daemon implements AutoCloseable {
     }
     parts.close();
     repairThreads.shutdownNow();
+    consents.close();
     supervision.close();
     if (plugin != null) {
       try {

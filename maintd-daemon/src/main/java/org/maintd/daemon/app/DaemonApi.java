@@ -13,8 +13,8 @@ import org.maintd.daemon.http.ApiServer;
 import org.maintd.daemon.http.Authenticator;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.protocol.api.HealthView;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.signing.UsedSignatures;
+import org.maintd.protocol.signing.SignatureVerifier;
+import org.maintd.protocol.signing.UsedSignatures;
 
 /**
  * The daemon's HTTP API as a part: maintd's routes and the backend's, served on {@code bind:port}

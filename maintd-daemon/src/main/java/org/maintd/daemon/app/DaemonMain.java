@@ -1,6 +1,7 @@
 package org.maintd.daemon.app;
 
 import ch.qos.logback.classic.Level;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -14,13 +15,17 @@ import org.maintd.spi.StoreException;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--recover |
- * --export-state FILE | --import-state FILE] [--no-voting --yes-do-it]}. Exit codes: 0 stopped (or
- * exported, imported), 1 failure (lost vote, corrupt state), 2 usage or configuration error (a
- * credentials file or ACL maintd cannot use among them), 11 not the master.
+ * --export-state FILE | --import-state FILE [--force]] [--no-voting --yes-do-it]}. Exit codes: 0
+ * stopped (or exported, imported), 1 failure (lost vote, corrupt state, ZooKeeper out of reach, an
+ * export or import that could not be done), 2 usage or configuration error (a credentials file or
+ * ACL maintd cannot use, TLS to ZooKeeper or a SASL login that cannot work among them), 11 not the
+ * master.
  */
 @Command(
     name = "maintd",
@@ -84,8 +89,17 @@ public final class DaemonMain implements Callable<Integer> {
           "Store the state in FILE (written by --export-state) and exit. In ZooKeeper it is"
               + " written under the next leader epoch, while the daemons run (the leader is fenced"
               + " off and goes on from it); a state file is imported while maintd is stopped."
-              + " What it replaces is kept beside.")
+              + " The file must be a complete maintd state; what it replaces, readable or not, is"
+              + " kept in the state directory first. Exits 1, importing nothing, when the file is no"
+              + " complete state or what it replaces cannot be kept.")
   Path importState;
+
+  @Option(
+      names = "--force",
+      description =
+          "With --import-state: import a file that is a maintd state but not a complete one (such"
+              + " as one written by hand), what it lacks at its defaults.")
+  boolean force;
 
   @Option(
       names = "--print-config",
@@ -100,12 +114,24 @@ public final class DaemonMain implements Callable<Integer> {
   @Option(names = "--yes-do-it", description = "Confirm --no-voting.")
   boolean yesDoIt;
 
+  @Spec CommandSpec spec;
+
+  /** Standard output, as the command line has it (tests give their own). */
+  private PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  /** Standard error, as the command line has it. */
+  private PrintWriter err() {
+    return spec.commandLine().getErr();
+  }
+
   public static void main(String[] args) {
     CommandLine cli = new CommandLine(new DaemonMain());
     cli.setParameterExceptionHandler(
         (e, a) -> {
-          System.err.println("maintd: " + e.getMessage());
-          e.getCommandLine().usage(System.err);
+          e.getCommandLine().getErr().println("maintd: " + e.getMessage());
+          e.getCommandLine().usage(e.getCommandLine().getErr());
           return ExitCodes.USAGE;
         });
     System.exit(cli.execute(args));
@@ -117,24 +143,28 @@ public final class DaemonMain implements Callable<Integer> {
       ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.maintd")).setLevel(Level.DEBUG);
     }
     if (noVoting && !yesDoIt) {
-      System.err.println("maintd: --no-voting is dangerous and needs --yes-do-it");
+      err().println("maintd: --no-voting is dangerous and needs --yes-do-it");
       return ExitCodes.USAGE;
     }
     if (exportState != null && importState != null
         || (exportState != null || importState != null) && recover) {
-      System.err.println(
-          "maintd: --export-state, --import-state and --recover are used one at a time");
+      err().println("maintd: --export-state, --import-state and --recover are used one at a time");
+      return ExitCodes.USAGE;
+    }
+    if (force && importState == null) {
+      err().println("maintd: --force goes with --import-state");
       return ExitCodes.USAGE;
     }
     DaemonConfig cfg;
     try {
       if (printConfig) {
-        System.out.print(new DaemonConfigLoader().merged(config, sets));
+        out().print(new DaemonConfigLoader().merged(config, sets));
+        out().flush();
         return ExitCodes.OK;
       }
       cfg = new DaemonConfigLoader().load(config, sets).withOverrides(port, bind);
     } catch (ConfigException e) {
-      System.err.println("maintd: " + e.getMessage());
+      err().println("maintd: " + e.getMessage());
       return ExitCodes.USAGE;
     }
     if (exportState != null || importState != null) {
@@ -146,14 +176,15 @@ public final class DaemonMain implements Callable<Integer> {
   private int transfer(DaemonConfig cfg) {
     StateTransfer transfer = new StateTransfer(cfg, Clock.systemUTC());
     try {
-      System.out.println(
-          "maintd: "
-              + (exportState != null
-                  ? transfer.exportTo(exportState)
-                  : transfer.importFrom(importState)));
+      out()
+          .println(
+              "maintd: "
+                  + (exportState != null
+                      ? transfer.exportTo(exportState)
+                      : transfer.importFrom(importState, force)));
       return ExitCodes.OK;
     } catch (StartupException e) {
-      System.err.println("maintd: " + e.getMessage());
+      err().println("maintd: " + e.getMessage());
       return e.exitCode();
     }
   }
@@ -164,15 +195,15 @@ public final class DaemonMain implements Callable<Integer> {
     try {
       daemon.start(!noVoting, recover);
     } catch (StartupException e) {
-      System.err.println("maintd: " + e.getMessage());
+      err().println("maintd: " + e.getMessage());
       closeQuietly(daemon);
       return e.exitCode();
     } catch (StoreException e) {
-      System.err.println("maintd: " + e.getMessage());
+      err().println("maintd: " + e.getMessage());
       closeQuietly(daemon);
       return ExitCodes.FAILURE;
     } catch (Exception e) {
-      System.err.println("maintd: cannot start: " + e);
+      err().println("maintd: cannot start: " + e);
       closeQuietly(daemon);
       return ExitCodes.FAILURE;
     }
@@ -195,21 +226,22 @@ public final class DaemonMain implements Callable<Integer> {
     }
     if (daemon.exit().isDone()) {
       int code = daemon.exit().join();
-      System.err.println(
-          code == ExitCodes.NOT_MASTER
-              ? "maintd: the master role moved to another node; its daemon goes on"
-              : "maintd: failed: " + daemon.failure());
+      err()
+          .println(
+              code == ExitCodes.NOT_MASTER
+                  ? "maintd: the master role moved to another node; its daemon goes on"
+                  : "maintd: failed: " + daemon.failure());
       closeQuietly(daemon);
       return code;
     }
     return ExitCodes.OK;
   }
 
-  private static void closeQuietly(Daemon daemon) {
+  private void closeQuietly(Daemon daemon) {
     try {
       daemon.close();
     } catch (Exception e) {
-      System.err.println("maintd: error while stopping: " + e);
+      err().println("maintd: error while stopping: " + e);
     }
   }
 }

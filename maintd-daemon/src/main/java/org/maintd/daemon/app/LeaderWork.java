@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.maintd.daemon.alerts.PrometheusAlerts;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
@@ -15,7 +16,9 @@ import org.maintd.daemon.poll.PollerPart;
 import org.maintd.daemon.repair.NodeCommandJobs;
 import org.maintd.daemon.repair.RepairClient;
 import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.runner.CommandGateway;
+import org.maintd.daemon.runner.ConsentSource;
 import org.maintd.daemon.runner.CrashPoint;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
@@ -44,7 +47,9 @@ record LeaderWork(
     Supplier<MasterVote.Outcome> masterVotes,
     DaemonMetrics metrics,
     ExecutorService repairThreads,
-    Clock clock) {
+    ConsentSource consents,
+    Clock clock,
+    AlertSource alerts) {
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
 
   /**
@@ -59,6 +64,7 @@ record LeaderWork(
       Supplier<MasterVote.Outcome> masterVotes,
       DaemonMetrics metrics,
       ExecutorService repairThreads,
+      ConsentSource consents,
       Clock clock) {
     return new LeaderWork(
         config,
@@ -70,7 +76,26 @@ record LeaderWork(
         masterVotes,
         metrics,
         repairThreads,
-        clock);
+        consents,
+        clock,
+        alerts(config, poller, metrics));
+  }
+
+  /**
+   * The alert interlock's reading of Prometheus over the poller's client, its last reading shown in
+   * the metrics; with no interlock configured, no alert.
+   */
+  private static AlertSource alerts(DaemonConfig config, PollerPart poller, DaemonMetrics metrics) {
+    return config
+        .maintenance()
+        .alertInterlock()
+        .<AlertSource>map(
+            interlock -> {
+              PrometheusAlerts prometheus = new PrometheusAlerts(poller.client(), interlock);
+              metrics.watchAlerts(prometheus::status);
+              return prometheus;
+            })
+        .orElse(AlertSource.none());
   }
 
   /**
@@ -97,7 +122,9 @@ record LeaderWork(
                   new CrashPoint(),
                   clock,
                   metrics,
-                  opened.fenced().apply(leads)));
+                  opened.fenced().apply(leads),
+                  consents,
+                  alerts));
       runnerPart = new RunnerPart(runner, config.pollInterval(), clock);
       runnerPart.start();
       runnerPart.onFailure(failed);
@@ -176,6 +203,8 @@ record LeaderWork(
         config.harep(),
         config.balance() ? config.balanceThreshold() : Double.NaN,
         config.nodeCommands().hardRebootAfter(),
-        config.balancing());
+        config.balancing(),
+        config.maintenance().drainAhead(),
+        config.maintenance().guard());
   }
 }

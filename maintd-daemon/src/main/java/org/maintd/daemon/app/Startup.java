@@ -21,8 +21,9 @@ import org.maintd.daemon.service.Part;
 import org.maintd.daemon.zookeeper.ChrootAcls;
 import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.daemon.zookeeper.ZooKeeperIdentity;
+import org.maintd.daemon.zookeeper.tls.TlsRefused;
+import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.KeyFiles;
-import org.maintd.signing.HmacKey;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.slf4j.Logger;
@@ -154,7 +155,7 @@ final class Startup {
               ? ExitCodes.NOT_MASTER
               : ExitCodes.FAILURE,
           e.getMessage());
-    } catch (ChrootAcls.Refused e) {
+    } catch (ChrootAcls.Refused | TlsRefused e) {
       throw new StartupException(ExitCodes.USAGE, e.getMessage());
     } catch (StartupException e) {
       throw e;

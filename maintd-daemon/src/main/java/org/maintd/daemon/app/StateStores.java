@@ -18,7 +18,7 @@ import org.maintd.daemon.zookeeper.ZooKeeperGate;
 import org.maintd.daemon.zookeeper.ZooKeeperSignatures;
 import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
 import org.maintd.daemon.zookeeper.ZooKeeperTakeover;
-import org.maintd.signing.UsedSignatures;
+import org.maintd.protocol.signing.UsedSignatures;
 import org.maintd.spi.MaintdState;
 
 /**

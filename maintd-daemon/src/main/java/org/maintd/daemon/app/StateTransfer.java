@@ -2,17 +2,24 @@ package org.maintd.daemon.app;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.daemon.store.FileStateStore;
+import org.maintd.daemon.store.Replaced;
+import org.maintd.daemon.zookeeper.ChrootAcls;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.daemon.zookeeper.StateImport;
 import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.daemon.zookeeper.ZooKeeperIdentity;
 import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
+import org.maintd.daemon.zookeeper.tls.TlsRefused;
+import org.maintd.protocol.state.IncompleteStateException;
+import org.maintd.protocol.state.NotJsonException;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StoreException;
@@ -20,11 +27,12 @@ import org.maintd.spi.StoreException;
 /**
  * {@code maintd --export-state FILE} and {@code --import-state FILE}: the stored state copied out
  * as a state file (the file store's format), and such a file stored back. Both stores. An import
- * refuses a file that is not a maintd state; in ZooKeeper it writes under the next leader epoch, so
- * that a running leader is fenced off and every daemon reads it; a file store is imported while its
- * daemon is stopped (it holds the state's lock). What an import replaces is kept beside the state.
- * Each method says what it did on standard output and throws {@link StartupException} with the exit
- * code when it cannot.
+ * refuses a file that is not a complete maintd state (unless forced: then it must still be one
+ * maintd reads); in ZooKeeper it writes under the next leader epoch, so that a running leader is
+ * fenced off and every daemon reads it; a file store is imported while its daemon is stopped (it
+ * holds the state's lock). What an import replaces, readable or not, is kept in the state directory
+ * before it is written over; when it cannot be, nothing is imported. Each method says what it did
+ * on standard output and throws {@link StartupException} with the exit code when it cannot.
  */
 final class StateTransfer {
   private final DaemonConfig config;
@@ -65,22 +73,20 @@ final class StateTransfer {
     return "exported the state of " + where + " (serial " + state.serial() + ") to " + file;
   }
 
-  /** Stores the state in {@code file}. */
-  String importFrom(Path file) {
-    MaintdState state = parse(file);
+  /**
+   * Stores the state in {@code file}, which must be a complete state unless {@code force} (then
+   * what it lacks is read at its defaults); what it replaces is kept first.
+   */
+  String importFrom(Path file, boolean force) {
+    MaintdState state = parse(file, force);
+    String imported = "imported " + file + " (serial " + state.serial() + ") into ";
     if (!zooKeeper()) {
-      try (FileStateStore store = new FileStateStore(stateFile())) {
-        Path aside = store.importState(state, clock.instant());
-        return "imported "
-            + file
-            + " (serial "
-            + state.serial()
-            + ") into state file "
-            + stateFile()
-            + (aside == null ? "" : "; the unreadable state it replaced is kept in " + aside);
+      FileStateStore store = open();
+      try (store) {
+        Replaced replaced = store.importState(state, clock.instant());
+        return imported + "state file " + stateFile() + "; " + replaced.said();
       } catch (StoreException e) {
-        throw new StartupException(
-            ExitCodes.FAILURE, e.getMessage() + " (stop maintd before importing a state file)");
+        throw new StartupException(ExitCodes.FAILURE, e.getMessage() + ": nothing was imported");
       }
     }
     try (ZooKeeperConnection zk = connect()) {
@@ -88,33 +94,43 @@ final class StateTransfer {
           new StateImport(
               zk.client(),
               "maintd --import-state on " + config.node(),
-              EpochFloor.in(config.stateDir().resolve("leader-epoch")));
-      StateImport.Imported done = importer.store(state);
-      Path kept = keep(done.replaced());
-      return "imported "
-          + file
-          + " (serial "
-          + state.serial()
-          + ") into "
+              EpochFloor.in(config.stateDir().resolve("leader-epoch")),
+              config.stateDir());
+      StateImport.Imported done = importer.store(state, clock.instant());
+      return imported
           + importer.where()
           + " under leader epoch "
           + done.epoch()
-          + "; a running leader is fenced off and the daemons go on from it"
-          + (kept == null ? "" : "; what it replaced is kept in " + kept);
+          + "; a running leader is fenced off and the daemons go on from it; "
+          + done.replaced().said();
     } catch (StoreException e) {
       throw new StartupException(ExitCodes.FAILURE, e.getMessage());
     }
   }
 
-  private MaintdState parse(Path file) {
-    String text;
+  /** The file store, held while no daemon holds it. */
+  private FileStateStore open() {
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new StartupException(ExitCodes.FAILURE, "cannot read " + file + ": " + e.getMessage());
+      return new FileStateStore(stateFile());
+    } catch (StoreException e) {
+      throw new StartupException(
+          ExitCodes.FAILURE,
+          e.getMessage() + " (stop maintd before importing a state file): nothing was imported");
     }
+  }
+
+  private MaintdState parse(Path file, boolean force) {
+    byte[] bytes = bytes(file);
     try {
-      return codec.read(text);
+      return force ? codec.read(bytes) : codec.readComplete(bytes);
+    } catch (NotJsonException e) {
+      throw new StartupException(
+          ExitCodes.FAILURE,
+          "cannot import " + file + ": it is not JSON text (" + e.detail() + ")");
+    } catch (IncompleteStateException e) {
+      throw new StartupException(
+          ExitCodes.FAILURE,
+          file + " is not a complete maintd state (" + e.getMessage() + "): nothing was imported");
     } catch (IllegalArgumentException e) {
       throw new StartupException(
           ExitCodes.FAILURE,
@@ -122,19 +138,16 @@ final class StateTransfer {
     }
   }
 
-  /** The bytes an import replaced, kept in the state directory; null when there were none. */
-  private Path keep(byte[] replaced) {
-    if (replaced == null) {
-      return null;
-    }
-    Path kept =
-        config.stateDir().resolve("replaced-state-" + clock.instant().toEpochMilli() + ".bin");
+  private static byte[] bytes(Path file) {
     try {
-      AtomicFiles.write(kept, replaced);
-      return kept;
-    } catch (IOException e) {
+      return Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new StartupException(ExitCodes.FAILURE, "cannot import " + file + ": no such file");
+    } catch (AccessDeniedException e) {
       throw new StartupException(
-          ExitCodes.FAILURE, "imported, but cannot keep what it replaced in " + kept);
+          ExitCodes.FAILURE, "cannot import " + file + ": permission denied");
+    } catch (IOException e) {
+      throw new StartupException(ExitCodes.FAILURE, "cannot import " + file + ": " + e);
     }
   }
 
@@ -158,7 +171,7 @@ final class StateTransfer {
       zk.start();
     } catch (RuntimeException e) {
       throw new StartupException(
-          e instanceof org.maintd.daemon.zookeeper.ChrootAcls.Refused
+          e instanceof ChrootAcls.Refused || e instanceof TlsRefused
               ? ExitCodes.USAGE
               : ExitCodes.FAILURE,
           e.getMessage());

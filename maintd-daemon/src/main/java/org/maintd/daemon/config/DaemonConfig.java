@@ -1,10 +1,16 @@
 package org.maintd.daemon.config;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.maintd.balance.BalanceOptions;
+import org.maintd.guard.AlertInterlock;
+import org.maintd.guard.AllowedHours;
+import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -40,8 +46,46 @@ public record DaemonConfig(
     String hmacKeyGroup,
     Duration exitAfterFailure,
     Ha ha,
-    NodeCommands nodeCommands)
+    NodeCommands nodeCommands,
+    Maintenance maintenance)
     implements DaemonConfigBuilder.With {
+
+  /**
+   * Planned maintenance: how long before its window a scheduled machine starts to drain, where the
+   * consent commands are and how long one may run, and the guards of planned work: the hours in
+   * which it may start (every hour by default) and the alert interlock (none: no alert holds it).
+   */
+  public record Maintenance(
+      Duration drainAhead,
+      Consent consent,
+      AllowedHours allowedHours,
+      Optional<Interlock> alertInterlock) {
+    public static Maintenance defaults() {
+      return new Maintenance(
+          Duration.ofHours(1),
+          new Consent(Path.of("/etc/maintd/consent-commands"), Duration.ofSeconds(30)),
+          AllowedHours.anyTime(),
+          Optional.empty());
+    }
+
+    /**
+     * The guard of planned work these settings make (none when they allow every hour and alert).
+     */
+    public PlannedWorkGuard guard() {
+      return new PlannedWorkGuard(
+          allowedHours.allowsAnyTime() ? Optional.empty() : Optional.of(allowedHours),
+          alertInterlock.map(Interlock::rule));
+    }
+  }
+
+  /** Consent commands: the whitelist directory they are run from, and how long one may take. */
+  public record Consent(Path directory, Duration timeout) {}
+
+  /**
+   * The alert interlock: the Prometheus server asked for {@code ALERTS}, how long its answer may
+   * take, and which alerts hold planned work (and what an unreadable answer does).
+   */
+  public record Interlock(URI url, Duration timeout, AlertInterlock rule) {}
 
   /**
    * Who reboots a node and moves the master role: {@code collector} (a whitelisted command the
@@ -160,21 +204,57 @@ public record DaemonConfig(
   /**
    * TLS to ZooKeeper's {@code secureClientPort}, on when {@code trustStore} is set: the CA
    * certificates to trust (PEM, or a PKCS12 or JKS store with its password file), the client's own
-   * key and certificate when the servers ask for one (optional, likewise), and whether the server's
-   * certificate must name the host it is reached by.
+   * key and certificate when the servers ask for one (optional, likewise), whether the server's
+   * certificate must name the host it is reached by, and what maintd offers: ZooKeeper's {@code
+   * protocol} (the only version offered when {@code enabledProtocols} is empty), the versions
+   * offered, and the cipher suites (empty: ZooKeeper's own list).
    */
   public record Tls(
       Path trustStore,
       Path trustStorePasswordFile,
       Path keyStore,
       Path keyStorePasswordFile,
-      boolean hostnameVerification) {
+      boolean hostnameVerification,
+      String protocol,
+      List<String> enabledProtocols,
+      List<String> cipherSuites) {
+    /** Offered by default: TLSv1.3 for ZooKeeper 3.9's servers, TLSv1.2 for 3.8's. */
+    public static final List<String> DEFAULT_PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
+
+    public Tls {
+      enabledProtocols = List.copyOf(enabledProtocols);
+      cipherSuites = List.copyOf(cipherSuites);
+    }
+
+    /** With the default protocols and cipher suites. */
+    public Tls(
+        Path trustStore,
+        Path trustStorePasswordFile,
+        Path keyStore,
+        Path keyStorePasswordFile,
+        boolean hostnameVerification) {
+      this(
+          trustStore,
+          trustStorePasswordFile,
+          keyStore,
+          keyStorePasswordFile,
+          hostnameVerification,
+          DEFAULT_PROTOCOLS.get(0),
+          DEFAULT_PROTOCOLS,
+          List.of());
+    }
+
     public static Tls none() {
       return new Tls(null, null, null, null, true);
     }
 
     public boolean enabled() {
       return trustStore != null;
+    }
+
+    /** The versions maintd offers: {@code enabledProtocols}, or {@code protocol} alone. */
+    public List<String> offered() {
+      return enabledProtocols.isEmpty() ? List.of(protocol) : enabledProtocols;
     }
   }
 

@@ -111,6 +111,7 @@ public final class DaemonConfigLoader {
         root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
     DaemonConfig.Ha ha = HaSection.ha(root, store);
     DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
+    DaemonConfig.Maintenance maintenance = MaintenanceSection.read(root.section("maintenance"));
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -137,7 +138,8 @@ public final class DaemonConfigLoader {
         keyGroup,
         exitAfterFailure,
         ha,
-        nodeCommands);
+        nodeCommands,
+        maintenance);
   }
 
   private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n, String backend) {

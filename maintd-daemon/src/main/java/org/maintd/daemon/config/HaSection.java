@@ -3,8 +3,11 @@ package org.maintd.daemon.config;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import org.maintd.config.ConfigSection;
 
 /**
@@ -85,13 +88,30 @@ final class HaSection {
   }
 
   private static DaemonConfig.Tls tls(ConfigSection t) {
+    SSLParameters jvm = supported();
+    String protocol =
+        t.oneOf(
+            "protocol",
+            DaemonConfig.Tls.DEFAULT_PROTOCOLS.get(0),
+            List.of(jvm.getProtocols()).stream().filter(p -> p.startsWith("TLS")).toList());
+    List<String> listed = t.stringList("enabledProtocols");
+    List<String> enabled =
+        t.keys().contains("enabledProtocols")
+            ? known(t, "enabledProtocols", listed, jvm.getProtocols())
+            : DaemonConfig.Tls.DEFAULT_PROTOCOLS;
+    if (!enabled.isEmpty() && !enabled.contains(protocol)) {
+      t.problem("protocol", protocol + " is not one of enabledProtocols " + enabled);
+    }
     DaemonConfig.Tls tls =
         new DaemonConfig.Tls(
             t.optionalPath("trustStore"),
             t.optionalPath("trustStorePasswordFile"),
             t.optionalPath("keyStore"),
             t.optionalPath("keyStorePasswordFile"),
-            t.bool("hostnameVerification", true));
+            t.bool("hostnameVerification", true),
+            protocol,
+            enabled,
+            known(t, "cipherSuites", t.stringList("cipherSuites"), jvm.getCipherSuites()));
     if (!tls.enabled() && tls.keyStore() != null) {
       t.problem("keyStore", "needs trustStore: TLS is on only with a trust store");
     }
@@ -101,6 +121,26 @@ final class HaSection {
       }
     }
     return tls;
+  }
+
+  /** {@code values}, each of which this JVM must know among {@code supported}. */
+  private static List<String> known(
+      ConfigSection t, String key, List<String> values, String[] supported) {
+    for (String v : values) {
+      if (!List.of(supported).contains(v)) {
+        t.problem(key, "this JVM does not support '" + v + "'");
+      }
+    }
+    return values;
+  }
+
+  /** What this JVM's TLS supports. */
+  private static SSLParameters supported() {
+    try {
+      return SSLContext.getDefault().getSupportedSSLParameters();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("this JVM has no TLS", e);
+    }
   }
 
   private static boolean validConnect(String connect) {

@@ -1,5 +1,8 @@
 package org.maintd.daemon.http;
 
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.http.Router;
 import org.maintd.protocol.api.RequestBodies;
@@ -11,6 +14,18 @@ import org.maintd.protocol.api.RequestBodies;
 public record ApiCall(Router.Match<ApiAction> match, Fields query, String body, String who) {
   public String param(String name) {
     return match.param(name);
+  }
+
+  /**
+   * What the answer to this read depends on besides the view: the route's parameters and the query,
+   * in a canonical order.
+   */
+  public String readKey() {
+    Map<String, List<String>> q = new TreeMap<>();
+    for (Fields.Field f : query) {
+      q.put(f.getName(), f.getValues());
+    }
+    return new TreeMap<>(match.params()) + "?" + q;
   }
 
   /** The body bound to {@code type}; a body that does not fit is refused naming the field. */

@@ -1,6 +1,8 @@
 package org.maintd.daemon.http;
 
+import java.nio.ByteBuffer;
 import java.util.Map;
+import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -24,10 +26,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The daemon's HTTP API on port 1816: routes each request ({@link ApiRoutes}), lets reads through
  * and authenticates changes, from the headers before any of the body is read, then reads at most
- * {@code maxBody} bytes of it. A change its route would refuse anyway (a standby's) is refused
- * before it is authenticated, so that a signed request's signature is not spent on it. Every answer
- * is JSON, errors are {@code {"error": code, "message": text}}, and HTTP status codes are decided
- * here and nowhere else. Thread-safe.
+ * {@code maxBody} bytes of it. A change its route would refuse anyway (a standby's) is checked as
+ * any other (unsigned, forged, stale or replayed: 401) but refused without spending its signature,
+ * so that the same signed request can go on to the leader. Every answer is JSON, errors are {@code
+ * {"error": code, "message": text}}, and HTTP status codes are decided here and nowhere else.
+ * Thread-safe.
  */
 public final class ApiHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
@@ -76,6 +79,9 @@ public final class ApiHandler extends Handler.Abstract {
         readHeaders.get().forEach((name, value) -> response.getHeaders().put(name, value));
       }
       Object result = match.handler().run(call);
+      if (result instanceof Rendered r) {
+        return send(request, response, callback, r);
+      }
       if (result instanceof ApiResponse r) {
         return HttpJson.send(response, callback, r.status(), r.body());
       }
@@ -93,13 +99,51 @@ public final class ApiHandler extends Handler.Abstract {
     }
   }
 
+  /**
+   * A rendered read: 304 when the client holds the same body (If-None-Match), else the body,
+   * gzipped when the client accepts it; with its entity tag either way.
+   */
+  private static boolean send(Request request, Response response, Callback callback, Rendered r) {
+    HttpFields.Mutable headers = response.getHeaders();
+    headers.put(HttpHeader.ETAG, r.etag());
+    headers.put(HttpHeader.VARY, "Accept-Encoding");
+    if (r.matches(request.getHeaders().get(HttpHeader.IF_NONE_MATCH))) {
+      response.setStatus(304);
+      callback.succeeded();
+      return true;
+    }
+    response.setStatus(200);
+    headers.put(HttpHeader.CONTENT_TYPE, r.contentType());
+    byte[] body = r.bytes();
+    if (acceptsGzip(request.getHeaders().get(HttpHeader.ACCEPT_ENCODING))) {
+      headers.put(HttpHeader.CONTENT_ENCODING, "gzip");
+      body = r.gzipped();
+    }
+    headers.put(HttpHeader.CONTENT_LENGTH, body.length);
+    response.write(true, ByteBuffer.wrap(body), callback);
+    return true;
+  }
+
+  /** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+  static boolean acceptsGzip(String acceptEncoding) {
+    if (acceptEncoding == null) {
+      return false;
+    }
+    for (String part : acceptEncoding.split(",")) {
+      String[] p = part.strip().split(";");
+      if (p[0].strip().equalsIgnoreCase("gzip")) {
+        return p.length < 2 || !p[1].replace(" ", "").matches("q=0(\\.0*)?");
+      }
+    }
+    return false;
+  }
+
   private static boolean isRead(Request request) {
     return request.getMethod().equals("GET") || request.getMethod().equals("HEAD");
   }
 
   private ApiCall authenticated(
       Request request, String path, Router.Match<ApiAction> match, Fields query) {
-    match.handler().admit();
     Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
     warnOfPlainPasswords(request, credentials);
     refuseUnless(auth.fromHeaders(credentials));
@@ -108,6 +152,12 @@ public final class ApiHandler extends Handler.Abstract {
         request.getHttpURI().getQuery() == null
             ? path
             : path + "?" + request.getHttpURI().getQuery();
+    try {
+      match.handler().admit();
+    } catch (RuntimeException refused) {
+      refuseUnless(auth.check(request.getMethod(), signedPath, body, credentials));
+      throw refused;
+    }
     Authenticator.Decision who = auth.decide(request.getMethod(), signedPath, body, credentials);
     refuseUnless(who);
     return new ApiCall(match, query, body, who.who());

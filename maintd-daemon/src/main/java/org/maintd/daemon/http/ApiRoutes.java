@@ -12,6 +12,7 @@ import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.HttpError;
 import org.maintd.http.Router;
 import org.maintd.incident.Incident;
+import org.maintd.maintenance.Schedule;
 import org.maintd.protocol.api.AckView;
 import org.maintd.protocol.api.BroughtUpView;
 import org.maintd.protocol.api.CampaignRequest;
@@ -20,9 +21,15 @@ import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.InstanceView;
 import org.maintd.protocol.api.JobNumbers;
+import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.NodeView;
 import org.maintd.protocol.api.PausedView;
 import org.maintd.protocol.api.PlanView;
+import org.maintd.protocol.api.RequestBodies;
+import org.maintd.protocol.api.ScheduleBody;
+import org.maintd.protocol.api.SchedulePostedView;
+import org.maintd.protocol.api.TakenDownView;
+import org.maintd.protocol.json.Json;
 import org.maintd.round.Answers;
 import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
@@ -42,6 +49,7 @@ public final class ApiRoutes {
       Supplier<String> metrics) {}
 
   private final Sources sources;
+  private final RenderCache rendered = new RenderCache(256);
 
   private ApiRoutes(Sources sources) {
     this.sources = sources;
@@ -59,25 +67,57 @@ public final class ApiRoutes {
 
   private void reads(Router<ApiAction> r) {
     r.add("GET", "/", c -> List.of(1));
-    r.add("GET", "/1/status", c -> status());
-    r.add("GET", "/1/incidents/{uuid}", c -> shown(incident(c.param("uuid"))));
-    r.add("GET", "/1/jobs", c -> JobNumbers.of(view().jobs()));
-    r.add("GET", "/1/evacuated", c -> view().state().evacuated());
-    r.add("GET", "/1/nodes", c -> NodeView.of(view().cluster(), view().readings(), view().state()));
-    r.add("GET", "/1/instances", c -> InstanceView.of(view().cluster()));
+    read(r, "/1/status", (c, v) -> status(v));
+    read(r, "/1/incidents/{uuid}", (c, v) -> shown(v, incident(v, c.param("uuid"))));
+    read(r, "/1/jobs", (c, v) -> JobNumbers.of(v.jobs()));
+    read(r, "/1/evacuated", (c, v) -> v.state().evacuated());
+    read(r, "/1/nodes", (c, v) -> NodeView.of(v.cluster(), v.readings(), v.state()));
+    read(r, "/1/instances", (c, v) -> InstanceView.of(v.cluster()));
     r.add("GET", "/1/health", c -> health());
-    r.add("GET", "/1/paused", c -> paused());
-    r.add("GET", "/1/plan", c -> plan());
-    r.add("GET", "/1/roll", c -> RollQuery.plan(view().cluster(), c.query()));
-    r.add(
-        "GET",
-        "/1/campaigns",
-        c -> view().state().campaigns().stream().map(CampaignView::of).toList());
-    r.add("GET", "/1/campaigns/{id}", c -> CampaignView.of(campaign(c.param("id"))));
-    r.add(
-        "GET",
+    read(r, "/1/paused", (c, v) -> paused(v));
+    read(r, "/1/plan", (c, v) -> plan(v));
+    read(r, "/1/roll", (c, v) -> RollQuery.plan(v.cluster(), c.query()));
+    read(
+        r, "/1/campaigns", (c, v) -> v.state().campaigns().stream().map(CampaignView::of).toList());
+    read(r, "/1/campaigns/{id}", (c, v) -> CampaignView.of(campaign(v, c.param("id"))));
+    read(
+        r,
+        "/1/maintenance/schedule",
+        (c, v) -> ScheduleBody.of(v.state().maintenance().schedule()));
+    read(
+        r,
+        "/1/maintenance/status",
+        (c, v) -> MaintenanceStatusView.of(v.cluster(), v.state().maintenance()));
+    read(
+        r,
         "/metrics",
-        c -> new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get()));
+        (c, v) -> new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get()));
+  }
+
+  /** What a read answers from the one view its request was given. */
+  @FunctionalInterface
+  private interface ViewRead {
+    Object answer(ApiCall call, DaemonView view);
+  }
+
+  /**
+   * A read of the published view: the view is read once per request, and its answer is rendered
+   * once per view and request ({@link RenderCache}); what the route throws is answered, not kept.
+   */
+  private void read(Router<ApiAction> r, String path, ViewRead read) {
+    r.add(
+        "GET",
+        path,
+        c -> {
+          DaemonView v = view();
+          return rendered.get(v, path + c.readKey(), () -> render(read.answer(c, v)));
+        });
+  }
+
+  private static Rendered render(Object answer) {
+    return answer instanceof ApiText t
+        ? Rendered.of(t.contentType(), t.body())
+        : Rendered.of("application/json", Json.write(answer) + "\n");
   }
 
   /**
@@ -113,6 +153,30 @@ public final class ApiRoutes {
                 (Campaign)
                     apply(
                         new Command.StartCampaign(c.body(CampaignRequest.class).spec(), c.who()))));
+    command(
+        r,
+        "/1/machines/down",
+        c ->
+            down(
+                apply(
+                    new Command.MachinesDown(
+                        MachineRequest.hostnames(c.body()),
+                        QueryFlags.flag(c.query(), "force"),
+                        c.who()))));
+    command(
+        r,
+        "/1/maintenance/schedule",
+        c ->
+            posted(
+                apply(
+                    new Command.PostSchedule(
+                        RequestBodies.bind(c.body(), ScheduleBody.class).schedule(), c.who()))));
+    r.add(
+        "DELETE",
+        "/1/maintenance/schedule",
+        ApiAction.admitted(
+            sources.commands()::admit,
+            c -> posted(apply(new Command.PostSchedule(Schedule.empty(), c.who())))));
     for (String action : List.of("pause", "resume", "abort")) {
       command(
           r,
@@ -140,8 +204,7 @@ public final class ApiRoutes {
     return new ApiResponse(h.serving() ? 200 : 503, h);
   }
 
-  private PausedView paused() {
-    DaemonView v = view();
+  private static PausedView paused(DaemonView v) {
     return new PausedView(v.state().paused(), v.state().pauseReason(), v.storm());
   }
 
@@ -167,15 +230,34 @@ public final class ApiRoutes {
             .toList();
   }
 
-  private PlanView plan() {
-    PlanSnapshot p = view().plan();
+  private static List<TakenDownView> down(Object answer) {
+    return ((List<?>) answer)
+        .stream()
+            .map(Answers.TakenDown.class::cast)
+            .map(d -> new TakenDownView(d.node(), "DOWN", d.job()))
+            .toList();
+  }
+
+  private static SchedulePostedView posted(Object answer) {
+    Answers.SchedulePosted p = (Answers.SchedulePosted) answer;
+    return SchedulePostedView.of(p.schedule(), p.warnings(), p.released());
+  }
+
+  private static PlanView plan(DaemonView v) {
+    PlanSnapshot p = v.plan();
     return PlanView.of(
-        p.at(), p.round(), p.held(), p.jobs(), p.incidents(), p.waitingIncidents(), p.items());
+        p.at(),
+        p.round(),
+        p.held(),
+        p.jobs(),
+        p.incidents(),
+        p.waitingIncidents(),
+        p.items(),
+        p.plannedWorkHeld());
   }
 
   /** Every incident as shown, the node uuids looked up once for all of them. */
-  private List<IncidentView> status() {
-    DaemonView v = view();
+  private static List<IncidentView> status(DaemonView v) {
     Map<String, String> uuids = nodeUuids(v.cluster());
     return v.state().incidents().stream()
         .map(i -> IncidentView.of(i, uuids.get(i.node())))
@@ -184,7 +266,11 @@ public final class ApiRoutes {
 
   /** {@code i} as shown, with its node's uuid from the latest snapshot of the cluster. */
   private IncidentView shown(Incident i) {
-    return IncidentView.of(i, nodeUuids(view().cluster()).get(i.node()));
+    return shown(view(), i);
+  }
+
+  private static IncidentView shown(DaemonView v, Incident i) {
+    return IncidentView.of(i, nodeUuids(v.cluster()).get(i.node()));
   }
 
   /** Each node's uuid by its name; none before the first snapshot of the cluster. */
@@ -196,15 +282,15 @@ public final class ApiRoutes {
     return uuids;
   }
 
-  private Incident incident(String uuid) {
-    return view().state().incidents().stream()
+  private static Incident incident(DaemonView v, String uuid) {
+    return v.state().incidents().stream()
         .filter(i -> i.uuid().toString().equals(uuid))
         .findFirst()
         .orElseThrow(() -> HttpError.notFound("no incident " + uuid));
   }
 
-  private Campaign campaign(String id) {
-    return view().state().campaigns().stream()
+  private static Campaign campaign(DaemonView v, String id) {
+    return v.state().campaigns().stream()
         .filter(c -> c.id().equals(id))
         .findFirst()
         .orElseThrow(

@@ -11,12 +11,12 @@ import java.util.Base64;
 import java.util.List;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
-import org.maintd.signing.ReplayGuard;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.signing.SignedMessage;
-import org.maintd.signing.UsedSignatures;
+import org.maintd.protocol.signing.ReplayGuard;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignatureException;
+import org.maintd.protocol.signing.SignatureVerifier;
+import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.signing.UsedSignatures;
 
 /**
  * Decides who may change things. Two ways in: a request signed with the cluster key (headers {@code
@@ -146,6 +146,19 @@ public final class Authenticator {
 
   /** The whole decision, once the body is read ({@code path} with its query, as signed). */
   public Decision decide(String method, String path, String body, Credentials c) {
+    return decide(method, path, body, c, true);
+  }
+
+  /**
+   * The decision without spending the signature: a request the daemon will not act on (a standby's)
+   * is still refused as what it is (unsigned, forged, stale, replayed), but its signature stays
+   * good for the daemon that will.
+   */
+  public Decision check(String method, String path, String body, Credentials c) {
+    return decide(method, path, body, c, false);
+  }
+
+  private Decision decide(String method, String path, String body, Credentials c, boolean spend) {
     Decision headers = fromHeaders(c);
     if (!headers.isAllowed() || !headers.who().isEmpty()) {
       return headers;
@@ -159,7 +172,7 @@ public final class Authenticator {
       return Decision.refused("signature refused (" + e.reason().label() + "): " + e.getMessage());
     }
     try {
-      if (!replays.firstUse(message, now)) {
+      if (spend ? !replays.firstUse(message, now) : replays.used(message, now)) {
         return Decision.refused(
             "signature refused (replayed): this signed request was already used");
       }

@@ -11,7 +11,7 @@ import org.eclipse.jetty.client.Result;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.protocol.report.MasterAnswer;
-import org.maintd.signing.SignatureException;
+import org.maintd.protocol.signing.SignatureException;
 
 /**
  * Asks every node's collector which node it believes is the master ({@code GET /1/master}, signed)

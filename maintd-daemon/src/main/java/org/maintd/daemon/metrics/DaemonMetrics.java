@@ -14,8 +14,10 @@ import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodePhase;
+import org.maintd.daemon.alerts.InterlockStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.RunnerListener;
+import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.round.FinishedJob;
@@ -27,8 +29,9 @@ import org.maintd.wait.WaitReason;
 /**
  * The daemon's metrics, served in Prometheus' text format on {@code GET /metrics}: rounds, tick and
  * poll durations, jobs by owner, kind and result, incidents by status, collectors by health,
- * rejected reports by reason, whether automatic actions are paused or a storm is seen, and whether
- * the daemon has failed. Thread-safe.
+ * rejected reports by reason, whether automatic actions are paused or a storm is seen, whether
+ * planned work is held and by what, the alert interlock's reading, and whether the daemon has
+ * failed. Thread-safe.
  */
 public final class DaemonMetrics implements RunnerListener {
   private volatile LongSupplier denials = () -> 0;
@@ -77,6 +80,17 @@ public final class DaemonMetrics implements RunnerListener {
         WaitReason.KINDS.toArray(String[]::new),
         kind -> kind,
         kind -> view == null ? 0 : view.plan().waitsByKind().getOrDefault(kind, 0L));
+    gaugePer(
+        "maintd.planned.work.held",
+        "1 while planned work waits, by the kind of what holds it (allowed hours, alerts)",
+        "kind",
+        PlannedWorkGuard.KINDS.toArray(String[]::new),
+        kind -> kind,
+        kind ->
+            view != null
+                    && view.plan().plannedWorkHeld().filter(w -> w.kind().equals(kind)).isPresent()
+                ? 1
+                : 0);
     Gauge.builder("maintd.paused", () -> state.get().paused() ? 1 : 0)
         .description("1 while automatic actions are paused (by an operator or the storm guard)")
         .register(registry);
@@ -101,6 +115,19 @@ public final class DaemonMetrics implements RunnerListener {
                 .filter(c -> c.status().isActive())
                 .mapToLong(c -> c.count(phase))
                 .sum());
+  }
+
+  /**
+   * {@code maintd_alert_interlock_up}: 1 when Prometheus answered the alert interlock's last query;
+   * {@code maintd_alerts_blocking}: how many of its alerts hold planned work.
+   */
+  public void watchAlerts(Supplier<InterlockStatus> interlock) {
+    Gauge.builder("maintd.alert.interlock.up", () -> interlock.get().answered() ? 1 : 0)
+        .description("1 when Prometheus answered the alert interlock's last query")
+        .register(registry);
+    Gauge.builder("maintd.alerts.blocking", () -> interlock.get().holding())
+        .description("How many active alerts hold planned work (as the interlock's filter counts)")
+        .register(registry);
   }
 
   /** One gauge {@code name} for each of {@code values}, tagged with its label, of its count. */

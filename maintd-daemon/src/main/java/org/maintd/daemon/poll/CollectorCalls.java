@@ -7,8 +7,8 @@ import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.maintd.protocol.signing.Envelopes;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 
 /**
  * The signed exchanges with the nodes' collectors, over one client: where each collector answers,
@@ -33,7 +33,7 @@ public record CollectorCalls(
   /**
    * {@code response}'s body, a signed answer of {@code type}, opened; an answer other than 200 is
    * refused with {@code what}, its status and its body. Throws {@link
-   * org.maintd.signing.SignatureException} when the signature is refused, {@link
+   * org.maintd.protocol.signing.SignatureException} when the signature is refused, {@link
    * IllegalArgumentException} when the answer cannot be read.
    */
   public <T> T open(ContentResponse response, Class<T> type, String what) {

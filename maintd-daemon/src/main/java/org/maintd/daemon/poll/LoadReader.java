@@ -8,9 +8,9 @@ import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.CpuAvgLoad;
 import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.signing.Envelopes;
+import org.maintd.protocol.signing.SignatureException;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.LoadReading;
 
 /**

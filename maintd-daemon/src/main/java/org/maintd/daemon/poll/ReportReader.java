@@ -10,9 +10,9 @@ import org.maintd.incident.Observation;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.signing.Envelopes;
+import org.maintd.protocol.signing.SignatureException;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
 
 /**

@@ -10,8 +10,8 @@ import org.eclipse.jetty.client.ContentResponse;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.protocol.repair.RepairRecords;
+import org.maintd.protocol.signing.SignatureException;
 import org.maintd.recovery.RepairRecord;
-import org.maintd.signing.SignatureException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

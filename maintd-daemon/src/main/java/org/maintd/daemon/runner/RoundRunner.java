@@ -27,11 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the round's pure step against the world. A tick gathers the inputs (snapshot, poll, the
- * status of every job waited for), takes the step, stores the new state once if it changed, carries
- * out the effects, and takes one more step with their outcomes so that job ids and tags are stored
- * at once. A command step does the same with the operator's queued commands, and answers them after
- * their effects. After every step it publishes an immutable {@link DaemonView}; readers never take
- * its lock. Thread-safe: steps are serialized.
+ * status of every job waited for, the alert interlock's reading), takes the step, stores the new
+ * state once if it changed, carries out the effects, and takes one more step with their outcomes so
+ * that job ids and tags are stored at once. A command step does the same with the operator's queued
+ * commands, and answers them after their effects. After every step it publishes an immutable {@link
+ * DaemonView}; readers never take its lock. Thread-safe: steps are serialized.
  */
 public final class RoundRunner {
   private static final Logger log = LoggerFactory.getLogger(RoundRunner.class);
@@ -46,6 +46,8 @@ public final class RoundRunner {
   private final Clock clock;
   private final RunnerListener metrics;
   private final Gate gate;
+  private final ConsentSource consents;
+  private final AlertSource alerts;
   private final CommandQueue queue = new CommandQueue();
   private RoundState state;
   private List<Outcome> outcomes = List.of();
@@ -54,7 +56,9 @@ public final class RoundRunner {
 
   /**
    * The parts a runner works with; {@code gate} says whether this daemon may act (it leads, its
-   * node is still the master) and fences off its changes once it may not.
+   * node is still the master) and fences off its changes once it may not; {@code consents} asks the
+   * consent commands ({@link ConsentSource#NONE}: none), {@code alerts} reads the alert interlock
+   * ({@link AlertSource#none()}: none).
    */
   public record Parts(
       RoundStep step,
@@ -65,7 +69,9 @@ public final class RoundRunner {
       Boundaries boundaries,
       Clock clock,
       RunnerListener metrics,
-      Gate gate) {}
+      Gate gate,
+      ConsentSource consents,
+      AlertSource alerts) {}
 
   public RoundRunner(Parts parts) {
     this.step = parts.step();
@@ -79,6 +85,8 @@ public final class RoundRunner {
     this.clock = parts.clock();
     this.metrics = parts.metrics();
     this.gate = parts.gate();
+    this.consents = parts.consents();
+    this.alerts = parts.alerts();
     this.state = RoundState.of(writer.stored());
     this.view = DaemonView.of(state);
   }
@@ -100,7 +108,11 @@ public final class RoundRunner {
     long pollStarted = System.nanoTime();
     Map<String, CollectorReading> readings = reports.poll(snapshot.nodesByName().keySet());
     metrics.polled(Duration.ofNanos(System.nanoTime() - pollStarted), readings);
-    carryOut(take(Inputs.tick(snapshot, readings, jobs, outcomes, List.of()), now));
+    Inputs inputs =
+        Inputs.tick(snapshot, readings, jobs, outcomes, List.of())
+            .withConsents(consents.poll(state.stored(), snapshot, now))
+            .withAlerts(alerts.read());
+    carryOut(take(inputs, now));
     followUp(now);
     metrics.ticked(Duration.ofNanos(System.nanoTime() - started));
   }

@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.SignedMessage;
-import org.maintd.signing.UsedSignatures;
+import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.signing.UsedSignatures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +54,13 @@ public final class FileSignatures implements UsedSignatures {
     }
     used = next;
     return true;
+  }
+
+  /** Read again from the file: another daemon of the installation may have recorded it. */
+  @Override
+  public synchronized boolean used(SignedMessage message, Instant now) {
+    Long salt = read().get(message.canonicalHmac());
+    return salt != null && salt >= now.minus(window).getEpochSecond();
   }
 
   private static long salt(SignedMessage message) {

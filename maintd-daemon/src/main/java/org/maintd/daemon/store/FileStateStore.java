@@ -19,7 +19,8 @@ import org.maintd.spi.UnreadableStateException;
  * The state in one JSON file, replaced atomically on every write. A lock file keeps a second daemon
  * off the same state; compare-and-set is against the serial this process last read or wrote. A
  * state file that cannot be read or parsed stops the daemon and is never overwritten, but by an
- * operator's {@link #importState}, which keeps it beside. Thread-safe.
+ * operator's {@link #importState}, which keeps what it replaces beside, readable or not.
+ * Thread-safe.
  */
 public final class FileStateStore implements StateStore {
   private final Path file;
@@ -78,17 +79,17 @@ public final class FileStateStore implements StateStore {
     if (!Files.exists(file)) {
       return null;
     }
-    String text = read(file);
+    byte[] bytes = read(file);
     try {
-      return new StateCodec().read(text);
+      return new StateCodec().read(bytes);
     } catch (RuntimeException e) {
       throw new UnreadableStateException("state file " + file, e.getMessage(), e);
     }
   }
 
-  private static String read(Path file) {
+  private static byte[] read(Path file) {
     try {
-      return Files.readString(file, StandardCharsets.UTF_8);
+      return Files.readAllBytes(file);
     } catch (IOException e) {
       throw new StoreException("cannot read state file " + file + ": " + e.getMessage(), e);
     }
@@ -100,9 +101,9 @@ public final class FileStateStore implements StateStore {
       storedSerial = 0;
       return MaintdState.initial(now);
     }
-    String text = read(file);
+    byte[] bytes = read(file);
     try {
-      MaintdState state = codec.read(text);
+      MaintdState state = codec.read(bytes);
       storedSerial = state.serial();
       return state;
     } catch (RuntimeException e) {
@@ -118,25 +119,48 @@ public final class FileStateStore implements StateStore {
 
   /**
    * Stores {@code state} as it is, over whatever the file holds: an operator restoring an export
-   * while no daemon runs. A file that cannot be read is kept beside it, renamed; returns where, or
-   * null when there was none.
+   * while no daemon runs. What the file held is kept beside it first, byte for byte: {@code
+   * state.json.replaced-<ms>} when maintd can read it, else {@code state.json.unreadable-<ms>}.
+   * When it cannot be kept, nothing is written: a {@link StoreException} says why.
    */
-  public synchronized Path importState(MaintdState state, java.time.Instant now) {
-    Path aside = null;
-    if (Files.exists(file)) {
-      try {
-        codec.read(Files.readString(file, StandardCharsets.UTF_8));
-      } catch (IOException | RuntimeException unreadable) {
-        aside = file.resolveSibling(file.getFileName() + ".unreadable-" + now.toEpochMilli());
-        try {
-          Files.move(file, aside);
-        } catch (IOException e) {
-          throw new StoreException("cannot move " + file + " aside: " + e.getMessage(), e);
-        }
-      }
-    }
+  public synchronized Replaced importState(MaintdState state, Instant now) {
+    Replaced replaced = keep(now);
     write(state);
-    return aside;
+    return replaced;
+  }
+
+  private Replaced keep(Instant now) {
+    if (!Files.exists(file)) {
+      return new Replaced.Nothing();
+    }
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new StoreException("cannot read state file " + file + " to keep it: " + e, e);
+    }
+    long serial;
+    try {
+      serial = codec.read(bytes).serial();
+    } catch (IllegalArgumentException unreadable) {
+      return new Replaced.Unreadable(copy(bytes, ".unreadable-", now), "the file as it was");
+    }
+    return new Replaced.Readable(serial, copy(bytes, ".replaced-", now));
+  }
+
+  /** Writes {@code bytes} to a new file beside the state, named with {@code infix} and the time. */
+  private Path copy(byte[] bytes, String infix, Instant now) {
+    Path copy = file.resolveSibling(file.getFileName() + infix + now.toEpochMilli());
+    String cannot = "cannot keep state file " + file + " in " + copy + ": ";
+    if (Files.exists(copy)) {
+      throw new StoreException(cannot + "it exists");
+    }
+    try {
+      AtomicFiles.write(copy, bytes);
+      return copy;
+    } catch (IOException e) {
+      throw new StoreException(cannot + e, e);
+    }
   }
 
   @Override

@@ -106,10 +106,13 @@ public final class ChrootAcls {
               + what
               + " znode "
               + full(path)
-              + " (NoAuth): its ACL names other credentials than zookeeper.credentialsFile's"
+              + " (NoAuth): its ACL names other credentials than "
+              + identity.credentials()
               + " (or none); fix its ACL with ZooKeeper's own client (setAcl), or use the"
               + " credentials it was made with",
           e);
+    } catch (KeeperException.AuthFailedException e) {
+      throw new Refused(identity.loginRefused(), e);
     } catch (KeeperException.NoNodeException e) {
       return null;
     } catch (Exception e) {

@@ -10,8 +10,12 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.SessionConnectionStateErrorPolicy;
 import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.client.ZKClientConfig;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.service.Part;
+import org.maintd.daemon.zookeeper.tls.TlsDiagnosis;
+import org.maintd.daemon.zookeeper.tls.TlsRefused;
+import org.maintd.daemon.zookeeper.tls.ZooKeeperTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +59,7 @@ public final class ZooKeeperConnection extends Part {
 
   @Override
   protected void startUp() {
+    ZKClientConfig zkConfig = zkConfig();
     CuratorFrameworkFactory.Builder builder =
         CuratorFrameworkFactory.builder()
             .connectString(settings.connect())
@@ -71,7 +76,7 @@ public final class ZooKeeperConnection extends Part {
             // The hosts of zookeeper.connect are how this node reaches ZooKeeper; the addresses
             // the ensemble announces in its configuration may not be (a proxy, another network).
             .ensembleTracker(false)
-            .zkClientConfig(ZooKeeperTls.config(settings.tls()))
+            .zkClientConfig(zkConfig)
             .namespace(settings.chroot().substring(1));
     identity.applyTo(builder);
     CuratorFramework c = builder.build();
@@ -81,15 +86,7 @@ public final class ZooKeeperConnection extends Part {
       if (!c.blockUntilConnected(
           (int) settings.connectionTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
         c.close();
-        throw new IllegalStateException(
-            "cannot connect to ZooKeeper at "
-                + settings.connect()
-                + (settings.tls().enabled() ? " over TLS" : "")
-                + " within "
-                + settings.connectionTimeout().toMillis()
-                + " ms (zookeeper.connect, zookeeper.connectionTimeout"
-                + (settings.tls().enabled() ? ", zookeeper.tls" : "")
-                + ")");
+        notConnected(zkConfig);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -100,6 +97,39 @@ public final class ZooKeeperConnection extends Part {
     changedAt = clock.instant();
     client = c;
     checkChroot(c);
+  }
+
+  /**
+   * This connection's client settings; with TLS, its stores are loaded first, so that one that
+   * cannot be refuses the start at once ({@link TlsRefused}).
+   */
+  private ZKClientConfig zkConfig() {
+    ZKClientConfig config = ZooKeeperTls.config(settings.tls());
+    if (settings.tls().enabled()) {
+      TlsDiagnosis.context(config, settings.tls());
+    }
+    return config;
+  }
+
+  /**
+   * The first connection failed: over TLS, a handshake with each server says whether the
+   * configuration is the cause ({@link TlsRefused}); otherwise ZooKeeper cannot be reached.
+   */
+  private void notConnected(ZKClientConfig zkConfig) {
+    boolean tls = settings.tls().enabled();
+    if (tls) {
+      TlsDiagnosis.refuseOnConfiguration(
+          settings.connect(), settings.tls(), zkConfig, settings.connectionTimeout());
+    }
+    throw new IllegalStateException(
+        "cannot connect to ZooKeeper at "
+            + settings.connect()
+            + (tls ? " over TLS" : "")
+            + " within "
+            + settings.connectionTimeout().toMillis()
+            + " ms (zookeeper.connect, zookeeper.connectionTimeout"
+            + (tls ? ", zookeeper.tls" : "")
+            + ")");
   }
 
   private void checkChroot(CuratorFramework c) {
@@ -164,7 +194,7 @@ public final class ZooKeeperConnection extends Part {
       log.warn("ZooKeeper connection suspended: nothing is submitted until it is back");
     } else if (next == ConnectionState.LOST) {
       log.warn("ZooKeeper session lost: leadership ends");
-    } else {
+    } else if (client != null) { // the first connection is told once the start is done
       log.info("ZooKeeper connection {}", next.name().toLowerCase(Locale.ROOT));
     }
   }

@@ -5,9 +5,11 @@ import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
 import java.util.List;
+import javax.security.auth.login.Configuration;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.ACLProvider;
 import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.client.ZKClientConfig;
 import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Id;
 import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
@@ -21,6 +23,8 @@ import org.maintd.protocol.signing.KeyFiles;
  * open} (no identity, {@code world:anyone}: only when an operator asks for it). Immutable.
  */
 public final class ZooKeeperIdentity {
+  private static final String JAAS = "java.security.auth.login.config";
+
   private final String mode;
   private final String user;
   private final byte[] auth;
@@ -40,11 +44,41 @@ public final class ZooKeeperIdentity {
   public static ZooKeeperIdentity of(DaemonConfig.ZooKeeper settings) {
     return switch (settings.acl()) {
       case "open" -> new ZooKeeperIdentity("open", "", null, ZooDefs.Ids.OPEN_ACL_UNSAFE);
-      case "sasl" ->
-          new ZooKeeperIdentity(
-              "sasl", settings.saslUser(), null, only(new Id("sasl", settings.saslUser())));
+      case "sasl" -> {
+        checkJaas();
+        yield new ZooKeeperIdentity(
+            "sasl", settings.saslUser(), null, only(new Id("sasl", settings.saslUser())));
+      }
       default -> digest(settings.credentials());
     };
+  }
+
+  /**
+   * SASL needs the JVM's JAAS file, with the section ZooKeeper's client logs in with ({@code
+   * Client}); without them ZooKeeper's client would stay anonymous.
+   */
+  private static void checkJaas() {
+    String file = System.getProperty(JAAS, "");
+    String section =
+        System.getProperty(
+            ZKClientConfig.LOGIN_CONTEXT_NAME_KEY, ZKClientConfig.LOGIN_CONTEXT_NAME_KEY_DEFAULT);
+    if (file.isEmpty()) {
+      throw new IllegalArgumentException(
+          "zookeeper.acl: sasl needs a JAAS file with a "
+              + section
+              + " section: start maintd with -D"
+              + JAAS
+              + "=FILE (docs/operations.md, \"ZooKeeper ACLs\")");
+    }
+    try {
+      if (Configuration.getConfiguration().getAppConfigurationEntry(section) == null) {
+        throw new IllegalArgumentException(
+            "zookeeper.acl: sasl: the JAAS file " + file + " has no " + section + " section");
+      }
+    } catch (SecurityException e) {
+      throw new IllegalArgumentException(
+          "zookeeper.acl: sasl: cannot read the JAAS file " + file + ": " + e.getMessage(), e);
+    }
   }
 
   private static ZooKeeperIdentity digest(Path file) {
@@ -106,6 +140,36 @@ public final class ZooKeeperIdentity {
 
   public boolean open() {
     return mode.equals("open");
+  }
+
+  /** Whose credentials maintd uses, for a refusal's message. */
+  String credentials() {
+    return switch (mode) {
+      case "open" -> "none (zookeeper.acl: open)";
+      case "sasl" -> "sasl:" + user + " (the Client section of " + jaas() + ")";
+      default -> "zookeeper.credentialsFile's";
+    };
+  }
+
+  /** What ZooKeeper's refusal of maintd's login (AuthFailed) means, in one line. */
+  String loginRefused() {
+    return mode.equals("sasl")
+        ? "zookeeper.acl: sasl: ZooKeeper refused maintd's SASL login (AuthFailed): check the"
+            + " username and password of the Client section of "
+            + jaas()
+            + " against the users of the servers' JAAS Server section"
+        : "zookeeper.acl: "
+            + mode
+            + ": ZooKeeper refused maintd's login as "
+            + user
+            + " (AuthFailed): its servers must accept the "
+            + mode
+            + " scheme";
+  }
+
+  /** The JAAS file the JVM logs in with, as the operator named it. */
+  private static String jaas() {
+    return "the JAAS file " + System.getProperty(JAAS, "") + " (" + JAAS + ")";
   }
 
   /** What the log says at start: which ACLs are in use. */

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
-import org.maintd.signing.SignedMessage;
-import org.maintd.signing.UsedSignatures;
+import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.signing.UsedSignatures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +45,19 @@ public final class ZooKeeperSignatures implements UsedSignatures {
     } catch (Exception e) {
       throw new IllegalStateException(
           "cannot record the request's signature in ZooKeeper, so its replay could not be told: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  @Override
+  public boolean used(SignedMessage message, Instant now) {
+    String path = ROOT + "/" + salt(message) + "-" + message.canonicalHmac();
+    try {
+      return zk.get().checkExists().forPath(path) != null;
+    } catch (Exception e) {
+      throw new IllegalStateException(
+          "cannot read the used signatures in ZooKeeper, so a replay could not be told: "
               + e.getMessage(),
           e);
     }

@@ -2,6 +2,7 @@ package org.maintd.daemon.zookeeper;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
@@ -58,15 +59,54 @@ final class ZooKeeperStateReader {
     }
   }
 
-  /** The raw bytes of {@code /state}, whatever they hold; null when there is none. */
-  byte[] raw() {
+  /**
+   * What {@code /state} holds now, whatever it is, for an import to keep before it writes over it;
+   * empty when nothing is stored. Chunks its header names that are missing are left out.
+   */
+  Optional<StoredState> stored() {
+    Stat stat = new Stat();
+    byte[] header;
     try {
-      return zk.getData().forPath(STATE);
+      header = zk.getData().storingStatIn(stat).forPath(STATE);
     } catch (KeeperException.NoNodeException e) {
-      return null;
+      return Optional.empty();
     } catch (Exception e) {
       throw ZooKeeperStateStore.failure("cannot read the state from ZooKeeper", e);
     }
+    Optional<StateEnvelope> envelope = Optional.empty();
+    List<byte[]> parts = List.of();
+    try {
+      envelope = Optional.of(StateEnvelope.parse(header));
+      parts = presentChunks(envelope.get());
+      String text = envelope.get().unpack(parts);
+      return Optional.of(
+          new StoredState(
+              stat.getVersion(),
+              envelope,
+              new StoredState.Decoded(text, codec.read(text).serial())));
+    } catch (IllegalArgumentException e) {
+      int named = envelope.map(StateEnvelope::chunks).orElse(0);
+      return Optional.of(
+          new StoredState(
+              stat.getVersion(),
+              envelope,
+              new StoredState.Undecodable(header, parts, named, e.getMessage())));
+    }
+  }
+
+  /** The chunks {@code e} names that are there, in order. */
+  private List<byte[]> presentChunks(StateEnvelope e) {
+    List<byte[]> parts = new ArrayList<>();
+    for (int i = 0; i < e.chunks(); i++) {
+      try {
+        parts.add(zk.getData().forPath(chunk(e, i)));
+      } catch (KeeperException.NoNodeException missing) {
+        // kept as what is there; the state is unreadable without it
+      } catch (Exception ex) {
+        throw ZooKeeperStateStore.failure("cannot read the state from ZooKeeper", ex);
+      }
+    }
+    return parts;
   }
 
   /**

@@ -506,6 +506,13 @@ class HaProcessIT {
     DaemonProcesses.Run imported = daemons.once(config(0), "--import-state", backup.toString());
     assertEquals(0, imported.code(), imported.output());
     assertTrue(imported.output().contains("under leader epoch"), imported.output());
+    String[] last = garbage().get(garbage().size() - 1);
+    java.util.regex.Matcher kept =
+        java.util.regex.Pattern.compile("the unreadable state it replaced is kept in (\\S+) ")
+            .matcher(imported.output());
+    assertTrue(kept.find(), imported.output());
+    assertEquals(
+        last[0], Files.readString(Path.of(kept.group(1))), "what it replaced, byte for byte");
     int leader = daemons.awaitLeader(-1, SESSION.plus(FENCE).plusSeconds(10));
     awaitRepaired("n2");
     assertNoJobTwice();

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignedMessage;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignedMessage;
 
 /** {@code POST /1/machines/up}: putting back a node that maintd took out, over real HTTP. */
 class MachineUpEndToEndTest {

@@ -17,8 +17,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.maintd.http.HttpJson;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
+import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.HmacKey;
 
 /**
  * Benchmark peer: N simulated collectors served by one Jetty server on loopback, spread over 64

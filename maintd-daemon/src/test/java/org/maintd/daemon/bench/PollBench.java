@@ -14,8 +14,8 @@ import org.eclipse.jetty.client.HttpClient;
 import org.maintd.daemon.poll.CollectorPoller;
 import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.daemon.poll.ReportReader;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
 
 /**

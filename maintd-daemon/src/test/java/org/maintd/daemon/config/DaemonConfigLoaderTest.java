@@ -36,10 +36,41 @@ class DaemonConfigLoaderTest {
     assertEquals(null, c.sim().masterFile());
     assertEquals(true, c.sim().followMaster());
     assertEquals(DaemonConfig.Ganeti.defaults(), c.ganeti());
+    assertEquals(DaemonConfig.Maintenance.defaults(), c.maintenance());
     DaemonConfig defaults = new DaemonConfigLoader().bind("empty", null);
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());
     assertEquals(defaults.hmacKeyFile(), c.hmacKeyFile());
+    assertEquals(DaemonConfig.Tls.none(), c.ha().zookeeper().tls());
+  }
+
+  @Test
+  void zooKeeperTlsOffersTls13And12ByDefaultAndRefusesVersionsAndSuitesTheJvmLacks(
+      @TempDir Path dir) throws Exception {
+    Path ca = Files.writeString(dir.resolve("ca.pem"), "");
+    Path file = dir.resolve("maintd.yaml");
+    String tls = "zookeeper:\n  tls:\n    trustStore: " + ca + "\n";
+    Files.writeString(file, tls);
+    DaemonConfig.Tls d = new DaemonConfigLoader().load(file).ha().zookeeper().tls();
+    assertEquals(List.of("TLSv1.3", "TLSv1.2"), d.offered());
+    assertEquals("TLSv1.3", d.protocol());
+    assertEquals(List.of(), d.cipherSuites());
+
+    Files.writeString(file, tls + "    enabledProtocols: []\n    protocol: TLSv1.2\n");
+    assertEquals(
+        List.of("TLSv1.2"), new DaemonConfigLoader().load(file).ha().zookeeper().tls().offered());
+
+    Files.writeString(
+        file,
+        tls
+            + "    enabledProtocols: [TLSv1.3, TLSv9]\n    protocol: TLSv1.2\n"
+            + "    cipherSuites: [TLS_AES_128_GCM_SHA256, TLS_NO_SUCH_SUITE]\n");
+    assertEquals(
+        List.of(
+            "zookeeper.tls.enabledProtocols: this JVM does not support 'TLSv9'",
+            "zookeeper.tls.protocol: TLSv1.2 is not one of enabledProtocols [TLSv1.3, TLSv9]",
+            "zookeeper.tls.cipherSuites: this JVM does not support 'TLS_NO_SUCH_SUITE'"),
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems());
   }
 
   /** Every key the loader reads is shown in etc/maintd.yaml, so that none is undocumented. */
@@ -106,7 +137,7 @@ class DaemonConfigLoaderTest {
     assertTrue(p.contains("port: must be between 0 and 65535, not 99999"), p.toString());
     assertTrue(
         p.contains(
-            "pollInterval: 'often' is not a duration (a number followed by ms, s, m or h, e.g. 30s)"),
+            "pollInterval: 'often' is not a duration (a number followed by ms, s, m, h or d, e.g. 30s)"),
         p.toString());
     assertTrue(p.contains("backend: must be one of [sim, ganeti], not 'vmware'"), p.toString());
     assertTrue(p.contains("colector: unknown key"), p.toString());

@@ -23,10 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.RawHttp;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignedMessage;
+import org.maintd.protocol.signing.SignedMessage;
 
 /**
  * Both servers, the daemon's API and a node's collector, against clients that misbehave on purpose:

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignedMessage;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignedMessage;
 
 /** The HTTP API's reads, its authentication of changes and its JSON errors, on a real daemon. */
 class ApiHandlerTest {

@@ -33,14 +33,14 @@ import org.maintd.incident.Incident;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.PartHealth;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignatureVerifier;
+import org.maintd.protocol.signing.SignedMessage;
 import org.maintd.round.Answers;
 import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
 import org.maintd.round.Refusal;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.signing.SignedMessage;
 import org.maintd.spi.MaintdState;
 
 /**

@@ -25,15 +25,15 @@ import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.ReplayGuard;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignatureVerifier;
+import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.signing.UsedSignatures;
 import org.maintd.round.Answers;
 import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.ReplayGuard;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.signing.SignedMessage;
-import org.maintd.signing.UsedSignatures;
 import org.maintd.spi.MaintdState;
 
 /**
@@ -150,11 +150,17 @@ class StandbyAdmissionTest {
   }
 
   @Test
-  void aStandbyNamesTheLeaderEvenToARequestWithoutCredentials() throws Exception {
+  void aStandbyRefusesAnUnsignedOrReplayedRequestAsWhatItIsAndAFreshOneAsNotTheLeader()
+      throws Exception {
     int standby = start(standby());
-    HttpResponse<String> refused = send(standby, Map.of());
-    assertEquals(503, refused.statusCode(), refused.body());
-    assertEquals("not-leader", error(refused));
+    int leader = start(leader());
+    assertEquals(401, send(standby, Map.of()).statusCode(), "unsigned: 401, as anywhere");
+    Map<String, String> request = signature();
+    assertEquals(200, send(leader, request).statusCode());
+    HttpResponse<String> replayed = send(standby, request);
+    assertEquals(401, replayed.statusCode(), "a replay is a replay on a standby too");
+    assertTrue(replayed.body().contains("replayed"), replayed.body());
+    assertEquals(503, send(standby, signature()).statusCode(), "a fresh one: not the leader");
   }
 
   @Test

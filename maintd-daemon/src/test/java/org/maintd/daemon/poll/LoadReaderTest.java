@@ -14,9 +14,9 @@ import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.CpuAvgLoad;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.report.LoadReport;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.LoadReading;
 
 /** A collector's cpu-avg-load, read as the poller reads it. */

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.maintd.incident.Observation;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.report.DiagnoseReport;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
 
 class ReportReaderTest {

@@ -24,9 +24,9 @@ import org.maintd.http.Servers;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.repair.RepairResult;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
 
 /**
  * The daemon's side of a repair request, against a collector that answers for another node or

@@ -175,7 +175,9 @@ class RoundRunnerTest {
             boundaries,
             clock,
             RunnerListener.none(),
-            c -> true));
+            c -> true,
+            ConsentSource.NONE,
+            AlertSource.none()));
   }
 
   private Map<String, CollectorReading> readings(java.util.Collection<String> nodes) {

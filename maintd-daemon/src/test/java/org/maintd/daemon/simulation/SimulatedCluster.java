@@ -91,10 +91,10 @@ final class SimulatedCluster implements ClusterBackend {
   public Cluster snapshot() {
     fault(Fault.SNAPSHOT, "GET /2/nodes");
     advance();
+    Cluster shown = hiddenTag.isEmpty() ? cluster : withoutTag(cluster, hiddenTag);
     if (overstated == 0) {
-      return cluster;
+      return shown;
     }
-    Cluster shown = cluster;
     for (Node n : cluster.nodes()) {
       shown =
           shown.withNode(
@@ -184,6 +184,28 @@ final class SimulatedCluster implements ClusterBackend {
     if (cluster.tagsOf(object).isEmpty()) {
       throw new BackendException("no " + object + " in the simulated cluster");
     }
+    cluster = cluster.withTagsChanged(object, add, remove);
+  }
+
+  private String hiddenTag = "";
+
+  /** From now on, the snapshots maintd reads show no instance with {@code tag}. */
+  void hideInstanceTag(String tag) {
+    hiddenTag = tag;
+  }
+
+  private static Cluster withoutTag(Cluster c, String tag) {
+    Cluster out = c;
+    for (org.maintd.cluster.Instance i : c.instances()) {
+      if (i.tags().contains(tag)) {
+        out = out.withTagsChanged(TaggedObject.instance(i.name()), List.of(), List.of(tag));
+      }
+    }
+    return out;
+  }
+
+  /** Tags changed by an operator, not by maintd: no fault, not counted as maintd's change. */
+  void tagByHand(TaggedObject object, List<String> add, List<String> remove) {
     cluster = cluster.withTagsChanged(object, add, remove);
   }
 

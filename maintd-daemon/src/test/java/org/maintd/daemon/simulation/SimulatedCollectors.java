@@ -11,8 +11,8 @@ import org.maintd.daemon.poll.ReportReader;
 import org.maintd.incident.Observation;
 import org.maintd.protocol.report.DiagnoseReport;
 import org.maintd.protocol.signing.Envelopes;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureVerifier;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.ReportSource;
 

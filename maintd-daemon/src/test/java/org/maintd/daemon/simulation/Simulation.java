@@ -27,9 +27,11 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Node;
 import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.runner.CommandGateway;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.Commands;
+import org.maintd.daemon.runner.ConsentSource;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
@@ -40,6 +42,7 @@ import org.maintd.daemon.testing.FakeClock;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.machine.Machine;
+import org.maintd.protocol.signing.HmacKey;
 import org.maintd.round.Command;
 import org.maintd.round.RoundStep;
 import org.maintd.round.Settings;
@@ -47,7 +50,6 @@ import org.maintd.round.StepResult;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
-import org.maintd.signing.HmacKey;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StoreException;
@@ -123,7 +125,9 @@ final class Simulation {
      * Once a running campaign has finished its first group, an operator imports a state in which it
      * kept only the groups it finished (as if its first group were all of it).
      */
-    CAMPAIGN_LOSES_GROUPS
+    CAMPAIGN_LOSES_GROUPS,
+    /** The daemon never sees the instances' decline tags: it moves instances that declined. */
+    DECLINES_UNSEEN
   }
 
   /** What the planner waited for, counted in steps: see {@link #countWaits}. */
@@ -198,6 +202,9 @@ final class Simulation {
 
   private int garbage;
 
+  /** The maintenance schedule's events and its consent check: a stream of their own. */
+  private final SimulatedMaintenance maintenance;
+
   private int ticks;
   private int steps;
   private long digest = 17;
@@ -236,6 +243,7 @@ final class Simulation {
         new SimulatedCollectors(
             cluster, new HmacKey("simulation key".getBytes(StandardCharsets.UTF_8)), clock);
     this.repairs = new SimulatedRepairs(cluster, ledger);
+    this.maintenance = new SimulatedMaintenance(new Random(seed * 71 + 37), cluster, nodes);
     this.crashes =
         new CrashSchedule(new Random(seed * 17 + 3), 0.005 + random.nextDouble() * 0.045);
     // drawn in every mode, so that the rest of the stream is the same in every mode
@@ -256,16 +264,24 @@ final class Simulation {
               : List.of("rack:");
     }
     this.caps = new SafetyCaps(allowance, prefixes);
+    StormGuard storm = new StormGuard(30 + random.nextInt(50));
+    boolean harep = random.nextBoolean();
+    double threshold = random.nextInt(3) == 0 ? 0.1 : Double.NaN;
+    // drawn apart, so that the seeds found before the hard fall-back existed run as then
+    Duration hard = new Random(seed * 23 + 1).nextBoolean() ? Duration.ofMinutes(2) : Duration.ZERO;
     this.settings =
-        new Settings(
-            breakage == Breakage.DAEMON_WITHOUT_FAILURE_DOMAINS
-                ? new SafetyCaps(allowance, List.of())
-                : caps,
-            new StormGuard(30 + random.nextInt(50)),
-            random.nextBoolean(),
-            random.nextInt(3) == 0 ? 0.1 : Double.NaN,
-            // drawn apart, so that the seeds found before the hard fall-back existed run as then
-            new Random(seed * 23 + 1).nextBoolean() ? Duration.ofMinutes(2) : Duration.ZERO);
+        Settings.defaults()
+            .withCaps(
+                breakage == Breakage.DAEMON_WITHOUT_FAILURE_DOMAINS
+                    ? new SafetyCaps(allowance, List.of())
+                    : caps)
+            .withStorm(storm)
+            .withHarep(harep)
+            .withBalanceThreshold(threshold)
+            .withBalancing(
+                org.maintd.balance.BalanceOptions.threshold(
+                    Double.isNaN(threshold) ? 0 : threshold))
+            .withHardRebootAfter(hard);
     Random uuids = new Random(seed * 13 + 5);
     this.step = new RoundStep(settings, () -> uuid(uuids));
     this.roundDelay = Duration.ofSeconds(List.of(0, 0, 10, 60).get(random.nextInt(4)));
@@ -274,6 +290,9 @@ final class Simulation {
     }
     if (breakage == Breakage.OVERSTATED_MEMORY) {
       cluster.overstateFreeMemory(4096);
+    }
+    if (breakage == Breakage.DECLINES_UNSEEN) {
+      cluster.hideInstanceTag(SimulatedMaintenance.DECLINE);
     }
   }
 
@@ -431,7 +450,9 @@ final class Simulation {
                     crashes,
                     clock,
                     listener(),
-                    gate(h)));
+                    gate(h),
+                    ConsentSource.NONE,
+                    AlertSource.none()));
         commands = new CommandGateway(runner, Runnable::run, Duration.ofSeconds(1));
         return;
       } catch (StoreException e) {
@@ -612,6 +633,11 @@ final class Simulation {
   // --- events ---
 
   private void event() {
+    if (maintenance.due()) {
+      maintenance
+          .event(runner.view().state(), clock.instant(), this::note)
+          .ifPresent(this::command);
+    }
     int roll = random.nextInt(100);
     if (roll >= 27) {
       backAndForth.disturbed();
@@ -803,13 +829,15 @@ final class Simulation {
     return s.intents().isEmpty()
         && s.incidents().stream().noneMatch(i -> i.status().isActive())
         && s.campaigns().stream().noneMatch(c -> c.status().isActive())
-        && s.machines().isEmpty();
+        && s.machines().isEmpty()
+        && SimulatedMaintenance.finished(s);
   }
 
   private void tidyUp(MaintdState s) {
     if (s.paused()) {
       command(new Command.Pause(false, "op"));
     }
+    maintenance.tidyUp(s).forEach(this::command);
     for (Incident i : s.incidents()) {
       if ((i.status() == IncidentStatus.COMPLETED || i.status() == IncidentStatus.FAILED)
           && !i.acknowledged()
@@ -881,6 +909,13 @@ final class Simulation {
     if (s.paused()) {
       out.add("paused: " + s.pauseReason());
     }
+    if (!SimulatedMaintenance.finished(s)) {
+      out.add(
+          "maintenance: "
+              + s.maintenance().schedule().machines().size()
+              + " machine(s) scheduled, modes "
+              + s.maintenance().modes());
+    }
     return String.join("; ", out);
   }
 
@@ -910,6 +945,13 @@ final class Simulation {
               + saved.serial());
     }
     checkWatched(saved);
+    maintenance
+        .check(saved, now)
+        .ifPresent(
+            v -> {
+              throw new Violation(v);
+            });
+    maintenance.countHeld(shown, now);
     for (Incident i : shown.incidents()) {
       if (i.status() == IncidentStatus.CANCELED) {
         canceledAt.putIfAbsent(i.uuid().toString(), ledger.last());

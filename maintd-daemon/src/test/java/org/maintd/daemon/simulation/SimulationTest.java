@@ -251,6 +251,15 @@ class SimulationTest {
     assertCaught(Simulation.Mode.MIXED, Simulation.Breakage.CAMPAIGN_LOSES_GROUPS, "campaign: ");
   }
 
+  /**
+   * A daemon that does not see the instances' decline tags moves an instance that declined the
+   * drain of its node before its window starts, and the consent invariant says so.
+   */
+  @Test
+  void aDaemonBlindToDeclinesIsCaughtMovingADeclinedInstance() {
+    assertCaught(Simulation.Mode.MIXED, Simulation.Breakage.DECLINES_UNSEEN, "consent: ");
+  }
+
   /** Runs seeds from 1 until one breaks the invariant that {@code violation} names, at most 100. */
   private static void assertCaught(
       Simulation.Mode mode, Simulation.Breakage breakage, String violation) {

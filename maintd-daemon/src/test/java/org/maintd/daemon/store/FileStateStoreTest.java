@@ -33,6 +33,7 @@ import org.maintd.protocol.json.Json;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StoreException;
+import org.maintd.spi.UnreadableStateException;
 
 class FileStateStoreTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000, 250_000_000);
@@ -221,5 +222,109 @@ class FileStateStoreTest {
           List.of("state.json", "state.json.lock"),
           files.map(p -> p.getFileName().toString()).sorted().toList());
     }
+  }
+
+  /** A state of serial 1129 holding a completed and a failed incident and a finished campaign. */
+  private static byte[] goodState() throws Exception {
+    try (var in = FileStateStoreTest.class.getResourceAsStream("/states/completed-incident.json")) {
+      return in.readAllBytes();
+    }
+  }
+
+  @Test
+  void aStateFileWithAnUnknownRepairStatusIsUnreadableNamingTheFieldAndTheValue() throws Exception {
+    Path file = dir.resolve("state.json");
+    String text = new String(goodState(), java.nio.charset.StandardCharsets.UTF_8);
+    Files.writeString(
+        file, text.replace("\"repair-status\" : \"failed\"", "\"repair-status\" : \"mended\""));
+    try (FileStateStore store = new FileStateStore(file)) {
+      UnreadableStateException e =
+          assertThrows(UnreadableStateException.class, () -> store.load(NOW));
+      assertEquals(
+          "it is corrupt (state: field 'incidents[1].repair-status' cannot be read: unknown value"
+              + " 'mended' (maintd knows noted, pending, canceled, failed, completed)); maintd will"
+              + " not overwrite it: import a good one (maintd --import-state FILE), or move it away"
+              + " and start with --recover",
+          e.reason());
+    }
+  }
+
+  @Test
+  void bytesThatAreNotUtf8AreAnUnreadableStateNotAFailingDisk() throws Exception {
+    Path file = dir.resolve("state.json");
+    Files.write(file, new byte[] {(byte) 0xf2, (byte) 0x8f, 0x11, 0x00});
+    try (FileStateStore store = new FileStateStore(file)) {
+      UnreadableStateException e =
+          assertThrows(UnreadableStateException.class, () -> store.load(NOW));
+      assertTrue(
+          e.reason()
+              .startsWith(
+                  "it is corrupt (not valid JSON: Invalid UTF-8 middle byte 0x11 (line 1, column"
+                      + " 4));"),
+          e.reason());
+    }
+  }
+
+  @Test
+  void anImportKeepsTheReadableStateItReplacesByteForByteAndItImportsBack() throws Exception {
+    Path file = dir.resolve("state.json");
+    byte[] good = goodState();
+    Files.write(file, good);
+    Replaced replaced;
+    try (FileStateStore store = new FileStateStore(file)) {
+      replaced = store.importState(MaintdState.initial(NOW), NOW);
+      assertEquals(0, store.load(NOW).serial());
+    }
+    Path copy = dir.resolve("state.json.replaced-" + NOW.toEpochMilli());
+    assertEquals(new Replaced.Readable(1129, copy), replaced);
+    assertEquals("the state it replaced (serial 1129) is kept in " + copy, replaced.said());
+    org.junit.jupiter.api.Assertions.assertArrayEquals(good, Files.readAllBytes(copy));
+
+    try (FileStateStore store = new FileStateStore(file)) {
+      store.importState(
+          new org.maintd.protocol.state.StateCodec().read(Files.readAllBytes(copy)),
+          NOW.plusMillis(1));
+      assertEquals(1129, store.load(NOW).serial());
+      assertEquals(
+          List.of("completed", "failed"),
+          store.load(NOW).incidents().stream().map(i -> i.status().wireName()).toList());
+    }
+  }
+
+  @Test
+  void anImportOverAnUnreadableFileKeepsItsBytes() throws Exception {
+    Path file = dir.resolve("state.json");
+    byte[] garbage = {(byte) 0xf2, (byte) 0x8f, 0x11, 0x00};
+    Files.write(file, garbage);
+    try (FileStateStore store = new FileStateStore(file)) {
+      Replaced replaced = store.importState(MaintdState.initial(NOW), NOW);
+      Path copy = dir.resolve("state.json.unreadable-" + NOW.toEpochMilli());
+      assertEquals(new Replaced.Unreadable(copy, "the file as it was"), replaced);
+      org.junit.jupiter.api.Assertions.assertArrayEquals(garbage, Files.readAllBytes(copy));
+    }
+  }
+
+  @Test
+  void anImportOverNoStateSaysSo() throws Exception {
+    try (FileStateStore store = new FileStateStore(dir.resolve("state.json"))) {
+      assertEquals(new Replaced.Nothing(), store.importState(MaintdState.initial(NOW), NOW));
+    }
+  }
+
+  @Test
+  void anImportThatCannotKeepWhatItReplacesWritesNothing() throws Exception {
+    Path file = dir.resolve("state.json");
+    byte[] good = goodState();
+    Files.write(file, good);
+    Path copy = dir.resolve("state.json.replaced-" + NOW.toEpochMilli());
+    Files.createDirectory(copy);
+    try (FileStateStore store = new FileStateStore(file)) {
+      StoreException e =
+          assertThrows(
+              StoreException.class, () -> store.importState(MaintdState.initial(NOW), NOW));
+      assertEquals(
+          "cannot keep state file " + file + " in " + copy + ": it exists", e.getMessage());
+    }
+    org.junit.jupiter.api.Assertions.assertArrayEquals(good, Files.readAllBytes(file));
   }
 }

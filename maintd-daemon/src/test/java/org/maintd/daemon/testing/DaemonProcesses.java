@@ -30,14 +30,22 @@ public final class DaemonProcesses implements AutoCloseable {
 
   private final Path dir;
   private final String heap;
+  private final List<String> jvmOptions;
   private final int[] ports;
   private final Process[] processes;
   private final HttpClient http = HttpClient.newHttpClient();
 
   /** {@code count} daemons logging under {@code dir}, each with at most {@code heap} (-Xmx). */
   public DaemonProcesses(Path dir, int count, String heap) throws IOException {
+    this(dir, count, heap, List.of());
+  }
+
+  /** The same, each JVM started with {@code jvmOptions} too (a JAAS file, say). */
+  public DaemonProcesses(Path dir, int count, String heap, List<String> jvmOptions)
+      throws IOException {
     this.dir = dir;
     this.heap = heap;
+    this.jvmOptions = List.copyOf(jvmOptions);
     this.ports = new int[count];
     this.processes = new Process[count];
     for (int i = 0; i < count; i++) {
@@ -61,24 +69,22 @@ public final class DaemonProcesses implements AutoCloseable {
    * elects).
    */
   public void launch(int i, Path config, String... args) throws IOException {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                "java",
-                "-Xmx" + heap,
-                "-jar",
-                JAR.toString(),
-                "-f",
-                "-c",
-                config.toString(),
-                "--no-voting",
-                "--yes-do-it"));
+    List<String> command = java();
+    command.addAll(List.of("-f", "-c", config.toString(), "--no-voting", "--yes-do-it"));
     command.addAll(List.of(args));
     processes[i] =
         new ProcessBuilder(command)
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile(i).toFile()))
             .start();
+  }
+
+  /** {@code java ... -jar maintd.jar}, with this set's heap and JVM options. */
+  private List<String> java() {
+    List<String> command = new ArrayList<>(List.of("java", "-Xmx" + heap));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-jar", JAR.toString()));
+    return command;
   }
 
   /** What a one-off run of maintd printed, and its exit code. */
@@ -89,9 +95,8 @@ public final class DaemonProcesses implements AutoCloseable {
    * refused) and waits for it to exit.
    */
   public Run once(Path config, String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(List.of("java", "-Xmx" + heap, "-jar", JAR.toString(), "-f", "-c"));
-    command.add(config.toString());
+    List<String> command = java();
+    command.addAll(List.of("-f", "-c", config.toString()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out =

@@ -25,11 +25,11 @@ import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.RequestSignature;
+import org.maintd.protocol.signing.SignedMessage;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.RequestSignature;
-import org.maintd.signing.SignedMessage;
 
 /**
  * A small simulated cluster for end-to-end tests: real collectors (in this JVM, on ephemeral ports)
@@ -177,6 +177,9 @@ public final class TestCluster implements AutoCloseable {
   /** The API's limits and, for HTTPS, its certificate and key. */
   public DaemonConfig.Http api = new DaemonConfig.Http(MAX_BODY, IDLE);
 
+  /** Planned maintenance: its guards (allowed hours, alert interlock). */
+  public DaemonConfig.Maintenance maintenance = DaemonConfig.Maintenance.defaults();
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -225,7 +228,8 @@ public final class TestCluster implements AutoCloseable {
         "",
         exitAfterFailure,
         ha,
-        nodeCommands);
+        nodeCommands,
+        maintenance);
   }
 
   /** The running daemon. */

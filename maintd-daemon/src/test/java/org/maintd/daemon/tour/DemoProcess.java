@@ -62,6 +62,11 @@ final class DemoProcess implements AutoCloseable {
     this(dir, freePorts(1), 1, 0, ".demo-state");
   }
 
+  /** The demo of the planned-maintenance tour: one daemon, the README's {@code .demo-maint}. */
+  static DemoProcess maintenance(Path dir) throws IOException {
+    return new DemoProcess(dir, freePorts(1), 1, 0, ".demo-maint");
+  }
+
   /**
    * The highly available demo ({@code --ha}): daemons on P, P+1 and P+2, ZooKeeper on P+3, the
    * README's {@code .demo-ha}, and P+1 (a standby at first) as {@code MAINTD_URL}.

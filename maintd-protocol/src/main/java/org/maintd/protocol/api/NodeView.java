@@ -1,10 +1,10 @@
 package org.maintd.protocol.api;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Group;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.machine.MachineMode;
@@ -57,6 +57,24 @@ public record NodeView(
     if (cluster == null) {
       return list;
     }
+    Map<String, List<String>> primaries = new HashMap<>();
+    Map<String, List<String>> secondaries = new HashMap<>();
+    for (Instance i : cluster.instances()) {
+      primaries.computeIfAbsent(i.primary(), k -> new ArrayList<>()).add(i.name());
+      if (i.hasSecondary()) {
+        secondaries.computeIfAbsent(i.secondary(), k -> new ArrayList<>()).add(i.name());
+      }
+    }
+    Map<String, List<String>> incidents = new HashMap<>();
+    state
+        .incidents()
+        .forEach(
+            i ->
+                incidents
+                    .computeIfAbsent(i.node(), k -> new ArrayList<>())
+                    .add(i.uuid().toString()));
+    Map<String, String> groups = new HashMap<>();
+    cluster.groups().forEach(g -> groups.put(g.uuid(), g.name()));
     for (Node n : cluster.nodes()) {
       CollectorReading r = readings.get(n.name());
       CollectorStatus stored = state.collectors().get(n.name());
@@ -64,21 +82,18 @@ public record NodeView(
           new NodeView(
               n.name(),
               n.uuid(),
-              cluster.groupByUuid(n.group()).map(Group::name).orElse(n.group()),
+              groups.getOrDefault(n.group(), n.group()),
               n.master(),
               n.offline(),
               n.drained(),
               n.flags().masterCandidate(),
-              MachineMode.of(n).name(),
+              mode(n, state),
               n.tags(),
-              cluster.primariesOf(n.name()).stream().map(Instance::name).toList(),
-              cluster.secondariesOf(n.name()).stream().map(Instance::name).toList(),
+              primaries.getOrDefault(n.name(), List.of()),
+              secondaries.getOrDefault(n.name(), List.of()),
               n.resources().memFree(),
               n.resources().diskFree(),
-              state.incidents().stream()
-                  .filter(i -> i.node().equals(n.name()))
-                  .map(i -> i.uuid().toString())
-                  .toList(),
+              incidents.getOrDefault(n.name(), List.of()),
               collector(r, stored),
               lastReport(r, stored),
               Machines.find(state.machines(), n.name())
@@ -88,6 +103,15 @@ public record NodeView(
               state.pauseReason()));
     }
     return list;
+  }
+
+  /**
+   * The node's mode: the maintenance schedule's when it has moved the node out of UP, else what its
+   * flags show (drained: DRAIN, offline: DOWN).
+   */
+  private static String mode(Node n, MaintdState state) {
+    MachineMode scheduled = state.maintenance().modeOf(n.name());
+    return (scheduled == MachineMode.UP ? MachineMode.of(n) : scheduled).name();
   }
 
   private static Double lastReport(CollectorReading r, CollectorStatus stored) {

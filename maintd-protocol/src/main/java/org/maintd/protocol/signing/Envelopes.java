@@ -3,10 +3,6 @@ package org.maintd.protocol.signing;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.time.Instant;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.HmacKey;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignatureVerifier;
-import org.maintd.signing.SignedMessage;
 
 /**
  * Signed messages with a typed payload: {@link #seal} writes the payload as JSON and wraps it,

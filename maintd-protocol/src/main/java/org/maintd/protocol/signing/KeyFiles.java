@@ -10,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
-import org.maintd.signing.HmacKey;
 
 /**
  * Reads the cluster's HMAC key from its file, refusing a file that anyone but its owner may read or

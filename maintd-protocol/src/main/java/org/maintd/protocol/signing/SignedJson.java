@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.maintd.protocol.json.Json;
-import org.maintd.signing.SignatureException;
-import org.maintd.signing.SignedMessage;
 
 /** The wire form of a signed message: {@code {"msg": ..., "salt": ..., "hmac": ...}}. */
 public final class SignedJson {

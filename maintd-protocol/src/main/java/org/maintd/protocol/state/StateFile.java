@@ -2,6 +2,8 @@ package org.maintd.protocol.state;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
+import java.util.stream.IntStream;
 import org.maintd.campaign.Campaign;
 import org.maintd.job.JobSpec;
 import org.maintd.machine.Machine;
@@ -15,9 +17,10 @@ import org.maintd.spi.MaintdState;
  * {@code ctime}, {@code mtime}, {@code serial_no}) plus {@code intents}, {@code paused}, {@code
  * pause_reason}, {@code round}, {@code campaigns}, {@code machines} (the nodes maintd took out of
  * service), {@code storm_armed} and, from schema 3, {@code collectors} (each node's collector as
- * the leader last polled it: what a standby shows). A file without {@code schema} is schema 1
- * (maintd before the schema was written); every older schema is read with the fields it lacks at
- * their defaults.
+ * the leader last polled it: what a standby shows) and, from schema 4, {@code maintenance} (the
+ * maintenance schedule, the modes of its machines and their instances' consent). A file without
+ * {@code schema} is schema 1 (maintd before the schema was written); every older schema is read
+ * with the fields it lacks at their defaults.
  */
 public record StateFile(
     Integer schema,
@@ -37,10 +40,11 @@ public record StateFile(
     List<Campaign> campaigns,
     List<MachineEntry> machines,
     Boolean storm_armed,
-    java.util.Map<String, CollectorEntry> collectors) {
+    java.util.Map<String, CollectorEntry> collectors,
+    MaintenanceEntry maintenance) {
 
   /** The schema this maintd writes; it reads every schema up to it. */
-  public static final int SCHEMA = 3;
+  public static final int SCHEMA = 4;
 
   public StateFile {
     jobs = jobs == null ? List.of() : jobs;
@@ -83,7 +87,8 @@ public record StateFile(
             .map(m -> new MachineEntry(m.node(), Times.seconds(m.since()), m.owner(), m.reason()))
             .toList(),
         s.stormArmed(),
-        collectors(s));
+        collectors(s),
+        MaintenanceEntry.of(s.maintenance()));
   }
 
   private static java.util.Map<String, CollectorEntry> collectors(MaintdState s) {
@@ -96,7 +101,10 @@ public record StateFile(
     return out;
   }
 
-  /** The state; {@link IllegalArgumentException} naming what is wrong or too new. */
+  /**
+   * The state; an {@link IllegalArgumentException} naming what is wrong or too new: a field by its
+   * path ({@code incidents[0].repair-status}) and the value maintd cannot read.
+   */
   public MaintdState state() {
     int version = schema == null ? 1 : schema;
     if (version > SCHEMA) {
@@ -112,20 +120,36 @@ public record StateFile(
         balance,
         balanceThreshold,
         evacuated,
-        incidents.stream().map(StoredIncident::incident).toList(),
+        each("incidents", incidents, StoredIncident::incident),
         Times.instant(ctime),
         Times.instant(mtime),
         serial_no,
-        intents.stream().map(i -> new Intent(i.job(), i.job_id())).toList(),
+        each("intents", intents, i -> new Intent(BadField.required("job", i.job()), i.job_id())),
         paused,
         pause_reason,
         round,
         campaigns,
-        machines.stream()
-            .map(m -> new Machine(m.node(), Times.instant(m.since()), m.owner(), m.reason()))
-            .toList(),
+        each(
+            "machines",
+            machines,
+            m ->
+                new Machine(
+                    BadField.required("node", m.node()),
+                    Times.instant(m.since()),
+                    m.owner(),
+                    m.reason())),
         storm_armed == null || storm_armed,
-        readCollectors());
+        readCollectors(),
+        maintenance == null
+            ? org.maintd.maintenance.Maintenance.empty()
+            : BadField.within("maintenance", maintenance::maintenance));
+  }
+
+  /** Each entry of the list {@code name} read, a field it cannot read named by its index. */
+  private static <T, R> List<R> each(String name, List<T> entries, Function<T, R> read) {
+    return IntStream.range(0, entries.size())
+        .mapToObj(i -> BadField.within(name + "[" + i + "]", () -> read.apply(entries.get(i))))
+        .toList();
   }
 
   private java.util.Map<String, org.maintd.spi.CollectorStatus> readCollectors() {
@@ -134,8 +158,13 @@ public record StateFile(
         (node, c) ->
             out.put(
                 node,
-                new org.maintd.spi.CollectorStatus(
-                    c.health(), c.detail(), Times.instant(c.since()))));
+                BadField.within(
+                    "collectors." + node,
+                    () ->
+                        new org.maintd.spi.CollectorStatus(
+                            BadField.required("health", c.health()),
+                            c.detail(),
+                            Times.instant(c.since())))));
     return out;
   }
 }

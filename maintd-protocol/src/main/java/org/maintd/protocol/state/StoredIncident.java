@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.maintd.diagnose.DiagnoseFormatException;
 import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.diagnose.DiagnoseStatus;
+import org.maintd.diagnose.Diagnosis;
 import org.maintd.incident.HistoryEntry;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
@@ -60,17 +63,17 @@ public record StoredIncident(
             .toList());
   }
 
-  /** The incident back; {@link IllegalArgumentException} naming what is wrong. */
+  /**
+   * The incident back; an {@link IllegalArgumentException} naming the field (its path within the
+   * incident) and the value that cannot be read: a missing one, or one maintd does not know.
+   */
   public Incident incident() {
-    if (uuid == null || node == null || original == null || repairStatus == null) {
-      throw new IllegalArgumentException(
-          "incident: 'uuid', 'node', 'original' and 'repair-status' are required");
-    }
+    Diagnosis diagnosis = diagnosis();
     return new Incident(
-        UUID.fromString(uuid),
-        node,
-        new DiagnoseParser().parseCommandOutput(original),
-        IncidentStatus.parse(repairStatus),
+        parsedUuid(),
+        BadField.required("node", node),
+        diagnosis,
+        BadField.known("repair-status", IncidentStatus.class, repairStatus),
         jobs == null ? List.of() : JobIds.each(jobs),
         Times.instant(ctime),
         Times.instant(mtime),
@@ -84,5 +87,34 @@ public record StoredIncident(
         observed,
         tagged,
         acknowledged);
+  }
+
+  private UUID parsedUuid() {
+    String text = BadField.required("uuid", uuid);
+    try {
+      return UUID.fromString(text);
+    } catch (IllegalArgumentException e) {
+      throw new BadField("uuid", "'" + text + "' is not a uuid");
+    }
+  }
+
+  /**
+   * The diagnosis from {@code original}; {@code action}, written beside it, must be the action it
+   * asks for.
+   */
+  private Diagnosis diagnosis() {
+    Object status = BadField.required("original", original).get("status");
+    DiagnoseStatus asked =
+        BadField.known(
+            "original.status", DiagnoseStatus.class, status == null ? null : status.toString());
+    if (action != null && BadField.known("action", DiagnoseStatus.class, action) != asked) {
+      throw new BadField(
+          "action", "'" + action + "' is not what original.status asks for ('" + status + "')");
+    }
+    try {
+      return new DiagnoseParser().parseCommandOutput(original);
+    } catch (DiagnoseFormatException e) {
+      throw new BadField("original", e.getMessage());
+    }
   }
 }

@@ -358,7 +358,8 @@ final class Sandbox {
         "gnt-masterd",
         Duration.ofSeconds(30),
         DaemonConfig.Ha.defaults(),
-        NEVER_POWERCYCLE);
+        NEVER_POWERCYCLE,
+        DaemonConfig.Maintenance.defaults());
   }
 
   /**

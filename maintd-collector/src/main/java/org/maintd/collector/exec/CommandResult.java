@@ -1,8 +1,0 @@
-package org.maintd.collector.exec;
-
-/**
- * What running a command gave. {@code stdout} holds at most the output limit; {@code overLimit}
- * says the command printed more.
- */
-public record CommandResult(
-    int exitCode, byte[] stdout, String stderr, boolean timedOut, boolean overLimit) {}

@@ -1,0 +1,155 @@
+package org.maintd.maintenance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.NodeNames;
+import org.maintd.machine.MachineMode;
+
+/**
+ * Posting a schedule, by Mesos' rules and messages: every window has machines, no duration is
+ * negative, every machine has a hostname (maintd names machines by hostname; Mesos would take an IP
+ * alone) and a well-formed IP if any, no machine is in two windows (hostnames compared
+ * case-insensitively), and no machine that is {@code DOWN} is dropped. A hostname that is no node
+ * of the cluster is kept (Mesos keeps machines that have not joined) and warned of. Machines kept
+ * keep their modes; those dropped while {@code DRAIN} go back {@code UP} and are released (maintd
+ * undrains what it drained); an instance's answer is kept while its machine's window keeps its
+ * terms. Stateless.
+ */
+public final class ScheduleRules {
+  private ScheduleRules() {}
+
+  /** What posting a schedule gave. */
+  public sealed interface Posted {
+    /** Stored as {@code maintenance}; {@code released} machines were dropped while DRAIN. */
+    record Accepted(Maintenance maintenance, List<String> warnings, List<String> released)
+        implements Posted {
+      public Accepted {
+        warnings = List.copyOf(warnings);
+        released = List.copyOf(released);
+      }
+    }
+
+    /** The schedule breaks a rule (a bad request): {@code message} names it and the machine. */
+    record Invalid(String message) implements Posted {}
+
+    /** The schedule would drop a machine that is DOWN. */
+    record Conflict(String message) implements Posted {}
+  }
+
+  public static Posted post(Maintenance current, Schedule next, Cluster cluster) {
+    Optional<String> invalid = invalid(next);
+    if (invalid.isPresent()) {
+      return new Posted.Invalid(invalid.get());
+    }
+    for (MaintenanceMode m : current.modes()) {
+      if (m.mode() == MachineMode.DOWN && next.windowOf(m.hostname()).isEmpty()) {
+        MachineId id =
+            current.schedule().machines().stream()
+                .filter(x -> x.names(m.hostname()))
+                .findFirst()
+                .orElse(MachineId.of(m.hostname()));
+        return new Posted.Conflict(
+            "Machine '"
+                + id.json()
+                + "' is deactivated and cannot be removed from the schedule (bring it up first:"
+                + " maintctl up "
+                + m.hostname()
+                + ")");
+      }
+    }
+    List<String> released = new ArrayList<>();
+    List<MaintenanceMode> modes = new ArrayList<>();
+    for (MaintenanceMode m : current.modes()) {
+      if (next.windowOf(m.hostname()).isPresent()) {
+        modes.add(m);
+      } else {
+        released.add(m.hostname());
+      }
+    }
+    List<Consent> consents =
+        current.consents().stream().filter(c -> sameTerms(current, next, cluster, c)).toList();
+    return new Posted.Accepted(
+        new Maintenance(next, modes, consents), warnings(next, cluster), released);
+  }
+
+  /** The first rule {@code schedule} breaks, as Mesos words it, with where. */
+  static Optional<String> invalid(Schedule schedule) {
+    List<MachineId> seen = new ArrayList<>();
+    for (int i = 0; i < schedule.windows().size(); i++) {
+      Window w = schedule.windows().get(i);
+      String where = "windows[" + i + "]";
+      if (w.machines().isEmpty()) {
+        return Optional.of(where + ": List of machines in the maintenance window is empty");
+      }
+      if (w.durationNanos().isPresent() && w.durationNanos().getAsLong() < 0) {
+        return Optional.of(where + ": Unavailability 'duration' is negative");
+      }
+      if (w.durationNanos().isPresent()
+          && w.startNanos() > Long.MAX_VALUE - w.durationNanos().getAsLong()) {
+        return Optional.of(where + ": the window ends after the year 2262 (start + duration)");
+      }
+      for (int j = 0; j < w.machines().size(); j++) {
+        Optional<String> bad = machine(w.machines().get(j), where + ".machine_ids[" + j + "]");
+        if (bad.isPresent()) {
+          return bad;
+        }
+        MachineId m = w.machines().get(j);
+        if (seen.stream().anyMatch(x -> x.names(m.hostname()))) {
+          return Optional.of("Machine '" + m.json() + "' appears more than once in the schedule");
+        }
+        seen.add(m);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> machine(MachineId m, String where) {
+    boolean noIp = m.ip().map(String::isEmpty).orElse(true);
+    if (m.hostname().isEmpty() && noIp) {
+      return Optional.of(where + ": Both 'hostname' and 'ip' for a machine are empty");
+    }
+    if (m.hostname().isEmpty()) {
+      return Optional.of(
+          where
+              + ": 'hostname' is empty: maintd names machines by hostname (the node's name), an IP"
+              + " alone names no node");
+    }
+    if (m.ip().isPresent() && !m.ip().get().isEmpty() && !IpLiteral.valid(m.ip().get())) {
+      return Optional.of(where + ": Failed to parse IP address: " + m.ip().get());
+    }
+    return Optional.empty();
+  }
+
+  private static List<String> warnings(Schedule schedule, Cluster cluster) {
+    List<String> out = new ArrayList<>();
+    for (MachineId m : schedule.machines()) {
+      if (cluster != null
+          && cluster.nodes().stream().noneMatch(n -> NodeNames.same(n.name(), m.hostname()))) {
+        out.add(
+            "machine '"
+                + m.hostname()
+                + "' is no node of the cluster: kept in the schedule, shown as unknown until a node"
+                + " of that name joins");
+      }
+    }
+    return out;
+  }
+
+  /** Whether an answer still stands: its node's machine is in a window of the same terms. */
+  private static boolean sameTerms(Maintenance current, Schedule next, Cluster cluster, Consent c) {
+    String hostname = hostnameOf(current, cluster, c.node());
+    Optional<Window> before = current.schedule().windowOf(hostname);
+    Optional<Window> after = next.windowOf(hostname);
+    return before.isPresent() && after.isPresent() && before.get().sameTerms(after.get());
+  }
+
+  private static String hostnameOf(Maintenance current, Cluster cluster, String node) {
+    return current.schedule().machines().stream()
+        .map(MachineId::hostname)
+        .filter(h -> NodeNames.same(node, h))
+        .findFirst()
+        .orElse(node);
+  }
+}

@@ -1,0 +1,235 @@
+package org.maintd.plan;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.maintd.campaign.NodeSignal;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.Node;
+import org.maintd.cluster.NodeNames;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+import org.maintd.machine.MachineMode;
+import org.maintd.machine.MachineUp;
+import org.maintd.maintenance.Consents;
+import org.maintd.maintenance.MachineId;
+import org.maintd.maintenance.Maintenance;
+import org.maintd.maintenance.MaintenanceMode;
+import org.maintd.maintenance.Window;
+import org.maintd.wait.WaitReason;
+
+/**
+ * The maintenance schedule's part of a round, after repairs and before campaigns and balancing. A
+ * scheduled machine whose window starts within {@code drainAhead} is drained (within the safety
+ * caps) and goes {@code DRAIN}; its instances are then moved off (evacuations' placement rules),
+ * each once it consents: a decline holds an instance until its window starts (for good, when the
+ * window respects declines), and one not yet answered waits while consent commands are asked. An
+ * {@code auto} window takes its drained machine {@code DOWN} (offline) once it has started, and
+ * brings it back {@code UP} (online, undrained, out of the schedule) once it has ended and the node
+ * reports {@code Ok}. Planned work: while {@code hold} says so, none of it starts. Every machine is
+ * a plan item ({@code machine}); the modes it gives take effect when the round starts. Not
+ * thread-safe.
+ */
+final class MaintenancePlanner {
+  private final RoundContext ctx;
+  private final EvacuationPlanner evacuations;
+  private final MaintenanceInput in;
+  private final Instant now;
+  private final Map<String, String> campaigns;
+  private Maintenance after;
+
+  /**
+   * Plans on {@code ctx}; {@code campaigns} are the nodes a campaign under way holds, by campaign
+   * id: their drain waits for it.
+   */
+  MaintenancePlanner(
+      RoundContext ctx,
+      EvacuationPlanner evacuations,
+      MaintenanceInput in,
+      Instant now,
+      Map<String, String> campaigns) {
+    this.ctx = ctx;
+    this.evacuations = evacuations;
+    this.in = in;
+    this.now = now;
+    this.campaigns = Map.copyOf(campaigns);
+    this.after = in.maintenance();
+  }
+
+  /** Plans every scheduled machine; the maintenance as it stands once the round starts. */
+  Maintenance plan(List<JobSpec> jobs, List<PlanItem> items) {
+    for (Window w : in.maintenance().schedule().windows()) {
+      for (MachineId m : w.machines()) {
+        items.add(new PlanItem("machine", m.hostname(), machine(w, m, jobs)));
+      }
+    }
+    return after;
+  }
+
+  private Next machine(Window w, MachineId m, List<JobSpec> jobs) {
+    Optional<Node> found =
+        ctx.cluster.nodes().stream()
+            .filter(n -> NodeNames.same(n.name(), m.hostname()))
+            .findFirst();
+    if (found.isEmpty()) {
+      return Next.does("unknown: no node of that name in the cluster; kept in the schedule");
+    }
+    Node node = found.get();
+    return switch (after.modeOf(m.hostname())) {
+      case UP -> up(w, m, node, jobs);
+      case DRAIN -> drain(w, m, node, jobs);
+      case DOWN -> down(w, m, node, jobs);
+    };
+  }
+
+  private Next up(Window w, MachineId m, Node node, List<JobSpec> jobs) {
+    Instant from = w.start().minus(in.drainAhead());
+    if (w.ended(now)) {
+      return Next.does(
+          "UP: its window ended at "
+              + w.end().orElseThrow()
+              + " before it was drained; drop it from the schedule");
+    }
+    if (now.isBefore(from)) {
+      return Next.does("UP: drains from " + from + " for its window at " + w.start());
+    }
+    return startDrain(w, m, node, jobs, "UP: drain due");
+  }
+
+  /** Drains the machine's node (again) and records it DRAIN; or why it waits. */
+  private Next startDrain(Window w, MachineId m, Node node, List<JobSpec> jobs, String head) {
+    if (in.hold().isPresent()) {
+      return waits(head, in.hold().get());
+    }
+    String owner = MachineUp.ownerOf(node.name());
+    if (!ctx.claims.nodeFree(owner, node.name())) {
+      return waits(head, new WaitReason.Busy("node " + node.name(), false));
+    }
+    if (ctx.excludedTargets.contains(node.name())) {
+      return waits(head, new WaitReason.NodeHasIncident(node.name()));
+    }
+    if (campaigns.containsKey(node.name())) {
+      return waits(head, new WaitReason.CampaignUnderWay(campaigns.get(node.name())));
+    }
+    if (node.master()) {
+      return masterFirst(node, owner, jobs, head);
+    }
+    String why =
+        "its window at " + w.start() + " starts within drainAhead (" + in.drainAhead() + ")";
+    if (node.drained() || node.offline()) {
+      after = after.withMode(new MaintenanceMode(m.hostname(), MachineMode.DRAIN, now, why));
+      return Next.does("DRAIN: " + node.name() + " is drained already; " + why);
+    }
+    Optional<WaitReason.CapReached> cap = ctx.unavailable.refusal(node);
+    if (cap.isPresent()) {
+      return Next.waits(head + ": waits for the safety cap: " + cap.get().text(), cap.get());
+    }
+    ctx.unavailable.takeDown(node);
+    submit(jobs, owner, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name(), why);
+    after = after.withMode(new MaintenanceMode(m.hostname(), MachineMode.DRAIN, now, why));
+    return Next.does("drain " + node.name() + ": " + why);
+  }
+
+  /** The master's drain starts by moving the master role to a candidate, as campaigns do. */
+  private Next masterFirst(Node node, String owner, List<JobSpec> jobs, String head) {
+    Optional<Node> to =
+        MasterSuccessor.of(ctx, node.name(), x -> ctx.claims.nodeFree(owner, x.name()));
+    if (to.isEmpty()) {
+      return waits(head, new WaitReason.NoMasterCandidate(node.name()));
+    }
+    submit(
+        jobs,
+        owner,
+        new Operation.FailoverMaster(node.name(), to.get().name()),
+        "move the master role to " + to.get().name(),
+        "it is the master and its window drains it");
+    return Next.does(
+        "move the master role from " + node.name() + " to " + to.get().name() + " first");
+  }
+
+  private Next drain(Window w, MachineId m, Node node, List<JobSpec> jobs) {
+    if (!node.drained() && !node.offline()) {
+      return startDrain(w, m, node, jobs, "DRAIN: drain again");
+    }
+    List<Instance> on = Consents.on(ctx.cluster, node.name());
+    if (on.isEmpty()) {
+      return drained(w, m, node, jobs);
+    }
+    if (in.hold().isPresent()) {
+      return waits("DRAIN: moving its instances", in.hold().get());
+    }
+    return new InstanceMoves(ctx, evacuations, in, now).plan(w, node, jobs);
+  }
+
+  private Next drained(Window w, MachineId m, Node node, List<JobSpec> jobs) {
+    if (!w.auto()) {
+      return Next.does("DRAIN: no instance left; take it down with maintctl down " + m.hostname());
+    }
+    if (!w.started(now)) {
+      return Next.waits(new WaitReason.WindowNotStarted(w.start(), "DRAIN: drained; goes DOWN"));
+    }
+    if (in.hold().isPresent()) {
+      return waits("DRAIN: drained; going DOWN", in.hold().get());
+    }
+    String owner = MachineUp.ownerOf(node.name());
+    if (!ctx.claims.nodeFree(owner, node.name())) {
+      return waits("DRAIN: drained; going DOWN", new WaitReason.Busy("node " + node.name(), false));
+    }
+    String why = "its auto window started at " + w.start();
+    submit(
+        jobs,
+        owner,
+        Operation.SetNodeFlags.offline(node.name()),
+        "set " + node.name() + " offline",
+        why);
+    after = after.withMode(new MaintenanceMode(m.hostname(), MachineMode.DOWN, now, why));
+    return Next.does("set " + node.name() + " offline: DOWN, " + why);
+  }
+
+  private Next down(Window w, MachineId m, Node node, List<JobSpec> jobs) {
+    String since = "DOWN since " + after.mode(m.hostname()).orElseThrow().since();
+    if (!w.auto()) {
+      return Next.does(since + "; bring it up with maintctl up " + m.hostname());
+    }
+    if (w.end().isEmpty()) {
+      return Next.does(
+          since + "; its window has no end: bring it up with maintctl up " + m.hostname());
+    }
+    if (!w.ended(now)) {
+      return Next.does(
+          since + "; UP once its window ends at " + w.end().get() + " and it reports Ok");
+    }
+    NodeSignal signal = in.signals().getOrDefault(node.name(), NodeSignal.unknown());
+    if (signal.okSince().isEmpty()) {
+      WaitReason why = new WaitReason.NotOk(node.name(), signal.fault());
+      return Next.waits(since + "; its window ended: " + why.text(), why);
+    }
+    if (in.hold().isPresent()) {
+      return waits(since + "; coming back UP", in.hold().get());
+    }
+    String owner = MachineUp.ownerOf(node.name());
+    if (!ctx.claims.nodeFree(owner, node.name())) {
+      return waits(since + "; coming back UP", new WaitReason.Busy("node " + node.name(), false));
+    }
+    String why = "its auto window ended at " + w.end().get() + " and it reports Ok";
+    Operation back =
+        new Operation.SetNodeFlags(node.name(), Optional.of(false), Optional.of(false));
+    submit(jobs, owner, back, "bring " + node.name() + " back UP", why);
+    after = after.withoutMachine(m.hostname(), node.name());
+    return Next.does("bring " + node.name() + " back UP: " + why);
+  }
+
+  private void submit(List<JobSpec> jobs, String owner, Operation op, String what, String why) {
+    String key = ctx.nextKey(owner);
+    String text = "maintenance of " + op.nodes().get(0) + ": " + what + " (" + why + ")";
+    JobSpec job = new JobSpec(key, owner, List.of(op), ReasonTrail.of(text, key, ctx.nowNanos));
+    ctx.claims.claim(owner, job.nodes(), job.instances());
+    jobs.add(job);
+  }
+
+  private static Next waits(String head, WaitReason why) {
+    return Next.waits(head + ": waits: " + why.text(), why);
+  }
+}

@@ -1,0 +1,139 @@
+package org.maintd.maintenance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.DiskTemplate;
+import org.maintd.job.Operation;
+import org.maintd.machine.MachineMode;
+import org.maintd.machine.Verdict;
+import org.maintd.safety.Allowance;
+import org.maintd.safety.SafetyCaps;
+import org.maintd.safety.UnavailabilityLedger;
+import org.maintd.testing.ClusterBuilder;
+import org.maintd.testing.Verdicts;
+
+/** Taking a machine DOWN, as Mesos' /machine/down, with maintd's force and caps. */
+class MachineDownTest {
+  static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
+
+  static Cluster cluster(boolean n2Drained, boolean withInstance) {
+    ClusterBuilder b =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .node("n3", "g", 8192, 100000, false);
+    if (withInstance) {
+      b.instance("i1", "n2", "", DiskTemplate.SHAREDFILE);
+    }
+    Cluster c = b.build();
+    return n2Drained ? c.withNode("n2", n -> n.withFlags(n.flags().withDrained(true))) : c;
+  }
+
+  static Maintenance scheduled(MachineMode mode, String... machines) {
+    Window w =
+        new Window(
+            java.util.Arrays.stream(machines).map(MachineId::of).toList(),
+            1_800_003_600_000_000_000L,
+            OptionalLong.empty(),
+            false,
+            false);
+    Maintenance m = Maintenance.empty().withSchedule(new Schedule(List.of(w)));
+    return mode == MachineMode.UP
+        ? m
+        : m.withMode(new MaintenanceMode(machines[0], mode, NOW, "test"));
+  }
+
+  private static Verdict<MachineDown.TakeDown> decide(
+      Cluster c, Maintenance m, String caps, String host, boolean force) {
+    return new MachineDown(
+            c,
+            m,
+            List.of(),
+            new UnavailabilityLedger(c, new SafetyCaps(Allowance.parse(caps), List.of())))
+        .decide(host, force, "admin", NOW);
+  }
+
+  @Test
+  void aDrainedMachineWithNoInstanceGoesDownThroughAnOfflineJob() {
+    MachineDown.TakeDown a =
+        Verdicts.allowed(
+            decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n2"), "1", "N2", false));
+    assertEquals("n2", a.node());
+    assertEquals(List.of(Operation.SetNodeFlags.offline("n2")), a.job().operations());
+    assertEquals("machine:n2", a.job().owner());
+    assertEquals(MachineMode.DOWN, a.mode().mode());
+    assertEquals("n2", a.mode().hostname());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "not scheduled | false | false | n3 | false | n3 is not part of the maintenance schedule:"
+            + " schedule it first (its window may start now)",
+        "UP without force | false | false | n2 | false | n2 is not in DRAIN mode and cannot be"
+            + " brought down yet (--force takes it down anyway)",
+        "instances left | true | true | n2 | false | n2 still has instances: i1 (--force takes it"
+            + " down anyway)",
+      })
+  void aMachineNotReadyToGoDownIsRefusedSayingWhy(
+      String what, boolean drain, boolean instance, String host, boolean force, String why) {
+    Maintenance m = scheduled(drain ? MachineMode.DRAIN : MachineMode.UP, "n2");
+    assertEquals(
+        new Verdict.Refused<>(host, why), decide(cluster(drain, instance), m, "1", host, force));
+  }
+
+  @Test
+  void forceTakesItDownFromUpWithItsInstancesButNeverPastTheCap() {
+    Cluster c = cluster(false, true).withNode("n3", n -> n.withFlags(n.flags().withDrained(true)));
+    assertEquals(
+        new Verdict.Refused<>(
+            "n2",
+            "cap: group g already has 1 node(s) out of service (n3), maxUnavailable allows 1 (1)"),
+        decide(c, scheduled(MachineMode.UP, "n2"), "1", "n2", true));
+    assertInstanceOf(
+        Verdict.Allowed.class, decide(c, scheduled(MachineMode.UP, "n2"), "2", "n2", true));
+  }
+
+  @Test
+  void aMachineAlreadyDownOrNoNodeAtAllIsRefused() {
+    assertEquals(
+        new Verdict.Refused<>("n2", "n2 is already DOWN"),
+        decide(cluster(true, false), scheduled(MachineMode.DOWN, "n2"), "1", "n2", true));
+    assertEquals(
+        new Verdict.Unknown<>("n9"),
+        decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n9"), "1", "n9", false));
+  }
+
+  @Test
+  void aDeclineTagIsAnAnswerUntilTheTagGoes() {
+    Cluster c =
+        cluster(true, true)
+            .withInstance("i1", i -> i.withTags(List.of(Consents.DECLINE_TAG + "batch job")));
+    Maintenance m = scheduled(MachineMode.DRAIN, "n2");
+    Maintenance seen = Consents.observe(m, c, java.util.Map.of(), NOW);
+    assertEquals(
+        List.of(
+            new Consent(
+                "i1", "n2", Consent.Answer.DECLINE, "batch job", NOW, Optional.empty(), "tag")),
+        seen.consents());
+    assertEquals(seen, Consents.observe(seen, c, java.util.Map.of(), NOW.plusSeconds(9)));
+    Cluster untagged = c.withInstance("i1", i -> i.withTags(List.of()));
+    assertEquals(List.of(), Consents.observe(seen, untagged, java.util.Map.of(), NOW).consents());
+    assertInstanceOf(
+        Consents.Status.Pending.class,
+        Consents.of(untagged.instance("i1").orElseThrow(), "n2", List.of(), true));
+    assertInstanceOf(
+        Consents.Status.Free.class,
+        Consents.of(untagged.instance("i1").orElseThrow(), "n2", List.of(), false));
+  }
+}

@@ -1,0 +1,176 @@
+package org.maintd.maintenance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.maintd.cluster.Cluster;
+import org.maintd.machine.MachineMode;
+import org.maintd.testing.ClusterBuilder;
+
+/**
+ * Posting a schedule, by Mesos' rules: every rule answered with a message naming it and the
+ * machine; unknown hostnames kept with a warning; modes kept, a DOWN machine never dropped, a
+ * draining one dropped is released; an answer kept while its window keeps its terms.
+ */
+class ScheduleRulesTest {
+  static final long HOUR = 3_600_000_000_000L;
+  static final long START = 1_800_003_600_000_000_000L;
+  static final Instant T = Instant.ofEpochSecond(1_800_000_000);
+
+  static final Cluster CLUSTER =
+      new ClusterBuilder()
+          .node("node5.example.com", "g", 8192, 100000, true)
+          .node("node6.example.com", "g", 8192, 100000, false)
+          .node("node7.example.com", "g", 8192, 100000, false)
+          .build();
+
+  static MachineId m(String hostname) {
+    return MachineId.of(hostname);
+  }
+
+  static MachineId m(String hostname, String ip) {
+    return new MachineId(hostname, Optional.of(ip));
+  }
+
+  static Window window(long start, Long duration, MachineId... machines) {
+    return new Window(
+        List.of(machines),
+        start,
+        duration == null ? OptionalLong.empty() : OptionalLong.of(duration),
+        false,
+        false);
+  }
+
+  static Schedule schedule(Window... windows) {
+    return new Schedule(List.of(windows));
+  }
+
+  static Stream<Arguments> invalid() {
+    return Stream.of(
+        Arguments.of(
+            schedule(window(START, HOUR)),
+            "windows[0]: List of machines in the maintenance window is empty"),
+        Arguments.of(
+            schedule(window(START, HOUR, m("node5")), window(START, -1L, m("node6"))),
+            "windows[1]: Unavailability 'duration' is negative"),
+        Arguments.of(
+            schedule(window(START, HOUR, new MachineId("", Optional.empty()))),
+            "windows[0].machine_ids[0]: Both 'hostname' and 'ip' for a machine are empty"),
+        Arguments.of(
+            schedule(window(START, HOUR, m("node5"), m("", "10.0.0.6"))),
+            "windows[0].machine_ids[1]: 'hostname' is empty: maintd names machines by hostname"
+                + " (the node's name), an IP alone names no node"),
+        Arguments.of(
+            schedule(window(START, HOUR, m("node5", "10.0.0.256"))),
+            "windows[0].machine_ids[0]: Failed to parse IP address: 10.0.0.256"),
+        Arguments.of(
+            schedule(window(START, HOUR, m("node5", "fe80::1::2"))),
+            "windows[0].machine_ids[0]: Failed to parse IP address: fe80::1::2"),
+        Arguments.of(
+            schedule(window(START, HOUR, m("node5")), window(START + HOUR, HOUR, m("NODE5"))),
+            "Machine '{\"hostname\":\"NODE5\"}' appears more than once in the schedule"),
+        Arguments.of(
+            schedule(window(START, HOUR, m("node5"), m("node5.example.com", "10.0.0.5"))),
+            "Machine '{\"hostname\":\"node5.example.com\",\"ip\":\"10.0.0.5\"}' appears more than"
+                + " once in the schedule"),
+        Arguments.of(
+            schedule(window(Long.MAX_VALUE - 10, 11L, m("node5"))),
+            "windows[0]: the window ends after the year 2262 (start + duration)"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("invalid")
+  void aScheduleBreakingARuleIsRefusedNamingTheRuleAndTheMachine(Schedule s, String message) {
+    ScheduleRules.Posted posted = ScheduleRules.post(Maintenance.empty(), s, CLUSTER);
+    assertEquals(new ScheduleRules.Posted.Invalid(message), posted);
+  }
+
+  @Test
+  void ipv4AndIpv6AddressesAndAZeroDurationAreAccepted() {
+    Schedule s =
+        schedule(
+            window(START, 0L, m("node5", "10.0.0.5"), m("node6", "2001:db8::6")),
+            window(-5, null, m("node7", "::ffff:10.0.0.7")));
+    assertInstanceOf(
+        ScheduleRules.Posted.Accepted.class, ScheduleRules.post(Maintenance.empty(), s, CLUSTER));
+  }
+
+  @Test
+  void aHostnameThatIsNoNodeIsKeptAndWarnedOf() {
+    Schedule s = schedule(window(START, HOUR, m("node5"), m("machine1", "10.0.0.1")));
+    ScheduleRules.Posted.Accepted a =
+        (ScheduleRules.Posted.Accepted) ScheduleRules.post(Maintenance.empty(), s, CLUSTER);
+    assertEquals(s, a.maintenance().schedule());
+    assertEquals(
+        List.of(
+            "machine 'machine1' is no node of the cluster: kept in the schedule, shown as unknown"
+                + " until a node of that name joins"),
+        a.warnings());
+  }
+
+  private static Maintenance with(MachineMode mode, String hostname, Window w, Consent... cs) {
+    return new Maintenance(
+        schedule(w), List.of(new MaintenanceMode(hostname, mode, T, "test")), List.of(cs));
+  }
+
+  @Test
+  void aMachineThatIsDownCannotBeDroppedButADrainingOneIsReleased() {
+    Window w = window(START, HOUR, m("node5"), m("node6"));
+    Maintenance down = with(MachineMode.DOWN, "node5", w);
+    assertEquals(
+        new ScheduleRules.Posted.Conflict(
+            "Machine '{\"hostname\":\"node5\"}' is deactivated and cannot be removed from the"
+                + " schedule (bring it up first: maintctl up node5)"),
+        ScheduleRules.post(down, schedule(window(START, HOUR, m("node6"))), CLUSTER));
+    assertEquals(
+        new ScheduleRules.Posted.Conflict(
+            "Machine '{\"hostname\":\"node5\"}' is deactivated and cannot be removed from the"
+                + " schedule (bring it up first: maintctl up node5)"),
+        ScheduleRules.post(down, Schedule.empty(), CLUSTER),
+        "an empty schedule clears everything but what is DOWN");
+
+    Maintenance draining = with(MachineMode.DRAIN, "node5", w);
+    ScheduleRules.Posted.Accepted a =
+        (ScheduleRules.Posted.Accepted)
+            ScheduleRules.post(draining, schedule(window(START, HOUR, m("node6"))), CLUSTER);
+    assertEquals(List.of("node5"), a.released());
+    assertEquals(MachineMode.UP, a.maintenance().modeOf("node5"));
+  }
+
+  @Test
+  void modesStayAndAnswersStayOnlyWhileTheWindowKeepsItsTerms() {
+    Window w = window(START, HOUR, m("node5"));
+    Consent no =
+        new Consent(
+            "inst1",
+            "node5.example.com",
+            Consent.Answer.DECLINE,
+            "busy",
+            T,
+            Optional.empty(),
+            "tag");
+    Maintenance draining = with(MachineMode.DRAIN, "node5", w, no);
+
+    ScheduleRules.Posted.Accepted same =
+        (ScheduleRules.Posted.Accepted)
+            ScheduleRules.post(draining, schedule(w, window(START, HOUR, m("node6"))), CLUSTER);
+    assertEquals(MachineMode.DRAIN, same.maintenance().modeOf("node5.example.com"));
+    assertEquals(List.of(no), same.maintenance().consents());
+
+    ScheduleRules.Posted.Accepted moved =
+        (ScheduleRules.Posted.Accepted)
+            ScheduleRules.post(draining, schedule(window(START + HOUR, HOUR, m("node5"))), CLUSTER);
+    assertEquals(MachineMode.DRAIN, moved.maintenance().modeOf("node5"));
+    assertEquals(List.of(), moved.maintenance().consents(), "a new window asks again");
+    assertEquals(List.of(), moved.released());
+  }
+}

@@ -1,0 +1,129 @@
+package org.maintd.round;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.maintd.incident.Observation;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.machine.MachineMode;
+import org.maintd.maintenance.MachineId;
+import org.maintd.maintenance.Schedule;
+import org.maintd.maintenance.Window;
+
+/**
+ * The schedule through the step: posted by an operator, a machine goes DRAIN when its drain is due
+ * and the round starts (its mode stored with its drain job, never one without the other); taken
+ * down and brought up by commands, each a job stored before it is submitted; a machine dropped from
+ * the schedule while draining is undrained.
+ */
+class ScheduleRoundTest {
+  private final StepDriver d = new StepDriver();
+  private final Instant start = StepDriver.T0.plus(Duration.ofHours(3));
+
+  private Schedule schedule(String... machines) {
+    return new Schedule(
+        List.of(
+            new Window(
+                java.util.Arrays.stream(machines).map(MachineId::of).toList(),
+                start.getEpochSecond() * 1_000_000_000L,
+                OptionalLong.of(Duration.ofHours(1).toNanos()),
+                false,
+                false)));
+  }
+
+  private Map<String, Observation> allOk() {
+    return Map.of(
+        "n1", StepDriver.ok(), "n2", StepDriver.ok(), "n3", StepDriver.ok(), "n4", StepDriver.ok());
+  }
+
+  private void post(Schedule s) {
+    d.tick(allOk());
+    d.command(new Command.PostSchedule(s, "admin"));
+  }
+
+  @Test
+  void aPostedMachineDrainsWhenItsDrainIsDueItsModeStoredWithItsJob() {
+    post(schedule("n4"));
+    Answers.SchedulePosted answer =
+        (Answers.SchedulePosted) assertInstanceOf(Reply.Done.class, d.reply()).value();
+    assertEquals(List.of(), answer.warnings());
+    d.now = start.minus(Duration.ofHours(1)).minusSeconds(1);
+    d.tick(allOk());
+    assertEquals(List.of(), StepDriver.submits(d.last));
+    d.now = start.minus(Duration.ofHours(1));
+    d.tick(allOk());
+    List<JobSpec> drains = StepDriver.submits(d.last);
+    assertEquals(1, drains.size());
+    assertEquals(List.of(Operation.SetNodeFlags.drain("n4")), drains.get(0).operations());
+    assertEquals(MachineMode.DRAIN, d.stored().maintenance().modeOf("n4"));
+    assertEquals(
+        drains.get(0), d.stored().intents().get(0).job(), "the mode and its job in one state");
+    assertTrue(
+        d.last.log().stream().anyMatch(l -> l.text().startsWith("[machine=n4] DRAIN: its window")),
+        d.last.log().toString());
+  }
+
+  @Test
+  void aMachineDroppedWhileDrainingIsUndrainedAndUpIsRefusedWhileItDrains() {
+    post(schedule("n4"));
+    d.now = start.minus(Duration.ofHours(1));
+    d.tick(allOk());
+    d.carryOut();
+    StepDriver.applyJobs(d);
+    d.tick(allOk(), d.jobsAll(org.maintd.job.JobStatus.SUCCESS));
+    d.command(new Command.MachinesUp(List.of("n4"), false, "admin"));
+    Reply.Refused refused = assertInstanceOf(Reply.Refused.class, d.reply());
+    assertEquals(Refusal.CONFLICT, refused.kind());
+    assertTrue(
+        refused.message().startsWith("n4 is draining for its maintenance window"),
+        refused.message());
+
+    d.command(new Command.PostSchedule(Schedule.empty(), "admin"));
+    assertInstanceOf(Reply.AfterEffects.class, d.reply());
+    JobSpec undrain = StepDriver.submits(d.last).get(0);
+    assertEquals(
+        List.of(
+            new Operation.SetNodeFlags(
+                "n4", java.util.Optional.of(false), java.util.Optional.empty())),
+        undrain.operations());
+    assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n4"));
+  }
+
+  @Test
+  void downNeedsDrainAndNoInstanceUnlessForcedAndUpTakesItOutOfTheSchedule() {
+    post(schedule("n2", "n4"));
+    d.command(new Command.MachinesDown(List.of("n2"), false, "admin"));
+    Reply.Refused notDrained = assertInstanceOf(Reply.Refused.class, d.reply());
+    assertTrue(notDrained.message().contains("n2 is not in DRAIN mode"), notDrained.message());
+    assertTrue(notDrained.message().contains("n2 still has instances: i1"), notDrained.message());
+
+    d.command(new Command.MachinesDown(List.of("n2"), true, "admin"));
+    assertInstanceOf(Reply.AfterEffects.class, d.reply());
+    assertEquals(MachineMode.DOWN, d.stored().maintenance().modeOf("n2"));
+    JobSpec down = StepDriver.submits(d.last).get(0);
+    assertEquals(List.of(Operation.SetNodeFlags.offline("n2")), down.operations());
+    d.carryOut();
+    StepDriver.applyJobs(d);
+    d.tick(allOk(), d.jobsAll(org.maintd.job.JobStatus.SUCCESS));
+
+    d.command(new Command.PostSchedule(schedule("n4"), "admin"));
+    Reply.Refused dropDown = assertInstanceOf(Reply.Refused.class, d.reply());
+    assertEquals(Refusal.CONFLICT, dropDown.kind());
+
+    d.command(new Command.MachinesUp(List.of("n2"), true, "admin"));
+    assertInstanceOf(Reply.AfterEffects.class, d.reply());
+    assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n2"));
+    assertEquals(
+        List.of(MachineId.of("n4")),
+        d.stored().maintenance().schedule().machines(),
+        "n2 left the schedule, n4 stays");
+  }
+}

@@ -1,0 +1,91 @@
+package org.maintd.daemon.http;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * A read's answer rendered once: its bytes, its content type, an entity tag made from the bytes (so
+ * that the same answer in the next view has the same tag) and, made when first asked for, the same
+ * bytes gzipped. Thread-safe.
+ */
+public final class Rendered {
+  private final String contentType;
+  private final byte[] bytes;
+  private final String etag;
+  private volatile byte[] gzipped;
+
+  private Rendered(String contentType, byte[] bytes) {
+    this.contentType = contentType;
+    this.bytes = bytes;
+    this.etag = "\"" + digest(bytes) + "\"";
+  }
+
+  /** {@code text} as the answer's body, in UTF-8. */
+  public static Rendered of(String contentType, String text) {
+    return new Rendered(contentType, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  public String contentType() {
+    return contentType;
+  }
+
+  /** The body as rendered; not to be changed. */
+  public byte[] bytes() {
+    return bytes;
+  }
+
+  public String etag() {
+    return etag;
+  }
+
+  /** The body gzipped, made on the first call. */
+  public byte[] gzipped() {
+    byte[] g = gzipped;
+    if (g == null) {
+      g = gzip(bytes);
+      gzipped = g;
+    }
+    return g;
+  }
+
+  /**
+   * Whether {@code ifNoneMatch} (an If-None-Match header, possibly a list or *) names this body.
+   */
+  public boolean matches(String ifNoneMatch) {
+    if (ifNoneMatch == null) {
+      return false;
+    }
+    for (String tag : ifNoneMatch.split(",")) {
+      String t = tag.strip();
+      if (t.equals("*") || t.equals(etag) || t.equals("W/" + etag)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String digest(byte[] bytes) {
+    try {
+      byte[] d = MessageDigest.getInstance("SHA-256").digest(bytes);
+      return HexFormat.of().formatHex(d, 0, 12);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JVM has no SHA-256", e);
+    }
+  }
+
+  private static byte[] gzip(byte[] bytes) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, bytes.length / 4));
+    try (GZIPOutputStream z = new GZIPOutputStream(out)) {
+      z.write(bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException("gzip in memory failed", e);
+    }
+    return out.toByteArray();
+  }
+}

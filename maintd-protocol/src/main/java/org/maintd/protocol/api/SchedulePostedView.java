@@ -1,0 +1,16 @@
+package org.maintd.protocol.api;
+
+import java.util.List;
+import org.maintd.maintenance.Schedule;
+
+/**
+ * The answer to {@code POST /1/maintenance/schedule}: the schedule as stored (Mesos' shape), what
+ * it warns of (hostnames that are no node of the cluster: kept), and the machines it dropped while
+ * they were draining (undrained where maintd drained them).
+ */
+public record SchedulePostedView(
+    List<ScheduleBody.WindowBody> windows, List<String> warnings, List<String> released) {
+  public static SchedulePostedView of(Schedule s, List<String> warnings, List<String> released) {
+    return new SchedulePostedView(ScheduleBody.of(s).windows(), warnings, released);
+  }
+}

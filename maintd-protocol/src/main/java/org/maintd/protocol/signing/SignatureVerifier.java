@@ -1,0 +1,92 @@
+package org.maintd.protocol.signing;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Accepts a signed message only if its HMAC verifies, its salt is within the allowed skew of the
+ * verifier's clock, and it is not older than the last message accepted from the same source.
+ * Thread-safe; the last accepted salt per source is kept in memory.
+ */
+public final class SignatureVerifier {
+  public static final Duration DEFAULT_SKEW = Duration.ofSeconds(300);
+
+  private final HmacKey key;
+  private final Duration skew;
+  private final Map<String, Long> lastAccepted = new ConcurrentHashMap<>();
+
+  public SignatureVerifier(HmacKey key, Duration skew) {
+    this.key = key;
+    this.skew = skew;
+  }
+
+  /** Returns the verified payload; throws {@link SignatureException} with the reason otherwise. */
+  public String verify(String source, SignedMessage message, Instant now) {
+    long salt = checkSignature(message);
+    checkFreshness(salt, now);
+    lastAccepted.compute(source, (s, last) -> acceptNewer(source, last, salt));
+    return message.msg();
+  }
+
+  /** The clock skew allowed. */
+  public Duration skew() {
+    return skew;
+  }
+
+  /** Checks a salt alone: seconds since the epoch, within the allowed skew of {@code now}. */
+  public void checkSalt(String salt, Instant now) {
+    checkFreshness(parseSalt(salt), now);
+  }
+
+  /** Checks signature and freshness only, for messages whose replay is handled by the caller. */
+  public String verifyFresh(SignedMessage message, Instant now) {
+    checkFreshness(checkSignature(message), now);
+    return message.msg();
+  }
+
+  private long checkSignature(SignedMessage m) {
+    if (m == null || m.msg() == null || m.salt() == null || m.hmac() == null) {
+      throw new SignatureException(
+          SignatureException.Reason.MISSING_FIELD, "signed message lacks msg, salt or hmac");
+    }
+    long salt = parseSalt(m.salt());
+    if (!key.matches(m)) {
+      throw new SignatureException(
+          SignatureException.Reason.BAD_SIGNATURE, "HMAC does not verify with the cluster key");
+    }
+    return salt;
+  }
+
+  private static long parseSalt(String text) {
+    if (text == null || !text.matches("[0-9]{1,12}")) {
+      throw new SignatureException(
+          SignatureException.Reason.BAD_SALT, "salt is not seconds since the epoch: " + text);
+    }
+    return Long.parseLong(text);
+  }
+
+  private void checkFreshness(long salt, Instant now) {
+    long delta = salt - now.getEpochSecond();
+    if (delta < -skew.toSeconds()) {
+      throw new SignatureException(
+          SignatureException.Reason.STALE,
+          "signed " + -delta + " s ago, more than " + skew.toSeconds() + " s");
+    }
+    if (delta > skew.toSeconds()) {
+      throw new SignatureException(
+          SignatureException.Reason.FUTURE,
+          "signed " + delta + " s in the future, more than " + skew.toSeconds() + " s");
+    }
+  }
+
+  private static Long acceptNewer(String source, Long last, long salt) {
+    if (last != null && salt < last) {
+      throw new SignatureException(
+          SignatureException.Reason.REPLAYED,
+          "salt " + salt + " from " + source + " is older than the last accepted " + last);
+    }
+    return salt;
+  }
+}

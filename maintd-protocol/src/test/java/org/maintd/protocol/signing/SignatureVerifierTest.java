@@ -1,0 +1,88 @@
+package org.maintd.protocol.signing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class SignatureVerifierTest {
+  private static final String MSG = "{\"name\":\"diagnose\"}";
+  private static final Instant NOW = Instant.ofEpochSecond(1732270000);
+  private final HmacKey key = new HmacKey("cluster-secret".getBytes(StandardCharsets.UTF_8));
+  private final SignatureVerifier verifier = new SignatureVerifier(key, Duration.ofSeconds(300));
+
+  @Test
+  void signsAsHmacSha256OverSaltThenMessageInLowercaseHex() {
+    // Computed independently: hmac.new(b'cluster-secret', b'1732270000' + MSG, sha256).hexdigest()
+    assertEquals(
+        "3edfd50398cad1bee6756d5f13f5448f0903d98f2f686bb00ca0206858a8b322",
+        key.sign(MSG, NOW).hmac());
+    assertEquals("1732270000", key.sign(MSG, NOW).salt());
+  }
+
+  @Test
+  void acceptsAGoodSignature() {
+    assertEquals(MSG, verifier.verify("node1", key.sign(MSG, NOW), NOW.plusSeconds(10)));
+  }
+
+  @Test
+  void rejectsReportSignedWithAnotherKey() {
+    SignedMessage forged = new HmacKey("other".getBytes(StandardCharsets.UTF_8)).sign(MSG, NOW);
+    assertReason(SignatureException.Reason.BAD_SIGNATURE, forged, NOW);
+  }
+
+  @Test
+  void rejectsAFlippedByteInMessageOrSignature() {
+    SignedMessage good = key.sign(MSG, NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE,
+        new SignedMessage(MSG.replace('d', 'e'), good.salt(), good.hmac()),
+        NOW);
+    char last = good.hmac().charAt(63);
+    String flipped = good.hmac().substring(0, 63) + (last == '0' ? '1' : '0');
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE, new SignedMessage(MSG, good.salt(), flipped), NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE,
+        new SignedMessage(MSG, "1732270001", good.hmac()),
+        NOW);
+  }
+
+  @Test
+  void rejectsStaleAndFutureSalts() {
+    assertReason(SignatureException.Reason.STALE, key.sign(MSG, NOW), NOW.plusSeconds(301));
+    assertReason(SignatureException.Reason.FUTURE, key.sign(MSG, NOW), NOW.minusSeconds(301));
+    assertEquals(MSG, verifier.verify("n", key.sign(MSG, NOW), NOW.plusSeconds(300)));
+  }
+
+  @Test
+  void rejectsAReplayOfAnOlderReportFromTheSameNode() {
+    verifier.verify("node1", key.sign(MSG, NOW.plusSeconds(20)), NOW.plusSeconds(20));
+    assertReason(SignatureException.Reason.REPLAYED, key.sign(MSG, NOW), NOW.plusSeconds(21));
+    assertEquals(MSG, verifier.verify("node2", key.sign(MSG, NOW), NOW.plusSeconds(21)));
+  }
+
+  @Test
+  void rejectsMissingFieldsAndBadSalts() {
+    assertReason(SignatureException.Reason.MISSING_FIELD, new SignedMessage(MSG, null, "ab"), NOW);
+    assertReason(SignatureException.Reason.MISSING_FIELD, new SignedMessage(null, "1", "ab"), NOW);
+    assertReason(SignatureException.Reason.MISSING_FIELD, new SignedMessage(MSG, "1", null), NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SALT, new SignedMessage(MSG, "yesterday", "ab"), NOW);
+  }
+
+  @Test
+  void readsGanetiStyleKeyFilesWithoutTheTrailingNewline() {
+    HmacKey fromFile = HmacKey.fromFileContent("cluster-secret\n".getBytes(StandardCharsets.UTF_8));
+    assertEquals(key.sign(MSG, NOW), fromFile.sign(MSG, NOW));
+  }
+
+  private void assertReason(SignatureException.Reason reason, SignedMessage m, Instant now) {
+    SignatureException e =
+        assertThrows(SignatureException.class, () -> verifier.verify("node1", m, now));
+    assertEquals(reason, e.reason(), e.getMessage());
+  }
+}
