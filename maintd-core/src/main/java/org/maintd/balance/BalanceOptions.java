@@ -18,7 +18,9 @@ import org.maintd.cluster.Instance;
  * {@code --exclude-instances}; names as hbal matches them, see {@link InstanceLookup}); with {@code
  * restrictedMigration} ({@code --restricted-migration}) a DRBD instance never gets a new primary by
  * migrating to its secondary and back, and gets one by a new secondary and a migration to it only
- * when its primary is offline or drained: only migrations off such nodes are made. Immutable.
+ * when its primary is offline or drained: only migrations off such nodes are made; with {@code
+ * searchTries} above 0, where no move gains enough the daemon's balancing tries that many first
+ * moves beyond hbal's last (see {@link Balancer#searchStep}). Immutable.
  */
 @RecordBuilder
 public record BalanceOptions(
@@ -30,9 +32,13 @@ public record BalanceOptions(
     double minGainLimit,
     List<String> selectInstances,
     List<String> excludeInstances,
-    boolean restrictedMigration)
+    boolean restrictedMigration,
+    int searchTries)
     implements BalanceOptionsBuilder.With {
   public BalanceOptions {
+    if (searchTries < 0) {
+      throw new IllegalArgumentException("searchTries must not be negative, not " + searchTries);
+    }
     if (Double.isNaN(minGain) || Double.isNaN(minGainLimit)) {
       throw new IllegalArgumentException(
           "minGain and minGainLimit must be numbers, not " + minGain + " and " + minGainLimit);
@@ -43,7 +49,7 @@ public record BalanceOptions(
 
   /** hbal's defaults: every move, strict checks, a gain of 0.01 asked below a score of 0.1. */
   public static BalanceOptions hbal() {
-    return new BalanceOptions(true, true, false, false, 0.01, 0.1, List.of(), List.of(), false);
+    return new BalanceOptions(true, true, false, false, 0.01, 0.1, List.of(), List.of(), false, 0);
   }
 
   /**

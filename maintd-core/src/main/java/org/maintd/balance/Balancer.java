@@ -115,7 +115,29 @@ public final class Balancer {
     if (best.isEmpty() || !options.accepts(before, model.scoreAfter(best.get()))) {
       return Optional.empty();
     }
+    steps.add(Step.of(model, best.get()));
     return Optional.of(model.apply(best.get()));
+  }
+
+  /**
+   * Where {@link #step} finds no move: makes the first move, if {@code allowed} accepts it, of a
+   * path that ends lower, as {@link Search} finds one in at most {@code options.searchTries()}
+   * trials (none with 0); the rounds after follow the path with {@link #step}. For the daemon.
+   */
+  public Optional<BalanceMove> searchStep(Predicate<BalanceMove> allowed) {
+    int[] left = {options.searchTries()};
+    if (left[0] == 0 || model.score() - model.optimalScore() < MIN_SCORE) {
+      return Optional.empty();
+    }
+    Optional<Step> first =
+        new Search(cluster, group, options, load, -1)
+            .first(
+                steps,
+                model.score(),
+                s -> allowed.test(model.preview(s.on(model))),
+                () -> left[0]-- > 0);
+    first.ifPresent(steps::add);
+    return first.map(s -> model.apply(s.on(model)));
   }
 
   /** The group's uuid. */

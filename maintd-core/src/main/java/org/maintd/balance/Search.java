@@ -3,7 +3,9 @@ package org.maintd.balance;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import org.maintd.cluster.Cluster;
 
 /**
@@ -42,29 +44,50 @@ final class Search {
     List<Step> steps = new ArrayList<>(done);
     List<BalanceMove> moves = new ArrayList<>(start.moves());
     BalanceResult best = start;
-    boolean found = true;
-    while (found && room(moves) && more.getAsBoolean()) {
-      found = false;
-      for (Step first : firstMoves(replayed(steps))) {
-        if (!more.getAsBoolean()) {
-          break;
-        }
-        BalanceModel trial = replayed(steps);
-        List<Step> pathSteps = new ArrayList<>(List.of(first));
-        List<BalanceMove> path = new ArrayList<>(List.of(trial.apply(first.on(trial))));
-        int left = maxMoves < 0 ? -1 : maxMoves - moves.size();
-        Balancer.descend(trial, options, left, path, pathSteps);
-        double score = trial.score();
-        if (score < best.finalScore() - MIN_GAIN && options.accepts(best.finalScore(), score)) {
-          steps.addAll(pathSteps);
-          moves.addAll(path);
-          best = new BalanceResult(start.initialScore(), score, moves, trial.toCluster(reported));
-          found = true;
-          break;
-        }
+    while (room(moves) && more.getAsBoolean()) {
+      Optional<Path> lower = lower(steps, best.finalScore(), moves.size(), s -> true, more);
+      if (lower.isEmpty()) {
+        break;
       }
+      steps.addAll(lower.get().steps());
+      moves.addAll(lower.get().moves());
+      BalanceModel end = lower.get().end();
+      best = new BalanceResult(start.initialScore(), end.score(), moves, end.toCluster(reported));
     }
     return best;
+  }
+
+  /**
+   * The first move, among those {@code allowed} accepts, of a path from where {@code done} leads
+   * (at {@code score}) that ends lower by a gain the options accept, while {@code more} says to go
+   * on.
+   */
+  Optional<Step> first(
+      List<Step> done, double score, Predicate<Step> allowed, BooleanSupplier more) {
+    return lower(done, score, 0, allowed, more).map(p -> p.steps().get(0));
+  }
+
+  /** A path that ends lower: its steps, its moves, the model at its end. */
+  private record Path(List<Step> steps, List<BalanceMove> moves, BalanceModel end) {}
+
+  private Optional<Path> lower(
+      List<Step> steps, double score, int made, Predicate<Step> allowed, BooleanSupplier more) {
+    for (Step first : firstMoves(replayed(steps))) {
+      if (!more.getAsBoolean()) {
+        return Optional.empty();
+      }
+      if (!allowed.test(first)) {
+        continue;
+      }
+      BalanceModel trial = replayed(steps);
+      List<Step> pathSteps = new ArrayList<>(List.of(first));
+      List<BalanceMove> path = new ArrayList<>(List.of(trial.apply(first.on(trial))));
+      Balancer.descend(trial, options, maxMoves < 0 ? -1 : maxMoves - made, path, pathSteps);
+      if (trial.score() < score - MIN_GAIN && options.accepts(score, trial.score())) {
+        return Optional.of(new Path(pathSteps, path, trial));
+      }
+    }
+    return Optional.empty();
   }
 
   /** A model of the cluster as reported, with {@code steps} made. */

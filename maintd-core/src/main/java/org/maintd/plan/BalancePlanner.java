@@ -23,8 +23,9 @@ import org.maintd.wait.WaitReason;
  * until the operator acknowledges the failure). The balancer only ranks moves: where an instance
  * may go is decided by the same placement rules as evacuations and instance repairs ({@link
  * TargetChooser} and {@link Capacity}: room in memory, disk and vcpus, no excluded node, no N+1
- * failure, no exclusion-tag clash). One job per move, owned by {@code balance:<instance>}. Not
- * thread-safe.
+ * failure, no exclusion-tag clash). One job per move, owned by {@code balance:<instance>}. With
+ * {@code searchTries}, a group where no move gains enough gets the first move of a path that ends
+ * lower, if one is found in that many trials; the next rounds follow it. Not thread-safe.
  */
 final class BalancePlanner {
   static final String OWNER = "balance:";
@@ -62,12 +63,15 @@ final class BalancePlanner {
         if (move.isEmpty()) {
           break;
         }
-        BalanceMove m = move.get();
-        take(m);
-        JobSpec job = job(m, initial);
-        ctx.claims.claim(job.owner(), job.nodes(), job.instances());
-        jobs.add(job);
+        submit(move.get(), initial, jobs);
         moves++;
+      }
+      boolean searched = false;
+      if (moves == 0) {
+        Optional<BalanceMove> first = balancer.searchStep(this::free);
+        first.ifPresent(m -> submit(m, initial, jobs));
+        searched = first.isPresent();
+        moves += searched ? 1 : 0;
       }
       items.add(
           new PlanItem(
@@ -79,6 +83,9 @@ final class BalancePlanner {
                           : String.format(
                               "score %.4f, %.4f after %d move(s)",
                               initial, balancer.score(), moves))
+                      + (searched
+                          ? "; the first move of a path that ends lower (balance.searchTries)"
+                          : "")
                       + weighed()
                       + heldBack(g))));
     }
@@ -168,6 +175,14 @@ final class BalancePlanner {
     return !m.newSecondary().isEmpty()
         && !m.newSecondary().equals(m.oldSecondary())
         && !m.newSecondary().equals(m.oldPrimary());
+  }
+
+  /** The job of an accepted move, its room taken and its nodes and instance claimed. */
+  private void submit(BalanceMove m, double initial, List<JobSpec> jobs) {
+    take(m);
+    JobSpec job = job(m, initial);
+    ctx.claims.claim(job.owner(), job.nodes(), job.instances());
+    jobs.add(job);
   }
 
   /** Takes the room of an accepted move, so that the next move of the round sees it. */

@@ -71,4 +71,42 @@ class SearchTest {
       assertTrue(balancer.search(greedy, most, trials(TRIALS)).moves().size() <= most);
     }
   }
+
+  /**
+   * The daemon's way: where no step gains enough, the first move of a lower path; the steps after
+   * it follow the path, and the group ends lower than hbal leaves it.
+   */
+  @Test
+  void theDaemonsStepsFollowAPathLowerThanHbals() {
+    Cluster cluster = RandomClusters.of(12, 60, 1);
+    double hbals = new Balancer(cluster, Clusters.GROUP).balance(-1).finalScore();
+    Balancer daemon =
+        new Balancer(cluster, Clusters.GROUP, BalanceOptions.hbal().withSearchTries(TRIALS));
+    int searched = 0;
+    for (int round = 0; round < 500; round++) {
+      if (daemon.step(m -> true).isPresent()) {
+        continue;
+      }
+      if (daemon.searchStep(m -> true).isEmpty()) {
+        break;
+      }
+      searched++;
+    }
+    assertTrue(searched > 0, "a path was searched");
+    assertTrue(daemon.score() < hbals - 1e-6, daemon.score() + " against hbal's " + hbals);
+  }
+
+  @Test
+  void noSearchStepWithoutTriesNorOneTheCallerRefuses() {
+    Cluster cluster = RandomClusters.of(12, 60, 1);
+    Balancer plain = new Balancer(cluster, Clusters.GROUP);
+    plain.balance(-1);
+    assertTrue(plain.searchStep(m -> true).isEmpty());
+    Balancer refused =
+        new Balancer(cluster, Clusters.GROUP, BalanceOptions.hbal().withSearchTries(TRIALS));
+    refused.balance(-1);
+    double before = refused.score();
+    assertTrue(refused.searchStep(m -> false).isEmpty());
+    assertEquals(before, refused.score());
+  }
 }

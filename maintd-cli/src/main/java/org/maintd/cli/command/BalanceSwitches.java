@@ -70,7 +70,8 @@ final class BalanceSwitches {
         minGainLimit,
         names(selectInstances),
         names(excludeInstances),
-        restrictedMigration);
+        restrictedMigration,
+        0);
   }
 
   /** A comma-separated list as hbal splits it: nothing from an empty one, else every piece. */

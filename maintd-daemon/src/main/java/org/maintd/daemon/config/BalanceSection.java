@@ -9,12 +9,13 @@ import org.maintd.config.ConfigSection;
  * either {@code true} or {@code false} alone or a mapping with {@code enabled} and hbal's switches
  * ({@code diskMoves}, {@code instanceMoves}, {@code evacMode}, {@code ignoreSoftErrors}, {@code
  * minGain}, {@code minGainLimit}, {@code selectInstances}, {@code excludeInstances}, {@code
- * restrictedMigration}) and {@code load} (weigh the nodes' measured CPU load). Unless set, the gain
- * rule is Ganeti's maintenance daemon's: any gain while the score is above ten times the threshold,
- * at least the threshold below it. Each bad value is told with its key.
+ * restrictedMigration}, {@code searchTries}) and {@code load} (weigh the nodes' measured CPU load).
+ * Unless set, the gain rule is Ganeti's maintenance daemon's: any gain while the score is above ten
+ * times the threshold, at least the threshold below it. Each bad value is told with its key.
  */
 final class BalanceSection {
   private static final double MAX_GAIN = 1000.0;
+  private static final long MAX_SEARCH_TRIES = 100_000;
   private static final double MAX_GAIN_LIMIT = 10000.0;
 
   private BalanceSection() {}
@@ -42,7 +43,8 @@ final class BalanceSection {
             gain(b, "minGainLimit", byThreshold.minGainLimit(), MAX_GAIN_LIMIT),
             names(b, "selectInstances"),
             names(b, "excludeInstances"),
-            b.bool("restrictedMigration", false));
+            b.bool("restrictedMigration", false),
+            (int) b.integer("searchTries", 0, 0, MAX_SEARCH_TRIES));
     return new Balancing(b.bool("enabled", false), threshold, options, b.bool("load", false));
   }
 

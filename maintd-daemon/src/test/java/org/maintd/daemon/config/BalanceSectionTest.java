@@ -31,7 +31,7 @@ class BalanceSectionTest {
     assertEquals(DEFAULTS, c.balancing());
     assertEquals(defaults.balancing(), c.balancing());
     assertEquals(
-        new BalanceOptions(true, true, false, false, 0.1, 1.0, List.of(), List.of(), false),
+        new BalanceOptions(true, true, false, false, 0.1, 1.0, List.of(), List.of(), false, 0),
         DEFAULTS);
   }
 
@@ -59,6 +59,7 @@ class BalanceSectionTest {
                 "  selectInstances: [web1, db1.example.com]",
                 "  excludeInstances: [db1.example.com]",
                 "  restrictedMigration: true",
+                "  searchTries: 200",
                 ""));
     assertEquals(true, c.balance());
     assertEquals(
@@ -71,7 +72,8 @@ class BalanceSectionTest {
             3,
             List.of("web1", "db1.example.com"),
             List.of("db1.example.com"),
-            true),
+            true,
+            200),
         c.balancing());
   }
 
