@@ -41,6 +41,8 @@ class HostileClientsTest {
           "/1/pause",
           "/1/resume",
           "/1/machines/up",
+          "/1/machines/down",
+          "/1/maintenance/schedule",
           "/1/campaigns",
           "/1/incidents/" + UUID.randomUUID() + "/cancel",
           "/1/incidents/" + UUID.randomUUID() + "/ack",
