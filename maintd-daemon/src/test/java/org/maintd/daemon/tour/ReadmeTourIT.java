@@ -295,6 +295,20 @@ class ReadmeTourIT {
             }));
     s.add(
         step(
+            "scripts/maintctl sim diagnose node12 Ok",
+            r -> {
+              ok(r);
+              awaitCollectorOk("node12");
+            }));
+    s.add(
+        step(
+            "scripts/maintctl ack node12",
+            r -> {
+              assertTrue(ok(r).contains("removed tag maintd:repairfailed:"), r.out());
+              awaitTrue("node12's incident to be forgotten", () -> incidentOn("node12").isEmpty());
+            }));
+    s.add(
+        step(
             "scripts/maintctl sim fail --op migrate --times 1",
             r -> assertTrue(ok(r).contains("the next 1 migrate operation(s) will fail"), r.out())));
     s.add(
@@ -398,7 +412,8 @@ class ReadmeTourIT {
             "curl -s localhost:1816/metrics",
             r -> {
               assertTrue(r.out().contains("maintd_rounds_total"), r.out());
-              assertTrue(r.out().contains("maintd_incidents{status=\"failed\"} 1.0"), r.out());
+              assertTrue(r.out().contains("maintd_incidents{status=\"completed\"} 1.0"), r.out());
+              assertTrue(r.out().contains("maintd_incidents{status=\"failed\"} 0.0"), r.out());
             }));
     s.add(
         longStep(
