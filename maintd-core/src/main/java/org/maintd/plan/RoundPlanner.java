@@ -16,6 +16,8 @@ import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Cluster;
+import org.maintd.health.HealthPlan;
+import org.maintd.health.HealthPlanner;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
@@ -134,6 +136,34 @@ public final class RoundPlanner {
       Map<String, NodeSignal> signals,
       Set<String> succeededJobs,
       MaintenanceInput maintenance) {
+    return plan(
+        cluster,
+        incidents,
+        evacuated,
+        round,
+        now,
+        campaigns,
+        signals,
+        succeededJobs,
+        maintenance,
+        HealthRound.off(now));
+  }
+
+  /**
+   * Plans a round as above, with instance health ({@code health}; its settings may switch it off):
+   * its jobs come after the campaigns' steps and before balancing, on what they left.
+   */
+  public RoundPlan plan(
+      Cluster cluster,
+      List<Incident> incidents,
+      List<String> evacuated,
+      long round,
+      Instant now,
+      List<Campaign> campaigns,
+      Map<String, NodeSignal> signals,
+      Set<String> succeededJobs,
+      MaintenanceInput maintenance,
+      HealthRound health) {
     Map<String, String> ruledOut = new HashMap<>(maintenance.ruledOut(cluster, now));
     ruledOut.putAll(failedRepairNodes(incidents));
     RoundContext ctx =
@@ -182,6 +212,11 @@ public final class RoundPlanner {
         planned.stream()
             .filter(c -> c.status() == CampaignStatus.RUNNING || c.status().isStopping())
             .findFirst();
+    HealthPlan healthPlan =
+        health.settings().enabled()
+            ? new HealthJobs(ctx, new HealthPlanner(health.settings()))
+                .plan(health, planned, jobs, items)
+            : new HealthPlan(List.of(), List.of(), List.of(), health.stored());
     if (!Double.isNaN(balanceThreshold)) {
       if (underWay.isPresent()) {
         WaitReason why = new WaitReason.CampaignUnderWay(underWay.get().id());
@@ -190,7 +225,7 @@ public final class RoundPlanner {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents)).plan(jobs, items);
       }
     }
-    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled);
+    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled, healthPlan);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */
