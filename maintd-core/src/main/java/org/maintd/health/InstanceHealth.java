@@ -1,6 +1,7 @@
 package org.maintd.health;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -25,7 +26,26 @@ public record InstanceHealth(
     return new InstanceHealth(Map.of(), Map.of(), Map.of());
   }
 
+  /** What a record can say, as metrics label it. */
+  public static final List<String> STATES =
+      List.of("restarting", "gave_up", "cleaning_up", "disks_activated");
+
   public HealthRecord of(String instance) {
     return instances.getOrDefault(instance, HealthRecord.EMPTY);
+  }
+
+  /** How many instances' records say {@code state} (one of {@link #STATES}). */
+  public long count(String state) {
+    return instances.values().stream().filter(r -> says(r, state)).count();
+  }
+
+  private static boolean says(HealthRecord r, String state) {
+    return switch (state) {
+      case "restarting" -> r.restarts().any() && r.gaveUp().isEmpty();
+      case "gave_up" -> r.gaveUp().isPresent();
+      case "cleaning_up" -> r.cleanups().any();
+      case "disks_activated" -> r.disksActivated().isPresent();
+      default -> throw new IllegalArgumentException("no instance health state '" + state + "'");
+    };
   }
 }

@@ -68,11 +68,11 @@ final class RunStateDuties {
           HealthNote.does(
               i.name(),
               "not restarted: gave up at "
-                  + r.gaveUp().map(Object::toString).orElse(r.restarts().last().toString())
+                  + HealthText.seconds(r.gaveUp().orElse(r.restarts().last()))
                   + " after "
                   + max
                   + " attempts; tries again "
-                  + r.restarts().last().plus(settings.retryExpiry())));
+                  + HealthText.seconds(r.restarts().last().plus(settings.retryExpiry()))));
       return;
     }
     if (n == max) {

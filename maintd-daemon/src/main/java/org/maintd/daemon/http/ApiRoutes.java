@@ -19,7 +19,6 @@ import org.maintd.protocol.api.CampaignRequest;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
-import org.maintd.protocol.api.InstanceView;
 import org.maintd.protocol.api.JobNumbers;
 import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.NodeView;
@@ -70,7 +69,6 @@ public final class ApiRoutes {
     r.add("GET", "/1/jobs", c -> JobNumbers.of(view().jobs()));
     r.add("GET", "/1/evacuated", c -> view().state().evacuated());
     r.add("GET", "/1/nodes", c -> NodeView.of(view().cluster(), view().readings(), view().state()));
-    r.add("GET", "/1/instances", c -> InstanceView.of(view().cluster()));
     r.add("GET", "/1/health", c -> health());
     r.add("GET", "/1/paused", c -> paused());
     r.add("GET", "/1/plan", c -> plan());
