@@ -60,7 +60,9 @@ final class DiskDuties {
             .forEach(i -> pending.put(i.name(), "its secondary node " + n.name() + " rebooted"));
       }
     }
-    in.disks().offline().forEach(name -> pending.put(name, "verify-disks reports them offline"));
+    in.disks()
+        .offline()
+        .forEach(name -> pending.putIfAbsent(name, "verify-disks reports them offline"));
     return ids;
   }
 

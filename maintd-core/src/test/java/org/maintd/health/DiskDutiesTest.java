@@ -119,4 +119,16 @@ class DiskDutiesTest {
     assertEquals(
         Map.of("n4", "x"), plan(h, Map.of(), DiskStatus.unknown(), Busy.none()).next().bootIds());
   }
+
+  @Test
+  void aRebootReportedByBothWaysIsActivatedOnceAndSaysTheReboot() {
+    DiskStatus verify = new DiskStatus(Map.of("d", false), Set.of("a"));
+    HealthPlan p = plan(booted("boot-1"), Map.of("n4", "boot-2"), verify, Busy.none());
+    assertEquals(
+        List.of(new Duty.ActivateDisks("a", "n2", "n4", "its secondary node n4 rebooted")),
+        p.duties().stream().filter(d -> d instanceof Duty.ActivateDisks).toList());
+    assertEquals(
+        List.of(new HealthPlan.HealthEvent(false, "[node=n4] rebooted (boot id boot-1 -> boot-2)")),
+        p.events());
+  }
 }

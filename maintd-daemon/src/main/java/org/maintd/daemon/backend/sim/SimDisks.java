@@ -17,7 +17,7 @@ import org.maintd.job.Operation;
  * needs its nodes online; a node that reboots leaves the disks of the mirrored instances it is the
  * secondary of to be activated again. Stateless.
  */
-final class SimDisks {
+public final class SimDisks {
   private SimDisks() {}
 
   /** The instances whose disks need activating once {@code booted} came back. */
@@ -48,7 +48,7 @@ final class SimDisks {
   }
 
   /** {@code c} with the instance in {@code status}, its primary's free memory following. */
-  static Cluster withStatus(Cluster c, String name, InstanceStatus status) {
+  public static Cluster withStatus(Cluster c, String name, InstanceStatus status) {
     Instance i =
         c.instance(name)
             .orElseThrow(
