@@ -22,16 +22,17 @@ import org.maintd.spi.MaintdState;
  * Instance health in the simulation: instances crash (ERROR_down), some with starts that fail, or
  * are shut down from inside (USER_down), drawn from their own stream; and its invariants, checked
  * after every step: never more than {@code maxTries} starts of an instance within {@code
- * retryExpiry} while it stays down, no start on a drained or offline primary nor of an instance on
- * the node of an active incident, and, once quiet, the disks of every DRBD instance whose secondary
- * rebooted activated (where its nodes are up). Single-threaded, like the simulation.
+ * retryExpiry} while it stays down, no start planned on a drained or offline primary nor of an
+ * instance on the node of an active evacuation, and, once quiet, the disks of every DRBD instance
+ * whose secondary rebooted activated (where its nodes are up). Single-threaded, like the
+ * simulation.
  */
 final class HealthWatch {
   private final HealthSettings settings;
   private final Random random;
   private final SimulatedCluster cluster;
   private final Map<String, List<Instant>> starts = new HashMap<>();
-  private int seen;
+  private final Set<String> planned = new java.util.HashSet<>();
 
   HealthWatch(HealthSettings settings, Random random, SimulatedCluster cluster) {
     this.settings = settings;
@@ -67,11 +68,18 @@ final class HealthWatch {
     cluster.setStatus(i.name(), InstanceStatus.ERROR_down);
   }
 
-  /** The invariants of what was submitted since the last check; empty when they hold. */
+  /**
+   * The invariants of the starts planned since the last check (checked against the state and the
+   * cluster the round was planned on: a job planned before an incident appears is still submitted,
+   * as every planned job is); empty when they hold.
+   */
   Optional<String> check(MaintdState shown, Instant now) {
     Cluster c = cluster.now();
-    for (SimulatedCluster.Received r : cluster.received(seen)) {
-      for (Operation op : r.spec().operations()) {
+    for (org.maintd.spi.Intent intent : shown.intents()) {
+      if (!planned.add(intent.job().key())) {
+        continue;
+      }
+      for (Operation op : intent.job().operations()) {
         if (op instanceof Operation.StartInstance s) {
           Optional<String> v = start(s, c, shown, now);
           if (v.isPresent()) {
@@ -80,7 +88,6 @@ final class HealthWatch {
         }
       }
     }
-    seen = cluster.jobCount();
     forgetStartsOfInstancesUp(c);
     return Optional.empty();
   }

@@ -436,14 +436,4 @@ final class SimulatedCluster implements ClusterBackend {
   java.util.Set<String> staleDisks() {
     return java.util.Set.copyOf(staleDisks);
   }
-
-  /** A job as the simulated cluster received it, and how it stands. */
-  record Received(String id, JobSpec spec, JobStatus status) {}
-
-  /** The jobs received from the {@code from}th on (0: all), in order. */
-  List<Received> received(int from) {
-    return jobs.subList(Math.min(from, jobs.size()), jobs.size()).stream()
-        .map(j -> new Received(j.id, j.spec, j.status))
-        .toList();
-  }
 }

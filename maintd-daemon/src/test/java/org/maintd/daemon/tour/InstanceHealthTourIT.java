@@ -24,6 +24,11 @@ class InstanceHealthTourIT {
 
   @TempDir Path tmp;
 
+  /** What the tour's commands printed, for docs/operations.md's transcript. */
+  private static final Path TRANSCRIPT =
+      DemoProcess.TOP.resolve("maintd-daemon/target/instance-health-tour.txt");
+
+  private final StringBuilder transcript = new StringBuilder();
   private DemoProcess demo;
 
   /** One command of the tour and what it must show. */
@@ -48,9 +53,11 @@ class InstanceHealthTourIT {
             step.command().startsWith("export ") || step.command().startsWith("scripts/demo")
                 ? new DemoProcess.Result(step.command(), 0, "", "")
                 : d.run(step.command(), Duration.ofSeconds(300));
+        transcript.append("$ ").append(step.command()).append('\n').append(result.out());
         try {
           step.check().verify(result);
         } catch (AssertionError | RuntimeException e) {
+          java.nio.file.Files.writeString(TRANSCRIPT, transcript);
           throw new AssertionError(
               "tour step '"
                   + step.command()
@@ -63,6 +70,7 @@ class InstanceHealthTourIT {
               e);
         }
       }
+      java.nio.file.Files.writeString(TRANSCRIPT, transcript);
     }
   }
 
@@ -139,7 +147,8 @@ class InstanceHealthTourIT {
                     inst + "'s disks activated",
                     () ->
                         ok(demo.run("scripts/maintctl sim jobs", SHORT))
-                            .matches("(?s).*success\\s+\\S+\\s+activate-disks " + inst + "\\s.*"));
+                            .matches(
+                                "(?s).*\\ssuccess\\s[^\\n]*\\sactivate-disks " + inst + "\\s.*"));
               }
               assertTrue(ok(r).contains("campaign"), r.out());
             }));
