@@ -9,6 +9,7 @@ import org.maintd.cli.command.CampaignCommand;
 import org.maintd.cli.command.CancelCommand;
 import org.maintd.cli.command.DownCommand;
 import org.maintd.cli.command.HealthCommand;
+import org.maintd.cli.command.InstancesCommand;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.PlanCommand;
@@ -40,6 +41,7 @@ import picocli.CommandLine.ScopeType;
       CancelCommand.class,
       AckCommand.class,
       NodesCommand.class,
+      InstancesCommand.class,
       HealthCommand.class,
       UpCommand.class,
       DownCommand.class,

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.maintd.testing.GanetiTools;
 
 /**
  * {@code maintctl balance -S OUT} against Ganeti's hbal on generated clusters (with exclusion and

@@ -17,6 +17,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.htools.HtoolsReader;
+import org.maintd.testing.GanetiTools;
 
 /**
  * {@code maintctl balance} with load against Ganeti's hbal: hbal's dynamic utilisation file ({@code

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.maintd.testing.GanetiTools;
 
 /**
  * {@code maintctl balance --search} against hbal on generated clusters: the moves begin with

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.htools.HtoolsReader;
+import org.maintd.testing.GanetiTools;
 
 /**
  * {@code maintctl balance} with hbal's switches against Ganeti's hbal, on every {@code hbal-*}

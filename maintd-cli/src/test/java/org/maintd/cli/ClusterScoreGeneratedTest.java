@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.balance.ClusterScore;
 import org.maintd.cluster.Cluster;
 import org.maintd.htools.HtoolsReader;
+import org.maintd.testing.GanetiTools;
 
 /**
  * The cluster score against Ganeti's hbal on generated clusters, with exclusion and location tags:

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.maintd.testing.GanetiTools;
 
 /**
  * A conflict graph where DColor alone finds the fewest colours, so the reboot groups are DColor's.

@@ -27,6 +27,7 @@ import org.maintd.htools.HtoolsReader;
 import org.maintd.roll.RebootPlanner;
 import org.maintd.roll.RollOptions;
 import org.maintd.roll.RollPlan;
+import org.maintd.testing.GanetiTools;
 
 /**
  * maintd's reboot groups against Ganeti's own hroller (Debian's ganeti-htools-3.0) on generated

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import org.maintd.testing.GanetiTools;
 
 /**
  * Small hand-made clusters ({@code hroller-cases/pinned/}) with the exact answer of {@code maintctl

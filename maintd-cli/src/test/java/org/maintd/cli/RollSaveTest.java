@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.cli.MaintctlTest.Run;
+import org.maintd.testing.GanetiTools;
 
 /**
  * {@code maintctl roll -S FILE}: the cluster read is saved as htools text to {@code FILE.original}

@@ -189,4 +189,52 @@ public sealed interface Operation {
       return List.of(from, to);
     }
   }
+
+  /**
+   * Starts an instance on its primary (Ganeti's {@code OpInstanceStartup}, not a reboot); a
+   * mirrored instance's secondary is touched too, its disks are activated.
+   */
+  record StartInstance(String instance, String primary, String secondary) implements OnInstance {
+    @Override
+    public String kind() {
+      return "startup";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return secondary.isEmpty() ? List.of(primary) : List.of(primary, secondary);
+    }
+  }
+
+  /**
+   * Shuts an instance down ({@code OpInstanceShutdown}); {@code userSource}: with the admin state
+   * source {@code user}, as after a shutdown from inside the instance.
+   */
+  record ShutdownInstance(String instance, String primary, boolean userSource)
+      implements OnInstance {
+    @Override
+    public String kind() {
+      return "shutdown";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return List.of(primary);
+    }
+  }
+
+  /**
+   * Activates an instance's disks ({@code OpInstanceActivateDisks}) on its primary and secondary.
+   */
+  record ActivateDisks(String instance, String primary, String secondary) implements OnInstance {
+    @Override
+    public String kind() {
+      return "activate-disks";
+    }
+
+    @Override
+    public List<String> nodes() {
+      return secondary.isEmpty() ? List.of(primary) : List.of(primary, secondary);
+    }
+  }
 }

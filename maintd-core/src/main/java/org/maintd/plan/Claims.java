@@ -37,4 +37,9 @@ final class Claims {
   Set<String> claimedNodes() {
     return Set.copyOf(nodeOwners.keySet());
   }
+
+  /** Instances claimed by anyone. */
+  Set<String> claimedInstances() {
+    return Set.copyOf(instances);
+  }
 }

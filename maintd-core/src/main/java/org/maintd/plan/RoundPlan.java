@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.maintd.campaign.Campaign;
+import org.maintd.health.HealthPlan;
 import org.maintd.job.JobSpec;
 import org.maintd.maintenance.Maintenance;
 
@@ -12,7 +13,9 @@ import org.maintd.maintenance.Maintenance;
  * (to be tagged {@code repairready}), for every incident what happens next or why it waits, tags to
  * change outside jobs (instance repairs' {@code enoperm} results, expired suspensions), and the
  * other items considered (instances to repair, scheduled machines) with what happens to them, and
- * the campaigns and the maintenance schedule's modes as they stand after this round's steps.
+ * the campaigns and the maintenance schedule's modes as they stand after this round's steps, and
+ * what instance health decided (its duties are among the jobs; its state is kept when the round
+ * starts).
  */
 public record RoundPlan(
     List<JobSpec> jobs,
@@ -21,7 +24,8 @@ public record RoundPlan(
     List<TagChange> tagChanges,
     List<PlanItem> items,
     List<Campaign> campaigns,
-    Maintenance maintenance) {
+    Maintenance maintenance,
+    HealthPlan health) {
   public RoundPlan {
     campaigns = List.copyOf(campaigns);
     jobs = List.copyOf(jobs);

@@ -17,6 +17,8 @@ import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Cluster;
+import org.maintd.health.HealthPlan;
+import org.maintd.health.HealthPlanner;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
@@ -114,7 +116,8 @@ public final class RoundPlanner {
         signals,
         Set.of(),
         MaintenanceInput.none(),
-        Load.none());
+        Load.none(),
+        HealthRound.off(now));
   }
 
   /**
@@ -126,7 +129,8 @@ public final class RoundPlanner {
    * the allowed hours, an alert) holds all planned work, campaign steps too: every planner finds it
    * in the round's context; repairs of faults go on regardless. Balancing weighs the instances'
    * measured {@code load} (see {@link Load#on}: a measure not every node has is left out, and the
-   * plan says so).
+   * plan says so). Instance health ({@code health}; its settings may switch it off) comes after the
+   * campaigns' steps and before balancing, on what they left.
    */
   public RoundPlan plan(
       Cluster cluster,
@@ -138,7 +142,8 @@ public final class RoundPlanner {
       Map<String, NodeSignal> signals,
       Set<String> succeededJobs,
       MaintenanceInput maintenance,
-      Load load) {
+      Load load,
+      HealthRound health) {
     Map<String, String> ruledOut = new HashMap<>(maintenance.ruledOut(cluster, now));
     ruledOut.putAll(failedRepairNodes(incidents));
     RoundContext ctx =
@@ -187,6 +192,11 @@ public final class RoundPlanner {
         planned.stream()
             .filter(c -> c.status() == CampaignStatus.RUNNING || c.status().isStopping())
             .findFirst();
+    HealthPlan healthPlan =
+        health.settings().enabled()
+            ? new HealthJobs(ctx, new HealthPlanner(health.settings()))
+                .plan(health, planned, jobs, items)
+            : new HealthPlan(List.of(), List.of(), List.of(), health.stored());
     if (!Double.isNaN(balanceThreshold)) {
       if (underWay.isPresent()) {
         WaitReason why = new WaitReason.CampaignUnderWay(underWay.get().id());
@@ -195,7 +205,7 @@ public final class RoundPlanner {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents), load).plan(jobs, items);
       }
     }
-    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled);
+    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled, healthPlan);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */

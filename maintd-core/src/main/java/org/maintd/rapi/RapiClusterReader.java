@@ -110,9 +110,15 @@ public final class RapiClusterReader {
         false);
   }
 
+  /**
+   * The instance's status; {@code USER_down} with its admin state down (after the shutdown that
+   * cleans it up, which Ganeti still shows as {@code USER_down}) reads as {@code ADMIN_down}.
+   */
   private static InstanceStatus status(JsonObject i, String name) {
     try {
-      return InstanceStatus.parse(i.string("status"));
+      InstanceStatus s = InstanceStatus.parse(i.string("status"));
+      boolean adminDown = i.string("admin_state", "up").equals("down");
+      return s == InstanceStatus.USER_down && adminDown ? InstanceStatus.ADMIN_down : s;
     } catch (IllegalArgumentException e) {
       throw new RapiFormatException("instance " + name + ": " + e.getMessage());
     }

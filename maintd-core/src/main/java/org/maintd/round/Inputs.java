@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
 import org.maintd.guard.AlertState;
+import org.maintd.health.DiskStatus;
 import org.maintd.job.JobState;
 import org.maintd.spi.CollectorReading;
 
@@ -12,7 +13,7 @@ import org.maintd.spi.CollectorReading;
  * and the status of every job waited for ({@link Watch}), and plans a round; a command step brings
  * the latest snapshot known and only applies the commands. Both bring the outcomes of the previous
  * step's effects; a tick also what the consent commands answered since the last one, and the alerts
- * the interlock read (quiet without one).
+ * the interlock read (quiet without one), and what the cluster says of the instances' disks.
  */
 public record Inputs(
     Cluster cluster,
@@ -22,7 +23,8 @@ public record Inputs(
     List<Numbered> commands,
     boolean plan,
     ConsentPoll consents,
-    AlertState alerts) {
+    AlertState alerts,
+    DiskStatus disks) {
 
   public Inputs {
     readings = Sorted.copy(readings);
@@ -41,7 +43,15 @@ public record Inputs(
       List<Outcome> outcomes,
       List<Numbered> commands) {
     return new Inputs(
-        cluster, readings, jobs, outcomes, commands, true, ConsentPoll.none(), AlertState.quiet());
+        cluster,
+        readings,
+        jobs,
+        outcomes,
+        commands,
+        true,
+        ConsentPoll.none(),
+        AlertState.quiet(),
+        DiskStatus.unknown());
   }
 
   /**
@@ -57,16 +67,22 @@ public record Inputs(
         commands,
         false,
         ConsentPoll.none(),
-        AlertState.quiet());
+        AlertState.quiet(),
+        DiskStatus.unknown());
   }
 
   /** These inputs with what the consent commands answered since the last tick. */
   public Inputs withConsents(ConsentPoll answers) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, answers, alerts);
+    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, answers, alerts, disks);
   }
 
   /** These inputs with the alert state {@code read}. */
   public Inputs withAlerts(AlertState read) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, consents, read);
+    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, consents, read, disks);
+  }
+
+  /** These inputs with what the cluster says of the instances' disks ({@code read}). */
+  public Inputs withDisks(DiskStatus read) {
+    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, consents, alerts, read);
   }
 }

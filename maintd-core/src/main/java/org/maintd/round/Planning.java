@@ -16,6 +16,7 @@ import org.maintd.incident.Incident;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.machine.Machines;
+import org.maintd.plan.HealthRound;
 import org.maintd.plan.MaintenanceInput;
 import org.maintd.plan.Next;
 import org.maintd.plan.RoundPlan;
@@ -84,7 +85,8 @@ final class Planning {
                     plannedWork,
                     t.inputs.consents().asking(),
                     t.memory.signals()),
-                load(t.memory, t.cluster));
+                load(t.memory, t.cluster),
+                health(t));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(
@@ -117,6 +119,10 @@ final class Planning {
     t.log.addAll(CampaignList.changes(t.state.campaigns(), plan.campaigns()));
     t.log.addAll(Scheduling.changes(t.state.maintenance(), plan.maintenance()));
     t.state = t.state.withCampaigns(plan.campaigns()).withMaintenance(plan.maintenance());
+    t.state = t.state.withHealth(plan.health().next());
+    plan.health()
+        .events()
+        .forEach(e -> t.log.add(e.error() ? LogLine.error(e.text()) : LogLine.info(e.text())));
     if (plan.jobs().isEmpty()) {
       return;
     }
@@ -146,6 +152,14 @@ final class Planning {
     }
     t.log.add(
         LogLine.info("[incident=" + uuid + "] [node=" + inc.node() + "] completed: " + reason));
+  }
+
+  /** What instance health is given this tick: the boot ids the collectors last reported. */
+  private static HealthRound health(Turn t) {
+    Map<String, String> bootIds = new HashMap<>();
+    t.memory.signals().forEach((node, s) -> bootIds.put(node, s.bootId()));
+    return new HealthRound(
+        t.settings.instanceHealth(), t.state.health(), t.inputs.disks(), bootIds, t.now);
   }
 
   /** The jobs named by harep's pending tags that this tick read as succeeded. */

@@ -120,7 +120,7 @@ final class RoundClose {
     if (HarepOwner.parse(owner).isPresent()) {
       return "harep";
     }
-    for (String kind : List.of("balance", "campaign", "machine")) {
+    for (String kind : List.of("balance", "campaign", "machine", "health")) {
       if (owner.startsWith(kind + ":")) {
         return kind;
       }

@@ -4,6 +4,7 @@ import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.guard.PlannedWorkGuard;
+import org.maintd.health.HealthSettings;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -13,9 +14,10 @@ import org.maintd.safety.StormGuard;
  * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
  * reboot that fails then stops the campaign), and what balancing may do (hbal's switches and gain
  * rule), and how long before its maintenance window a scheduled machine is drained ({@code
- * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock). The
- * least time between the starts of two rounds is part of the stored state ({@code roundDelay}), as
- * in Ganeti's maintenance object. Its single-value withers ({@code withHarep}, ...) are generated.
+ * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock), and
+ * instance health (the watcher's duties; off unless configured). The least time between the starts
+ * of two rounds is part of the stored state ({@code roundDelay}), as in Ganeti's maintenance
+ * object. Its single-value withers ({@code withHarep}, ...) are generated.
  */
 @RecordBuilder
 public record Settings(
@@ -26,7 +28,8 @@ public record Settings(
     Duration hardRebootAfter,
     BalanceOptions balancing,
     Duration drainAhead,
-    PlannedWorkGuard guard)
+    PlannedWorkGuard guard,
+    HealthSettings instanceHealth)
     implements SettingsBuilder.With {
   /** How long before its window starts a scheduled machine is drained, unless configured. */
   public static final Duration DRAIN_AHEAD = Duration.ofHours(1);
@@ -43,7 +46,8 @@ public record Settings(
 
   /**
    * No balancing, no harep, no hard reboots, the default caps, a storm at 30 %, drains {@link
-   * #DRAIN_AHEAD} before a window, and planned work unguarded; the others by their withers.
+   * #DRAIN_AHEAD} before a window, planned work unguarded and instance health off; the others by
+   * their withers.
    */
   public static Settings defaults() {
     return new Settings(
@@ -54,6 +58,7 @@ public record Settings(
         Duration.ZERO,
         BalanceOptions.threshold(0),
         DRAIN_AHEAD,
-        PlannedWorkGuard.none());
+        PlannedWorkGuard.none(),
+        HealthSettings.off());
   }
 }

@@ -3,6 +3,7 @@ package org.maintd.spi;
 import java.util.List;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.TaggedObject;
+import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 
@@ -47,4 +48,13 @@ public interface ClusterBackend {
 
   /** The name of the node the cluster manager considers its master. */
   String master();
+
+  /**
+   * What the cluster says of the instances of {@code snapshot}'s disks (Ganeti's {@code
+   * disks_active}, and what verify-disks reports offline), as far as this backend can tell; nothing
+   * by default.
+   */
+  default DiskStatus disks(Cluster snapshot) {
+    return DiskStatus.unknown();
+  }
 }

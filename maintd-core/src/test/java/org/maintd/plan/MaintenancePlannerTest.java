@@ -85,7 +85,8 @@ class MaintenancePlannerTest {
             Map.of(),
             java.util.Set.of(),
             in,
-            org.maintd.balance.Load.none());
+            org.maintd.balance.Load.none(),
+            HealthRound.off(now));
   }
 
   static Next machine(RoundPlan p) {
@@ -275,7 +276,8 @@ class MaintenancePlannerTest {
                 Map.of(),
                 java.util.Set.of(),
                 input(m),
-                org.maintd.balance.Load.none());
+                org.maintd.balance.Load.none(),
+                HealthRound.off(now));
     assertEquals(
         List.of(new Operation.Migrate("s", "n2", target)),
         p.jobs().stream()
@@ -320,7 +322,8 @@ class MaintenancePlannerTest {
                 Map.of(),
                 java.util.Set.of(),
                 input(m),
-                org.maintd.balance.Load.none());
+                org.maintd.balance.Load.none(),
+                HealthRound.off(DUE.minusSeconds(60)));
     assertEquals(List.of(), p.jobs());
     String next = p.next().get(evacuation.uuid()).text();
     assertTrue(

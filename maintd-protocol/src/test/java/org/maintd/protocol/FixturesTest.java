@@ -174,7 +174,8 @@ class FixturesTest {
         new StateCodec()
             .read(fixture("state"))
             .withCollectors(java.util.Map.of())
-            .withMaintenance(org.maintd.maintenance.Maintenance.empty()),
+            .withMaintenance(org.maintd.maintenance.Maintenance.empty())
+            .withHealth(org.maintd.health.InstanceHealth.empty()),
         migrated,
         "schema 1 had no collectors and no maintenance schedule: none");
     assertTrue(migrated.stormArmed(), "schema 1 had no storm_armed: armed");
@@ -189,11 +190,11 @@ class FixturesTest {
 
   @Test
   void aStateFileOfANewerSchemaIsRefusedSayingSo() throws Exception {
-    String newer = fixture("state").replace("\"schema\" : 4", "\"schema\" : 5");
+    String newer = fixture("state").replace("\"schema\" : 5", "\"schema\" : 6");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new StateCodec().read(newer));
     assertEquals(
-        "state: written by a newer maintd (schema 5); this one reads up to schema 4",
+        "state: written by a newer maintd (schema 6); this one reads up to schema 5",
         e.getMessage());
   }
 
@@ -215,7 +216,10 @@ class FixturesTest {
     MaintdState v3 = new StateCodec().read(fixture("state-v3"));
     MaintdState v4 = new StateCodec().read(fixture("state"));
     assertEquals(org.maintd.maintenance.Maintenance.empty(), v3.maintenance());
-    assertEquals(v4.withMaintenance(org.maintd.maintenance.Maintenance.empty()), v3);
+    assertEquals(
+        v4.withMaintenance(org.maintd.maintenance.Maintenance.empty())
+            .withHealth(org.maintd.health.InstanceHealth.empty()),
+        v3);
     assertEquals(1795377600000000000L, v4.maintenance().schedule().windows().get(0).startNanos());
     assertEquals(2, v4.maintenance().consents().size());
   }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import javax.net.ssl.SSLException;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.tls.RapiLogin;
 import org.maintd.rapi.RapiAnswers;
 
 /**
@@ -47,6 +48,18 @@ public final class RapiReader {
     this.caFile = caFile;
     this.verifyHostname = verifyHostname;
     this.login = login;
+  }
+
+  /**
+   * The RAPI login in {@code file} (the daemon's {@code ganeti.credentials} file, read as the
+   * daemon reads it); {@link ApiException} saying what is wrong with it.
+   */
+  public static RapiLogin login(Path file) {
+    try {
+      return RapiLogin.read(file);
+    } catch (IllegalArgumentException e) {
+      throw new ApiException(e.getMessage());
+    }
   }
 
   public RapiAnswers read(RapiSource source) {

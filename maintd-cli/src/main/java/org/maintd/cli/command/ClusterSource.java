@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.maintd.cli.client.ApiException;
-import org.maintd.cli.client.RapiLogin;
 import org.maintd.cli.client.RapiReader;
 import org.maintd.cli.client.RapiSource;
 import org.maintd.cluster.Cluster;
@@ -131,7 +130,7 @@ final class ClusterSource {
     try {
       RapiReader reader =
           new RapiReader(
-              trust(), verifyHostname, Optional.ofNullable(credentials).map(RapiLogin::read));
+              trust(), verifyHostname, Optional.ofNullable(credentials).map(RapiReader::login));
       return new HtoolsRapiLoader().load(reader.read(source), staticKvmNodeMemory);
     } catch (ApiException | RapiFormatException e) {
       throw new HtoolsCommand.Failure("failed to load data, aborting: " + e.getMessage());

@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
       SimCommand.Load.class,
       SimCommand.Tag.class,
       SimCommand.Jobs.class,
-      SimCommand.PowerOn.class
+      SimCommand.PowerOn.class,
+      SimInstanceCommand.class
     })
 public final class SimCommand extends CommandGroup {
   /** Sets what a node's diagnose script prints. */
@@ -84,7 +85,8 @@ public final class SimCommand extends CommandGroup {
         required = true,
         description =
             "drain, offline, migrate, failover, move, replace-secondary, "
-                + "recreate-disks, reinstall, reboot, master-failover, or boot (the node stays off after its reboot).")
+                + "recreate-disks, reinstall, reboot, master-failover, startup, shutdown, "
+                + "activate-disks, or boot (the node stays off after its reboot).")
     String op;
 
     @Option(names = "--node")

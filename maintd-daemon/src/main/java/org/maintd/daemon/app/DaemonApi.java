@@ -40,7 +40,12 @@ final class DaemonApi {
             config.port(),
             ApiRoutes.of(
                 new ApiRoutes.Sources(acting::view, acting, health, metrics::scrape),
-                plugin.routes()),
+                java.util.stream.Stream.concat(
+                        plugin.routes().stream(),
+                        java.util.stream.Stream.of(
+                            new org.maintd.daemon.http.InstanceRoutes(
+                                acting::view, config.instanceHealth(), clock)))
+                    .toList()),
             new Authenticator(
                 verifier,
                 config.usersFile(),

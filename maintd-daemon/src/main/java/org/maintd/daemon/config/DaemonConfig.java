@@ -11,14 +11,16 @@ import org.maintd.balance.BalanceOptions;
 import org.maintd.guard.AlertInterlock;
 import org.maintd.guard.AllowedHours;
 import org.maintd.guard.PlannedWorkGuard;
+import org.maintd.health.HealthSettings;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
 /**
  * The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. Balancing, when
  * {@code balance} is on, moves as {@code balancing} (hbal's switches and gain rule) allows, and
- * with {@code balanceLoad} asks the collectors for the nodes' CPU load and weighs it. Its
- * single-value withers ({@code withPort}, ...) are generated.
+ * with {@code balanceLoad} asks the collectors for the nodes' CPU load and weighs it; {@code
+ * instanceHealth}: the watcher's duties and their limits. Its single-value withers ({@code
+ * withPort}, ...) are generated.
  */
 @RecordBuilder
 public record DaemonConfig(
@@ -47,7 +49,8 @@ public record DaemonConfig(
     Duration exitAfterFailure,
     Ha ha,
     NodeCommands nodeCommands,
-    Maintenance maintenance)
+    Maintenance maintenance,
+    HealthSettings instanceHealth)
     implements DaemonConfigBuilder.With {
 
   /**

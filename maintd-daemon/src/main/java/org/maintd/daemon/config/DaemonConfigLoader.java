@@ -112,6 +112,7 @@ public final class DaemonConfigLoader {
     DaemonConfig.Ha ha = HaSection.ha(root, store);
     DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
     DaemonConfig.Maintenance maintenance = MaintenanceSection.read(root.section("maintenance"));
+    org.maintd.health.HealthSettings health = HealthSection.read(root);
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -139,7 +140,8 @@ public final class DaemonConfigLoader {
         exitAfterFailure,
         ha,
         nodeCommands,
-        maintenance);
+        maintenance,
+        health);
   }
 
   private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n, String backend) {

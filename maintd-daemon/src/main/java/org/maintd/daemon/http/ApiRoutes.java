@@ -19,7 +19,6 @@ import org.maintd.protocol.api.CampaignRequest;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
-import org.maintd.protocol.api.InstanceView;
 import org.maintd.protocol.api.JobNumbers;
 import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.NodeView;
@@ -72,7 +71,6 @@ public final class ApiRoutes {
     read(r, "/1/jobs", (c, v) -> JobNumbers.of(v.jobs()));
     read(r, "/1/evacuated", (c, v) -> v.state().evacuated());
     read(r, "/1/nodes", (c, v) -> NodeView.of(v.cluster(), v.readings(), v.state()));
-    read(r, "/1/instances", (c, v) -> InstanceView.of(v.cluster()));
     r.add("GET", "/1/health", c -> health());
     read(r, "/1/paused", (c, v) -> paused(v));
     read(r, "/1/plan", (c, v) -> plan(v));

@@ -18,6 +18,7 @@ import org.maintd.daemon.alerts.InterlockStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.RunnerListener;
 import org.maintd.guard.PlannedWorkGuard;
+import org.maintd.health.InstanceHealth;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.round.FinishedJob;
@@ -115,6 +116,14 @@ public final class DaemonMetrics implements RunnerListener {
                 .filter(c -> c.status().isActive())
                 .mapToLong(c -> c.count(phase))
                 .sum());
+    gaugePer(
+        "maintd.instance.health",
+        "Instances by what instance health records of them (restarting, gave_up, cleaning_up,"
+            + " disks_activated)",
+        "state",
+        InstanceHealth.STATES.toArray(String[]::new),
+        s -> s,
+        s -> state.get().health().count(s));
   }
 
   /**

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
+import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.Operation;
@@ -19,6 +20,7 @@ import org.maintd.round.RoundState;
 import org.maintd.round.RoundStep;
 import org.maintd.round.StepResult;
 import org.maintd.round.Watch;
+import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.ReportSource;
@@ -111,7 +113,8 @@ public final class RoundRunner {
     Inputs inputs =
         Inputs.tick(snapshot, readings, jobs, outcomes, List.of())
             .withConsents(consents.poll(state.stored(), snapshot, now))
-            .withAlerts(alerts.read());
+            .withAlerts(alerts.read())
+            .withDisks(disks(snapshot));
     carryOut(take(inputs, now));
     followUp(now);
     metrics.ticked(Duration.ofNanos(System.nanoTime() - started));
@@ -215,6 +218,16 @@ public final class RoundRunner {
       case ERROR -> log.error(line.text());
       case WARN -> log.warn(line.text());
       default -> log.info(line.text());
+    }
+  }
+
+  /** What the backend says of the instances' disks; nothing when it cannot tell now. */
+  private DiskStatus disks(Cluster snapshot) {
+    try {
+      return backend.disks(snapshot);
+    } catch (BackendException e) {
+      log.warn("cannot read the instances' disks: {}", e.getMessage());
+      return DiskStatus.unknown();
     }
   }
 }

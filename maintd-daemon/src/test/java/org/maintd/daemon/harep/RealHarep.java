@@ -13,12 +13,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.maintd.cluster.Cluster;
-import org.maintd.daemon.testing.GanetiTools;
 import org.maintd.harep.HarepOwner;
 import org.maintd.plan.PlanItem;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
 import org.maintd.safety.SafetyCaps;
+import org.maintd.testing.GanetiTools;
 
 /**
  * Runs Ganeti's own {@code harep --dry-run} on a cluster served through a {@link FakeLuxi} socket,

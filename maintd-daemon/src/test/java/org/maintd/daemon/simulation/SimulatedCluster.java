@@ -80,6 +80,12 @@ final class SimulatedCluster implements ClusterBackend {
 
   private int tagChanges;
 
+  /** Starts that will fail, by instance. */
+  private final Map<String, Integer> failingStarts = new TreeMap<>();
+
+  /** Instances whose disks need activating: their secondary came back from a reboot. */
+  private final java.util.Set<String> staleDisks = new java.util.TreeSet<>();
+
   SimulatedCluster(Cluster cluster, Clock clock, Random random, Ledger ledger) {
     this.cluster = cluster;
     this.clock = clock;
@@ -381,6 +387,10 @@ final class SimulatedCluster implements ClusterBackend {
         n -> {
           backAt.computeIfAbsent(n, k -> new ArrayList<>()).add(off.remove(n));
           boots.merge(n, 1, Integer::sum);
+          cluster.secondariesOf(n).stream()
+              .filter(i -> i.diskTemplate() == org.maintd.cluster.DiskTemplate.DRBD)
+              .filter(i -> i.status().adminUp())
+              .forEach(i -> staleDisks.add(i.name()));
         });
   }
 
@@ -388,7 +398,15 @@ final class SimulatedCluster implements ClusterBackend {
     Cluster next = cluster;
     for (Operation op : job.spec.operations()) {
       try {
+        if (op instanceof Operation.StartInstance s
+            && failingStarts.getOrDefault(s.instance(), 0) > 0) {
+          failingStarts.merge(s.instance(), -1, Integer::sum);
+          throw new SimFailure("Could not start instance " + s.instance() + " (injected)");
+        }
         next = operations.apply(next, op);
+        if (op instanceof Operation.ActivateDisks || op instanceof Operation.StartInstance) {
+          staleDisks.removeAll(op.instances());
+        }
         if (op instanceof Operation.RebootNode r) {
           if (off.containsKey(r.node()) && !r.hard()) {
             throw new SimFailure("Node " + r.node() + " is powered off");
@@ -407,5 +425,26 @@ final class SimulatedCluster implements ClusterBackend {
     }
     job.status = JobStatus.SUCCESS;
     cluster = next;
+  }
+
+  /** An instance crashes ({@code ERROR_down}) or is shut down from inside ({@code USER_down}). */
+  void setStatus(String instance, org.maintd.cluster.InstanceStatus status) {
+    cluster = org.maintd.daemon.backend.sim.SimDisks.withStatus(cluster, instance, status);
+  }
+
+  /** The next {@code times} starts of {@code instance} fail. */
+  void failStarts(String instance, int times) {
+    failingStarts.merge(instance, times, Integer::sum);
+  }
+
+  /** What verify-disks would report: the DRBD instances whose secondary came back since. */
+  @Override
+  public org.maintd.health.DiskStatus disks(Cluster snapshot) {
+    return new org.maintd.health.DiskStatus(Map.of(), staleDisks);
+  }
+
+  /** The instances whose disks still need activating. */
+  java.util.Set<String> staleDisks() {
+    return java.util.Set.copyOf(staleDisks);
   }
 }

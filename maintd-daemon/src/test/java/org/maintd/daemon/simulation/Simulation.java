@@ -175,6 +175,7 @@ final class Simulation {
   private final MemoryStore store = new MemoryStore();
   private final CrashSchedule crashes;
   private final Settings settings;
+  private final HealthWatch health;
 
   /** The caps the invariants check: the daemon's, unless {@link Breakage} changed the daemon's. */
   private final SafetyCaps caps;
@@ -269,6 +270,8 @@ final class Simulation {
     double threshold = random.nextInt(3) == 0 ? 0.1 : Double.NaN;
     // drawn apart, so that the seeds found before the hard fall-back existed run as then
     Duration hard = new Random(seed * 23 + 1).nextBoolean() ? Duration.ofMinutes(2) : Duration.ZERO;
+    // instance health draws from its own stream, so that the seeds found before it run as then
+    Random healthRandom = new Random(seed * 83 + 43);
     this.settings =
         Settings.defaults()
             .withCaps(
@@ -281,7 +284,12 @@ final class Simulation {
             .withBalancing(
                 org.maintd.balance.BalanceOptions.threshold(
                     Double.isNaN(threshold) ? 0 : threshold))
-            .withHardRebootAfter(hard);
+            .withHardRebootAfter(hard)
+            .withInstanceHealth(
+                healthRandom.nextBoolean()
+                    ? org.maintd.health.HealthSettings.on()
+                    : org.maintd.health.HealthSettings.off());
+    this.health = new HealthWatch(settings.instanceHealth(), healthRandom, cluster);
     Random uuids = new Random(seed * 13 + 5);
     this.step = new RoundStep(settings, () -> uuid(uuids));
     this.roundDelay = Duration.ofSeconds(List.of(0, 0, 10, 60).get(random.nextInt(4)));
@@ -350,7 +358,8 @@ final class Simulation {
               + roundDelay.toSeconds()
               + " s; hard reboot after "
               + settings.hardRebootAfter().toSeconds()
-              + " s");
+              + " s"
+              + (settings.instanceHealth().enabled() ? "; instance health on" : ""));
       start();
       check();
       for (steps = 0; steps < count; steps++) {
@@ -633,6 +642,7 @@ final class Simulation {
   // --- events ---
 
   private void event() {
+    health.maybeEvent(this::note);
     if (maintenance.due()) {
       maintenance
           .event(runner.view().state(), clock.instant(), this::note)
@@ -802,7 +812,7 @@ final class Simulation {
     store.heal();
     for (int i = 0; i < QUIET_TICKS; i++) {
       MaintdState s = runner.view().state();
-      if (finished(s)) {
+      if (finished(s) && health.settled()) {
         return;
       }
       if (i == QUIET_TICKS / 2) {
@@ -822,7 +832,8 @@ final class Simulation {
         "liveness: "
             + QUIET_TICKS
             + " quiet ticks after the faults stopped, still "
-            + unfinished(runner.view().state()));
+            + unfinished(runner.view().state())
+            + (health.settled() ? "" : "; disks not activated: " + health.unsettled()));
   }
 
   private static boolean finished(MaintdState s) {
@@ -945,6 +956,12 @@ final class Simulation {
               + saved.serial());
     }
     checkWatched(saved);
+    health
+        .check(shown, clock.instant())
+        .ifPresent(
+            v -> {
+              throw new Violation(v);
+            });
     maintenance
         .check(saved, now)
         .ifPresent(

@@ -327,4 +327,26 @@ class FileStateStoreTest {
     }
     org.junit.jupiter.api.Assertions.assertArrayEquals(good, Files.readAllBytes(file));
   }
+
+  @Test
+  void instanceHealthIsStoredAndReadBackAfterARestart() throws Exception {
+    org.maintd.health.InstanceHealth health =
+        new org.maintd.health.InstanceHealth(
+            java.util.Map.of(
+                "web1",
+                new org.maintd.health.HealthRecord(
+                    new org.maintd.health.Tries(6, NOW),
+                    org.maintd.health.Tries.NONE,
+                    java.util.Optional.of(NOW),
+                    java.util.Optional.empty())),
+            java.util.Map.of("n2", "b0e4c5a7"),
+            java.util.Map.of("db1", "its secondary node n2 rebooted"));
+    try (FileStateStore store = new FileStateStore(dir.resolve("state.json"))) {
+      store.load(NOW);
+      store.save(sample().withHealth(health).nextVersion(NOW));
+    }
+    try (FileStateStore again = new FileStateStore(dir.resolve("state.json"))) {
+      assertEquals(health, again.load(NOW).health(), "read back after a restart");
+    }
+  }
 }

@@ -180,6 +180,9 @@ public final class TestCluster implements AutoCloseable {
   /** Planned maintenance: its guards (allowed hours, alert interlock). */
   public DaemonConfig.Maintenance maintenance = DaemonConfig.Maintenance.defaults();
 
+  /** Instance health (the watcher's duties): off unless a test turns it on. */
+  public org.maintd.health.HealthSettings instanceHealth = org.maintd.health.HealthSettings.off();
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -229,7 +232,8 @@ public final class TestCluster implements AutoCloseable {
         exitAfterFailure,
         ha,
         nodeCommands,
-        maintenance);
+        maintenance,
+        instanceHealth);
   }
 
   /** The running daemon. */

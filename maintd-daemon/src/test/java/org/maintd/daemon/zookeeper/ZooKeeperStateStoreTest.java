@@ -196,4 +196,23 @@ class ZooKeeperStateStoreTest {
     }
     return out.toByteArray();
   }
+
+  @Test
+  void instanceHealthIsStoredAndReadByTheNextLeader() {
+    org.maintd.health.InstanceHealth health =
+        new org.maintd.health.InstanceHealth(
+            java.util.Map.of(
+                "web1",
+                new org.maintd.health.HealthRecord(
+                    new org.maintd.health.Tries(6, T0),
+                    org.maintd.health.Tries.NONE,
+                    java.util.Optional.of(T0),
+                    java.util.Optional.empty())),
+            java.util.Map.of("n2", "b0e4c5a7"),
+            java.util.Map.of("db1", "its secondary node n2 rebooted"));
+    ZooKeeperStateStore store = new ZooKeeperStateStore(client(), "http://a:1816");
+    MaintdState s = store.load(T0);
+    store.save(s.withHealth(health).nextVersion(T0));
+    assertEquals(health, new ZooKeeperStateStore(client(), "http://b:1816").load(T0).health());
+  }
 }

@@ -1,14 +1,24 @@
 package org.maintd.protocol.api;
 
+import java.time.Instant;
 import java.util.List;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.harep.HarepTagException;
+import org.maintd.harep.RepairPolicies;
+import org.maintd.harep.RepairPolicy;
 import org.maintd.harep.RepairState;
+import org.maintd.health.HealthSettings;
+import org.maintd.health.HealthText;
+import org.maintd.health.InstanceHealth;
 
 /**
- * An instance as {@code /1/instances} shows it, with its auto-repair state as harep names it
- * ({@code Healthy}, {@code Pending repair}, {@code Failure}, or {@code error: ...}).
+ * An instance as {@code /1/instances} shows it. {@code health}: how the instance is and what
+ * instance health did about it ({@code ok}, {@code restarting (2 of 5)}, {@code gave up at <time>},
+ * {@code disks activated <time>}, or what is wrong that it has not acted on). {@code auto_repair}:
+ * what harep's tags allow and where a repair stands ({@code not enabled}, {@code enabled up to
+ * <type>}, {@code suspended}, {@code suspended until <time>}, {@code pending <type> repair}, {@code
+ * failed <type> repair}, or {@code error: ...} for tags harep would refuse).
  */
 public record InstanceView(
     String name,
@@ -17,12 +27,16 @@ public record InstanceView(
     String disk_template,
     String status,
     List<String> tags,
+    String health,
     String auto_repair) {
 
-  public static List<InstanceView> of(Cluster cluster) {
+  /** The instances of {@code cluster} (none before the first snapshot), as of {@code now}. */
+  public static List<InstanceView> of(
+      Cluster cluster, InstanceHealth health, HealthSettings settings, Instant now) {
     if (cluster == null) {
       return List.of();
     }
+    RepairPolicies policies = new RepairPolicies(cluster, now);
     return cluster.instances().stream()
         .map(
             i ->
@@ -33,18 +47,30 @@ public record InstanceView(
                     i.diskTemplate().wireName(),
                     i.status().name(),
                     i.tags(),
-                    autoRepair(i)))
+                    HealthText.of(i, health.of(i.name()), settings.maxTries()),
+                    autoRepair(i, policies.of(i))))
         .toList();
   }
 
-  private static String autoRepair(Instance i) {
+  private static String autoRepair(Instance i, RepairPolicy policy) {
+    RepairState s;
     try {
-      RepairState s = RepairState.of(i.name(), i.tags());
-      return s instanceof RepairState.Pending
-          ? "Pending repair"
-          : s instanceof RepairState.Failed ? "Failure" : "Healthy";
+      s = RepairState.of(i.name(), i.tags());
     } catch (HarepTagException e) {
       return "error: " + e.getMessage();
     }
+    if (s instanceof RepairState.Pending p) {
+      return "pending " + p.tag().type().wireName() + " repair";
+    }
+    if (s instanceof RepairState.Failed f) {
+      return "failed " + f.tag().type().wireName() + " repair";
+    }
+    if (policy instanceof RepairPolicy.Enabled e) {
+      return "enabled up to " + e.max().wireName();
+    }
+    if (policy instanceof RepairPolicy.Suspended p) {
+      return p.until().map(t -> "suspended until " + t).orElse("suspended");
+    }
+    return "not enabled";
   }
 }

@@ -21,7 +21,10 @@ import org.maintd.job.Operation;
   @JsonSubTypes.Type(value = Operation.RecreateDisks.class, name = "recreate-disks"),
   @JsonSubTypes.Type(value = Operation.Reinstall.class, name = "reinstall"),
   @JsonSubTypes.Type(value = Operation.RebootNode.class, name = "reboot"),
-  @JsonSubTypes.Type(value = Operation.FailoverMaster.class, name = "master-failover")
+  @JsonSubTypes.Type(value = Operation.FailoverMaster.class, name = "master-failover"),
+  @JsonSubTypes.Type(value = Operation.StartInstance.class, name = "startup"),
+  @JsonSubTypes.Type(value = Operation.ShutdownInstance.class, name = "shutdown"),
+  @JsonSubTypes.Type(value = Operation.ActivateDisks.class, name = "activate-disks")
 })
 @JsonIgnoreProperties(
     value = {"kind", "nodes", "instances"},

@@ -18,9 +18,10 @@ import org.maintd.spi.MaintdState;
  * pause_reason}, {@code round}, {@code campaigns}, {@code machines} (the nodes maintd took out of
  * service), {@code storm_armed} and, from schema 3, {@code collectors} (each node's collector as
  * the leader last polled it: what a standby shows) and, from schema 4, {@code maintenance} (the
- * maintenance schedule, the modes of its machines and their instances' consent). A file without
- * {@code schema} is schema 1 (maintd before the schema was written); every older schema is read
- * with the fields it lacks at their defaults.
+ * maintenance schedule, the modes of its machines and their instances' consent) and, from schema 5,
+ * {@code instance_health} (the watcher's counts per instance, the boot ids seen, the disks
+ * waiting). A file without {@code schema} is schema 1 (maintd before the schema was written); every
+ * older schema is read with the fields it lacks at their defaults.
  */
 public record StateFile(
     Integer schema,
@@ -41,10 +42,11 @@ public record StateFile(
     List<MachineEntry> machines,
     Boolean storm_armed,
     java.util.Map<String, CollectorEntry> collectors,
-    MaintenanceEntry maintenance) {
+    MaintenanceEntry maintenance,
+    HealthEntry instance_health) {
 
   /** The schema this maintd writes; it reads every schema up to it. */
-  public static final int SCHEMA = 4;
+  public static final int SCHEMA = 5;
 
   public StateFile {
     jobs = jobs == null ? List.of() : jobs;
@@ -88,7 +90,8 @@ public record StateFile(
             .toList(),
         s.stormArmed(),
         collectors(s),
-        MaintenanceEntry.of(s.maintenance()));
+        MaintenanceEntry.of(s.maintenance()),
+        HealthEntry.of(s.health()));
   }
 
   private static java.util.Map<String, CollectorEntry> collectors(MaintdState s) {
@@ -142,7 +145,10 @@ public record StateFile(
         readCollectors(),
         maintenance == null
             ? org.maintd.maintenance.Maintenance.empty()
-            : BadField.within("maintenance", maintenance::maintenance));
+            : BadField.within("maintenance", maintenance::maintenance),
+        instance_health == null
+            ? org.maintd.health.InstanceHealth.empty()
+            : instance_health.health());
   }
 
   /** Each entry of the list {@code name} read, a field it cannot read named by its index. */

@@ -10,6 +10,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate.Mobility;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
+import org.maintd.health.DiskStatus;
 import org.maintd.job.JobIds;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
@@ -153,7 +154,7 @@ public final class GanetiBackend implements ClusterBackend {
     if (op instanceof Operation.RebootNode r) {
       return new Call("POST", "/2/nodes/" + enc(r.node()) + "/powercycle", Map.of());
     }
-    return null;
+    return InstanceCalls.call(op);
   }
 
   /**
@@ -284,6 +285,12 @@ public final class GanetiBackend implements ClusterBackend {
               + ": "
               + done.message());
     }
+  }
+
+  /** {@code disks_active} of every instance, from RAPI's instance query. */
+  @Override
+  public DiskStatus disks(Cluster snapshot) {
+    return InstanceCalls.disks(rapi.get(InstanceCalls.QUERY));
   }
 
   private static String enc(String s) {

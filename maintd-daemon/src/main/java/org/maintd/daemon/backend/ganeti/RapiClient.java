@@ -3,6 +3,8 @@ package org.maintd.daemon.backend.ganeti;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +18,9 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.protocol.json.Json;
+import org.maintd.protocol.tls.PemCertificates;
+import org.maintd.protocol.tls.RapiLogin;
+import org.maintd.spi.BackendException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,15 +34,15 @@ public final class RapiClient implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RapiClient.class);
 
   private final RapiSettings settings;
-  private final RapiCredentials credentials;
+  private final RapiLogin credentials;
   private final HttpClient http;
 
   public RapiClient(RapiSettings settings) {
     this.settings = settings;
-    this.credentials = RapiCredentials.read(settings.credentials());
+    this.credentials = login(settings.credentials());
     SslContextFactory.Client ssl = new SslContextFactory.Client();
     if (settings.trust() != null) {
-      ssl.setTrustStore(PemTrust.load(settings.trust()));
+      ssl.setTrustStore(trust(settings.trust()));
     }
     if (!settings.verifyHostname()) {
       ssl.setEndpointIdentificationAlgorithm(null);
@@ -154,6 +159,26 @@ public final class RapiClient implements AutoCloseable {
       http.stop();
     } catch (Exception e) {
       log.warn("stopping the RAPI client: {}", e.toString());
+    }
+  }
+
+  /**
+   * The RAPI login in {@code file}, as maintctl reads it too; a {@link BackendException} if bad.
+   */
+  static RapiLogin login(Path file) {
+    try {
+      return RapiLogin.read(file);
+    } catch (IllegalArgumentException e) {
+      throw new BackendException(e.getMessage(), e);
+    }
+  }
+
+  /** The certificates of {@code pem} to trust, as maintctl reads them too. */
+  static KeyStore trust(Path pem) {
+    try {
+      return PemCertificates.trustStore(pem);
+    } catch (IllegalArgumentException e) {
+      throw new BackendException(e.getMessage(), e);
     }
   }
 }

@@ -8,7 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.InstanceStatus;
 import org.maintd.cluster.TaggedObject;
+import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
@@ -55,7 +58,7 @@ public final class SimBackend implements ClusterBackend {
     this.clock = clock;
     this.files = new SimFiles(file, settings, shared);
     this.ends = new SimJobEnd(settings, files);
-    this.state = new SimState(initial, List.of(), List.of(), 0, Map.of());
+    this.state = new SimState(initial, List.of(), List.of(), 0, Map.of(), java.util.Set.of());
     shared(
         () -> {
           if (files.stored()) {
@@ -251,7 +254,14 @@ public final class SimBackend implements ClusterBackend {
             files.writeBootId(n);
             log.info("[node={}] powered on after its reboot", n);
           });
-      state = new SimState(state.cluster(), state.jobs(), state.rules(), state.lastId(), off);
+      state =
+          new SimState(
+              state.cluster(),
+              state.jobs(),
+              state.rules(),
+              state.lastId(),
+              off,
+              SimDisks.staleAfterBoot(state, booted));
     }
     persist();
   }
@@ -274,9 +284,37 @@ public final class SimBackend implements ClusterBackend {
           }
           Map<String, Instant> off = new HashMap<>(state.off());
           off.put(node, clock.instant());
-          state = new SimState(state.cluster(), state.jobs(), state.rules(), state.lastId(), off);
+          state =
+              new SimState(
+                  state.cluster(),
+                  state.jobs(),
+                  state.rules(),
+                  state.lastId(),
+                  off,
+                  state.staleDisks());
           advance();
           return null;
+        });
+  }
+
+  /**
+   * The instances' disks as Ganeti's verify-disks would find them: those whose secondary rebooted
+   * since their disks were last activated are offline.
+   */
+  @Override
+  public synchronized DiskStatus disks(Cluster snapshot) {
+    return shared(() -> new DiskStatus(Map.of(), state.staleDisks()));
+  }
+
+  /** Sets an instance's run state (a crash: ERROR_down; a shutdown from inside: USER_down). */
+  public synchronized Instance setStatus(String instance, InstanceStatus status) {
+    return shared(
+        () -> {
+          Cluster c = SimDisks.withStatus(state.cluster(), instance, status);
+          state = state.with(c, state.jobs(), state.rules(), state.lastId());
+          persist();
+          log.info("[instance={}] now {}", instance, status);
+          return c.instance(instance).orElseThrow();
         });
   }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.maintd.cluster.InstanceStatus;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.diagnose.DiagnoseParser;
@@ -15,6 +16,7 @@ import org.maintd.protocol.json.Json;
 import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimDiagnosed;
 import org.maintd.protocol.sim.SimFail;
+import org.maintd.protocol.sim.SimInstance;
 import org.maintd.protocol.sim.SimJobView;
 import org.maintd.protocol.sim.SimLoad;
 import org.maintd.protocol.sim.SimPowerOn;
@@ -40,6 +42,9 @@ final class SimControl {
           "reinstall",
           "reboot",
           "master-failover",
+          "startup",
+          "shutdown",
+          "activate-disks",
           "boot");
 
   private final SimBackend sim;
@@ -145,6 +150,27 @@ final class SimControl {
     }
     throw new IllegalArgumentException(
         "say what to tag: 'node', 'instance', 'group' or \"cluster\": true");
+  }
+
+  /** Sets an instance's run state: a crash, a shutdown from inside, or running again. */
+  SimInstance instance(SimInstance body) {
+    String name = required("instance", body.instance());
+    InstanceStatus status;
+    try {
+      status = InstanceStatus.parse(required("status", body.status()));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "'status' must be one of "
+              + java.util.Arrays.toString(InstanceStatus.values())
+              + ", not '"
+              + body.status()
+              + "'");
+    }
+    try {
+      return new SimInstance(name, sim.setStatus(name, status).status().name());
+    } catch (SimFailure e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
   }
 
   /** Powers on a node that stays off after a reboot (an injected {@code boot} failure). */

@@ -55,6 +55,7 @@ final class SimJobEnd {
     Cluster cluster = state.cluster();
     List<FailRule> rules = new ArrayList<>(state.rules());
     Map<String, Instant> off = new HashMap<>(state.off());
+    java.util.Set<String> stale = new java.util.TreeSet<>(state.staleDisks());
     SimJob result = job.finished(JobStatus.SUCCESS, "");
     for (Operation op : job.spec().operations()) {
       try {
@@ -76,6 +77,9 @@ final class SimJobEnd {
         if (op instanceof Operation.FailoverMaster m) {
           files.writeMaster(m.to());
         }
+        if (op instanceof Operation.ActivateDisks || op instanceof Operation.StartInstance) {
+          stale.removeAll(op.instances());
+        }
       } catch (SimFailure e) {
         result = job.finished(JobStatus.ERROR, op.kind() + " failed: " + e.getMessage());
         break;
@@ -88,7 +92,7 @@ final class SimJobEnd {
         job.id(),
         result.status().wireName(),
         result.message().isEmpty() ? "" : ": " + result.message());
-    return new SimState(cluster, jobs, rules, state.lastId(), off);
+    return new SimState(cluster, jobs, rules, state.lastId(), off, stale);
   }
 
   /**

@@ -58,6 +58,11 @@ public final class SimOperations {
     if (op instanceof Operation.FailoverMaster m) {
       return failoverMaster(c, m);
     }
+    if (op instanceof Operation.StartInstance
+        || op instanceof Operation.ShutdownInstance
+        || op instanceof Operation.ActivateDisks) {
+      return SimDisks.apply(c, (Operation.OnInstance) op);
+    }
     if (op instanceof Operation.Reinstall r) {
       Instance i = instance(c, r.instance());
       checkPrimary(i, r.primary());

@@ -8,20 +8,23 @@ import org.maintd.cluster.Cluster;
 
 /**
  * The persisted form of the simulation: the cluster, every job received, the injected failures, and
- * the nodes powered off with when each comes back ({@link SimBackend#NEVER}: not by itself).
+ * the nodes powered off with when each comes back ({@link SimBackend#NEVER}: not by itself), and
+ * the instances whose disks need activating (their secondary rebooted): what verify-disks reports.
  */
 record SimState(
     Cluster cluster,
     List<SimJob> jobs,
     List<FailRule> rules,
     long lastId,
-    Map<String, Instant> off) {
+    Map<String, Instant> off,
+    java.util.Set<String> staleDisks) {
   SimState {
     off = off == null ? Map.of() : Map.copyOf(off);
+    staleDisks = staleDisks == null ? java.util.Set.of() : java.util.Set.copyOf(staleDisks);
   }
 
   SimState with(Cluster c, List<SimJob> j, List<FailRule> r, long id) {
-    return new SimState(c, j, r, id, off);
+    return new SimState(c, j, r, id, off, staleDisks);
   }
 
   /**

@@ -266,13 +266,13 @@ class GanetiBackendTest {
   void aPasswordOthersCanReadOrACertificateFileWithoutCertificatesIsRefused() throws Exception {
     Files.setPosixFilePermissions(rapi.credentials, PosixFilePermissions.fromString("rw-r--r--"));
     BackendException open =
-        assertThrows(BackendException.class, () -> RapiCredentials.read(rapi.credentials));
+        assertThrows(BackendException.class, () -> RapiClient.login(rapi.credentials));
     assertTrue(
         open.getMessage().contains("readable by others than their owner (rw-r--r--); chmod 600 it"),
         open.getMessage());
     Path empty = dir.resolve("empty.pem");
     Files.writeString(empty, "not a certificate\n");
-    BackendException noCert = assertThrows(BackendException.class, () -> PemTrust.load(empty));
+    BackendException noCert = assertThrows(BackendException.class, () -> RapiClient.trust(empty));
     assertTrue(noCert.getMessage().contains("no certificate in " + empty), noCert.getMessage());
   }
 

@@ -90,7 +90,8 @@ class GanetiDaemonTest {
         Duration.ofSeconds(30),
         DaemonConfig.Ha.defaults(),
         DaemonConfig.NodeCommands.defaults(),
-        DaemonConfig.Maintenance.defaults());
+        DaemonConfig.Maintenance.defaults(),
+        org.maintd.health.HealthSettings.off());
   }
 
   /**

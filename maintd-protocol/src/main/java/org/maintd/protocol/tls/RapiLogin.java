@@ -1,4 +1,4 @@
-package org.maintd.cli.client;
+package org.maintd.protocol.tls;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,16 +12,18 @@ import org.maintd.protocol.signing.KeyFiles;
 
 /**
  * A RAPI user and password, from a file holding {@code user password} on its first line (the
- * daemon's {@code ganeti.credentials} file). The file must be readable by its owner only: a
- * password anyone can read is refused.
+ * daemon's {@code ganeti.credentials}, maintctl's {@code --rapi-credentials}). The file must be
+ * readable by its owner only (mode 0600 or 0400): a password anyone on the master can read is
+ * refused. The one reader of that file for the daemon and maintctl; each turns its {@link
+ * IllegalArgumentException} into its own error. Immutable.
  */
 public record RapiLogin(String user, String password) {
-  /** The login in {@code file}; {@link ApiException} saying what is wrong with it. */
+  /** The login in {@code file}; an {@link IllegalArgumentException} saying what is wrong. */
   public static RapiLogin read(Path file) {
     try {
       Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
       if (perms.stream().anyMatch(KeyFiles.BEYOND_OWNER::contains)) {
-        throw new ApiException(
+        throw new IllegalArgumentException(
             "RAPI credentials "
                 + file
                 + " are readable by others than their owner ("
@@ -32,12 +34,13 @@ public record RapiLogin(String user, String password) {
           Files.readString(file, StandardCharsets.UTF_8).lines().findFirst().orElse("").strip();
       String[] parts = first.split("\\s+");
       if (parts.length != 2) {
-        throw new ApiException(
+        throw new IllegalArgumentException(
             "RAPI credentials " + file + " must hold 'user password' on their first line");
       }
       return new RapiLogin(parts[0], parts[1]);
     } catch (IOException e) {
-      throw new ApiException("cannot read the RAPI credentials " + file + ": " + e);
+      throw new IllegalArgumentException(
+          "cannot read the RAPI credentials " + file + ": " + e.getMessage(), e);
     }
   }
 

@@ -1,0 +1,119 @@
+package org.maintd.health;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.maintd.cluster.Instance;
+import org.maintd.cluster.InstanceStatus;
+
+/**
+ * The watcher's run-state duties for one instance. {@code ERROR_down}: started, attempt n + 1 of
+ * {@code maxTries} (counted whether the start works or not); with {@code maxTries} attempts made,
+ * given up (once, logged as the watcher logs it); beyond, left alone until the record expires.
+ * {@code USER_down} with its admin state up: shut down with the source {@code user}, under its own
+ * count. Any other state drops the starts (a start that worked) and the shutdowns. Helpless
+ * instances are left alone and lose their starts, as with the watcher. Not thread-safe: one per
+ * plan.
+ */
+final class RunStateDuties {
+  private final HealthSettings settings;
+  private final HealthInput in;
+  private final Map<String, HealthRecord> records;
+  private final List<Duty> duties;
+  private final List<HealthNote> notes;
+  private final List<HealthPlan.HealthEvent> events;
+
+  RunStateDuties(
+      HealthSettings settings,
+      HealthInput in,
+      Map<String, HealthRecord> records,
+      List<Duty> duties,
+      List<HealthNote> notes,
+      List<HealthPlan.HealthEvent> events) {
+    this.settings = settings;
+    this.in = in;
+    this.records = records;
+    this.duties = duties;
+    this.notes = notes;
+    this.events = events;
+  }
+
+  void check(Instance i, Set<String> started) {
+    HealthRecord r = records.getOrDefault(i.name(), HealthRecord.EMPTY);
+    boolean helpless = Helpless.helpless(in.cluster(), i);
+    if (i.status() == InstanceStatus.ERROR_down && !helpless) {
+      restart(i, r, started);
+      return;
+    }
+    if (r.restarts().any()) {
+      r = r.withoutRestarts();
+      if (!helpless) {
+        events.add(
+            new HealthPlan.HealthEvent(false, "Restart of instance " + i.name() + " succeeded"));
+      }
+    }
+    if (i.status() == InstanceStatus.USER_down && !helpless) {
+      cleanup(i, r);
+      return;
+    }
+    put(i, r.withCleanups(Tries.NONE));
+  }
+
+  private void restart(Instance i, HealthRecord r, Set<String> started) {
+    int n = r.restarts().count();
+    int max = settings.maxTries();
+    if (n > max) {
+      notes.add(
+          HealthNote.does(
+              i.name(),
+              "not restarted: gave up at "
+                  + HealthText.seconds(r.gaveUp().orElse(r.restarts().last()))
+                  + " after "
+                  + max
+                  + " attempts; tries again "
+                  + HealthText.seconds(r.restarts().last().plus(settings.retryExpiry()))));
+      return;
+    }
+    if (n == max) {
+      put(i, r.givenUp(in.now()));
+      events.add(
+          new HealthPlan.HealthEvent(
+              true,
+              "Could not restart instance " + i.name() + " after " + max + " attempts, giving up"));
+      notes.add(HealthNote.does(i.name(), "gives up after " + max + " attempts"));
+      return;
+    }
+    Optional<String> wait = Helpless.waits(in, i, i.primary(), i.secondary());
+    if (wait.isPresent()) {
+      notes.add(HealthNote.waits(i.name(), "ERROR_down; waits: " + wait.get()));
+      return;
+    }
+    duties.add(new Duty.Start(i.name(), i.primary(), i.secondary(), n + 1, max));
+    put(i, r.withRestarts(r.restarts().next(in.now())));
+    started.add(i.name());
+    notes.add(HealthNote.does(i.name(), "start (attempt " + (n + 1) + " of " + max + ")"));
+  }
+
+  private void cleanup(Instance i, HealthRecord r) {
+    int n = r.cleanups().count();
+    if (n >= settings.maxTries()) {
+      notes.add(HealthNote.does(i.name(), "USER_down; not shut down: retries exhausted"));
+      put(i, r);
+      return;
+    }
+    Optional<String> wait = Helpless.waits(in, i, i.primary());
+    if (wait.isPresent()) {
+      notes.add(HealthNote.waits(i.name(), "USER_down; waits: " + wait.get()));
+      put(i, r);
+      return;
+    }
+    duties.add(new Duty.Shutdown(i.name(), i.primary(), n + 1));
+    put(i, r.withCleanups(r.cleanups().next(in.now())));
+    notes.add(HealthNote.does(i.name(), "shut down by the user: shutdown with source user"));
+  }
+
+  private void put(Instance i, HealthRecord r) {
+    records.put(i.name(), r);
+  }
+}

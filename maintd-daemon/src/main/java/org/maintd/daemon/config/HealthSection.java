@@ -1,0 +1,27 @@
+package org.maintd.daemon.config;
+
+import java.time.Duration;
+import org.maintd.config.ConfigSection;
+import org.maintd.health.HealthSettings;
+
+/**
+ * The keys of instance health in {@code maintd.yaml}: {@code instanceHealth}, either {@code true}
+ * or {@code false} alone or a mapping with {@code enabled}, {@code maxTries} (1 to 100) and {@code
+ * retryExpiry} (at least a minute); ganeti-watcher's limits (5, 8h) unless set. Each bad value is
+ * told with its key.
+ */
+final class HealthSection {
+  private HealthSection() {}
+
+  static HealthSettings read(ConfigSection root) {
+    HealthSettings d = HealthSettings.off();
+    if (!root.holdsMapping("instanceHealth")) {
+      return new HealthSettings(root.bool("instanceHealth", false), d.maxTries(), d.retryExpiry());
+    }
+    ConfigSection h = root.section("instanceHealth");
+    return new HealthSettings(
+        h.bool("enabled", false),
+        (int) h.integer("maxTries", d.maxTries(), 1, 100),
+        h.duration("retryExpiry", d.retryExpiry(), Duration.ofMinutes(1)));
+  }
+}

@@ -1,0 +1,59 @@
+package org.maintd.daemon.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.config.ConfigException;
+import org.maintd.health.HealthSettings;
+
+/**
+ * The instance health keys of {@code maintd.yaml}: off by default with the watcher's limits, {@code
+ * instanceHealth: true} alone, the section's limits, and each bad value named with its key.
+ */
+class HealthSectionTest {
+  @TempDir Path dir;
+
+  @Test
+  void theSampleConfigurationLeavesItOffWithTheWatchersLimits() {
+    DaemonConfig c = new DaemonConfigLoader().load(Path.of("..", "etc", "maintd.yaml"));
+    assertEquals(HealthSettings.off(), c.instanceHealth());
+    assertEquals(
+        HealthSettings.off(), new DaemonConfigLoader().bind("empty", null).instanceHealth());
+  }
+
+  @Test
+  void trueAloneTurnsItOnWithTheWatchersLimits() throws Exception {
+    assertEquals(HealthSettings.on(), load("instanceHealth: true\n").instanceHealth());
+  }
+
+  @Test
+  void theSectionSetsTheLimits() throws Exception {
+    assertEquals(
+        new HealthSettings(true, 3, Duration.ofHours(2)),
+        load("instanceHealth:\n  enabled: true\n  maxTries: 3\n  retryExpiry: 2h\n")
+            .instanceHealth());
+  }
+
+  @Test
+  void badLimitsAreNamedWithTheirKeys() {
+    ConfigException e =
+        assertThrows(
+            ConfigException.class,
+            () -> load("instanceHealth:\n  maxTries: 0\n  retryExpiry: 10s\n  sleep: 1\n"));
+    assertTrue(e.getMessage().contains("instanceHealth.maxTries"), e.getMessage());
+    assertTrue(e.getMessage().contains("instanceHealth.retryExpiry"), e.getMessage());
+    assertTrue(e.getMessage().contains("instanceHealth.sleep"), e.getMessage());
+  }
+
+  private DaemonConfig load(String yaml) throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    Files.writeString(file, yaml);
+    return new DaemonConfigLoader().load(file);
+  }
+}
