@@ -1,0 +1,16 @@
+package org.maintd.reboot;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one pass over a node's cycle came to: the cycle and the node's active requests after it
+ * (those that ended this pass included, with their last status), the action to take this round
+ * (empty: none), and a sentence on what happens or why it waits.
+ */
+public record CycleStep(
+    NodeCycle cycle, List<RebootRequest> requests, Optional<Action> action, String text) {
+  public CycleStep {
+    requests = List.copyOf(requests);
+  }
+}
