@@ -12,7 +12,8 @@ import org.maintd.maintenance.Maintenance;
  * (to be tagged {@code repairready}), for every incident what happens next or why it waits, tags to
  * change outside jobs (instance repairs' {@code enoperm} results, expired suspensions), and the
  * other items considered (instances to repair, scheduled machines) with what happens to them, and
- * the campaigns and the maintenance schedule's modes as they stand after this round's steps.
+ * the campaigns, the maintenance schedule's modes and the reboot requests as they stand after this
+ * round's steps.
  */
 public record RoundPlan(
     List<JobSpec> jobs,
@@ -21,7 +22,8 @@ public record RoundPlan(
     List<TagChange> tagChanges,
     List<PlanItem> items,
     List<Campaign> campaigns,
-    Maintenance maintenance) {
+    Maintenance maintenance,
+    org.maintd.reboot.Reboots reboots) {
   public RoundPlan {
     campaigns = List.copyOf(campaigns);
     jobs = List.copyOf(jobs);

@@ -134,6 +134,34 @@ public final class RoundPlanner {
       Map<String, NodeSignal> signals,
       Set<String> succeededJobs,
       MaintenanceInput maintenance) {
+    return plan(
+        cluster,
+        incidents,
+        evacuated,
+        round,
+        now,
+        campaigns,
+        signals,
+        succeededJobs,
+        maintenance,
+        RebootInput.none());
+  }
+
+  /**
+   * Plans a round as above, with the reboot requests ({@code reboots}): each node's cycle moves on
+   * after instance repairs and before planned maintenance and campaigns.
+   */
+  public RoundPlan plan(
+      Cluster cluster,
+      List<Incident> incidents,
+      List<String> evacuated,
+      long round,
+      Instant now,
+      List<Campaign> campaigns,
+      Map<String, NodeSignal> signals,
+      Set<String> succeededJobs,
+      MaintenanceInput maintenance,
+      RebootInput reboots) {
     Map<String, String> ruledOut = new HashMap<>(maintenance.ruledOut(cluster, now));
     ruledOut.putAll(failedRepairNodes(incidents));
     RoundContext ctx =
@@ -169,6 +197,9 @@ public final class RoundPlanner {
     if (harep) {
       new HarepPlanner(ctx, now, succeededJobs).plan(jobs, tags, items);
     }
+    org.maintd.reboot.Reboots rebooted =
+        new RebootRequestPlanner(ctx, evacuations, signals, reboots, now)
+            .plan(reboots.reboots(), jobs, items);
     Maintenance scheduled =
         new MaintenancePlanner(ctx, evacuations, maintenance, now, campaignNodes(campaigns))
             .plan(jobs, items);
@@ -190,7 +221,7 @@ public final class RoundPlanner {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents)).plan(jobs, items);
       }
     }
-    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled);
+    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled, rebooted);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */

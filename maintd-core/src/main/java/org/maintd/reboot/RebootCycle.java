@@ -58,7 +58,11 @@ public final class RebootCycle {
   }
 
   /** How a pass ended: the action to take (empty: none) and why. */
-  private record Settled(Optional<Action> action, String text) {}
+  private record Settled(Optional<Action> action, String text, boolean capped) {
+    Settled(Optional<Action> action, String text) {
+      this(action, text, false);
+    }
+  }
 
   /** One pass: the cycle and requests as they change. Not thread-safe. */
   private final class Pass {
@@ -75,7 +79,7 @@ public final class RebootCycle {
     }
 
     CycleStep result(Settled s) {
-      return new CycleStep(cycle, requests, s.action(), s.text());
+      return new CycleStep(cycle, requests, s.action(), s.text(), s.capped());
     }
 
     Optional<Settled> once() {
@@ -124,7 +128,7 @@ public final class RebootCycle {
         return moveOn(CyclePhase.EVACUATE);
       }
       if (f.capRefusal().isPresent()) {
-        return settle("waits for the safety cap: " + f.capRefusal().get());
+        return capped();
       }
       if (f.busy()) {
         return settle("busy with another job this round");
@@ -151,7 +155,7 @@ public final class RebootCycle {
 
     private Optional<Settled> takeDown() {
       if (!f.drained() && !f.offline() && f.capRefusal().isPresent()) {
-        return settle("waits for the safety cap: " + f.capRefusal().get());
+        return capped();
       }
       if (f.busy()) {
         return settle("busy with another job this round");
@@ -330,6 +334,11 @@ public final class RebootCycle {
       cycle = cycle.at(next, now);
       mark(next.status(), next.name().toLowerCase(java.util.Locale.ROOT));
       return Optional.empty();
+    }
+
+    private Optional<Settled> capped() {
+      return Optional.of(
+          new Settled(Optional.empty(), "waits for the safety cap: " + f.capRefusal().get(), true));
     }
 
     private Optional<Settled> act(Action a, String text) {

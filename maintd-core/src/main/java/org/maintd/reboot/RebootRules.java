@@ -100,7 +100,8 @@ public final class RebootRules {
     }
     RebootRequest released = held.get().release(who, now);
     CycleStep replaced =
-        new CycleStep(reboots.cycle(node, now), java.util.List.of(released), Optional.empty(), "");
+        new CycleStep(
+            reboots.cycle(node, now), java.util.List.of(released), Optional.empty(), "", false);
     return new Admission.Accepted(reboots.with(replaced), released);
   }
 

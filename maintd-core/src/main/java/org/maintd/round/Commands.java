@@ -85,6 +85,12 @@ final class Commands {
     if (c instanceof Command.MachinesUp x) {
       return new MachineCommands(t).up(x);
     }
+    if (c instanceof Command.RequestReboot x) {
+      return new RebootCommands(t).request(x, uuids);
+    }
+    if (c instanceof Command.ReleaseReboot x) {
+      return new RebootCommands(t).release(x);
+    }
     throw new IllegalStateException("no rule for the command " + c);
   }
 

@@ -66,7 +66,8 @@ final class Planning {
                     t.settings.drainAhead(),
                     plannedWork,
                     t.inputs.consents().asking(),
-                    t.memory.signals()));
+                    t.memory.signals()),
+                new org.maintd.plan.RebootInput(s.reboots(), t.settings.reboot()));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(
@@ -98,7 +99,12 @@ final class Planning {
     }
     t.log.addAll(CampaignList.changes(t.state.campaigns(), plan.campaigns()));
     t.log.addAll(Scheduling.changes(t.state.maintenance(), plan.maintenance()));
-    t.state = t.state.withCampaigns(plan.campaigns()).withMaintenance(plan.maintenance());
+    t.log.addAll(RebootLog.changes(t.state.reboots(), plan.reboots()));
+    t.state =
+        t.state
+            .withCampaigns(plan.campaigns())
+            .withMaintenance(plan.maintenance())
+            .withReboots(plan.reboots());
     if (plan.jobs().isEmpty()) {
       return;
     }

@@ -4,6 +4,7 @@ import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.guard.PlannedWorkGuard;
+import org.maintd.reboot.RebootPolicy;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -13,9 +14,11 @@ import org.maintd.safety.StormGuard;
  * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
  * reboot that fails then stops the campaign), and what balancing may do (hbal's switches and gain
  * rule), and how long before its maintenance window a scheduled machine is drained ({@code
- * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock). The
- * least time between the starts of two rounds is part of the stored state ({@code roundDelay}), as
- * in Ganeti's maintenance object. Its single-value withers ({@code withHarep}, ...) are generated.
+ * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock), and how
+ * reboot requests are carried out (their timeouts, whether a hard path and power control exist).
+ * The least time between the starts of two rounds is part of the stored state ({@code roundDelay}),
+ * as in Ganeti's maintenance object. Its single-value withers ({@code withHarep}, ...) are
+ * generated.
  */
 @RecordBuilder
 public record Settings(
@@ -26,7 +29,8 @@ public record Settings(
     Duration hardRebootAfter,
     BalanceOptions balancing,
     Duration drainAhead,
-    PlannedWorkGuard guard)
+    PlannedWorkGuard guard,
+    RebootPolicy reboot)
     implements SettingsBuilder.With {
   /** How long before its window starts a scheduled machine is drained, unless configured. */
   public static final Duration DRAIN_AHEAD = Duration.ofHours(1);
@@ -54,6 +58,7 @@ public record Settings(
         Duration.ZERO,
         BalanceOptions.threshold(0),
         DRAIN_AHEAD,
-        PlannedWorkGuard.none());
+        PlannedWorkGuard.none(),
+        RebootPolicy.defaults());
   }
 }

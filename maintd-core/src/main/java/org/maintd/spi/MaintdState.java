@@ -10,13 +10,15 @@ import org.maintd.campaign.Campaign;
 import org.maintd.incident.Incident;
 import org.maintd.machine.Machine;
 import org.maintd.maintenance.Maintenance;
+import org.maintd.reboot.Reboots;
 
 /**
  * Everything the daemon persists: a superset of Ganeti's {@code maintenance} object, with the
  * rolling-reboot campaigns, the machines maintd has taken out of service, each node's collector as
  * last polled (for standbys to show), and the maintenance schedule with its machines' modes and
- * their instances' consent. {@code serial} increases with every write; stores use it for
- * compare-and-set. Its single-value withers ({@code withIncidents}, ...) are generated.
+ * their instances' consent, and the reboot requests with each node's power cycle. {@code serial}
+ * increases with every write; stores use it for compare-and-set. Its single-value withers ({@code
+ * withIncidents}, ...) are generated.
  */
 @RecordBuilder
 public record MaintdState(
@@ -37,7 +39,8 @@ public record MaintdState(
     List<Machine> machines,
     boolean stormArmed,
     Map<String, CollectorStatus> collectors,
-    Maintenance maintenance)
+    Maintenance maintenance,
+    Reboots reboots)
     implements MaintdStateBuilder.With {
 
   public MaintdState {
@@ -53,6 +56,7 @@ public record MaintdState(
             ? Map.of()
             : java.util.Collections.unmodifiableMap(new TreeMap<>(collectors));
     maintenance = maintenance == null ? Maintenance.empty() : maintenance;
+    reboots = reboots == null ? Reboots.empty() : reboots;
   }
 
   public static MaintdState initial(Instant now) {
@@ -74,7 +78,8 @@ public record MaintdState(
         List.of(),
         true,
         Map.of(),
-        Maintenance.empty());
+        Maintenance.empty(),
+        Reboots.empty());
   }
 
   /** The jobs of the round under way, and the planned jobs with their ids once submitted. */

@@ -115,6 +115,7 @@ class RebootCycleTest {
     assertEquals(
         "waits for the safety cap: group g1 has 1 of at most 1 node(s) out of service",
         n.last.text());
+    assertTrue(n.last.capped());
     Node m = withPower();
     m.cap = n.cap;
     m.ask("r1", RebootMode.SOFT, null, false);
@@ -134,6 +135,7 @@ class RebootCycleTest {
     n.step(1);
     assertEquals(NONE, n.action());
     assertEquals("busy with another job this round", n.last.text());
+    assertFalse(n.last.capped());
     n.drained = true;
     n.step(1);
     assertEquals(NONE, n.action());

@@ -28,7 +28,8 @@ class RebootsTest {
     }
     all.add(1, req("live", "n1"));
     Reboots r = new Reboots(all, List.of());
-    CycleStep touch = new CycleStep(NodeCycle.idle("n1", T), List.of(), Optional.empty(), "");
+    CycleStep touch =
+        new CycleStep(NodeCycle.idle("n1", T), List.of(), Optional.empty(), "", false);
     Reboots pruned = r.with(touch);
     assertEquals(Reboots.KEPT + 1, pruned.requests().size());
     assertEquals("live", pruned.requests().get(0).id());
@@ -56,7 +57,7 @@ class RebootsTest {
   @Test
   void findsACycleByItsIdAndAnOwnerByItsName() {
     NodeCycle c = NodeCycle.idle("n2", T).started("r7", false, T);
-    Reboots r = Reboots.empty().with(new CycleStep(c, List.of(), Optional.empty(), ""));
+    Reboots r = Reboots.empty().with(new CycleStep(c, List.of(), Optional.empty(), "", false));
     assertEquals(Optional.of(c), r.cycleById("r7"));
     assertEquals(Optional.empty(), r.cycleById("r8"));
     assertEquals("reboot:r7", c.owner());

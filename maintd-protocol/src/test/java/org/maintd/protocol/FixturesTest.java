@@ -168,9 +168,10 @@ class FixturesTest {
         new StateCodec()
             .read(fixture("state"))
             .withCollectors(java.util.Map.of())
-            .withMaintenance(org.maintd.maintenance.Maintenance.empty()),
+            .withMaintenance(org.maintd.maintenance.Maintenance.empty())
+            .withReboots(org.maintd.reboot.Reboots.empty()),
         migrated,
-        "schema 1 had no collectors and no maintenance schedule: none");
+        "schema 1 had no collectors, no maintenance schedule and no reboots: none");
     assertTrue(migrated.stormArmed(), "schema 1 had no storm_armed: armed");
   }
 
@@ -183,11 +184,11 @@ class FixturesTest {
 
   @Test
   void aStateFileOfANewerSchemaIsRefusedSayingSo() throws Exception {
-    String newer = fixture("state").replace("\"schema\" : 4", "\"schema\" : 5");
+    String newer = fixture("state").replace("\"schema\" : 5", "\"schema\" : 6");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new StateCodec().read(newer));
     assertEquals(
-        "state: written by a newer maintd (schema 5); this one reads up to schema 4",
+        "state: written by a newer maintd (schema 6); this one reads up to schema 5",
         e.getMessage());
   }
 
@@ -207,10 +208,24 @@ class FixturesTest {
   @Test
   void aStateFileOfSchema3ReadsWithAnEmptyMaintenanceSchedule() throws Exception {
     MaintdState v3 = new StateCodec().read(fixture("state-v3"));
-    MaintdState v4 = new StateCodec().read(fixture("state"));
+    MaintdState v4 = new StateCodec().read(fixture("state-v4"));
     assertEquals(org.maintd.maintenance.Maintenance.empty(), v3.maintenance());
     assertEquals(v4.withMaintenance(org.maintd.maintenance.Maintenance.empty()), v3);
     assertEquals(1795377600000000000L, v4.maintenance().schedule().windows().get(0).startNanos());
     assertEquals(2, v4.maintenance().consents().size());
+  }
+
+  @Test
+  void aStateFileOfSchema4ReadsWithoutRebootRequests() throws Exception {
+    MaintdState v4 = new StateCodec().read(fixture("state-v4"));
+    MaintdState v5 = new StateCodec().read(fixture("state"));
+    assertEquals(org.maintd.reboot.Reboots.empty(), v4.reboots());
+    assertEquals(v5.withReboots(org.maintd.reboot.Reboots.empty()), v4);
+    org.maintd.reboot.RebootRequest held = v5.reboots().requests().get(0);
+    assertEquals(java.util.Optional.of("alpha"), held.key());
+    assertTrue(held.holds());
+    assertEquals(java.util.Optional.empty(), v5.reboots().requests().get(1).key());
+    assertEquals(
+        org.maintd.reboot.CyclePhase.HELD, v5.reboots().find("node6").orElseThrow().phase());
   }
 }

@@ -18,9 +18,10 @@ import org.maintd.spi.MaintdState;
  * pause_reason}, {@code round}, {@code campaigns}, {@code machines} (the nodes maintd took out of
  * service), {@code storm_armed} and, from schema 3, {@code collectors} (each node's collector as
  * the leader last polled it: what a standby shows) and, from schema 4, {@code maintenance} (the
- * maintenance schedule, the modes of its machines and their instances' consent). A file without
- * {@code schema} is schema 1 (maintd before the schema was written); every older schema is read
- * with the fields it lacks at their defaults.
+ * maintenance schedule, the modes of its machines and their instances' consent) and, from schema 5,
+ * {@code reboots} (the reboot requests and each node's power cycle). A file without {@code schema}
+ * is schema 1 (maintd before the schema was written); every older schema is read with the fields it
+ * lacks at their defaults.
  */
 public record StateFile(
     Integer schema,
@@ -41,10 +42,11 @@ public record StateFile(
     List<MachineEntry> machines,
     Boolean storm_armed,
     java.util.Map<String, CollectorEntry> collectors,
-    MaintenanceEntry maintenance) {
+    MaintenanceEntry maintenance,
+    org.maintd.reboot.Reboots reboots) {
 
   /** The schema this maintd writes; it reads every schema up to it. */
-  public static final int SCHEMA = 4;
+  public static final int SCHEMA = 5;
 
   public StateFile {
     jobs = jobs == null ? List.of() : jobs;
@@ -55,6 +57,7 @@ public record StateFile(
     campaigns = campaigns == null ? List.of() : campaigns;
     machines = machines == null ? List.of() : machines;
     collectors = collectors == null ? java.util.Map.of() : collectors;
+    reboots = reboots == null ? org.maintd.reboot.Reboots.empty() : reboots;
   }
 
   /** A node's collector as last polled: its health, the detail, and since when. */
@@ -88,7 +91,8 @@ public record StateFile(
             .toList(),
         s.stormArmed(),
         collectors(s),
-        MaintenanceEntry.of(s.maintenance()));
+        MaintenanceEntry.of(s.maintenance()),
+        s.reboots());
   }
 
   private static java.util.Map<String, CollectorEntry> collectors(MaintdState s) {
@@ -142,7 +146,8 @@ public record StateFile(
         readCollectors(),
         maintenance == null
             ? org.maintd.maintenance.Maintenance.empty()
-            : BadField.within("maintenance", maintenance::maintenance));
+            : BadField.within("maintenance", maintenance::maintenance),
+        reboots);
   }
 
   /** Each entry of the list {@code name} read, a field it cannot read named by its index. */
