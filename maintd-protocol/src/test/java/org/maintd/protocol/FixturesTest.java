@@ -73,7 +73,9 @@ class FixturesTest {
         Arguments.of("roll", RollPlan.class),
         Arguments.of("sim-diagnose", SimDiagnose.class),
         Arguments.of("sim-fail", SimFail.class),
-        Arguments.of("sim-job", SimJobView.class));
+        Arguments.of("sim-job", SimJobView.class),
+        Arguments.of("node-reboots", org.maintd.protocol.api.RebootView.NodeReboots.class),
+        Arguments.of("reboot-request", org.maintd.protocol.api.RebootBody.class));
   }
 
   static String fixture(String name) throws IOException {

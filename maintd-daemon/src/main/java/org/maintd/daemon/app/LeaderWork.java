@@ -205,6 +205,7 @@ record LeaderWork(
         config.nodeCommands().hardRebootAfter(),
         config.balancing(),
         config.maintenance().drainAhead(),
-        config.maintenance().guard());
+        config.maintenance().guard(),
+        config.reboot().policy(config.backend()));
   }
 }

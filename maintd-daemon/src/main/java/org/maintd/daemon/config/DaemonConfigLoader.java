@@ -112,6 +112,7 @@ public final class DaemonConfigLoader {
     DaemonConfig.Ha ha = HaSection.ha(root, store);
     DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
     DaemonConfig.Maintenance maintenance = MaintenanceSection.read(root.section("maintenance"));
+    DaemonConfig.Reboot reboot = RebootSection.read(root.section("reboot"));
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -138,7 +139,8 @@ public final class DaemonConfigLoader {
         exitAfterFailure,
         ha,
         nodeCommands,
-        maintenance);
+        maintenance,
+        reboot);
   }
 
   private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n, String backend) {

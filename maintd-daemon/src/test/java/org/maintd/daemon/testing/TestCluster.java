@@ -168,6 +168,9 @@ public final class TestCluster implements AutoCloseable {
   /** Planned maintenance: its guards (allowed hours, alert interlock). */
   public DaemonConfig.Maintenance maintenance = DaemonConfig.Maintenance.defaults();
 
+  /** Reboot requests: their timeouts, hard path and power control. */
+  public DaemonConfig.Reboot reboot = DaemonConfig.Reboot.defaults();
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -216,7 +219,8 @@ public final class TestCluster implements AutoCloseable {
         exitAfterFailure,
         ha,
         nodeCommands,
-        maintenance);
+        maintenance,
+        reboot);
   }
 
   /** The running daemon. */

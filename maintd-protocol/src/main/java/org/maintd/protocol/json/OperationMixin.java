@@ -21,7 +21,8 @@ import org.maintd.job.Operation;
   @JsonSubTypes.Type(value = Operation.RecreateDisks.class, name = "recreate-disks"),
   @JsonSubTypes.Type(value = Operation.Reinstall.class, name = "reinstall"),
   @JsonSubTypes.Type(value = Operation.RebootNode.class, name = "reboot"),
-  @JsonSubTypes.Type(value = Operation.FailoverMaster.class, name = "master-failover")
+  @JsonSubTypes.Type(value = Operation.FailoverMaster.class, name = "master-failover"),
+  @JsonSubTypes.Type(value = Operation.PowerNode.class, name = "power")
 })
 @JsonIgnoreProperties(
     value = {"kind", "nodes", "instances"},

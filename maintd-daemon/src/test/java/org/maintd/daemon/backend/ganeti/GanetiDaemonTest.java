@@ -89,7 +89,8 @@ class GanetiDaemonTest {
         Duration.ofSeconds(30),
         DaemonConfig.Ha.defaults(),
         DaemonConfig.NodeCommands.defaults(),
-        DaemonConfig.Maintenance.defaults());
+        DaemonConfig.Maintenance.defaults(),
+        DaemonConfig.Reboot.defaults());
   }
 
   /**

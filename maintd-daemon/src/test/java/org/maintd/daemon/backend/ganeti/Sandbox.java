@@ -358,7 +358,8 @@ final class Sandbox {
         Duration.ofSeconds(30),
         DaemonConfig.Ha.defaults(),
         NEVER_POWERCYCLE,
-        DaemonConfig.Maintenance.defaults());
+        DaemonConfig.Maintenance.defaults(),
+        DaemonConfig.Reboot.defaults());
   }
 
   /**
