@@ -12,6 +12,9 @@ import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.PlanCommand;
+import org.maintd.cli.command.RebootCommand;
+import org.maintd.cli.command.RebootsCommand;
+import org.maintd.cli.command.ReleaseCommand;
 import org.maintd.cli.command.ResumeCommand;
 import org.maintd.cli.command.RollCommand;
 import org.maintd.cli.command.ScheduleCommand;
@@ -50,6 +53,9 @@ import picocli.CommandLine.ScopeType;
       PauseCommand.class,
       ResumeCommand.class,
       CampaignCommand.class,
+      RebootCommand.class,
+      ReleaseCommand.class,
+      RebootsCommand.class,
       SimCommand.class,
       CommandLine.HelpCommand.class
     })
@@ -130,7 +136,9 @@ public final class Maintctl implements Runnable {
     CommandLine cli = new CommandLine(new Maintctl());
     cli.setExecutionExceptionHandler(
         (e, c, p) -> {
-          if (e instanceof ApiException || e instanceof CampaignCommand.CampaignEnded) {
+          if (e instanceof ApiException
+              || e instanceof CampaignCommand.CampaignEnded
+              || e instanceof RebootCommand.RebootFailed) {
             c.getErr().println("maintctl: " + e.getMessage());
             return 1;
           }
