@@ -7,6 +7,7 @@ import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.BalanceCommand;
 import org.maintd.cli.command.CampaignCommand;
 import org.maintd.cli.command.CancelCommand;
+import org.maintd.cli.command.CancelRebootCommand;
 import org.maintd.cli.command.DownCommand;
 import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.NodesCommand;
@@ -56,6 +57,7 @@ import picocli.CommandLine.ScopeType;
       RebootCommand.class,
       ReleaseCommand.class,
       RebootsCommand.class,
+      CancelRebootCommand.class,
       SimCommand.class,
       CommandLine.HelpCommand.class
     })

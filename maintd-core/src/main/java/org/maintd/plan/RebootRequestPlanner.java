@@ -25,7 +25,9 @@ import org.maintd.wait.WaitReason;
  * free, and turns each cycle's action into a job owned by the cycle ({@code reboot:<id>}): a drain,
  * the moves of its instances, the master role's move, a reboot, a power-off or a power-on, its
  * offline or drained flag cleared. Taking a node out of service counts against the safety caps. A
- * node that left the cluster fails its requests. Not thread-safe: one per planning pass.
+ * node that left the cluster fails its requests; a node a campaign has started on waits for the
+ * campaign (a forced request), as a campaign does not start on a node a request is under way on.
+ * Not thread-safe: one per planning pass.
  */
 final class RebootRequestPlanner {
   private final RoundContext ctx;
@@ -51,7 +53,11 @@ final class RebootRequestPlanner {
   /**
    * The reboots after this round's pass; its jobs go to {@code jobs}, each node to {@code items}.
    */
-  Reboots plan(Reboots reboots, List<JobSpec> roundJobs, List<PlanItem> items) {
+  Reboots plan(
+      Reboots reboots,
+      Map<String, String> campaigns,
+      List<JobSpec> roundJobs,
+      List<PlanItem> items) {
     this.jobs = roundJobs;
     Reboots out = reboots;
     for (String name : reboots.busyNodes()) {
@@ -59,6 +65,11 @@ final class RebootRequestPlanner {
       NodeCycle cycle = out.cycle(name, now);
       if (node.isEmpty()) {
         out = out.with(gone(cycle, out.activeOf(name)));
+        continue;
+      }
+      if (campaigns.containsKey(name) && cycle.phase() == org.maintd.reboot.CyclePhase.IDLE) {
+        String why = "waits: campaign " + campaigns.get(name) + " is rebooting it; it goes first";
+        items.add(new PlanItem("reboot", name, Next.does(why)));
         continue;
       }
       CycleStep step = step(node.get(), cycle, out.activeOf(name));

@@ -164,6 +164,7 @@ public final class RoundPlanner {
       RebootInput reboots) {
     Map<String, String> ruledOut = new HashMap<>(maintenance.ruledOut(cluster, now));
     ruledOut.putAll(failedRepairNodes(incidents));
+    reboots.reboots().downNodes().forEach(n -> ruledOut.put(n, "a reboot request takes it down"));
     RoundContext ctx =
         new RoundContext(
             cluster,
@@ -199,7 +200,8 @@ public final class RoundPlanner {
     }
     org.maintd.reboot.Reboots rebooted =
         new RebootRequestPlanner(ctx, evacuations, signals, reboots, now)
-            .plan(reboots.reboots(), jobs, items);
+            .plan(reboots.reboots(), campaignHolds(campaigns), jobs, items);
+    ctx.rebooting.addAll(rebooted.busyNodes());
     Maintenance scheduled =
         new MaintenancePlanner(ctx, evacuations, maintenance, now, campaignNodes(campaigns))
             .plan(jobs, items);
@@ -257,6 +259,22 @@ public final class RoundPlanner {
     campaigns.stream()
         .filter(c -> c.status().isActive())
         .forEach(c -> c.currentGroup().forEach(n -> out.put(n, c.id())));
+    return out;
+  }
+
+  /** The nodes a campaign under way has started on and not finished, by the campaign's id. */
+  private static Map<String, String> campaignHolds(List<Campaign> campaigns) {
+    Map<String, String> out = new HashMap<>();
+    campaigns.stream()
+        .filter(c -> c.status().isActive())
+        .forEach(
+            c ->
+                c.nodes().stream()
+                    .filter(
+                        p ->
+                            p.phase() != org.maintd.campaign.NodePhase.WAITING
+                                && !NodeRun.finished(p.phase()))
+                    .forEach(p -> out.put(p.node(), c.id())));
     return out;
   }
 

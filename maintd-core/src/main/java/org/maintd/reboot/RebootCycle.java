@@ -84,6 +84,11 @@ public final class RebootCycle {
 
     Optional<Settled> once() {
       join();
+      if (cycle.phase().compareTo(CyclePhase.OFF) < 0
+          && cycle.phase() != CyclePhase.IDLE
+          && mine().isEmpty()) {
+        return moveOn(CyclePhase.UNDRAIN);
+      }
       return switch (cycle.phase()) {
         case IDLE -> start();
         case DRAIN -> drain();

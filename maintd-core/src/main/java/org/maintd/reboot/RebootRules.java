@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * key that is empty or not of letters, digits, {@code .}, {@code _} and {@code -} (400: it is part
  * of the release's URL); a hard request where no hard path is configured (409); a key that already
  * holds the node (409); a node in a campaign or with an active incident, unless forced (409).
- * Releasing a key that holds nothing is a 404. Stateless.
+ * Releasing a key that holds nothing, or cancelling a request that is not active, is a 404.
+ * Stateless.
  */
 public final class RebootRules {
   private static final Pattern KEY = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -103,6 +104,25 @@ public final class RebootRules {
         new CycleStep(
             reboots.cycle(node, now), java.util.List.of(released), Optional.empty(), "", false);
     return new Admission.Accepted(reboots.with(replaced), released);
+  }
+
+  /**
+   * Cancels the active request {@code id} of {@code node}: it fails, saying who cancelled it; a
+   * cycle left without requests before it took its node down brings the node back.
+   */
+  public Admission cancel(Reboots reboots, String node, String id, String who, Instant now) {
+    Optional<RebootRequest> found =
+        reboots.activeOf(node).stream().filter(r -> r.id().equals(id)).findFirst();
+    if (found.isEmpty()) {
+      return new Admission.Refused(
+          new Refusal(
+              Refusal.Kind.NOT_FOUND, "no active reboot request " + id + " of node " + node));
+    }
+    RebootRequest canceled = found.get().to(RequestStatus.FAILED, now, "canceled by " + who);
+    CycleStep replaced =
+        new CycleStep(
+            reboots.cycle(node, now), java.util.List.of(canceled), Optional.empty(), "", false);
+    return new Admission.Accepted(reboots.with(replaced), canceled);
   }
 
   private static Optional<Refusal> refuse(Refusal.Kind kind, String message) {

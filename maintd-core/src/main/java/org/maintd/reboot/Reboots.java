@@ -44,6 +44,24 @@ public record Reboots(List<RebootRequest> requests, List<NodeCycle> cycles) {
     return nodes.stream().distinct().sorted().toList();
   }
 
+  /**
+   * The nodes a cycle is taking down or holds down (the master role moving, off, held, powering
+   * on): no instance may land there. A node being drained or emptied is drained already or not yet
+   * taken, and a node with requests still pending is not taken yet.
+   */
+  public List<String> downNodes() {
+    return cycles.stream()
+        .filter(
+            c ->
+                c.phase() == CyclePhase.MASTER
+                    || c.phase() == CyclePhase.OFF
+                    || c.phase() == CyclePhase.HELD
+                    || c.phase() == CyclePhase.ON)
+        .map(NodeCycle::node)
+        .sorted()
+        .toList();
+  }
+
   /** The cycle of {@code node}: stored, or idle since {@code now}. */
   public NodeCycle cycle(String node, Instant now) {
     return find(node).orElseGet(() -> NodeCycle.idle(node, now));

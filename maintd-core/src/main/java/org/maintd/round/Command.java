@@ -51,4 +51,7 @@ public sealed interface Command {
 
   /** Release a key holding a node off. */
   record ReleaseReboot(String node, String key, String who) implements Command {}
+
+  /** Cancel a reboot request: it fails; a node not yet taken down is brought back. */
+  record CancelReboot(String node, String id, String who) implements Command {}
 }

@@ -91,6 +91,9 @@ final class Commands {
     if (c instanceof Command.ReleaseReboot x) {
       return new RebootCommands(t).release(x);
     }
+    if (c instanceof Command.CancelReboot x) {
+      return new RebootCommands(t).cancel(x);
+    }
     throw new IllegalStateException("no rule for the command " + c);
   }
 

@@ -12,8 +12,8 @@ import org.maintd.reboot.RebootRules;
 
 /**
  * The reboot commands: a request admitted (its node known, not in a campaign nor with an active
- * incident unless forced) or a key released, each answered with the request as it now stands, or
- * refused with the rule that refused it. A refusal changes nothing.
+ * incident unless forced), a key released or a request cancelled, each answered with the request as
+ * it now stands, or refused with the rule that refused it. A refusal changes nothing.
  */
 final class RebootCommands {
   private final Turn t;
@@ -33,6 +33,10 @@ final class RebootCommands {
 
   Reply release(Command.ReleaseReboot c) {
     return answer(rules.release(t.state.reboots(), c.node(), c.key(), c.who(), t.now));
+  }
+
+  Reply cancel(Command.CancelReboot c) {
+    return answer(rules.cancel(t.state.reboots(), c.node(), c.id(), c.who(), t.now));
   }
 
   private Reply answer(Admission a) {

@@ -397,4 +397,34 @@ class RebootCycleTest {
     assertEquals("no reboot requested", n.last.text());
     assertFalse(n.state.lastPoweredOn().isPresent());
   }
+
+  @Test
+  void aCycleLeftWithoutRequestsBeforeTheNodeWentDownBringsItBack() {
+    Node n = withPower();
+    n.primaries = 1;
+    n.ask("r1", RebootMode.SOFT, null, true);
+    n.step(1);
+    n.drained = true;
+    n.step(1);
+    assertEquals(Optional.of(new Action.Evacuate()), n.action());
+    n.requests.replaceAll(r -> r.to(RequestStatus.FAILED, n.now, "canceled by ops"));
+    n.step(1);
+    assertEquals(Optional.of(new Action.Undrain()), n.action());
+    assertEquals(CyclePhase.UNDRAIN, n.state.phase());
+    n.drained = false;
+    n.step(1);
+    assertEquals("back in service", n.last.text());
+  }
+
+  @Test
+  void aCycleThatTookItsNodeDownGoesOnWithoutRequests() {
+    Node n = withPower();
+    n.ask("a", RebootMode.SOFT, "alpha", false);
+    n.step(1);
+    n.answering = false;
+    n.step(1);
+    n.requests.replaceAll(r -> r.to(RequestStatus.FAILED, n.now, "canceled by ops"));
+    n.step(1);
+    assertEquals(Optional.of(new Action.PowerOn()), n.action());
+  }
 }

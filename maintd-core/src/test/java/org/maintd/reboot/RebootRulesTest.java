@@ -140,4 +140,21 @@ class RebootRulesTest {
         refused(rules.release(r, "n6", "gamma", "ops", T)));
     assertEquals(Refusal.Kind.NOT_FOUND, refused(rules.release(r, "n7", "beta", "ops", T)).kind());
   }
+
+  @Test
+  void cancelsAnActiveRequestAndNothingElse() {
+    Reboots r =
+        accepted(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, false), FREE, "r1", T))
+            .reboots();
+    Admission.Accepted canceled = accepted(rules.cancel(r, "n6", "r1", "ops", T.plusSeconds(1)));
+    assertEquals(RequestStatus.FAILED, canceled.request().status());
+    assertEquals(
+        "canceled by ops",
+        canceled.request().history().get(canceled.request().history().size() - 1).detail());
+    assertEquals(java.util.List.of(), canceled.reboots().activeOf("n6"));
+    assertEquals(
+        new Refusal(Refusal.Kind.NOT_FOUND, "no active reboot request r1 of node n6"),
+        refused(rules.cancel(canceled.reboots(), "n6", "r1", "ops", T)));
+    assertEquals(Refusal.Kind.NOT_FOUND, refused(rules.cancel(r, "n7", "r1", "ops", T)).kind());
+  }
 }

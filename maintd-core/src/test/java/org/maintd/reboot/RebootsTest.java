@@ -46,6 +46,14 @@ class RebootsTest {
             List.of(req("a", "n5"), req("b", "n1").to(RequestStatus.DONE, T, "")),
             List.of(idle, held));
     assertEquals(List.of("n2", "n5"), r.busyNodes());
+    assertEquals(List.of("n2"), r.downNodes());
+    Reboots phases =
+        new Reboots(
+            List.of(),
+            java.util.Arrays.stream(CyclePhase.values())
+                .map(p -> NodeCycle.idle(p.name(), T).at(p, T))
+                .toList());
+    assertEquals(List.of("HELD", "MASTER", "OFF", "ON"), phases.downNodes());
     assertEquals(Optional.of(held), r.find("n2"));
     assertEquals(idle, r.cycle("n3", T.plusSeconds(9)));
     assertEquals(NodeCycle.idle("n9", T), r.cycle("n9", T));

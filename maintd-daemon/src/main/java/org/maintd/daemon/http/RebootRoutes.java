@@ -13,8 +13,8 @@ import org.maintd.spi.CollectorReading;
  * The endpoints of reboot requests: {@code GET /1/reboots} (every active request), {@code GET
  * /1/nodes/<node>/reboot} (a node's requests, power, {@code pendingRebootSince} and {@code
  * lastPoweredOn}), {@code POST /1/nodes/<node>/reboot} (a request) and {@code DELETE
- * /1/nodes/<node>/reboot/<key>} (a release), the changes authenticated and applied by the runner's
- * next step. Thread-safe.
+ * /1/nodes/<node>/reboot/<key>} (a release), {@code POST /1/nodes/<node>/reboot/<id>/cancel} (a
+ * request cancelled), the changes authenticated and applied by the runner's next step. Thread-safe.
  */
 final class RebootRoutes implements RouteSet {
   private final ApiRoutes.Sources sources;
@@ -49,6 +49,12 @@ final class RebootRoutes implements RouteSet {
         ApiAction.admitted(
             sources.commands()::admit,
             c -> shown(new Command.ReleaseReboot(c.param("node"), c.param("key"), c.who()))));
+    r.add(
+        "POST",
+        "/1/nodes/{node}/reboot/{id}/cancel",
+        ApiAction.admitted(
+            sources.commands()::admit,
+            c -> shown(new Command.CancelReboot(c.param("node"), c.param("id"), c.who()))));
   }
 
   private RebootView shown(Command command) {
