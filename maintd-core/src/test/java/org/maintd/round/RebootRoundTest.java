@@ -135,4 +135,37 @@ class RebootRoundTest {
     assertTrue(busy.message().startsWith("node n3 has an active incident "), busy.message());
     assertEquals(List.of(), d.stored().reboots().requests());
   }
+
+  @Test
+  void aCampaignDoesNotStartOnANodeARebootRequestHoldsNorMoveInstancesOntoIt() {
+    tick(JobStatus.SUCCESS);
+    ask("n4", RebootMode.SOFT, "alpha", false);
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", false, false)), submitted());
+    boots.put("n4", "");
+    tick(JobStatus.SUCCESS);
+    assertEquals(CyclePhase.HELD, d.stored().reboots().find("n4").orElseThrow().phase());
+    d.command(
+        new Command.StartCampaign(
+            new org.maintd.campaign.CampaignSpec(
+                new org.maintd.campaign.NodeSelection(List.of("n4"), "", List.of()),
+                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
+                1,
+                java.time.Duration.ofSeconds(10),
+                java.time.Duration.ofMinutes(10),
+                List.of()),
+            "op"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(), submitted());
+    assertTrue(
+        d.stored().campaigns().get(0).next().contains("a reboot request is under way on it"),
+        d.stored().campaigns().get(0).next());
+    d.command(new Command.ReleaseReboot("n4", "alpha", "ops"));
+    d.tick(Map.of());
+    assertTrue(
+        d.state.memory().plan().items().stream()
+            .anyMatch(i -> i.kind().equals("reboot") && i.id().equals("n4")),
+        d.state.memory().plan().items().toString());
+  }
 }
