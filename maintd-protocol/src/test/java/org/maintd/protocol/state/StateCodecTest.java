@@ -73,7 +73,7 @@ class StateCodecTest {
           "op" : "set-node-flags"|"op" : "set-flags"\
           |state: field 'intents[0].job.operations[0].op' cannot be read: unknown value \
           'set-flags' (maintd knows set-node-flags, migrate, failover, move, replace-secondary, \
-          repair, recreate-disks, reinstall, reboot, master-failover)
+          repair, recreate-disks, reinstall, reboot, master-failover, power)
           """)
   void aValueMaintdDoesNotKnowIsNamedWithItsField(String from, String to, String message)
       throws Exception {
