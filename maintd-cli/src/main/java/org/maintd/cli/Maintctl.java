@@ -7,12 +7,16 @@ import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.BalanceCommand;
 import org.maintd.cli.command.CampaignCommand;
 import org.maintd.cli.command.CancelCommand;
+import org.maintd.cli.command.CancelRebootCommand;
 import org.maintd.cli.command.DownCommand;
 import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.InstancesCommand;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.PlanCommand;
+import org.maintd.cli.command.RebootCommand;
+import org.maintd.cli.command.RebootsCommand;
+import org.maintd.cli.command.ReleaseCommand;
 import org.maintd.cli.command.ResumeCommand;
 import org.maintd.cli.command.RollCommand;
 import org.maintd.cli.command.ScheduleCommand;
@@ -52,6 +56,10 @@ import picocli.CommandLine.ScopeType;
       PauseCommand.class,
       ResumeCommand.class,
       CampaignCommand.class,
+      RebootCommand.class,
+      ReleaseCommand.class,
+      RebootsCommand.class,
+      CancelRebootCommand.class,
       SimCommand.class,
       CommandLine.HelpCommand.class
     })
@@ -132,7 +140,9 @@ public final class Maintctl implements Runnable {
     CommandLine cli = new CommandLine(new Maintctl());
     cli.setExecutionExceptionHandler(
         (e, c, p) -> {
-          if (e instanceof ApiException || e instanceof CampaignCommand.CampaignEnded) {
+          if (e instanceof ApiException
+              || e instanceof CampaignCommand.CampaignEnded
+              || e instanceof RebootCommand.RebootFailed) {
             c.getErr().println("maintctl: " + e.getMessage());
             return 1;
           }

@@ -177,6 +177,17 @@ public sealed interface Operation {
     }
   }
 
+  /**
+   * Powers a node off, to stay off ({@code on} false: soft, the node shuts itself down; hard,
+   * through the cluster's power control), or on again (through the cluster's power control).
+   */
+  record PowerNode(String node, boolean on, boolean hard) implements OnNode {
+    @Override
+    public String kind() {
+      return on ? "power-on" : "power-off";
+    }
+  }
+
   /** Moves the master role from {@code from} to the master candidate {@code to}. */
   record FailoverMaster(String from, String to) implements Operation {
     @Override

@@ -105,6 +105,7 @@ final class HealthJobs {
       }
     }
     ctx.claims.claimedNodes().forEach(n -> out.put(n, "is taken by another job of this round"));
+    ctx.rebooting.forEach(n -> out.put(n, "is about to be rebooted by a reboot request"));
     return out;
   }
 }

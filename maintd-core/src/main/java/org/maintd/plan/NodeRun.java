@@ -127,6 +127,9 @@ final class NodeRun {
     if (ctx.excludedTargets.contains(node) && !n.drained()) {
       return waits(REPAIRS_FIRST);
     }
+    if (ctx.rebooting.contains(node)) {
+      return waits("a reboot request is under way on it; it goes first");
+    }
     return begin(n);
   }
 

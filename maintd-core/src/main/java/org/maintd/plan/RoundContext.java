@@ -30,6 +30,10 @@ final class RoundContext {
   final Capacity capacity;
   final UnavailabilityLedger unavailable;
   final Optional<WaitReason> plannedWorkHeld;
+
+  /** The nodes a reboot request is under way on: no campaign starts on them. */
+  final Set<String> rebooting = new java.util.HashSet<>();
+
   private int jobCounter;
 
   RoundContext(

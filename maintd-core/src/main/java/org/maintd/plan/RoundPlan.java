@@ -13,9 +13,9 @@ import org.maintd.maintenance.Maintenance;
  * (to be tagged {@code repairready}), for every incident what happens next or why it waits, tags to
  * change outside jobs (instance repairs' {@code enoperm} results, expired suspensions), and the
  * other items considered (instances to repair, scheduled machines) with what happens to them, and
- * the campaigns and the maintenance schedule's modes as they stand after this round's steps, and
- * what instance health decided (its duties are among the jobs; its state is kept when the round
- * starts).
+ * the campaigns, the maintenance schedule's modes and the reboot requests as they stand after this
+ * round's steps, and what instance health decided (its duties are among the jobs; its state is kept
+ * when the round starts).
  */
 public record RoundPlan(
     List<JobSpec> jobs,
@@ -25,7 +25,8 @@ public record RoundPlan(
     List<PlanItem> items,
     List<Campaign> campaigns,
     Maintenance maintenance,
-    HealthPlan health) {
+    HealthPlan health,
+    org.maintd.reboot.Reboots reboots) {
   public RoundPlan {
     campaigns = List.copyOf(campaigns);
     jobs = List.copyOf(jobs);

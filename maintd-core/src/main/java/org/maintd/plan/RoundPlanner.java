@@ -107,30 +107,21 @@ public final class RoundPlanner {
       List<Campaign> campaigns,
       Map<String, NodeSignal> signals) {
     return plan(
-        cluster,
-        incidents,
-        evacuated,
-        round,
-        now,
-        campaigns,
-        signals,
-        Set.of(),
-        MaintenanceInput.none(),
-        Load.none(),
-        HealthRound.off(now));
+        cluster, incidents, evacuated, round, now, campaigns, signals, PlanInputs.none(now));
   }
 
   /**
-   * Plans a round knowing which jobs have succeeded ({@code succeededJobs}: a harep repair whose
-   * pending tag names only such jobs, or none, takes its next step; the others wait for theirs),
-   * with the maintenance schedule ({@code maintenance}): its machines' steps come after instance
-   * repairs and before campaigns; no move lands on a machine it drains, holds down or is about to
-   * drain, nor on a node whose repair failed. Its {@code hold} (the guard of planned work: outside
-   * the allowed hours, an alert) holds all planned work, campaign steps too: every planner finds it
-   * in the round's context; repairs of faults go on regardless. Balancing weighs the instances'
-   * measured {@code load} (see {@link Load#on}: a measure not every node has is left out, and the
-   * plan says so). Instance health ({@code health}; its settings may switch it off) comes after the
-   * campaigns' steps and before balancing, on what they left.
+   * Plans a round with its {@code inputs}: knowing which jobs have succeeded (a harep repair whose
+   * pending tag names only such jobs, or none, takes its next step; the others wait for theirs);
+   * with the reboot requests, each node's cycle moving on after instance repairs and before planned
+   * maintenance and campaigns (no instance lands on a node a cycle takes down); with the
+   * maintenance schedule: its machines' steps come after instance repairs and before campaigns; no
+   * move lands on a machine it drains, holds down or is about to drain, nor on a node whose repair
+   * failed. Its {@code hold} (the guard of planned work: outside the allowed hours, an alert) holds
+   * all planned work, campaign steps too: every planner finds it in the round's context; repairs of
+   * faults go on regardless. Balancing weighs the instances' measured load (see {@link Load#on}: a
+   * measure not every node has is left out, and the plan says so). Instance health (its settings
+   * may switch it off) comes after the campaigns' steps and before balancing, on what they left.
    */
   public RoundPlan plan(
       Cluster cluster,
@@ -140,12 +131,15 @@ public final class RoundPlanner {
       Instant now,
       List<Campaign> campaigns,
       Map<String, NodeSignal> signals,
-      Set<String> succeededJobs,
-      MaintenanceInput maintenance,
-      Load load,
-      HealthRound health) {
+      PlanInputs inputs) {
+    Set<String> succeededJobs = inputs.succeededJobs();
+    MaintenanceInput maintenance = inputs.maintenance();
+    Load load = inputs.load();
+    HealthRound health = inputs.health();
+    RebootInput reboots = inputs.reboots();
     Map<String, String> ruledOut = new HashMap<>(maintenance.ruledOut(cluster, now));
     ruledOut.putAll(failedRepairNodes(incidents));
+    reboots.reboots().downNodes().forEach(n -> ruledOut.put(n, "a reboot request takes it down"));
     RoundContext ctx =
         new RoundContext(
             cluster,
@@ -179,6 +173,10 @@ public final class RoundPlanner {
     if (harep) {
       new HarepPlanner(ctx, now, succeededJobs).plan(jobs, tags, items);
     }
+    org.maintd.reboot.Reboots rebooted =
+        new RebootRequestPlanner(ctx, evacuations, signals, reboots, now)
+            .plan(reboots.reboots(), campaignHolds(campaigns), jobs, items);
+    ctx.rebooting.addAll(rebooted.busyNodes());
     Maintenance scheduled =
         new MaintenancePlanner(ctx, evacuations, maintenance, now, campaignNodes(campaigns))
             .plan(jobs, items);
@@ -205,7 +203,8 @@ public final class RoundPlanner {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents), load).plan(jobs, items);
       }
     }
-    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled, healthPlan);
+    return new RoundPlan(
+        jobs, completed, next, tags, items, planned, scheduled, healthPlan, rebooted);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */
@@ -241,6 +240,22 @@ public final class RoundPlanner {
     campaigns.stream()
         .filter(c -> c.status().isActive())
         .forEach(c -> c.currentGroup().forEach(n -> out.put(n, c.id())));
+    return out;
+  }
+
+  /** The nodes a campaign under way has started on and not finished, by the campaign's id. */
+  private static Map<String, String> campaignHolds(List<Campaign> campaigns) {
+    Map<String, String> out = new HashMap<>();
+    campaigns.stream()
+        .filter(c -> c.status().isActive())
+        .forEach(
+            c ->
+                c.nodes().stream()
+                    .filter(
+                        p ->
+                            p.phase() != org.maintd.campaign.NodePhase.WAITING
+                                && !NodeRun.finished(p.phase()))
+                    .forEach(p -> out.put(p.node(), c.id())));
     return out;
   }
 

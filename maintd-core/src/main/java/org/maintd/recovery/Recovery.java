@@ -77,6 +77,15 @@ public final class Recovery {
                         + id
                         + " was under way: it is not resumed; its nodes may still be"
                         + " drained (maintctl nodes), put them back with maintctl up"));
+    owners(traces, org.maintd.reboot.NodeCycle::idOfOwner)
+        .forEach(
+            id ->
+                notes.add(
+                    "reboot request "
+                        + id
+                        + " was under way: it is not resumed and its keys are lost; its node may"
+                        + " be off, offline or drained (maintctl nodes): bring it back, then"
+                        + " maintctl up"));
     long round =
         traces.jobs().stream()
             .map(j -> TraceKey.of(j.reason()))
@@ -370,11 +379,17 @@ public final class Recovery {
   }
 
   private static Set<String> campaigns(Traces traces) {
+    return owners(traces, Campaign::idOfOwner);
+  }
+
+  /** The ids that {@code idOf} finds in the owners of the traces' jobs, in their order. */
+  private static Set<String> owners(
+      Traces traces, java.util.function.Function<String, Optional<String>> idOf) {
     Set<String> ids = new LinkedHashSet<>();
     traces.jobs().stream()
         .map(j -> TraceKey.of(j.reason()))
         .flatMap(Optional::stream)
-        .map(k -> Campaign.idOfOwner(k.owner()))
+        .map(k -> idOf.apply(k.owner()))
         .flatMap(Optional::stream)
         .forEach(ids::add);
     return ids;

@@ -40,4 +40,18 @@ public sealed interface Command {
       hostnames = List.copyOf(hostnames);
     }
   }
+
+  /** Reboot a node once, or power it off and hold it with a key. */
+  record RequestReboot(org.maintd.reboot.RebootAsk ask) implements Command {
+    @Override
+    public String who() {
+      return ask.who();
+    }
+  }
+
+  /** Release a key holding a node off. */
+  record ReleaseReboot(String node, String key, String who) implements Command {}
+
+  /** Cancel a reboot request: it fails; a node not yet taken down is brought back. */
+  record CancelReboot(String node, String id, String who) implements Command {}
 }

@@ -85,6 +85,15 @@ final class Commands {
     if (c instanceof Command.MachinesUp x) {
       return new MachineCommands(t).up(x);
     }
+    if (c instanceof Command.RequestReboot x) {
+      return new RebootCommands(t).request(x, uuids);
+    }
+    if (c instanceof Command.ReleaseReboot x) {
+      return new RebootCommands(t).release(x);
+    }
+    if (c instanceof Command.CancelReboot x) {
+      return new RebootCommands(t).cancel(x);
+    }
     throw new IllegalStateException("no rule for the command " + c);
   }
 

@@ -19,6 +19,8 @@ import org.maintd.machine.Machines;
 import org.maintd.plan.HealthRound;
 import org.maintd.plan.MaintenanceInput;
 import org.maintd.plan.Next;
+import org.maintd.plan.PlanInputs;
+import org.maintd.plan.RebootInput;
 import org.maintd.plan.RoundPlan;
 import org.maintd.plan.RoundPlanner;
 import org.maintd.plan.TagChange;
@@ -78,15 +80,17 @@ final class Planning {
                 t.now,
                 s.campaigns(),
                 t.memory.signals(),
-                succeeded(t),
-                new MaintenanceInput(
-                    s.maintenance(),
-                    t.settings.drainAhead(),
-                    plannedWork,
-                    t.inputs.consents().asking(),
-                    t.memory.signals()),
-                load(t.memory, t.cluster),
-                health(t));
+                new PlanInputs(
+                    succeeded(t),
+                    new MaintenanceInput(
+                        s.maintenance(),
+                        t.settings.drainAhead(),
+                        plannedWork,
+                        t.inputs.consents().asking(),
+                        t.memory.signals()),
+                    load(t.memory, t.cluster),
+                    health(t),
+                    new RebootInput(s.reboots(), t.settings.reboot())));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(
@@ -118,8 +122,13 @@ final class Planning {
     }
     t.log.addAll(CampaignList.changes(t.state.campaigns(), plan.campaigns()));
     t.log.addAll(Scheduling.changes(t.state.maintenance(), plan.maintenance()));
-    t.state = t.state.withCampaigns(plan.campaigns()).withMaintenance(plan.maintenance());
-    t.state = t.state.withHealth(plan.health().next());
+    t.log.addAll(RebootLog.changes(t.state.reboots(), plan.reboots()));
+    t.state =
+        t.state
+            .withCampaigns(plan.campaigns())
+            .withMaintenance(plan.maintenance())
+            .withReboots(plan.reboots())
+            .withHealth(plan.health().next());
     plan.health()
         .events()
         .forEach(e -> t.log.add(e.error() ? LogLine.error(e.text()) : LogLine.info(e.text())));

@@ -78,6 +78,11 @@ final class RoundClose {
       t.log.addAll(Scheduling.changes(before, t.state.maintenance()));
       return;
     }
+    Optional<String> cycle = org.maintd.reboot.NodeCycle.idOfOwner(owner);
+    if (cycle.isPresent()) {
+      RebootLog.jobFailed(t, cycle.get(), reason);
+      return;
+    }
     Optional<String> campaign = Campaign.idOfOwner(owner);
     if (campaign.isPresent()) {
       t.state =
@@ -120,7 +125,7 @@ final class RoundClose {
     if (HarepOwner.parse(owner).isPresent()) {
       return "harep";
     }
-    for (String kind : List.of("balance", "campaign", "machine", "health")) {
+    for (String kind : List.of("balance", "campaign", "machine", "health", "reboot")) {
       if (owner.startsWith(kind + ":")) {
         return kind;
       }

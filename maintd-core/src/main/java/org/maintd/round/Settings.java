@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.health.HealthSettings;
+import org.maintd.reboot.RebootPolicy;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
@@ -14,10 +15,11 @@ import org.maintd.safety.StormGuard;
  * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
  * reboot that fails then stops the campaign), and what balancing may do (hbal's switches and gain
  * rule), and how long before its maintenance window a scheduled machine is drained ({@code
- * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock), and
- * instance health (the watcher's duties; off unless configured). The least time between the starts
- * of two rounds is part of the stored state ({@code roundDelay}), as in Ganeti's maintenance
- * object. Its single-value withers ({@code withHarep}, ...) are generated.
+ * maintenance.drainAhead}), and the guard of planned work (allowed hours, alert interlock),
+ * instance health (the watcher's duties; off unless configured), and how reboot requests are
+ * carried out (their timeouts, whether a hard path and power control exist). The least time between
+ * the starts of two rounds is part of the stored state ({@code roundDelay}), as in Ganeti's
+ * maintenance object. Its single-value withers ({@code withHarep}, ...) are generated.
  */
 @RecordBuilder
 public record Settings(
@@ -29,7 +31,8 @@ public record Settings(
     BalanceOptions balancing,
     Duration drainAhead,
     PlannedWorkGuard guard,
-    HealthSettings instanceHealth)
+    HealthSettings instanceHealth,
+    RebootPolicy reboot)
     implements SettingsBuilder.With {
   /** How long before its window starts a scheduled machine is drained, unless configured. */
   public static final Duration DRAIN_AHEAD = Duration.ofHours(1);
@@ -59,6 +62,7 @@ public record Settings(
         BalanceOptions.threshold(0),
         DRAIN_AHEAD,
         PlannedWorkGuard.none(),
-        HealthSettings.off());
+        HealthSettings.off(),
+        RebootPolicy.defaults());
   }
 }

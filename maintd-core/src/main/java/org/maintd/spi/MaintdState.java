@@ -11,14 +11,15 @@ import org.maintd.health.InstanceHealth;
 import org.maintd.incident.Incident;
 import org.maintd.machine.Machine;
 import org.maintd.maintenance.Maintenance;
+import org.maintd.reboot.Reboots;
 
 /**
  * Everything the daemon persists: a superset of Ganeti's {@code maintenance} object, with the
  * rolling-reboot campaigns, the machines maintd has taken out of service, each node's collector as
  * last polled (for standbys to show), and the maintenance schedule with its machines' modes and
- * their instances' consent, and instance health (the watcher's counts, the boot ids seen). {@code
- * serial} increases with every write; stores use it for compare-and-set. Its single-value withers
- * ({@code withIncidents}, ...) are generated.
+ * their instances' consent, instance health (the watcher's counts, the boot ids seen) and the
+ * reboot requests with each node's power cycle. {@code serial} increases with every write; stores
+ * use it for compare-and-set. Its single-value withers ({@code withIncidents}, ...) are generated.
  */
 @RecordBuilder
 public record MaintdState(
@@ -40,7 +41,8 @@ public record MaintdState(
     boolean stormArmed,
     Map<String, CollectorStatus> collectors,
     Maintenance maintenance,
-    InstanceHealth health)
+    InstanceHealth health,
+    Reboots reboots)
     implements MaintdStateBuilder.With {
 
   public MaintdState {
@@ -57,6 +59,7 @@ public record MaintdState(
             : java.util.Collections.unmodifiableMap(new TreeMap<>(collectors));
     maintenance = maintenance == null ? Maintenance.empty() : maintenance;
     health = health == null ? InstanceHealth.empty() : health;
+    reboots = reboots == null ? Reboots.empty() : reboots;
   }
 
   public static MaintdState initial(Instant now) {
@@ -79,7 +82,8 @@ public record MaintdState(
         true,
         Map.of(),
         Maintenance.empty(),
-        InstanceHealth.empty());
+        InstanceHealth.empty(),
+        Reboots.empty());
   }
 
   /** The jobs of the round under way, and the planned jobs with their ids once submitted. */

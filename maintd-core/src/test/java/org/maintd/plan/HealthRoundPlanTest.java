@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -35,8 +34,9 @@ import org.maintd.testing.ClusterBuilder;
 /**
  * Instance health in the round: its jobs come after repairs and campaign steps and never touch what
  * they take (an evacuated node's instances, a node a campaign is about to reboot, a machine the
- * schedule rules out), one owner for all so that several share a node, the watcher's reason in the
- * trail; balancing still comes after it; switched off, it plans nothing.
+ * schedule rules out, a node a reboot request is under way on), one owner for all so that several
+ * share a node, the watcher's reason in the trail; balancing still comes after it; switched off, it
+ * plans nothing.
  */
 class HealthRoundPlanTest {
   private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000);
@@ -73,10 +73,7 @@ class HealthRoundPlanTest {
             NOW,
             campaigns,
             Map.of(),
-            Set.of(),
-            MaintenanceInput.none(),
-            org.maintd.balance.Load.none(),
-            h);
+            PlanInputs.none(NOW).withHealth(h));
   }
 
   private static List<String> started(RoundPlan p) {
@@ -158,5 +155,50 @@ class HealthRoundPlanTest {
     Cluster c = cluster().withNode("n4", n -> n.withFlags(n.flags().withDrained(true)));
     RoundPlan p = plan(c, List.of(), List.of(), h);
     assertEquals(List.of("a", "b"), started(p));
+  }
+
+  @Test
+  void instancesOfANodeARebootRequestIsUnderWayOnWait() {
+    org.maintd.reboot.RebootAsk ask =
+        new org.maintd.reboot.RebootAsk(
+            "n4",
+            org.maintd.reboot.RebootMode.SOFT,
+            java.util.Optional.of("alpha"),
+            "disk swap",
+            true,
+            false,
+            "ops");
+    org.maintd.reboot.Admission.Accepted a =
+        (org.maintd.reboot.Admission.Accepted)
+            new org.maintd.reboot.RebootRules(org.maintd.reboot.RebootPolicy.defaults())
+                .admit(
+                    org.maintd.reboot.Reboots.empty(),
+                    ask,
+                    new org.maintd.reboot.NodeStanding(
+                        true, java.util.Optional.empty(), java.util.Optional.empty()),
+                    "r1",
+                    NOW);
+    RoundPlan p =
+        new RoundPlanner()
+            .plan(
+                cluster(),
+                List.of(),
+                List.of(),
+                7,
+                NOW,
+                List.of(),
+                Map.of(),
+                PlanInputs.none(NOW)
+                    .withHealth(on())
+                    .withReboots(
+                        new RebootInput(a.reboots(), org.maintd.reboot.RebootPolicy.defaults())));
+    assertEquals(List.of("a", "b"), started(p));
+    assertTrue(
+        p.items().stream()
+            .anyMatch(
+                i ->
+                    i.id().equals("c")
+                        && i.next().text().contains("about to be rebooted by a reboot request")),
+        p.items().toString());
   }
 }

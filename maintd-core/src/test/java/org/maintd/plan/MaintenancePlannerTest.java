@@ -83,10 +83,7 @@ class MaintenancePlannerTest {
             now,
             List.of(),
             Map.of(),
-            java.util.Set.of(),
-            in,
-            org.maintd.balance.Load.none(),
-            HealthRound.off(now));
+            PlanInputs.none(now).withMaintenance(in));
   }
 
   static Next machine(RoundPlan p) {
@@ -274,10 +271,7 @@ class MaintenancePlannerTest {
                 now,
                 List.of(),
                 Map.of(),
-                java.util.Set.of(),
-                input(m),
-                org.maintd.balance.Load.none(),
-                HealthRound.off(now));
+                PlanInputs.none(now).withMaintenance(input(m)));
     assertEquals(
         List.of(new Operation.Migrate("s", "n2", target)),
         p.jobs().stream()
@@ -320,10 +314,7 @@ class MaintenancePlannerTest {
                 DUE.minusSeconds(60),
                 List.of(),
                 Map.of(),
-                java.util.Set.of(),
-                input(m),
-                org.maintd.balance.Load.none(),
-                HealthRound.off(DUE.minusSeconds(60)));
+                PlanInputs.none(DUE.minusSeconds(60)).withMaintenance(input(m)));
     assertEquals(List.of(), p.jobs());
     String next = p.next().get(evacuation.uuid()).text();
     assertTrue(

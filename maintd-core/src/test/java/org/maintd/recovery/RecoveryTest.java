@@ -83,7 +83,9 @@ class RecoveryTest {
             new JobTrace(
                 "10",
                 "campaign c1 (migrate-reboot, group 1 of 1): drain n4 for its reboot [campaign:c1-r4-1]",
-                JobStatus.SUCCESS)),
+                JobStatus.SUCCESS),
+            new JobTrace(
+                "11", "reboot request q1 of n1: poweroff [reboot:q1-r5-1]", JobStatus.SUCCESS)),
         List.of(
             new RepairRecord("n4", FIX.toString(), "demo-fix", FIX_OBJECT, Optional.of(true)),
             new RepairRecord(
@@ -164,6 +166,11 @@ class RecoveryTest {
     assertTrue(
         r.notes().stream().anyMatch(n -> n.startsWith("campaign c1 ") && n.contains("not resumed")),
         r.notes().toString());
+    assertTrue(
+        r.notes().stream()
+            .anyMatch(n -> n.startsWith("reboot request q1 ") && n.contains("keys are lost")),
+        r.notes().toString());
+    assertEquals(org.maintd.reboot.Reboots.empty(), r.state().reboots());
     assertEquals(4, r.state().incidents().size());
   }
 
@@ -173,7 +180,8 @@ class RecoveryTest {
     List<String> said = traces().describe();
     assertEquals("n2 carries maintd:repairready:" + EVAC, said.get(0));
     assertTrue(
-        said.contains("4 job(s) in the cluster's queue carry maintd's reason trail (7, 8, 9, 10)"),
+        said.contains(
+            "5 job(s) in the cluster's queue carry maintd's reason trail (7, 8, 9, 10, 11)"),
         said.toString());
     assertTrue(said.contains("the collector of n4 ran 1 repair(s)"), said.toString());
   }

@@ -79,7 +79,9 @@ class FixturesTest {
         Arguments.of("sim-diagnose", SimDiagnose.class),
         Arguments.of("sim-fail", SimFail.class),
         Arguments.of("sim-load", SimLoad.class),
-        Arguments.of("sim-job", SimJobView.class));
+        Arguments.of("sim-job", SimJobView.class),
+        Arguments.of("node-reboots", org.maintd.protocol.api.RebootView.NodeReboots.class),
+        Arguments.of("reboot-request", org.maintd.protocol.api.RebootBody.class));
   }
 
   static String fixture(String name) throws IOException {
@@ -175,9 +177,10 @@ class FixturesTest {
             .read(fixture("state"))
             .withCollectors(java.util.Map.of())
             .withMaintenance(org.maintd.maintenance.Maintenance.empty())
-            .withHealth(org.maintd.health.InstanceHealth.empty()),
+            .withHealth(org.maintd.health.InstanceHealth.empty())
+            .withReboots(org.maintd.reboot.Reboots.empty()),
         migrated,
-        "schema 1 had no collectors and no maintenance schedule: none");
+        "schema 1 had no collectors, no maintenance schedule, no instance health, no reboots: none");
     assertTrue(migrated.stormArmed(), "schema 1 had no storm_armed: armed");
   }
 
@@ -190,11 +193,11 @@ class FixturesTest {
 
   @Test
   void aStateFileOfANewerSchemaIsRefusedSayingSo() throws Exception {
-    String newer = fixture("state").replace("\"schema\" : 5", "\"schema\" : 6");
+    String newer = fixture("state").replace("\"schema\" : 6", "\"schema\" : 7");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new StateCodec().read(newer));
     assertEquals(
-        "state: written by a newer maintd (schema 6); this one reads up to schema 5",
+        "state: written by a newer maintd (schema 7); this one reads up to schema 6",
         e.getMessage());
   }
 
@@ -214,13 +217,42 @@ class FixturesTest {
   @Test
   void aStateFileOfSchema3ReadsWithAnEmptyMaintenanceSchedule() throws Exception {
     MaintdState v3 = new StateCodec().read(fixture("state-v3"));
-    MaintdState v4 = new StateCodec().read(fixture("state"));
+    MaintdState v4 = new StateCodec().read(fixture("state-v4"));
     assertEquals(org.maintd.maintenance.Maintenance.empty(), v3.maintenance());
-    assertEquals(
-        v4.withMaintenance(org.maintd.maintenance.Maintenance.empty())
-            .withHealth(org.maintd.health.InstanceHealth.empty()),
-        v3);
+    assertEquals(v4.withMaintenance(org.maintd.maintenance.Maintenance.empty()), v3);
     assertEquals(1795377600000000000L, v4.maintenance().schedule().windows().get(0).startNanos());
     assertEquals(2, v4.maintenance().consents().size());
+  }
+
+  @Test
+  void aStateFileOfSchema4ReadsWithoutInstanceHealthNorRebootRequests() throws Exception {
+    MaintdState v4 = new StateCodec().read(fixture("state-v4"));
+    MaintdState v6 = new StateCodec().read(fixture("state"));
+    assertEquals(org.maintd.health.InstanceHealth.empty(), v4.health());
+    assertEquals(org.maintd.reboot.Reboots.empty(), v4.reboots());
+    assertEquals(
+        v6.withHealth(org.maintd.health.InstanceHealth.empty())
+            .withReboots(org.maintd.reboot.Reboots.empty()),
+        v4);
+  }
+
+  @Test
+  void aStateFileOfSchema5ReadsWithInstanceHealthAndWithoutRebootRequests() throws Exception {
+    MaintdState v5 = new StateCodec().read(fixture("state-v5"));
+    MaintdState v6 = new StateCodec().read(fixture("state"));
+    assertEquals(org.maintd.reboot.Reboots.empty(), v5.reboots());
+    assertEquals(v6.withReboots(org.maintd.reboot.Reboots.empty()), v5);
+    assertEquals(2, v5.health().instances().size());
+  }
+
+  @Test
+  void theRebootRequestsOfSchema6ReadBackWithTheirKeysAndTheNodesCycle() throws Exception {
+    MaintdState v6 = new StateCodec().read(fixture("state"));
+    org.maintd.reboot.RebootRequest held = v6.reboots().requests().get(0);
+    assertEquals(java.util.Optional.of("alpha"), held.key());
+    assertTrue(held.holds());
+    assertEquals(java.util.Optional.empty(), v6.reboots().requests().get(1).key());
+    assertEquals(
+        org.maintd.reboot.CyclePhase.HELD, v6.reboots().find("node6").orElseThrow().phase());
   }
 }

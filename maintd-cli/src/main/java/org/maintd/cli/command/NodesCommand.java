@@ -15,20 +15,43 @@ public final class NodesCommand extends ApiCommand.TopLevel {
     print(client().get("/1/nodes", NODES), NodesCommand::table);
   }
 
+  /** The nodes; with a REBOOT column when a reboot request is under way on one of them. */
   private static String table(List<NodeView> nodes) {
-    Table t =
-        new Table("NODE", "GROUP", "MODE", "ROLE", "PRIMARY", "SECONDARY", "COLLECTOR", "TAGS");
+    boolean reboots = nodes.stream().anyMatch(n -> !reboot(n).isEmpty());
+    List<String> header =
+        new java.util.ArrayList<>(
+            List.of("NODE", "GROUP", "MODE", "ROLE", "PRIMARY", "SECONDARY", "COLLECTOR"));
+    if (reboots) {
+      header.add("REBOOT");
+    }
+    header.add("TAGS");
+    Table t = new Table(header.toArray(String[]::new));
     for (NodeView n : nodes) {
-      t.row(
-          n.name(),
-          n.group(),
-          n.mode(),
-          n.master() ? "master" : "",
-          n.primary_instances().size(),
-          n.secondary_instances().size(),
-          n.collector().health(),
-          String.join(",", n.tags()));
+      List<Object> row =
+          new java.util.ArrayList<>(
+              List.of(
+                  n.name(),
+                  n.group(),
+                  n.mode(),
+                  n.master() ? "master" : "",
+                  n.primary_instances().size(),
+                  n.secondary_instances().size(),
+                  n.collector().health()));
+      if (reboots) {
+        row.add(reboot(n).isEmpty() ? "-" : reboot(n));
+      }
+      row.add(String.join(",", n.tags()));
+      t.row(row.toArray());
     }
     return t.render();
+  }
+
+  /** {@code held:alpha,beta}, the phase of a cycle under way, or empty. */
+  private static String reboot(NodeView n) {
+    NodeView.Reboot r = n.reboot();
+    if (r == null || (r.phase().equals("idle") && r.active() == 0)) {
+      return "";
+    }
+    return r.held() ? "held:" + String.join(",", r.keys()) : r.phase();
   }
 }

@@ -206,6 +206,7 @@ record LeaderWork(
         config.balancing(),
         config.maintenance().drainAhead(),
         config.maintenance().guard(),
-        config.instanceHealth());
+        config.instanceHealth(),
+        config.reboot().policy(config.backend()));
   }
 }

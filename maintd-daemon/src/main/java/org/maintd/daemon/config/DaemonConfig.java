@@ -19,8 +19,8 @@ import org.maintd.safety.StormGuard;
  * The daemon's configuration, every value validated; see {@code etc/maintd.yaml}. Balancing, when
  * {@code balance} is on, moves as {@code balancing} (hbal's switches and gain rule) allows, and
  * with {@code balanceLoad} asks the collectors for the nodes' CPU load and weighs it; {@code
- * instanceHealth}: the watcher's duties and their limits. Its single-value withers ({@code
- * withPort}, ...) are generated.
+ * instanceHealth}: the watcher's duties and their limits; {@code reboot}: how reboot requests are
+ * carried out. Its single-value withers ({@code withPort}, ...) are generated.
  */
 @RecordBuilder
 public record DaemonConfig(
@@ -50,8 +50,33 @@ public record DaemonConfig(
     Ha ha,
     NodeCommands nodeCommands,
     Maintenance maintenance,
-    HealthSettings instanceHealth)
+    HealthSettings instanceHealth,
+    Reboot reboot)
     implements DaemonConfigBuilder.With {
+
+  /**
+   * Reboot requests: how long a soft power-off may take before it falls back to hard, how long a
+   * node may take to come back, whether a hard path exists ({@code hard}) and whether the backend
+   * powers nodes off and on ({@code powerControl}): {@code backend} or {@code none}; {@code auto}
+   * is the backend's own with the simulated cluster and none with Ganeti (its power-cycle resets a
+   * node, and RAPI has no power-on).
+   */
+  public record Reboot(
+      Duration softTimeout, Duration bootTimeout, String hard, String powerControl) {
+    public static Reboot defaults() {
+      return new Reboot(Duration.ofMinutes(5), Duration.ofMinutes(15), "auto", "auto");
+    }
+
+    /** The policy of the core for {@code backend}. */
+    public org.maintd.reboot.RebootPolicy policy(String backend) {
+      return new org.maintd.reboot.RebootPolicy(
+          softTimeout, bootTimeout, on(hard, backend), on(powerControl, backend));
+    }
+
+    private static boolean on(String setting, String backend) {
+      return setting.equals("backend") || (setting.equals("auto") && backend.equals("sim"));
+    }
+  }
 
   /**
    * Planned maintenance: how long before its window a scheduled machine starts to drain, where the

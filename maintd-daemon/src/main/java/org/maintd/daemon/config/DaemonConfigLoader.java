@@ -113,6 +113,7 @@ public final class DaemonConfigLoader {
     DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
     DaemonConfig.Maintenance maintenance = MaintenanceSection.read(root.section("maintenance"));
     org.maintd.health.HealthSettings health = HealthSection.read(root);
+    DaemonConfig.Reboot reboot = RebootSection.read(root.section("reboot"));
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -141,7 +142,8 @@ public final class DaemonConfigLoader {
         ha,
         nodeCommands,
         maintenance,
-        health);
+        health,
+        reboot);
   }
 
   private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n, String backend) {

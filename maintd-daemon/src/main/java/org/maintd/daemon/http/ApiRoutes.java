@@ -60,6 +60,7 @@ public final class ApiRoutes {
     Router<ApiAction> r = new Router<>();
     api.reads(r);
     api.changes(r);
+    new RebootRoutes(sources).addTo(r);
     extras.forEach(e -> e.addTo(r));
     return r;
   }

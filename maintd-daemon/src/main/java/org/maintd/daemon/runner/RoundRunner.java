@@ -210,7 +210,9 @@ public final class RoundRunner {
 
   private static boolean reboots(Effect e) {
     return e instanceof Effect.Submit s
-        && s.job().operations().stream().anyMatch(op -> op instanceof Operation.RebootNode);
+        && s.job().operations().stream()
+            .anyMatch(
+                op -> op instanceof Operation.RebootNode || op instanceof Operation.PowerNode);
   }
 
   private static void log(LogLine line) {

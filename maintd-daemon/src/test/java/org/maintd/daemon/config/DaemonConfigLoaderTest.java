@@ -37,6 +37,7 @@ class DaemonConfigLoaderTest {
     assertEquals(true, c.sim().followMaster());
     assertEquals(DaemonConfig.Ganeti.defaults(), c.ganeti());
     assertEquals(DaemonConfig.Maintenance.defaults(), c.maintenance());
+    assertEquals(DaemonConfig.Reboot.defaults(), c.reboot());
     DaemonConfig defaults = new DaemonConfigLoader().bind("empty", null);
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());

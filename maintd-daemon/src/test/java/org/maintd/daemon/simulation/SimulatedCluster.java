@@ -58,6 +58,15 @@ final class SimulatedCluster implements ClusterBackend {
   private final Map<String, Instant> off = new TreeMap<>();
   private final Map<String, Integer> boots = new TreeMap<>();
   private final Map<String, List<Instant>> backAt = new TreeMap<>();
+
+  /** Who took each node down last (the owner of the job), and every node's comings back. */
+  private final Map<String, String> downBy = new TreeMap<>();
+
+  private final List<Power> power = new ArrayList<>();
+
+  /** The nodes a power-off job keeps off until a power-on: no fault or operator powers them on. */
+  private final java.util.Set<String> heldOff = new java.util.TreeSet<>();
+
   private Cluster cluster;
   private long overstated;
   private Duration longestJob = Duration.ofSeconds(20);
@@ -85,6 +94,12 @@ final class SimulatedCluster implements ClusterBackend {
 
   /** Instances whose disks need activating: their secondary came back from a reboot. */
   private final java.util.Set<String> staleDisks = new java.util.TreeSet<>();
+
+  /**
+   * A change of a node's power, in order: {@code on} false when a job took it down (a reboot or a
+   * power-off), true when it came back; {@code owner} the owner of the job that took it down.
+   */
+  record Power(String node, boolean on, Instant at, String owner, boolean byPowerOff) {}
 
   SimulatedCluster(Cluster cluster, Clock clock, Random random, Ledger ledger) {
     this.cluster = cluster;
@@ -262,6 +277,25 @@ final class SimulatedCluster implements ClusterBackend {
   }
 
   /**
+   * Whether {@code node} came back after {@code instant} from a power-off or reboot that a job of
+   * {@code owner} made.
+   */
+  boolean backAfter(String node, Instant instant, String owner) {
+    return power.stream()
+        .anyMatch(
+            p ->
+                p.on()
+                    && p.node().equals(node)
+                    && p.owner().equals(owner)
+                    && p.at().isAfter(instant));
+  }
+
+  /** Every change of a node's power so far, from {@code index} on. */
+  List<Power> power(int index) {
+    return power.subList(Math.min(index, power.size()), power.size());
+  }
+
+  /**
    * The memory the jobs still running will take on each node they move a running instance to
    * (migrations, failovers, moves, disks recreated for a new primary), as if none of them had ended
    * yet and none had given memory back; read without moving the cluster on.
@@ -309,7 +343,7 @@ final class SimulatedCluster implements ClusterBackend {
     armed.clear();
     slowJobs(false);
     nextRebootStaysDown = false;
-    off.replaceAll((n, at) -> at.equals(NEVER) ? clock.instant() : at);
+    off.replaceAll((n, at) -> at.equals(NEVER) && !heldOff.contains(n) ? clock.instant() : at);
   }
 
   /** Powers on a node that stays down, as an operator at the console. */
@@ -326,7 +360,7 @@ final class SimulatedCluster implements ClusterBackend {
 
   List<String> staysDown() {
     return off.entrySet().stream()
-        .filter(e -> e.getValue().equals(NEVER))
+        .filter(e -> e.getValue().equals(NEVER) && !heldOff.contains(e.getKey()))
         .map(Map.Entry::getKey)
         .toList();
   }
@@ -385,13 +419,40 @@ final class SimulatedCluster implements ClusterBackend {
             .toList();
     back.forEach(
         n -> {
-          backAt.computeIfAbsent(n, k -> new ArrayList<>()).add(off.remove(n));
+          Instant at = off.remove(n);
+          backAt.computeIfAbsent(n, k -> new ArrayList<>()).add(at);
           boots.merge(n, 1, Integer::sum);
           cluster.secondariesOf(n).stream()
               .filter(i -> i.diskTemplate() == org.maintd.cluster.DiskTemplate.DRBD)
               .filter(i -> i.status().adminUp())
               .forEach(i -> staleDisks.add(i.name()));
+          power.add(new Power(n, true, at, downBy.getOrDefault(n, ""), false));
         });
+  }
+
+  /**
+   * A power-off keeps its node off until a power-on (a soft one takes effect unless the node's
+   * collector is faulty, drawn apart); a power-on boots it (or, armed, it stays down).
+   */
+  private void power(Operation.PowerNode p, Job job) {
+    if (!p.on()) {
+      boolean wasOn = !off.containsKey(p.node());
+      off.put(p.node(), NEVER);
+      heldOff.add(p.node());
+      down(p.node(), wasOn, job, true);
+    } else if (heldOff.remove(p.node())) {
+      off.put(
+          p.node(), nextRebootStaysDown ? NEVER : job.ends.plusSeconds(10 + random.nextInt(110)));
+      nextRebootStaysDown = false;
+      downBy.put(p.node(), job.spec.owner());
+    }
+  }
+
+  private void down(String node, boolean wasOn, Job job, boolean byPowerOff) {
+    downBy.put(node, job.spec.owner());
+    if (wasOn) {
+      power.add(new Power(node, false, job.ends, job.spec.owner(), byPowerOff));
+    }
   }
 
   private void finish(Job job) {
@@ -411,10 +472,16 @@ final class SimulatedCluster implements ClusterBackend {
           if (off.containsKey(r.node()) && !r.hard()) {
             throw new SimFailure("Node " + r.node() + " is powered off");
           }
+          boolean wasOn = !off.containsKey(r.node());
           off.put(
               r.node(),
               nextRebootStaysDown ? NEVER : job.ends.plusSeconds(10 + random.nextInt(110)));
           nextRebootStaysDown = false;
+          heldOff.remove(r.node());
+          down(r.node(), wasOn, job, false);
+        }
+        if (op instanceof Operation.PowerNode p) {
+          power(p, job);
         }
       } catch (SimFailure e) {
         job.status = JobStatus.ERROR;

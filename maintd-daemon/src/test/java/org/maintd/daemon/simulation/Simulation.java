@@ -149,7 +149,8 @@ final class Simulation {
       List<String> trace,
       long digest,
       Mode mode,
-      Map<String, Integer> waited) {
+      Map<String, Integer> waited,
+      Map<String, Integer> reached) {
     boolean ok() {
       return violation == null;
     }
@@ -206,6 +207,9 @@ final class Simulation {
   /** The maintenance schedule's events and its consent check: a stream of their own. */
   private final SimulatedMaintenance maintenance;
 
+  /** The reboot requests' events and invariants: a stream of their own. */
+  private final SimulatedReboots reboots;
+
   private int ticks;
   private int steps;
   private long digest = 17;
@@ -245,6 +249,7 @@ final class Simulation {
             cluster, new HmacKey("simulation key".getBytes(StandardCharsets.UTF_8)), clock);
     this.repairs = new SimulatedRepairs(cluster, ledger);
     this.maintenance = new SimulatedMaintenance(new Random(seed * 71 + 37), cluster, nodes);
+    this.reboots = new SimulatedReboots(new Random(seed * 83 + 43), cluster, nodes);
     this.crashes =
         new CrashSchedule(new Random(seed * 17 + 3), 0.005 + random.nextDouble() * 0.045);
     // drawn in every mode, so that the rest of the stream is the same in every mode
@@ -406,7 +411,12 @@ final class Simulation {
         List.copyOf(trace),
         digest,
         mode,
-        Map.copyOf(waited));
+        Map.copyOf(waited),
+        Map.of(
+            "campaign-completed", completedChecked.size(),
+            "incident-canceled", canceledAt.size(),
+            "reboot-done", reboots.done(),
+            "reboot-held", reboots.held()));
   }
 
   /** The crashes by point, and the leader changes as one more kind. */
@@ -648,6 +658,9 @@ final class Simulation {
           .event(runner.view().state(), clock.instant(), this::note)
           .ifPresent(this::command);
     }
+    if (reboots.due()) {
+      reboots.event(runner.view().state(), this::note).ifPresent(this::command);
+    }
     int roll = random.nextInt(100);
     if (roll >= 27) {
       backAndForth.disturbed();
@@ -841,7 +854,8 @@ final class Simulation {
         && s.incidents().stream().noneMatch(i -> i.status().isActive())
         && s.campaigns().stream().noneMatch(c -> c.status().isActive())
         && s.machines().isEmpty()
-        && SimulatedMaintenance.finished(s);
+        && SimulatedMaintenance.finished(s)
+        && SimulatedReboots.finished(s);
   }
 
   private void tidyUp(MaintdState s) {
@@ -849,6 +863,7 @@ final class Simulation {
       command(new Command.Pause(false, "op"));
     }
     maintenance.tidyUp(s).forEach(this::command);
+    reboots.tidyUp(s, false).forEach(this::command);
     for (Incident i : s.incidents()) {
       if ((i.status() == IncidentStatus.COMPLETED || i.status() == IncidentStatus.FAILED)
           && !i.acknowledged()
@@ -866,7 +881,8 @@ final class Simulation {
           s.incidents().stream()
                   .anyMatch(i -> i.status().isActive() && i.uuid().toString().equals(m.owner()))
               || s.campaigns().stream()
-                  .anyMatch(c -> c.status().isActive() && m.owner().equals("campaign:" + c.id()));
+                  .anyMatch(c -> c.status().isActive() && m.owner().equals("campaign:" + c.id()))
+              || !s.reboots().activeOf(m.node()).isEmpty();
       if (!held) {
         command(new Command.MachinesUp(List.of(m.node()), false, "op"));
       }
@@ -878,6 +894,7 @@ final class Simulation {
    * or aborted.
    */
   private void giveUp(MaintdState s) {
+    reboots.tidyUp(s, true).forEach(this::command);
     s.incidents().stream()
         .filter(i -> i.status().isActive())
         .forEach(i -> command(new Command.Cancel(i.uuid().toString(), "op")));
@@ -920,6 +937,9 @@ final class Simulation {
     if (s.paused()) {
       out.add("paused: " + s.pauseReason());
     }
+    s.reboots().requests().stream()
+        .filter(org.maintd.reboot.RebootRequest::active)
+        .forEach(r -> out.add("reboot request " + r.id() + " of " + r.node() + " " + r.status()));
     if (!SimulatedMaintenance.finished(s)) {
       out.add(
           "maintenance: "
@@ -969,6 +989,12 @@ final class Simulation {
               throw new Violation(v);
             });
     maintenance.countHeld(shown, now);
+    reboots
+        .check(saved)
+        .ifPresent(
+            v -> {
+              throw new Violation(v);
+            });
     for (Incident i : shown.incidents()) {
       if (i.status() == IncidentStatus.CANCELED) {
         canceledAt.putIfAbsent(i.uuid().toString(), ledger.last());
@@ -1099,7 +1125,8 @@ final class Simulation {
 
   /**
    * A campaign that completed rebooted every node it chose, in every group (as first seen): each
-   * came back from a reboot after the campaign started.
+   * came back, after the campaign started, from a reboot by one of the campaign's own jobs (not one
+   * an aborted campaign, a reboot request or an operator made).
    */
   private void checkCampaigns(MaintdState s) {
     for (Campaign c : s.campaigns()) {
@@ -1109,7 +1136,8 @@ final class Simulation {
       if (c.status() != CampaignStatus.COMPLETED || !completedChecked.add(c.id())) {
         continue;
       }
-      List<String> missed = chosen.stream().filter(n -> !cluster.backAfter(n, c.ctime())).toList();
+      List<String> missed =
+          chosen.stream().filter(n -> !cluster.backAfter(n, c.ctime(), c.owner())).toList();
       if (!missed.isEmpty()) {
         throw new Violation(
             "campaign: "

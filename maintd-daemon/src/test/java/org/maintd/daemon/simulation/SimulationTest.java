@@ -200,6 +200,13 @@ class SimulationTest {
             "leader-change")) {
       assertTrue(crashes.getOrDefault(point, 0) > 0, "crashes at " + point + ": " + crashes);
     }
+    Map<String, Integer> reached = new TreeMap<>();
+    runs.forEach(r -> r.reached().forEach((what, n) -> reached.merge(what, n, Integer::sum)));
+    for (String what :
+        List.of("campaign-completed", "incident-canceled", "reboot-done", "reboot-held")) {
+      long seeds = runs.stream().filter(r -> r.reached().getOrDefault(what, 0) > 0).count();
+      assertTrue(seeds >= 10, what + " in " + seeds + " seed(s) only: " + reached);
+    }
   }
 
   @Test

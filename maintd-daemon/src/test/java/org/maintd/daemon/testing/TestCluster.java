@@ -183,6 +183,9 @@ public final class TestCluster implements AutoCloseable {
   /** Instance health (the watcher's duties): off unless a test turns it on. */
   public org.maintd.health.HealthSettings instanceHealth = org.maintd.health.HealthSettings.off();
 
+  /** Reboot requests: their timeouts, hard path and power control. */
+  public DaemonConfig.Reboot reboot = DaemonConfig.Reboot.defaults();
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -233,7 +236,8 @@ public final class TestCluster implements AutoCloseable {
         ha,
         nodeCommands,
         maintenance,
-        instanceHealth);
+        instanceHealth,
+        reboot);
   }
 
   /** The running daemon. */

@@ -72,6 +72,11 @@ final class DemoProcess implements AutoCloseable {
     return new DemoProcess(dir, freePorts(1), 1, 0, ".demo-health");
   }
 
+  /** The demo of the reboot-requests tour: one daemon, the README's {@code .demo-reboot}. */
+  static DemoProcess reboots(Path dir) throws IOException {
+    return new DemoProcess(dir, freePorts(1), 1, 0, ".demo-reboot");
+  }
+
   /**
    * The highly available demo ({@code --ha}): daemons on P, P+1 and P+2, ZooKeeper on P+3, the
    * README's {@code .demo-ha}, and P+1 (a standby at first) as {@code MAINTD_URL}.

@@ -17,7 +17,7 @@ import org.maintd.spi.MaintdState;
  * A node as {@code /1/nodes} shows it: its name and uuid (the {@code node} of its incidents in
  * {@code /1/status}), its flags and mode, tags, instances, free memory and disk, incidents, its
  * collector's last answer, whether maintd took it out of service and why, and whether automatic
- * actions are paused.
+ * actions are paused, and its reboot requests.
  */
 public record NodeView(
     String name,
@@ -38,7 +38,24 @@ public record NodeView(
     Double last_report,
     TakenOut taken_out,
     boolean paused,
-    String pause_reason) {
+    String pause_reason,
+    Reboot reboot) {
+
+  /**
+   * Its reboot requests: the phase of its power cycle, whether keys hold it off and which, and how
+   * many requests are active.
+   */
+  public record Reboot(String phase, boolean held, List<String> keys, int active) {
+    static Reboot of(String node, org.maintd.reboot.Reboots reboots) {
+      List<String> keys = RebootView.keys(reboots.activeOf(node));
+      String phase =
+          reboots
+              .find(node)
+              .map(c -> c.phase().name().toLowerCase(java.util.Locale.ROOT))
+              .orElse("idle");
+      return new Reboot(phase, !keys.isEmpty(), keys, reboots.activeOf(node).size());
+    }
+  }
 
   /**
    * The collector's last answer: {@code ok}, {@code collector-error}, {@code rejected}, {@code
@@ -100,7 +117,8 @@ public record NodeView(
                   .map(m -> new TakenOut(Times.seconds(m.since()), m.owner(), m.reason()))
                   .orElse(null),
               state.paused(),
-              state.pauseReason()));
+              state.pauseReason(),
+              Reboot.of(n.name(), state.reboots())));
     }
     return list;
   }

@@ -24,7 +24,8 @@ import org.maintd.job.Operation;
   @JsonSubTypes.Type(value = Operation.FailoverMaster.class, name = "master-failover"),
   @JsonSubTypes.Type(value = Operation.StartInstance.class, name = "startup"),
   @JsonSubTypes.Type(value = Operation.ShutdownInstance.class, name = "shutdown"),
-  @JsonSubTypes.Type(value = Operation.ActivateDisks.class, name = "activate-disks")
+  @JsonSubTypes.Type(value = Operation.ActivateDisks.class, name = "activate-disks"),
+  @JsonSubTypes.Type(value = Operation.PowerNode.class, name = "power")
 })
 @JsonIgnoreProperties(
     value = {"kind", "nodes", "instances"},

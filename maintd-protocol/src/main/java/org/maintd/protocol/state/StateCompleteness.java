@@ -17,7 +17,8 @@ import java.util.Set;
  * at a default that older versions did not write (a campaign node's {@code reboot}: soft), those
  * written {@code null} (an operation's flag it leaves alone), and the fields a schema added, in a
  * file of an older one ({@code schema} and {@code storm_armed} in schema 2, {@code collectors} in
- * schema 3, {@code maintenance} in schema 4, {@code instance_health} in schema 5). Stateless.
+ * schema 3, {@code maintenance} in schema 4, {@code instance_health} in schema 5, {@code reboots}
+ * in schema 6). Stateless.
  */
 final class StateCompleteness {
   private static final Set<String> NOT_NEEDED =
@@ -30,7 +31,18 @@ final class StateCompleteness {
 
   private static final Map<String, Integer> ADDED_IN =
       Map.of(
-          "schema", 2, "storm_armed", 2, "collectors", 3, "maintenance", 4, "instance_health", 5);
+          "schema",
+          2,
+          "storm_armed",
+          2,
+          "collectors",
+          3,
+          "maintenance",
+          4,
+          "instance_health",
+          5,
+          "reboots",
+          6);
 
   private final int schema;
   private final List<String> lacking = new ArrayList<>();

@@ -19,9 +19,10 @@ import org.maintd.spi.MaintdState;
  * service), {@code storm_armed} and, from schema 3, {@code collectors} (each node's collector as
  * the leader last polled it: what a standby shows) and, from schema 4, {@code maintenance} (the
  * maintenance schedule, the modes of its machines and their instances' consent) and, from schema 5,
- * {@code instance_health} (the watcher's counts per instance, the boot ids seen, the disks
- * waiting). A file without {@code schema} is schema 1 (maintd before the schema was written); every
- * older schema is read with the fields it lacks at their defaults.
+ * {@code instance_health} (the watcher's counts per instance, the boot ids seen, the disks waiting)
+ * and, from schema 6, {@code reboots} (the reboot requests and each node's power cycle). A file
+ * without {@code schema} is schema 1 (maintd before the schema was written); every older schema is
+ * read with the fields it lacks at their defaults.
  */
 public record StateFile(
     Integer schema,
@@ -43,10 +44,11 @@ public record StateFile(
     Boolean storm_armed,
     java.util.Map<String, CollectorEntry> collectors,
     MaintenanceEntry maintenance,
-    HealthEntry instance_health) {
+    HealthEntry instance_health,
+    org.maintd.reboot.Reboots reboots) {
 
   /** The schema this maintd writes; it reads every schema up to it. */
-  public static final int SCHEMA = 5;
+  public static final int SCHEMA = 6;
 
   public StateFile {
     jobs = jobs == null ? List.of() : jobs;
@@ -57,6 +59,7 @@ public record StateFile(
     campaigns = campaigns == null ? List.of() : campaigns;
     machines = machines == null ? List.of() : machines;
     collectors = collectors == null ? java.util.Map.of() : collectors;
+    reboots = reboots == null ? org.maintd.reboot.Reboots.empty() : reboots;
   }
 
   /** A node's collector as last polled: its health, the detail, and since when. */
@@ -91,7 +94,8 @@ public record StateFile(
         s.stormArmed(),
         collectors(s),
         MaintenanceEntry.of(s.maintenance()),
-        HealthEntry.of(s.health()));
+        HealthEntry.of(s.health()),
+        s.reboots());
   }
 
   private static java.util.Map<String, CollectorEntry> collectors(MaintdState s) {
@@ -148,7 +152,8 @@ public record StateFile(
             : BadField.within("maintenance", maintenance::maintenance),
         instance_health == null
             ? org.maintd.health.InstanceHealth.empty()
-            : instance_health.health());
+            : instance_health.health(),
+        reboots);
   }
 
   /** Each entry of the list {@code name} read, a field it cannot read named by its index. */

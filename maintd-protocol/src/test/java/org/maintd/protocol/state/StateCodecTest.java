@@ -74,7 +74,7 @@ class StateCodecTest {
           |state: field 'intents[0].job.operations[0].op' cannot be read: unknown value \
           'set-flags' (maintd knows set-node-flags, migrate, failover, move, replace-secondary, \
           repair, recreate-disks, reinstall, reboot, master-failover, startup, shutdown, \
-          activate-disks)
+          activate-disks, power)
           """)
   void aValueMaintdDoesNotKnowIsNamedWithItsField(String from, String to, String message)
       throws Exception {

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * How long a simulated job runs, and what its end does: its operations change the cluster in order,
  * refusing what Ganeti would refuse or what a failure rule injects; a reboot powers its node off
- * until its boot time has passed; a master fail-over rewrites the master file.
+ * until its boot time has passed; a power-off keeps it off until a power-on; a master fail-over
+ * rewrites the master file.
  */
 final class SimJobEnd {
   private static final Logger log = LoggerFactory.getLogger(SimJobEnd.class);
@@ -74,6 +75,9 @@ final class SimJobEnd {
               r.node(),
               staysDown ? "; it will not come back (injected)" : "");
         }
+        if (op instanceof Operation.PowerNode p) {
+          power(off, p, job.ends());
+        }
         if (op instanceof Operation.FailoverMaster m) {
           files.writeMaster(m.to());
         }
@@ -93,6 +97,20 @@ final class SimJobEnd {
         result.status().wireName(),
         result.message().isEmpty() ? "" : ": " + result.message());
     return new SimState(cluster, jobs, rules, state.lastId(), off, stale);
+  }
+
+  /**
+   * Powers a node off until it is powered on, or on: it boots for {@link SimSettings#bootTime()}
+   * (an injected {@code boot} failure keeps it off). Powering on a node that is on does nothing.
+   */
+  private void power(Map<String, Instant> off, Operation.PowerNode p, Instant at) {
+    if (!p.on()) {
+      off.put(p.node(), SimBackend.NEVER);
+      log.info("[node={}] powered off ({})", p.node(), p.hard() ? "hard" : "soft");
+    } else if (off.containsKey(p.node())) {
+      off.put(p.node(), at.plus(settings.bootTime()));
+      log.info("[node={}] powered on; it boots", p.node());
+    }
   }
 
   /**

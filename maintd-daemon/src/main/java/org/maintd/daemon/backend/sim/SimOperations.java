@@ -63,6 +63,16 @@ public final class SimOperations {
         || op instanceof Operation.ActivateDisks) {
       return SimDisks.apply(c, (Operation.OnInstance) op);
     }
+    if (op instanceof Operation.PowerNode p) {
+      Node node = node(c, p.node());
+      if (!p.on() && node.master()) {
+        throw new SimFailure(
+            "Cannot power off the master node "
+                + node.name()
+                + "; fail the master role over first");
+      }
+      return c;
+    }
     if (op instanceof Operation.Reinstall r) {
       Instance i = instance(c, r.instance());
       checkPrimary(i, r.primary());

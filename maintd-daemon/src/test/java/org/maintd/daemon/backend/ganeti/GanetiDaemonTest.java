@@ -91,7 +91,8 @@ class GanetiDaemonTest {
         DaemonConfig.Ha.defaults(),
         DaemonConfig.NodeCommands.defaults(),
         DaemonConfig.Maintenance.defaults(),
-        org.maintd.health.HealthSettings.off());
+        org.maintd.health.HealthSettings.off(),
+        DaemonConfig.Reboot.defaults());
   }
 
   /**

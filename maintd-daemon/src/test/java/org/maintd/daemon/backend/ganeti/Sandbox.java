@@ -360,7 +360,8 @@ final class Sandbox {
         DaemonConfig.Ha.defaults(),
         NEVER_POWERCYCLE,
         DaemonConfig.Maintenance.defaults(),
-        org.maintd.health.HealthSettings.off());
+        org.maintd.health.HealthSettings.off(),
+        DaemonConfig.Reboot.defaults());
   }
 
   /**

@@ -1,0 +1,141 @@
+package org.maintd.reboot;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One node's power cycle as it stands: its phase and since when ({@code since}, the daemon's
+ * clock), the cycle's id (its first request's, part of its jobs' owner, so that a power-on is known
+ * to be this cycle's own), the mode it takes the node down with ({@code forceHard}: a soft attempt
+ * failed, hard from now on), how ({@link OffKind}), the boot id before (a different one after
+ * proves the node rebooted), whether the node was drained before (then it stays drained), and the
+ * node's {@code pendingRebootSince} (the earliest request of the cycle) and {@code lastPoweredOn}
+ * (when the daemon last saw it come back from a power-off of its own). Immutable.
+ */
+public record NodeCycle(
+    String node,
+    CyclePhase phase,
+    Instant since,
+    String id,
+    RebootMode mode,
+    boolean forceHard,
+    OffKind off,
+    String bootId,
+    boolean wasDrained,
+    Optional<Instant> pendingRebootSince,
+    Optional<Instant> lastPoweredOn) {
+
+  public NodeCycle {
+    id = id == null ? "" : id;
+    bootId = bootId == null ? "" : bootId;
+    pendingRebootSince = pendingRebootSince == null ? Optional.empty() : pendingRebootSince;
+    lastPoweredOn = lastPoweredOn == null ? Optional.empty() : lastPoweredOn;
+  }
+
+  /** A node with no cycle yet. */
+  public static NodeCycle idle(String node, Instant now) {
+    return new NodeCycle(
+        node,
+        CyclePhase.IDLE,
+        now,
+        "",
+        RebootMode.SOFT,
+        false,
+        OffKind.REBOOT,
+        "",
+        false,
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  /** The owner of this cycle's jobs. */
+  public String owner() {
+    return ownerOf(id);
+  }
+
+  public static String ownerOf(String cycle) {
+    return "reboot:" + cycle;
+  }
+
+  /** The cycle id of a job owner, if the owner is a reboot cycle. */
+  public static Optional<String> idOfOwner(String owner) {
+    return owner.startsWith("reboot:")
+        ? Optional.of(owner.substring("reboot:".length()))
+        : Optional.empty();
+  }
+
+  NodeCycle at(CyclePhase next, Instant now) {
+    return new NodeCycle(
+        node,
+        next,
+        now,
+        id,
+        mode,
+        forceHard,
+        off,
+        bootId,
+        wasDrained,
+        pendingRebootSince,
+        lastPoweredOn);
+  }
+
+  NodeCycle started(String cycle, boolean drained, Instant pending) {
+    return new NodeCycle(
+        node,
+        phase,
+        since,
+        cycle,
+        RebootMode.SOFT,
+        false,
+        OffKind.REBOOT,
+        "",
+        drained,
+        Optional.of(pending),
+        lastPoweredOn);
+  }
+
+  NodeCycle down(RebootMode how, OffKind kind, String before, Instant now) {
+    return new NodeCycle(
+        node,
+        CyclePhase.OFF,
+        now,
+        id,
+        how,
+        forceHard,
+        kind,
+        before,
+        wasDrained,
+        pendingRebootSince,
+        lastPoweredOn);
+  }
+
+  NodeCycle hardFromNow() {
+    return new NodeCycle(
+        node,
+        phase,
+        since,
+        id,
+        RebootMode.HARD,
+        true,
+        off,
+        bootId,
+        wasDrained,
+        pendingRebootSince,
+        lastPoweredOn);
+  }
+
+  NodeCycle poweredOn(Instant now) {
+    return new NodeCycle(
+        node,
+        phase,
+        since,
+        id,
+        mode,
+        forceHard,
+        off,
+        bootId,
+        wasDrained,
+        pendingRebootSince,
+        Optional.of(now));
+  }
+}

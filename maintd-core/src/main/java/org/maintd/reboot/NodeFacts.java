@@ -1,0 +1,24 @@
+package org.maintd.reboot;
+
+import java.util.Optional;
+
+/**
+ * What the round sees of a node for its power cycle: its flags, how many primary instances it
+ * holds, whether it is the master, what its collector last said ({@code bootId}, empty when it did
+ * not answer; {@code answering}: it answered the last poll), whether another owner's job holds it
+ * this round ({@code busy}), and why the safety caps refuse to take it out of service (empty: they
+ * allow it).
+ */
+public record NodeFacts(
+    boolean drained,
+    boolean offline,
+    boolean master,
+    int primaries,
+    String bootId,
+    boolean answering,
+    boolean busy,
+    Optional<String> capRefusal) {
+  public NodeFacts {
+    bootId = bootId == null ? "" : bootId;
+  }
+}

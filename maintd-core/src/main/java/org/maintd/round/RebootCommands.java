@@ -1,0 +1,75 @@
+package org.maintd.round;
+
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.NodePhase;
+import org.maintd.incident.Incident;
+import org.maintd.reboot.Admission;
+import org.maintd.reboot.NodeStanding;
+import org.maintd.reboot.RebootRules;
+
+/**
+ * The reboot commands: a request admitted (its node known, not in a campaign nor with an active
+ * incident unless forced), a key released or a request cancelled, each answered with the request as
+ * it now stands, or refused with the rule that refused it. A refusal changes nothing.
+ */
+final class RebootCommands {
+  private final Turn t;
+  private final RebootRules rules;
+
+  RebootCommands(Turn t) {
+    this.t = t;
+    this.rules = new RebootRules(t.settings.reboot());
+  }
+
+  Reply request(Command.RequestReboot c, Supplier<UUID> uuids) {
+    String node = c.ask().node();
+    NodeStanding standing =
+        new NodeStanding(t.cluster.node(node).isPresent(), campaignOf(node), incidentOf(node));
+    return answer(rules.admit(t.state.reboots(), c.ask(), standing, uuids.get().toString(), t.now));
+  }
+
+  Reply release(Command.ReleaseReboot c) {
+    return answer(rules.release(t.state.reboots(), c.node(), c.key(), c.who(), t.now));
+  }
+
+  Reply cancel(Command.CancelReboot c) {
+    return answer(rules.cancel(t.state.reboots(), c.node(), c.id(), c.who(), t.now));
+  }
+
+  private Reply answer(Admission a) {
+    if (a instanceof Admission.Refused r) {
+      return new Reply.Refused(Refusal.valueOf(r.refusal().kind().name()), r.refusal().message());
+    }
+    Admission.Accepted ok = (Admission.Accepted) a;
+    t.log.addAll(RebootLog.changes(t.state.reboots(), ok.reboots()));
+    t.state = t.state.withReboots(ok.reboots());
+    return new Reply.Done(ok.request());
+  }
+
+  /** The active campaign that has {@code node} and has not finished with it. */
+  private Optional<String> campaignOf(String node) {
+    return t.state.campaigns().stream()
+        .filter(c -> c.status().isActive())
+        .filter(
+            c ->
+                c.nodes().stream()
+                    .anyMatch(
+                        p ->
+                            p.node().equals(node)
+                                && p.phase() != NodePhase.DONE
+                                && p.phase() != NodePhase.SKIPPED))
+        .map(Campaign::id)
+        .findFirst();
+  }
+
+  private Optional<String> incidentOf(String node) {
+    return t.state.incidents().stream()
+        .filter(i -> i.node().equals(node) && i.status().isActive())
+        .map(Incident::uuid)
+        .map(UUID::toString)
+        .findFirst();
+  }
+}

@@ -1,0 +1,160 @@
+package org.maintd.reboot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Admitting requests and releasing keys, each refusal with its kind and its sentence. */
+class RebootRulesTest {
+  private static final Instant T = Instant.parse("2026-11-27T12:00:00Z");
+  private static final NodeStanding FREE =
+      new NodeStanding(true, Optional.empty(), Optional.empty());
+  private final RebootRules rules = new RebootRules(Node.policy(true, true));
+
+  private static RebootAsk ask(String key, RebootMode mode, boolean force) {
+    return new RebootAsk("n6", mode, Optional.ofNullable(key), "firmware", true, force, "ops");
+  }
+
+  private static Refusal refused(Admission a) {
+    return assertInstanceOf(Admission.Refused.class, a).refusal();
+  }
+
+  private static Admission.Accepted accepted(Admission a) {
+    return assertInstanceOf(Admission.Accepted.class, a);
+  }
+
+  @Test
+  void acceptsARequestAsPendingWithItsHistory() {
+    Admission.Accepted a =
+        accepted(rules.admit(Reboots.empty(), ask("alpha", RebootMode.SOFT, false), FREE, "r1", T));
+    RebootRequest r = a.request();
+    assertEquals(RequestStatus.PENDING, r.status());
+    assertEquals(T, r.pendingRebootSince());
+    assertEquals(Optional.of("alpha"), r.key());
+    assertEquals("firmware", r.reason());
+    assertTrue(r.evacuate());
+    assertTrue(r.holds());
+    assertEquals("accepted from ops: firmware", r.history().get(0).detail());
+    assertEquals("pending", r.history().get(0).status());
+    assertEquals(java.util.List.of(r), a.reboots().of("n6"));
+  }
+
+  @Test
+  void refusesAnUnknownNode() {
+    Refusal r =
+        refused(
+            rules.admit(
+                Reboots.empty(),
+                ask(null, RebootMode.SOFT, true),
+                new NodeStanding(false, Optional.empty(), Optional.empty()),
+                "r1",
+                T));
+    assertEquals(new Refusal(Refusal.Kind.NOT_FOUND, "no node n6 in the cluster"), r);
+  }
+
+  @Test
+  void refusesAKeyThatCannotBeInAUrl() {
+    for (String key : new String[] {"", "a/b", "a b", "x".repeat(65)}) {
+      Refusal r =
+          refused(rules.admit(Reboots.empty(), ask(key, RebootMode.SOFT, false), FREE, "r1", T));
+      assertEquals(Refusal.Kind.BAD_REQUEST, r.kind(), key);
+      assertTrue(r.message().startsWith("key \"" + key + "\": a key is 1 to 64"), r.message());
+    }
+    accepted(rules.admit(Reboots.empty(), ask("a.B_9-z", RebootMode.SOFT, false), FREE, "r1", T));
+    accepted(
+        rules.admit(Reboots.empty(), ask("x".repeat(64), RebootMode.SOFT, false), FREE, "r1", T));
+  }
+
+  @Test
+  void refusesAHardRequestWithoutAHardPath() {
+    RebootRules soft = new RebootRules(Node.policy(false, true));
+    Refusal r =
+        refused(soft.admit(Reboots.empty(), ask(null, RebootMode.HARD, true), FREE, "r1", T));
+    assertEquals(Refusal.Kind.CONFLICT, r.kind());
+    assertEquals(
+        "mode hard: no hard path is configured here (reboot.hard); ask for a soft reboot",
+        r.message());
+    accepted(soft.admit(Reboots.empty(), ask(null, RebootMode.SOFT, true), FREE, "r1", T));
+  }
+
+  @Test
+  void refusesAKeyThatHoldsTheNodeAlreadyButNotAnother() {
+    Reboots one =
+        accepted(rules.admit(Reboots.empty(), ask("alpha", RebootMode.SOFT, false), FREE, "r1", T))
+            .reboots();
+    Refusal r = refused(rules.admit(one, ask("alpha", RebootMode.HARD, false), FREE, "r2", T));
+    assertEquals(
+        new Refusal(
+            Refusal.Kind.CONFLICT,
+            "key alpha already holds node n6 (request r1); release it first"),
+        r);
+    Reboots two =
+        accepted(rules.admit(one, ask("beta", RebootMode.SOFT, false), FREE, "r2", T)).reboots();
+    Reboots three =
+        accepted(rules.admit(two, ask(null, RebootMode.SOFT, false), FREE, "r3", T)).reboots();
+    assertEquals(3, three.activeOf("n6").size());
+    Reboots released = accepted(rules.release(three, "n6", "alpha", "ops", T)).reboots();
+    accepted(rules.admit(released, ask("alpha", RebootMode.SOFT, false), FREE, "r4", T));
+  }
+
+  @Test
+  void refusesANodeInACampaignOrWithAnIncidentUnlessForced() {
+    NodeStanding campaign = new NodeStanding(true, Optional.of("c1"), Optional.empty());
+    assertEquals(
+        new Refusal(
+            Refusal.Kind.CONFLICT, "node n6 is in campaign c1; ask with force to reboot it anyway"),
+        refused(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, false), campaign, "r", T)));
+    NodeStanding incident = new NodeStanding(true, Optional.empty(), Optional.of("u1"));
+    assertEquals(
+        new Refusal(
+            Refusal.Kind.CONFLICT,
+            "node n6 has an active incident u1; ask with force to reboot it anyway"),
+        refused(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, false), incident, "r", T)));
+    accepted(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, true), campaign, "r", T));
+    accepted(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, true), incident, "r", T));
+  }
+
+  @Test
+  void releasingOneOfTwoKeysKeepsTheOtherAndAnUnknownKeyIsNotFound() {
+    Reboots r = Reboots.empty();
+    r = accepted(rules.admit(r, ask("alpha", RebootMode.SOFT, false), FREE, "a", T)).reboots();
+    r = accepted(rules.admit(r, ask("beta", RebootMode.SOFT, false), FREE, "b", T)).reboots();
+    Admission.Accepted released =
+        accepted(rules.release(r, "n6", "alpha", "fencer", T.plusSeconds(5)));
+    assertFalse(released.request().holds());
+    assertTrue(released.request().released());
+    assertEquals(
+        "key alpha released by fencer",
+        released.request().history().get(released.request().history().size() - 1).detail());
+    assertTrue(released.reboots().activeOf("n6").stream().anyMatch(RebootRequest::holds));
+    assertEquals(
+        new Refusal(Refusal.Kind.NOT_FOUND, "no reboot request with key alpha holds node n6"),
+        refused(rules.release(released.reboots(), "n6", "alpha", "ops", T)));
+    assertEquals(
+        new Refusal(Refusal.Kind.NOT_FOUND, "no reboot request with key gamma holds node n6"),
+        refused(rules.release(r, "n6", "gamma", "ops", T)));
+    assertEquals(Refusal.Kind.NOT_FOUND, refused(rules.release(r, "n7", "beta", "ops", T)).kind());
+  }
+
+  @Test
+  void cancelsAnActiveRequestAndNothingElse() {
+    Reboots r =
+        accepted(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, false), FREE, "r1", T))
+            .reboots();
+    Admission.Accepted canceled = accepted(rules.cancel(r, "n6", "r1", "ops", T.plusSeconds(1)));
+    assertEquals(RequestStatus.FAILED, canceled.request().status());
+    assertEquals(
+        "canceled by ops",
+        canceled.request().history().get(canceled.request().history().size() - 1).detail());
+    assertEquals(java.util.List.of(), canceled.reboots().activeOf("n6"));
+    assertEquals(
+        new Refusal(Refusal.Kind.NOT_FOUND, "no active reboot request r1 of node n6"),
+        refused(rules.cancel(canceled.reboots(), "n6", "r1", "ops", T)));
+    assertEquals(Refusal.Kind.NOT_FOUND, refused(rules.cancel(r, "n7", "r1", "ops", T)).kind());
+  }
+}

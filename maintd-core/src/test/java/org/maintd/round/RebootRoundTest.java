@@ -1,0 +1,171 @@
+package org.maintd.round;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.maintd.incident.Observation;
+import org.maintd.job.JobSpec;
+import org.maintd.job.JobStatus;
+import org.maintd.job.Operation;
+import org.maintd.reboot.CyclePhase;
+import org.maintd.reboot.NodeCycle;
+import org.maintd.reboot.RebootAsk;
+import org.maintd.reboot.RebootMode;
+import org.maintd.reboot.RebootRequest;
+import org.maintd.reboot.RequestStatus;
+import org.maintd.spi.CollectorReading;
+
+/**
+ * Reboot requests through the step: admitted or refused by command, each node's cycle moved on at
+ * ticks, its jobs owned by the cycle and stored as intents before they are submitted; a failed soft
+ * job falls back to hard; the request is done when the node is back after its power-on.
+ */
+class RebootRoundTest {
+  private final StepDriver d = new StepDriver();
+  private final Map<String, String> boots =
+      new HashMap<>(Map.of("n1", "b1", "n2", "b2", "n3", "b3", "n4", "b4"));
+
+  private StepResult tick(JobStatus jobs) {
+    Map<String, CollectorReading> readings = new HashMap<>();
+    boots.forEach(
+        (node, boot) ->
+            readings.put(
+                node,
+                boot.isEmpty()
+                    ? new CollectorReading(
+                        node, new Observation.Unknown("off"), "unreachable", "", d.now, "")
+                    : new CollectorReading(node, new Observation.Clear(), "ok", "", d.now, boot)));
+    return d.take(
+        org.maintd.round.Inputs.tick(d.cluster, readings, d.jobsAll(jobs), d.outcomes, List.of()));
+  }
+
+  private Reply ask(String node, RebootMode mode, String key, boolean evacuate) {
+    d.command(
+        new Command.RequestReboot(
+            new RebootAsk(node, mode, Optional.ofNullable(key), "test", evacuate, false, "ops")));
+    return d.reply();
+  }
+
+  private RebootRequest request(int i) {
+    return d.stored().reboots().requests().get(i);
+  }
+
+  private List<Operation> submitted() {
+    d.carryOut();
+    return StepDriver.submits(d.last).stream()
+        .flatMap((JobSpec j) -> j.operations().stream())
+        .toList();
+  }
+
+  @Test
+  void twoKeysHoldANodeOffUntilBothAreReleasedAndThenItIsDone() {
+    tick(JobStatus.SUCCESS);
+    RebootRequest alpha =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, "alpha", false)).value();
+    assertEquals(RequestStatus.PENDING, alpha.status());
+    assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, "beta", false));
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", false, false)), submitted());
+    JobSpec job = d.stored().intents().get(0).job();
+    assertEquals(NodeCycle.ownerOf(alpha.id()), job.owner());
+    assertEquals(RequestStatus.POWERING_OFF, request(0).status());
+    boots.put("n4", "");
+    tick(JobStatus.SUCCESS);
+    assertEquals(RequestStatus.HELD, request(0).status());
+    assertEquals(RequestStatus.HELD, request(1).status());
+    d.command(new Command.ReleaseReboot("n4", "alpha", "ops"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(), submitted());
+    assertEquals(CyclePhase.HELD, d.stored().reboots().find("n4").orElseThrow().phase());
+    d.command(new Command.ReleaseReboot("n4", "alpha", "ops"));
+    assertEquals(Refusal.NOT_FOUND, assertInstanceOf(Reply.Refused.class, d.reply()).kind());
+    d.command(new Command.ReleaseReboot("n4", "beta", "ops"));
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", true, true)), submitted());
+    assertEquals(RequestStatus.POWERING_ON, request(1).status());
+    boots.put("n4", "b4-2");
+    tick(JobStatus.SUCCESS);
+    assertEquals(RequestStatus.DONE, request(0).status());
+    assertEquals(RequestStatus.DONE, request(1).status());
+    NodeCycle cycle = d.stored().reboots().find("n4").orElseThrow();
+    assertTrue(cycle.lastPoweredOn().orElseThrow().isAfter(cycle.pendingRebootSince().get()));
+    assertTrue(
+        d.last.log().stream().anyMatch(l -> l.text().contains("[node=n4] done")),
+        d.last.log().toString());
+  }
+
+  @Test
+  void aOneShotDrainsAndEmptiesItsNodeAndAFailedSoftRebootFallsBackToHard() {
+    tick(JobStatus.SUCCESS);
+    ask("n2", RebootMode.SOFT, null, true);
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(Operation.SetNodeFlags.drain("n2")), submitted());
+    StepDriver.applyJobs(d);
+    tick(JobStatus.SUCCESS);
+    List<Operation> moves = submitted();
+    assertEquals(1, moves.size());
+    assertInstanceOf(Operation.Migrate.class, moves.get(0));
+    StepDriver.applyJobs(d);
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.RebootNode("n2", false)), submitted());
+    tick(JobStatus.CANCELED);
+    assertEquals(RequestStatus.POWERING_OFF, request(0).status());
+    assertEquals(List.of(new Operation.RebootNode("n2", true)), submitted());
+  }
+
+  @Test
+  void refusesAnUnknownNodeAndANodeWithAnActiveIncident() {
+    tick(JobStatus.SUCCESS);
+    Reply.Refused unknown =
+        assertInstanceOf(Reply.Refused.class, ask("n9", RebootMode.SOFT, null, true));
+    assertEquals(Refusal.NOT_FOUND, unknown.kind());
+    assertEquals("no node n9 in the cluster", unknown.message());
+    d.tick(Map.of("n3", StepDriver.fault("live-repair")));
+    Reply.Refused busy =
+        assertInstanceOf(Reply.Refused.class, ask("n3", RebootMode.SOFT, null, true));
+    assertEquals(Refusal.CONFLICT, busy.kind());
+    assertTrue(busy.message().startsWith("node n3 has an active incident "), busy.message());
+    assertEquals(List.of(), d.stored().reboots().requests());
+  }
+
+  @Test
+  void aCampaignDoesNotStartOnANodeARebootRequestHoldsNorMoveInstancesOntoIt() {
+    tick(JobStatus.SUCCESS);
+    ask("n4", RebootMode.SOFT, "alpha", false);
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", false, false)), submitted());
+    boots.put("n4", "");
+    tick(JobStatus.SUCCESS);
+    assertEquals(CyclePhase.HELD, d.stored().reboots().find("n4").orElseThrow().phase());
+    d.command(
+        new Command.StartCampaign(
+            new org.maintd.campaign.CampaignSpec(
+                new org.maintd.campaign.NodeSelection(List.of("n4"), "", List.of()),
+                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
+                1,
+                java.time.Duration.ofSeconds(10),
+                java.time.Duration.ofMinutes(10),
+                List.of()),
+            "op"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(), submitted());
+    assertTrue(
+        d.stored().campaigns().get(0).next().contains("a reboot request is under way on it"),
+        d.stored().campaigns().get(0).next());
+    d.command(new Command.ReleaseReboot("n4", "alpha", "ops"));
+    d.tick(Map.of());
+    assertTrue(
+        d.state.memory().plan().items().stream()
+            .anyMatch(i -> i.kind().equals("reboot") && i.id().equals("n4")),
+        d.state.memory().plan().items().toString());
+  }
+}

@@ -1,0 +1,70 @@
+package org.maintd.daemon.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.maintd.config.ConfigException;
+import org.maintd.protocol.json.Json;
+import org.maintd.reboot.RebootPolicy;
+
+/** The {@code reboot} keys of maintd.yaml: what they give per backend, and bad values by key. */
+class RebootSectionTest {
+  private static DaemonConfig.Reboot read(String... lines) throws Exception {
+    return new DaemonConfigLoader()
+        .bind("maintd.yaml", Json.YAML.readValue(String.join("\n", lines), Object.class))
+        .reboot();
+  }
+
+  @Test
+  void autoMeansTheSimulatedClustersPowerControlAndNoneOnGaneti() throws Exception {
+    DaemonConfig.Reboot r = read("port: 1816");
+    assertEquals(DaemonConfig.Reboot.defaults(), r);
+    assertEquals(
+        new RebootPolicy(Duration.ofMinutes(5), Duration.ofMinutes(15), true, true),
+        r.policy("sim"));
+    assertEquals(
+        new RebootPolicy(Duration.ofMinutes(5), Duration.ofMinutes(15), false, false),
+        r.policy("ganeti"));
+  }
+
+  @Test
+  void theKeysSetTheTimeoutsAndThePaths() throws Exception {
+    DaemonConfig.Reboot r =
+        read(
+            "reboot:",
+            "  softTimeout: 30s",
+            "  bootTimeout: 2m",
+            "  hard: backend",
+            "  powerControl: none");
+    assertEquals(
+        new RebootPolicy(Duration.ofSeconds(30), Duration.ofMinutes(2), true, false),
+        r.policy("ganeti"));
+    assertEquals(false, read("reboot:", "  hard: none").policy("sim").hardPath());
+  }
+
+  @Test
+  void everyBadValueIsNamedByItsKey() {
+    ConfigException e =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                read(
+                    "reboot:",
+                    "  softTimeout: 0s",
+                    "  bootTimeout: soon",
+                    "  hard: maybe",
+                    "  powerControl: oob",
+                    "  colour: red"));
+    List<String> problems = e.problems();
+    assertEquals(5, problems.size(), problems.toString());
+    for (String key : List.of("softTimeout", "bootTimeout", "hard", "powerControl", "colour")) {
+      assertEquals(
+          1,
+          problems.stream().filter(p -> p.contains("reboot." + key)).count(),
+          key + " in " + problems);
+    }
+  }
+}

@@ -1,0 +1,177 @@
+package org.maintd.daemon.simulation;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.maintd.reboot.CyclePhase;
+import org.maintd.reboot.NodeCycle;
+import org.maintd.reboot.RebootAsk;
+import org.maintd.reboot.RebootMode;
+import org.maintd.reboot.RebootRequest;
+import org.maintd.reboot.RequestStatus;
+import org.maintd.round.Command;
+import org.maintd.spi.MaintdState;
+
+/**
+ * Reboot requests in a simulation, on a random stream of their own: clients ask for one-shot and
+ * keyed reboots, soft and hard together, and release their keys in any order; the client {@code
+ * gamma} never releases (the operator does, once it gives up waiting). The invariants: a node is
+ * never powered on while a request holding it is held; a request is done only once its node came
+ * back, after the request, from a power-off or reboot of its own cycle's jobs; no cycle takes its
+ * node down twice. It counts the requests seen done and held, to show the runs reach them.
+ */
+final class SimulatedReboots {
+  private static final List<String> KEYS = List.of("alpha", "beta", "gamma");
+  private static final String NEVER_RELEASES = "gamma";
+
+  private final Random random;
+  private final SimulatedCluster cluster;
+  private final List<String> nodes;
+  private final Set<String> doneChecked = new HashSet<>();
+  private final Map<String, Integer> downs = new HashMap<>();
+  private int powerSeen;
+  private int done;
+  private int held;
+
+  SimulatedReboots(Random random, SimulatedCluster cluster, List<String> nodes) {
+    this.random = random;
+    this.cluster = cluster;
+    this.nodes = nodes;
+  }
+
+  /** Whether this step brings a reboot request event too. */
+  boolean due() {
+    return random.nextInt(100) < 6;
+  }
+
+  /** One event: a request or a release; said in {@code note}. */
+  Optional<Command> event(MaintdState s, Consumer<String> note) {
+    List<RebootRequest> holding =
+        s.reboots().requests().stream()
+            .filter(r -> r.holds() && !r.hasKey(NEVER_RELEASES))
+            .toList();
+    if (!holding.isEmpty() && random.nextInt(5) < 2) {
+      RebootRequest r = holding.get(random.nextInt(holding.size()));
+      note.accept("client releases " + r.key().orElseThrow() + " on " + r.node());
+      return Optional.of(new Command.ReleaseReboot(r.node(), r.key().orElseThrow(), "client"));
+    }
+    String node = nodes.get(random.nextInt(nodes.size()));
+    RebootMode mode = random.nextInt(4) == 0 ? RebootMode.HARD : RebootMode.SOFT;
+    Optional<String> key =
+        random.nextBoolean() ? Optional.empty() : Optional.of(KEYS.get(random.nextInt(3)));
+    boolean evacuate = random.nextInt(4) != 0;
+    boolean force = random.nextInt(6) == 0;
+    note.accept(
+        "client asks for a "
+            + mode.wireName()
+            + " reboot of "
+            + node
+            + key.map(k -> " held by " + k).orElse(" once")
+            + (evacuate ? "" : ", no evacuation")
+            + (force ? ", forced" : ""));
+    return Optional.of(
+        new Command.RequestReboot(
+            new RebootAsk(node, mode, key, "simulated", evacuate, force, "client")));
+  }
+
+  /**
+   * The clients that release do so; once the operator gives up ({@code all}), every key is released
+   * and every request still waiting to take its node down is cancelled.
+   */
+  List<Command> tidyUp(MaintdState s, boolean all) {
+    List<Command> out = new ArrayList<>();
+    s.reboots().requests().stream()
+        .filter(r -> r.holds() && (all || !r.hasKey(NEVER_RELEASES)))
+        .forEach(
+            r -> out.add(new Command.ReleaseReboot(r.node(), r.key().orElseThrow(), "client")));
+    if (all) {
+      s.reboots().requests().stream()
+          .filter(
+              r -> r.status() == RequestStatus.PENDING || r.status() == RequestStatus.EVACUATING)
+          .forEach(r -> out.add(new Command.CancelReboot(r.node(), r.id(), "op")));
+    }
+    return out;
+  }
+
+  static boolean finished(MaintdState s) {
+    return s.reboots().requests().stream().noneMatch(RebootRequest::active)
+        && s.reboots().cycles().stream().allMatch(c -> c.phase() == CyclePhase.IDLE);
+  }
+
+  /** The first invariant {@code s} (the state last written) and the cluster break, if any. */
+  Optional<String> check(MaintdState s) {
+    if (s == null) {
+      return Optional.empty();
+    }
+    List<SimulatedCluster.Power> changes = cluster.power(powerSeen);
+    powerSeen += changes.size();
+    for (SimulatedCluster.Power p : changes) {
+      Optional<String> broken = p.on() ? poweredOn(s, p) : tookDown(p);
+      if (broken.isPresent()) {
+        return broken;
+      }
+    }
+    for (RebootRequest r : s.reboots().requests()) {
+      if (r.status() == RequestStatus.HELD) {
+        held++;
+      }
+      if (r.status() == RequestStatus.DONE && doneChecked.add(r.id())) {
+        done++;
+        String owner = NodeCycle.ownerOf(r.cycle().orElse(""));
+        if (!cluster.backAfter(r.node(), r.pendingRebootSince(), owner)) {
+          return Optional.of(
+              "reboot: request "
+                  + r.id()
+                  + " is done, but "
+                  + r.node()
+                  + " did not come back from a power-off of "
+                  + owner
+                  + " after the request at "
+                  + r.pendingRebootSince());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Optional<String> poweredOn(MaintdState s, SimulatedCluster.Power p) {
+    return s.reboots().activeOf(p.node()).stream()
+        .filter(r -> r.holds() && r.status() == RequestStatus.HELD)
+        .findFirst()
+        .map(
+            r ->
+                "reboot: "
+                    + p.node()
+                    + " powered on at "
+                    + p.at()
+                    + " (taken down by "
+                    + p.owner()
+                    + ") while key "
+                    + r.key().orElseThrow()
+                    + " holds it");
+  }
+
+  private Optional<String> tookDown(SimulatedCluster.Power p) {
+    if (NodeCycle.idOfOwner(p.owner()).isEmpty()) {
+      return Optional.empty();
+    }
+    int times = downs.merge(p.owner(), 1, Integer::sum);
+    return times > 1
+        ? Optional.of("reboot: " + p.owner() + " took " + p.node() + " down " + times + " times")
+        : Optional.empty();
+  }
+
+  int done() {
+    return done;
+  }
+
+  int held() {
+    return held;
+  }
+}
