@@ -91,7 +91,12 @@ final class MachineCommands {
     MachineDown rules =
         new MachineDown(t.cluster, t.state.maintenance(), t.state.campaigns(), ledger());
     return ifAllAllowed(
-        Verdict.together(c.hostnames(), h -> rules.decide(h, c.force(), c.who(), t.now)),
+        Verdict.together(
+            c.hostnames(),
+            h ->
+                rebootHold(h)
+                    .<Verdict<MachineDown.TakeDown>>map(why -> new Verdict.Refused<>(h, why))
+                    .orElseGet(() -> rules.decide(h, c.force(), c.who(), t.now))),
         allowed -> takeDown(allowed));
   }
 
@@ -127,7 +132,9 @@ final class MachineCommands {
                         h
                             + " is draining for its maintenance window: drop it from the schedule"
                             + " to put it back, or take it down first (maintctl down)")
-                    : rules.decide(h, c.force(), c.who(), t.now)),
+                    : rebootHold(h)
+                        .<Verdict<MachineUp.BringUp>>map(why -> new Verdict.Refused<>(h, why))
+                        .orElseGet(() -> rules.decide(h, c.force(), c.who(), t.now))),
         allowed -> bringUp(allowed, c.who()));
   }
 
@@ -145,6 +152,26 @@ final class MachineCommands {
             allowed.stream()
                 .map(a -> new Answers.BroughtUp(a.node(), jobId(outcomes, a.job()), a.cancels()))
                 .toList());
+  }
+
+  /**
+   * Why {@code hostname} is not the operator's to take down or bring up while reboot requests are
+   * under way on it (even with force: the clients that hold it release it, or the operator cancels
+   * their requests); empty when none is.
+   */
+  private Optional<String> rebootHold(String hostname) {
+    List<org.maintd.reboot.RebootRequest> active = t.state.reboots().activeOf(hostname);
+    if (active.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> keys = active.stream().flatMap(r -> r.key().stream()).distinct().sorted().toList();
+    return Optional.of(
+        hostname
+            + " is under "
+            + active.size()
+            + " reboot request(s)"
+            + (keys.isEmpty() ? "" : ", held by key(s) " + String.join(", ", keys))
+            + ": release them (maintctl release) or cancel them (maintctl cancel-reboot) first");
   }
 
   /** {@code apply} to the changes when every machine may go; else the command's refusal. */

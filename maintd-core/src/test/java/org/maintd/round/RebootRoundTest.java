@@ -168,4 +168,24 @@ class RebootRoundTest {
             .anyMatch(i -> i.kind().equals("reboot") && i.id().equals("n4")),
         d.state.memory().plan().items().toString());
   }
+
+  @Test
+  void theOperatorCannotBringUpNorTakeDownANodeUnderAHeldRequestEvenWithForce() {
+    tick(JobStatus.SUCCESS);
+    ask("n4", RebootMode.SOFT, "beta", false);
+    ask("n4", RebootMode.SOFT, "alpha", false);
+    for (Command c :
+        List.<Command>of(
+            new Command.MachinesUp(List.of("n4"), true, "admin"),
+            new Command.MachinesDown(List.of("n4"), true, "admin"))) {
+      d.command(c);
+      Reply.Refused r = assertInstanceOf(Reply.Refused.class, d.reply());
+      assertEquals(Refusal.CONFLICT, r.kind());
+      assertEquals(
+          "n4 is under 2 reboot request(s), held by key(s) alpha, beta: release them (maintctl"
+              + " release) or cancel them (maintctl cancel-reboot) first",
+          r.message());
+    }
+    assertEquals(2, d.stored().reboots().activeOf("n4").size());
+  }
 }
