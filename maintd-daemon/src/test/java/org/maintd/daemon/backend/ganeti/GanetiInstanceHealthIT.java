@@ -14,11 +14,11 @@ import org.maintd.daemon.app.Daemon;
 import org.maintd.health.HealthSettings;
 
 /**
- * Instance health on a real Ganeti 3.0 cluster (the sandbox): an instance of node1 whose run file
- * the fake hypervisor loses (as if it crashed) is ERROR_down to Ganeti, and maintd starts it again
- * through RAPI's startup, with the watcher's reason in the job's reason trail. (The sandbox's
- * instances are diskless, file and sharedfile: there is no DRBD secondary whose disks a reboot
- * would leave to activate.)
+ * Instance health on a real Ganeti 3.0 cluster (the sandbox): a running instance whose run file its
+ * primary node's fake hypervisor loses (as if it crashed) is ERROR_down to Ganeti, and maintd
+ * starts it again through RAPI's startup, with the watcher's reason in the job's reason trail. (The
+ * sandbox's instances are diskless, file and sharedfile: there is no DRBD secondary whose disks a
+ * reboot would leave to activate.)
  */
 class GanetiInstanceHealthIT {
   private static final String NODE = "node1.gnt.test";
@@ -28,23 +28,25 @@ class GanetiInstanceHealthIT {
   Path credentials;
   Daemon daemon;
   String instance;
+  String primary;
 
   @BeforeEach
   void start() throws Exception {
     sandbox = Sandbox.load();
     credentials = sandbox.credentials(dir);
     sandbox.forgetMaintd(credentials);
-    instance =
+    String[] running =
         sandbox
             .onMaster(
                 "gnt-instance", "list", "--no-headers", "-o", "name,pnode,status", "--separator=|")
             .lines()
             .map(l -> l.strip().split("\\|"))
-            .filter(f -> f.length == 3 && f[1].equals(NODE) && f[2].equals("running"))
-            .map(f -> f[0])
+            .filter(f -> f.length == 3 && f[2].equals("running"))
             .findFirst()
-            .orElse("");
-    Sandbox.require(!instance.isEmpty(), "no running instance on " + NODE);
+            .orElse(new String[] {"", "", ""});
+    instance = running[0];
+    primary = running[1];
+    Sandbox.require(!instance.isEmpty(), "no running instance in the sandbox");
   }
 
   @AfterEach
@@ -66,7 +68,7 @@ class GanetiInstanceHealthIT {
   @Test
   void anErrorDownInstanceIsStartedAgainThroughRapiWithTheWatchersReason() throws Exception {
     long firstJob = sandbox.nextJobId();
-    sandbox.onMaster("rm", "/var/run/ganeti/fake-hypervisor/" + instance);
+    sandbox.onNode(primary, "rm", "/var/run/ganeti/fake-hypervisor/" + instance);
     assertEquals("ERROR_down", status(), "the fake hypervisor no longer runs it");
     daemon =
         new Daemon(

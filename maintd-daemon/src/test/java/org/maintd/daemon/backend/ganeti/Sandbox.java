@@ -119,7 +119,17 @@ final class Sandbox {
   }
 
   String onMaster(String... command) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(env.get("GANETI_ON_NODE1").split(" ")));
+    return onNode(FIRST_MASTER, command);
+  }
+
+  /**
+   * Runs {@code command} inside the namespaces of {@code node} (node1.gnt.test, node2.gnt.test,
+   * ...), as the sandbox runs its first node's commands.
+   */
+  String onNode(String node, String... command) throws IOException, InterruptedException {
+    String n = "n" + node.replaceAll("^node(\\d+)\\..*$", "$1");
+    List<String> cmd =
+        new ArrayList<>(List.of(env.get("GANETI_ON_NODE1").replace("n1", n).split(" ")));
     cmd.addAll(List.of(command));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
