@@ -19,6 +19,7 @@ import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.RequestSignature;
 import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.rapi.client.PinnedTrust;
 
 /**
  * maintctl's view of the daemon's HTTP API: GETs as they are, POSTs and DELETEs signed with the
@@ -43,7 +44,11 @@ public final class ApiClient {
     this.keyFile = keyFile;
     HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
     if (caFile != null) {
-      b.sslContext(PinnedTrust.of(caFile));
+      try {
+        b.sslContext(PinnedTrust.of(caFile, false));
+      } catch (IllegalArgumentException e) {
+        throw new ApiException("--ca-file: " + e.getMessage());
+      }
     }
     this.http = b.build();
   }

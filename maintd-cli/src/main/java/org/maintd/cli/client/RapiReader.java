@@ -2,22 +2,17 @@ package org.maintd.cli.client;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
-import javax.net.ssl.SSLException;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.tls.RapiLogin;
 import org.maintd.rapi.RapiAnswers;
+import org.maintd.rapi.client.RapiEndpoint;
+import org.maintd.rapi.client.RapiFailure;
+import org.maintd.rapi.client.RapiHttp;
 
 /**
  * Reads the four answers a cluster snapshot is made of from Ganeti's RAPI, as the htools' RAPI
@@ -65,9 +60,9 @@ public final class RapiReader {
   public RapiAnswers read(RapiSource source) {
     Object[] bodies = new Object[PATHS.length];
     if (source instanceof RapiSource.Http http) {
-      HttpClient client = client(http.base());
+      RapiHttp client = client(http.base());
       for (int i = 0; i < PATHS.length; i++) {
-        bodies[i] = json(http.base() + PATHS[i], get(client, http.base(), PATHS[i]));
+        bodies[i] = get(client, http.base(), PATHS[i]);
       }
     } else if (source instanceof RapiSource.Directory dir) {
       for (int i = 0; i < FILES.length; i++) {
@@ -78,81 +73,68 @@ public final class RapiReader {
     return new RapiAnswers(bodies[3], bodies[0], bodies[1], bodies[2]);
   }
 
-  private HttpClient client(URI base) {
-    HttpClient.Builder b =
-        HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(15))
-            .followRedirects(HttpClient.Redirect.NEVER);
-    if ("https".equals(base.getScheme())) {
-      b.sslContext(PinnedTrust.of(caFile, "--rapi-ca-file", verifyHostname));
-    }
-    return b.build();
-  }
-
-  private String get(HttpClient client, URI base, String path) {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(base + path))
-            .timeout(Duration.ofSeconds(60))
-            .header("Accept", "application/json")
-            .GET();
-    login.ifPresent(l -> request.header("Authorization", l.header()));
-    HttpResponse<String> response = send(client, request.build(), base);
-    if (response.statusCode() == 401 || response.statusCode() == 403) {
-      throw new ApiException(
-          "RAPI at "
-              + base
-              + " answered "
-              + response.statusCode()
-              + " to "
-              + path
-              + ": "
-              + ganetiMessage(response.body())
-              + (login.isPresent()
-                  ? " (user " + login.get().user() + " of --rapi-credentials was refused)"
-                  : " (this RAPI wants a login: give --rapi-credentials FILE)"));
-    }
-    if (response.statusCode() != 200) {
-      throw new ApiException(
-          "RAPI at "
-              + base
-              + " answered "
-              + response.statusCode()
-              + " to "
-              + path
-              + ": "
-              + ganetiMessage(response.body()));
-    }
-    return response.body();
-  }
-
-  private static HttpResponse<String> send(HttpClient client, HttpRequest request, URI base) {
+  private RapiHttp client(URI base) {
     try {
-      return client.send(request, HttpResponse.BodyHandlers.ofString());
-    } catch (ConnectException | HttpConnectTimeoutException e) {
-      throw new ApiException(
+      return new RapiHttp(
+          new RapiEndpoint(
+              base,
+              Optional.ofNullable(caFile),
+              verifyHostname,
+              login,
+              Duration.ofSeconds(15),
+              Duration.ofSeconds(60),
+              1));
+    } catch (IllegalArgumentException e) {
+      throw new ApiException("--rapi-ca-file: " + e.getMessage());
+    }
+  }
+
+  /** GET {@code path}; every failure an {@link ApiException} saying what to check. */
+  private Object get(RapiHttp client, URI base, String path) {
+    try {
+      return client.get(path);
+    } catch (RapiFailure e) {
+      throw new ApiException(explained(e, base, path));
+    }
+  }
+
+  private String explained(RapiFailure e, URI base, String path) {
+    String uri = base + path;
+    return switch (e.kind()) {
+      case STATUS ->
+          "RAPI at "
+              + base
+              + " answered "
+              + e.status()
+              + " to "
+              + path
+              + ": "
+              + e.detail()
+              + (e.status() != 401 && e.status() != 403
+                  ? ""
+                  : login.isPresent()
+                      ? " (user " + login.get().user() + " of --rapi-credentials was refused)"
+                      : " (this RAPI wants a login: give --rapi-credentials FILE)");
+      case NO_CONNECTION ->
           "cannot connect to RAPI at "
               + base
               + " ("
-              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+              + e.detail()
               + "; is -m right? RAPI listens on port "
               + RapiSource.DEFAULT_PORT
-              + " of the cluster's master)");
-    } catch (HttpTimeoutException e) {
-      throw new ApiException("RAPI at " + base + " did not answer " + request.uri() + " in time");
-    } catch (SSLException e) {
-      throw new ApiException(
+              + " of the cluster's master)";
+      case NO_ANSWER -> "RAPI at " + base + " did not answer " + uri + " in time";
+      case TLS ->
           "TLS with RAPI at "
               + base
               + " failed: "
-              + e.getMessage()
+              + e.detail()
               + " (--rapi-ca-file names the certificate to trust: the cluster's"
-              + " /var/lib/ganeti/rapi.pem)");
-    } catch (IOException e) {
-      throw new ApiException("reading " + request.uri() + " failed: " + e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ApiException("interrupted while reading " + request.uri());
-    }
+              + " /var/lib/ganeti/rapi.pem)";
+      case NOT_JSON -> uri + " is not JSON: " + e.detail();
+      case INTERRUPTED -> "interrupted while reading " + uri;
+      case IO -> "reading " + uri + " failed: " + e.detail();
+    };
   }
 
   private static String readFile(Path file) {
@@ -170,18 +152,5 @@ public final class RapiReader {
       throw new ApiException(
           where + " is not JSON: " + body.substring(0, Math.min(200, body.length())));
     }
-  }
-
-  /** Ganeti's error body is {@code {"code": 401, "message": "...", "explain": "..."}}. */
-  private static String ganetiMessage(String text) {
-    try {
-      if (Json.parse(text) instanceof Map<?, ?> m && m.get("message") != null) {
-        return m.get("message")
-            + (m.get("explain") instanceof String x && !x.isEmpty() ? " (" + x + ")" : "");
-      }
-    } catch (JsonProcessingException e) {
-      // not JSON: the text itself, shortened, says what happened
-    }
-    return text.length() > 300 ? text.substring(0, 300) + "..." : text;
   }
 }

@@ -1,4 +1,4 @@
-package org.maintd.cli.client;
+package org.maintd.rapi.client;
 
 import java.net.Socket;
 import java.nio.file.Path;
@@ -18,22 +18,18 @@ import org.maintd.protocol.tls.PemCertificates;
  * TLS that trusts the certificates of one PEM file and nothing else: the server's certificate chain
  * must lead to one of them. The name the server is reached by is not matched against the
  * certificate unless asked (Ganeti's cluster certificate names the cluster, not each master
- * candidate): the pinned file is the trust. Stateless.
+ * candidate): the pinned file is the trust. Used by maintctl for the daemon and for RAPI, and by
+ * the daemon for RAPI. Stateless.
  */
-final class PinnedTrust {
+public final class PinnedTrust {
   private PinnedTrust() {}
-
-  /** An SSL context trusting {@code caFile}'s certificates; {@link ApiException} when unusable. */
-  static SSLContext of(Path caFile) {
-    return of(caFile, "--ca-file", false);
-  }
 
   /**
    * An SSL context trusting {@code caFile}'s certificates (null: the JVM's CAs), matching the
-   * server's name against its certificate only if {@code verifyHostname}; {@link ApiException}
-   * naming {@code option} when the file is unusable.
+   * server's name against its certificate only if {@code verifyHostname}; an {@link
+   * IllegalArgumentException} saying what is wrong when the file is unusable.
    */
-  static SSLContext of(Path caFile, String option, boolean verifyHostname) {
+  public static SSLContext of(Path caFile, boolean verifyHostname) {
     try {
       KeyStore store = caFile == null ? null : PemCertificates.trustStore(caFile);
       TrustManagerFactory f =
@@ -51,8 +47,8 @@ final class PinnedTrust {
           verifyHostname ? f.getTrustManagers() : new TrustManager[] {new ChainOnly(pkix)},
           null);
       return context;
-    } catch (IllegalArgumentException | GeneralSecurityException e) {
-      throw new ApiException(option + ": " + e.getMessage());
+    } catch (GeneralSecurityException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
   }
 
@@ -85,19 +81,19 @@ final class PinnedTrust {
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
         throws CertificateException {
-      throw new CertificateException("maintctl is no server");
+      throw new CertificateException("a RAPI or maintd client is no server");
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
         throws CertificateException {
-      throw new CertificateException("maintctl is no server");
+      throw new CertificateException("a RAPI or maintd client is no server");
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType)
         throws CertificateException {
-      throw new CertificateException("maintctl is no server");
+      throw new CertificateException("a RAPI or maintd client is no server");
     }
 
     @Override

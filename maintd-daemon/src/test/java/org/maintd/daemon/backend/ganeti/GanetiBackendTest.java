@@ -270,9 +270,19 @@ class GanetiBackendTest {
     assertTrue(
         open.getMessage().contains("readable by others than their owner (rw-r--r--); chmod 600 it"),
         open.getMessage());
+    Files.setPosixFilePermissions(rapi.credentials, PosixFilePermissions.fromString("rw-------"));
     Path empty = dir.resolve("empty.pem");
     Files.writeString(empty, "not a certificate\n");
-    BackendException noCert = assertThrows(BackendException.class, () -> RapiClient.trust(empty));
+    RapiSettings untrusting =
+        new RapiSettings(
+            java.net.URI.create(rapi.url()),
+            empty,
+            false,
+            rapi.credentials,
+            Duration.ofSeconds(5),
+            3);
+    BackendException noCert =
+        assertThrows(BackendException.class, () -> new RapiClient(untrusting));
     assertTrue(noCert.getMessage().contains("no certificate in " + empty), noCert.getMessage());
   }
 
