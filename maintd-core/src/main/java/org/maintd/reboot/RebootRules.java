@@ -50,6 +50,14 @@ public final class RebootRules {
           Refusal.Kind.CONFLICT,
           "mode hard: no hard path is configured here (reboot.hard); ask for a soft reboot");
     }
+    if (node.down()) {
+      return refuse(
+          Refusal.Kind.CONFLICT,
+          "node "
+              + ask.node()
+              + " is DOWN for maintenance; bring it up first (maintctl up), even to force a"
+              + " reboot");
+    }
     Optional<RebootRequest> same =
         reboots.activeOf(ask.node()).stream()
             .filter(r -> r.holds() && ask.key().isPresent() && r.hasKey(ask.key().get()))

@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.NodePhase;
 import org.maintd.incident.Incident;
+import org.maintd.machine.MachineMode;
 import org.maintd.reboot.Admission;
 import org.maintd.reboot.NodeStanding;
 import org.maintd.reboot.RebootRules;
@@ -27,7 +28,11 @@ final class RebootCommands {
   Reply request(Command.RequestReboot c, Supplier<UUID> uuids) {
     String node = c.ask().node();
     NodeStanding standing =
-        new NodeStanding(t.cluster.node(node).isPresent(), campaignOf(node), incidentOf(node));
+        new NodeStanding(
+            t.cluster.node(node).isPresent(),
+            campaignOf(node),
+            incidentOf(node),
+            t.state.maintenance().modeOf(node) == MachineMode.DOWN);
     return answer(rules.admit(t.state.reboots(), c.ask(), standing, uuids.get().toString(), t.now));
   }
 

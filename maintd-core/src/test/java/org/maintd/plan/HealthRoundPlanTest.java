@@ -174,8 +174,7 @@ class HealthRoundPlanTest {
                 .admit(
                     org.maintd.reboot.Reboots.empty(),
                     ask,
-                    new org.maintd.reboot.NodeStanding(
-                        true, java.util.Optional.empty(), java.util.Optional.empty()),
+                    org.maintd.reboot.NodeStanding.free(),
                     "r1",
                     NOW);
     RoundPlan p =

@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Test;
 /** Admitting requests and releasing keys, each refusal with its kind and its sentence. */
 class RebootRulesTest {
   private static final Instant T = Instant.parse("2026-11-27T12:00:00Z");
-  private static final NodeStanding FREE =
-      new NodeStanding(true, Optional.empty(), Optional.empty());
+  private static final NodeStanding FREE = NodeStanding.free();
   private final RebootRules rules = new RebootRules(Node.policy(true, true));
 
   private static RebootAsk ask(String key, RebootMode mode, boolean force) {
@@ -51,7 +50,7 @@ class RebootRulesTest {
             rules.admit(
                 Reboots.empty(),
                 ask(null, RebootMode.SOFT, true),
-                new NodeStanding(false, Optional.empty(), Optional.empty()),
+                new NodeStanding(false, Optional.empty(), Optional.empty(), false),
                 "r1",
                 T));
     assertEquals(new Refusal(Refusal.Kind.NOT_FOUND, "no node n6 in the cluster"), r);
@@ -104,12 +103,12 @@ class RebootRulesTest {
 
   @Test
   void refusesANodeInACampaignOrWithAnIncidentUnlessForced() {
-    NodeStanding campaign = new NodeStanding(true, Optional.of("c1"), Optional.empty());
+    NodeStanding campaign = new NodeStanding(true, Optional.of("c1"), Optional.empty(), false);
     assertEquals(
         new Refusal(
             Refusal.Kind.CONFLICT, "node n6 is in campaign c1; ask with force to reboot it anyway"),
         refused(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, false), campaign, "r", T)));
-    NodeStanding incident = new NodeStanding(true, Optional.empty(), Optional.of("u1"));
+    NodeStanding incident = new NodeStanding(true, Optional.empty(), Optional.of("u1"), false);
     assertEquals(
         new Refusal(
             Refusal.Kind.CONFLICT,
@@ -117,6 +116,20 @@ class RebootRulesTest {
         refused(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, false), incident, "r", T)));
     accepted(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, true), campaign, "r", T));
     accepted(rules.admit(Reboots.empty(), ask(null, RebootMode.SOFT, true), incident, "r", T));
+  }
+
+  @Test
+  void refusesANodeDownForMaintenanceEvenForced() {
+    NodeStanding down = new NodeStanding(true, Optional.empty(), Optional.empty(), true);
+    for (boolean force : new boolean[] {false, true}) {
+      assertEquals(
+          new Refusal(
+              Refusal.Kind.CONFLICT,
+              "node n6 is DOWN for maintenance; bring it up first (maintctl up), even to force a"
+                  + " reboot"),
+          refused(
+              rules.admit(Reboots.empty(), ask("alpha", RebootMode.SOFT, force), down, "r", T)));
+    }
   }
 
   @Test
