@@ -264,7 +264,7 @@ public final class RebootCycle {
     }
 
     private Optional<Settled> undrain() {
-      if (f.offline()) {
+      if (f.offline() && keptOffline()) {
         return act(new Action.SetOffline(false), "back online");
       }
       if (f.drained() && !cycle.wasDrained()) {
@@ -273,6 +273,16 @@ public final class RebootCycle {
       cycle = cycle.at(CyclePhase.IDLE, now);
       boolean more = requests.stream().anyMatch(r -> r.cycle().isEmpty());
       return more ? Optional.empty() : settle("back in service");
+    }
+
+    /**
+     * Whether this cycle set its node offline: it rebooted it rather than powering it off, and held
+     * it under a key. A node someone else set offline meanwhile (the maintenance schedule taking it
+     * down) stays offline.
+     */
+    private boolean keptOffline() {
+      return cycle.off() == OffKind.REBOOT
+          && requests.stream().anyMatch(r -> r.in(cycle.id()) && r.key().isPresent());
     }
 
     private Optional<Settled> timedOut(String of) {

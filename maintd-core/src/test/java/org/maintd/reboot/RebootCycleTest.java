@@ -64,6 +64,25 @@ class RebootCycleTest {
   }
 
   @Test
+  void aOneShotLeavesANodeThatWasSetOfflineMeanwhileOffline() {
+    Node n = withPower();
+    n.ask("r1", RebootMode.SOFT, null, true);
+    n.step(1);
+    n.drained = true;
+    n.step(1);
+    assertEquals(Optional.of(new Action.Reboot(RebootMode.SOFT)), n.action());
+    n.bootId = "boot-2";
+    n.offline = true;
+    n.step(60);
+    assertEquals(RequestStatus.DONE, n.status("r1"));
+    assertEquals(Optional.of(new Action.Undrain()), n.action());
+    n.drained = false;
+    n.step(10);
+    assertEquals(NONE, n.action());
+    assertEquals(CyclePhase.IDLE, n.state.phase());
+  }
+
+  @Test
   void aNodeThatWasDrainedBeforeStaysDrained() {
     Node n = withPower();
     n.drained = true;
