@@ -104,8 +104,9 @@ final class MaintenancePlanner {
       return waits(head, in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
-    if (!ctx.claims.nodeFree(owner, node.name())) {
-      return waits(head, new WaitReason.Busy("node " + node.name(), false));
+    Optional<WaitReason> busy = busy(owner, node);
+    if (busy.isPresent()) {
+      return waits(head, busy.get());
     }
     if (ctx.excludedTargets.contains(node.name())) {
       return waits(head, new WaitReason.NodeHasIncident(node.name()));
@@ -174,8 +175,9 @@ final class MaintenancePlanner {
       return waits("DRAIN: drained; going DOWN", in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
-    if (!ctx.claims.nodeFree(owner, node.name())) {
-      return waits("DRAIN: drained; going DOWN", new WaitReason.Busy("node " + node.name(), false));
+    Optional<WaitReason> busy = busy(owner, node);
+    if (busy.isPresent()) {
+      return waits("DRAIN: drained; going DOWN", busy.get());
     }
     String why = "its auto window started at " + w.start();
     submit(
@@ -210,8 +212,9 @@ final class MaintenancePlanner {
       return waits(since + "; coming back UP", in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
-    if (!ctx.claims.nodeFree(owner, node.name())) {
-      return waits(since + "; coming back UP", new WaitReason.Busy("node " + node.name(), false));
+    Optional<WaitReason> busy = busy(owner, node);
+    if (busy.isPresent()) {
+      return waits(since + "; coming back UP", busy.get());
     }
     String why = "its auto window ended at " + w.end().get() + " and it reports Ok";
     Operation back =
@@ -219,6 +222,21 @@ final class MaintenancePlanner {
     submit(jobs, owner, back, "bring " + node.name() + " back UP", why);
     after = after.withoutMachine(m.hostname(), node.name());
     return Next.does("bring " + node.name() + " back UP: " + why);
+  }
+
+  /**
+   * Why the machine's node is not this schedule's to change now: a reboot request's cycle is under
+   * way on it (its flags are the cycle's until it ends), or another job of this round has it.
+   */
+  private Optional<WaitReason> busy(String owner, Node node) {
+    if (ctx.rebooting.contains(node.name())) {
+      return Optional.of(
+          new WaitReason.Busy("node " + node.name() + ", under a reboot request,", false));
+    }
+    if (!ctx.claims.nodeFree(owner, node.name())) {
+      return Optional.of(new WaitReason.Busy("node " + node.name(), false));
+    }
+    return Optional.empty();
   }
 
   private void submit(List<JobSpec> jobs, String owner, Operation op, String what, String why) {

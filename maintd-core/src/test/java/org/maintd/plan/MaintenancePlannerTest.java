@@ -117,6 +117,48 @@ class MaintenancePlannerTest {
   }
 
   @Test
+  void aMachineARebootRequestIsUnderWayOnWaitsForItsCycle() {
+    org.maintd.reboot.Admission.Accepted asked =
+        (org.maintd.reboot.Admission.Accepted)
+            new org.maintd.reboot.RebootRules(org.maintd.reboot.RebootPolicy.defaults())
+                .admit(
+                    org.maintd.reboot.Reboots.empty(),
+                    new org.maintd.reboot.RebootAsk(
+                        "n2",
+                        org.maintd.reboot.RebootMode.SOFT,
+                        Optional.of("alpha"),
+                        "disk swap",
+                        false,
+                        false,
+                        "ops"),
+                    org.maintd.reboot.NodeStanding.free(),
+                    "r1",
+                    DUE);
+    RoundPlan p =
+        new RoundPlanner(SafetyCaps.defaults())
+            .plan(
+                cluster(),
+                List.of(),
+                List.of(),
+                1,
+                DUE,
+                List.of(),
+                Map.of(),
+                PlanInputs.none(DUE)
+                    .withMaintenance(input(scheduled(false, false, 1L)))
+                    .withReboots(
+                        new RebootInput(
+                            asked.reboots(), org.maintd.reboot.RebootPolicy.defaults())));
+    assertEquals(MachineMode.UP, p.maintenance().modeOf("n2"));
+    assertEquals(
+        "UP: drain due: waits: node n2, under a reboot request, is busy with another job this round",
+        machine(p).text());
+    assertTrue(
+        ops(p).stream().noneMatch(o -> o.equals(Operation.SetNodeFlags.drain("n2"))),
+        ops(p).toString());
+  }
+
+  @Test
   void aDueDrainWaitsForTheCapForTheGuardsAndAfterItsWindowReportsIt() {
     RoundPlan capped = plan(drained(cluster(), "n4"), input(scheduled(false, false, 1L)), DUE);
     assertEquals(List.of(), ops(capped));
