@@ -1,7 +1,9 @@
 package org.maintd.campaign;
 
+import org.maintd.error.ReasonedException;
+
 /** A campaign request or command that cannot be carried out, with the reason. */
-public final class CampaignException extends RuntimeException {
+public final class CampaignException extends ReasonedException {
   /** Why: the request is wrong (400), names something unknown (404), or conflicts (409). */
   public enum Kind {
     BAD_REQUEST,
@@ -9,14 +11,7 @@ public final class CampaignException extends RuntimeException {
     CONFLICT
   }
 
-  private final Kind kind;
-
   public CampaignException(Kind kind, String message) {
-    super(message);
-    this.kind = kind;
-  }
-
-  public Kind kind() {
-    return kind;
+    super(kind, message);
   }
 }

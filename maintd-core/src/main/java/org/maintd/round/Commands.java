@@ -30,7 +30,7 @@ final class Commands {
       try {
         reply = apply(n.id(), n.command());
       } catch (CampaignException e) {
-        reply = new Reply.Refused(Refusal.valueOf(e.kind().name()), e.getMessage());
+        reply = new Reply.Refused(Refusal.valueOf(e.reason().name()), e.getMessage());
       } catch (IncidentException e) {
         reply = new Reply.Refused(Refusal.CONFLICT, e.getMessage());
       } catch (IllegalArgumentException e) {

@@ -121,7 +121,7 @@ class CampaignPlannerTest {
                         Duration.ZERO,
                         Duration.ofMinutes(1),
                         List.of())));
-    assertEquals(CampaignException.Kind.BAD_REQUEST, unknown.kind());
+    assertEquals(CampaignException.Kind.BAD_REQUEST, unknown.reason());
     assertTrue(unknown.getMessage().contains("no node 'n9'"));
     CampaignException group =
         assertThrows(

@@ -187,8 +187,8 @@ public final class CollectorHandler extends Handler.Abstract {
       }
       parsed = RepairRequest.read(signed.msg());
     } catch (SignatureException e) {
-      log.warn("repair request refused ({}): {}", e.reason().label(), e.getMessage());
-      throw new HttpError(401, "signature-" + e.reason().label(), e.getMessage());
+      log.warn("repair request refused ({}): {}", e.label(), e.getMessage());
+      throw new HttpError(401, "signature-" + e.label(), e.getMessage());
     } catch (IllegalArgumentException e) {
       throw HttpError.badRequest(e.getMessage());
     }

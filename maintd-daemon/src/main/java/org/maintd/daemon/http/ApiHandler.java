@@ -209,10 +209,10 @@ public final class ApiHandler extends Handler.Abstract {
    */
   private static HttpError translate(Request request, String path, Exception e) {
     if (e instanceof CampaignException c) {
-      return kind(c.kind().name(), c.getMessage());
+      return kind(c.reason().name(), c.getMessage());
     }
     if (e instanceof CommandRefused r) {
-      return kind(r.kind().name(), r.getMessage());
+      return kind(r.reason().name(), r.getMessage());
     }
     if (e instanceof Commands.NotLeader n) {
       return new HttpError(

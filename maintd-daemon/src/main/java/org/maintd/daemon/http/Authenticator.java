@@ -132,8 +132,7 @@ public final class Authenticator {
       try {
         verifier.checkSalt(c.salt(), clock.instant());
       } catch (SignatureException e) {
-        return Decision.refused(
-            "signature refused (" + e.reason().label() + "): " + e.getMessage());
+        return Decision.refused("signature refused (" + e.label() + "): " + e.getMessage());
       }
       return Decision.allowed("");
     }
@@ -169,7 +168,7 @@ public final class Authenticator {
     try {
       verifier.verifyFresh(message, now);
     } catch (SignatureException e) {
-      return Decision.refused("signature refused (" + e.reason().label() + "): " + e.getMessage());
+      return Decision.refused("signature refused (" + e.label() + "): " + e.getMessage());
     }
     try {
       if (spend ? !replays.firstUse(message, now) : replays.used(message, now)) {

@@ -7,6 +7,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Node;
 import org.maintd.cluster.NodeNames;
 import org.maintd.daemon.service.Part;
+import org.maintd.error.ReasonedException;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.slf4j.Logger;
@@ -125,7 +126,7 @@ public final class Leadership extends Part {
   }
 
   /** This daemon may not act for the master: why. */
-  public static final class Refused extends RuntimeException {
+  public static final class Refused extends ReasonedException {
     /** Not the master, the vote lost, or the cluster did not answer. */
     public enum Reason {
       NOT_MASTER,
@@ -133,15 +134,8 @@ public final class Leadership extends Part {
       NO_ANSWER
     }
 
-    private final Reason reason;
-
     public Refused(Reason reason, String message) {
-      super(message);
-      this.reason = reason;
-    }
-
-    public Reason reason() {
-      return reason;
+      super(reason, message);
     }
   }
 }

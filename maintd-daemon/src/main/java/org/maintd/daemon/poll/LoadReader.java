@@ -46,7 +46,7 @@ public final class LoadReader {
         return none("unsigned load report refused");
       }
     } catch (SignatureException e) {
-      return none(e.reason().label() + ": " + e.getMessage());
+      return none(e.label() + ": " + e.getMessage());
     } catch (JsonProcessingException e) {
       return none("answer is not JSON: " + e.getOriginalMessage());
     } catch (IllegalArgumentException e) {

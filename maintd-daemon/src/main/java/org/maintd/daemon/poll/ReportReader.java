@@ -47,7 +47,7 @@ public final class ReportReader {
             node, "unsigned", "unsigned report refused (collector.allowUnsigned is false)", now);
       }
     } catch (SignatureException e) {
-      return rejected(node, e.reason().label(), e.getMessage(), now);
+      return rejected(node, e.label(), e.getMessage(), now);
     } catch (JsonProcessingException e) {
       return rejected(node, "not-json", "answer is not JSON: " + e.getOriginalMessage(), now);
     } catch (IllegalArgumentException e) {

@@ -55,8 +55,7 @@ public final class RepairRecordsClient {
     try {
       answer = calls.open(response, RepairRecords.class, "");
     } catch (SignatureException e) {
-      throw new IllegalStateException(
-          "signature refused (" + e.reason().label() + "): " + e.getMessage());
+      throw new IllegalStateException("signature refused (" + e.label() + "): " + e.getMessage());
     }
     if (!NodeNames.same(answer.node(), node) || answer.repairs() == null) {
       throw new IllegalStateException("wrong-node or malformed answer: node " + answer.node());

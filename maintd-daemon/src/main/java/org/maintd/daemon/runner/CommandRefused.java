@@ -1,20 +1,14 @@
 package org.maintd.daemon.runner;
 
+import org.maintd.error.ReasonedException;
 import org.maintd.round.Refusal;
 
 /**
- * The step refused an operator's command; {@link #kind} says whether it was wrong, unknown or in
+ * The step refused an operator's command; {@link #reason} says whether it was wrong, unknown or in
  * conflict.
  */
-public final class CommandRefused extends RuntimeException {
-  private final Refusal kind;
-
-  public CommandRefused(Refusal kind, String message) {
-    super(message);
-    this.kind = kind;
-  }
-
-  public Refusal kind() {
-    return kind;
+public final class CommandRefused extends ReasonedException {
+  public CommandRefused(Refusal reason, String message) {
+    super(reason, message);
   }
 }

@@ -299,7 +299,7 @@ class RoundRunnerTest {
         "stored before it is answered");
     CommandRefused refused =
         assertThrows(CommandRefused.class, () -> commands.apply(new Command.Cancel(uuid, "bob")));
-    assertEquals(Refusal.CONFLICT, refused.kind());
+    assertEquals(Refusal.CONFLICT, refused.reason());
   }
 
   @Test

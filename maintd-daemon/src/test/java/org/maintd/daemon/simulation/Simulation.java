@@ -588,7 +588,7 @@ final class Simulation {
       Object answer = commands.apply(c);
       note("  answered " + answer.getClass().getSimpleName());
     } catch (CommandRefused e) {
-      note("  refused (" + e.kind() + "): " + e.getMessage());
+      note("  refused (" + e.reason() + "): " + e.getMessage());
     } catch (BackendException e) {
       note("  failed: " + e.getMessage());
     } catch (SimulatedCrash | StoreException e) {

@@ -1,7 +1,9 @@
 package org.maintd.protocol.signing;
 
-/** A signed message was refused; {@link #reason()} is stable and used as a metrics label. */
-public class SignatureException extends RuntimeException {
+import org.maintd.error.ReasonedException;
+
+/** A signed message was refused; its {@link #label()} is stable and used as a metrics label. */
+public class SignatureException extends ReasonedException {
   /** Why a message was refused. */
   public enum Reason {
     MISSING_FIELD,
@@ -9,21 +11,10 @@ public class SignatureException extends RuntimeException {
     BAD_SIGNATURE,
     STALE,
     FUTURE,
-    REPLAYED;
-
-    public String label() {
-      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-    }
+    REPLAYED
   }
-
-  private final Reason reason;
 
   public SignatureException(Reason reason, String message) {
-    super(message);
-    this.reason = reason;
-  }
-
-  public Reason reason() {
-    return reason;
+    super(reason, message);
   }
 }
