@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -77,9 +76,7 @@ class HrollerDifferentialTest {
     assertEquals(0, p.exitValue(), reference);
     long hrollerGroups = reference.lines().count();
 
-    RollOptions options =
-        new RollOptions(
-            Optional.empty(), Set.of(), Optional.empty(), offline, false, false, false, false);
+    RollOptions options = RollOptions.defaults().withOfflineMaintenance(offline);
     for (RollOptions o : List.of(options, options.withFewerGroups(true))) {
       RollPlan plan = new RebootPlanner().plan(cluster, o);
       String how = where + (o.fewerGroups() ? ", fewer groups" : "");
@@ -109,10 +106,7 @@ class HrollerDifferentialTest {
     assertTrue(p.waitFor(300, TimeUnit.SECONDS), "hroller did not finish");
     assertEquals(0, p.exitValue(), reference);
     Cluster cluster = new HtoolsReader().read(text, "generated");
-    RollOptions options =
-        new RollOptions(
-                Optional.empty(), Set.of(), Optional.empty(), true, false, false, false, false)
-            .withFewerGroups(true);
+    RollOptions options = RollOptions.defaults().withOfflineMaintenance(true).withFewerGroups(true);
     RollPlan plan = new RebootPlanner().plan(cluster, options);
     assertTrue(
         plan.groups().size() < reference.lines().count(),

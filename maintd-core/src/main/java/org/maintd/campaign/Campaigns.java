@@ -23,17 +23,9 @@ public final class Campaigns {
   public Campaign create(String id, CampaignSpec spec, Cluster cluster, Instant now) {
     List<String> selected = spec.selection().resolve(cluster);
     RollOptions options =
-        new RollOptions(
-                spec.selection().group().isEmpty()
-                    ? Optional.empty()
-                    : Optional.of(spec.selection().group()),
-                java.util.Set.of(),
-                Optional.empty(),
-                false,
-                false,
-                false,
-                spec.mode() == CampaignMode.FULL_EVACUATION,
-                false)
+        RollOptions.defaults()
+            .withGroup(Optional.of(spec.selection().group()).filter(g -> !g.isEmpty()))
+            .withFullEvacuation(spec.mode() == CampaignMode.FULL_EVACUATION)
             .withFewerGroups(true);
     RollPlan plan;
     try {

@@ -1,5 +1,6 @@
 package org.maintd.roll;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -14,7 +15,9 @@ import java.util.regex.Pattern;
  * contain a match of (as Ganeti's query filters match: anchor it with {@code ^...$} for the whole
  * name). The selections given all apply. With {@code fewerGroups}, the plan is the one with the
  * fewest groups among hroller's and those of better colourings (never more groups than hroller's).
+ * Its single-value withers ({@code withFewerGroups}, ...) are generated.
  */
+@RecordBuilder
 public record RollOptions(
     Optional<String> group,
     Set<String> offlineNodes,
@@ -25,7 +28,8 @@ public record RollOptions(
     boolean fullEvacuation,
     boolean force,
     Optional<String> nodeRegex,
-    boolean fewerGroups) {
+    boolean fewerGroups)
+    implements RollOptionsBuilder.With {
 
   /**
    * Throws {@link java.util.regex.PatternSyntaxException} (an {@link IllegalArgumentException})
@@ -37,46 +41,18 @@ public record RollOptions(
     nodeRegex.ifPresent(Pattern::compile);
   }
 
-  /** hroller's options alone, without a node regex, with hroller's groups. */
-  public RollOptions(
-      Optional<String> group,
-      Set<String> offlineNodes,
-      Optional<List<String>> nodeTags,
-      boolean offlineMaintenance,
-      boolean skipNonRedundant,
-      boolean ignoreNonRedundant,
-      boolean fullEvacuation,
-      boolean force) {
-    this(
-        group,
-        offlineNodes,
-        nodeTags,
-        offlineMaintenance,
-        skipNonRedundant,
-        ignoreNonRedundant,
-        fullEvacuation,
-        force,
-        Optional.empty(),
-        false);
-  }
-
-  /** These options with {@code fewerGroups} set as given. */
-  public RollOptions withFewerGroups(boolean fewerGroups) {
-    return new RollOptions(
-        group,
-        offlineNodes,
-        nodeTags,
-        offlineMaintenance,
-        skipNonRedundant,
-        ignoreNonRedundant,
-        fullEvacuation,
-        force,
-        nodeRegex,
-        fewerGroups);
-  }
-
+  /** hroller's defaults: every node, no selection, hroller's groups. */
   public static RollOptions defaults() {
     return new RollOptions(
-        Optional.empty(), Set.of(), Optional.empty(), false, false, false, false, false);
+        Optional.empty(),
+        Set.of(),
+        Optional.empty(),
+        false,
+        false,
+        false,
+        false,
+        false,
+        Optional.empty(),
+        false);
   }
 }

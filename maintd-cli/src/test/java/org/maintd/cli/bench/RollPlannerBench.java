@@ -1,7 +1,5 @@
 package org.maintd.cli.bench;
 
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.maintd.cli.GeneratedCluster;
 import org.maintd.cluster.Cluster;
@@ -47,15 +45,10 @@ public class RollPlannerBench {
         new HtoolsReader()
             .read(GeneratedCluster.text(nodes, Math.max(1, nodes / 100), nodes * 10, 1), "bench");
     options =
-        new RollOptions(
-            Optional.empty(),
-            Set.of(),
-            Optional.empty(),
-            mode.equals("offline"),
-            false,
-            mode.equals("full-evacuation"),
-            mode.equals("full-evacuation"),
-            false);
+        RollOptions.defaults()
+            .withOfflineMaintenance(mode.equals("offline"))
+            .withIgnoreNonRedundant(mode.equals("full-evacuation"))
+            .withFullEvacuation(mode.equals("full-evacuation"));
   }
 
   @Benchmark
