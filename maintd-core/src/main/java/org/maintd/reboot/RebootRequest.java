@@ -1,5 +1,6 @@
 package org.maintd.reboot;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,9 @@ import java.util.Optional;
  * key is released, and until every other key holding it is). {@code evacuate} false skips the drain
  * and evacuation. {@code pendingRebootSince} is when the daemon accepted it, by its own clock;
  * {@code cycle} the node's power cycle it joined (empty: none yet), whose own power-on satisfies
- * it. Immutable.
+ * it. Immutable; its single-value withers ({@code withStatus}, ...) are generated.
  */
+@RecordBuilder
 public record RebootRequest(
     String id,
     String node,
@@ -25,7 +27,8 @@ public record RebootRequest(
     boolean released,
     Instant pendingRebootSince,
     Optional<String> cycle,
-    List<RequestEvent> history) {
+    List<RequestEvent> history)
+    implements RebootRequestBuilder.With {
 
   public RebootRequest {
     key = key == null ? Optional.empty() : key;
@@ -79,55 +82,17 @@ public record RebootRequest(
     if (next == status) {
       return this;
     }
-    return new RebootRequest(
-            id,
-            node,
-            mode,
-            key,
-            reason,
-            evacuate,
-            who,
-            next,
-            released,
-            pendingRebootSince,
-            cycle,
-            history)
-        .event(now, detail);
+    return withStatus(next).event(now, detail);
   }
 
   /** Its key released by {@code by}: it holds the node no longer. */
   public RebootRequest release(String by, Instant now) {
-    return new RebootRequest(
-            id,
-            node,
-            mode,
-            key,
-            reason,
-            evacuate,
-            who,
-            status,
-            true,
-            pendingRebootSince,
-            cycle,
-            history)
-        .event(now, "key " + key.orElse("") + " released by " + by);
+    return withReleased(true).event(now, "key " + key.orElse("") + " released by " + by);
   }
 
   /** This request joined to the node's cycle {@code cycleId}. */
   RebootRequest joined(String cycleId) {
-    return new RebootRequest(
-        id(),
-        node,
-        mode,
-        key,
-        reason,
-        evacuate,
-        who,
-        status,
-        released,
-        pendingRebootSince,
-        Optional.of(cycleId),
-        history);
+    return withCycle(Optional.of(cycleId));
   }
 
   /** Whether it belongs to the cycle {@code id}. */
@@ -138,18 +103,6 @@ public record RebootRequest(
   private RebootRequest event(Instant at, String detail) {
     List<RequestEvent> copy = new ArrayList<>(history);
     copy.add(new RequestEvent(at, status.wireName(), detail));
-    return new RebootRequest(
-        id,
-        node,
-        mode,
-        key,
-        reason,
-        evacuate,
-        who,
-        status,
-        released,
-        pendingRebootSince,
-        cycle,
-        copy);
+    return withHistory(copy);
   }
 }
