@@ -254,14 +254,7 @@ public final class SimBackend implements ClusterBackend {
             files.writeBootId(n);
             log.info("[node={}] powered on after its reboot", n);
           });
-      state =
-          new SimState(
-              state.cluster(),
-              state.jobs(),
-              state.rules(),
-              state.lastId(),
-              off,
-              SimDisks.staleAfterBoot(state, booted));
+      state = state.withOff(off, SimDisks.staleAfterBoot(state, booted));
     }
     persist();
   }
@@ -284,14 +277,7 @@ public final class SimBackend implements ClusterBackend {
           }
           Map<String, Instant> off = new HashMap<>(state.off());
           off.put(node, clock.instant());
-          state =
-              new SimState(
-                  state.cluster(),
-                  state.jobs(),
-                  state.rules(),
-                  state.lastId(),
-                  off,
-                  state.staleDisks());
+          state = state.withOff(off, state.staleDisks());
           advance();
           return null;
         });

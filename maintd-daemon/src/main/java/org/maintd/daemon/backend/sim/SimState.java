@@ -28,6 +28,13 @@ record SimState(
   }
 
   /**
+   * This state with the nodes {@code o} powered off and the instances {@code stale} to activate.
+   */
+  SimState withOff(Map<String, Instant> o, java.util.Set<String> stale) {
+    return new SimState(cluster, jobs, rules, lastId, o, stale);
+  }
+
+  /**
    * Uses up one time of the first rule of {@code rules} that {@code applies} (removed on its last
    * time): whether one did.
    */
