@@ -9,8 +9,16 @@ import org.maintd.daemon.config.DaemonConfig;
  * cannot be reached and from what looks like a bug.
  */
 public sealed interface Handshake {
-  /** Whether the cause is in the configuration: a start it stops is refused (exit code 2). */
-  boolean refusal();
+  /**
+   * Whether the cause is in the configuration (a {@link Misconfigured} case): a start it stops is
+   * refused (exit code 2).
+   */
+  default boolean refusal() {
+    return this instanceof Misconfigured;
+  }
+
+  /** The cases whose cause an operator fixes in configuration, maintd's or the servers'. */
+  sealed interface Misconfigured extends Handshake {}
 
   /** What happened with the server at {@code server} (host:port), in one line. */
   String says(String server, DaemonConfig.Tls tls);
@@ -18,23 +26,13 @@ public sealed interface Handshake {
   /** The server and maintd agreed on {@code protocol} and {@code cipherSuite}. */
   record Agreed(String protocol, String cipherSuite) implements Handshake {
     @Override
-    public boolean refusal() {
-      return false;
-    }
-
-    @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "ZooKeeper at " + server + " agreed on " + protocol + " with " + cipherSuite;
     }
   }
 
   /** The server's certificate is not issued by a CA of the trust store ({@code why}). */
-  record Untrusted(String why) implements Handshake {
-    @Override
-    public boolean refusal() {
-      return true;
-    }
-
+  record Untrusted(String why) implements Misconfigured {
     @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "zookeeper.tls.trustStore: the certificate of ZooKeeper at "
@@ -48,12 +46,7 @@ public sealed interface Handshake {
   }
 
   /** The server's certificate is trusted but does not name the host maintd reached it by. */
-  record WrongHost(String host) implements Handshake {
-    @Override
-    public boolean refusal() {
-      return true;
-    }
-
+  record WrongHost(String host) implements Misconfigured {
     @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "zookeeper.tls.hostnameVerification: the certificate of ZooKeeper at "
@@ -66,12 +59,7 @@ public sealed interface Handshake {
   }
 
   /** The server wants a client certificate and maintd has none. */
-  record NoClientCertificate(String alert) implements Handshake {
-    @Override
-    public boolean refusal() {
-      return true;
-    }
-
+  record NoClientCertificate(String alert) implements Misconfigured {
     @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "zookeeper.tls.keyStore: ZooKeeper at "
@@ -84,12 +72,7 @@ public sealed interface Handshake {
   }
 
   /** The server refused the client certificate maintd gave ({@code alert}). */
-  record ClientCertificateRefused(String alert) implements Handshake {
-    @Override
-    public boolean refusal() {
-      return true;
-    }
-
+  record ClientCertificateRefused(String alert) implements Misconfigured {
     @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "zookeeper.tls.keyStore: ZooKeeper at "
@@ -103,12 +86,7 @@ public sealed interface Handshake {
   }
 
   /** The server accepts none of the protocol versions maintd offers. */
-  record NoCommonProtocol(String detail) implements Handshake {
-    @Override
-    public boolean refusal() {
-      return true;
-    }
-
+  record NoCommonProtocol(String detail) implements Misconfigured {
     @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "zookeeper.tls.enabledProtocols: ZooKeeper at "
@@ -123,12 +101,7 @@ public sealed interface Handshake {
   }
 
   /** Protocols in common, but no cipher suite both sides accept with them. */
-  record NoCommonCipherSuite(String detail) implements Handshake {
-    @Override
-    public boolean refusal() {
-      return true;
-    }
-
+  record NoCommonCipherSuite(String detail) implements Misconfigured {
     @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "zookeeper.tls.cipherSuites: ZooKeeper at "
@@ -149,12 +122,7 @@ public sealed interface Handshake {
    * The server closed the connection, or answered other than in TLS ({@code detail}), during the
    * handshake.
    */
-  record NotTls(String detail) implements Handshake {
-    @Override
-    public boolean refusal() {
-      return true;
-    }
-
+  record NotTls(String detail) implements Misconfigured {
     @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "zookeeper.connect: "
@@ -169,11 +137,6 @@ public sealed interface Handshake {
   /** No connection could be made ({@code why}): not a matter of TLS. */
   record Unreachable(String why) implements Handshake {
     @Override
-    public boolean refusal() {
-      return false;
-    }
-
-    @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "ZooKeeper at " + server + " cannot be reached: " + why;
     }
@@ -181,11 +144,6 @@ public sealed interface Handshake {
 
   /** Something no case above describes: it looks like a bug, and is logged with its trace. */
   record Failed(Throwable cause) implements Handshake {
-    @Override
-    public boolean refusal() {
-      return false;
-    }
-
     @Override
     public String says(String server, DaemonConfig.Tls tls) {
       return "the TLS handshake with ZooKeeper at " + server + " failed: " + cause;
