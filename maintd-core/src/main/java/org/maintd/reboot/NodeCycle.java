@@ -1,5 +1,6 @@
 package org.maintd.reboot;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -10,8 +11,10 @@ import java.util.Optional;
  * failed, hard from now on), how ({@link OffKind}), the boot id before (a different one after
  * proves the node rebooted), whether the node was drained before (then it stays drained), and the
  * node's {@code pendingRebootSince} (the earliest request of the cycle) and {@code lastPoweredOn}
- * (when the daemon last saw it come back from a power-off of its own). Immutable.
+ * (when the daemon last saw it come back from a power-off of its own). Immutable; its withers
+ * ({@code withPhase}, ...) are generated.
  */
+@RecordBuilder
 public record NodeCycle(
     String node,
     CyclePhase phase,
@@ -23,7 +26,8 @@ public record NodeCycle(
     String bootId,
     boolean wasDrained,
     Optional<Instant> pendingRebootSince,
-    Optional<Instant> lastPoweredOn) {
+    Optional<Instant> lastPoweredOn)
+    implements NodeCycleBuilder.With {
 
   public NodeCycle {
     id = id == null ? "" : id;
@@ -65,77 +69,30 @@ public record NodeCycle(
   }
 
   NodeCycle at(CyclePhase next, Instant now) {
-    return new NodeCycle(
-        node,
-        next,
-        now,
-        id,
-        mode,
-        forceHard,
-        off,
-        bootId,
-        wasDrained,
-        pendingRebootSince,
-        lastPoweredOn);
+    return withPhase(next).withSince(now);
   }
 
   NodeCycle started(String cycle, boolean drained, Instant pending) {
-    return new NodeCycle(
-        node,
-        phase,
-        since,
-        cycle,
-        RebootMode.SOFT,
-        false,
-        OffKind.REBOOT,
-        "",
-        drained,
-        Optional.of(pending),
-        lastPoweredOn);
+    return with(
+        b ->
+            b.id(cycle)
+                .mode(RebootMode.SOFT)
+                .forceHard(false)
+                .off(OffKind.REBOOT)
+                .bootId("")
+                .wasDrained(drained)
+                .pendingRebootSince(Optional.of(pending)));
   }
 
   NodeCycle down(RebootMode how, OffKind kind, String before, Instant now) {
-    return new NodeCycle(
-        node,
-        CyclePhase.OFF,
-        now,
-        id,
-        how,
-        forceHard,
-        kind,
-        before,
-        wasDrained,
-        pendingRebootSince,
-        lastPoweredOn);
+    return with(b -> b.phase(CyclePhase.OFF).since(now).mode(how).off(kind).bootId(before));
   }
 
   NodeCycle hardFromNow() {
-    return new NodeCycle(
-        node,
-        phase,
-        since,
-        id,
-        RebootMode.HARD,
-        true,
-        off,
-        bootId,
-        wasDrained,
-        pendingRebootSince,
-        lastPoweredOn);
+    return withMode(RebootMode.HARD).withForceHard(true);
   }
 
   NodeCycle poweredOn(Instant now) {
-    return new NodeCycle(
-        node,
-        phase,
-        since,
-        id,
-        mode,
-        forceHard,
-        off,
-        bootId,
-        wasDrained,
-        pendingRebootSince,
-        Optional.of(now));
+    return withLastPoweredOn(Optional.of(now));
   }
 }
