@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.maintd.job.OwnerKind;
 
 /**
  * A rolling-reboot campaign as it stands: the reboot groups fixed when it was created, the group
@@ -38,20 +39,12 @@ public record Campaign(
     next = next == null ? "" : next;
   }
 
+  /** The owners of campaigns' jobs: {@code campaign:ID}. */
+  public static final OwnerKind OWNERS = new OwnerKind("campaign");
+
   /** The job owner of this campaign's jobs. */
   public String owner() {
-    return ownerOf(id);
-  }
-
-  public static String ownerOf(String id) {
-    return "campaign:" + id;
-  }
-
-  /** The campaign id of a job owner, if the owner is a campaign. */
-  public static Optional<String> idOfOwner(String owner) {
-    return owner.startsWith("campaign:")
-        ? Optional.of(owner.substring("campaign:".length()))
-        : Optional.empty();
+    return OWNERS.of(id);
   }
 
   public List<String> currentGroup() {

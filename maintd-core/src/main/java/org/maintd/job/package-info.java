@@ -1,5 +1,6 @@
 /**
  * The job model: operations (sealed), job specifications with their reason trail and idempotency
- * key, and job status. Submitting and tracking jobs is the backends' job.
+ * key, job status, and the kinds of job owner ({@code OwnerKind}: {@code campaign:ID}, ...).
+ * Submitting and tracking jobs is the backends' job.
  */
 package org.maintd.job;

@@ -3,6 +3,7 @@ package org.maintd.reboot;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.Optional;
+import org.maintd.job.OwnerKind;
 
 /**
  * One node's power cycle as it stands: its phase and since when ({@code since}, the daemon's
@@ -52,20 +53,12 @@ public record NodeCycle(
         Optional.empty());
   }
 
+  /** The owners of cycles' jobs: {@code reboot:ID}. */
+  public static final OwnerKind OWNERS = new OwnerKind("reboot");
+
   /** The owner of this cycle's jobs. */
   public String owner() {
-    return ownerOf(id);
-  }
-
-  public static String ownerOf(String cycle) {
-    return "reboot:" + cycle;
-  }
-
-  /** The cycle id of a job owner, if the owner is a reboot cycle. */
-  public static Optional<String> idOfOwner(String owner) {
-    return owner.startsWith("reboot:")
-        ? Optional.of(owner.substring("reboot:".length()))
-        : Optional.empty();
+    return OWNERS.of(id);
   }
 
   NodeCycle at(CyclePhase next, Instant now) {

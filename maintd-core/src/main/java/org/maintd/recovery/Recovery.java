@@ -77,7 +77,7 @@ public final class Recovery {
                         + id
                         + " was under way: it is not resumed; its nodes may still be"
                         + " drained (maintctl nodes), put them back with maintctl up"));
-    owners(traces, org.maintd.reboot.NodeCycle::idOfOwner)
+    owners(traces, org.maintd.reboot.NodeCycle.OWNERS::idOf)
         .forEach(
             id ->
                 notes.add(
@@ -379,7 +379,7 @@ public final class Recovery {
   }
 
   private static Set<String> campaigns(Traces traces) {
-    return owners(traces, Campaign::idOfOwner);
+    return owners(traces, Campaign.OWNERS::idOf);
   }
 
   /** The ids that {@code idOf} finds in the owners of the traces' jobs, in their order. */

@@ -78,12 +78,12 @@ final class RoundClose {
       t.log.addAll(Scheduling.changes(before, t.state.maintenance()));
       return;
     }
-    Optional<String> cycle = org.maintd.reboot.NodeCycle.idOfOwner(owner);
+    Optional<String> cycle = org.maintd.reboot.NodeCycle.OWNERS.idOf(owner);
     if (cycle.isPresent()) {
       RebootLog.jobFailed(t, cycle.get(), reason);
       return;
     }
-    Optional<String> campaign = Campaign.idOfOwner(owner);
+    Optional<String> campaign = Campaign.OWNERS.idOf(owner);
     if (campaign.isPresent()) {
       t.state =
           t.state.withCampaigns(

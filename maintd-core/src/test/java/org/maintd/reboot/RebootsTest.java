@@ -69,8 +69,8 @@ class RebootsTest {
     assertEquals(Optional.of(c), r.cycleById("r7"));
     assertEquals(Optional.empty(), r.cycleById("r8"));
     assertEquals("reboot:r7", c.owner());
-    assertEquals(Optional.of("r7"), NodeCycle.idOfOwner("reboot:r7"));
-    assertEquals(Optional.empty(), NodeCycle.idOfOwner("campaign:r7"));
+    assertEquals(Optional.of("r7"), NodeCycle.OWNERS.idOf("reboot:r7"));
+    assertEquals(Optional.empty(), NodeCycle.OWNERS.idOf("campaign:r7"));
   }
 
   @Test

@@ -74,7 +74,7 @@ class RebootRoundTest {
     tick(JobStatus.SUCCESS);
     assertEquals(List.of(new Operation.PowerNode("n4", false, false)), submitted());
     JobSpec job = d.stored().intents().get(0).job();
-    assertEquals(NodeCycle.ownerOf(alpha.id()), job.owner());
+    assertEquals(NodeCycle.OWNERS.of(alpha.id()), job.owner());
     assertEquals(RequestStatus.POWERING_OFF, request(0).status());
     boots.put("n4", "");
     tick(JobStatus.SUCCESS);

@@ -123,7 +123,7 @@ final class SimulatedReboots {
       }
       if (r.status() == RequestStatus.DONE && doneChecked.add(r.id())) {
         done++;
-        String owner = NodeCycle.ownerOf(r.cycle().orElse(""));
+        String owner = NodeCycle.OWNERS.of(r.cycle().orElse(""));
         if (!cluster.backAfter(r.node(), r.pendingRebootSince(), owner)) {
           return Optional.of(
               "reboot: request "
@@ -158,7 +158,7 @@ final class SimulatedReboots {
   }
 
   private Optional<String> tookDown(SimulatedCluster.Power p) {
-    if (NodeCycle.idOfOwner(p.owner()).isEmpty()) {
+    if (NodeCycle.OWNERS.idOf(p.owner()).isEmpty()) {
       return Optional.empty();
     }
     int times = downs.merge(p.owner(), 1, Integer::sum);
