@@ -14,4 +14,10 @@ public final class CampaignException extends ReasonedException {
   public CampaignException(Kind kind, String message) {
     super(kind, message);
   }
+
+  /** Why, as this exception's own enum. */
+  @Override
+  public Kind reason() {
+    return (Kind) super.reason();
+  }
 }

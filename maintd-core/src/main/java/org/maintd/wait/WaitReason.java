@@ -151,8 +151,7 @@ public sealed interface WaitReason {
   }
 
   /**
-   * No node of the group has room for what is to be placed ({@code need} says what), the nodes
-   * {@code ruledOut} as targets aside (each with why).
+   * No node of the group has room for {@code need}, the nodes {@code ruledOut} aside (why each).
    */
   record NoTarget(String need, List<String> ruledOut) implements WaitReason {
     public NoTarget {

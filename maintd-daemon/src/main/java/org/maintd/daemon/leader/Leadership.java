@@ -137,5 +137,11 @@ public final class Leadership extends Part {
     public Refused(Reason reason, String message) {
       super(reason, message);
     }
+
+    /** Why, as this exception's own enum. */
+    @Override
+    public Reason reason() {
+      return (Reason) super.reason();
+    }
   }
 }

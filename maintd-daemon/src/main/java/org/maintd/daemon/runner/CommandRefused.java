@@ -11,4 +11,10 @@ public final class CommandRefused extends ReasonedException {
   public CommandRefused(Refusal reason, String message) {
     super(reason, message);
   }
+
+  /** Why, as this exception's own enum. */
+  @Override
+  public Refusal reason() {
+    return (Refusal) super.reason();
+  }
 }

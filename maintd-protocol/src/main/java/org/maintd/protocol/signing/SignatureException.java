@@ -17,4 +17,10 @@ public class SignatureException extends ReasonedException {
   public SignatureException(Reason reason, String message) {
     super(reason, message);
   }
+
+  /** Why, as this exception's own enum. */
+  @Override
+  public Reason reason() {
+    return (Reason) super.reason();
+  }
 }
