@@ -254,11 +254,20 @@ final class NodeRun {
       return waits("a hard reboot is due; " + BUSY);
     }
     jobs.submit(new Operation.RebootNode(node, true), "hard reboot of " + node + ": " + reason);
+    NodeProgress hard = progress().withReboot(RebootKind.HARD).withBootId(bootIdBeforeHard());
     campaign =
         campaign
-            .withNode(progress().withReboot(RebootKind.HARD).to(NodePhase.BOOT, now))
+            .withNode(hard.to(NodePhase.BOOT, now))
             .event(now, node + ":hard-reboot", reason + "; power-cycled through the cluster");
     return waits("power-cycled through the cluster");
+  }
+
+  /**
+   * The boot id a new one after the hard reboot must differ from: the one from before the soft
+   * reboot, or, when that was unknown (the node did not answer then), the one it reports now.
+   */
+  private String bootIdBeforeHard() {
+    return progress().bootId().isEmpty() ? signal.bootId() : progress().bootId();
   }
 
   private NodeStep undrain(Node n) {

@@ -10,11 +10,12 @@ import org.maintd.campaign.RebootKind;
 /**
  * Watches a campaign's rebooted node come back: what its collector last said, against the boot id
  * it reported before the reboot and the campaign's times. A new boot id (or, when the old one was
- * unknown, {@code Ok} reports that began after the reboot) proves the reboot; then the node soaks,
- * reporting {@code Ok} without a gap for the soak time. A fault after the reboot, or no new boot
- * within the boot timeout, stops the campaign; with a hard-reboot fall-back, a node whose soft
- * reboot failed or has not brought it back that long after is power-cycled first. A pure function
- * of the node's progress, its signal, whether the cluster has it offline, the times and now.
+ * unknown, {@code Ok} reports that began after a reboot that did not fail) proves the reboot; then
+ * the node soaks, reporting {@code Ok} without a gap for the soak time. A fault after the reboot,
+ * or no new boot within the boot timeout, stops the campaign; with a hard-reboot fall-back, a node
+ * whose soft reboot failed or has not brought it back that long after is power-cycled first. A pure
+ * function of the node's progress, its signal, whether the cluster has it offline, the times and
+ * now.
  */
 final class RebootWatch {
   private RebootWatch() {}
@@ -134,7 +135,7 @@ final class RebootWatch {
     }
     boolean newBoot =
         p.bootId().isEmpty()
-            ? s.okSince().map(t -> t.isAfter(p.since())).orElse(false)
+            ? okAfterOwnReboot(p, s)
             : !s.bootId().isEmpty() && !s.bootId().equals(p.bootId());
     if (newBoot && !s.fault().isEmpty()) {
       return new Verdict.Faulty(p.node(), s.fault());
@@ -154,6 +155,17 @@ final class RebootWatch {
       return new Verdict.TimedOut(p.node(), times.bootTimeout());
     }
     return new Verdict.Booting(waited, times.bootTimeout());
+  }
+
+  /**
+   * Whether {@code Ok} reports that began after the reboot prove it, for a node whose boot id
+   * before is unknown: not when the soft reboot failed, for then nothing of the campaign's rebooted
+   * it, and the node may have been off, or its collector silent, and come back by another hand (a
+   * power-on at the console, another owner's job); the hard reboot that is due proves it instead.
+   */
+  private static boolean okAfterOwnReboot(NodeProgress p, NodeSignal s) {
+    return p.reboot() != RebootKind.HARD_DUE
+        && s.okSince().map(t -> t.isAfter(p.since())).orElse(false);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +24,7 @@ import org.maintd.campaign.NodePhase;
 import org.maintd.campaign.NodeProgress;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.campaign.NodeSignal;
+import org.maintd.campaign.RebootKind;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Node;
@@ -426,6 +428,42 @@ class NodeRunTest {
             waits("held before its reboot: " + UNTIL),
             NodePhase.REBOOT,
             RUNNING));
+  }
+
+  /**
+   * A node whose boot id was unknown at its soft reboot, which failed, is power-cycled; it reports
+   * boot-1 then, and its hard reboot is proven by a boot id other than boot-1, even when it went
+   * down and came back between two polls (its {@code Ok} reports without a gap).
+   */
+  @Test
+  void aHardRebootAfterAnUnknownBootIdWatchesForAnotherThanTheOneReportedThen() {
+    Pass soft = new Pass();
+    soft.progress =
+        NodeProgress.waiting("n2", T).to(NodePhase.BOOT, T).withReboot(RebootKind.HARD_DUE);
+    soft.hardRebootAfter = Duration.ofSeconds(180);
+    soft.signal("boot-1", -100);
+    soft.at = T.plusSeconds(5);
+    NodeRun hard = soft.run();
+    assertEquals(waits("power-cycled through the cluster"), hard.advance());
+    NodeProgress after = hard.campaign().progress("n2");
+    assertEquals("boot-1", after.bootId());
+    assertEquals(RebootKind.HARD, after.reboot());
+
+    Pass back = new Pass();
+    back.progress = after;
+    back.hardRebootAfter = Duration.ofSeconds(180);
+    back.signal("boot-2", -100);
+    back.at = T.plusSeconds(65);
+    NodeRun watched = back.run();
+    assertEquals(waits("soaking: 0s of 60s"), watched.advance());
+    assertEquals(NodePhase.SOAK, watched.campaign().progress("n2").phase());
+
+    Pass same = new Pass();
+    same.progress = after;
+    same.hardRebootAfter = Duration.ofSeconds(180);
+    same.signal("boot-1", -100);
+    same.at = T.plusSeconds(65);
+    assertEquals(waits("waiting for it to come back (60s of 600s)"), same.run().advance());
   }
 
   @ParameterizedTest(name = "{0}")

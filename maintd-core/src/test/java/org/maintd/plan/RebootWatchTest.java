@@ -64,6 +64,11 @@ class RebootWatchTest {
   none before, Ok since before the reboot         | BOOT  | SOFT     | ''     | boot-9  | ''       | -0.001   | false   | 0         | 40      | Booting       | -      | waiting for it to come back (40s of 600s)
   none before, not Ok                             | BOOT  | SOFT     | ''     | boot-9  | ''       | -        | false   | 0         | 40      | Booting       | -      | waiting for it to come back (40s of 600s)
   none before, Ok since after it, and a fault     | BOOT  | SOFT     | ''     | ''      | repair   | 1        | false   | 0         | 40      | Faulty        | -      | node n2 reports repair after its reboot
+  none before, soft reboot failed, Ok after it   | BOOT  | HARD_DUE | ''     | boot-9  | ''       | 1        | false   | 180       | 40      | HardRebootDue | -      | its soft reboot failed
+  none before, soft reboot failed, Ok and a fault | BOOT  | HARD_DUE | ''     | boot-9  | repair   | 1        | false   | 180       | 40      | HardRebootDue | -      | its soft reboot failed
+  none before, soft reboot failed, no fall-back   | BOOT  | HARD_DUE | ''     | boot-9  | ''       | 1        | false   | 0         | 40      | Booting       | -      | waiting for it to come back (40s of 600s)
+  none before, power-cycled, Ok after it: back    | BOOT  | HARD     | ''     | boot-9  | ''       | 1        | false   | 180       | 40      | Back          | 40     | back with boot id boot-9
+  soft reboot failed, yet a new boot id: back     | BOOT  | HARD_DUE | boot-1 | boot-2  | ''       | 1        | false   | 180       | 40      | Back          | 40     | back with boot id boot-2
   a moment before the boot timeout                | BOOT  | SOFT     | boot-1 | boot-1  | ''       | -100     | false   | 0         | 599.999 | Booting       | -      | waiting for it to come back (599s of 600s)
   exactly at the boot timeout: still waiting      | BOOT  | SOFT     | boot-1 | boot-1  | ''       | -100     | false   | 0         | 600     | Booting       | -      | waiting for it to come back (600s of 600s)
   a moment past the boot timeout: stops           | BOOT  | SOFT     | boot-1 | boot-1  | ''       | -100     | false   | 0         | 600.001 | TimedOut      | -      | node n2 did not come back within 600s of its reboot; nothing further is rebooted

@@ -2,6 +2,8 @@ package org.maintd.daemon.simulation;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +23,9 @@ import org.maintd.spi.ReportSource;
  * collector does, and the daemon's own {@link ReportReader} reads the answer (signature, freshness,
  * replay, node). A collector can be made unreachable, answer with a forged signature, replay its
  * previous answer, serve another node's genuine report, or flap between its report and Ok at every
- * poll; a powered-off node does not answer.
+ * poll; a powered-off node does not answer. It notes when the daemon accepted an answer with a boot
+ * id the node had already left (a replay of an answer from before a reboot, within the signature's
+ * skew and not older than the last one accepted, as the protocol allows).
  */
 final class SimulatedCollectors implements ReportSource {
   /** What a collector does wrong. */
@@ -45,6 +49,10 @@ final class SimulatedCollectors implements ReportSource {
   private final Map<String, Fault> faults = new TreeMap<>();
   private final Map<String, String> lastAnswer = new TreeMap<>();
   private final Map<String, Boolean> flapped = new TreeMap<>();
+
+  /** When the daemon accepted an answer from each node that showed a boot id it had left. */
+  private final Map<String, List<Instant>> oldBootShown = new TreeMap<>();
+
   private ReportReader reader;
 
   SimulatedCollectors(SimulatedCluster cluster, HmacKey key, Clock clock) {
@@ -108,7 +116,21 @@ final class SimulatedCollectors implements ReportSource {
           default -> answer(node, reportOf(node));
         };
     lastAnswer.put(node, body);
-    return reader.read(node, body, clock.instant());
+    CollectorReading reading = reader.read(node, body, clock.instant());
+    if (!reading.bootId().isEmpty() && !reading.bootId().equals(cluster.bootId(node))) {
+      oldBootShown.computeIfAbsent(node, k -> new ArrayList<>()).add(clock.instant());
+    }
+    return reading;
+  }
+
+  /**
+   * Whether the daemon accepted an answer of {@code node}'s collector, after {@code from} and no
+   * later than {@code to}, that showed a boot id the node had already left: after a reboot, it was
+   * told the node had not rebooted.
+   */
+  boolean showedOldBoot(String node, Instant from, Instant to) {
+    return oldBootShown.getOrDefault(node, List.of()).stream()
+        .anyMatch(t -> t.isAfter(from) && !t.isAfter(to));
   }
 
   private String answer(String node, Map<String, Object> data) {

@@ -1,5 +1,6 @@
 package org.maintd.daemon.simulation;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -24,7 +25,10 @@ import org.maintd.spi.MaintdState;
  * gamma} never releases (the operator does, once it gives up waiting). The invariants: a node is
  * never powered on while a request holding it is held; a request is done only once its node came
  * back, after the request, from a power-off or reboot of its own cycle's jobs; no cycle takes its
- * node down twice. It counts the requests seen done and held, to show the runs reach them.
+ * node down twice, unless, between the two, the node's collector showed the daemon the boot id from
+ * before the first (a replayed answer the protocol accepts): then the daemon was told the first did
+ * not take effect, and going hard is what it is meant to do. It counts the requests seen done and
+ * held, to show the runs reach them.
  */
 final class SimulatedReboots {
   private static final List<String> KEYS = List.of("alpha", "beta", "gamma");
@@ -32,16 +36,20 @@ final class SimulatedReboots {
 
   private final Random random;
   private final SimulatedCluster cluster;
+  private final SimulatedCollectors collectors;
   private final List<String> nodes;
   private final Set<String> doneChecked = new HashSet<>();
   private final Map<String, Integer> downs = new HashMap<>();
+  private final Map<String, Instant> lastDown = new HashMap<>();
   private int powerSeen;
   private int done;
   private int held;
 
-  SimulatedReboots(Random random, SimulatedCluster cluster, List<String> nodes) {
+  SimulatedReboots(
+      Random random, SimulatedCluster cluster, SimulatedCollectors collectors, List<String> nodes) {
     this.random = random;
     this.cluster = cluster;
+    this.collectors = collectors;
     this.nodes = nodes;
   }
 
@@ -162,9 +170,11 @@ final class SimulatedReboots {
       return Optional.empty();
     }
     int times = downs.merge(p.owner(), 1, Integer::sum);
-    return times > 1
-        ? Optional.of("reboot: " + p.owner() + " took " + p.node() + " down " + times + " times")
-        : Optional.empty();
+    Instant before = lastDown.put(p.owner(), p.at());
+    if (times == 1 || collectors.showedOldBoot(p.node(), before, p.at())) {
+      return Optional.empty();
+    }
+    return Optional.of("reboot: " + p.owner() + " took " + p.node() + " down " + times + " times");
   }
 
   int done() {

@@ -78,11 +78,18 @@ class SimulationTest {
    * 1312, 1371 (a campaign moved instances back to a node that had gone offline, failing and
    * retrying forever), 579 (a noted incident closed while its drain, submitted before a crash, was
    * still unrecorded), 1489, 653, 9746 (an incident cancelled after a crash that came between its
-   * drain's submission and its record: the drain ran with nothing watching it).
+   * drain's submission and its record: the drain ran with nothing watching it), 1327, 5444, 9814 (a
+   * campaign's soft reboot of a node a failed reboot request had left off failed, and the node's
+   * return by another hand was taken for the campaign's reboot), 2472 (a cycle's hard reboot after
+   * a replayed answer from before its soft one, which the protocol accepts, was counted as a second
+   * take-down).
    */
   @ParameterizedTest
   @ValueSource(
-      longs = {327, 629, 683, 1384, 1839, 1896, 2050, 1246, 1312, 1371, 579, 1489, 653, 9746})
+      longs = {
+        327, 629, 683, 1384, 1839, 1896, 2050, 1246, 1312, 1371, 579, 1489, 653, 9746, 1327, 5444,
+        9814, 2472
+      })
   void seedsThatOnceFailedNowPass(long seed) {
     Simulation.Result r = Simulation.run(seed, STEPS);
     assertTrue(r.ok(), () -> SimulationReport.failure(r, STEPS));
