@@ -188,4 +188,36 @@ class RebootRoundTest {
     }
     assertEquals(2, d.stored().reboots().activeOf("n4").size());
   }
+
+  @Test
+  void aNodeInACampaignUnderWayIsRefusedUntilTheCampaignIsDoneWithItAndARequestCanBeCancelled() {
+    tick(JobStatus.SUCCESS);
+    d.command(
+        new Command.StartCampaign(
+            new org.maintd.campaign.CampaignSpec(
+                new org.maintd.campaign.NodeSelection(List.of("n3", "n4"), "", List.of()),
+                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
+                1,
+                java.time.Duration.ofSeconds(10),
+                java.time.Duration.ofMinutes(10),
+                List.of()),
+            "op"));
+    String campaign = d.stored().campaigns().get(0).id();
+    for (String node : List.of("n3", "n4")) {
+      Reply.Refused r =
+          assertInstanceOf(Reply.Refused.class, ask(node, RebootMode.SOFT, null, true));
+      assertEquals(Refusal.CONFLICT, r.kind());
+      assertEquals(
+          "node " + node + " is in campaign " + campaign + "; ask with force to reboot it anyway",
+          r.message());
+    }
+    RebootRequest other =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n2", RebootMode.SOFT, "alpha", true)).value();
+    d.command(new Command.CancelReboot("n2", other.id(), "ops"));
+    RebootRequest cancelled = (RebootRequest) assertInstanceOf(Reply.Done.class, d.reply()).value();
+    assertEquals(RequestStatus.FAILED, cancelled.status());
+    assertEquals(RequestStatus.FAILED, request(0).status());
+    assertEquals(List.of(), d.stored().reboots().activeOf("n2"));
+  }
 }
