@@ -94,7 +94,7 @@ final class MachineCommands {
         Verdict.together(
             c.hostnames(),
             h ->
-                rebootHold(h)
+                heldBack(h)
                     .<Verdict<MachineDown.TakeDown>>map(why -> new Verdict.Refused<>(h, why))
                     .orElseGet(() -> rules.decide(h, c.force(), c.who(), t.now))),
         allowed -> takeDown(allowed));
@@ -132,7 +132,7 @@ final class MachineCommands {
                         h
                             + " is draining for its maintenance window: drop it from the schedule"
                             + " to put it back, or take it down first (maintctl down)")
-                    : rebootHold(h)
+                    : heldBack(h)
                         .<Verdict<MachineUp.BringUp>>map(why -> new Verdict.Refused<>(h, why))
                         .orElseGet(() -> rules.decide(h, c.force(), c.who(), t.now))),
         allowed -> bringUp(allowed, c.who()));
@@ -152,6 +152,29 @@ final class MachineCommands {
             allowed.stream()
                 .map(a -> new Answers.BroughtUp(a.node(), jobId(outcomes, a.job()), a.cancels()))
                 .toList());
+  }
+
+  /**
+   * Why {@code hostname} is not the operator's to take down or bring up now: reboot requests hold
+   * it, or a maintenance job of its own (its drain, its going DOWN or coming back UP) is under way,
+   * whose end would undo what the command asks.
+   */
+  private Optional<String> heldBack(String hostname) {
+    return rebootHold(hostname).or(() -> machineJob(hostname));
+  }
+
+  private Optional<String> machineJob(String hostname) {
+    return t.state.intents().stream()
+        .map(Intent::job)
+        .filter(j -> j.owner().startsWith("machine:"))
+        .filter(j -> j.nodes().stream().anyMatch(n -> NodeNames.same(n, hostname)))
+        .findFirst()
+        .map(
+            j ->
+                hostname
+                    + " has a maintenance job under way ("
+                    + j.reason().text()
+                    + "): try again once it has ended");
   }
 
   /**

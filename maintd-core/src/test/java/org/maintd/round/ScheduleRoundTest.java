@@ -98,6 +98,27 @@ class ScheduleRoundTest {
   }
 
   @Test
+  void aMachineIsNotTakenDownNorBroughtUpAgainWhileAJobOfItsOwnIsUnderWay() {
+    post(schedule("n2", "n4"));
+    d.command(new Command.MachinesDown(List.of("n2"), true, "admin"));
+    assertInstanceOf(Reply.AfterEffects.class, d.reply());
+    d.carryOut();
+    for (Command c :
+        List.<Command>of(
+            new Command.MachinesDown(List.of("n2"), true, "admin"),
+            new Command.MachinesUp(List.of("n2"), true, "admin"))) {
+      d.command(c);
+      Reply.Refused r = assertInstanceOf(Reply.Refused.class, d.reply());
+      assertEquals(Refusal.CONFLICT, r.kind());
+      assertTrue(
+          r.message().startsWith("n2 has a maintenance job under way (machine n2 down: taken out"),
+          r.message());
+      assertTrue(r.message().endsWith("): try again once it has ended"), r.message());
+    }
+    assertEquals(MachineMode.DOWN, d.stored().maintenance().modeOf("n2"));
+  }
+
+  @Test
   void downNeedsDrainAndNoInstanceUnlessForcedAndUpTakesItOutOfTheSchedule() {
     post(schedule("n2", "n4"));
     d.command(new Command.MachinesDown(List.of("n2"), false, "admin"));

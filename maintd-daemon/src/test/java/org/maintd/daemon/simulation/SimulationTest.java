@@ -88,7 +88,7 @@ class SimulationTest {
   @ValueSource(
       longs = {
         327, 629, 683, 1384, 1839, 1896, 2050, 1246, 1312, 1371, 579, 1489, 653, 9746, 1327, 5444,
-        9814, 2472
+        9814, 2472, 907, 4987, 6409, 7929, 7335
       })
   void seedsThatOnceFailedNowPass(long seed) {
     Simulation.Result r = Simulation.run(seed, STEPS);
