@@ -200,9 +200,13 @@ class TlsProbeTest {
     int plain = serve(new ServerSocket(0, 5, InetAddress.getByName("127.0.0.1")));
     assertInstanceOf(Handshake.NotTls.class, probe(tls(caFile, clientPem), "127.0.0.1", plain));
     closeServer();
-    Handshake closed = probe(tls(caFile, clientPem), "127.0.0.1", plain);
-    assertInstanceOf(Handshake.Unreachable.class, closed);
-    assertFalse(closed.refusal());
+    // a port bound by a socket that does not listen: refused, and no other server can take it
+    try (Socket holder = new Socket()) {
+      holder.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+      Handshake closed = probe(tls(caFile, clientPem), "127.0.0.1", holder.getLocalPort());
+      assertInstanceOf(Handshake.Unreachable.class, closed);
+      assertFalse(closed.refusal());
+    }
   }
 
   @Test
