@@ -200,4 +200,56 @@ class HealthRoundPlanTest {
                         && i.next().text().contains("about to be rebooted by a reboot request")),
         p.items().toString());
   }
+
+  @Test
+  void aUserDownInstanceIsShutDownAndTheDisksOfOneWhoseSecondaryRebootedAreActivated() {
+    Cluster c =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, true)
+            .node("n2", "g", 8192, 100000, false)
+            .node("n3", "g", 8192, 100000, false)
+            .node("n4", "g", 8192, 100000, false)
+            .instance("u", "n2", "", DiskTemplate.PLAIN, 1024, InstanceStatus.USER_down)
+            .instance("m", "n3", "n4", DiskTemplate.DRBD, 1024, InstanceStatus.running)
+            .build();
+    HealthRound h =
+        new HealthRound(
+            HealthSettings.on(),
+            new InstanceHealth(Map.of(), Map.of("n4", "boot-1"), Map.of()),
+            new DiskStatus(Map.of("m", true), java.util.Set.of()),
+            Map.of("n4", "boot-2"),
+            NOW);
+    RoundPlan p = plan(c, List.of(), List.of(), h);
+    assertEquals(
+        List.of(
+            new Operation.ShutdownInstance("u", "n2", true),
+            new Operation.ActivateDisks("m", "n3", "n4")),
+        p.jobs().stream().flatMap(j -> j.operations().stream()).toList());
+    assertEquals(Map.of("n4", "boot-2"), p.health().next().bootIds());
+  }
+
+  @Test
+  void anInstanceOfAnEvacuatedNodeWaitsNamingWhy() {
+    RoundPlan p =
+        new RoundPlanner()
+            .plan(
+                cluster(),
+                List.of(),
+                List.of("n4"),
+                7,
+                NOW,
+                List.of(),
+                Map.of(),
+                PlanInputs.none(NOW).withHealth(on()));
+    assertEquals(List.of("a", "b"), started(p));
+    assertTrue(
+        p.items().stream()
+            .anyMatch(
+                i ->
+                    i.id().equals("c")
+                        && i.next()
+                            .text()
+                            .contains("node n4 has an active incident or was evacuated")),
+        p.items().toString());
+  }
 }
