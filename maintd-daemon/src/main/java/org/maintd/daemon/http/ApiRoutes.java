@@ -87,10 +87,14 @@ public final class ApiRoutes {
         r,
         "/1/maintenance/status",
         (c, v) -> MaintenanceStatusView.of(v.cluster(), v.state().maintenance()));
-    read(
-        r,
+    // scraped afresh for every request, not kept per view: gauges such as
+    // maintd_zookeeper_connected change while no new view is published
+    r.add(
+        "GET",
         "/metrics",
-        (c, v) -> new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get()));
+        c ->
+            render(
+                new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get())));
   }
 
   /** What a read answers from the one view its request was given. */
