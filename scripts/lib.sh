@@ -11,3 +11,13 @@ ensure_built() {
     fi
   done
 }
+
+# Builds MODULE and what it depends on in this checkout (never from the local repository, so no
+# install is needed) and prints its test classpath: its own classes first, then the other
+# modules' classes and the libraries.
+bench_classpath() {
+  local module=$1 file="$top/$1/target/bench.classpath"
+  (cd "$top" && mvn -B -q -o -pl "$module" -am test-compile dependency:build-classpath \
+    -Dmdep.outputFile="$file" -Dmdep.includeScope=test >&2) || { echo "build failed" >&2; exit 1; }
+  echo "$top/$module/target/test-classes:$top/$module/target/classes:$(cat "$file")"
+}
