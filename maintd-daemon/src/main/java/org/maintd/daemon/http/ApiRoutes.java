@@ -49,6 +49,7 @@ public final class ApiRoutes {
 
   private final Sources sources;
   private final RenderCache rendered = new RenderCache(256);
+  private final RenderCache renderedMetrics = new RenderCache(1);
 
   private ApiRoutes(Sources sources) {
     this.sources = sources;
@@ -87,14 +88,18 @@ public final class ApiRoutes {
         r,
         "/1/maintenance/status",
         (c, v) -> MaintenanceStatusView.of(v.cluster(), v.state().maintenance()));
-    // scraped afresh for every request, not kept per view: gauges such as
-    // maintd_zookeeper_connected change while no new view is published
+    // not kept per view: gauges such as maintd_zookeeper_connected change while no new view is
+    // published; the metrics answer the same text while nothing they show changed
     r.add(
         "GET",
         "/metrics",
-        c ->
-            render(
-                new ApiText("text/plain; version=0.0.4; charset=utf-8", sources.metrics().get())));
+        c -> {
+          String text = sources.metrics().get();
+          return renderedMetrics.get(
+              text,
+              "/metrics",
+              () -> render(new ApiText("text/plain; version=0.0.4; charset=utf-8", text)));
+        });
   }
 
   /** What a read answers from the one view its request was given. */

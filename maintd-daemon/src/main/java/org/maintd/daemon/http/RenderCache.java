@@ -6,10 +6,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * The reads' answers rendered once per published view: an answer is kept, by its request (path and
- * query), for as long as the view it was rendered from is the latest; the first request that sees a
- * newer view starts afresh. At most {@code limit} answers are kept per view (a query nobody repeats
- * must not grow it). Thread-safe.
+ * The reads' answers rendered once per published view (or per scrape of the metrics): an answer is
+ * kept, by its request (path and query), for as long as the view it was rendered from is the
+ * latest, compared by identity; the first request that sees a newer view starts afresh. At most
+ * {@code limit} answers are kept per view (a query nobody repeats must not grow it). Thread-safe.
  */
 final class RenderCache {
   private final int limit;

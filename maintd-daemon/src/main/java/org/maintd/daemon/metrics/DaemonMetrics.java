@@ -38,6 +38,7 @@ public final class DaemonMetrics implements RunnerListener {
   private volatile LongSupplier denials = () -> 0;
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final Scrapes scrapes = new Scrapes(registry::scrape);
   private final Counter rounds;
   private final Timer ticks;
   private final Timer polls;
@@ -130,7 +131,8 @@ public final class DaemonMetrics implements RunnerListener {
    * {@code maintd_alert_interlock_up}: 1 when Prometheus answered the alert interlock's last query;
    * {@code maintd_alerts_blocking}: how many of its alerts hold planned work.
    */
-  public void watchAlerts(Supplier<InterlockStatus> interlock) {
+  public void watchAlerts(Supplier<InterlockStatus> source) {
+    Supplier<InterlockStatus> interlock = scrapes.input(source);
     Gauge.builder("maintd.alert.interlock.up", () -> interlock.get().answered() ? 1 : 0)
         .description("1 when Prometheus answered the alert interlock's last query")
         .register(registry);
@@ -160,7 +162,8 @@ public final class DaemonMetrics implements RunnerListener {
    * maintd_store_unreadable}: 1 while the stored state cannot be read ({@code /1/health} says why);
    * {@code maintd_store_access_denied}: 1 while the store refuses maintd access to it.
    */
-  public void watch(Supplier<HealthView> health) {
+  public void watch(Supplier<HealthView> source) {
+    Supplier<HealthView> health = scrapes.input(source);
     Gauge.builder("maintd.failed", () -> "FAILED".equals(health.get().state()) ? 1 : 0)
         .description(
             "1 once a part of the daemon has failed: it stopped acting and exits soon; /1/health says why")
@@ -186,7 +189,8 @@ public final class DaemonMetrics implements RunnerListener {
    */
   public void countDenials(LongSupplier denials) {
     // The registry holds what a function counter reads weakly: this object holds it strongly.
-    this.denials = denials;
+    Supplier<Long> counted = scrapes.input(denials::getAsLong);
+    this.denials = counted::get;
     FunctionCounter.builder("maintd.store.access.denials", this, m -> m.denials.getAsLong())
         .description("How many times the store refused maintd access to its state")
         .register(registry);
@@ -197,7 +201,8 @@ public final class DaemonMetrics implements RunnerListener {
    * maintd_zookeeper_connected} (with ZooKeeper), {@code maintd_seconds_since_leader_known} and, on
    * a standby, {@code maintd_state_age_seconds}.
    */
-  public void watchLeadership(Supplier<HaStatus> ha, boolean zookeeper) {
+  public void watchLeadership(Supplier<HaStatus> source, boolean zookeeper) {
+    Supplier<HaStatus> ha = scrapes.input(source);
     Gauge.builder("maintd.leader", () -> ha.get().leader() ? 1 : 0)
         .description("1 while this daemon leads and runs the rounds")
         .register(registry);
@@ -239,11 +244,13 @@ public final class DaemonMetrics implements RunnerListener {
     if (result.roundStarted()) {
       rounds.increment();
     }
+    scrapes.recorded();
   }
 
   @Override
   public void ticked(Duration took) {
     ticks.record(took);
+    scrapes.recorded();
   }
 
   /** Records one poll: its duration, collector health, and each rejected report's reason. */
@@ -260,10 +267,14 @@ public final class DaemonMetrics implements RunnerListener {
         registry.counter("maintd.collector.errors").increment();
       }
     }
+    scrapes.recorded();
   }
 
-  /** The metrics in Prometheus' text format. */
+  /**
+   * The metrics in Prometheus' text format: the same text (the same object) as the last scrape's
+   * while nothing they show has changed.
+   */
   public String scrape() {
-    return registry.scrape();
+    return scrapes.scrape();
   }
 }

@@ -1,0 +1,83 @@
+package org.maintd.daemon.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.maintd.protocol.api.HealthView;
+import org.maintd.spi.MaintdState;
+
+class DaemonMetricsTest {
+  private static HealthView health(String state) {
+    return new HealthView(state, true, "", "node1", null, "", List.of(), List.of());
+  }
+
+  @Test
+  void nothingChangedAnswersTheSameTextAndReadsHealthOncePerScrape() {
+    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
+    AtomicInteger reads = new AtomicInteger();
+    metrics.watch(
+        () -> {
+          reads.incrementAndGet();
+          return health("RUNNING");
+        });
+    String first = metrics.scrape();
+    String second = metrics.scrape();
+    assertSame(first, second);
+    // three gauges show the health; it is read once for each scrape
+    assertEquals(2, reads.get());
+    assertTrue(first.contains("\nmaintd_failed 0.0\n"), first);
+  }
+
+  @Test
+  void aChangedHealthIsShownAtOnce() {
+    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
+    AtomicReference<HealthView> health = new AtomicReference<>(health("RUNNING"));
+    metrics.watch(health::get);
+    String before = metrics.scrape();
+    health.set(health("FAILED"));
+    String after = metrics.scrape();
+    assertTrue(before.contains("\nmaintd_failed 0.0\n"), before);
+    assertTrue(after.contains("\nmaintd_failed 1.0\n"), after);
+  }
+
+  @Test
+  void aLostZooKeeperConnectionIsShownWithoutANewView() {
+    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
+    AtomicReference<HaStatus> ha = new AtomicReference<>(new HaStatus(true, 3, true, 0, null));
+    metrics.watchLeadership(ha::get, true);
+    assertTrue(metrics.scrape().contains("\nmaintd_zookeeper_connected 1.0\n"));
+    ha.set(new HaStatus(true, 3, false, 0, null));
+    assertTrue(metrics.scrape().contains("\nmaintd_zookeeper_connected 0.0\n"));
+  }
+
+  @Test
+  void aTickOrAPollRecordedIsShownInTheNextScrape() {
+    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
+    String before = metrics.scrape();
+    metrics.ticked(Duration.ofMillis(5));
+    String afterTick = metrics.scrape();
+    assertNotSame(before, afterTick);
+    assertTrue(afterTick.contains("\nmaintd_tick_seconds_count 1\n"), afterTick);
+    metrics.polled(Duration.ofMillis(5), java.util.Map.of());
+    assertTrue(metrics.scrape().contains("\nmaintd_poll_seconds_count 1\n"));
+  }
+
+  @Test
+  void moreDenialsAreCountedAtOnce() {
+    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
+    AtomicLong denials = new AtomicLong();
+    metrics.countDenials(denials::get);
+    assertTrue(metrics.scrape().contains("\nmaintd_store_access_denials_total 0.0\n"));
+    denials.set(2);
+    assertTrue(metrics.scrape().contains("\nmaintd_store_access_denials_total 2.0\n"));
+  }
+}
