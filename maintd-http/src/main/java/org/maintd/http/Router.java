@@ -1,6 +1,7 @@
 package org.maintd.http;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,6 +18,8 @@ import java.util.Set;
  */
 public final class Router<H> {
   private final List<Route<H>> routes = new ArrayList<>();
+  // the routes without parameters, by method and path: most requests are found here at once
+  private final Map<String, H> exact = new HashMap<>();
 
   private record Route<H>(String method, String[] pattern, H handler) {}
 
@@ -28,7 +31,11 @@ public final class Router<H> {
   }
 
   public Router<H> add(String method, String pattern, H handler) {
-    routes.add(new Route<>(method, segments(pattern), handler));
+    String[] segments = segments(pattern);
+    routes.add(new Route<>(method, segments, handler));
+    if (!pattern.contains("{")) {
+      exact.putIfAbsent(exactKey(method, pattern), handler);
+    }
     return this;
   }
 
@@ -37,6 +44,10 @@ public final class Router<H> {
    */
   public Match<H> route(String method, String path) {
     String wanted = method.equals("HEAD") ? "GET" : method;
+    H found = exact.get(exactKey(wanted, path));
+    if (found != null) {
+      return new Match<>(found, Map.of());
+    }
     String[] parts = segments(path);
     Set<String> allowed = new LinkedHashSet<>();
     for (Route<H> r : routes) {
@@ -74,6 +85,10 @@ public final class Router<H> {
       }
     }
     return params;
+  }
+
+  private static String exactKey(String method, String path) {
+    return method + " " + (path.startsWith("/") ? path.substring(1) : path);
   }
 
   private static String[] segments(String path) {

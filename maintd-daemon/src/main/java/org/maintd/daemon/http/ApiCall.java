@@ -21,6 +21,9 @@ public record ApiCall(Router.Match<ApiAction> match, Fields query, String body, 
    * in a canonical order.
    */
   public String readKey() {
+    if (query.getSize() == 0 && match.params().isEmpty()) {
+      return "";
+    }
     Map<String, List<String>> q = new TreeMap<>();
     for (Fields.Field f : query) {
       q.put(f.getName(), f.getValues());
