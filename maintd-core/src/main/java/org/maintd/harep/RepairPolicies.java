@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.ClusterIndex;
 import org.maintd.cluster.Group;
@@ -21,8 +22,13 @@ public final class RepairPolicies {
   private final RepairPolicy clusterPolicy;
 
   public RepairPolicies(Cluster cluster, Instant now) {
+    this(cluster, new ClusterIndex(cluster), now);
+  }
+
+  /** The same, over {@code index}, the cluster's index built already. */
+  public RepairPolicies(Cluster cluster, ClusterIndex index, Instant now) {
     this.cluster = cluster;
-    this.index = new ClusterIndex(cluster);
+    this.index = index;
     this.now = now;
     this.clusterPolicy = RepairPolicy.of(cluster.tags(), now).orElse(new RepairPolicy.NotEnabled());
   }
@@ -42,20 +48,20 @@ public final class RepairPolicies {
   /** Suspension tags whose time has passed, on any object: they are removed. */
   public List<Expired> expired() {
     List<Expired> out = new ArrayList<>();
-    add(out, TaggedObject.cluster(), cluster.tags());
+    add(out, TaggedObject::cluster, cluster.tags());
     for (Group g : cluster.groups()) {
-      add(out, new TaggedObject(TaggedObject.Kind.GROUP, g.name()), g.tags());
+      add(out, () -> new TaggedObject(TaggedObject.Kind.GROUP, g.name()), g.tags());
     }
     for (Instance i : cluster.instances()) {
-      add(out, TaggedObject.instance(i.name()), i.tags());
+      add(out, () -> TaggedObject.instance(i.name()), i.tags());
     }
     return out;
   }
 
-  private void add(List<Expired> out, TaggedObject object, List<String> tags) {
+  private void add(List<Expired> out, Supplier<TaggedObject> object, List<String> tags) {
     List<String> expired = RepairPolicy.expiredSuspensions(tags, now);
     if (!expired.isEmpty()) {
-      out.add(new Expired(object, expired));
+      out.add(new Expired(object.get(), expired));
     }
   }
 

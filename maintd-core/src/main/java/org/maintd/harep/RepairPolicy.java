@@ -53,10 +53,14 @@ public sealed interface RepairPolicy {
 
   /** The tags among {@code tags} that suspend repairs until a time already past. */
   static List<String> expiredSuspensions(List<String> tags, Instant now) {
-    return tags.stream()
-        .filter(t -> t.startsWith(RepairTag.SUSPEND + ":"))
-        .filter(t -> suspendTime(t).map(s -> s <= now.getEpochSecond()).orElse(false))
-        .toList();
+    List<String> expired = new ArrayList<>(0);
+    for (String t : tags) {
+      if (t.startsWith(RepairTag.SUSPEND + ":")
+          && suspendTime(t).map(s -> s <= now.getEpochSecond()).orElse(false)) {
+        expired.add(t);
+      }
+    }
+    return expired;
   }
 
   private static Optional<Long> suspendTime(String tag) {

@@ -24,6 +24,9 @@ public sealed interface RepairState {
   /** The tag that gives the state, as written on the instance; empty for a fresh instance. */
   String raw();
 
+  /** The state of an instance without any repair tag. */
+  Healthy NO_REPAIR = new Healthy(Optional.empty(), "", List.of());
+
   /**
    * Nothing to do unless the instance is broken; {@code last} is the latest finished repair, if
    * any.
@@ -37,6 +40,9 @@ public sealed interface RepairState {
   record Failed(RepairTag tag, String raw, List<String> stale) implements RepairState {}
 
   static RepairState of(String instance, List<String> tags) {
+    if (tags.stream().noneMatch(t -> t.startsWith(RepairTag.PREFIX))) {
+      return NO_REPAIR;
+    }
     Map<String, List<RepairTag>> byId = new LinkedHashMap<>();
     Map<RepairTag, String> raw = new IdentityHashMap<>();
     for (String t : tags) {
@@ -50,7 +56,7 @@ public sealed interface RepairState {
     List<List<RepairTag>> groups = new ArrayList<>(byId.values());
     groups.sort(
         Comparator.comparingLong(g -> g.stream().mapToLong(RepairTag::time).min().orElse(0)));
-    RepairState state = new Healthy(Optional.empty(), "", List.of());
+    RepairState state = NO_REPAIR;
     for (List<RepairTag> group : groups) {
       RepairTag speaker =
           group.stream()

@@ -36,20 +36,24 @@ final class Capacity {
 
   Capacity(Cluster cluster, double vcpuRatio) {
     htoolsTags = HtoolsTags.of(cluster.tags());
-    Map<String, Long> vcpus = new HashMap<>();
+    for (Node n : cluster.nodes()) {
+      long cpuRoom = (long) Math.floor(n.resources().cpus() * vcpuRatio);
+      free.put(n.name(), new long[] {n.resources().memFree(), n.resources().diskFree(), cpuRoom});
+    }
     for (Instance i : cluster.instances()) {
-      vcpus.merge(i.primary(), (long) i.vcpus(), Long::sum);
-      exclusionTags.computeIfAbsent(i.primary(), k -> new HashSet<>()).addAll(exclusionTagsOf(i));
+      long[] primary = free.get(i.primary());
+      if (primary != null) {
+        primary[2] -= i.vcpus();
+      }
+      Set<String> excluding = exclusionTagsOf(i);
+      if (!excluding.isEmpty()) {
+        exclusionTags.computeIfAbsent(i.primary(), k -> new HashSet<>()).addAll(excluding);
+      }
       if (i.hasSecondary()) {
         peers
             .computeIfAbsent(i.secondary(), k -> new HashMap<>())
             .merge(i.primary(), reservation(i), Long::sum);
       }
-    }
-    for (Node n : cluster.nodes()) {
-      long cpuRoom =
-          (long) Math.floor(n.resources().cpus() * vcpuRatio) - vcpus.getOrDefault(n.name(), 0L);
-      free.put(n.name(), new long[] {n.resources().memFree(), n.resources().diskFree(), cpuRoom});
     }
   }
 
@@ -160,9 +164,7 @@ final class Capacity {
   }
 
   private Set<String> exclusionTagsOf(Instance i) {
-    Set<String> out = new HashSet<>();
-    out.addAll(htoolsTags.exclusionTags(i.tags()));
-    return out;
+    return i.tags().isEmpty() ? Set.of() : new HashSet<>(htoolsTags.exclusionTags(i.tags()));
   }
 
   /** What an instance needs on a node that receives it. */

@@ -53,8 +53,8 @@ final class EvacuationPlanner {
       ctx.unavailable.takeDown(node);
       return single(incident, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name());
     }
-    List<Instance> primaries = ctx.cluster.primariesOf(node.name());
-    List<Instance> secondaries = ctx.cluster.secondariesOf(node.name());
+    List<Instance> primaries = ctx.index.primariesOf(node.name());
+    List<Instance> secondaries = ctx.index.secondariesOf(node.name());
     if (!primaries.isEmpty() || !secondaries.isEmpty()) {
       return moves(incident, node, primaries, secondaries);
     }

@@ -48,7 +48,7 @@ final class HarepPlanner {
   }
 
   void plan(List<JobSpec> jobs, List<TagChange> tags, List<PlanItem> items) {
-    RepairPolicies policies = new RepairPolicies(ctx.cluster, now);
+    RepairPolicies policies = new RepairPolicies(ctx.cluster, ctx.index, now);
     for (RepairPolicies.Expired e : policies.expired()) {
       tags.add(new TagChange(e.object(), List.of(), e.tags(), "auto-repair suspension expired"));
     }

@@ -41,8 +41,8 @@ final class InstanceMoves {
   }
 
   Next plan(Window w, Node node, List<JobSpec> jobs) {
-    ctx.cluster.primariesOf(node.name()).forEach(i -> sort(w, node, i, primaries));
-    ctx.cluster.secondariesOf(node.name()).forEach(i -> sort(w, node, i, secondaries));
+    ctx.index.primariesOf(node.name()).forEach(i -> sort(w, node, i, primaries));
+    ctx.index.secondariesOf(node.name()).forEach(i -> sort(w, node, i, secondaries));
     if (!pending.isEmpty()) {
       held.add(new WaitReason.ConsentPending(pending));
     }

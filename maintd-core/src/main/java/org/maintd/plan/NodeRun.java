@@ -190,10 +190,10 @@ final class NodeRun {
   }
 
   private NodeStep evacuate(Node n) {
-    List<Instance> primaries = ctx.cluster.primariesOf(node);
+    List<Instance> primaries = ctx.index.primariesOf(node);
     List<Instance> secondaries =
         campaign.spec().mode() == CampaignMode.FULL_EVACUATION
-            ? ctx.cluster.secondariesOf(node)
+            ? ctx.index.secondariesOf(node)
             : List.of();
     if (primaries.isEmpty() && secondaries.isEmpty()) {
       return moveOn(NodePhase.REBOOT, "empty");

@@ -108,7 +108,7 @@ final class RebootRequestPlanner {
         n.drained(),
         n.offline(),
         n.master(),
-        ctx.cluster.primariesOf(n.name()).size(),
+        ctx.index.primariesOf(n.name()).size(),
         s.bootId(),
         !s.bootId().isEmpty() || s.okSince().isPresent(),
         !ctx.claims.nodeFree(claimer(cycle), n.name()),
@@ -123,7 +123,7 @@ final class RebootRequestPlanner {
           evacuations.moveOff(
               claimer(cycle),
               n,
-              ctx.cluster.primariesOf(node),
+              ctx.index.primariesOf(node),
               List.of(),
               false,
               (ops, what) -> job(cycle, ops, what));
