@@ -213,6 +213,18 @@ public final class NodeCommandJobs {
           command,
           node,
           e.toString());
+      if (op instanceof Operation.RebootNode && LostAnswer.mayHaveArrived(e)) {
+        // a node that reboots may go down before its answer is out: its boot id tells
+        return new JobState(
+            id,
+            JobStatus.SUCCESS,
+            command
+                + " sent to "
+                + node
+                + ", but its answer was lost ("
+                + LostAnswer.describe(e)
+                + "): the node may be rebooting; a new boot id will tell");
+      }
       return new JobState(
           id, JobStatus.ERROR, command + " request to " + node + " failed: " + e.getMessage());
     }
