@@ -12,6 +12,7 @@ import java.util.regex.PatternSyntaxException;
 import org.maintd.cluster.Cluster;
 import org.maintd.htools.HtoolsPolicies;
 import org.maintd.htools.HtoolsWriter;
+import org.maintd.rapi.HtoolsRapiLoader;
 import org.maintd.roll.RebootPlanner;
 import org.maintd.roll.RollException;
 import org.maintd.roll.RollGraph;
@@ -147,7 +148,9 @@ public final class RollCommand extends HtoolsCommand {
     }
     RollPlan plan =
         fromDaemon
-            ? parent.client().get("/1/roll" + query(options), RollPlan.class)
+            ? parent
+                .client()
+                .get("/1/roll" + query(options, source.staticKvmNodeMemory), RollPlan.class)
             : plan(options);
     warn(plan.warnings().subList(warned, plan.warnings().size()));
     if (parent.json()) {
@@ -263,8 +266,11 @@ public final class RollCommand extends HtoolsCommand {
     }
   }
 
-  private static String query(RollOptions o) {
+  private static String query(RollOptions o, long staticKvmNodeMemory) {
     List<String> q = new ArrayList<>();
+    if (staticKvmNodeMemory != HtoolsRapiLoader.DEFAULT_STATIC_KVM_NODE_MEMORY) {
+      q.add("static-kvm-node-memory=" + staticKvmNodeMemory);
+    }
     o.group().ifPresent(g -> q.add("group=" + encode(g)));
     o.offlineNodes().forEach(n -> q.add("offline=" + encode(n)));
     o.nodeTags().ifPresent(t -> q.add("node-tags=" + encode(String.join(",", t))));
