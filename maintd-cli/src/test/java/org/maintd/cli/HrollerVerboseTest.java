@@ -23,9 +23,10 @@ import org.maintd.testing.GanetiTools;
  * -v}), the groups, the warnings and the exit code must be the same, byte for byte. Of the cases of
  * {@link HrollerCasesTest} (Ganeti's test data and generated clusters, with their option matrices),
  * every upstream or quirk case runs with {@code -v} and with {@code -v -v}, and of the others every
- * second with {@code -v} and every sixth with {@code -v -v} (to keep the test short); {@code -q}
- * and {@code -v} together on a cluster whose data do not add up. One difference is on purpose, as
- * in {@link HrollerCasesTest}: a file that cannot be loaded is named in the error.
+ * second with {@code -v} and every sixth with {@code -v -v} (to keep the test short); the hand-made
+ * clusters of the pinned tests with both; {@code -q} and {@code -v} together on a cluster whose
+ * data do not add up; and with {@code --fewer-groups} the colourings' line. One difference is on
+ * purpose, as in {@link HrollerCasesTest}: a file that cannot be loaded is named in the error.
  */
 class HrollerVerboseTest {
   private static final String LOAD_ERROR = "Error: failed to load data, aborting: ";
@@ -62,6 +63,48 @@ class HrollerVerboseTest {
     GanetiTools.require(PinnedRoll.HROLLER);
     Path file = dataFile(data);
     assertSame(PinnedRoll.hroller(args, file), PinnedRoll.maintctl(args, file), file, args);
+  }
+
+  static Stream<Arguments> pinned() {
+    List<Arguments> out = new ArrayList<>();
+    for (String data :
+        List.of(
+            "dcolor-fewest.data",
+            "inconsistent-bounds.data",
+            "short-names.data",
+            "spindles-diskless.data",
+            "spindles-evacuate.data",
+            "spindles-move.data")) {
+      out.add(Arguments.of(data, List.of("-v", "-v")));
+      out.add(Arguments.of(data, List.of("-v", "-v", "--offline-maintenance", "--no-headers")));
+      out.add(Arguments.of(data, List.of("-v", "--full-evacuation", "--print-moves")));
+    }
+    return out.stream();
+  }
+
+  /** The hand-made clusters of the pinned tests, among them one where DColor alone does best. */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("pinned")
+  void verboseOutputIsHrollersOnThePinnedClusters(String data, List<String> args) throws Exception {
+    GanetiTools.require(PinnedRoll.HROLLER);
+    Path file = PinnedRoll.file(tmp, data);
+    assertSame(PinnedRoll.hroller(args, file), PinnedRoll.maintctl(args, file), file, args);
+  }
+
+  /**
+   * With {@code --fewer-groups} the groups may be fewer than hroller's, but the colourings' line is
+   * still hroller's own.
+   */
+  @Test
+  void theColouringsLineIsHrollersWithFewerGroupsToo() throws Exception {
+    GanetiTools.require(PinnedRoll.HROLLER);
+    Path file = dataFile("gen120g3.data");
+    PinnedRoll.Output h = PinnedRoll.hroller(List.of("-v", "-v", "--no-headers"), file);
+    PinnedRoll.Output m =
+        PinnedRoll.maintctl(List.of("-v", "-v", "--no-headers", "--fewer-groups"), file);
+    assertEquals(0, m.rc(), m.stderr());
+    assertEquals(
+        h.stdout().lines().limit(2).toList(), m.stdout().lines().limit(2).toList(), m.stdout());
   }
 
   static Stream<List<String>> quietAndVerbose() {
