@@ -30,11 +30,13 @@ import org.maintd.testing.GanetiTools;
 
 /**
  * maintd's reboot groups against Ganeti's own hroller (Debian's ganeti-htools-3.0) on generated
- * clusters of several sizes and seeds: every group is an independent set of the conflict graph (no
- * DRBD pair, and online no two primaries sharing a secondary, in one group), every node is in
- * exactly one group, the non-redundant instances of a group fit on the nodes outside it, and there
- * are never more groups than hroller finds, with hroller's colourings or with fewer groups asked
- * for. A failing case names its seed and size.
+ * clusters of several sizes and seeds: {@code maintctl roll -v} (and {@code -v -v} up to 150 nodes)
+ * prints what hroller prints, byte for byte (its colourings' line, its conflict graph, its groups);
+ * every group is an independent set of the conflict graph (no DRBD pair, and online no two
+ * primaries sharing a secondary, in one group), every node is in exactly one group, the
+ * non-redundant instances of a group fit on the nodes outside it, and there are never more groups
+ * than hroller finds, with hroller's colourings or with fewer groups asked for. A failing case
+ * names its seed and size.
  */
 class HrollerDifferentialTest {
   private static final Path HROLLER = Path.of("/usr/lib/ganeti/3.0/usr/bin/hroller");
@@ -65,16 +67,19 @@ class HrollerDifferentialTest {
     Cluster cluster = new HtoolsReader().read(text, "generated");
     String where = nodes + " nodes, seed " + seed + (offline ? ", offline maintenance" : "");
 
-    List<String> args =
-        new ArrayList<>(List.of(HROLLER.toString(), "--no-headers", "-t", file.toString()));
+    List<String> args = new ArrayList<>(List.of("--no-headers"));
+    args.addAll(nodes <= 150 ? List.of("-v", "-v") : List.of("-v"));
     if (offline) {
       args.add("--offline-maintenance");
     }
-    Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
-    assertTrue(p.waitFor(300, TimeUnit.SECONDS), "hroller did not finish: " + where);
-    String reference = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, p.exitValue(), reference);
-    long hrollerGroups = reference.lines().count();
+    PinnedRoll.Output reference = PinnedRoll.hroller(args, file, 300);
+    assertEquals(0, reference.rc(), reference.stderr());
+    PinnedRoll.Output maintctl = PinnedRoll.maintctl(args, file);
+    String run = where + ": maintctl roll " + String.join(" ", args);
+    assertEquals(reference.stdout(), maintctl.stdout(), run);
+    assertEquals(reference.stderr(), maintctl.stderr(), run);
+    long verboseLines = args.stream().filter("-v"::equals).count();
+    long hrollerGroups = reference.stdout().lines().count() - verboseLines;
 
     RollOptions options = RollOptions.defaults().withOfflineMaintenance(offline);
     for (RollOptions o : List.of(options, options.withFewerGroups(true))) {

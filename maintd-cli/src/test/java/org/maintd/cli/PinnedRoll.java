@@ -108,6 +108,11 @@ final class PinnedRoll {
   }
 
   static Output hroller(List<String> options, Path file) throws Exception {
+    return hroller(options, file, 60);
+  }
+
+  /** hroller's answer, given {@code seconds} to finish. */
+  static Output hroller(List<String> options, Path file, int seconds) throws Exception {
     List<String> args = new ArrayList<>(List.of(HROLLER.toString()));
     args.addAll(options);
     args.addAll(List.of("-t", file.toString()));
@@ -115,7 +120,7 @@ final class PinnedRoll {
     Path err = Files.createTempFile(file.getParent(), "hroller", ".err");
     Process p =
         new ProcessBuilder(args).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "hroller did not finish: " + args);
+    assertTrue(p.waitFor(seconds, TimeUnit.SECONDS), "hroller did not finish: " + args);
     return new Output(
         p.exitValue(),
         Files.readString(out, StandardCharsets.UTF_8),

@@ -9,12 +9,13 @@ import org.maintd.cluster.Node;
 
 /**
  * Reads a cluster from RAPI's answers as Ganeti's htools do ({@code -m}, their RAPI backend), for
- * the commands whose output must agree with theirs: a node that is offline or cannot host instances
- * ({@code vm_capable} false) is offline with no resources, a drained node is offline, the RAPI
- * backend's spindles and CPU speed, a running instance's memory is what it uses now ({@code
- * oper_ram}), the cluster's and each group's instance policy become htools policy lines, the
- * cluster tags come from {@code /2/info}, and on a KVM cluster every node's own memory is the
- * static value given ({@code --static-kvm-node-memory}; 0 keeps what RAPI reports). Stateless.
+ * the answers that must agree with theirs ({@code maintctl roll -m}, the daemon's {@code GET
+ * /1/roll} on the Ganeti backend): a node that is offline or cannot host instances ({@code
+ * vm_capable} false) is offline with no resources, a drained node is offline, the RAPI backend's
+ * spindles and CPU speed, a running instance's memory is what it uses now ({@code oper_ram}), the
+ * cluster's and each group's instance policy become htools policy lines, the cluster tags come from
+ * {@code /2/info}, and on a KVM cluster every node's own memory is the static value given ({@code
+ * --static-kvm-node-memory}; 0 keeps what RAPI reports). Stateless.
  */
 public final class HtoolsRapiLoader {
   /** The htools' default of {@code --static-kvm-node-memory}, in MiB. */

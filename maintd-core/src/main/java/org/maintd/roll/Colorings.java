@@ -18,12 +18,20 @@ import java.util.PriorityQueue;
 final class Colorings {
   private Colorings() {}
 
-  /** The colour classes (vertex lists, ascending) of the colouring with the fewest colours. */
-  static List<List<Integer>> best(ConflictGraph g) {
-    List<List<Integer>> best = null;
-    for (int[] colors : List.of(largestFirst(g), dsatur(g), dcolor(g))) {
+  /** hroller's three colourings, in its order: largest first, DSatur, DColor. */
+  static List<int[]> hrollers(ConflictGraph g) {
+    return List.of(largestFirst(g), dsatur(g), dcolor(g));
+  }
+
+  /**
+   * The colour classes (vertex lists, ascending) of the colouring with the fewest colours among
+   * {@code colorings}, the first of equals.
+   */
+  static List<List<Integer>> best(List<int[]> colorings) {
+    List<List<Integer>> best = classes(colorings.get(0));
+    for (int[] colors : colorings.subList(1, colorings.size())) {
       List<List<Integer>> classes = classes(colors);
-      if (best == null || classes.size() < best.size()) {
+      if (classes.size() < best.size()) {
         best = classes;
       }
     }
@@ -168,7 +176,7 @@ final class Colorings {
     return colors;
   }
 
-  private static List<List<Integer>> classes(int[] colors) {
+  static List<List<Integer>> classes(int[] colors) {
     List<List<Integer>> classes = new ArrayList<>();
     for (int v = 0; v < colors.length; v++) {
       while (classes.size() <= colors[v]) {

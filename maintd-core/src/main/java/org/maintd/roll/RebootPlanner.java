@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
@@ -28,9 +29,18 @@ public final class RebootPlanner {
   private static final int FEWER_ROUNDS = 400;
 
   public RollPlan plan(Cluster cluster, RollOptions options) {
+    return plan(cluster, options, g -> {});
+  }
+
+  /**
+   * As {@link #plan(Cluster, RollOptions)}, handing {@code graphs} the conflict graph and hroller's
+   * colourings of it as soon as they are made, before the groups are planned (so also when planning
+   * them fails afterwards, as hroller shows its graph then).
+   */
+  public RollPlan plan(Cluster cluster, RollOptions options, Consumer<RollGraph> graphs) {
     List<String> warnings = new ArrayList<>();
     try {
-      return plan(cluster, options, warnings);
+      return plan(cluster, options, warnings, graphs);
     } catch (RollException e) {
       throw new RollException(e.getMessage(), warnings);
     }
@@ -79,7 +89,8 @@ public final class RebootPlanner {
     return offline(cluster, options);
   }
 
-  private RollPlan plan(Cluster cluster, RollOptions options, List<String> warnings) {
+  private RollPlan plan(
+      Cluster cluster, RollOptions options, List<String> warnings, Consumer<RollGraph> graphs) {
     Layout base = new Layout(cluster);
     boolean[] offline = checked(cluster, base, options, warnings);
     int count = cluster.nodes().size();
@@ -107,7 +118,9 @@ public final class RebootPlanner {
               && regex.map(r -> r.matcher(node.name()).find()).orElse(true);
     }
     ConflictGraph graph = ConflictGraph.build(base, selected, !options.offlineMaintenance());
-    List<List<Integer>> hrollers = Colorings.best(graph);
+    List<int[]> threeWays = Colorings.hrollers(graph);
+    graphs.accept(RollGraph.of(graph, threeWays));
+    List<List<Integer>> hrollers = Colorings.best(threeWays);
     List<List<List<Integer>>> colorings =
         options.fewerGroups() ? Colorings.fewer(graph, hrollers, FEWER_ROUNDS) : List.of(hrollers);
     List<Integer> online = new ArrayList<>();

@@ -1,6 +1,7 @@
 package org.maintd.spi;
 
 import java.util.List;
+import java.util.Optional;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
@@ -56,5 +57,18 @@ public interface ClusterBackend {
    */
   default DiskStatus disks(Cluster snapshot) {
     return DiskStatus.unknown();
+  }
+
+  /**
+   * The cluster of the last {@link #snapshot} as Ganeti's htools read it from the same answers
+   * ({@code hroller -m}), for reboot groups that are hroller's: drained nodes and nodes that cannot
+   * host instances offline, a running instance's memory what it uses now, on a KVM cluster each
+   * node's own memory {@code staticKvmNodeMemory} MiB (0: what the node reports). Empty where the
+   * backend's snapshot is that reading already, or before the first snapshot. Reads nothing from
+   * the cluster manager; throws {@link org.maintd.rapi.RapiFormatException} naming what it cannot
+   * read.
+   */
+  default Optional<Cluster> htoolsReading(long staticKvmNodeMemory) {
+    return Optional.empty();
   }
 }

@@ -23,12 +23,6 @@ import org.maintd.rapi.client.RapiHttp;
  * {@link ApiException} saying where and what. Not thread-safe.
  */
 public final class RapiReader {
-  private static final String[] PATHS = {
-    "/2/groups?bulk=1", "/2/nodes?bulk=1", "/2/instances?bulk=1", "/2/info"
-  };
-  private static final String[] FILES = {
-    "groups.json", "nodes.json", "instances.json", "info.json"
-  };
 
   private final Path caFile;
   private final boolean verifyHostname;
@@ -58,19 +52,19 @@ public final class RapiReader {
   }
 
   public RapiAnswers read(RapiSource source) {
-    Object[] bodies = new Object[PATHS.length];
     if (source instanceof RapiSource.Http http) {
       RapiHttp client = client(http.base());
-      for (int i = 0; i < PATHS.length; i++) {
-        bodies[i] = get(client, http.base(), PATHS[i]);
-      }
+      return RapiAnswers.read(path -> get(client, http.base(), path));
     } else if (source instanceof RapiSource.Directory dir) {
-      for (int i = 0; i < FILES.length; i++) {
-        Path file = dir.dir().resolve(FILES[i]);
-        bodies[i] = json(file.toString(), readFile(file));
-      }
+      return RapiAnswers.read(path -> fromFile(dir.dir(), path));
     }
-    return new RapiAnswers(bodies[3], bodies[0], bodies[1], bodies[2]);
+    throw new IllegalStateException("unknown RAPI source " + source);
+  }
+
+  /** The answer to {@code path} saved in {@code dir}, as the htools name it: info.json, ... */
+  private static Object fromFile(Path dir, String path) {
+    Path file = dir.resolve(path.substring("/2/".length()).replace("?bulk=1", "") + ".json");
+    return json(file.toString(), readFile(file));
   }
 
   private RapiHttp client(URI base) {

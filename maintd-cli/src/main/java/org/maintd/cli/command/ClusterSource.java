@@ -69,8 +69,9 @@ final class ClusterSource {
       paramLabel = "N",
       defaultValue = "4096",
       description =
-          "With -m on a KVM cluster: the memory (MiB) of each node's own system instead of what"
-              + " RAPI reports; 0 takes RAPI's value (default: ${DEFAULT-VALUE}).")
+          "On a KVM cluster read through RAPI (-m, or the daemon's Ganeti backend): the memory"
+              + " (MiB) of each node's own system instead of what RAPI reports; 0 takes RAPI's"
+              + " value (default: ${DEFAULT-VALUE}).")
   long staticKvmNodeMemory;
 
   @Option(

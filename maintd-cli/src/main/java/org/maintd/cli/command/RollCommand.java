@@ -12,8 +12,10 @@ import java.util.regex.PatternSyntaxException;
 import org.maintd.cluster.Cluster;
 import org.maintd.htools.HtoolsPolicies;
 import org.maintd.htools.HtoolsWriter;
+import org.maintd.rapi.HtoolsRapiLoader;
 import org.maintd.roll.RebootPlanner;
 import org.maintd.roll.RollException;
+import org.maintd.roll.RollGraph;
 import org.maintd.roll.RollOptions;
 import org.maintd.roll.RollPlan;
 import picocli.CommandLine.Command;
@@ -38,7 +40,8 @@ import picocli.CommandLine.Spec;
       "Of hroller's options, -L (Luxi) and -I (iAllocator request) are not supported.",
       "--node-regex is maintd's own: a node is selected when its name contains a match",
       "(anchor with ^...$ for the whole name); all selections given apply together.",
-      "--fewer-groups is maintd's own: hroller's groups unless a better colouring has fewer."
+      "--fewer-groups is maintd's own: hroller's groups unless a better colouring has fewer.",
+      "-v and -v -v print hroller's colourings and conflict graph when maintctl plans (-t, -m)."
     })
 public final class RollCommand extends HtoolsCommand {
   /** What hroller says on stderr when it has saved the cluster. */
@@ -122,13 +125,18 @@ public final class RollCommand extends HtoolsCommand {
 
   @Option(
       names = {"-v", "--verbose"},
-      description = "Accepted for compatibility with hroller.")
+      description =
+          "More output, as hroller's: -v how each colouring did, -v -v the conflict graph too"
+              + " (with -t or -m).")
   boolean[] verbose = new boolean[0];
 
   @Option(
       names = {"-q", "--quiet"},
-      description = "Accepted for compatibility with hroller.")
+      description = "Less output: no warning that the cluster's data do not add up.")
   boolean[] quiet = new boolean[0];
+
+  /** hroller's conflict graph and colourings, once made (only when maintctl plans itself). */
+  private Optional<RollGraph> graph = Optional.empty();
 
   @Override
   int run() throws Failure {
@@ -140,12 +148,17 @@ public final class RollCommand extends HtoolsCommand {
     }
     RollPlan plan =
         fromDaemon
-            ? parent.client().get("/1/roll" + query(options), RollPlan.class)
+            ? parent
+                .client()
+                .get("/1/roll" + query(options, source.staticKvmNodeMemory), RollPlan.class)
             : plan(options);
     warn(plan.warnings().subList(warned, plan.warnings().size()));
     if (parent.json()) {
       System.out.println(org.maintd.cli.client.ApiClient.pretty(plan));
       return 0;
+    }
+    if (verbosity() > 1) {
+      graph.ifPresent(g -> System.out.println(RollVerbose.colourings(g.colourings())));
     }
     print(plan, System.out);
     return 0;
@@ -180,17 +193,30 @@ public final class RollCommand extends HtoolsCommand {
     RebootPlanner planner = new RebootPlanner();
     try {
       if (save == null) {
-        return planner.plan(cluster, options);
+        return planner.plan(cluster, options, this::graphMade);
       }
       List<String> early = planner.check(cluster, options);
       warn(early);
       warned = early.size();
       save(cluster, Path.of(save + ".original"));
-      return planner.plan(cluster, options);
+      return planner.plan(cluster, options, this::graphMade);
     } catch (RollException e) {
       warn(e.warnings().subList(Math.min(warned, e.warnings().size()), e.warnings().size()));
       throw new Failure(e.getMessage());
     }
+  }
+
+  /** Keeps the graph for the colourings' line; shows it at once from hroller's level 3. */
+  private void graphMade(RollGraph g) {
+    graph = Optional.of(g);
+    if (verbosity() > 2 && !parent.json()) {
+      System.out.println(RollVerbose.graph(g));
+    }
+  }
+
+  /** hroller's verbosity: 1, one more for each -v, one less for each -q. */
+  private int verbosity() {
+    return 1 + verbose.length - quiet.length;
   }
 
   private static void save(Cluster cluster, Path to) throws Failure {
@@ -234,14 +260,17 @@ public final class RollCommand extends HtoolsCommand {
 
   private void warn(List<String> warnings) {
     for (String w : warnings) {
-      if (quiet.length == 0 || !w.startsWith(RebootPlanner.INCONSISTENT)) {
+      if (verbosity() != 0 || !w.startsWith(RebootPlanner.INCONSISTENT)) {
         System.err.println("Warning: " + w);
       }
     }
   }
 
-  private static String query(RollOptions o) {
+  private static String query(RollOptions o, long staticKvmNodeMemory) {
     List<String> q = new ArrayList<>();
+    if (staticKvmNodeMemory != HtoolsRapiLoader.DEFAULT_STATIC_KVM_NODE_MEMORY) {
+      q.add("static-kvm-node-memory=" + staticKvmNodeMemory);
+    }
     o.group().ifPresent(g -> q.add("group=" + encode(g)));
     o.offlineNodes().forEach(n -> q.add("offline=" + encode(n)));
     o.nodeTags().ifPresent(t -> q.add("node-tags=" + encode(String.join(",", t))));

@@ -39,7 +39,8 @@ final class DaemonApi {
             config.bind(),
             config.port(),
             ApiRoutes.of(
-                new ApiRoutes.Sources(acting::view, acting, health, metrics::scrape),
+                new ApiRoutes.Sources(
+                    acting::view, acting, health, metrics::scrape, plugin.backend()::htoolsReading),
                 java.util.stream.Stream.concat(
                         plugin.routes().stream(),
                         java.util.stream.Stream.of(

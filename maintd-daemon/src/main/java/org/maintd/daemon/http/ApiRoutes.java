@@ -3,6 +3,8 @@ package org.maintd.daemon.http;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignException;
@@ -40,12 +42,17 @@ import org.maintd.round.PlanSnapshot;
  * and answered after it. Each answers one of maintd-protocol's records. Thread-safe.
  */
 public final class ApiRoutes {
-  /** What the routes read and where commands go. */
+  /**
+   * What the routes read and where commands go; {@code htools} is the backend's reading of its last
+   * snapshot as Ganeti's htools read a cluster, which {@code GET /1/roll} plans from where there is
+   * one ({@link org.maintd.spi.ClusterBackend#htoolsReading}).
+   */
   public record Sources(
       Supplier<DaemonView> view,
       Commands commands,
       Supplier<HealthView> health,
-      Supplier<String> metrics) {}
+      Supplier<String> metrics,
+      LongFunction<Optional<Cluster>> htools) {}
 
   private final Sources sources;
   private final RenderCache rendered = new RenderCache(256);
@@ -76,7 +83,7 @@ public final class ApiRoutes {
     r.add("GET", "/1/health", c -> health());
     read(r, "/1/paused", (c, v) -> paused(v));
     read(r, "/1/plan", (c, v) -> plan(v));
-    read(r, "/1/roll", (c, v) -> RollQuery.plan(v.cluster(), c.query()));
+    read(r, "/1/roll", (c, v) -> RollQuery.plan(sources.htools(), v, c.query()));
     read(
         r, "/1/campaigns", (c, v) -> v.state().campaigns().stream().map(CampaignView::of).toList());
     read(r, "/1/campaigns/{id}", (c, v) -> CampaignView.of(campaign(v, c.param("id"))));

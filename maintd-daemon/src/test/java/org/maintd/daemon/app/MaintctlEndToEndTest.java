@@ -268,6 +268,14 @@ class MaintctlEndToEndTest {
         fewer.out());
     assertEquals(400, cluster.getRaw("/1/roll?node-regex=%28").statusCode());
     assertEquals(400, cluster.getRaw("/1/roll?bogus=1").statusCode());
+    var notMemory = cluster.getRaw("/1/roll?static-kvm-node-memory=lots");
+    assertEquals(400, notMemory.statusCode());
+    assertTrue(notMemory.body().contains("static-kvm-node-memory: 'lots'"), notMemory.body());
+    assertEquals(
+        400, cluster.getRaw("/1/roll?static-kvm-node-memory=-1").statusCode(), "not negative");
+    MaintctlRun kvm = ctl("roll", "--no-headers", "--print-moves", "--static-kvm-node-memory", "0");
+    assertEquals(live.out(), kvm.out(), "the simulated backend's snapshot is its htools reading");
+    assertEquals(live.out(), ctl("roll", "--no-headers", "--print-moves", "-v").out());
     var unknown = cluster.getRaw("/1/roll?group=nope");
     assertEquals(409, unknown.statusCode());
     assertTrue(unknown.body().contains("Cannot find target group."), unknown.body());

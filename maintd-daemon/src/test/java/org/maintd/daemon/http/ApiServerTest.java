@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jetty.server.Server;
@@ -111,7 +112,8 @@ class ApiServerTest {
                                     healthState.get().equals("FAILED") ? "a bug" : "",
                                     "")),
                             List.of()),
-                    () -> "maintd_rounds_total 0.0\n"),
+                    () -> "maintd_rounds_total 0.0\n",
+                    memory -> Optional.empty()),
                 List.of()),
             new Authenticator(
                 new SignatureVerifier(KEY, Duration.ofSeconds(300)),

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -90,7 +91,8 @@ class RenderedReadsTest {
                     },
                     command -> null,
                     () -> new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of()),
-                    () -> "maintd_renders_total " + metricsRendered.incrementAndGet() + "\n"),
+                    () -> "maintd_renders_total " + metricsRendered.incrementAndGet() + "\n",
+                    memory -> Optional.empty()),
                 List.of()),
             new Authenticator(
                 new SignatureVerifier(

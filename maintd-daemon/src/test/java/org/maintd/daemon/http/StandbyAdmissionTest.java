@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -72,7 +73,8 @@ class StandbyAdmissionTest {
                     () -> view,
                     commands,
                     () -> new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of()),
-                    () -> ""),
+                    () -> "",
+                    memory -> Optional.empty()),
                 List.of()),
             new Authenticator(
                 new SignatureVerifier(KEY, Duration.ofSeconds(300)),

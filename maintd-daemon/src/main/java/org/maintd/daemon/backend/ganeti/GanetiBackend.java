@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate.Mobility;
 import org.maintd.cluster.Instance;
@@ -17,6 +18,8 @@ import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.rapi.HtoolsRapiLoader;
+import org.maintd.rapi.RapiAnswers;
 import org.maintd.rapi.RapiClusterReader;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
@@ -39,6 +42,7 @@ public final class GanetiBackend implements ClusterBackend {
   private final RapiClusterReader reader = new RapiClusterReader();
   private final Map<String, String> refused = new java.util.concurrent.ConcurrentHashMap<>();
   private volatile Cluster last;
+  private volatile Optional<RapiAnswers> lastAnswers = Optional.empty();
 
   public GanetiBackend(RapiClient rapi) {
     this.rapi = rapi;
@@ -46,20 +50,24 @@ public final class GanetiBackend implements ClusterBackend {
 
   @Override
   public Cluster snapshot() {
-    Object info = rapi.get("/2/info");
+    RapiAnswers answers = RapiAnswers.read(rapi::get);
+    Object info = answers.info();
     List<String> tags =
         info instanceof Map<?, ?> m && m.get("tags") instanceof List<?> l
             ? l.stream().map(String::valueOf).toList()
             : List.of();
-    Cluster c =
-        reader.read(
-            info,
-            rapi.get("/2/groups?bulk=1"),
-            rapi.get("/2/nodes?bulk=1"),
-            rapi.get("/2/instances?bulk=1"),
-            tags);
+    Cluster c = reader.read(info, answers.groups(), answers.nodes(), answers.instances(), tags);
     last = c;
+    lastAnswers = Optional.of(answers);
     return c;
+  }
+
+  /**
+   * The last snapshot's answers read as {@code hroller -m} reads them ({@link HtoolsRapiLoader}).
+   */
+  @Override
+  public Optional<Cluster> htoolsReading(long staticKvmNodeMemory) {
+    return lastAnswers.map(a -> new HtoolsRapiLoader().load(a, staticKvmNodeMemory));
   }
 
   @Override
