@@ -334,27 +334,6 @@ public record DaemonConfig(
       boolean followMaster,
       boolean shared,
       java.util.Optional<org.maintd.generate.ClusterSpec> generate) {
-    public Sim(
-        Path cluster,
-        Path diagnoseDir,
-        Duration operationTime,
-        Duration timePerGiB,
-        Duration bootTime,
-        Path masterFile,
-        boolean followMaster,
-        boolean shared) {
-      this(
-          cluster,
-          diagnoseDir,
-          operationTime,
-          timePerGiB,
-          bootTime,
-          masterFile,
-          followMaster,
-          shared,
-          java.util.Optional.empty());
-    }
-
     public Sim(Path cluster, Path diagnoseDir, Duration operationTime, Duration timePerGiB) {
       this(
           cluster,
@@ -364,7 +343,8 @@ public record DaemonConfig(
           Duration.ofSeconds(5),
           null,
           true,
-          false);
+          false,
+          java.util.Optional.empty());
     }
   }
 
