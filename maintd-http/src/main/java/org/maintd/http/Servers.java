@@ -66,6 +66,23 @@ public final class Servers {
     return server;
   }
 
+  /**
+   * Adds to {@code server} (made by {@link #newServer}, plain HTTP) one more connector like its
+   * first, on {@code bind:port}: one server answering on several addresses.
+   */
+  public static void addConnector(Server server, String bind, int port, Duration idleTimeout) {
+    HttpConfiguration http =
+        server
+            .getConnectors()[0]
+            .getConnectionFactory(HttpConnectionFactory.class)
+            .getHttpConfiguration();
+    ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+    connector.setHost(bind);
+    connector.setPort(port);
+    connector.setIdleTimeout(idleTimeout.toMillis());
+    server.addConnector(connector);
+  }
+
   /** The port the server's connector listens on, once started. */
   public static int port(Server server) {
     return ((ServerConnector) server.getConnectors()[0]).getLocalPort();

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * invents an action: whatever goes wrong yields {@code {"status": "Ok", "collector-error":
  * reason}}. Thread-safe.
  */
-public final class Diagnoser {
+public final class Diagnoser implements DiagnoseSource {
   private static final Logger log = LoggerFactory.getLogger(Diagnoser.class);
 
   private final String command;
@@ -50,6 +50,7 @@ public final class Diagnoser {
    * shows as timed out rather than as a collector that does not answer), or the configured limit
    * when that is shorter.
    */
+  @Override
   public Map<String, Object> diagnose(Duration budget) {
     if (command.isEmpty()) {
       return Map.of("status", "Ok");

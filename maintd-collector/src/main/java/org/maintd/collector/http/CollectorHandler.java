@@ -11,7 +11,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
-import org.maintd.collector.diagnose.Diagnoser;
+import org.maintd.collector.diagnose.DiagnoseSource;
 import org.maintd.collector.repair.RepairService;
 import org.maintd.http.Bodies;
 import org.maintd.http.HttpError;
@@ -46,7 +46,7 @@ public final class CollectorHandler extends Handler.Abstract {
   private static final Duration ANSWER_MARGIN = Duration.ofMillis(250);
 
   private final String node;
-  private final Diagnoser diagnoser;
+  private final DiagnoseSource diagnoser;
   private final RepairService repairs;
   private final Reports reports;
   private final LoadSource load;
@@ -91,7 +91,7 @@ public final class CollectorHandler extends Handler.Abstract {
 
   public CollectorHandler(
       String node,
-      Diagnoser diagnoser,
+      DiagnoseSource diagnoser,
       RepairService repairs,
       Reports reports,
       LoadSource load,
@@ -113,7 +113,14 @@ public final class CollectorHandler extends Handler.Abstract {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) {
-    String path = Request.getPathInContext(request);
+    return serve(Request.getPathInContext(request), request, response, callback);
+  }
+
+  /**
+   * Answers {@code request} as if its path were {@code path}: a fleet of simulated nodes serves
+   * each node under a prefix of its own.
+   */
+  public boolean serve(String path, Request request, Response response, Callback callback) {
     try {
       Router.Match<Endpoint> match = routes.route(request.getMethod(), path);
       return HttpJson.sendText(response, callback, 200, match.handler().answer(request));

@@ -66,4 +66,25 @@ class CollectorMainTest {
             .contains("hmacKeyFile: " + key + " may be read or written by others than its owner"),
         captured.toString());
   }
+
+  @Test
+  void aFleetServesAloneFromItsOwnFile() {
+    CollectorMain.Arguments a = CollectorMain.parse(new String[] {"--fleet", "fleet.yaml"});
+    assertEquals(List.of(Path.of("fleet.yaml")), a.fleets());
+    assertEquals(List.of(), a.files());
+    assertEquals(0, a.exit());
+    CollectorMain.Arguments both =
+        CollectorMain.parse(new String[] {"--fleet", "fleet.yaml", "-c", "node.yaml"});
+    assertEquals(2, both.exit());
+    assertTrue(both.text().startsWith("maintd-collector: --fleet serves alone"), both.text());
+    assertEquals(2, CollectorMain.parse(new String[] {"--fleet"}).exit(), "--fleet without a file");
+  }
+
+  @Test
+  void aFleetFileWithABadSpecStopsWithExitCode2(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("fleet.yaml");
+    java.nio.file.Files.writeString(file, "generate: nodes=many\n");
+    assertEquals(2, FleetMain.run(file));
+  }
 }

@@ -320,7 +320,9 @@ public record DaemonConfig(
    * live, how long operations and reboots take, the file the simulated nodes read as their master
    * (null: none), and whether this daemon follows the master role when it moves (the simulated
    * nodes all live in this process, so the daemon of the new master is this one), and whether
-   * several daemons share it (a leader and its standbys: every call reads it again under a lock).
+   * several daemons share it (a leader and its standbys: the file is read again under a lock when
+   * another has changed it); {@code generate}: a cluster generated from a spec instead of read from
+   * {@code cluster}.
    */
   public record Sim(
       Path cluster,
@@ -330,7 +332,8 @@ public record DaemonConfig(
       Duration bootTime,
       Path masterFile,
       boolean followMaster,
-      boolean shared) {
+      boolean shared,
+      java.util.Optional<org.maintd.generate.ClusterSpec> generate) {
     public Sim(Path cluster, Path diagnoseDir, Duration operationTime, Duration timePerGiB) {
       this(
           cluster,
@@ -340,7 +343,8 @@ public record DaemonConfig(
           Duration.ofSeconds(5),
           null,
           true,
-          false);
+          false,
+          java.util.Optional.empty());
     }
   }
 

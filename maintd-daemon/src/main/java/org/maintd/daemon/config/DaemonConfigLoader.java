@@ -263,7 +263,8 @@ public final class DaemonConfigLoader {
         s.duration("bootTime", Duration.ofSeconds(5), Duration.ZERO),
         s.optionalPath("masterFile"),
         s.bool("followMaster", true),
-        s.bool("shared", false));
+        s.bool("shared", false),
+        SimSection.generate(s));
   }
 
   private static DaemonConfig.Ganeti ganeti(ConfigSection g) {

@@ -7,13 +7,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
+import org.maintd.generate.ClusterSpec;
+import org.maintd.generate.GeneratedCluster;
 import org.maintd.htools.HtoolsReader;
 import org.maintd.protocol.json.Json;
 import org.maintd.rapi.RapiClusterReader;
 
 /**
  * Loads a cluster for the simulated backend: an htools text file, or a directory holding RAPI
- * answers ({@code info.json}, {@code groups.json}, {@code nodes.json}, {@code instances.json}).
+ * answers ({@code info.json}, {@code groups.json}, {@code nodes.json}, {@code instances.json}), or
+ * generates one from a {@link ClusterSpec}.
  */
 public final class ClusterSource {
   private ClusterSource() {}
@@ -35,6 +38,11 @@ public final class ClusterSource {
     }
     String name = path.getFileName().toString().replaceFirst("\\.data$", "");
     return withCandidates(new HtoolsReader().read(Files.readString(path), name));
+  }
+
+  /** The cluster {@code spec} describes, named {@code generated}, with its master candidates. */
+  public static Cluster generated(ClusterSpec spec) {
+    return withCandidates(new HtoolsReader().read(GeneratedCluster.text(spec), "generated"));
   }
 
   /** Ganeti's default {@code candidate_pool_size}. */

@@ -51,7 +51,8 @@ public final class SimBackend implements ClusterBackend {
 
   /**
    * A simulated cluster kept in {@code file}; {@code shared} when several daemons (standbys, in
-   * this process or others) use the same one: every call then reads the file again under a lock.
+   * this process or others) use the same one: every call then takes a lock on the file and reads it
+   * again when another has changed it.
    */
   public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock, boolean shared) {
     this.settings = settings;
@@ -71,7 +72,7 @@ public final class SimBackend implements ClusterBackend {
     state.cluster().master().ifPresent(m -> files.writeMaster(m.name()));
   }
 
-  /** Runs {@code call} on the state as stored (read again first when the file is shared). */
+  /** Runs {@code call} on the state as stored (read again first when another daemon changed it). */
   private <T> T shared(java.util.function.Supplier<T> call) {
     return files.shared(stored -> state = stored, call);
   }

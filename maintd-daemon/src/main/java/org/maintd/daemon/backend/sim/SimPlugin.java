@@ -11,23 +11,31 @@ import org.maintd.spi.BackendException;
 
 /**
  * The {@code sim} backend from the daemon's configuration: the simulated cluster (loaded from its
- * file the first time, then from the state directory), its powered-off nodes hidden from the polls,
- * its controls under {@code /1/sim/}, and the master role followed when it moves.
+ * file, or generated from its spec, the first time, then from the state directory), its powered-off
+ * nodes hidden from the polls, its controls under {@code /1/sim/}, and the master role followed
+ * when it moves.
  */
 public final class SimPlugin {
   private SimPlugin() {}
+
+  /** The cluster the simulation starts from: generated from its spec, or read from its file. */
+  private static Cluster initial(DaemonConfig.Sim s) {
+    if (s.generate().isPresent()) {
+      return ClusterSource.generated(s.generate().get());
+    }
+    try {
+      return ClusterSource.load(s.cluster());
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new BackendException(
+          "cannot load the simulated cluster " + s.cluster() + ": " + e.getMessage(), e);
+    }
+  }
 
   /** Throws {@link BackendException} when the simulated cluster cannot be loaded. */
   public static BackendPlugin of(DaemonConfig config, Clock clock) {
     DaemonConfig.Sim s = config.sim();
     Path stored = config.stateDir().resolve("sim/cluster.json");
-    Cluster initial;
-    try {
-      initial = Files.exists(stored) ? null : ClusterSource.load(s.cluster());
-    } catch (java.io.IOException | RuntimeException e) {
-      throw new BackendException(
-          "cannot load the simulated cluster " + s.cluster() + ": " + e.getMessage(), e);
-    }
+    Cluster initial = Files.exists(stored) ? null : initial(s);
     SimBackend sim =
         new SimBackend(
             stored,
