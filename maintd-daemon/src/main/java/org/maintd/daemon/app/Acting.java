@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
@@ -38,10 +37,11 @@ final class Acting implements Election.Listener, Commands {
   private static final Logger log = LoggerFactory.getLogger(Acting.class);
   private static final List<String> LEADER_PARTS = List.of("store", "runner");
 
-  private final Supplier<Work> opener;
-  private final Election election;
+  private final Opener opener;
+  private final Leading leading;
   private final StandbyView standbyView;
-  private final Consumer<RuntimeException> failure;
+  private final Supervision supervision;
+  private final AtomicBoolean toRecover;
   private final StateCondition stateCondition;
   private final ScheduledExecutorService retries;
   private final Duration retry;
@@ -50,25 +50,38 @@ final class Acting implements Election.Listener, Commands {
   private Work work;
   private boolean closed;
 
+  /** How the leader's work is opened. */
+  @FunctionalInterface
+  interface Opener {
+    /**
+     * The work, the state rebuilt when lost if {@code recover}; its parts' failures to {@code
+     * failed}.
+     */
+    Work open(boolean recover, Consumer<Part> failed);
+  }
+
   /**
-   * Opens the work with {@code opener} when {@code election} elects this daemon; {@code failure} is
-   * told what no new election can cure; an unreadable state is told to {@code stateCondition} and
-   * tried again every {@code retry} on {@code retries}; a lost state this daemon may not rebuild
-   * makes it stand aside until {@code stateStored} says a state is stored again.
+   * Opens the work with {@code opener} when {@code leading} makes this daemon lead (the first time
+   * with {@code recover}); {@code supervision} is told what no new election can cure; an unreadable
+   * state is told to {@code stateCondition} and tried again every {@code retry} on {@code retries};
+   * a lost state this daemon may not rebuild makes it stand aside until {@code stateStored} says a
+   * state is stored again.
    */
   Acting(
-      Supplier<Work> opener,
-      Election election,
+      Opener opener,
+      Leading leading,
+      boolean recover,
       StandbyView standbyView,
-      Consumer<RuntimeException> failure,
+      Supervision supervision,
       StateCondition stateCondition,
       ScheduledExecutorService retries,
       Duration retry,
       BooleanSupplier stateStored) {
     this.opener = opener;
-    this.election = election;
+    this.leading = leading;
+    this.toRecover = new AtomicBoolean(recover);
     this.standbyView = standbyView;
-    this.failure = failure;
+    this.supervision = supervision;
     this.stateCondition = stateCondition;
     this.retries = retries;
     this.retry = retry;
@@ -76,8 +89,18 @@ final class Acting implements Election.Listener, Commands {
   }
 
   /** Opens the work now, in the caller's thread: the daemon that runs only on the master. */
-  synchronized void leadNow(Work opened) {
-    work = opened;
+  void leadNow() {
+    Work opened = openWork();
+    synchronized (this) {
+      work = opened;
+    }
+  }
+
+  /** Opens the work, rebuilding a lost state the first time if the daemon was told to. */
+  private Work openWork() {
+    Work opened = opener.open(toRecover.get(), this::partFailed);
+    toRecover.set(false);
+    return opened;
   }
 
   @Override
@@ -95,7 +118,7 @@ final class Acting implements Election.Listener, Commands {
   private void open() {
     Work opened;
     try {
-      opened = opener.get();
+      opened = openWork();
     } catch (RuntimeException e) {
       Optional<UnreadableStateException> unreadable = cause(e, UnreadableStateException.class);
       Optional<AccessDeniedException> denied = cause(e, AccessDeniedException.class);
@@ -105,21 +128,22 @@ final class Acting implements Election.Listener, Commands {
       } else if (denied.isPresent()) {
         stateCondition.denied(denied.get());
         retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
-      } else if (e instanceof LostState.Lost lost && election != null && election.standAside()) {
+      } else if (e instanceof LostState.Lost lost && leading.standAside()) {
         stateCondition.lost(lost.where(), lost.getMessage());
         retries.schedule(this::whenStored, retry.toMillis(), TimeUnit.MILLISECONDS);
-      } else if (curable(e)) {
+      } else if (curable(e) && leading.electsAgain()) {
         log.warn(
             "cannot take up the leader's work, standing for election again: {}", e.getMessage());
-        election.rejoin();
+        leading.rejoin();
       } else {
-        failure.accept(e);
+        log.error("cannot take up the leader's work: {}", e.getMessage());
+        leading.fail(e);
       }
       return;
     }
     stateCondition.readable();
     synchronized (this) {
-      if (!closed && election.leads()) {
+      if (!closed && leading.leads()) {
         work = opened;
         return;
       }
@@ -145,7 +169,7 @@ final class Acting implements Election.Listener, Commands {
     }
     if (stored) {
       stateCondition.readable();
-      election.standAgain();
+      leading.standAgain();
     } else {
       retries.schedule(this::whenStored, retry.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -155,7 +179,7 @@ final class Acting implements Election.Listener, Commands {
   private void retry() {
     boolean again;
     synchronized (this) {
-      again = !closed && work == null && election.leads();
+      again = !closed && work == null && leading.leads();
     }
     if (again) {
       elected();
@@ -174,7 +198,7 @@ final class Acting implements Election.Listener, Commands {
    * another thread: the failed part's own thread (the runner's) cannot wait for itself to end.
    */
   boolean standAgainIf(Part failed) {
-    if (election == null) {
+    if (!leading.electsAgain()) {
       return false;
     }
     Optional<AccessDeniedException> denied = cause(failed.error(), AccessDeniedException.class);
@@ -193,7 +217,7 @@ final class Acting implements Election.Listener, Commands {
           }
           if (current) {
             drop(failed.name() + ": " + failed.cause());
-            election.rejoin();
+            leading.rejoin();
           }
         });
     return true;
@@ -254,6 +278,20 @@ final class Acting implements Election.Listener, Commands {
     }
   }
 
+  /** A part failed: what acts stops (unless a new election may cure it), then the daemon exits. */
+  void partFailed(Part failed) {
+    supervision.failed(
+        failed,
+        this::standAgainIf,
+        () -> {
+          leading.standDown();
+          Work w = work();
+          if (w != null) {
+            w.runnerPart().close();
+          }
+        });
+  }
+
   /** Stops the work for good. */
   void close() {
     synchronized (this) {
@@ -268,7 +306,7 @@ final class Acting implements Election.Listener, Commands {
 
   /** Whether this daemon is elected and taking the state over (the fence wait among it). */
   boolean takingOver() {
-    return opening.get() && election != null && election.leads();
+    return opening.get() && leading.leads();
   }
 
   /**
@@ -286,7 +324,7 @@ final class Acting implements Election.Listener, Commands {
     if (f.ageSeconds() >= 0) {
       h.put("Age", Long.toString(f.ageSeconds()));
     }
-    String leader = election == null ? "" : election.leaderUrl();
+    String leader = leading.leaderUrl();
     h.put("X-Maintd-Leader", leader.isEmpty() ? "none" : leader);
     if (leader.isEmpty()) {
       h.put("Warning", "110 maintd \"Response is Stale: no daemon leads\"");
@@ -316,7 +354,7 @@ final class Acting implements Election.Listener, Commands {
       throw new Commands.Busy("nothing was changed: " + stateCondition.problem());
     }
     if (w == null) {
-      throw new Commands.NotLeader(election == null ? "" : election.leaderUrl());
+      throw new Commands.NotLeader(leading.leaderUrl());
     }
     return w;
   }

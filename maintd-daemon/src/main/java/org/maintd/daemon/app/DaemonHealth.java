@@ -7,14 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.maintd.cluster.Node;
-import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.metrics.HaStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.service.HealthReport;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.zookeeper.EpochFloor;
-import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.protocol.api.HealthView;
 
 /**
@@ -26,17 +24,17 @@ import org.maintd.protocol.api.HealthView;
  */
 final class DaemonHealth {
   /**
-   * What it reads: the daemon's own parts, who it acts for when it leads, the stored state's
-   * condition and the highest leader epoch seen.
+   * What it reads: the daemon's own parts, whether it does the leader's work, how it comes to lead
+   * (and who it acts for), where the state lives, the stored state's condition and the highest
+   * leader epoch seen.
    */
   record Sources(
       Supplier<List<Part>> parts,
-      Supplier<Acting> acting,
-      Election election,
-      ZooKeeperConnection zookeeper,
+      Acting acting,
+      Leading leading,
+      StateStores stores,
       StandbyView standbyView,
       Supplier<String> selfUrl,
-      Supplier<String> actingFor,
       StateCondition stateCondition,
       EpochFloor epochs) {}
 
@@ -65,17 +63,17 @@ final class DaemonHealth {
   }
 
   HealthView health() {
-    Acting acting = sources.acting().get();
-    Work work = acting == null ? null : acting.work();
+    Acting acting = sources.acting();
+    Work work = acting.work();
     List<Part> parts = new ArrayList<>(sources.parts().get());
     if (work != null) {
       parts.addAll(work.parts());
     }
     boolean leads = work != null;
-    String warning = sources.zookeeper() == null ? "" : sources.zookeeper().warning();
+    String warning = sources.stores().warning();
     return HealthReport.of(
         parts,
-        acting == null ? List.of() : acting.waiting(),
+        acting.waiting(),
         new HealthReport.Leading(leads, leaderUrl(leads), master(leads)),
         work == null ? null : work.runnerPart().lastTick(),
         work == null ? "" : work.runnerPart().lastError(),
@@ -87,7 +85,7 @@ final class DaemonHealth {
     if (leads) {
       return sources.selfUrl().get();
     }
-    return sources.election() == null ? "" : sources.election().leaderUrl();
+    return sources.leading().leaderUrl();
   }
 
   /**
@@ -97,7 +95,7 @@ final class DaemonHealth {
   private String master(boolean leads) {
     DaemonView v = leads ? null : sources.standbyView().last();
     if (v == null || v.cluster() == null) {
-      return sources.actingFor().get();
+      return sources.leading().actingFor();
     }
     return v.cluster().master().map(Node::name).orElse("");
   }
@@ -105,28 +103,15 @@ final class DaemonHealth {
   private List<HealthReport.Holdup> holdups(Acting acting, boolean leads) {
     List<HealthReport.Holdup> out = new ArrayList<>();
     sources.stateCondition().holdup().ifPresent(out::add);
-    ZooKeeperConnection zk = sources.zookeeper();
     Instant now = clock.instant();
-    if (zk != null && !zk.usable()) {
-      out.add(
-          new HealthReport.Holdup(
-              "DISCONNECTED",
-              "the ZooKeeper connection is "
-                  + zk.connectionState()
-                  + " since "
-                  + zk.changedAt()
-                  + " ("
-                  + Duration.between(zk.changedAt(), now).toSeconds()
-                  + " s): nothing is submitted"
-                  + (leads ? "" : "; what this daemon shows may be stale")));
-    }
-    if (acting != null && acting.takingOver()) {
+    sources.stores().holdup(now, leads).ifPresent(out::add);
+    if (acting.takingOver()) {
       out.add(
           new HealthReport.Holdup(
               "TAKING_OVER",
               "elected: taking the stored state over and waiting out the fence before acting"));
     }
-    if (!leads && sources.election() != null) {
+    if (!leads) {
       double since = secondsSinceLeaderKnown(false, now);
       if (since > noLeaderAfter.toSeconds()) {
         out.add(
@@ -142,23 +127,18 @@ final class DaemonHealth {
   }
 
   private double secondsSinceLeaderKnown(boolean leads, Instant now) {
-    if (leads || sources.election() == null || !sources.election().leaderUrl().isEmpty()) {
-      return 0;
-    }
-    Instant known = sources.election().leaderLastKnown();
-    return Duration.between(known == null ? started : known, now).toMillis() / 1000.0;
+    return leads ? 0 : sources.leading().secondsWithoutLeader(now, started);
   }
 
   /** What the leadership metrics show. */
   HaStatus status() {
-    Acting acting = sources.acting().get();
-    boolean leads = acting != null && acting.work() != null;
+    boolean leads = sources.acting().work() != null;
     Instant now = clock.instant();
     StandbyView.Freshness f = sources.standbyView().freshness(now);
     return new HaStatus(
         leads,
         sources.epochs().highest(),
-        sources.zookeeper() == null ? null : sources.zookeeper().usable(),
+        sources.stores().connected().orElse(null),
         secondsSinceLeaderKnown(leads, now),
         leads || f.ageSeconds() < 0 ? null : (double) f.ageSeconds());
   }

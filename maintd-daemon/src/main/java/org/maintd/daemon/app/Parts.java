@@ -25,11 +25,6 @@ final class Parts {
     return part;
   }
 
-  /** Starts {@code part} as {@link #begin} does when there is one; null stays null. */
-  <P extends Part> P beginIf(P part) {
-    return part == null ? null : begin(part);
-  }
-
   synchronized List<Part> snapshot() {
     return new ArrayList<>(started);
   }

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Supplier;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.balance.InstanceLookup;
@@ -16,10 +15,8 @@ import org.maintd.daemon.backend.sim.SimPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.http.ApiTls;
 import org.maintd.daemon.leader.Leadership;
-import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.zookeeper.ChrootAcls;
-import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.daemon.zookeeper.ZooKeeperIdentity;
 import org.maintd.daemon.zookeeper.tls.TlsRefused;
 import org.maintd.protocol.signing.HmacKey;
@@ -51,7 +48,10 @@ final class Startup {
   /** The backend plugged in: the simulated cluster or Ganeti's RAPI. */
   static BackendPlugin plugin(DaemonConfig config, Clock clock) {
     try {
-      return config.backend().equals("sim") ? SimPlugin.of(config, clock) : GanetiPlugin.of(config);
+      return switch (config.backend()) {
+        case SIM -> SimPlugin.of(config, clock);
+        case GANETI -> GanetiPlugin.of(config);
+      };
     } catch (BackendException e) {
       throw new StartupException(ExitCodes.FAILURE, e.getMessage());
     }
@@ -70,31 +70,12 @@ final class Startup {
   }
 
   /** Who maintd is to ZooKeeper; a credentials file that cannot be used refuses the start. */
-  static ZooKeeperIdentity zooKeeperIdentity(DaemonConfig config) {
+  static ZooKeeperIdentity zooKeeperIdentity(DaemonConfig.ZooKeeper settings) {
     try {
-      return ZooKeeperIdentity.of(config.ha().zookeeper());
+      return ZooKeeperIdentity.of(settings);
     } catch (IllegalArgumentException e) {
       throw new StartupException(ExitCodes.USAGE, e.getMessage());
     }
-  }
-
-  /** The master's leadership with {@code leadership: master}, not started; null otherwise. */
-  static Leadership leadership(
-      DaemonConfig config,
-      BackendPlugin plugin,
-      ClusterBackend backend,
-      Supplier<MasterVote.Outcome> votes,
-      Clock clock) {
-    return config.ha().leadership().equals("master")
-        ? new Leadership(config.node(), backend, votes, plugin.followsMaster(), clock)
-        : null;
-  }
-
-  /** The connection to ZooKeeper with {@code store: zookeeper}, not started; null otherwise. */
-  static ZooKeeperConnection zooKeeper(DaemonConfig config, Clock clock) {
-    return config.store().equals("zookeeper")
-        ? new ZooKeeperConnection(config.ha().zookeeper(), zooKeeperIdentity(config), clock)
-        : null;
   }
 
   /** Every node named in {@code collector.urls} is a node of the cluster. */

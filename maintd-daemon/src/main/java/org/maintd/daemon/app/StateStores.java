@@ -3,11 +3,16 @@ package org.maintd.daemon.app;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import org.maintd.daemon.config.DaemonConfig;
-import org.maintd.daemon.leader.Election;
+import org.maintd.daemon.config.Store;
 import org.maintd.daemon.runner.Gate;
+import org.maintd.daemon.service.HealthReport;
+import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.FileSignatures;
 import org.maintd.daemon.store.FileStateStore;
 import org.maintd.daemon.store.StorePart;
@@ -23,22 +28,49 @@ import org.maintd.spi.MaintdState;
 
 /**
  * Where the state lives, and what that means for the leader: one file in the state directory, or
- * ZooKeeper (a takeover under a new epoch before acting, and a fence checked before every change).
- * Also where the used signatures are kept, beside the state, and what a standby reads.
+ * ZooKeeper (a takeover under a new epoch before acting, and a fence checked before every change),
+ * whose connection only this case holds. Also where the used signatures are kept, beside the state,
+ * what a standby reads, and what the health says of the connection.
  */
 sealed interface StateStores {
 
-  /** The stores {@code config} names: in ZooKeeper when connected to it, else the file. */
-  static StateStores of(
-      DaemonConfig config,
-      ZooKeeperConnection zookeeper,
-      EpochFloor epochs,
-      Election election,
-      Clock clock) {
-    return zookeeper == null
-        ? new File(config.stateDir(), clock)
-        : new ZooKeeper(zookeeper, config.ha().zookeeper(), epochs, election, clock);
+  /** The stores {@code store} names: {@code state.json} in {@code stateDir}, or ZooKeeper. */
+  static StateStores of(Path stateDir, Store store, EpochFloor epochs, Clock clock) {
+    if (store instanceof Store.InFile) {
+      return new File(stateDir, clock);
+    }
+    if (store instanceof Store.InZooKeeper z) {
+      return inZooKeeper(z.zookeeper(), epochs, clock);
+    }
+    throw new IllegalStateException("no state store is known for " + store);
   }
+
+  /**
+   * The stores in the ZooKeeper {@code settings} name, over a connection not started; a credentials
+   * file that cannot be used refuses the start.
+   */
+  static ZooKeeper inZooKeeper(DaemonConfig.ZooKeeper settings, EpochFloor epochs, Clock clock) {
+    return new ZooKeeper(
+        new ZooKeeperConnection(settings, Startup.zooKeeperIdentity(settings), clock),
+        settings,
+        epochs,
+        clock);
+  }
+
+  /** The parts the stores run on, begun before anything reads them: none for the file. */
+  List<Part> parts();
+
+  /** What {@code /1/health} warns of how the state is kept; empty when nothing. */
+  String warning();
+
+  /**
+   * Why nothing is submitted now because of where the state lives, at {@code now} (the ZooKeeper
+   * connection is down), for a daemon that {@code leads} or not; empty when nothing holds it up.
+   */
+  Optional<HealthReport.Holdup> holdup(Instant now, boolean leads);
+
+  /** Whether the connection to ZooKeeper is usable; empty when the state is in a file. */
+  Optional<Boolean> connected();
 
   /** The leader's store as its work opens it (not started), how it is claimed, and its fence. */
   record Opened(StorePart part, Runnable claim, UnaryOperator<Gate> fenced) {}
@@ -84,6 +116,26 @@ sealed interface StateStores {
     public UsedSignatures usedSignatures(Duration window) {
       return new FileSignatures(stateDir.resolve("used-signatures.json"), window);
     }
+
+    @Override
+    public List<Part> parts() {
+      return List.of();
+    }
+
+    @Override
+    public String warning() {
+      return "";
+    }
+
+    @Override
+    public Optional<HealthReport.Holdup> holdup(Instant now, boolean leads) {
+      return Optional.empty();
+    }
+
+    @Override
+    public Optional<Boolean> connected() {
+      return Optional.empty();
+    }
   }
 
   /**
@@ -91,18 +143,14 @@ sealed interface StateStores {
    * out) when a leader opens it, and checked before every change; the used signatures beside it.
    */
   record ZooKeeper(
-      ZooKeeperConnection zk,
-      DaemonConfig.ZooKeeper settings,
-      EpochFloor epochs,
-      Election election,
-      Clock clock)
+      ZooKeeperConnection zk, DaemonConfig.ZooKeeper settings, EpochFloor epochs, Clock clock)
       implements StateStores {
     @Override
     public Opened open(String self, BooleanSupplier stillLeads) {
       ZooKeeperStateStore store = new ZooKeeperStateStore(zk.client(), self, epochs);
       return new Opened(
           new StorePart(store.where(), () -> store, clock),
-          () -> new ZooKeeperTakeover(zk, election, settings.fenceWait(), clock).takeOver(store),
+          () -> new ZooKeeperTakeover(zk, stillLeads, settings.fenceWait(), clock).takeOver(store),
           leads -> new ZooKeeperGate(zk, store, settings.sessionTimeout(), leads, stillLeads));
     }
 
@@ -115,6 +163,39 @@ sealed interface StateStores {
     @Override
     public UsedSignatures usedSignatures(Duration window) {
       return new ZooKeeperSignatures(zk::client, window);
+    }
+
+    @Override
+    public List<Part> parts() {
+      return List.of(zk);
+    }
+
+    @Override
+    public String warning() {
+      return zk.warning();
+    }
+
+    @Override
+    public Optional<HealthReport.Holdup> holdup(Instant now, boolean leads) {
+      if (zk.usable()) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new HealthReport.Holdup(
+              "DISCONNECTED",
+              "the ZooKeeper connection is "
+                  + zk.connectionState()
+                  + " since "
+                  + zk.changedAt()
+                  + " ("
+                  + Duration.between(zk.changedAt(), now).toSeconds()
+                  + " s): nothing is submitted"
+                  + (leads ? "" : "; what this daemon shows may be stale")));
+    }
+
+    @Override
+    public Optional<Boolean> connected() {
+      return Optional.of(zk.usable());
     }
 
     /**

@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Store;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.daemon.store.FileStateStore;
 import org.maintd.daemon.store.Replaced;
@@ -48,8 +49,8 @@ final class StateTransfer {
   String exportTo(Path file) {
     MaintdState state;
     String where;
-    if (zooKeeper()) {
-      try (ZooKeeperConnection zk = connect()) {
+    if (config.store() instanceof Store.InZooKeeper z) {
+      try (ZooKeeperConnection zk = connect(z.zookeeper())) {
         ZooKeeperStateStore store =
             new ZooKeeperStateStore(zk.client(), "maintd --export-state", EpochFloor.inMemory());
         where = store.where();
@@ -80,7 +81,7 @@ final class StateTransfer {
   String importFrom(Path file, boolean force) {
     MaintdState state = parse(file, force);
     String imported = "imported " + file + " (serial " + state.serial() + ") into ";
-    if (!zooKeeper()) {
+    if (!(config.store() instanceof Store.InZooKeeper z)) {
       FileStateStore store = open();
       try (store) {
         Replaced replaced = store.importState(state, clock.instant());
@@ -89,7 +90,7 @@ final class StateTransfer {
         throw new StartupException(ExitCodes.FAILURE, e.getMessage() + ": nothing was imported");
       }
     }
-    try (ZooKeeperConnection zk = connect()) {
+    try (ZooKeeperConnection zk = connect(z.zookeeper())) {
       StateImport importer =
           new StateImport(
               zk.client(),
@@ -159,14 +160,14 @@ final class StateTransfer {
     }
   }
 
-  private ZooKeeperConnection connect() {
+  private ZooKeeperConnection connect(DaemonConfig.ZooKeeper settings) {
     ZooKeeperIdentity identity;
     try {
-      identity = ZooKeeperIdentity.of(config.ha().zookeeper());
+      identity = ZooKeeperIdentity.of(settings);
     } catch (IllegalArgumentException e) {
       throw new StartupException(ExitCodes.USAGE, e.getMessage());
     }
-    ZooKeeperConnection zk = new ZooKeeperConnection(config.ha().zookeeper(), identity, clock);
+    ZooKeeperConnection zk = new ZooKeeperConnection(settings, identity, clock);
     try {
       zk.start();
     } catch (RuntimeException e) {
@@ -177,10 +178,6 @@ final class StateTransfer {
           e.getMessage());
     }
     return zk;
-  }
-
-  private boolean zooKeeper() {
-    return config.store().equals("zookeeper");
   }
 
   private Path stateFile() {

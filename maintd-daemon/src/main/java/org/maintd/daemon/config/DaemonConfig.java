@@ -28,8 +28,7 @@ public record DaemonConfig(
     String bind,
     int port,
     Path stateDir,
-    String store,
-    String backend,
+    Backend backend,
     Path hmacKeyFile,
     Path usersFile,
     Duration pollInterval,
@@ -68,13 +67,13 @@ public record DaemonConfig(
     }
 
     /** The policy of the core for {@code backend}. */
-    public org.maintd.reboot.RebootPolicy policy(String backend) {
+    public org.maintd.reboot.RebootPolicy policy(Backend backend) {
       return new org.maintd.reboot.RebootPolicy(
           softTimeout, bootTimeout, on(hard, backend), on(powerControl, backend));
     }
 
-    private static boolean on(String setting, String backend) {
-      return setting.equals("backend") || (setting.equals("auto") && backend.equals("sim"));
+    private static boolean on(String setting, Backend backend) {
+      return setting.equals("backend") || (setting.equals("auto") && backend == Backend.SIM);
     }
   }
 
@@ -155,25 +154,24 @@ public record DaemonConfig(
     /**
      * Whether {@code setting} ({@link #reboot} or {@link #masterFailover}) means the collectors.
      */
-    public static boolean byCollector(String setting, String backend) {
-      return setting.equals("collector") || (setting.equals("auto") && backend.equals("ganeti"));
+    public static boolean byCollector(String setting, Backend backend) {
+      return setting.equals("collector") || (setting.equals("auto") && backend == Backend.GANETI);
     }
   }
 
   /**
-   * Who leads: {@code master} (the daemon runs only on the cluster's master and exits with code 11
-   * elsewhere), {@code standby} (the same, but it waits on a node that is not the master until it
-   * becomes one) or {@code zookeeper} (a daemon on every master candidate, one elected leader, the
-   * others standbys); the URL the others name as the leader's ({@code null}: {@code
-   * http://<node>:<port>}); and how ZooKeeper is reached.
+   * High availability: who leads and where the state lives ({@link WhoLeads}), and the URL the
+   * others name as this daemon's when it leads ({@code null}: {@code http://<node>:<port>}).
    */
-  public record Ha(String leadership, String advertiseUrl, ZooKeeper zookeeper) {
+  public record Ha(WhoLeads leadership, String advertiseUrl) {
+    /** {@code leadership: master}, the state in a file. */
     public static Ha defaults() {
-      return new Ha("master", null, ZooKeeper.defaults());
+      return new Ha(new WhoLeads.Master(new Store.InFile()), null);
     }
 
-    public boolean elected() {
-      return leadership.equals("zookeeper");
+    /** {@code leadership: zookeeper}, the state in the same ZooKeeper. */
+    public static Ha elected(ZooKeeper zookeeper) {
+      return new Ha(new WhoLeads.Elected(zookeeper), null);
     }
   }
 
@@ -369,6 +367,11 @@ public record DaemonConfig(
           Duration.ofSeconds(30),
           3);
     }
+  }
+
+  /** Where the state lives. */
+  public Store store() {
+    return ha.leadership().store();
   }
 
   /** This configuration with the port and bind address given on the command line, where given. */

@@ -69,8 +69,7 @@ public final class DaemonConfigLoader {
     String bind = root.string("bind", "0.0.0.0");
     int port = (int) root.integer("port", 1816, 0, 65535);
     Path stateDir = root.path("stateDir", "/var/lib/maintd");
-    String store = root.oneOf("store", "file", List.of("file", "zookeeper"));
-    String backend = root.oneOf("backend", "sim", List.of("sim", "ganeti"));
+    Backend backend = Backend.of(root.oneOf("backend", "sim", Backend.keys()));
     Path key = root.path("hmacKeyFile", "/var/lib/maintd/hmac.key");
     String keyGroup = root.string("hmacKeyGroup", "");
     Path users = root.path("usersFile", "/etc/maintd/users");
@@ -109,7 +108,7 @@ public final class DaemonConfigLoader {
             tlsKey == null ? certificate : tlsKey);
     Duration exitAfterFailure =
         root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
-    DaemonConfig.Ha ha = HaSection.ha(root, store);
+    DaemonConfig.Ha ha = HaSection.ha(root);
     DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
     DaemonConfig.Maintenance maintenance = MaintenanceSection.read(root.section("maintenance"));
     org.maintd.health.HealthSettings health = HealthSection.read(root);
@@ -120,7 +119,6 @@ public final class DaemonConfigLoader {
         bind,
         port,
         stateDir,
-        store,
         backend,
         key,
         users,
@@ -146,7 +144,7 @@ public final class DaemonConfigLoader {
         reboot);
   }
 
-  private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n, String backend) {
+  private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n, Backend backend) {
     DaemonConfig.NodeCommands d = DaemonConfig.NodeCommands.defaults();
     List<String> who = List.of("auto", "collector", "backend");
     String reboot = n.oneOf("reboot", d.reboot(), who);

@@ -11,14 +11,15 @@ import javax.net.ssl.SSLParameters;
 import org.maintd.config.ConfigSection;
 
 /**
- * The keys of high availability in {@code maintd.yaml}: {@code leadership}, {@code advertiseUrl}
- * and the {@code zookeeper} section (servers, timeouts, chroot, ACLs and credentials, TLS), each
- * bad value told with its key, and the combinations that cannot work refused.
+ * The keys of high availability in {@code maintd.yaml}: {@code store}, {@code leadership}, {@code
+ * advertiseUrl} and the {@code zookeeper} section (servers, timeouts, chroot, ACLs and credentials,
+ * TLS), each bad value told with its key, and the combinations that cannot work refused.
  */
 final class HaSection {
   private HaSection() {}
 
-  static DaemonConfig.Ha ha(ConfigSection root, String store) {
+  static DaemonConfig.Ha ha(ConfigSection root) {
+    String store = root.oneOf("store", "file", List.of("file", "zookeeper"));
     String leadership =
         root.oneOf("leadership", "master", List.of("master", "standby", "zookeeper"));
     URI advertise =
@@ -45,8 +46,23 @@ final class HaSection {
               + " zookeeper.credentialsFile: /etc/maintd/zookeeper-credentials (or zookeeper.acl:"
               + " open to run without ACLs on purpose)");
     }
+    Store where = store.equals("zookeeper") ? new Store.InZooKeeper(zk) : new Store.InFile();
     return new DaemonConfig.Ha(
-        leadership, advertise == null ? null : advertise.toString().replaceAll("/+$", ""), zk);
+        whoLeads(leadership, where, zk),
+        advertise == null ? null : advertise.toString().replaceAll("/+$", ""));
+  }
+
+  /**
+   * Who leads as {@code leadership} names it, keeping the state {@code where}; an election keeps it
+   * in {@code zk} (with {@code store: file} it is refused above, and the load fails).
+   */
+  private static WhoLeads whoLeads(String leadership, Store where, DaemonConfig.ZooKeeper zk) {
+    return switch (leadership) {
+      case "master" -> new WhoLeads.Master(where);
+      case "standby" -> new WhoLeads.Standby(where);
+      case "zookeeper" -> new WhoLeads.Elected(zk);
+      default -> throw new IllegalArgumentException("no leadership '" + leadership + "'");
+    };
   }
 
   private static DaemonConfig.ZooKeeper zookeeper(ConfigSection z) {

@@ -1,2 +1,6 @@
-/** The daemon's YAML configuration: typed records and a loader that names every bad key. */
+/**
+ * The daemon's YAML configuration: typed records, the ways the daemon runs as types ({@code
+ * Backend}, {@code Store}, {@code WhoLeads}: a value the file cannot name, or a combination that
+ * cannot work, is never built), and a loader that names every bad key.
+ */
 package org.maintd.daemon.config;

@@ -2,7 +2,7 @@ package org.maintd.daemon.zookeeper;
 
 import java.time.Clock;
 import java.time.Duration;
-import org.maintd.daemon.leader.Election;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,20 +11,20 @@ import org.slf4j.LoggerFactory;
  * (fencing off any previous leader's writes and checks), then waits out {@code fenceWait}: long
  * enough that a previous leader that lost its session has noticed and stopped (see
  * docs/operations.md, "Fencing"). Leadership or the connection lost meanwhile ends the takeover.
- * Used once per election, on the election's thread.
+ * Leadership is asked of {@code stillLeads}. Used once per election, on the election's thread.
  */
 public final class ZooKeeperTakeover {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperTakeover.class);
 
   private final ZooKeeperConnection zk;
-  private final Election election;
+  private final BooleanSupplier stillLeads;
   private final Duration fenceWait;
   private final Clock clock;
 
   public ZooKeeperTakeover(
-      ZooKeeperConnection zk, Election election, Duration fenceWait, Clock clock) {
+      ZooKeeperConnection zk, BooleanSupplier stillLeads, Duration fenceWait, Clock clock) {
     this.zk = zk;
-    this.election = election;
+    this.stillLeads = stillLeads;
     this.fenceWait = fenceWait;
     this.clock = clock;
   }
@@ -40,7 +40,7 @@ public final class ZooKeeperTakeover {
         fenceWait.toMillis());
     long until = System.nanoTime() + fenceWait.toNanos();
     while (System.nanoTime() < until) {
-      if (!election.leads() || !zk.usable()) {
+      if (!stillLeads.getAsBoolean() || !zk.usable()) {
         throw new ZooKeeperStateStore.Fenced(
             "leadership ended while waiting out the fence of epoch " + epoch);
       }

@@ -2,6 +2,7 @@ package org.maintd.daemon.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,7 +43,8 @@ class DaemonConfigLoaderTest {
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());
     assertEquals(defaults.hmacKeyFile(), c.hmacKeyFile());
-    assertEquals(DaemonConfig.Tls.none(), c.ha().zookeeper().tls());
+    assertEquals(new WhoLeads.Master(new Store.InFile()), c.ha().leadership());
+    assertEquals(Backend.SIM, c.backend());
   }
 
   @Test
@@ -50,16 +52,19 @@ class DaemonConfigLoaderTest {
       @TempDir Path dir) throws Exception {
     Path ca = Files.writeString(dir.resolve("ca.pem"), "");
     Path file = dir.resolve("maintd.yaml");
-    String tls = "zookeeper:\n  tls:\n    trustStore: " + ca + "\n";
+    String tls =
+        "store: zookeeper\nzookeeper:\n  connect: zk1:2181\n  acl: open\n  tls:\n    trustStore: "
+            + ca
+            + "\n";
     Files.writeString(file, tls);
-    DaemonConfig.Tls d = new DaemonConfigLoader().load(file).ha().zookeeper().tls();
+    DaemonConfig.Tls d = zookeeper(new DaemonConfigLoader().load(file)).tls();
     assertEquals(List.of("TLSv1.3", "TLSv1.2"), d.offered());
     assertEquals("TLSv1.3", d.protocol());
     assertEquals(List.of(), d.cipherSuites());
 
     Files.writeString(file, tls + "    enabledProtocols: []\n    protocol: TLSv1.2\n");
     assertEquals(
-        List.of("TLSv1.2"), new DaemonConfigLoader().load(file).ha().zookeeper().tls().offered());
+        List.of("TLSv1.2"), zookeeper(new DaemonConfigLoader().load(file)).tls().offered());
 
     Files.writeString(
         file,
@@ -72,6 +77,11 @@ class DaemonConfigLoaderTest {
             "zookeeper.tls.protocol: TLSv1.2 is not one of enabledProtocols [TLSv1.3, TLSv9]",
             "zookeeper.tls.cipherSuites: this JVM does not support 'TLS_NO_SUCH_SUITE'"),
         assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems());
+  }
+
+  /** The ZooKeeper settings of a configuration whose state is in ZooKeeper. */
+  private static DaemonConfig.ZooKeeper zookeeper(DaemonConfig config) {
+    return assertInstanceOf(Store.InZooKeeper.class, config.store()).zookeeper();
   }
 
   /** Every key the loader reads is shown in etc/maintd.yaml, so that none is undocumented. */
@@ -255,6 +265,35 @@ class DaemonConfigLoaderTest {
   }
 
   @Test
+  void leadershipAndStoreAreReadAsOneWayToRunAndBadValuesAreNamedByKey(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("maintd.yaml");
+    String zk = "zookeeper:\n  connect: zk1:2181\n  acl: open\n";
+    Files.writeString(file, "leadership: standby\n");
+    assertEquals(
+        new WhoLeads.Standby(new Store.InFile()),
+        new DaemonConfigLoader().load(file).ha().leadership());
+    Files.writeString(file, "store: zookeeper\n" + zk);
+    DaemonConfig master = new DaemonConfigLoader().load(file);
+    assertEquals(new WhoLeads.Master(master.store()), master.ha().leadership());
+    assertEquals("zk1:2181", zookeeper(master).connect());
+    Files.writeString(file, "store: zookeeper\nleadership: zookeeper\nbackend: ganeti\n" + zk);
+    DaemonConfig elected = new DaemonConfigLoader().load(file);
+    WhoLeads.Elected who = assertInstanceOf(WhoLeads.Elected.class, elected.ha().leadership());
+    assertEquals(who.zookeeper(), zookeeper(elected));
+    assertEquals(Duration.ofSeconds(15), who.noLeaderAfter());
+    assertEquals(Backend.GANETI, elected.backend());
+
+    Files.writeString(file, "store: etcd\nleadership: raft\nbackend: Sim\n");
+    assertEquals(
+        List.of(
+            "backend: must be one of [sim, ganeti], not 'Sim'",
+            "store: must be one of [file, zookeeper], not 'etcd'",
+            "leadership: must be one of [master, standby, zookeeper], not 'raft'"),
+        assertThrows(ConfigException.class, () -> new DaemonConfigLoader().load(file)).problems());
+  }
+
+  @Test
   void theZooKeeperStoreWithoutCredentialsIsRefusedNamingTheSettingAndTheCommandThatMakesIt(
       @TempDir Path dir) throws Exception {
     Path file = dir.resolve("maintd.yaml");
@@ -282,8 +321,8 @@ class DaemonConfigLoaderTest {
 
     Files.writeString(file, "store: zookeeper\nzookeeper:\n  connect: zk1:2181\n  acl: open\n");
     DaemonConfig open = new DaemonConfigLoader().load(file);
-    assertEquals("open", open.ha().zookeeper().acl());
-    assertFalse(open.ha().zookeeper().tls().enabled());
+    assertEquals("open", zookeeper(open).acl());
+    assertFalse(zookeeper(open).tls().enabled());
   }
 
   @Test

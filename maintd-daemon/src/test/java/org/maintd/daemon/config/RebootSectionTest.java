@@ -24,10 +24,10 @@ class RebootSectionTest {
     assertEquals(DaemonConfig.Reboot.defaults(), r);
     assertEquals(
         new RebootPolicy(Duration.ofMinutes(5), Duration.ofMinutes(15), true, true),
-        r.policy("sim"));
+        r.policy(Backend.SIM));
     assertEquals(
         new RebootPolicy(Duration.ofMinutes(5), Duration.ofMinutes(15), false, false),
-        r.policy("ganeti"));
+        r.policy(Backend.GANETI));
   }
 
   @Test
@@ -41,8 +41,8 @@ class RebootSectionTest {
             "  powerControl: none");
     assertEquals(
         new RebootPolicy(Duration.ofSeconds(30), Duration.ofMinutes(2), true, false),
-        r.policy("ganeti"));
-    assertEquals(false, read("reboot:", "  hard: none").policy("sim").hardPath());
+        r.policy(Backend.GANETI));
+    assertEquals(false, read("reboot:", "  hard: none").policy(Backend.SIM).hardPath());
   }
 
   @Test

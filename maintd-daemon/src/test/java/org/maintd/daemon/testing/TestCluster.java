@@ -23,6 +23,7 @@ import org.maintd.balance.BalanceOptions;
 import org.maintd.collector.app.Collector;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
+import org.maintd.daemon.config.Backend;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.HmacKey;
@@ -166,9 +167,7 @@ public final class TestCluster implements AutoCloseable {
   /** The node the daemon runs on. */
   public String node = "n1";
 
-  /** Where the state is kept and who leads. */
-  public String store = "file";
-
+  /** Who leads and where the state is kept. */
   public DaemonConfig.Ha ha = DaemonConfig.Ha.defaults();
 
   /** Who reboots nodes and moves the master role. */
@@ -200,8 +199,7 @@ public final class TestCluster implements AutoCloseable {
         "127.0.0.1",
         0,
         dir.resolve("state"),
-        store,
-        "sim",
+        Backend.SIM,
         keyFile,
         dir.resolve("users"),
         Duration.ofMillis(100),

@@ -46,11 +46,8 @@ class ZooKeeperAccessDeniedTest {
     Files.writeString(credentials, "maintd:s3cret\n");
     Files.setPosixFilePermissions(credentials, PosixFilePermissions.fromString("rw-------"));
     cluster = new TestCluster(tmp);
-    cluster.store = "zookeeper";
     cluster.ha =
-        new DaemonConfig.Ha(
-            "zookeeper",
-            null,
+        DaemonConfig.Ha.elected(
             new DaemonConfig.ZooKeeper(
                 server.getConnectString(),
                 Duration.ofSeconds(5),

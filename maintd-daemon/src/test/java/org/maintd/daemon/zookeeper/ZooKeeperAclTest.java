@@ -108,8 +108,7 @@ class ZooKeeperAclTest {
     Path secret = credentials("maintd:s3cret");
     TestCluster cluster = new TestCluster(tmp);
     try {
-      cluster.store = "zookeeper";
-      cluster.ha = new DaemonConfig.Ha("zookeeper", null, settings(secret));
+      cluster.ha = DaemonConfig.Ha.elected(settings(secret));
       cluster.startDaemon();
       await("the daemon leads")
           .atMost(Duration.ofSeconds(30))

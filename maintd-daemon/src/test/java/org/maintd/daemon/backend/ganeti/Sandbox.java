@@ -314,11 +314,8 @@ final class Sandbox {
    */
   DaemonConfig ledByZooKeeper(Path dir, String node, Path credentials, String connect) {
     return daemon(dir, node, credentials)
-        .withStore("zookeeper")
         .withHa(
-            new DaemonConfig.Ha(
-                "zookeeper",
-                null,
+            DaemonConfig.Ha.elected(
                 new DaemonConfig.ZooKeeper(
                     connect,
                     Duration.ofSeconds(5),
@@ -340,8 +337,7 @@ final class Sandbox {
         "127.0.0.1",
         0,
         dir.resolve("state"),
-        "file",
-        "ganeti",
+        org.maintd.daemon.config.Backend.GANETI,
         Path.of(env.get("GANETI_HMAC_KEY")),
         dir.resolve("users"),
         Duration.ofMillis(500),

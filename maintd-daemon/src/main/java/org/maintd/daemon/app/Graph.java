@@ -1,0 +1,185 @@
+package org.maintd.daemon.app;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.maintd.daemon.backend.BackendPlugin;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.consent.ConsentAsker;
+import org.maintd.daemon.http.ApiPart;
+import org.maintd.daemon.leader.MasterVote;
+import org.maintd.daemon.metrics.DaemonMetrics;
+import org.maintd.daemon.poll.PollerPart;
+import org.maintd.daemon.store.StateCondition;
+import org.maintd.daemon.zookeeper.EpochFloor;
+import org.maintd.protocol.signing.HmacKey;
+import org.maintd.protocol.signing.SignatureVerifier;
+import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.MaintdState;
+
+/**
+ * The daemon's object graph: every part built from the configuration by {@link #build}, with
+ * constructors, before anything runs; then {@link #start}ed in order (poller, the master's check,
+ * ZooKeeper, the leader's work, API, election); {@link #stop} ends the leader's work before the
+ * parts stop. Its parts are thread-safe; it is built and started once, on one thread.
+ */
+record Graph(
+    DaemonConfig config,
+    ClusterBackend backend,
+    PollerPart poller,
+    Leading leading,
+    StateStores stores,
+    StandbyView standbyView,
+    Acting acting,
+    DaemonHealth health,
+    ApiPart api,
+    SelfUrl self,
+    boolean recover) {
+  private static final Duration STANDBY_READ_WAIT = Duration.ofSeconds(2);
+
+  /** What the daemon keeps from before its start to after its close, shared with the graph. */
+  record Shared(
+      Parts parts,
+      ExecutorService repairThreads,
+      ScheduledExecutorService timers,
+      StateCondition stateCondition,
+      ConsentAsker consents,
+      EpochFloor epochs,
+      Supervision supervision) {}
+
+  /**
+   * The graph of a daemon that asks the nodes to vote for the master with {@code vote}, and
+   * rebuilds a lost state with {@code recover}, over {@code plugin}'s backend. A key, certificate
+   * or credentials file that cannot be used refuses the start ({@link StartupException}).
+   */
+  static Graph build(
+      DaemonConfig config,
+      BackendPlugin plugin,
+      boolean vote,
+      boolean recover,
+      Shared shared,
+      Clock clock) {
+    HmacKey key = Startup.key(config);
+    SslContextFactory.Server apiTls = Startup.apiTls(config);
+    SignatureVerifier verifier = new SignatureVerifier(key, config.collector().maxSkew());
+    ClusterBackend backend = plugin.backend();
+    PollerPart poller = new PollerPart(new HttpClient(), clock);
+    Collectors collectors =
+        new Collectors(poller.client(), key, verifier, config.collector(), clock);
+    poller.readThrough(
+        plugin.reports().apply(collectors.poller(config.balance() && config.balanceLoad())));
+    Supplier<MasterVote.Outcome> masterVotes = () -> collectors.masterVote(backend);
+    Addresses addresses = new Addresses(config);
+    SelfUrl self = new SelfUrl(addresses, config.port());
+    Ways ways =
+        Ways.of(
+            config,
+            new Ways.Sources(
+                backend,
+                plugin.followsMaster(),
+                vote ? masterVotes : null,
+                addresses,
+                self,
+                shared.epochs(),
+                clock));
+    StateStores stores = ways.stores();
+    Leading leading = ways.leading();
+    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(clock.instant()));
+    metrics.countDenials(shared.stateCondition()::denials);
+    StandbyView standbyView =
+        new StandbyView(
+            () -> stores.peek(self.get()),
+            backend,
+            clock,
+            config.pollInterval(),
+            STANDBY_READ_WAIT,
+            shared.stateCondition());
+    LeaderWork work =
+        LeaderWork.of(
+            config,
+            stores,
+            backend,
+            poller,
+            collectors,
+            masterVotes,
+            metrics,
+            shared.repairThreads(),
+            shared.consents(),
+            clock);
+    Acting acting =
+        new Acting(
+            (again, failed) ->
+                work.open(self.get(), leading.gate(), leading.stillLeads(), again, failed),
+            leading,
+            recover,
+            standbyView,
+            shared.supervision(),
+            shared.stateCondition(),
+            shared.timers(),
+            config.pollInterval(),
+            () -> stores.peek(self.get()) != null);
+    DaemonHealth health =
+        new DaemonHealth(
+            new DaemonHealth.Sources(
+                shared.parts()::snapshot,
+                acting,
+                leading,
+                stores,
+                standbyView,
+                self,
+                shared.stateCondition(),
+                shared.epochs()),
+            config.ha().leadership().noLeaderAfter(),
+            clock);
+    metrics.watch(health::health);
+    metrics.watchLeadership(health::status, stores.connected().isPresent());
+    ApiPart api =
+        DaemonApi.of(
+            config,
+            plugin,
+            acting,
+            health::health,
+            metrics,
+            verifier,
+            stores::usedSignatures,
+            apiTls,
+            clock);
+    return new Graph(
+        config, backend, poller, leading, stores, standbyView, acting, health, api, self, recover);
+  }
+
+  /**
+   * Starts the parts in order, each refusal a {@link StartupException} with its exit code: the
+   * poller; the master's check and vote; ZooKeeper; the checks of the cluster; with {@code
+   * recover}, the check that no state is stored; the leader's work when this daemon leads from its
+   * start; the API; the election. Then a failed part is told to {@code supervision}.
+   */
+  void start(Parts parts, ScheduledExecutorService timers, Supervision supervision) {
+    parts.begin(poller);
+    leading.beginFirst(parts);
+    stores.parts().forEach(parts::begin);
+    Startup.checkCollectorUrls(config, backend);
+    Startup.checkBalanceInstances(config, backend);
+    if (recover) {
+      stores.refuseRecoveryOfAStoredState(self.get());
+    }
+    leading.leadFromTheStart(acting);
+    parts.begin(api);
+    self.listening(api.port());
+    leading.stand(parts, acting, standbyView, timers);
+    parts.onFailure(acting::partFailed);
+    leading.onMasterMoved(supervision::masterMoved);
+    Startup.announce(config, api.port());
+  }
+
+  /** Ends the leader's work: what a standby shows, the election, then the work itself. */
+  void stop() {
+    standbyView.close();
+    leading.standDown();
+    acting.close();
+  }
+}

@@ -1,0 +1,72 @@
+package org.maintd.daemon.app;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Store;
+import org.maintd.daemon.config.WhoLeads;
+import org.maintd.daemon.testing.TestCluster;
+
+/**
+ * {@code leadership: master} with {@code store: zookeeper}: the daemon on the master, which stands
+ * for no election, takes the stored state over under a new epoch, waits out the fence while it
+ * still leads, and keeps its state in ZooKeeper.
+ */
+class MasterWithZooKeeperStoreTest {
+  @TempDir Path tmp;
+  TestingServer server;
+  TestCluster cluster;
+
+  @AfterEach
+  void stop() throws Exception {
+    if (cluster != null) {
+      cluster.close();
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void theDaemonOnTheMasterTakesTheStateOverInZooKeeperWithoutAnElection() throws Exception {
+    server = new TestingServer(true);
+    cluster = new TestCluster(tmp);
+    cluster.ha =
+        new DaemonConfig.Ha(
+            new WhoLeads.Master(
+                new Store.InZooKeeper(
+                    new DaemonConfig.ZooKeeper(
+                        server.getConnectString(),
+                        Duration.ofSeconds(5),
+                        Duration.ofSeconds(5),
+                        "/maintd",
+                        null,
+                        Duration.ofMillis(300)))),
+            null);
+    cluster.startDaemon();
+    await("the daemon leads")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> cluster.daemon().health().leader());
+    assertEquals(200, cluster.signedPost("/1/pause", "").statusCode());
+    try (CuratorFramework zk =
+        CuratorFrameworkFactory.newClient(server.getConnectString(), new RetryOneTime(10))) {
+      zk.start();
+      assertNotNull(zk.checkExists().forPath("/maintd/state"), "the state is in ZooKeeper");
+    }
+    String health = cluster.getRaw("/1/health").body();
+    assertTrue(health.contains("\"zookeeper\""), health);
+    assertTrue(cluster.getRaw("/1/paused").body().contains("\"paused\":true"));
+  }
+}
