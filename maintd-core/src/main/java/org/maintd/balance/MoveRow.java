@@ -11,7 +11,9 @@ import java.util.Map;
  * the move does to the instance's own nodes (its source part, shared by the slots whose targets
  * leave those nodes alike), and what it does to the target (its target part). A change of the
  * instance's nodes forgets the source parts only; a change of a target forgets that target's parts.
- * Keeps, over every slot, the least and greatest of what bounds its score ({@link RowBound}). Not
+ * The slots are kept in blocks: the failover alone, then for each of the four kinds the slots of 16
+ * targets in turn; each block keeps the least and greatest of what bounds its target parts ({@link
+ * RowBound}) and which source parts its slots take, and so does each kind over its blocks. Not
  * thread-safe.
  */
 final class MoveRow {
@@ -19,13 +21,30 @@ final class MoveRow {
   static final byte REFUSED = 1;
   static final byte TRIED = 2;
 
-  /** The slots of a block, which keeps its own bound. */
+  /** The targets of a block. */
   static final int BLOCK = 16;
 
-  private static final int W = ScoreSums.WIDTH;
+  /** The kinds of slots: the failover, then the four kinds onto a target. */
+  static final int KINDS = 5;
 
-  /** A source part: the kind and key it was tried for, and its delta (null: refused). */
-  record Source(MoveKind kind, long key, double[] delta, Map<String, Integer> pairs) {}
+  private static final int W = ScoreSums.WIDTH;
+  private static final int SPREADS = (W - ScoreSums.SPREADS_AT) / 2;
+
+  /**
+   * A source part: the kind and key it was tried for, its delta (null: refused), its pair changes,
+   * the kind of slots it serves, and its bound.
+   */
+  record Source(
+      MoveKind kind,
+      long key,
+      double[] delta,
+      Map<String, Integer> pairs,
+      int of,
+      SourceBound bound) {
+    Source(MoveKind kind, long key, double[] delta, Map<String, Integer> pairs, int of) {
+      this(kind, key, delta, pairs, of, new SourceBound(SPREADS));
+    }
+  }
 
   final byte[] targetState;
   final boolean[] open;
@@ -33,9 +52,33 @@ final class MoveRow {
   final double[] targets;
   final int[] sourceOf;
   final List<Source> sources = new ArrayList<>();
-  final RowBound bound = new RowBound();
   final RowBound[] blocks;
-  boolean boundValid;
+  final RowBound[] kinds = new RowBound[KINDS];
+
+  /** For each kind, the bound of its source parts, and of its slots' whole deltas. */
+  final RowBound[] sourceKinds = new RowBound[KINDS];
+
+  final RowBound[] wholeKinds = new RowBound[KINDS];
+
+  /** For each kind, the lower bound of its slots' scores at the step's sums. */
+  final double[] kindBounds = new double[KINDS];
+
+  /** For each kind, the stamps of its source and target bounds its whole bound was made from. */
+  final long[] madeFrom = new long[2 * KINDS];
+
+  /** Whether every block's bound holds every slot whose target part is known. */
+  boolean known;
+
+  /** Whether every block knows the source parts of its slots whose target part is known. */
+  boolean sourcesKnown;
+
+  private final int chunks;
+  private final int[][] blockSources;
+  private final int[] blockSourceCount;
+
+  /** For each source part, the block it was last noted for. */
+  private int[] lastBlockOf = new int[8];
+
   private Map<?, ?>[] targetPairs;
   private boolean anyPairs;
 
@@ -45,9 +88,18 @@ final class MoveRow {
     targets = new double[slots * W];
     sourceOf = new int[slots];
     Arrays.fill(sourceOf, -1);
-    blocks = new RowBound[(slots + BLOCK - 1) / BLOCK];
+    int targetCount = (slots - 1) / 4;
+    chunks = (targetCount + BLOCK - 1) / BLOCK;
+    blocks = new RowBound[1 + 4 * chunks];
+    blockSources = new int[blocks.length][2];
+    blockSourceCount = new int[blocks.length];
     for (int b = 0; b < blocks.length; b++) {
       blocks[b] = new RowBound();
+    }
+    for (int k = 0; k < KINDS; k++) {
+      kinds[k] = new RowBound();
+      sourceKinds[k] = new RowBound();
+      wholeKinds[k] = new RowBound();
     }
     targetState[0] = TRIED;
   }
@@ -55,43 +107,94 @@ final class MoveRow {
   /** Forgets every part: the instance moved. */
   void forgetAll() {
     opened = false;
+    known = false;
     Arrays.fill(targetState, UNKNOWN);
     targetState[0] = TRIED;
     forgetSources();
-  }
-
-  /** The bound of the block that holds {@code slot}. */
-  RowBound block(int slot) {
-    return blocks[slot / BLOCK];
-  }
-
-  /** Clears the row's bound and every block's. */
-  void clearBounds() {
-    bound.clear();
-    for (RowBound b : blocks) {
-      b.clear();
-    }
-  }
-
-  /** Sets the row's bound from its blocks' bounds. */
-  void joinBlocks() {
-    bound.clear();
-    for (RowBound b : blocks) {
-      bound.join(b);
-    }
-    boundValid = true;
   }
 
   /** Forgets the source parts: one of the instance's nodes changed. */
   void forgetSources() {
     Arrays.fill(sourceOf, -1);
     sources.clear();
-    boundValid = false;
+    Arrays.fill(blockSourceCount, 0);
+    for (RowBound k : sourceKinds) {
+      k.clear();
+    }
+    sourcesKnown = false;
   }
 
   /** Forgets the target parts of {@code from} up to {@code to} (excluded). */
   void forgetTargets(int from, int to) {
     Arrays.fill(targetState, from, to, UNKNOWN);
+  }
+
+  /** The kind of a slot: 0 for the failover, {@code 1 + k} for the {@code k}-th kind. */
+  static int kindOf(int slot) {
+    return slot == 0 ? 0 : 1 + (slot - 1) % 4;
+  }
+
+  /** The block that holds {@code slot}. */
+  int blockOf(int slot) {
+    return slot == 0 ? 0 : 1 + ((slot - 1) % 4) * chunks + (slot - 1) / 4 / BLOCK;
+  }
+
+  /** The kind of the slots of block {@code b}. */
+  int kindOfBlock(int b) {
+    return b == 0 ? 0 : 1 + (b - 1) / chunks;
+  }
+
+  /** The first slot of block {@code b}; the next are 4 apart. */
+  int firstSlot(int b) {
+    return b == 0 ? 0 : 1 + 4 * BLOCK * ((b - 1) % chunks) + (b - 1) / chunks;
+  }
+
+  /** After the last slot of block {@code b}. */
+  int endSlot(int b) {
+    return b == 0 ? 1 : Math.min(firstSlot(b) + 4 * BLOCK, targetState.length);
+  }
+
+  /**
+   * Notes that a slot of block {@code b} takes source part {@code source}: a block knows every
+   * source part its slots took since the source parts were last forgotten.
+   */
+  void blockSource(int b, int source) {
+    if (lastBlockOf[source] == b) {
+      return;
+    }
+    lastBlockOf[source] = b;
+    int n = blockSourceCount[b];
+    int[] known = blockSources[b];
+    for (int k = 0; k < n; k++) {
+      if (known[k] == source) {
+        return;
+      }
+    }
+    if (n == known.length) {
+      blockSources[b] = known = Arrays.copyOf(known, 2 * n);
+    }
+    known[n] = source;
+    blockSourceCount[b] = n + 1;
+  }
+
+  /** How many source parts block {@code b}'s slots take. */
+  int blockSourceCount(int b) {
+    return blockSourceCount[b];
+  }
+
+  /** The {@code k}-th source part that block {@code b}'s slots take. */
+  Source sourceOfBlock(int b, int k) {
+    return sources.get(blockSources[b][k]);
+  }
+
+  /** Sets each kind's bound from its blocks' bounds. */
+  void joinKinds() {
+    for (RowBound k : kinds) {
+      k.clear();
+    }
+    for (int b = 0; b < blocks.length; b++) {
+      kinds[kindOfBlock(b)].join(blocks[b]);
+    }
   }
 
   /** The source part of {@code kind} for {@code key}, if tried. */
@@ -106,6 +209,10 @@ final class MoveRow {
   }
 
   int addSource(Source s) {
+    if (sources.size() == lastBlockOf.length) {
+      lastBlockOf = Arrays.copyOf(lastBlockOf, 2 * lastBlockOf.length);
+    }
+    lastBlockOf[sources.size()] = -1;
     sources.add(s);
     anyPairs |= !s.pairs().isEmpty();
     return sources.size() - 1;
@@ -121,7 +228,7 @@ final class MoveRow {
     anyPairs |= !p.isEmpty();
   }
 
-  /** Whether some part changes location-exclusion pairs (the row bound does not count them). */
+  /** Whether some part changes location-exclusion pairs (the bounds do not count them). */
   boolean anyPairs() {
     return anyPairs;
   }

@@ -7,14 +7,17 @@ import java.util.function.Predicate;
 /**
  * Every move of every instance of the group, with what each changes in the score kept between steps
  * ({@link MoveRow}): a move made forgets only what depends on a node it changed, and the rest is
- * scored again against the new sums without being tried again. A step looks at the rows in the
- * order of their lower bounds ({@link RowBound}) and stops at the first that cannot beat the best
- * move found; within a row, only the moves whose own lower bound could beat it are scored exactly.
- * The move chosen is hbal's: the lowest score, and of equal scores the first in hbal's order
- * (instances in order; for each, the failover, then for each online node the new secondary, the new
- * secondary and failover, the new primary, the failover and new secondary; for shared storage the
- * failover to it). A move's slot is {@code 0} for the failover and {@code 1 + 4 j + k} for the
- * {@code k}-th kind onto the {@code j}-th online node. Not thread-safe.
+ * scored again against the new sums without being tried again; the target parts it tried again
+ * widen the bounds of their blocks and kinds ({@link RowBound}), which therefore hold across moves,
+ * also when the instance's own nodes changed. A step looks at the rows that could lower the score
+ * in the order of their lower bounds and stops at the first that cannot beat the best move found;
+ * within a row, only the kinds and blocks whose bound could beat it are looked at, and only the
+ * moves whose own lower bound could beat it are scored exactly. The move chosen is hbal's: the
+ * lowest score, and of equal scores the first in hbal's order (instances in order; for each, the
+ * failover, then for each online node the new secondary, the new secondary and failover, the new
+ * primary, the failover and new secondary; for shared storage the failover to it). A move's slot is
+ * {@code 0} for the failover and {@code 1 + 4 j + k} for the {@code k}-th kind onto the {@code
+ * j}-th online node. Not thread-safe.
  */
 final class MoveTable {
   private static final MoveKind[] INTERNAL = {
@@ -30,9 +33,16 @@ final class MoveTable {
   private final Moves moves;
   private final BalanceInstance[] instances;
   private final int[] online;
+  private final int[] onlineAt;
   private final int width;
   private final MoveRow[] rows;
   private final double[] whole = new double[W];
+  private final double[] rowBounds;
+
+  /** For each node, a copy that the trials of target parts are made on. */
+  private final NodeState[] trials;
+
+  private final NodeState[] trial = new NodeState[1];
 
   /** The moves of {@code instances} onto the {@code online} nodes. */
   MoveTable(
@@ -44,6 +54,13 @@ final class MoveTable {
     this.online = online;
     this.width = 1 + 4 * online.length;
     this.rows = new MoveRow[instances.length];
+    this.rowBounds = new double[instances.length];
+    this.trials = new NodeState[nodes.length];
+    this.onlineAt = new int[nodes.length];
+    Arrays.fill(onlineAt, -1);
+    for (int j = 0; j < online.length; j++) {
+      onlineAt[online[j]] = j;
+    }
   }
 
   /** The best allowed move, if one lowers the score, else null. */
@@ -52,7 +69,7 @@ final class MoveTable {
     long[] order = rowOrder();
     for (long entry : order) {
       int k = (int) entry;
-      if (bound(k) >= best.score) {
+      if (rowBounds[k] >= best.score) {
         break;
       }
       scan(k, best);
@@ -80,8 +97,9 @@ final class MoveTable {
       } else if (touched[i.primary] || (i.secondary >= 0 && touched[i.secondary])) {
         row.forgetSources();
       }
-      for (int j = 0; j < online.length; j++) {
-        if (touched[online[j]]) {
+      for (NodeState n : changed) {
+        int j = onlineAt[n.index];
+        if (j >= 0) {
           row.forgetTargets(1 + 4 * j, 5 + 4 * j);
           widen(k, 1 + 4 * j, 5 + 4 * j);
         }
@@ -89,73 +107,148 @@ final class MoveTable {
     }
   }
 
-  /** The rows of the movable instances, by their lower bound (unknown first), then in order. */
+  /**
+   * The rows of the movable instances that could lower the score, by their lower bound (unknown
+   * first), then in order.
+   */
   private long[] rowOrder() {
     long[] out = new long[instances.length];
     int n = 0;
     for (int k = 0; k < instances.length; k++) {
       if (moves.movable(instances[k])) {
-        out[n++] = k;
+        rowBounds[k] = bound(k);
+        if (rowBounds[k] < sums.score()) {
+          out[n++] = k;
+        }
       }
     }
-    long[] order = Arrays.copyOf(out, n);
-    double[] bounds = new double[instances.length];
-    for (long k : order) {
-      bounds[(int) k] = bound((int) k);
-    }
-    return Arrays.stream(order)
+    return Arrays.stream(Arrays.copyOf(out, n))
         .boxed()
-        .sorted((a, b) -> Double.compare(bounds[a.intValue()], bounds[b.intValue()]))
+        .sorted((a, b) -> Double.compare(rowBounds[a.intValue()], rowBounds[b.intValue()]))
         .mapToLong(Long::longValue)
         .toArray();
   }
 
-  /** A lower bound of the score of every move of row {@code k}; none known: minus infinity. */
+  /**
+   * A lower bound of the score of every move of row {@code k}: the least over its kinds of the
+   * bound of their whole deltas (made again when their source or target parts changed), each kind's
+   * kept for the row's scan; none known: minus infinity.
+   */
   private double bound(int k) {
     MoveRow row = rows[k];
-    if (row == null || !row.boundValid || row.anyPairs()) {
+    if (row == null || !row.known || row.anyPairs()) {
       return Double.NEGATIVE_INFINITY;
     }
-    return sums.lowerBound(row.bound);
+    knowSources(instances[k], row);
+    double least = Double.POSITIVE_INFINITY;
+    for (int g = 0; g < MoveRow.KINDS; g++) {
+      if (row.madeFrom[2 * g] != row.sourceKinds[g].stamp
+          || row.madeFrom[2 * g + 1] != row.kinds[g].stamp) {
+        sums.combine(row.sourceKinds[g], row.kinds[g], row.wholeKinds[g]);
+        row.madeFrom[2 * g] = row.sourceKinds[g].stamp;
+        row.madeFrom[2 * g + 1] = row.kinds[g].stamp;
+      }
+      row.kindBounds[g] = sums.lowerBound(row.wholeKinds[g]);
+      least = Math.min(least, row.kindBounds[g]);
+    }
+    return least;
   }
 
-  /** Scores every slot of row {@code k} that could beat the best, and sets the row's bound. */
+  /** A lower bound of the score of every move of block {@code b} of a known row. */
+  private double blockBound(MoveRow row, int b) {
+    double least = Double.POSITIVE_INFINITY;
+    for (int k = 0; k < row.blockSourceCount(b); k++) {
+      MoveRow.Source s = row.sourceOfBlock(b, k);
+      if (s.delta() != null) {
+        least = Math.min(least, sums.lowerBound(sums.bound(s.delta(), s.bound()), row.blocks[b]));
+      }
+    }
+    return least;
+  }
+
+  /** Scores every slot of row {@code k} that could beat the best, and sets the row's bounds. */
   private void scan(int k, Best best) {
     MoveRow row = row(k);
     BalanceInstance i = instances[k];
+    if (!row.opened) {
+      open(i, row);
+    }
+    boolean bounded = row.known && !row.anyPairs();
+    if (bounded) {
+      knowSources(i, row);
+    }
     for (int b = 0; b < row.blocks.length; b++) {
-      RowBound block = row.blocks[b];
-      if (row.boundValid && !row.anyPairs() && sums.lowerBound(block) >= best.score) {
-        continue;
-      }
-      block.clear();
-      int end = Math.min(width, (b + 1) * MoveRow.BLOCK);
-      for (int slot = b * MoveRow.BLOCK; slot < end; slot++) {
-        if (!ready(i, row, slot)) {
-          continue;
-        }
-        Map<String, Integer> p = row.combine(slot, whole);
-        if (sums.lowerBound(whole, p, block) < best.score) {
-          best.offer(i, slot, (long) k * width + slot, sums.scoreWith(whole, p));
-        }
+      if (!bounded
+          || (row.kindBounds[row.kindOfBlock(b)] < best.score && blockBound(row, b) < best.score)) {
+        scanBlock(k, row, b, best);
       }
     }
-    row.joinBlocks();
+    row.joinKinds();
+    row.known = true;
+    row.sourcesKnown = true;
   }
 
-  /** Adds the slots {@code from} to {@code to} (excluded) of row {@code k} to its bounds. */
-  private void widen(int k, int from, int to) {
-    MoveRow row = rows[k];
-    if (!row.boundValid) {
-      return;
-    }
-    for (int slot = from; slot < to; slot++) {
-      if (ready(instances[k], row, slot)) {
-        RowBound block = row.block(slot);
-        sums.lowerBound(whole, row.combine(slot, whole), block);
-        row.bound.join(block);
+  /** Scores every slot of block {@code b} that could beat the best, and sets the block's bound. */
+  private void scanBlock(int k, MoveRow row, int b, Best best) {
+    BalanceInstance i = instances[k];
+    RowBound block = row.blocks[b];
+    block.clear();
+    for (int slot = row.firstSlot(b); slot < row.endSlot(b); slot += 4) {
+      if (!row.open[slot] || !target(i, row, slot)) {
+        continue;
+      }
+      if (row.sourceOf[slot] < 0) {
+        row.blockSource(b, sourceOf(i, row, slot));
+      }
+      MoveRow.Source s = row.sources.get(row.sourceOf[slot]);
+      if (s.delta() == null) {
+        sums.widen(row.targets, slot * W, block, block);
+        continue;
+      }
+      SourceBound sb = sums.bound(s.delta(), s.bound());
+      double low = sums.lowerBound(sb, row.targets, slot * W, block);
+      Map<String, Integer> p = row.anyPairs() ? row.combine(slot, whole) : Map.of();
+      if (low + sums.pairChange(p) < best.score) {
+        p = row.combine(slot, whole);
+        best.offer(i, slot, (long) k * width + slot, sums.scoreWith(whole, p));
       }
     }
+  }
+
+  /**
+   * Adds the slots {@code from} to {@code to} (excluded) of row {@code k}, tried again, to its
+   * bounds.
+   */
+  private void widen(int k, int from, int to) {
+    MoveRow row = rows[k];
+    if (!row.known) {
+      return;
+    }
+    BalanceInstance i = instances[k];
+    for (int slot = from; slot < to; slot++) {
+      if (row.open[slot] && target(i, row, slot)) {
+        int b = row.blockOf(slot);
+        sums.widen(row.targets, slot * W, row.blocks[b], row.kinds[MoveRow.kindOf(slot)]);
+        if (row.sourcesKnown && row.sourceOf[slot] < 0) {
+          row.blockSource(b, sourceOf(i, row, slot));
+        }
+      }
+    }
+  }
+
+  /** Has every block of a known row know the source parts of its slots. */
+  private void knowSources(BalanceInstance i, MoveRow row) {
+    if (row.sourcesKnown) {
+      return;
+    }
+    for (int b = 0; b < row.blocks.length; b++) {
+      for (int slot = row.firstSlot(b); slot < row.endSlot(b); slot += 4) {
+        if (row.open[slot] && row.targetState[slot] == MoveRow.TRIED) {
+          row.blockSource(b, sourceOf(i, row, slot));
+        }
+      }
+    }
+    row.sourcesKnown = true;
   }
 
   private MoveRow row(int k) {
@@ -165,24 +258,20 @@ final class MoveTable {
     return rows[k];
   }
 
-  /** Tries the parts of a slot not known yet; whether the move is allowed and not refused. */
-  private boolean ready(BalanceInstance i, MoveRow row, int slot) {
-    if (!row.opened) {
-      open(i, row);
-    }
-    if (!row.open[slot]) {
-      return false;
-    }
+  /** Tries the slot's target part if not known yet; whether the target accepts the move. */
+  private boolean target(BalanceInstance i, MoveRow row, int slot) {
     if (row.targetState[slot] == MoveRow.UNKNOWN) {
       row.targetState[slot] = tryTarget(i, kind(i, slot), target(i, slot), row, slot);
     }
-    if (row.targetState[slot] == MoveRow.REFUSED) {
-      return false;
-    }
+    return row.targetState[slot] == MoveRow.TRIED;
+  }
+
+  /** The slot's source part, tried if not known yet. */
+  private int sourceOf(BalanceInstance i, MoveRow row, int slot) {
     if (row.sourceOf[slot] < 0) {
-      row.sourceOf[slot] = source(i, kind(i, slot), target(i, slot), row);
+      row.sourceOf[slot] = source(i, kind(i, slot), target(i, slot), row, MoveRow.kindOf(slot));
     }
-    return row.sources.get(row.sourceOf[slot]).delta() != null;
+    return row.sourceOf[slot];
   }
 
   /** Which slots of the row the options allow, with the instance where it is. */
@@ -199,16 +288,20 @@ final class MoveTable {
   }
 
   private byte tryTarget(BalanceInstance i, MoveKind kind, int t, MoveRow row, int slot) {
-    NodeState target = moves.target(i, kind, t);
+    if (trials[t] == null) {
+      trials[t] = nodes[t].copy();
+    }
+    NodeState target = moves.target(i, kind, t, trials[t]);
     if (target == null) {
       return MoveRow.REFUSED;
     }
-    row.targetPairs(slot, sums.delta(nodes, new NodeState[] {target}, row.targets, slot * W));
+    trial[0] = target;
+    row.targetPairs(slot, sums.delta(nodes, trial, row.targets, slot * W));
     return MoveRow.TRIED;
   }
 
   /** The row's source part for the move, tried if no slot with the same key has it yet. */
-  private int source(BalanceInstance i, MoveKind kind, int t, MoveRow row) {
+  private int source(BalanceInstance i, MoveKind kind, int t, MoveRow row, int of) {
     long key = moves.sourceKey(i, kind, t);
     int known = row.findSource(kind, key);
     if (known >= 0) {
@@ -216,10 +309,12 @@ final class MoveTable {
     }
     NodeState[] own = moves.source(i, kind, t);
     if (own == null) {
-      return row.addSource(new MoveRow.Source(kind, key, null, Map.of()));
+      return row.addSource(new MoveRow.Source(kind, key, null, Map.of(), of));
     }
     double[] delta = new double[W];
-    return row.addSource(new MoveRow.Source(kind, key, delta, sums.delta(nodes, own, delta, 0)));
+    Map<String, Integer> pairs = sums.delta(nodes, own, delta, 0);
+    sums.widen(delta, 0, row.sourceKinds[of], row.sourceKinds[of]);
+    return row.addSource(new MoveRow.Source(kind, key, delta, pairs, of));
   }
 
   /** The kind of a slot's move; null for the slots a shared-storage instance does not use. */

@@ -121,20 +121,30 @@ final class Moves {
 
   /** The target {@code t} as the move of {@code kind} leaves it; null if a check refuses it. */
   NodeState target(BalanceInstance i, MoveKind kind, int t) {
+    return target(i, kind, t, nodes[t].copy());
+  }
+
+  /**
+   * The same, made on {@code trial} (a copy of node {@code t}, set again from it): a node to read
+   * before the next trial on it, not to keep.
+   */
+  NodeState target(BalanceInstance i, MoveKind kind, int t, NodeState trial) {
+    NodeState target = nodes[t].copyInto(trial);
     NodeState op = nodes[i.primary];
     boolean forced = op.offline || force;
     return switch (kind) {
       case FAILOVER -> throw new IllegalArgumentException("a failover has no target: " + i);
       case FAILOVER_TO_ANY ->
-          NodeOps.canMigrate(op, nodes[t]) ? primaryOn(t, i, forced, i.secondary) : null;
-      case REPLACE_SECONDARY -> secondaryOn(t, i, i.primary, nodes[i.secondary].offline || force);
+          NodeOps.canMigrate(op, target) ? primaryOn(target, i, forced, i.secondary) : null;
+      case REPLACE_SECONDARY ->
+          secondaryOn(target, i, i.primary, nodes[i.secondary].offline || force);
       case REPLACE_AND_FAILOVER ->
-          NodeOps.canMigrate(op, nodes[t]) ? primaryOn(t, i, force, i.primary) : null;
+          NodeOps.canMigrate(op, target) ? primaryOn(target, i, force, i.primary) : null;
       case REPLACE_PRIMARY ->
-          NodeOps.canMigrate(nodes[i.secondary], nodes[t])
-              ? primaryOn(t, i, forced, i.secondary)
+          NodeOps.canMigrate(nodes[i.secondary], target)
+              ? primaryOn(target, i, forced, i.secondary)
               : null;
-      case FAILOVER_AND_REPLACE -> secondaryOn(t, i, i.secondary, forced);
+      case FAILOVER_AND_REPLACE -> secondaryOn(target, i, i.secondary, forced);
     };
   }
 
@@ -150,15 +160,13 @@ final class Moves {
     return i.locationScore(nodes[primary], secondary >= 0 ? nodes[secondary] : null);
   }
 
-  /** A copy of node {@code t} with {@code i} added as primary, its partner {@code other}. */
-  private NodeState primaryOn(int t, BalanceInstance i, boolean forced, int other) {
-    NodeState target = nodes[t].copy();
-    return NodeOps.addPrimary(target, i, forced, location(i, t, other)) ? target : null;
+  /** The copy {@code target} with {@code i} added as primary, its partner {@code other}. */
+  private NodeState primaryOn(NodeState target, BalanceInstance i, boolean forced, int other) {
+    return NodeOps.addPrimary(target, i, forced, location(i, target.index, other)) ? target : null;
   }
 
-  /** A copy of node {@code t} with {@code i} added as secondary of {@code primary}. */
-  private NodeState secondaryOn(int t, BalanceInstance i, int primary, boolean forced) {
-    NodeState target = nodes[t].copy();
+  /** The copy {@code target} with {@code i} added as secondary of {@code primary}. */
+  private NodeState secondaryOn(NodeState target, BalanceInstance i, int primary, boolean forced) {
     return NodeOps.addSecondary(target, i, primary, forced, false) ? target : null;
   }
 

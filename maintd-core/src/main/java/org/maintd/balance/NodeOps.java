@@ -204,7 +204,7 @@ final class NodeOps {
    * Whether instances may migrate from {@code source} to {@code target} under the migration tags.
    */
   static boolean canMigrate(NodeState source, NodeState target) {
-    return target.recvMigTags.containsAll(source.migTags);
+    return source.migTags.isEmpty() || target.recvMigTags.containsAll(source.migTags);
   }
 
   private static long spindlesAfter(NodeState n, BalanceInstance i, boolean add) {

@@ -108,6 +108,14 @@ final class NodeState {
             locations,
             migTags,
             recvMigTags);
+    return copyInto(c);
+  }
+
+  /**
+   * Sets {@code c}, a copy of this node made before, to this node's running sums, as {@link #copy}
+   * would make it; returns it.
+   */
+  NodeState copyInto(NodeState c) {
     c.iMem = iMem;
     c.fMemForth = fMemForth;
     c.fDsk = fDsk;

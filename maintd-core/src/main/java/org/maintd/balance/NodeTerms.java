@@ -1,5 +1,7 @@
 package org.maintd.balance;
 
+import java.util.Arrays;
+
 /**
  * A node's value of each score term (indexed by {@link ScoreComponent#ordinal}), before the group's
  * spreads and sums are taken: an offline node counts only in the two offline terms. Stateless.
@@ -10,7 +12,12 @@ final class NodeTerms {
   private NodeTerms() {}
 
   static double[] of(NodeState n) {
-    double[] v = new double[TERMS];
+    return of(n, new double[TERMS]);
+  }
+
+  /** The node's values written into {@code v}, which it returns. */
+  static double[] of(NodeState n, double[] v) {
+    Arrays.fill(v, 0);
     if (n.offline) {
       v[ScoreComponent.OFFLINE_ALL_CNT.ordinal()] = n.primaries + n.secondaries;
       v[ScoreComponent.OFFLINE_PRI_CNT.ordinal()] = n.primaries;
@@ -41,6 +48,9 @@ final class NodeTerms {
 
   /** The primaries beyond the first of each exclusion tag. */
   private static int tagsScore(NodeState n) {
+    if (n.exclusionTags.isEmpty()) {
+      return 0;
+    }
     int sum = 0;
     for (int c : n.exclusionTags.values()) {
       sum += c;

@@ -6,13 +6,16 @@ import java.util.TreeMap;
 
 /**
  * The memory a node holds in reserve as secondary, per primary node (by index), as hbal's peer map
- * keeps it: a few entries, kept in two small arrays so that a trial copy costs two array copies.
- * Not thread-safe.
+ * keeps it: a few entries, kept in two small arrays that a trial copy shares with its original
+ * until one of them changes them. Not thread-safe.
  */
 final class PeerMap {
   private int[] keys;
   private long[] values;
   private int size;
+
+  /** Whether the arrays may be shared with a copy or its original. */
+  private boolean shared;
 
   PeerMap() {
     this(new int[4], new long[4], 0);
@@ -31,6 +34,7 @@ final class PeerMap {
   }
 
   void put(int primary, long memory) {
+    own();
     int k = find(primary);
     if (k >= 0) {
       values[k] = memory;
@@ -47,6 +51,7 @@ final class PeerMap {
   void remove(int primary) {
     int k = find(primary);
     if (k >= 0) {
+      own();
       size--;
       keys[k] = keys[size];
       values[k] = values[size];
@@ -71,7 +76,19 @@ final class PeerMap {
   }
 
   PeerMap copy() {
-    return new PeerMap(keys.clone(), values.clone(), size);
+    PeerMap c = new PeerMap(keys, values, size);
+    c.shared = true;
+    shared = true;
+    return c;
+  }
+
+  /** Copies the arrays before the first change while they may be shared. */
+  private void own() {
+    if (shared) {
+      keys = keys.clone();
+      values = values.clone();
+      shared = false;
+    }
   }
 
   /** The entries, by primary. */

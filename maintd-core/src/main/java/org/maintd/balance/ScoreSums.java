@@ -20,6 +20,8 @@ final class ScoreSums {
   private static final int[] SPREADS = spreads();
   private static final boolean[] IS_SPREAD = isSpread();
   private static final int[] SUMS = sums();
+  private static final double[] SUM_WEIGHTS =
+      Arrays.stream(SUMS).mapToDouble(c -> TERMS[c].weight()).toArray();
   private static final int OFFLINE_ALL = ScoreComponent.OFFLINE_ALL_CNT.ordinal();
   private static final int OFFLINE_PRI = ScoreComponent.OFFLINE_PRI_CNT.ordinal();
   private static final double PAIR_WEIGHT = ScoreComponent.LOCATION_EXCLUSION_SCORE.weight();
@@ -39,9 +41,11 @@ final class ScoreSums {
   private final SpreadBounds bounds = new SpreadBounds(SPREADS.length);
   private final double[] deltaSum = new double[TERMS.length];
   private final double[] deltaSq = new double[TERMS.length];
+  private final double[] scratch = new double[TERMS.length];
   private final Map<String, Integer> pairs = new HashMap<>();
   private long pairTotal;
   private double score;
+  private long version;
 
   /**
    * The sums over the nodes that are {@code inGroup}, of {@code nodes} (the model's, as moves
@@ -75,6 +79,7 @@ final class ScoreSums {
     }
     sumUp(vectors, count, sum, sumSq);
     refresh();
+    version++;
   }
 
   /**
@@ -151,7 +156,7 @@ final class ScoreSums {
 
   /** The score with the delta {@code d} made, and the pair changes {@code p}. */
   double scoreWith(double[] d, Map<String, Integer> p) {
-    double total = score + fixed(d);
+    double total = score + fixed(d, 0);
     for (int k = 0; k < SPREADS.length; k++) {
       double ds = d[SPREADS_AT + 2 * k];
       double dq = d[SPREADS_AT + 1 + 2 * k];
@@ -161,30 +166,88 @@ final class ScoreSums {
             TERMS[c].weight() * deviation(count[c], sum[c] + ds, sumSq[c] + dq) - bounds.spread(k);
       }
     }
-    return p.isEmpty() ? total : total + pairChange(p);
+    return total + pairChange(p);
+  }
+
+  /** {@code out} set for the source part of delta {@code d} and the sums as they are. */
+  SourceBound bound(double[] d, SourceBound out) {
+    if (out.version != version) {
+      out.fixed = fixed(d, 0);
+      bounds.source(d, out);
+      out.version = version;
+    }
+    return out;
   }
 
   /**
-   * A lower bound of {@link #scoreWith}, taken without square roots ({@link SpreadBounds}), less
-   * than it by at least the rounding of the sums; adds the slot's figures to {@code row}.
+   * A lower bound of {@link #scoreWith} for the source part {@code s} and the target part at {@code
+   * at} of {@code t} (without pair changes), taken without square roots ({@link SpreadBounds}),
+   * less than it by at least the rounding of the sums; adds the target part's figures to {@code
+   * box}.
    */
-  double lowerBound(double[] d, Map<String, Integer> p, RowBound row) {
-    double fixed = fixed(d);
-    row.fixed(fixed);
-    double total = score + fixed - bounds.margin() + bounds.fall(d, row);
-    return p.isEmpty() ? total : total + pairChange(p);
+  double lowerBound(SourceBound s, double[] t, int at, RowBound box) {
+    double fixed = fixed(t, at);
+    box.fixed(fixed);
+    return score + s.fixed + fixed - bounds.margin() + bounds.fall(s, t, at, box);
   }
 
-  /** A lower bound of the score of every slot of {@code row} (whose slots change no pairs). */
-  double lowerBound(RowBound row) {
-    return score + row.fixed - bounds.margin() + bounds.fall(row);
+  /**
+   * A lower bound of the score with the source part {@code s} and any target part of {@code box}
+   * (which change no pairs); none: infinity.
+   */
+  double lowerBound(SourceBound s, RowBound box) {
+    if (box.empty()) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return score + s.fixed + box.fixed - bounds.margin() + bounds.fall(s, box);
   }
 
-  /** The weighted change of the terms that are plain sums, in the terms' order. */
-  private static double fixed(double[] d) {
+  /**
+   * A lower bound of the score with any whole delta that {@code box} holds (which changes no
+   * pairs); none: infinity.
+   */
+  double lowerBound(RowBound box) {
+    if (box.empty()) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return score + box.fixed - bounds.margin() + bounds.fall(box);
+  }
+
+  /**
+   * Sets {@code out} to hold every sum of a part {@code sources} holds and one {@code targets}
+   * holds.
+   */
+  void combine(RowBound sources, RowBound targets, RowBound out) {
+    out.clear();
+    if (!sources.empty() && !targets.empty()) {
+      out.fixed(sources.fixed + targets.fixed);
+      bounds.combine(sources, targets, out);
+    }
+  }
+
+  /** Adds the figures of the target part at {@code at} of {@code t} to both bounds. */
+  void widen(double[] t, int at, RowBound box, RowBound also) {
+    double fixed = fixed(t, at);
+    box.fixed(fixed);
+    also.fixed(fixed);
+    bounds.figures(t, at, box, also);
+  }
+
+  /**
+   * The weighted change of the location-exclusion term with the pair counts changed by {@code p}.
+   */
+  double pairChange(Map<String, Integer> p) {
+    return p.isEmpty() ? 0 : PAIR_WEIGHT * (pairValueWith(p) - (pairTotal - pairs.size()));
+  }
+
+  /**
+   * The weighted change of the terms that are plain sums, in the terms' order, of {@code d} at
+   * {@code at}.
+   */
+  private static double fixed(double[] d, int at) {
     double fixed = 0;
     for (int j = 0; j < SUMS.length; j++) {
-      fixed += TERMS[SUMS[j]].weight() * d[j];
+      fixed += SUM_WEIGHTS[j] * d[at + j];
     }
     return fixed;
   }
@@ -192,7 +255,7 @@ final class ScoreSums {
   /** Adds the node's changes of each term's sum and sum of squares to the delta being made. */
   private void terms(NodeState n) {
     double[] old = vectors[n.index];
-    double[] neu = NodeTerms.of(n);
+    double[] neu = NodeTerms.of(n, scratch);
     for (int c = 0; c < TERMS.length; c++) {
       if (n.offline == OFFLINE_TERM[c]) {
         deltaSum[c] += neu[c] - old[c];
@@ -205,13 +268,6 @@ final class ScoreSums {
       Map<String, Integer> before, Map<String, Integer> after, Map<String, Integer> out) {
     before.forEach((k, v) -> out.merge(k, -v, Integer::sum));
     after.forEach((k, v) -> out.merge(k, v, Integer::sum));
-  }
-
-  /**
-   * The weighted change of the location-exclusion term with the pair counts changed by {@code p}.
-   */
-  private double pairChange(Map<String, Integer> p) {
-    return PAIR_WEIGHT * (pairValueWith(p) - (pairTotal - pairs.size()));
   }
 
   /** The location-exclusion term with the pair counts changed by {@code p}. */

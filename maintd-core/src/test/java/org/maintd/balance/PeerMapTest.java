@@ -41,4 +41,18 @@ class PeerMapTest {
     assertEquals(Map.of(1, 20L, 2, 30L), copy.asMap());
     assertEquals(0, peers.max());
   }
+
+  @Test
+  void anOriginalChangesApartFromItsCopy() {
+    PeerMap peers = new PeerMap();
+    peers.put(1, 10);
+    PeerMap copy = peers.copy();
+    peers.put(1, 15);
+    peers.put(3, 40);
+    assertEquals(Map.of(1, 10L), copy.asMap());
+    peers.remove(1);
+    copy.remove(1);
+    assertEquals(Map.of(3, 40L), peers.asMap());
+    assertEquals(Map.of(), copy.asMap());
+  }
 }
