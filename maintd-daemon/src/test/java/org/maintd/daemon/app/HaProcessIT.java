@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
@@ -50,12 +49,7 @@ class HaProcessIT {
   @BeforeEach
   void start() throws Exception {
     cluster = new TestCluster(tmp);
-    List<InstanceSpec> specs = new ArrayList<>();
-    for (int i = 1; i <= 3; i++) {
-      File data = Files.createDirectories(tmp.resolve("zk" + i)).toFile();
-      specs.add(new InstanceSpec(data, -1, -1, -1, true, i, 200, -1));
-    }
-    zk = new TestingCluster(specs);
+    zk = new TestingCluster(Ensembles.belowEphemeralPorts(tmp, 3));
     zk.start();
     Ensembles.awaitServing(zk);
     daemons = new DaemonProcesses(tmp, 3, "128m");

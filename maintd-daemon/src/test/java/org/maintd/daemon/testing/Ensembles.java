@@ -2,13 +2,24 @@ package org.maintd.daemon.testing;
 
 import static org.awaitility.Awaitility.await;
 
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
+import org.apache.zookeeper.util.ServiceUtils;
 
 /**
  * ZooKeeper ensembles for tests. {@link TestingCluster#start} returns once the servers run, not
@@ -47,5 +58,43 @@ public final class Ensembles {
       return client.blockUntilConnected(2, TimeUnit.SECONDS)
           && client.checkExists().forPath("/") != null;
     }
+  }
+
+  /**
+   * Specs of {@code n} servers whose ports (client, election, quorum) lie below the kernel's range
+   * of ephemeral ports: while a server is down, a client connection elsewhere could otherwise be
+   * given its port as its own local port, and the server could not take it back when restarted.
+   * Also lets a restarted server try its election port for a minute instead of three seconds, and
+   * keeps a server that gives up from ending the test's JVM (ZooKeeper exits with code 14), so that
+   * the test fails on what it checks instead.
+   */
+  public static List<InstanceSpec> belowEphemeralPorts(Path dir, int n) throws IOException {
+    System.setProperty("zookeeper.electionPortBindRetry", "60");
+    ServiceUtils.setSystemExitProcedure(ServiceUtils.LOG_ONLY);
+    List<InstanceSpec> specs = new ArrayList<>();
+    for (int i = 1; i <= n; i++) {
+      File data = Files.createDirectories(dir.resolve("zk" + i)).toFile();
+      specs.add(new InstanceSpec(data, freePort(), freePort(), freePort(), true, i, 200, -1));
+    }
+    return specs;
+  }
+
+  private static final int LOWEST = 20_000;
+  private static int next = LOWEST + new Random().nextInt(5_000);
+
+  /** A port free now, between 20,000 and the ephemeral range (which starts at 32,768 or above). */
+  private static synchronized int freePort() throws IOException {
+    for (int tries = 0; tries < 12_000; tries++) {
+      int port = next;
+      next = next + 1 >= 32_000 ? LOWEST : next + 1;
+      try (ServerSocket probe = new ServerSocket()) {
+        probe.setReuseAddress(false);
+        probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        return port;
+      } catch (IOException taken) {
+        // in use: the next one
+      }
+    }
+    throw new IOException("no free port between " + LOWEST + " and 32000");
   }
 }
