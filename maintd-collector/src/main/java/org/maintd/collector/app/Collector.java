@@ -6,19 +6,18 @@ import java.nio.file.Path;
 import java.time.Clock;
 import org.eclipse.jetty.server.Server;
 import org.maintd.collector.config.CollectorConfig;
+import org.maintd.collector.config.HmacKeySetting;
 import org.maintd.collector.diagnose.Diagnoser;
 import org.maintd.collector.http.CollectorHandler;
 import org.maintd.collector.http.Reports;
 import org.maintd.collector.load.CpuSampler;
 import org.maintd.collector.load.KvmRss;
 import org.maintd.collector.repair.RepairService;
-import org.maintd.config.ConfigException;
 import org.maintd.exec.CommandRunner;
 import org.maintd.exec.Whitelist;
 import org.maintd.http.Servers;
 import org.maintd.protocol.report.LoadReport;
 import org.maintd.protocol.signing.HmacKey;
-import org.maintd.protocol.signing.KeyFiles;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,14 +36,9 @@ public final class Collector implements AutoCloseable {
 
   public Collector(CollectorConfig config, Clock clock) throws IOException {
     this.config = config;
-    HmacKey key;
-    try {
-      key = KeyFiles.read(config.hmacKeyFile(), config.hmacKeyGroup());
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(
-          "the configuration of " + config.node(),
-          java.util.List.of("hmacKeyFile: " + e.getMessage()));
-    }
+    HmacKey key =
+        HmacKeySetting.read(
+            config.hmacKeyFile(), config.hmacKeyGroup(), "the configuration of " + config.node());
     CommandRunner runner = new CommandRunner(config.outputLimit());
     Diagnoser diagnoser =
         new Diagnoser(

@@ -10,11 +10,10 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.maintd.config.ConfigException;
+import org.maintd.collector.config.HmacKeySetting;
 import org.maintd.exec.CommandRunner;
 import org.maintd.http.Servers;
 import org.maintd.protocol.signing.HmacKey;
-import org.maintd.protocol.signing.KeyFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,12 +33,7 @@ public final class Fleet implements AutoCloseable {
 
   public Fleet(FleetConfig config, Clock clock) throws IOException {
     this.config = config;
-    HmacKey key;
-    try {
-      key = KeyFiles.read(config.hmacKeyFile(), config.hmacKeyGroup());
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException("the fleet", List.of("hmacKeyFile: " + e.getMessage()));
-    }
+    HmacKey key = HmacKeySetting.read(config.hmacKeyFile(), config.hmacKeyGroup(), "the fleet");
     this.nodes = config.nodes().names();
     CommandRunner runner = new CommandRunner(config.outputLimit());
     FleetHandler handler =
