@@ -151,6 +151,29 @@ public final class DaemonProcesses implements AutoCloseable {
     return all.toString();
   }
 
+  /**
+   * The last {@code lines} lines of every daemon's log, the newest last: what a failure's message
+   * can carry when the whole logs would be cut short where a reader sees them.
+   */
+  public String tails(int lines) {
+    StringBuilder all = new StringBuilder();
+    for (int i = 0; i < ports.length; i++) {
+      List<String> log = log(i).lines().toList();
+      all.append("\n--- daemon ")
+          .append(i)
+          .append(", the last ")
+          .append(Math.min(lines, log.size()))
+          .append(" of ")
+          .append(log.size())
+          .append(" lines of ")
+          .append(logFile(i))
+          .append('\n');
+      log.subList(Math.max(0, log.size() - lines), log.size())
+          .forEach(l -> all.append(l).append('\n'));
+    }
+    return all.toString();
+  }
+
   public HttpResponse<String> get(int i, String path) throws Exception {
     return http.send(
         HttpRequest.newBuilder(URI.create(url(i) + path)).timeout(Duration.ofSeconds(1)).build(),
@@ -203,12 +226,15 @@ public final class DaemonProcesses implements AutoCloseable {
     return found[0];
   }
 
-  /** Waits until {@code condition} holds; fails with the daemons' logs as they are then. */
+  /**
+   * Waits until {@code condition} holds; fails with the end of each daemon's log as it is then (the
+   * newest lines say where it stopped).
+   */
   public void within(String what, Duration limit, Callable<Boolean> condition) {
     try {
       await(what).atMost(limit).pollInterval(Duration.ofMillis(100)).until(condition);
     } catch (ConditionTimeoutException e) {
-      throw new AssertionError(e.getMessage() + logs(), e);
+      throw new AssertionError(e.getMessage() + tails(25), e);
     }
   }
 

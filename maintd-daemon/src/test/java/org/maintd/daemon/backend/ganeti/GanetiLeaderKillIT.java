@@ -173,18 +173,24 @@ class GanetiLeaderKillIT {
     daemons.kill(first);
     int next = daemons.awaitLeader(first, Duration.ofSeconds(90));
 
-    daemons.within(
-        "the new leader finishes the campaign",
-        Duration.ofMinutes(12),
-        () -> {
-          int l = daemons.leader();
-          Map<?, ?> campaign = l < 0 ? Map.of() : daemons.json(l, "/1/campaigns/" + id);
-          String status = String.valueOf(campaign.get("status"));
-          if (status.equals("failed") || status.equals("aborted")) {
-            throw new AssertionError("the campaign ended " + status + ": " + campaign);
-          }
-          return status.equals("completed");
-        });
+    Map<?, ?>[] campaign = {Map.of()};
+    try {
+      daemons.within(
+          "the new leader finishes the campaign",
+          Duration.ofMinutes(12),
+          () -> {
+            int l = daemons.leader();
+            campaign[0] = l < 0 ? Map.of() : daemons.json(l, "/1/campaigns/" + id);
+            String status = String.valueOf(campaign[0].get("status"));
+            if (status.equals("failed") || status.equals("aborted")) {
+              throw new AssertionError("the campaign ended " + status + ": " + campaign[0]);
+            }
+            return status.equals("completed");
+          });
+    } catch (AssertionError e) {
+      throw new AssertionError(
+          e.getMessage() + "\nthe campaign as last read: " + campaign[0] + sandbox.nodeLogs(15), e);
+    }
 
     for (String node : NODES) {
       assertEquals(1, reboots(node) - rebootsBefore.get(node), node + " was rebooted exactly once");

@@ -269,6 +269,8 @@ final class Sandbox {
   private void masterBackToNode1(Path credentials) throws IOException {
     try {
       onMaster("gnt-cluster", "master-failover");
+    } catch (AssertionError refused) {
+      startEveryNodesDaemons(refused);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while failing the master over to node1", e);
@@ -278,6 +280,39 @@ final class Sandbox {
         .pollInterval(Duration.ofSeconds(1))
         .ignoreExceptions()
         .until(() -> master(credentials).equals(FIRST_MASTER));
+  }
+
+  /**
+   * When Ganeti refuses the master's move because nodes do not answer its vote (a run cut short in
+   * the middle of a node's simulated reboot leaves that node's daemons stopped), starts every
+   * node's daemons, as its boot would, and moves the master once more; a second refusal fails with
+   * both answers and where each node stands.
+   */
+  private void startEveryNodesDaemons(AssertionError refused) throws IOException {
+    try {
+      for (String node : env.get("GANETI_NODES").split(" ")) {
+        onNode(node, "/usr/lib/ganeti/daemon-util", "start-all");
+      }
+      await("the master moves back to node1 once every node's daemons run")
+          .atMost(Duration.ofMinutes(1))
+          .pollInterval(Duration.ofSeconds(5))
+          .ignoreExceptionsInstanceOf(AssertionError.class)
+          .until(() -> onMaster("gnt-cluster", "master-failover") != null);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while starting the nodes' daemons", e);
+    } catch (RuntimeException | AssertionError again) {
+      AssertionError failed =
+          new AssertionError(
+              "the master cannot move back to node1: "
+                  + refused.getMessage()
+                  + "\nand after starting every node's daemons: "
+                  + again.getMessage()
+                  + nodeLogs(15),
+              again);
+      failed.addSuppressed(refused);
+      throw failed;
+    }
   }
 
   /** Puts the file instance inst4 back on node2, as up.sh made it, when a test removed it. */
@@ -302,6 +337,30 @@ final class Sandbox {
         "--no-name-check",
         "--no-wait-for-sync",
         "inst4.gnt.test");
+  }
+
+  /**
+   * The end of each node's collector log and of its log of simulated reboots: where a node stands
+   * when a test that reboots nodes fails.
+   */
+  String nodeLogs(int lines) {
+    StringBuilder all = new StringBuilder();
+    for (String node : env.get("GANETI_NODES").split(" ")) {
+      Path collector = Path.of(diagnoseFile(node)).getParent();
+      for (Path log :
+          List.of(collector.resolve("collector.log"), collector.resolve("reboots.log"))) {
+        List<String> tail;
+        try {
+          List<String> whole = Files.readAllLines(log);
+          tail = whole.subList(Math.max(0, whole.size() - lines), whole.size());
+        } catch (IOException e) {
+          tail = List.of("(cannot be read: " + e.getMessage() + ")");
+        }
+        all.append("\n--- ").append(node).append(": ").append(log).append('\n');
+        tail.forEach(l -> all.append(l).append('\n'));
+      }
+    }
+    return all.toString();
   }
 
   String diagnoseFile(String node) {
