@@ -8,7 +8,7 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.balance.BalanceOptions;
 import org.maintd.balance.InstanceLookup;
 import org.maintd.cluster.Instance;
-import org.maintd.cluster.NodeNames;
+import org.maintd.cluster.NodeNameIndex;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.backend.ganeti.GanetiPlugin;
 import org.maintd.daemon.backend.sim.SimPlugin;
@@ -81,8 +81,9 @@ final class Startup {
   /** Every node named in {@code collector.urls} is a node of the cluster. */
   static void checkCollectorUrls(DaemonConfig config, ClusterBackend backend) {
     Set<String> nodes = backend.snapshot().nodesByName().keySet();
+    NodeNameIndex index = new NodeNameIndex(List.copyOf(nodes));
     for (String named : config.collector().urls().keySet()) {
-      if (nodes.stream().noneMatch(n -> NodeNames.same(n, named))) {
+      if (index.find(named).isEmpty()) {
         throw new StartupException(
             ExitCodes.USAGE,
             "collector.urls."
