@@ -16,13 +16,17 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * README.md's tours, walked as their reader walks them: {@code scripts/demo} (with {@code --ha} for
  * the high-availability one) from the jars the build just made, then every command of the tour in
  * the order written, each checked against what the README says it shows. The commands this test
- * knows must be exactly the README's: change one and the other must follow.
+ * knows must be exactly the README's: change one and the other must follow. The two tours walk at
+ * once, each with a demo of its own (ports and state directory).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ReadmeTourIT {
   private static final Duration SHORT = Duration.ofSeconds(60);
   private static final Duration LONG = Duration.ofMinutes(6);
