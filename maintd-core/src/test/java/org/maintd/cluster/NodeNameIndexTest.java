@@ -33,6 +33,9 @@ class NodeNameIndexTest {
     assertEquals(Optional.of("node1"), index.find("node1.c"));
   }
 
+  /** Labels of one letter, or none: names alike, and names that begin or end with a dot. */
+  private static final String[] LABELS = {"a", "A", "b", ""};
+
   /** On random names of few letters, so that many are alike: the same answers as a scan. */
   @Test
   void agreesWithAScanOverEveryName() {
@@ -56,10 +59,7 @@ class NodeNameIndexTest {
   private static String name(Random random) {
     StringBuilder s = new StringBuilder();
     for (int label = random.nextInt(3); label >= 0; label--) {
-      if (s.length() > 0) {
-        s.append('.');
-      }
-      s.append("aAb".charAt(random.nextInt(3)));
+      s.append(LABELS[random.nextInt(LABELS.length)]).append(label > 0 ? "." : "");
     }
     return s.toString();
   }
