@@ -47,7 +47,8 @@ final class Acting implements Election.Listener, Commands {
   private final Duration retry;
   private final BooleanSupplier stateStored;
   private final AtomicBoolean opening = new AtomicBoolean();
-  private Work work;
+  // written under this object's lock, read without it (every read request asks)
+  private volatile Work work;
   private boolean closed;
 
   /** How the leader's work is opened. */
@@ -300,7 +301,7 @@ final class Acting implements Election.Listener, Commands {
     drop("stopping");
   }
 
-  synchronized Work work() {
+  Work work() {
     return work;
   }
 

@@ -65,10 +65,7 @@ final class DaemonHealth {
   HealthView health() {
     Acting acting = sources.acting();
     Work work = acting.work();
-    List<Part> parts = new ArrayList<>(sources.parts().get());
-    if (work != null) {
-      parts.addAll(work.parts());
-    }
+    List<Part> parts = parts(work);
     boolean leads = work != null;
     String warning = sources.stores().warning();
     return HealthReport.of(
@@ -79,6 +76,26 @@ final class DaemonHealth {
         work == null ? "" : work.runnerPart().lastError(),
         holdups(acting, leads),
         warning.isEmpty() ? List.of() : List.of(warning));
+  }
+
+  /**
+   * The state {@link #health} tells, without what it takes to tell the rest (each part's detail,
+   * the URLs, the master): what the metrics read on every scrape.
+   */
+  String state() {
+    Acting acting = sources.acting();
+    Work work = acting.work();
+    boolean leads = work != null;
+    return HealthReport.state(parts(work), leads, holdups(acting, leads));
+  }
+
+  /** The daemon's own parts, and those of the leader's work when it does it. */
+  private List<Part> parts(Work work) {
+    List<Part> parts = new ArrayList<>(sources.parts().get());
+    if (work != null) {
+      parts.addAll(work.parts());
+    }
+    return parts;
   }
 
   private String leaderUrl(boolean leads) {

@@ -135,7 +135,7 @@ record Graph(
                 shared.epochs()),
             config.ha().leadership().noLeaderAfter(),
             clock);
-    metrics.watch(health::health);
+    metrics.watch(health::state);
     metrics.watchLeadership(health::status, stores.connected().isPresent());
     ApiPart api =
         DaemonApi.of(

@@ -3,6 +3,7 @@ package org.maintd.daemon.app;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.maintd.daemon.service.Part;
 import org.slf4j.Logger;
@@ -12,20 +13,19 @@ import org.slf4j.LoggerFactory;
 final class Parts {
   private static final Logger log = LoggerFactory.getLogger(Parts.class);
 
-  private final List<Part> started = new ArrayList<>();
+  // read on every health check and scrape, changed only while the daemon starts
+  private final List<Part> started = new CopyOnWriteArrayList<>();
 
   /**
    * Starts {@code part}, translating a refusal into the exit code it means (see {@link Startup}).
    */
   <P extends Part> P begin(P part) {
-    synchronized (this) {
-      started.add(part);
-    }
+    started.add(part);
     Startup.start(part);
     return part;
   }
 
-  synchronized List<Part> snapshot() {
+  List<Part> snapshot() {
     return new ArrayList<>(started);
   }
 

@@ -2,8 +2,10 @@ package org.maintd.daemon.http;
 
 import java.nio.ByteBuffer;
 import java.util.Map;
+import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -34,6 +36,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class ApiHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
+  private static final HttpField VARY_ENCODING =
+      new PreEncodedHttpField(HttpHeader.VARY, "Accept-Encoding");
+  private static final HttpField GZIP =
+      new PreEncodedHttpField(HttpHeader.CONTENT_ENCODING, "gzip");
 
   private final Router<ApiAction> routes;
   private final Authenticator auth;
@@ -105,18 +111,18 @@ public final class ApiHandler extends Handler.Abstract {
    */
   private static boolean send(Request request, Response response, Callback callback, Rendered r) {
     HttpFields.Mutable headers = response.getHeaders();
-    headers.put(HttpHeader.ETAG, r.etag());
-    headers.put(HttpHeader.VARY, "Accept-Encoding");
+    headers.put(r.etagHeader());
+    headers.put(VARY_ENCODING);
     if (r.matches(request.getHeaders().get(HttpHeader.IF_NONE_MATCH))) {
       response.setStatus(304);
       callback.succeeded();
       return true;
     }
     response.setStatus(200);
-    headers.put(HttpHeader.CONTENT_TYPE, r.contentType());
+    headers.put(r.contentTypeHeader());
     byte[] body = r.bytes();
     if (acceptsGzip(request.getHeaders().get(HttpHeader.ACCEPT_ENCODING))) {
-      headers.put(HttpHeader.CONTENT_ENCODING, "gzip");
+      headers.put(GZIP);
       body = r.gzipped();
     }
     headers.put(HttpHeader.CONTENT_LENGTH, body.length);

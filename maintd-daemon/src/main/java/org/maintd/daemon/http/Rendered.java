@@ -8,22 +8,29 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.zip.GZIPOutputStream;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.PreEncodedHttpField;
 
 /**
  * A read's answer rendered once: its bytes, its content type, an entity tag made from the bytes (so
  * that the same answer in the next view has the same tag) and, made when first asked for, the same
- * bytes gzipped. Thread-safe.
+ * bytes gzipped. Its headers are encoded once too, as every request sends them. Thread-safe.
  */
 public final class Rendered {
   private final String contentType;
   private final byte[] bytes;
   private final String etag;
+  private final HttpField contentTypeField;
+  private final HttpField etagField;
   private volatile byte[] gzipped;
 
   private Rendered(String contentType, byte[] bytes) {
     this.contentType = contentType;
     this.bytes = bytes;
     this.etag = "\"" + digest(bytes) + "\"";
+    this.contentTypeField = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, contentType);
+    this.etagField = new PreEncodedHttpField(HttpHeader.ETAG, etag);
   }
 
   /** {@code text} as the answer's body, in UTF-8. */
@@ -42,6 +49,16 @@ public final class Rendered {
 
   public String etag() {
     return etag;
+  }
+
+  /** The Content-Type header, encoded. */
+  HttpField contentTypeHeader() {
+    return contentTypeField;
+  }
+
+  /** The ETag header, encoded. */
+  HttpField etagHeader() {
+    return etagField;
   }
 
   /** The body gzipped, made on the first call. */

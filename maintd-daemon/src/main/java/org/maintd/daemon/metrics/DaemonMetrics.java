@@ -20,7 +20,6 @@ import org.maintd.daemon.runner.RunnerListener;
 import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.health.InstanceHealth;
 import org.maintd.incident.IncidentStatus;
-import org.maintd.protocol.api.HealthView;
 import org.maintd.round.FinishedJob;
 import org.maintd.round.StepResult;
 import org.maintd.spi.CollectorReading;
@@ -160,23 +159,20 @@ public final class DaemonMetrics implements RunnerListener {
   /**
    * {@code maintd_failed}: 1 once a part of the daemon has failed and it stopped acting; {@code
    * maintd_store_unreadable}: 1 while the stored state cannot be read ({@code /1/health} says why);
-   * {@code maintd_store_access_denied}: 1 while the store refuses maintd access to it.
+   * {@code maintd_store_access_denied}: 1 while the store refuses maintd access to it; read from
+   * {@code source}, the daemon's state as {@code /1/health} names it ({@code RUNNING}, ...).
    */
-  public void watch(Supplier<HealthView> source) {
-    Supplier<HealthView> health = scrapes.input(source);
-    Gauge.builder("maintd.failed", () -> "FAILED".equals(health.get().state()) ? 1 : 0)
+  public void watch(Supplier<String> source) {
+    Supplier<String> state = scrapes.input(source);
+    Gauge.builder("maintd.failed", () -> "FAILED".equals(state.get()) ? 1 : 0)
         .description(
             "1 once a part of the daemon has failed: it stopped acting and exits soon; /1/health says why")
         .register(registry);
-    Gauge.builder(
-            "maintd.store.unreadable",
-            () -> "STATE_UNREADABLE".equals(health.get().state()) ? 1 : 0)
+    Gauge.builder("maintd.store.unreadable", () -> "STATE_UNREADABLE".equals(state.get()) ? 1 : 0)
         .description(
             "1 while the stored state cannot be read: nothing is submitted; /1/health says why")
         .register(registry);
-    Gauge.builder(
-            "maintd.store.access.denied",
-            () -> "ACCESS_DENIED".equals(health.get().state()) ? 1 : 0)
+    Gauge.builder("maintd.store.access.denied", () -> "ACCESS_DENIED".equals(state.get()) ? 1 : 0)
         .description(
             "1 while the store refuses maintd access to its state (a znode's ACL or maintd's"
                 + " credentials changed): nothing is submitted; /1/health names the znode")

@@ -11,15 +11,14 @@ import java.util.function.Supplier;
  * step's view, a poll, a tick: {@link #recorded}), or a value the gauges read besides the meters
  * (the daemon's health, who leads, the alert interlock, the store's denials: each an {@link
  * #input}) reads differently now. Each input is read once per scrape, however many gauges show it.
- * Between changes every scrape answers the same text, the same object. Thread-safe: one scrape at a
- * time.
+ * Between changes every scrape answers the same text, the same object, without waiting for another
+ * scrape: only a scrape that renders anew takes the lock. Thread-safe.
  */
 final class Scrapes {
   private final Supplier<String> render;
   private final List<Input<?>> inputs = new CopyOnWriteArrayList<>();
   private final AtomicLong recorded = new AtomicLong();
-  private long scrape;
-  private Kept kept = new Kept(List.of(), "");
+  private volatile Kept kept = new Kept(List.of(), "");
 
   /** The inputs a scrape was made from, and its text. */
   private record Kept(List<Object> inputs, String text) {}
@@ -29,25 +28,32 @@ final class Scrapes {
     this.render = render;
   }
 
-  /** A value the gauges read, read from {@code source} once per scrape. */
-  final class Input<T> implements Supplier<T> {
+  /**
+   * A value the gauges read: as its source gave it to the scrape being rendered (or, before the
+   * first, as the source gives it now).
+   */
+  static final class Input<T> implements Supplier<T> {
     private final Supplier<T> source;
-    private long readIn = -1;
-    private T value;
+    private volatile boolean read;
+    private volatile T value;
 
     private Input(Supplier<T> source) {
       this.source = source;
     }
 
+    private T read() {
+      return source.get();
+    }
+
+    @SuppressWarnings("unchecked")
+    private void show(Object v) {
+      value = (T) v;
+      read = true;
+    }
+
     @Override
     public T get() {
-      synchronized (Scrapes.this) {
-        if (readIn != scrape) {
-          value = source.get();
-          readIn = scrape;
-        }
-        return value;
-      }
+      return read ? value : source.get();
     }
   }
 
@@ -64,16 +70,29 @@ final class Scrapes {
   }
 
   /** The metrics' text: the last one when nothing it shows has changed since. */
-  synchronized String scrape() {
-    scrape++;
-    List<Object> now = new ArrayList<>(inputs.size() + 1);
+  String scrape() {
+    List<Input<?>> each = List.copyOf(inputs);
+    List<Object> now = new ArrayList<>(each.size() + 1);
     now.add(recorded.get());
-    for (Input<?> input : inputs) {
-      now.add(input.get());
+    for (Input<?> input : each) {
+      now.add(input.read());
     }
-    if (!now.equals(kept.inputs())) {
-      kept = new Kept(now, render.get());
+    Kept k = kept;
+    if (now.equals(k.inputs())) {
+      return k.text();
     }
-    return kept.text();
+    synchronized (this) {
+      k = kept;
+      if (now.equals(k.inputs())) {
+        // another scrape rendered what this one would have, meanwhile
+        return k.text();
+      }
+      for (int i = 0; i < each.size(); i++) {
+        each.get(i).show(now.get(i + 1));
+      }
+      k = new Kept(now, render.get());
+      kept = k;
+      return k.text();
+    }
   }
 }

@@ -3,6 +3,7 @@ package org.maintd.daemon.service;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.PartHealth;
 import org.maintd.protocol.api.Times;
@@ -45,11 +46,9 @@ public final class HealthReport {
             .map(p -> p.name() + ": " + p.cause())
             .findFirst()
             .orElse("");
-    String overall = overall(parts);
-    boolean running = overall.equals("RUNNING");
-    Holdup held = running && !holdups.isEmpty() ? holdups.get(0) : null;
-    String state = held != null ? held.state() : running && !leading.leads() ? "STANDBY" : overall;
-    String error = !failure.isEmpty() ? failure : held != null ? held.reason() : lastError;
+    Optional<Holdup> held = held(overall(parts), holdups);
+    String state = state(parts, leading.leads(), holdups);
+    String error = !failure.isEmpty() ? failure : held.map(Holdup::reason).orElse(lastError);
     return new HealthView(
         state,
         leading.leads(),
@@ -61,19 +60,34 @@ public final class HealthReport {
         warnings);
   }
 
+  /**
+   * The state {@link #of} tells, and only it: what the metrics show, without the parts' details.
+   */
+  public static String state(List<Part> parts, boolean leads, List<Holdup> holdups) {
+    String overall = overall(parts);
+    return held(overall, holdups)
+        .map(Holdup::state)
+        .orElse(overall.equals("RUNNING") && !leads ? "STANDBY" : overall);
+  }
+
+  /** The holdup that keeps a daemon whose parts all run ({@code overall}) from its work, if any. */
+  private static Optional<Holdup> held(String overall, List<Holdup> holdups) {
+    return overall.equals("RUNNING") && !holdups.isEmpty()
+        ? Optional.of(holdups.get(0))
+        : Optional.empty();
+  }
+
   private static String overall(List<Part> parts) {
-    if (parts.stream().anyMatch(p -> p.state() == PartState.FAILED)) {
-      return "FAILED";
+    boolean starting = parts.isEmpty();
+    boolean stopping = false;
+    for (Part p : parts) {
+      PartState state = p.state();
+      if (state == PartState.FAILED) {
+        return "FAILED";
+      }
+      starting |= state == PartState.NEW || state == PartState.STARTING;
+      stopping |= state == PartState.STOPPING || state == PartState.TERMINATED;
     }
-    if (parts.isEmpty()
-        || parts.stream()
-            .anyMatch(p -> p.state() == PartState.NEW || p.state() == PartState.STARTING)) {
-      return "STARTING";
-    }
-    if (parts.stream()
-        .anyMatch(p -> p.state() == PartState.STOPPING || p.state() == PartState.TERMINATED)) {
-      return "STOPPING";
-    }
-    return "RUNNING";
+    return starting ? "STARTING" : stopping ? "STOPPING" : "RUNNING";
   }
 }

@@ -23,7 +23,8 @@ public abstract class Part implements AutoCloseable {
   private final String name;
   private final Clock clock;
   private final List<Consumer<Part>> onFailure = new CopyOnWriteArrayList<>();
-  private PartState state = PartState.NEW;
+  // moved under this object's lock, read without it (every health check and scrape reads it)
+  private volatile PartState state = PartState.NEW;
   private Instant since;
   private String cause = "";
   private Throwable error;
@@ -38,7 +39,7 @@ public abstract class Part implements AutoCloseable {
     return name;
   }
 
-  public synchronized PartState state() {
+  public PartState state() {
     return state;
   }
 

@@ -93,7 +93,8 @@ public final class StateCondition {
     }
   }
 
-  private Condition condition = new Readable();
+  // moved under this object's lock, read without it (every health check and scrape reads it)
+  private volatile Condition condition = new Readable();
   private final AtomicLong denials = new AtomicLong();
 
   /** The last look found the state unreadable, for the reason {@code e} gives. */
@@ -147,12 +148,12 @@ public final class StateCondition {
   }
 
   /** What the last look found. */
-  public synchronized Condition condition() {
+  public Condition condition() {
     return condition;
   }
 
   /** Whether the state is not readable (lost, unreadable or refused): nothing is done on it. */
-  public synchronized boolean blocks() {
+  public boolean blocks() {
     return !(condition instanceof Readable);
   }
 
@@ -162,14 +163,15 @@ public final class StateCondition {
   }
 
   /** What keeps the daemon from its work, for {@code /1/health}; empty while the state is read. */
-  public synchronized Optional<HealthReport.Holdup> holdup() {
-    return blocks()
-        ? Optional.of(new HealthReport.Holdup(condition.state(), condition.problem()))
-        : Optional.empty();
+  public Optional<HealthReport.Holdup> holdup() {
+    Condition c = condition;
+    return c instanceof Readable
+        ? Optional.empty()
+        : Optional.of(new HealthReport.Holdup(c.state(), c.problem()));
   }
 
   /** Why nothing is done; empty while the state can be read. */
-  public synchronized String problem() {
+  public String problem() {
     return condition.problem();
   }
 }

@@ -19,7 +19,8 @@ public final class EpochFloor {
   private static final Logger log = LoggerFactory.getLogger(EpochFloor.class);
 
   private final Path file;
-  private long highest = -1;
+  // written under this object's lock, read without it once known (every scrape asks)
+  private volatile long highest = -1;
 
   private EpochFloor(Path file) {
     this.file = file;
@@ -36,11 +37,17 @@ public final class EpochFloor {
   }
 
   /** The highest epoch seen or written (0: none). */
-  public synchronized long highest() {
-    if (highest < 0) {
-      highest = read();
+  public long highest() {
+    long known = highest;
+    if (known >= 0) {
+      return known;
     }
-    return highest;
+    synchronized (this) {
+      if (highest < 0) {
+        highest = read();
+      }
+      return highest;
+    }
   }
 
   /** Records that {@code epoch} was seen or written. */

@@ -7,19 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.maintd.protocol.api.HealthView;
 import org.maintd.spi.MaintdState;
 
 class DaemonMetricsTest {
-  private static HealthView health(String state) {
-    return new HealthView(state, true, "", "node1", null, "", List.of(), List.of());
-  }
-
   @Test
   void nothingChangedAnswersTheSameTextAndReadsHealthOncePerScrape() {
     DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
@@ -27,7 +21,7 @@ class DaemonMetricsTest {
     metrics.watch(
         () -> {
           reads.incrementAndGet();
-          return health("RUNNING");
+          return "RUNNING";
         });
     String first = metrics.scrape();
     String second = metrics.scrape();
@@ -40,10 +34,10 @@ class DaemonMetricsTest {
   @Test
   void aChangedHealthIsShownAtOnce() {
     DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
-    AtomicReference<HealthView> health = new AtomicReference<>(health("RUNNING"));
+    AtomicReference<String> health = new AtomicReference<>("RUNNING");
     metrics.watch(health::get);
     String before = metrics.scrape();
-    health.set(health("FAILED"));
+    health.set("FAILED");
     String after = metrics.scrape();
     assertTrue(before.contains("\nmaintd_failed 0.0\n"), before);
     assertTrue(after.contains("\nmaintd_failed 1.0\n"), after);
