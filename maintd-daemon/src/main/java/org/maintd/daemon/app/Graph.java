@@ -15,6 +15,7 @@ import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.poll.PollerPart;
 import org.maintd.daemon.store.StateCondition;
+import org.maintd.daemon.store.StateWrites;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.SignatureVerifier;
@@ -75,6 +76,7 @@ record Graph(
     Supplier<MasterVote.Outcome> masterVotes = () -> collectors.masterVote(backend);
     Addresses addresses = new Addresses(config);
     SelfUrl self = new SelfUrl(addresses, config.port());
+    StateWrites writes = new StateWrites();
     Ways ways =
         Ways.of(
             config,
@@ -85,11 +87,13 @@ record Graph(
                 addresses,
                 self,
                 shared.epochs(),
-                clock));
+                clock,
+                writes));
     StateStores stores = ways.stores();
     Leading leading = ways.leading();
     DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(clock.instant()));
     metrics.countDenials(shared.stateCondition()::denials);
+    metrics.countStateWrites(writes);
     StandbyView standbyView =
         new StandbyView(
             () -> stores.peek(self.get()),

@@ -15,6 +15,7 @@ import org.maintd.daemon.service.HealthReport;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.FileSignatures;
 import org.maintd.daemon.store.FileStateStore;
+import org.maintd.daemon.store.StateWrites;
 import org.maintd.daemon.store.StorePart;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.daemon.zookeeper.ZooKeeperConnection;
@@ -35,12 +36,13 @@ import org.maintd.spi.MaintdState;
 sealed interface StateStores {
 
   /** The stores {@code store} names: {@code state.json} in {@code stateDir}, or ZooKeeper. */
-  static StateStores of(Path stateDir, Store store, EpochFloor epochs, Clock clock) {
+  static StateStores of(
+      Path stateDir, Store store, EpochFloor epochs, Clock clock, StateWrites writes) {
     if (store instanceof Store.InFile) {
-      return new File(stateDir, clock);
+      return new File(stateDir, clock, writes);
     }
     if (store instanceof Store.InZooKeeper z) {
-      return inZooKeeper(z.zookeeper(), epochs, clock);
+      return inZooKeeper(z.zookeeper(), epochs, clock, writes);
     }
     throw new IllegalStateException("no state store is known for " + store);
   }
@@ -49,12 +51,14 @@ sealed interface StateStores {
    * The stores in the ZooKeeper {@code settings} name, over a connection not started; a credentials
    * file that cannot be used refuses the start.
    */
-  static ZooKeeper inZooKeeper(DaemonConfig.ZooKeeper settings, EpochFloor epochs, Clock clock) {
+  static ZooKeeper inZooKeeper(
+      DaemonConfig.ZooKeeper settings, EpochFloor epochs, Clock clock, StateWrites writes) {
     return new ZooKeeper(
         new ZooKeeperConnection(settings, Startup.zooKeeperIdentity(settings), clock),
         settings,
         epochs,
-        clock);
+        clock,
+        writes);
   }
 
   /** The parts the stores run on, begun before anything reads them: none for the file. */
@@ -93,7 +97,7 @@ sealed interface StateStores {
   default void refuseRecoveryOfAStoredState(String self) {}
 
   /** One file, {@code state.json}, in the state directory; the used signatures beside it. */
-  record File(Path stateDir, Clock clock) implements StateStores {
+  record File(Path stateDir, Clock clock, StateWrites writes) implements StateStores {
     private Path file() {
       return stateDir.resolve("state.json");
     }
@@ -102,7 +106,7 @@ sealed interface StateStores {
     public Opened open(String self, BooleanSupplier stillLeads) {
       Path file = file();
       return new Opened(
-          new StorePart(file.toString(), () -> new FileStateStore(file), clock),
+          new StorePart(file.toString(), () -> new FileStateStore(file), clock, writes),
           () -> {},
           UnaryOperator.identity());
     }
@@ -143,13 +147,17 @@ sealed interface StateStores {
    * out) when a leader opens it, and checked before every change; the used signatures beside it.
    */
   record ZooKeeper(
-      ZooKeeperConnection zk, DaemonConfig.ZooKeeper settings, EpochFloor epochs, Clock clock)
+      ZooKeeperConnection zk,
+      DaemonConfig.ZooKeeper settings,
+      EpochFloor epochs,
+      Clock clock,
+      StateWrites writes)
       implements StateStores {
     @Override
     public Opened open(String self, BooleanSupplier stillLeads) {
       ZooKeeperStateStore store = new ZooKeeperStateStore(zk.client(), self, epochs);
       return new Opened(
-          new StorePart(store.where(), () -> store, clock),
+          new StorePart(store.where(), () -> store, clock, writes),
           () -> new ZooKeeperTakeover(zk, stillLeads, settings.fenceWait(), clock).takeOver(store),
           leads -> new ZooKeeperGate(zk, store, settings.sessionTimeout(), leads, stillLeads));
     }

@@ -8,6 +8,7 @@ import org.maintd.daemon.leader.Leadership;
 import org.maintd.daemon.leader.MasterGate;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.leader.MasterWatch;
+import org.maintd.daemon.store.StateWrites;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.daemon.zookeeper.ZooKeeperElection;
 import org.maintd.spi.ClusterBackend;
@@ -27,18 +28,20 @@ record Ways(Leading leading, StateStores stores) {
       Addresses addresses,
       Supplier<String> self,
       EpochFloor epochs,
-      Clock clock) {}
+      Clock clock,
+      StateWrites writes) {}
 
   static Ways of(DaemonConfig config, Sources s) {
     WhoLeads who = config.ha().leadership();
     if (who instanceof WhoLeads.Elected elected) {
       StateStores.ZooKeeper stores =
-          StateStores.inZooKeeper(elected.zookeeper(), s.epochs(), s.clock());
+          StateStores.inZooKeeper(elected.zookeeper(), s.epochs(), s.clock(), s.writes());
       ZooKeeperElection election = new ZooKeeperElection(stores.zk(), s.self(), s.clock());
       return new Ways(
           new Leading.Elected(election, cluster -> election.leads(), config.node()), stores);
     }
-    StateStores stores = StateStores.of(config.stateDir(), who.store(), s.epochs(), s.clock());
+    StateStores stores =
+        StateStores.of(config.stateDir(), who.store(), s.epochs(), s.clock(), s.writes());
     if (who instanceof WhoLeads.Master) {
       return new Ways(
           new Leading.OnTheMaster(

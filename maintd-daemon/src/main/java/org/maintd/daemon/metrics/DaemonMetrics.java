@@ -17,6 +17,7 @@ import org.maintd.campaign.NodePhase;
 import org.maintd.daemon.alerts.InterlockStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.RunnerListener;
+import org.maintd.daemon.store.StateWrites;
 import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.health.InstanceHealth;
 import org.maintd.incident.IncidentStatus;
@@ -35,6 +36,7 @@ import org.maintd.wait.WaitReason;
  */
 public final class DaemonMetrics implements RunnerListener {
   private volatile LongSupplier denials = () -> 0;
+  private volatile StateWrites writes = new StateWrites();
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Scrapes scrapes = new Scrapes(registry::scrape);
@@ -189,6 +191,29 @@ public final class DaemonMetrics implements RunnerListener {
     this.denials = counted::get;
     FunctionCounter.builder("maintd.store.access.denials", this, m -> m.denials.getAsLong())
         .description("How many times the store refused maintd access to its state")
+        .register(registry);
+  }
+
+  /**
+   * {@code maintd_state_writes_total} and {@code maintd_state_written_bytes_total}: the state's
+   * writes and their bytes, as the store stored them; {@code maintd_state_bytes}: the size of the
+   * last write, the whole state as stored. A tick that changes nothing writes nothing.
+   */
+  public void countStateWrites(StateWrites writes) {
+    // The registry holds what a function counter reads weakly: this object holds it strongly.
+    this.writes = writes;
+    Supplier<Long> count = scrapes.input(writes::count);
+    FunctionCounter.builder("maintd.state.writes", count, c -> c.get())
+        .description("Writes of the state to its store")
+        .register(registry);
+    FunctionCounter.builder("maintd.state.written.bytes", writes, w -> w.bytes())
+        .description(
+            "Bytes of the state written to its store (file, or ZooKeeper's header and chunks)")
+        .baseUnit("bytes")
+        .register(registry);
+    Gauge.builder("maintd.state.bytes", writes, w -> w.last())
+        .description("Size of the state as last written (0 before the first write)")
+        .baseUnit("bytes")
         .register(registry);
   }
 

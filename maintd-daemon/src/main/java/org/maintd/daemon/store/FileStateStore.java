@@ -22,12 +22,13 @@ import org.maintd.spi.UnreadableStateException;
  * operator's {@link #importState}, which keeps what it replaces beside, readable or not.
  * Thread-safe.
  */
-public final class FileStateStore implements StateStore {
+public final class FileStateStore implements StateStore, StateWrites.Sized {
   private final Path file;
   private final StateCodec codec = new StateCodec();
   private final FileChannel lockChannel;
   private final FileLock lock;
   private long storedSerial = -1;
+  private long lastWriteBytes;
 
   public FileStateStore(Path file) {
     this.file = file;
@@ -164,6 +165,11 @@ public final class FileStateStore implements StateStore {
   }
 
   @Override
+  public synchronized long lastWriteBytes() {
+    return lastWriteBytes;
+  }
+
+  @Override
   public synchronized MaintdState save(MaintdState state) {
     if (storedSerial < 0) {
       throw new StoreException("state file " + file + " was not loaded before the first write");
@@ -176,7 +182,9 @@ public final class FileStateStore implements StateStore {
   /** Writes {@code state} to the file (atomically), as the stored state. */
   private void write(MaintdState state) {
     try {
-      AtomicFiles.write(file, codec.write(state).getBytes(StandardCharsets.UTF_8));
+      byte[] bytes = codec.write(state).getBytes(StandardCharsets.UTF_8);
+      AtomicFiles.write(file, bytes);
+      lastWriteBytes = bytes.length;
     } catch (IOException e) {
       throw new StoreException("cannot write state file " + file + ": " + e, e);
     }

@@ -17,13 +17,21 @@ import org.maintd.spi.StoreException;
 public final class StorePart extends Part implements StateStore {
   private final String where;
   private final Supplier<? extends StateStore> opener;
+  private final StateWrites writes;
   private volatile StateStore store;
 
   /** The part of the store {@code opener} opens, which keeps its state in {@code where}. */
   public StorePart(String where, Supplier<? extends StateStore> opener, Clock clock) {
+    this(where, opener, clock, new StateWrites());
+  }
+
+  /** The same, its writes counted in {@code writes} when the store tells their size. */
+  public StorePart(
+      String where, Supplier<? extends StateStore> opener, Clock clock, StateWrites writes) {
     super("store", clock);
     this.where = where;
     this.opener = opener;
+    this.writes = writes;
   }
 
   @Override
@@ -48,7 +56,14 @@ public final class StorePart extends Part implements StateStore {
 
   @Override
   public MaintdState save(MaintdState state) {
-    return failingOn(s -> s.save(state));
+    return failingOn(
+        s -> {
+          MaintdState saved = s.save(state);
+          if (s instanceof StateWrites.Sized sized) {
+            writes.record(sized.lastWriteBytes());
+          }
+          return saved;
+        });
   }
 
   /** What {@code use} gives of the open store; a store that fails fails this part. */

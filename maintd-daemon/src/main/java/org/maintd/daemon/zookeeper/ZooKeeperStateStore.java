@@ -4,6 +4,7 @@ import java.time.Instant;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
+import org.maintd.daemon.store.StateWrites;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.protocol.state.StateEnvelope;
 import org.maintd.spi.AccessDeniedException;
@@ -25,7 +26,7 @@ import org.maintd.spi.UnreadableStateException;
  * never go back: a new one is past both the stored one and the highest this daemon has seen ({@link
  * EpochFloor}). Thread-safe.
  */
-public final class ZooKeeperStateStore implements StateStore {
+public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized {
   static final String STATE = ZooKeeperStateReader.STATE;
   static final String CHUNKS = ZooKeeperStateReader.CHUNKS;
   static final int CHUNK = 256 * 1024;
@@ -41,6 +42,7 @@ public final class ZooKeeperStateStore implements StateStore {
   private long storedSerial = -1;
   private StateEnvelope stored;
   private MaintdState loaded;
+  private long lastWriteBytes;
 
   /** A store writing as {@code writer} (this daemon's URL), not yet loaded. */
   public ZooKeeperStateStore(CuratorFramework zk, String writer) {
@@ -201,10 +203,17 @@ public final class ZooKeeperStateStore implements StateStore {
       throw failure("cannot write the state to ZooKeeper", e);
     }
     stored = p.envelope();
+    lastWriteBytes =
+        p.envelope().toBytes().length + p.chunks().stream().mapToLong(c -> c.length).sum();
     loaded = state;
     storedSerial = state.serial();
     chunks.delete(before);
     return state;
+  }
+
+  @Override
+  public synchronized long lastWriteBytes() {
+    return lastWriteBytes;
   }
 
   /**

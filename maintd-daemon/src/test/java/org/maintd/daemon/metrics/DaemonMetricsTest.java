@@ -74,4 +74,20 @@ class DaemonMetricsTest {
     denials.set(2);
     assertTrue(metrics.scrape().contains("\nmaintd_store_access_denials_total 2.0\n"));
   }
+
+  @Test
+  void theStatesWritesAreCountedWithTheirBytesAndTheLastSize() {
+    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
+    org.maintd.daemon.store.StateWrites writes = new org.maintd.daemon.store.StateWrites();
+    metrics.countStateWrites(writes);
+    String before = metrics.scrape();
+    assertTrue(before.contains("\nmaintd_state_writes_total 0.0\n"), before);
+    assertTrue(before.contains("\nmaintd_state_bytes 0.0\n"), before);
+    writes.record(1200);
+    writes.record(800);
+    String after = metrics.scrape();
+    assertTrue(after.contains("\nmaintd_state_writes_total 2.0\n"), after);
+    assertTrue(after.contains("\nmaintd_state_written_bytes_total 2000.0\n"), after);
+    assertTrue(after.contains("\nmaintd_state_bytes 800.0\n"), after);
+  }
 }

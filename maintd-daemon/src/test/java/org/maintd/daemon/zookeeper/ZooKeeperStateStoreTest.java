@@ -132,6 +132,16 @@ class ZooKeeperStateStoreTest {
 
     s = store.save(paused(s, T0, reason + "again"));
     assertEquals(1, zk.getChildren().forPath(ZooKeeperStateStore.CHUNKS).size());
+    // the size of a write is what ZooKeeper holds of it: the header and every chunk
+    String generation =
+        ZooKeeperStateStore.CHUNKS
+            + "/"
+            + zk.getChildren().forPath(ZooKeeperStateStore.CHUNKS).get(0);
+    long stored = zk.getData().forPath(ZooKeeperStateStore.STATE).length;
+    for (String chunk : zk.getChildren().forPath(generation)) {
+      stored += zk.getData().forPath(generation + "/" + chunk).length;
+    }
+    assertEquals(stored, store.lastWriteBytes());
     MaintdState read = new ZooKeeperStateStore(client(), "http://b:1816").load(T0);
     assertEquals(reason + "again", read.pauseReason());
     assertEquals(s.serial(), read.serial());
