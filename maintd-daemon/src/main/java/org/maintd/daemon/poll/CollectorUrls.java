@@ -5,19 +5,25 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.maintd.cluster.NodeNames;
 
 /**
  * Where each node's collector answers: a template with {@code {node}} replaced by the node's name
  * (default {@code http://{node}:1815}), overridden per node where a map entry names it (names
  * compare as {@link NodeNames} compares them). Looked up by name in constant time, however many
- * nodes are overridden (a fleet of ten thousand simulated nodes is). Immutable.
+ * nodes are overridden (a fleet of ten thousand simulated nodes is). Immutable but for the URIs it
+ * keeps once resolved; thread-safe.
  */
 public final class CollectorUrls {
+  /** How many resolved URIs are kept: a few paths for each of the largest clusters' nodes. */
+  static final int KEPT = 100_000;
+
   private final String template;
   private final Map<String, String> overrides;
   private final Map<String, String> byName = new HashMap<>();
   private final Map<String, String> byShortName = new HashMap<>();
+  private final Map<String, URI> resolved = new ConcurrentHashMap<>();
 
   public CollectorUrls(String template, Map<String, String> overrides) {
     this.template = template;
@@ -59,7 +65,20 @@ public final class CollectorUrls {
         dot < 0 ? byShortName.get(lower) : byName.get(lower.substring(0, dot)));
   }
 
+  /**
+   * {@code path} on {@code node}'s collector. Every poll asks for every node, so each URI is parsed
+   * once and kept (up to {@link #KEPT}; then they are made afresh).
+   */
   public URI resolve(String node, String path) {
-    return URI.create(base(node) + path);
+    String key = node + ' ' + path;
+    URI kept = resolved.get(key);
+    if (kept != null) {
+      return kept;
+    }
+    URI made = URI.create(base(node) + path);
+    if (resolved.size() < KEPT) {
+      resolved.put(key, made);
+    }
+    return made;
   }
 }

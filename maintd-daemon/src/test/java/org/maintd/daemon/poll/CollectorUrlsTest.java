@@ -1,6 +1,8 @@
 package org.maintd.daemon.poll;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.net.URI;
 import java.util.HashMap;
@@ -43,5 +45,22 @@ class CollectorUrlsTest {
     for (int i = 0; i < 10_000; i++) {
       assertEquals(URI.create(many.get("node-" + i)), fleet.base("node-" + i));
     }
+  }
+
+  @Test
+  void aResolvedUriIsKeptAndBeyondTheBoundStillResolved() {
+    URI first = urls.resolve("node1", "/1/report");
+    assertSame(first, urls.resolve("node1", "/1/report"));
+    assertEquals(
+        URI.create("http://127.1.0.1:99/node/node1/1/master"), urls.resolve("node1", "/1/master"));
+    // the same node under another path, and another node under the same path, are not confused
+    assertEquals(URI.create("http://node4:1815/1/report"), urls.resolve("node4", "/1/report"));
+    CollectorUrls fleet = new CollectorUrls("http://{node}:1815", Map.of());
+    for (int i = 0; i < CollectorUrls.KEPT + 10; i++) {
+      fleet.resolve("node-" + i, "/1/report");
+    }
+    URI beyond = fleet.resolve("node-" + (CollectorUrls.KEPT + 5), "/1/report");
+    assertEquals(URI.create("http://node-" + (CollectorUrls.KEPT + 5) + ":1815/1/report"), beyond);
+    assertNotSame(beyond, fleet.resolve("node-" + (CollectorUrls.KEPT + 5), "/1/report"));
   }
 }
