@@ -34,7 +34,7 @@ final class Scrapes {
    */
   static final class Input<T> implements Supplier<T> {
     private final Supplier<T> source;
-    private volatile boolean read;
+    private volatile boolean shown;
     private volatile T value;
 
     private Input(Supplier<T> source) {
@@ -48,12 +48,12 @@ final class Scrapes {
     @SuppressWarnings("unchecked")
     private void show(Object v) {
       value = (T) v;
-      read = true;
+      shown = true;
     }
 
     @Override
     public T get() {
-      return read ? value : source.get();
+      return shown ? value : source.get();
     }
   }
 
