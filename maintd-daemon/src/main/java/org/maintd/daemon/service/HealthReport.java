@@ -46,8 +46,9 @@ public final class HealthReport {
             .map(p -> p.name() + ": " + p.cause())
             .findFirst()
             .orElse("");
-    Optional<Holdup> held = held(overall(parts), holdups);
-    String state = state(parts, leading.leads(), holdups);
+    String overall = overall(parts);
+    Optional<Holdup> held = held(overall, holdups);
+    String state = state(overall, leading.leads(), held);
     String error = !failure.isEmpty() ? failure : held.map(Holdup::reason).orElse(lastError);
     return new HealthView(
         state,
@@ -65,8 +66,11 @@ public final class HealthReport {
    */
   public static String state(List<Part> parts, boolean leads, List<Holdup> holdups) {
     String overall = overall(parts);
-    return held(overall, holdups)
-        .map(Holdup::state)
+    return state(overall, leads, held(overall, holdups));
+  }
+
+  private static String state(String overall, boolean leads, Optional<Holdup> held) {
+    return held.map(Holdup::state)
         .orElse(overall.equals("RUNNING") && !leads ? "STANDBY" : overall);
   }
 
