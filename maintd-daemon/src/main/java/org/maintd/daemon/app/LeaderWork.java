@@ -22,6 +22,7 @@ import org.maintd.daemon.runner.ConsentSource;
 import org.maintd.daemon.runner.CrashPoint;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
+import org.maintd.daemon.runner.Rehearsal;
 import org.maintd.daemon.runner.RoundRunner;
 import org.maintd.daemon.runner.RunnerPart;
 import org.maintd.daemon.runner.StateWriter;
@@ -31,6 +32,7 @@ import org.maintd.recovery.Recovery;
 import org.maintd.round.RoundStep;
 import org.maintd.round.Settings;
 import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.MaintdState;
 
 /**
  * How the leader's work is opened, each time this daemon comes to lead: the store opened (in
@@ -110,6 +112,7 @@ record LeaderWork(
     store.start();
     RunnerPart runnerPart = null;
     try {
+      Rehearsal rehearsal = rehearsal(self, opened.fenceWait());
       StateWriter writer = state(store, recover, opened.claim());
       RoundRunner runner =
           new RoundRunner(
@@ -117,7 +120,7 @@ record LeaderWork(
                   new RoundStep(settings(), UUID::randomUUID),
                   backend,
                   new JobRouter(backend, new RepairJobs(repairs, repairThreads), nodeCommands()),
-                  poller,
+                  rehearsal,
                   writer,
                   new CrashPoint(),
                   clock,
@@ -141,6 +144,26 @@ record LeaderWork(
       store.close();
       throw e;
     }
+  }
+
+  /**
+   * The first tick rehearsed while the fence is waited out, on the state the standby last read
+   * (none when the claim does not wait): the collectors are polled and the planner run then rather
+   * than after the wait, cold.
+   */
+  private Rehearsal rehearsal(String self, Duration fenceWait) {
+    if (fenceWait.isZero()) {
+      return Rehearsal.none(poller, clock);
+    }
+    return Rehearsal.start(
+        poller,
+        backend,
+        new RoundStep(settings(), UUID::randomUUID),
+        () ->
+            Optional.ofNullable(stores.peek(self))
+                .orElseGet(() -> MaintdState.initial(clock.instant())),
+        config.pollInterval(),
+        clock);
   }
 
   /**

@@ -76,8 +76,11 @@ sealed interface StateStores {
   /** Whether the connection to ZooKeeper is usable; empty when the state is in a file. */
   Optional<Boolean> connected();
 
-  /** The leader's store as its work opens it (not started), how it is claimed, and its fence. */
-  record Opened(StorePart part, Runnable claim, UnaryOperator<Gate> fenced) {}
+  /**
+   * The leader's store as its work opens it (not started), how it is claimed, how long the claim
+   * waits before the leader may act ({@code fenceWait}), and its fence.
+   */
+  record Opened(StorePart part, Runnable claim, Duration fenceWait, UnaryOperator<Gate> fenced) {}
 
   /**
    * The store of a leader that writes as {@code self}, told by {@code stillLeads} it still does.
@@ -108,6 +111,7 @@ sealed interface StateStores {
       return new Opened(
           new StorePart(file.toString(), () -> new FileStateStore(file), clock, writes),
           () -> {},
+          Duration.ZERO,
           UnaryOperator.identity());
     }
 
@@ -159,6 +163,7 @@ sealed interface StateStores {
       return new Opened(
           new StorePart(store.where(), () -> store, clock, writes),
           () -> new ZooKeeperTakeover(zk, stillLeads, settings.fenceWait(), clock).takeOver(store),
+          settings.fenceWait(),
           leads -> new ZooKeeperGate(zk, store, settings.sessionTimeout(), leads, stillLeads));
     }
 

@@ -1,0 +1,159 @@
+package org.maintd.daemon.runner;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.maintd.cluster.Cluster;
+import org.maintd.round.Inputs;
+import org.maintd.round.RoundState;
+import org.maintd.round.RoundStep;
+import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.CollectorReading;
+import org.maintd.spi.MaintdState;
+import org.maintd.spi.ReportSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A new leader's first tick rehearsed while it waits out its fence: the cluster read, the
+ * collectors polled and a round stepped on the state last stored, nothing stored or carried out.
+ * The step's result is thrown away; it is taken so that the first tick does not plan cold. The
+ * readings are kept: the first poll through this source takes them when they are of the same nodes
+ * and at most {@code freshFor} old (the poll interval: no older than a leader's readings ever are),
+ * so that the first tick does not wait for every collector again. Every later poll goes to the
+ * collectors. Thread-safe.
+ */
+public final class Rehearsal implements ReportSource {
+  private static final Logger log = LoggerFactory.getLogger(Rehearsal.class);
+
+  private final ReportSource collectors;
+  private final CompletableFuture<Result> result;
+  private final Duration freshFor;
+  private final Clock clock;
+  private final AtomicBoolean taken = new AtomicBoolean();
+
+  /** What a rehearsal came to. */
+  public sealed interface Result {
+    /** Nothing rehearsed: the leader had no wait to put to use. */
+    record Skipped() implements Result {}
+
+    /**
+     * The collectors of {@code nodes} polled at {@code at}, in {@code poll}; a round stepped on
+     * their readings in {@code step}.
+     */
+    record Rehearsed(
+        Set<String> nodes,
+        Map<String, CollectorReading> readings,
+        Instant at,
+        Duration poll,
+        Duration step)
+        implements Result {}
+
+    /** The rehearsal failed (the backend or the poller), {@code why}; the first tick polls. */
+    record Failed(String why) implements Result {}
+  }
+
+  private Rehearsal(
+      ReportSource collectors, CompletableFuture<Result> result, Duration freshFor, Clock clock) {
+    this.collectors = collectors;
+    this.result = result;
+    this.freshFor = freshFor;
+    this.clock = clock;
+  }
+
+  /** No rehearsal: every poll goes to {@code collectors}. */
+  public static Rehearsal none(ReportSource collectors, Clock clock) {
+    return new Rehearsal(
+        collectors, CompletableFuture.completedFuture(new Result.Skipped()), Duration.ZERO, clock);
+  }
+
+  /**
+   * Starts rehearsing on a thread of its own: {@code backend} read, {@code collectors} polled,
+   * {@code step} taken on the state {@code stored} gives.
+   */
+  public static Rehearsal start(
+      ReportSource collectors,
+      ClusterBackend backend,
+      RoundStep step,
+      Supplier<MaintdState> stored,
+      Duration freshFor,
+      Clock clock) {
+    CompletableFuture<Result> result = new CompletableFuture<>();
+    Thread thread =
+        new Thread(
+            () -> result.complete(rehearse(collectors, backend, step, stored, clock)),
+            "maintd-rehearsal");
+    thread.setDaemon(true);
+    thread.start();
+    return new Rehearsal(collectors, result, freshFor, clock);
+  }
+
+  private static Result rehearse(
+      ReportSource collectors,
+      ClusterBackend backend,
+      RoundStep step,
+      Supplier<MaintdState> stored,
+      Clock clock) {
+    try {
+      Cluster cluster = backend.snapshot();
+      Instant at = clock.instant();
+      long started = System.nanoTime();
+      Map<String, CollectorReading> readings = collectors.poll(cluster.nodesByName().keySet());
+      long polled = System.nanoTime();
+      step.step(
+          RoundState.of(stored.get()),
+          Inputs.tick(cluster, readings, Map.of(), List.of(), List.of()),
+          clock.instant());
+      Result.Rehearsed done =
+          new Result.Rehearsed(
+              Set.copyOf(cluster.nodesByName().keySet()),
+              readings,
+              at,
+              Duration.ofNanos(polled - started),
+              Duration.ofNanos(System.nanoTime() - polled));
+      log.info(
+          "rehearsed the first tick while the fence is waited out: {} collectors polled in {} ms,"
+              + " a round stepped in {} ms",
+          readings.size(),
+          done.poll().toMillis(),
+          done.step().toMillis());
+      return done;
+    } catch (RuntimeException e) {
+      log.warn("could not rehearse the first tick, it will poll itself: {}", e.toString());
+      return new Result.Failed(e.toString());
+    }
+  }
+
+  /** What the rehearsal came to, once it has. */
+  public Result result() throws InterruptedException {
+    try {
+      return result.get();
+    } catch (ExecutionException e) {
+      return new Result.Failed(e.getCause().toString());
+    }
+  }
+
+  @Override
+  public Map<String, CollectorReading> poll(Collection<String> nodes) {
+    if (taken.compareAndSet(false, true)) {
+      try {
+        if (result() instanceof Result.Rehearsed r
+            && r.nodes().equals(Set.copyOf(nodes))
+            && !clock.instant().isAfter(r.at().plus(freshFor))) {
+          return r.readings();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    return collectors.poll(nodes);
+  }
+}

@@ -1,0 +1,158 @@
+package org.maintd.daemon.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.sim.SimBackend;
+import org.maintd.daemon.backend.sim.SimSettings;
+import org.maintd.daemon.testing.FakeClock;
+import org.maintd.daemon.testing.TestCluster;
+import org.maintd.htools.HtoolsReader;
+import org.maintd.incident.Observation;
+import org.maintd.round.RoundStep;
+import org.maintd.round.Settings;
+import org.maintd.spi.CollectorReading;
+import org.maintd.spi.MaintdState;
+import org.maintd.spi.ReportSource;
+
+/**
+ * A new leader's rehearsal against the simulated cluster: its readings serve the first poll of the
+ * same nodes while they are fresh, and only that one; anything else goes to the collectors.
+ */
+class RehearsalTest {
+  private static final Duration INTERVAL = Duration.ofSeconds(30);
+
+  @TempDir Path dir;
+
+  private final FakeClock clock = new FakeClock(Instant.parse("2026-11-27T10:00:00Z"));
+  private final AtomicInteger statesRead = new AtomicInteger();
+  private SimBackend sim;
+  private Collectors collectors;
+
+  /** The collectors' edge: counts the polls, and can refuse the first (a poller not running). */
+  private final class Collectors implements ReportSource {
+    final AtomicInteger polls = new AtomicInteger();
+    boolean refuseFirst;
+
+    @Override
+    public Map<String, CollectorReading> poll(Collection<String> nodes) {
+      if (polls.incrementAndGet() == 1 && refuseFirst) {
+        throw new IllegalStateException("the poller is STOPPED; it cannot poll");
+      }
+      Map<String, CollectorReading> out = new HashMap<>();
+      for (String node : nodes) {
+        out.put(
+            node,
+            new CollectorReading(
+                node, new Observation.Clear(), "ok", "", clock.instant(), "boot-" + node));
+      }
+      return out;
+    }
+  }
+
+  @BeforeEach
+  void setUp() {
+    Cluster c = new HtoolsReader().read(TestCluster.CLUSTER, "t");
+    sim =
+        new SimBackend(
+            dir.resolve("sim.json"),
+            c,
+            new SimSettings(dir, dir, Duration.ofSeconds(1), Duration.ZERO),
+            clock);
+    collectors = new Collectors();
+  }
+
+  private Rehearsal started() throws InterruptedException {
+    Rehearsal r =
+        Rehearsal.start(
+            collectors,
+            sim,
+            new RoundStep(Settings.defaults(), UUID::randomUUID),
+            () -> {
+              statesRead.incrementAndGet();
+              return MaintdState.initial(clock.instant());
+            },
+            INTERVAL,
+            clock);
+    r.result();
+    return r;
+  }
+
+  private List<String> nodes() {
+    return List.copyOf(sim.snapshot().nodesByName().keySet());
+  }
+
+  @Test
+  void theFirstPollOfTheSameNodesTakesTheRehearsedReadingsAndTheNextPollsTheCollectors()
+      throws Exception {
+    Rehearsal r = started();
+
+    Rehearsal.Result.Rehearsed done =
+        assertInstanceOf(Rehearsal.Result.Rehearsed.class, r.result());
+    assertEquals(sim.snapshot().nodesByName().keySet(), done.nodes());
+    assertEquals(1, statesRead.get(), "the round was stepped on the stored state");
+    assertSame(done.readings(), r.poll(nodes()));
+    assertEquals(1, collectors.polls.get());
+    assertNotSame(done.readings(), r.poll(nodes()));
+    assertEquals(2, collectors.polls.get());
+  }
+
+  @Test
+  void readingsAsOldAsThePollIntervalServeButOlderOnesArePolledAgain() throws Exception {
+    Rehearsal fresh = started();
+    clock.advance(INTERVAL);
+    fresh.poll(nodes());
+    assertEquals(1, collectors.polls.get());
+
+    Rehearsal stale = started();
+    clock.advance(INTERVAL.plusMillis(1));
+    stale.poll(nodes());
+    assertEquals(3, collectors.polls.get());
+  }
+
+  @Test
+  void aFirstPollOfOtherNodesPollsThem() throws Exception {
+    Rehearsal r = started();
+    List<String> fewer = nodes().subList(1, nodes().size());
+
+    assertEquals(fewer.size(), r.poll(fewer).size());
+    assertEquals(2, collectors.polls.get());
+  }
+
+  @Test
+  void aRehearsalThatCouldNotPollLeavesTheFirstPollToTheCollectors() throws Exception {
+    collectors.refuseFirst = true;
+    Rehearsal r = started();
+
+    Rehearsal.Result.Failed failed = assertInstanceOf(Rehearsal.Result.Failed.class, r.result());
+    assertTrue(failed.why().contains("the poller is STOPPED"), failed.why());
+    assertEquals(nodes().size(), r.poll(nodes()).size());
+    assertEquals(2, collectors.polls.get());
+  }
+
+  @Test
+  void withoutARehearsalEveryPollGoesToTheCollectors() throws Exception {
+    Rehearsal none = Rehearsal.none(collectors, clock);
+
+    assertInstanceOf(Rehearsal.Result.Skipped.class, none.result());
+    none.poll(nodes());
+    none.poll(nodes());
+    assertEquals(2, collectors.polls.get());
+  }
+}
