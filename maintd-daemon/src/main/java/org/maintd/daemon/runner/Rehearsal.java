@@ -46,15 +46,11 @@ public final class Rehearsal implements ReportSource {
     record Skipped() implements Result {}
 
     /**
-     * The collectors of {@code nodes} polled at {@code at}, in {@code poll}; a round stepped on
-     * their readings in {@code step}.
+     * The collectors of {@code nodes} polled at {@code at}, in {@code poll}; a round is stepped on
+     * their readings next, while the first tick may already take them.
      */
     record Rehearsed(
-        Set<String> nodes,
-        Map<String, CollectorReading> readings,
-        Instant at,
-        Duration poll,
-        Duration step)
+        Set<String> nodes, Map<String, CollectorReading> readings, Instant at, Duration poll)
         implements Result {}
 
     /** The rehearsal failed (the backend or the poller), {@code why}; the first tick polls. */
@@ -89,50 +85,54 @@ public final class Rehearsal implements ReportSource {
     CompletableFuture<Result> result = new CompletableFuture<>();
     Thread thread =
         new Thread(
-            () -> result.complete(rehearse(collectors, backend, step, stored, clock)),
-            "maintd-rehearsal");
+            () -> rehearse(collectors, backend, step, stored, clock, result), "maintd-rehearsal");
     thread.setDaemon(true);
     thread.start();
     return new Rehearsal(collectors, result, freshFor, clock);
   }
 
-  private static Result rehearse(
+  private static void rehearse(
       ReportSource collectors,
       ClusterBackend backend,
       RoundStep step,
       Supplier<MaintdState> stored,
-      Clock clock) {
+      Clock clock,
+      CompletableFuture<Result> result) {
+    Cluster cluster;
+    Map<String, CollectorReading> readings;
+    Duration polled;
     try {
-      Cluster cluster = backend.snapshot();
+      cluster = backend.snapshot();
       Instant at = clock.instant();
       long started = System.nanoTime();
-      Map<String, CollectorReading> readings = collectors.poll(cluster.nodesByName().keySet());
-      long polled = System.nanoTime();
+      readings = collectors.poll(cluster.nodesByName().keySet());
+      polled = Duration.ofNanos(System.nanoTime() - started);
+      result.complete(
+          new Result.Rehearsed(Set.copyOf(cluster.nodesByName().keySet()), readings, at, polled));
+    } catch (RuntimeException e) {
+      log.warn("could not rehearse the first tick, it will poll itself: {}", e.toString());
+      result.complete(new Result.Failed(e.toString()));
+      return;
+    }
+    // the readings serve the first tick from now on; the step only warms the planner
+    long stepping = System.nanoTime();
+    try {
       step.step(
           RoundState.of(stored.get()),
           Inputs.tick(cluster, readings, Map.of(), List.of(), List.of()),
           clock.instant());
-      Result.Rehearsed done =
-          new Result.Rehearsed(
-              Set.copyOf(cluster.nodesByName().keySet()),
-              readings,
-              at,
-              Duration.ofNanos(polled - started),
-              Duration.ofNanos(System.nanoTime() - polled));
       log.info(
           "rehearsed the first tick while the fence is waited out: {} collectors polled in {} ms,"
               + " a round stepped in {} ms",
           readings.size(),
-          done.poll().toMillis(),
-          done.step().toMillis());
-      return done;
+          polled.toMillis(),
+          Duration.ofNanos(System.nanoTime() - stepping).toMillis());
     } catch (RuntimeException e) {
-      log.warn("could not rehearse the first tick, it will poll itself: {}", e.toString());
-      return new Result.Failed(e.toString());
+      log.warn("the rehearsal's step failed (the first tick takes its own): {}", e.toString());
     }
   }
 
-  /** What the rehearsal came to, once it has. */
+  /** What the rehearsal's poll came to, once it has. */
   public Result result() throws InterruptedException {
     try {
       return result.get();

@@ -1,5 +1,6 @@
 package org.maintd.daemon.runner;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -106,7 +107,7 @@ class RehearsalTest {
     Rehearsal.Result.Rehearsed done =
         assertInstanceOf(Rehearsal.Result.Rehearsed.class, r.result());
     assertEquals(sim.snapshot().nodesByName().keySet(), done.nodes());
-    assertEquals(1, statesRead.get(), "the round was stepped on the stored state");
+    await("the round stepped on the stored state").until(() -> statesRead.get() == 1);
     assertSame(done.readings(), r.poll(nodes()));
     assertEquals(1, collectors.polls.get());
     assertNotSame(done.readings(), r.poll(nodes()));
