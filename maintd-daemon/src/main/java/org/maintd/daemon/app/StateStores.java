@@ -18,6 +18,7 @@ import org.maintd.daemon.store.FileStateStore;
 import org.maintd.daemon.store.StateWrites;
 import org.maintd.daemon.store.StorePart;
 import org.maintd.daemon.zookeeper.EpochFloor;
+import org.maintd.daemon.zookeeper.StandbyReads;
 import org.maintd.daemon.zookeeper.ZooKeeperConnection;
 import org.maintd.daemon.zookeeper.ZooKeeperElection;
 import org.maintd.daemon.zookeeper.ZooKeeperGate;
@@ -53,12 +54,9 @@ sealed interface StateStores {
    */
   static ZooKeeper inZooKeeper(
       DaemonConfig.ZooKeeper settings, EpochFloor epochs, Clock clock, StateWrites writes) {
-    return new ZooKeeper(
-        new ZooKeeperConnection(settings, Startup.zooKeeperIdentity(settings), clock),
-        settings,
-        epochs,
-        clock,
-        writes);
+    ZooKeeperConnection zk =
+        new ZooKeeperConnection(settings, Startup.zooKeeperIdentity(settings), clock);
+    return new ZooKeeper(zk, settings, epochs, clock, writes, new StandbyReads(zk::client, epochs));
   }
 
   /** The parts the stores run on, begun before anything reads them: none for the file. */
@@ -148,14 +146,16 @@ sealed interface StateStores {
 
   /**
    * ZooKeeper: the state under the chroot, taken over under the next epoch (then the fence waited
-   * out) when a leader opens it, and checked before every change; the used signatures beside it.
+   * out) when a leader opens it, and checked before every change; the used signatures beside it. A
+   * standby decodes the state only when it was written since its last read ({@code standbyReads}).
    */
   record ZooKeeper(
       ZooKeeperConnection zk,
       DaemonConfig.ZooKeeper settings,
       EpochFloor epochs,
       Clock clock,
-      StateWrites writes)
+      StateWrites writes,
+      StandbyReads standbyReads)
       implements StateStores {
     @Override
     public Opened open(String self, BooleanSupplier stillLeads) {
@@ -169,8 +169,7 @@ sealed interface StateStores {
 
     @Override
     public MaintdState peek(String self) {
-      ZooKeeperStateStore.Read r = new ZooKeeperStateStore(zk.client(), self, epochs).peek();
-      return r == null ? null : r.state();
+      return standbyReads.read();
     }
 
     @Override

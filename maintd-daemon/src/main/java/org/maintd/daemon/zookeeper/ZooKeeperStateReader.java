@@ -31,8 +31,12 @@ final class ZooKeeperStateReader {
     this.zk = zk;
   }
 
-  /** What a read found: the header, the state, and the version of {@code /state}. */
-  record Read(StateEnvelope envelope, MaintdState state, int version) {}
+  /**
+   * What a read found: the header, the state, the version of {@code /state}, and the zxid of the
+   * write that left it so ({@code written}: unique in the ensemble's history, a new {@code /state}
+   * created with its version at 0 again included).
+   */
+  record Read(StateEnvelope envelope, MaintdState state, int version, long written) {}
 
   /** Where the state lives, for messages: {@code ZooKeeper /maintd/state}. */
   String where() {
@@ -41,6 +45,14 @@ final class ZooKeeperStateReader {
 
   /** The stored state, or null when none was ever stored. */
   Read read() {
+    return read(Optional.empty());
+  }
+
+  /**
+   * The stored state, or null when none is; {@code last} itself when {@code /state} was not written
+   * since it was read, without reading or decoding its chunks.
+   */
+  Read read(Optional<Read> last) {
     for (int attempt = 1; ; attempt++) {
       Stat stat = new Stat();
       byte[] header;
@@ -51,10 +63,13 @@ final class ZooKeeperStateReader {
       } catch (Exception e) {
         throw ZooKeeperStateStore.failure("cannot read the state from ZooKeeper", e);
       }
+      if (last.isPresent() && last.get().written() == stat.getMzxid()) {
+        return last.get();
+      }
       StateEnvelope envelope = parse(header);
       List<byte[]> chunks = chunks(envelope, stat.getVersion(), attempt);
       if (chunks != null) {
-        return new Read(envelope, decode(envelope, chunks), stat.getVersion());
+        return new Read(envelope, decode(envelope, chunks), stat.getVersion(), stat.getMzxid());
       }
     }
   }
