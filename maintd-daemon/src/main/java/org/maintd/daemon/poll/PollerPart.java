@@ -18,7 +18,7 @@ import org.maintd.spi.ReportSource;
 public final class PollerPart extends LifeCyclePart implements ReportSource {
   private final HttpClient client;
   private volatile ReportSource reports;
-  private volatile Map<String, CollectorReading> last = Map.of();
+  private volatile String lastPoll = summary(Map.of());
 
   public PollerPart(HttpClient client, Clock clock) {
     super("poller", "the collectors' HTTP client", client, clock);
@@ -40,7 +40,7 @@ public final class PollerPart extends LifeCyclePart implements ReportSource {
       throw new IllegalStateException("the poller is " + state() + "; it cannot poll");
     }
     Map<String, CollectorReading> readings = reports.poll(nodes);
-    last = readings;
+    lastPoll = summary(readings);
     return readings;
   }
 
@@ -50,12 +50,17 @@ public final class PollerPart extends LifeCyclePart implements ReportSource {
     super.startUp();
   }
 
-  @Override
-  protected String detail() {
+  /** What the health says of a poll, told once per poll rather than counted per request. */
+  private static String summary(Map<String, CollectorReading> readings) {
     Map<String, Integer> byHealth = new TreeMap<>();
-    last.values().forEach(r -> byHealth.merge(r.health(), 1, Integer::sum));
-    return last.size()
+    readings.values().forEach(r -> byHealth.merge(r.health(), 1, Integer::sum));
+    return readings.size()
         + " collectors in the last poll"
         + (byHealth.isEmpty() ? "" : ": " + byHealth);
+  }
+
+  @Override
+  protected String detail() {
+    return lastPoll;
   }
 }
