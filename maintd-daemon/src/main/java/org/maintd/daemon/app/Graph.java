@@ -42,6 +42,12 @@ record Graph(
     boolean recover) {
   private static final Duration STANDBY_READ_WAIT = Duration.ofSeconds(2);
 
+  /**
+   * How late a scrape may show a change of the daemon's health or leadership: under a load of
+   * scrapes they are read once per this, not per scrape (what the meters record shows at once).
+   */
+  private static final Duration METRICS_RECHECK = Duration.ofMillis(100);
+
   /** What the daemon keeps from before its start to after its close, shared with the graph. */
   record Shared(
       Parts parts,
@@ -91,7 +97,8 @@ record Graph(
                 writes));
     StateStores stores = ways.stores();
     Leading leading = ways.leading();
-    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(clock.instant()));
+    DaemonMetrics metrics =
+        new DaemonMetrics(MaintdState.initial(clock.instant()), METRICS_RECHECK);
     metrics.countDenials(shared.stateCondition()::denials);
     metrics.countStateWrites(writes);
     StandbyView standbyView =

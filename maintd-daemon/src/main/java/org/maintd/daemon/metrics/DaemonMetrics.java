@@ -39,15 +39,28 @@ public final class DaemonMetrics implements RunnerListener {
   private volatile StateWrites writes = new StateWrites();
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-  private final Scrapes scrapes = new Scrapes(registry::scrape);
+  private final Scrapes scrapes;
   private final Counter rounds;
   private final Timer ticks;
   private final Timer polls;
   private volatile Map<String, CollectorReading> lastPoll = Map.of();
   private volatile DaemonView view;
 
-  /** Metrics of a daemon whose state is {@code initial} until the runner publishes a view. */
+  /**
+   * Metrics of a daemon whose state is {@code initial} until the runner publishes a view; what the
+   * gauges read besides the meters is read again on every scrape.
+   */
   public DaemonMetrics(MaintdState initial) {
+    this(initial, Duration.ZERO);
+  }
+
+  /**
+   * Metrics of a daemon whose state is {@code initial} until the runner publishes a view; what the
+   * gauges read besides the meters (health, leadership, the interlock, the store's counts) is read
+   * again at most once per {@code recheck}, however many scrapes come in between.
+   */
+  public DaemonMetrics(MaintdState initial, Duration recheck) {
+    scrapes = new Scrapes(registry::scrape, recheck, System::nanoTime);
     Supplier<MaintdState> state = () -> view == null ? initial : view.state();
     Supplier<String> storm = () -> view == null ? "" : view.storm();
     rounds =

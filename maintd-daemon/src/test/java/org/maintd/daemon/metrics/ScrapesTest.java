@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,47 @@ class ScrapesTest {
     scrapes.recorded();
     assertEquals("3:FAILED", scrapes.scrape());
     assertEquals(3, renders.get());
+  }
+
+  @Test
+  void withARecheckWindowAnInputIsReadOncePerWindowAndAMeterShowsAtOnce() {
+    AtomicLong nanos = new AtomicLong(1_000);
+    AtomicInteger reads = new AtomicInteger();
+    AtomicReference<String> state = new AtomicReference<>("RUNNING");
+    AtomicInteger made = new AtomicInteger();
+    AtomicReference<Supplier<String>> gauge = new AtomicReference<>();
+    Scrapes windowed =
+        new Scrapes(
+            () -> made.incrementAndGet() + ":" + gauge.get().get(),
+            Duration.ofMillis(100),
+            nanos::get);
+    gauge.set(
+        windowed.input(
+            () -> {
+              reads.incrementAndGet();
+              return state.get();
+            }));
+
+    assertEquals("1:RUNNING", windowed.scrape());
+    int afterFirst = reads.get();
+    state.set("FAILED");
+    nanos.addAndGet(Duration.ofMillis(99).toNanos());
+    assertEquals("1:RUNNING", windowed.scrape(), "within the window: not read again");
+    assertEquals(afterFirst, reads.get());
+
+    windowed.recorded();
+    assertEquals("2:FAILED", windowed.scrape(), "a meter's record shows at once");
+
+    state.set("RUNNING");
+    nanos.addAndGet(Duration.ofMillis(100).toNanos());
+    assertEquals("3:RUNNING", windowed.scrape(), "once the window has passed: read again");
+    nanos.addAndGet(Duration.ofMillis(100).toNanos());
+    String same = windowed.scrape();
+    assertEquals("3:RUNNING", same, "read again, unchanged: the same text");
+    int read = reads.get();
+    nanos.addAndGet(Duration.ofMillis(50).toNanos());
+    assertSame(same, windowed.scrape());
+    assertEquals(read, reads.get(), "the window counts from the last read, not the last render");
   }
 
   @Test
