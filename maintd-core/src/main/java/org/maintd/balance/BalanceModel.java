@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
@@ -84,7 +85,24 @@ final class BalanceModel {
 
   /** The best allowed move of any instance, if one lowers the score. */
   Optional<Candidate> bestMove(Predicate<Candidate> allowed) {
-    return Optional.ofNullable(table.best(allowed));
+    return table.best(new boolean[nodes.length], allowed);
+  }
+
+  /**
+   * The best allowed move of any instance that touches no {@code busy} node (indexed as the nodes),
+   * if one lowers the score.
+   */
+  Optional<Candidate> bestMove(boolean[] busy, Predicate<Candidate> allowed) {
+    return table.best(busy, allowed);
+  }
+
+  /** The nodes named in {@code names}, marked by their index. */
+  boolean[] marked(Set<String> names) {
+    boolean[] out = new boolean[nodes.length];
+    for (NodeState n : nodes) {
+      out[n.index] = names.contains(n.name);
+    }
+    return out;
   }
 
   /** The move as it would be reported, before it is made. */

@@ -3,6 +3,7 @@ package org.maintd.balance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.maintd.cluster.Cluster;
@@ -110,8 +111,18 @@ public final class Balancer {
    * daemon, which takes one move at a time around the other work of a round.
    */
   public Optional<BalanceMove> step(Predicate<BalanceMove> allowed) {
+    return step(Set.of(), allowed);
+  }
+
+  /**
+   * The same, never touching the {@code busy} nodes (by name): the moves of the instances on them
+   * and the moves onto them are not looked at, so that a step stays fast when a round has taken
+   * most of the group's nodes.
+   */
+  public Optional<BalanceMove> step(Set<String> busy, Predicate<BalanceMove> allowed) {
     double before = model.score();
-    Optional<Candidate> best = model.bestMove(c -> allowed.test(model.preview(c)));
+    Optional<Candidate> best =
+        model.bestMove(model.marked(busy), c -> allowed.test(model.preview(c)));
     if (best.isEmpty() || !options.accepts(before, model.scoreAfter(best.get()))) {
       return Optional.empty();
     }

@@ -9,12 +9,12 @@ import java.util.Map;
 /**
  * One instance's moves in a {@link MoveTable}, each slot's change to the score split in two: what
  * the move does to the instance's own nodes (its source part, shared by the slots whose targets
- * leave those nodes alike), and what it does to the target (its target part). A change of the
- * instance's nodes forgets the source parts only; a change of a target forgets that target's parts.
- * The slots are kept in blocks: the failover alone, then for each of the four kinds the slots of 16
- * targets in turn; each block keeps the least and greatest of what bounds its target parts ({@link
- * RowBound}) and which source parts its slots take, and so does each kind over its blocks. Not
- * thread-safe.
+ * leave those nodes alike), and what it does to the target (its target part, shared with the other
+ * instances alike for it: {@link TargetParts}). A change of the instance's nodes forgets the source
+ * parts only; a change of a target forgets that target's parts. The slots are kept in blocks: the
+ * failover alone, then for each of the four kinds the slots of 16 targets in turn; each block keeps
+ * the least and greatest of what bounds its target parts ({@link RowBound}) and which source parts
+ * its slots take, and so does each kind over its blocks. Not thread-safe.
  */
 final class MoveRow {
   static final byte UNKNOWN = 0;
@@ -49,7 +49,10 @@ final class MoveRow {
   final byte[] targetState;
   final boolean[] open;
   boolean opened;
-  final double[] targets;
+
+  /** Each slot's target part, when its state is {@link #TRIED}: shared ({@link TargetParts}). */
+  final TargetParts.Tried[] targets;
+
   final int[] sourceOf;
   final List<Source> sources = new ArrayList<>();
   final RowBound[] blocks;
@@ -79,13 +82,12 @@ final class MoveRow {
   /** For each source part, the block it was last noted for. */
   private int[] lastBlockOf = new int[8];
 
-  private Map<?, ?>[] targetPairs;
   private boolean anyPairs;
 
   MoveRow(int slots) {
     targetState = new byte[slots];
     open = new boolean[slots];
-    targets = new double[slots * W];
+    targets = new TargetParts.Tried[slots];
     sourceOf = new int[slots];
     Arrays.fill(sourceOf, -1);
     int targetCount = (slots - 1) / 4;
@@ -102,6 +104,7 @@ final class MoveRow {
       wholeKinds[k] = new RowBound();
     }
     targetState[0] = TRIED;
+    targets[0] = TargetParts.Tried.NONE;
   }
 
   /** Forgets every part: the instance moved. */
@@ -218,14 +221,10 @@ final class MoveRow {
     return sources.size() - 1;
   }
 
-  void targetPairs(int slot, Map<String, Integer> p) {
-    if (!p.isEmpty() && targetPairs == null) {
-      targetPairs = new Map<?, ?>[targetState.length];
-    }
-    if (targetPairs != null) {
-      targetPairs[slot] = p.isEmpty() ? null : p;
-    }
-    anyPairs |= !p.isEmpty();
+  /** Sets the slot's target part, tried. */
+  void target(int slot, TargetParts.Tried part) {
+    targets[slot] = part;
+    anyPairs |= !part.pairs().isEmpty();
   }
 
   /** Whether some part changes location-exclusion pairs (the bounds do not count them). */
@@ -239,11 +238,11 @@ final class MoveRow {
    */
   Map<String, Integer> combine(int slot, double[] out) {
     Source s = sources.get(sourceOf[slot]);
-    int at = slot * W;
+    double[] target = targets[slot].delta();
     for (int k = 0; k < W; k++) {
-      out[k] = s.delta()[k] + targets[at + k];
+      out[k] = s.delta()[k] + target[k];
     }
-    Map<String, Integer> tp = targetPairs(slot);
+    Map<String, Integer> tp = targets[slot].pairs();
     if (tp.isEmpty()) {
       return s.pairs();
     }
@@ -254,12 +253,5 @@ final class MoveRow {
     tp.forEach((k, v) -> both.merge(k, v, Integer::sum));
     both.values().removeIf(v -> v == 0);
     return both;
-  }
-
-  @SuppressWarnings("unchecked")
-  private Map<String, Integer> targetPairs(int slot) {
-    return targetPairs == null || targetPairs[slot] == null
-        ? Map.of()
-        : (Map<String, Integer>) targetPairs[slot];
   }
 }

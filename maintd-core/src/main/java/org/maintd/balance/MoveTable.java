@@ -2,6 +2,7 @@ package org.maintd.balance;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -42,6 +43,11 @@ final class MoveTable {
   /** For each node, a copy that the trials of target parts are made on. */
   private final NodeState[] trials;
 
+  /** The target parts tried, shared by the instances of the same shape ({@link #shapes}). */
+  private final TargetParts parts;
+
+  private final int[] shapes;
+
   private final NodeState[] trial = new NodeState[1];
 
   /** The moves of {@code instances} onto the {@code online} nodes. */
@@ -56,6 +62,8 @@ final class MoveTable {
     this.rows = new MoveRow[instances.length];
     this.rowBounds = new double[instances.length];
     this.trials = new NodeState[nodes.length];
+    this.parts = new TargetParts(nodes.length);
+    this.shapes = TargetParts.shapes(instances);
     this.onlineAt = new int[nodes.length];
     Arrays.fill(onlineAt, -1);
     for (int j = 0; j < online.length; j++) {
@@ -63,18 +71,20 @@ final class MoveTable {
     }
   }
 
-  /** The best allowed move, if one lowers the score, else null. */
-  Candidate best(Predicate<Candidate> allowed) {
-    Best best = new Best(sums.score(), allowed);
-    long[] order = rowOrder();
-    for (long entry : order) {
+  /**
+   * The best allowed move that touches no {@code busy} node (indexed as the nodes), if one lowers
+   * the score; the moves of the instances on a busy node and the moves onto one are not looked at.
+   */
+  Optional<Candidate> best(boolean[] busy, Predicate<Candidate> allowed) {
+    BestMove best = new BestMove(sums.score(), busy, allowed);
+    for (long entry : rowOrder(best)) {
       int k = (int) entry;
-      if (rowBounds[k] >= best.score) {
+      if (rowBounds[k] >= best.score()) {
         break;
       }
       scan(k, best);
     }
-    return best.candidate;
+    return best.candidate();
   }
 
   /**
@@ -85,6 +95,7 @@ final class MoveTable {
     boolean[] touched = new boolean[nodes.length];
     for (NodeState n : changed) {
       touched[n.index] = true;
+      parts.forget(n.index);
     }
     for (int k = 0; k < instances.length; k++) {
       MoveRow row = rows[k];
@@ -108,14 +119,17 @@ final class MoveTable {
   }
 
   /**
-   * The rows of the movable instances that could lower the score, by their lower bound (unknown
-   * first), then in order.
+   * The rows of the movable instances on no busy node that could lower the score, by their lower
+   * bound (unknown first), then in order.
    */
-  private long[] rowOrder() {
+  private long[] rowOrder(BestMove best) {
     long[] out = new long[instances.length];
     int n = 0;
     for (int k = 0; k < instances.length; k++) {
-      if (moves.movable(instances[k])) {
+      BalanceInstance i = instances[k];
+      if (moves.movable(i)
+          && !best.busy(i.primary)
+          && (i.secondary < 0 || !best.busy(i.secondary))) {
         rowBounds[k] = bound(k);
         if (rowBounds[k] < sums.score()) {
           out[n++] = k;
@@ -167,7 +181,7 @@ final class MoveTable {
   }
 
   /** Scores every slot of row {@code k} that could beat the best, and sets the row's bounds. */
-  private void scan(int k, Best best) {
+  private void scan(int k, BestMove best) {
     MoveRow row = row(k);
     BalanceInstance i = instances[k];
     if (!row.opened) {
@@ -179,7 +193,8 @@ final class MoveTable {
     }
     for (int b = 0; b < row.blocks.length; b++) {
       if (!bounded
-          || (row.kindBounds[row.kindOfBlock(b)] < best.score && blockBound(row, b) < best.score)) {
+          || (row.kindBounds[row.kindOfBlock(b)] < best.score()
+              && blockBound(row, b) < best.score())) {
         scanBlock(k, row, b, best);
       }
     }
@@ -189,28 +204,29 @@ final class MoveTable {
   }
 
   /** Scores every slot of block {@code b} that could beat the best, and sets the block's bound. */
-  private void scanBlock(int k, MoveRow row, int b, Best best) {
+  private void scanBlock(int k, MoveRow row, int b, BestMove best) {
     BalanceInstance i = instances[k];
     RowBound block = row.blocks[b];
     block.clear();
     for (int slot = row.firstSlot(b); slot < row.endSlot(b); slot += 4) {
-      if (!row.open[slot] || !target(i, row, slot)) {
+      if (!row.open[slot] || !target(k, row, slot)) {
         continue;
       }
       if (row.sourceOf[slot] < 0) {
         row.blockSource(b, sourceOf(i, row, slot));
       }
       MoveRow.Source s = row.sources.get(row.sourceOf[slot]);
-      if (s.delta() == null) {
-        sums.widen(row.targets, slot * W, block, block);
+      if (s.delta() == null || best.busy(target(i, slot))) {
+        sums.widen(row.targets[slot].delta(), 0, block, block);
         continue;
       }
       SourceBound sb = sums.bound(s.delta(), s.bound());
-      double low = sums.lowerBound(sb, row.targets, slot * W, block);
+      double low = sums.lowerBound(sb, row.targets[slot].delta(), 0, block);
       Map<String, Integer> p = row.anyPairs() ? row.combine(slot, whole) : Map.of();
-      if (low + sums.pairChange(p) < best.score) {
+      if (low + sums.pairChange(p) < best.score()) {
         p = row.combine(slot, whole);
-        best.offer(i, slot, (long) k * width + slot, sums.scoreWith(whole, p));
+        best.offer(
+            i, kind(i, slot), target(i, slot), (long) k * width + slot, sums.scoreWith(whole, p));
       }
     }
   }
@@ -226,9 +242,9 @@ final class MoveTable {
     }
     BalanceInstance i = instances[k];
     for (int slot = from; slot < to; slot++) {
-      if (row.open[slot] && target(i, row, slot)) {
+      if (row.open[slot] && target(k, row, slot)) {
         int b = row.blockOf(slot);
-        sums.widen(row.targets, slot * W, row.blocks[b], row.kinds[MoveRow.kindOf(slot)]);
+        sums.widen(row.targets[slot].delta(), 0, row.blocks[b], row.kinds[MoveRow.kindOf(slot)]);
         if (row.sourcesKnown && row.sourceOf[slot] < 0) {
           row.blockSource(b, sourceOf(i, row, slot));
         }
@@ -258,10 +274,13 @@ final class MoveTable {
     return rows[k];
   }
 
-  /** Tries the slot's target part if not known yet; whether the target accepts the move. */
-  private boolean target(BalanceInstance i, MoveRow row, int slot) {
+  /**
+   * Takes the slot's target part of row {@code k} if not known yet; whether the target accepts the
+   * move.
+   */
+  private boolean target(int k, MoveRow row, int slot) {
     if (row.targetState[slot] == MoveRow.UNKNOWN) {
-      row.targetState[slot] = tryTarget(i, kind(i, slot), target(i, slot), row, slot);
+      row.targetState[slot] = takeTarget(k, row, slot);
     }
     return row.targetState[slot] == MoveRow.TRIED;
   }
@@ -287,17 +306,31 @@ final class MoveTable {
     row.opened = true;
   }
 
-  private byte tryTarget(BalanceInstance i, MoveKind kind, int t, MoveRow row, int slot) {
+  /** The slot's target part of row {@code k}, tried if no instance of its key has it yet. */
+  private byte takeTarget(int k, MoveRow row, int slot) {
+    BalanceInstance i = instances[k];
+    MoveKind kind = kind(i, slot);
+    int t = target(i, slot);
+    TargetParts.Part part =
+        parts.of(t, moves.targetKey(i, kind, t, shapes[k]), key -> tryTarget(i, kind, t));
+    if (part instanceof TargetParts.Tried tried) {
+      row.target(slot, tried);
+      return MoveRow.TRIED;
+    }
+    return MoveRow.REFUSED;
+  }
+
+  private TargetParts.Part tryTarget(BalanceInstance i, MoveKind kind, int t) {
     if (trials[t] == null) {
       trials[t] = nodes[t].copy();
     }
     NodeState target = moves.target(i, kind, t, trials[t]);
     if (target == null) {
-      return MoveRow.REFUSED;
+      return new TargetParts.Refused();
     }
     trial[0] = target;
-    row.targetPairs(slot, sums.delta(nodes, trial, row.targets, slot * W));
-    return MoveRow.TRIED;
+    double[] delta = new double[W];
+    return new TargetParts.Tried(delta, sums.delta(nodes, trial, delta, 0));
   }
 
   /** The row's source part for the move, tried if no slot with the same key has it yet. */
@@ -332,30 +365,5 @@ final class MoveTable {
   /** The node a slot's move names: the secondary for the failover, else its online node. */
   private int target(BalanceInstance i, int slot) {
     return slot == 0 ? i.secondary : online[(slot - 1) / 4];
-  }
-
-  /** The lowest-scored allowed move so far; of equal scores, the first in hbal's order. */
-  private final class Best {
-    private final Predicate<Candidate> allowed;
-    private double score;
-    private long order = Long.MAX_VALUE;
-    private Candidate candidate;
-
-    Best(double score, Predicate<Candidate> allowed) {
-      this.score = score;
-      this.allowed = allowed;
-    }
-
-    void offer(BalanceInstance i, int slot, long at, double s) {
-      if (s > score || (s == score && (candidate == null || at > order))) {
-        return;
-      }
-      Candidate c = new Candidate(i, kind(i, slot), target(i, slot), s);
-      if (allowed.test(c)) {
-        candidate = c;
-        score = s;
-        order = at;
-      }
-    }
   }
 }

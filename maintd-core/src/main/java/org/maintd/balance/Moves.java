@@ -149,6 +149,38 @@ final class Moves {
   }
 
   /**
+   * What {@link #target} reads of the instance's nodes for the move of {@code kind} of {@code i} to
+   * {@code t}, with the instance's {@code shape}: the moves with the same key leave the target
+   * alike ({@link TargetParts}).
+   */
+  TargetParts.Key targetKey(BalanceInstance i, MoveKind kind, int t, int shape) {
+    NodeState op = nodes[i.primary];
+    NodeState target = nodes[t];
+    boolean forced = op.offline || force;
+    return switch (kind) {
+      case FAILOVER -> throw new IllegalArgumentException("a failover has no target: " + i);
+      case FAILOVER_TO_ANY ->
+          new TargetParts.Key(
+              kind, shape, forced, NodeOps.canMigrate(op, target), location(i, t, i.secondary));
+      case REPLACE_SECONDARY ->
+          new TargetParts.Key(
+              kind, shape, nodes[i.secondary].offline || force, true, target.peers.get(i.primary));
+      case REPLACE_AND_FAILOVER ->
+          new TargetParts.Key(
+              kind, shape, force, NodeOps.canMigrate(op, target), location(i, t, i.primary));
+      case REPLACE_PRIMARY ->
+          new TargetParts.Key(
+              kind,
+              shape,
+              forced,
+              NodeOps.canMigrate(nodes[i.secondary], target),
+              location(i, t, i.secondary));
+      case FAILOVER_AND_REPLACE ->
+          new TargetParts.Key(kind, shape, forced, true, target.peers.get(i.secondary));
+    };
+  }
+
+  /**
    * Whether the instance's primary or secondary is offline (or drained): evacuation mode's test.
    */
   private boolean onOfflineNode(BalanceInstance i) {

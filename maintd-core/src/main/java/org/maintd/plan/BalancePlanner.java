@@ -1,6 +1,7 @@
 package org.maintd.plan;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -59,7 +60,7 @@ final class BalancePlanner {
       double initial = balancer.score();
       int moves = 0;
       while (true) {
-        var move = balancer.step(this::free);
+        var move = balancer.step(busy(), this::free);
         if (move.isEmpty()) {
           break;
         }
@@ -116,6 +117,18 @@ final class BalancePlanner {
         : String.format(
             "score %.4f: no move lowers it by %.4f (balance.minGain) on the free nodes",
             score, options.minGain());
+  }
+
+  /**
+   * The nodes no move may touch, whatever it is: taken by a job of the round, excluded as a target,
+   * left after a failed repair, or ruled out; {@link #free} refuses every move that touches one.
+   */
+  private Set<String> busy() {
+    Set<String> busy = new HashSet<>(ctx.claims.claimedNodes());
+    busy.addAll(ctx.excludedTargets);
+    busy.addAll(failedRepairs);
+    busy.addAll(ctx.ruledOut.keySet());
+    return busy;
   }
 
   private boolean free(BalanceMove m) {

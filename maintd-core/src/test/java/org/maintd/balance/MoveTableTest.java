@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.function.Predicate;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -76,6 +77,43 @@ class MoveTableTest {
       }
       model.apply(actual.get());
     }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("fewerSeeds")
+  void aStepKeptOffBusyNodesMakesTheBestMoveThatTouchesNoneOfThem(long seed) {
+    BalanceModel model =
+        BalanceModel.of(RandomClusters.of(10, 60, seed), Clusters.GROUP, BalanceOptions.hbal());
+    Random rnd = new Random(seed);
+    int moved = 0;
+    int steered = 0;
+    for (int step = 0; step < 12; step++) {
+      boolean[] busy = new boolean[model.nodes().length];
+      for (int n = 0; n < busy.length; n++) {
+        busy[n] = rnd.nextInt(4) == 0;
+      }
+      Predicate<Candidate> untouched =
+          c ->
+              !busy[c.instance().primary]
+                  && (c.instance().secondary < 0 || !busy[c.instance().secondary])
+                  && !busy[c.target()];
+      Candidate expected = scanAll(model, untouched);
+      Optional<Candidate> free = model.bestMove();
+      Optional<Candidate> actual = model.bestMove(busy, c -> true);
+      String why = "seed " + seed + ", step " + step;
+      assertEquals(
+          expected == null ? "none" : show(expected),
+          actual.map(MoveTableTest::show).orElse("none"),
+          why);
+      actual.ifPresent(c -> assertEquals(expected.score(), c.score(), 0.0, why));
+      steered += free.map(MoveTableTest::show).equals(actual.map(MoveTableTest::show)) ? 0 : 1;
+      if (actual.isPresent()) {
+        model.apply(actual.get());
+        moved++;
+      }
+    }
+    assertTrue(moved > 0, "seed " + seed + " made no move");
+    assertTrue(steered > 0, "seed " + seed + ": the busy nodes never changed the move");
   }
 
   /** Varied switches: every fifth seed evacuates, every seventh ignores soft errors. */

@@ -25,13 +25,25 @@ final class RandomClusters {
 
   /** {@code nodes} nodes and {@code instances} instances, from {@code seed}. */
   static Cluster of(int nodes, int instances, long seed) {
+    return of(nodes, instances, seed, false);
+  }
+
+  /**
+   * The same, and with migration tags (nodes in two migration domains, migration allowed from the
+   * first to the second only) and desired locations (some instances want a rack).
+   */
+  static Cluster tagged(int nodes, int instances, long seed) {
+    return of(nodes, instances, seed, true);
+  }
+
+  private static Cluster of(int nodes, int instances, long seed, boolean tagged) {
     Random rnd = new Random(seed);
     StringBuilder b = new StringBuilder("default|" + Clusters.GROUP + "|preferred||\n\n");
     for (int n = 0; n < nodes; n++) {
       long mem = 32768L * (1 + rnd.nextInt(3));
       b.append(
           String.format(
-              "node%02d|%d|1024|%d|%d|%d|%d|%s|%s|1|rack:r%d|N|0|1|1.0%n",
+              "node%02d|%d|1024|%d|%d|%d|%d|%s|%s|1|rack:r%d%s|N|0|1|1.0%n",
               n,
               mem,
               mem / 2 + rnd.nextInt(4096),
@@ -40,7 +52,8 @@ final class RandomClusters {
               16 + 16 * rnd.nextInt(2),
               n == 0 ? "M" : (rnd.nextInt(12) == 0 ? "Y" : "N"),
               Clusters.GROUP,
-              n % 3));
+              n % 3,
+              tagged ? ",mig:m" + n % 2 : ""));
     }
     b.append('\n');
     for (int i = 0; i < instances; i++) {
@@ -60,9 +73,26 @@ final class RandomClusters {
               p,
               template.equals("drbd") ? String.format("node%02d", s) : "",
               template,
-              rnd.nextInt(4) == 0 ? "service:s" + rnd.nextInt(4) : ""));
+              tags(rnd, tagged)));
     }
-    b.append("\nhtools:iextags:service\nhtools:nlocation:rack\n\n").append(Clusters.POLICY);
+    b.append("\nhtools:iextags:service\nhtools:nlocation:rack\n");
+    if (tagged) {
+      b.append("htools:migration:mig\nhtools:allowmigration:mig:m0::mig:m1\n");
+      b.append("htools:desiredlocation:rack\n");
+    }
+    b.append('\n').append(Clusters.POLICY);
     return new HtoolsReader().read(b + "\n", "random-" + seed);
+  }
+
+  /**
+   * An instance's tags: an exclusion tag for one in four, and when tagged a rack for one in three.
+   */
+  private static String tags(Random rnd, boolean tagged) {
+    String service = rnd.nextInt(4) == 0 ? "service:s" + rnd.nextInt(4) : "";
+    if (!tagged || rnd.nextInt(3) != 0) {
+      return service;
+    }
+    String rack = "rack:r" + rnd.nextInt(3);
+    return service.isEmpty() ? rack : service + "," + rack;
   }
 }
