@@ -25,8 +25,9 @@ import org.maintd.spi.MaintdState;
 /**
  * The daemon's object graph: every part built from the configuration by {@link #build}, with
  * constructors, before anything runs; then {@link #start}ed in order (poller, the master's check,
- * ZooKeeper, the leader's work, API, election); {@link #stop} ends the leader's work before the
- * parts stop. Its parts are thread-safe; it is built and started once, on one thread.
+ * ZooKeeper, the leader's work, API, election, a standby's warm-up); {@link #stop} ends the
+ * leader's work before the parts stop. Its parts are thread-safe; it is built and started once, on
+ * one thread.
  */
 record Graph(
     DaemonConfig config,
@@ -39,8 +40,12 @@ record Graph(
     DaemonHealth health,
     ApiPart api,
     SelfUrl self,
+    StandbyWarmUp warmUp,
     boolean recover) {
   private static final Duration STANDBY_READ_WAIT = Duration.ofSeconds(2);
+
+  /** How often a daemon that stands for election looks whether it stands by, until it warms up. */
+  private static final Duration WARM_UP_CHECKS = Duration.ofSeconds(1);
 
   /**
    * How late a scrape may show a change of the daemon's health or leadership: under a load of
@@ -159,15 +164,31 @@ record Graph(
             stores::usedSignatures,
             apiTls,
             clock);
+    StandbyWarmUp warmUp =
+        new StandbyWarmUp(
+            () -> acting.work() == null && !leading.leads() && !leading.leaderUrl().isEmpty(),
+            () -> work.warmUp(self.get()));
     return new Graph(
-        config, backend, poller, leading, stores, standbyView, acting, health, api, self, recover);
+        config,
+        backend,
+        poller,
+        leading,
+        stores,
+        standbyView,
+        acting,
+        health,
+        api,
+        self,
+        warmUp,
+        recover);
   }
 
   /**
    * Starts the parts in order, each refusal a {@link StartupException} with its exit code: the
    * poller; the master's check and vote; ZooKeeper; the checks of the cluster; with {@code
    * recover}, the check that no state is stored; the leader's work when this daemon leads from its
-   * start; the API; the election. Then a failed part is told to {@code supervision}.
+   * start; the API; the election and, when elected, a standby's warm-up. Then a failed part is told
+   * to {@code supervision}.
    */
   void start(Parts parts, ScheduledExecutorService timers, Supervision supervision) {
     parts.begin(poller);
@@ -182,6 +203,9 @@ record Graph(
     parts.begin(api);
     self.listening(api.port());
     leading.stand(parts, acting, standbyView, timers);
+    if (leading.electsAgain()) {
+      warmUp.watch(timers, WARM_UP_CHECKS);
+    }
     parts.onFailure(acting::partFailed);
     leading.onMasterMoved(supervision::masterMoved);
     Startup.announce(config, api.port());

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -159,11 +160,24 @@ record LeaderWork(
         poller,
         backend,
         new RoundStep(settings(), UUID::randomUUID),
-        () ->
-            Optional.ofNullable(stores.peek(self))
-                .orElseGet(() -> MaintdState.initial(clock.instant())),
+        lastStored(self),
         config.pollInterval(),
         clock);
+  }
+
+  /**
+   * The rehearsal of a standby, on the state the leader last stored, taken so that its takeover
+   * polls and plans warm (see {@link Rehearsal#warmUp}).
+   */
+  CompletableFuture<Rehearsal.Result> warmUp(String self) {
+    return Rehearsal.warmUp(
+        poller, backend, new RoundStep(settings(), UUID::randomUUID), lastStored(self), clock);
+  }
+
+  private Supplier<MaintdState> lastStored(String self) {
+    return () ->
+        Optional.ofNullable(stores.peek(self))
+            .orElseGet(() -> MaintdState.initial(clock.instant()));
   }
 
   /**

@@ -30,6 +30,10 @@ import org.slf4j.LoggerFactory;
  * and at most {@code freshFor} old (the poll interval: no older than a leader's readings ever are),
  * so that the first tick does not wait for every collector again. Every later poll goes to the
  * collectors. Thread-safe.
+ *
+ * <p>A standby rehearses too, once, when it begins to stand by ({@link #warmUp}): nothing of it is
+ * kept but a JIT-compiled poll and planner, so that the rehearsal of its takeover, if it comes,
+ * does not run them cold; it costs each collector one diagnose run more per standby start.
  */
 public final class Rehearsal implements ReportSource {
   private static final Logger log = LoggerFactory.getLogger(Rehearsal.class);
@@ -39,6 +43,20 @@ public final class Rehearsal implements ReportSource {
   private final Duration freshFor;
   private final Clock clock;
   private final AtomicBoolean taken = new AtomicBoolean();
+
+  /** When a rehearsal is taken, named in its log line. */
+  private enum Occasion {
+    /** A new leader waits out its fence. */
+    FENCE("the first tick rehearsed while the fence is waited out"),
+    /** A daemon begins to stand by. */
+    STANDBY("a standby warmed up for its takeover");
+
+    private final String says;
+
+    Occasion(String says) {
+      this.says = says;
+    }
+  }
 
   /** What a rehearsal came to. */
   public sealed interface Result {
@@ -82,16 +100,45 @@ public final class Rehearsal implements ReportSource {
       Supplier<MaintdState> stored,
       Duration freshFor,
       Clock clock) {
+    return new Rehearsal(
+        collectors,
+        begin(Occasion.FENCE, collectors, backend, step, stored, clock),
+        freshFor,
+        clock);
+  }
+
+  /**
+   * Rehearses once on a thread of its own, as a standby: {@code backend} read, {@code collectors}
+   * polled, {@code step} taken on the state {@code stored} gives; only what it came to is kept.
+   */
+  public static CompletableFuture<Result> warmUp(
+      ReportSource collectors,
+      ClusterBackend backend,
+      RoundStep step,
+      Supplier<MaintdState> stored,
+      Clock clock) {
+    return begin(Occasion.STANDBY, collectors, backend, step, stored, clock);
+  }
+
+  private static CompletableFuture<Result> begin(
+      Occasion occasion,
+      ReportSource collectors,
+      ClusterBackend backend,
+      RoundStep step,
+      Supplier<MaintdState> stored,
+      Clock clock) {
     CompletableFuture<Result> result = new CompletableFuture<>();
     Thread thread =
         new Thread(
-            () -> rehearse(collectors, backend, step, stored, clock, result), "maintd-rehearsal");
+            () -> rehearse(occasion, collectors, backend, step, stored, clock, result),
+            "maintd-rehearsal");
     thread.setDaemon(true);
     thread.start();
-    return new Rehearsal(collectors, result, freshFor, clock);
+    return result;
   }
 
   private static void rehearse(
+      Occasion occasion,
       ReportSource collectors,
       ClusterBackend backend,
       RoundStep step,
@@ -110,7 +157,7 @@ public final class Rehearsal implements ReportSource {
       result.complete(
           new Result.Rehearsed(Set.copyOf(cluster.nodesByName().keySet()), readings, at, polled));
     } catch (RuntimeException e) {
-      log.warn("could not rehearse the first tick, it will poll itself: {}", e.toString());
+      log.warn("could not rehearse ({}): {}", occasion.says, e.toString());
       result.complete(new Result.Failed(e.toString()));
       return;
     }
@@ -122,13 +169,13 @@ public final class Rehearsal implements ReportSource {
           Inputs.tick(cluster, readings, Map.of(), List.of(), List.of()),
           clock.instant());
       log.info(
-          "rehearsed the first tick while the fence is waited out: {} collectors polled in {} ms,"
-              + " a round stepped in {} ms",
+          "{}: {} collectors polled in {} ms, a round stepped in {} ms",
+          occasion.says,
           readings.size(),
           polled.toMillis(),
           Duration.ofNanos(System.nanoTime() - stepping).toMillis());
     } catch (RuntimeException e) {
-      log.warn("the rehearsal's step failed (the first tick takes its own): {}", e.toString());
+      log.warn("the rehearsal's step failed ({}): {}", occasion.says, e.toString());
     }
   }
 

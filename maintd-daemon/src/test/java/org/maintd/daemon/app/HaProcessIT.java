@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -231,6 +232,11 @@ class HaProcessIT {
     }
     Map<?, ?> standbyHealth = daemons.json(standby, "/1/health");
     assertEquals("n1", standbyHealth.get("master"), "the cluster's master, not the standby's node");
+    daemons.within(
+        "the standby warmed up for its takeover",
+        Duration.ofSeconds(30),
+        () -> daemons.log(standby).contains("a standby warmed up for its takeover: "));
+    assertFalse(daemons.log(l).contains("a standby warmed up"), "a leader warms up by leading");
   }
 
   @Test

@@ -148,6 +148,26 @@ class RehearsalTest {
   }
 
   @Test
+  void aStandbysWarmUpPollsEveryNodeOnceAndStepsARoundOnTheStoredState() throws Exception {
+    Rehearsal.Result warmed =
+        Rehearsal.warmUp(
+                collectors,
+                sim,
+                new RoundStep(Settings.defaults(), UUID::randomUUID),
+                () -> {
+                  statesRead.incrementAndGet();
+                  return MaintdState.initial(clock.instant());
+                },
+                clock)
+            .get();
+
+    Rehearsal.Result.Rehearsed done = assertInstanceOf(Rehearsal.Result.Rehearsed.class, warmed);
+    assertEquals(sim.snapshot().nodesByName().keySet(), done.nodes());
+    assertEquals(1, collectors.polls.get());
+    await("the round stepped on the stored state").until(() -> statesRead.get() == 1);
+  }
+
+  @Test
   void withoutARehearsalEveryPollGoesToTheCollectors() throws Exception {
     Rehearsal none = Rehearsal.none(collectors, clock);
 
