@@ -7,10 +7,12 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.maintd.cluster.Cluster;
 import org.maintd.round.Inputs;
 import org.maintd.round.RoundState;
@@ -169,14 +171,26 @@ public final class Rehearsal implements ReportSource {
           Inputs.tick(cluster, readings, Map.of(), List.of(), List.of()),
           clock.instant());
       log.info(
-          "{}: {} collectors polled in {} ms, a round stepped in {} ms",
+          "{}: {} collectors polled ({}) in {} ms, a round stepped in {} ms",
           occasion.says,
           readings.size(),
+          byHealth(readings),
           polled.toMillis(),
           Duration.ofNanos(System.nanoTime() - stepping).toMillis());
     } catch (RuntimeException e) {
       log.warn("the rehearsal's step failed ({}): {}", occasion.says, e.toString());
     }
+  }
+
+  /** How many readings of each health, by name: {@code "ok 9990, unreachable 10"}. */
+  private static String byHealth(Map<String, CollectorReading> readings) {
+    return readings.values().stream()
+        .collect(
+            Collectors.groupingBy(CollectorReading::health, TreeMap::new, Collectors.counting()))
+        .entrySet()
+        .stream()
+        .map(e -> e.getKey() + " " + e.getValue())
+        .collect(Collectors.joining(", "));
   }
 
   /** What the rehearsal's poll came to, once it has. */
