@@ -187,8 +187,8 @@ record Graph(
    * Starts the parts in order, each refusal a {@link StartupException} with its exit code: the
    * poller; the master's check and vote; ZooKeeper; the checks of the cluster; with {@code
    * recover}, the check that no state is stored; the leader's work when this daemon leads from its
-   * start; the API; the election and, when elected, a standby's warm-up. Then a failed part is told
-   * to {@code supervision}.
+   * start; the API; the election and, where the leader is elected, a standby's warm-up. Then a
+   * failed part is told to {@code supervision}.
    */
   void start(Parts parts, ScheduledExecutorService timers, Supervision supervision) {
     parts.begin(poller);

@@ -31,9 +31,13 @@ public final class HmacKey {
   }
 
   public String hex(String salt, String msg) {
+    return HexFormat.of().formatHex(digest(salt, msg));
+  }
+
+  private byte[] digest(String salt, String msg) {
     Mac mac = macs.get();
     mac.update(salt.getBytes(StandardCharsets.UTF_8));
-    return HexFormat.of().formatHex(mac.doFinal(msg.getBytes(StandardCharsets.UTF_8)));
+    return mac.doFinal(msg.getBytes(StandardCharsets.UTF_8));
   }
 
   private Mac newMac() {
@@ -51,10 +55,17 @@ public final class HmacKey {
     return new SignedMessage(msg, salt, hex(salt, msg));
   }
 
-  /** Constant-time check of the signature alone. */
+  /**
+   * Constant-time check of the signature alone: the message's HMAC, in hexadecimal digits of either
+   * case, against the digest, byte by byte (no hexadecimal text is made per check).
+   */
   public boolean matches(SignedMessage message) {
-    byte[] expected = hex(message.salt(), message.msg()).getBytes(StandardCharsets.US_ASCII);
-    byte[] actual = message.canonicalHmac().getBytes(StandardCharsets.US_ASCII);
-    return MessageDigest.isEqual(expected, actual);
+    byte[] actual;
+    try {
+      actual = HexFormat.of().parseHex(message.canonicalHmac());
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    return MessageDigest.isEqual(digest(message.salt(), message.msg()), actual);
   }
 }

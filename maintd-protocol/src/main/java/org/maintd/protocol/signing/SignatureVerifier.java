@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * Accepts a signed message only if its HMAC verifies, its salt is within the allowed skew of the
@@ -12,6 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class SignatureVerifier {
   public static final Duration DEFAULT_SKEW = Duration.ofSeconds(300);
+
+  /** A salt: seconds since the epoch, in at most 12 decimal digits. */
+  private static final Pattern SALT = Pattern.compile("[0-9]{1,12}");
 
   private final HmacKey key;
   private final Duration skew;
@@ -60,7 +64,7 @@ public final class SignatureVerifier {
   }
 
   private static long parseSalt(String text) {
-    if (text == null || !text.matches("[0-9]{1,12}")) {
+    if (text == null || !SALT.matcher(text).matches()) {
       throw new SignatureException(
           SignatureException.Reason.BAD_SALT, "salt is not seconds since the epoch: " + text);
     }

@@ -52,6 +52,28 @@ class SignatureVerifierTest {
   }
 
   @Test
+  void takesTheSignatureInEitherCaseButRefusesOneThatIsNotHexOrIsShort() {
+    SignedMessage good = key.sign(MSG, NOW);
+    assertEquals(
+        MSG,
+        verifier.verify(
+            "upper", new SignedMessage(MSG, good.salt(), good.hmac().toUpperCase()), NOW));
+    String notHex = "g" + good.hmac().substring(1);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE, new SignedMessage(MSG, good.salt(), notHex), NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE,
+        new SignedMessage(MSG, good.salt(), good.hmac().substring(0, 62)),
+        NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE,
+        new SignedMessage(MSG, good.salt(), good.hmac().substring(1)),
+        NOW);
+    assertReason(
+        SignatureException.Reason.BAD_SIGNATURE, new SignedMessage(MSG, good.salt(), ""), NOW);
+  }
+
+  @Test
   void rejectsStaleAndFutureSalts() {
     assertReason(SignatureException.Reason.STALE, key.sign(MSG, NOW), NOW.plusSeconds(301));
     assertReason(SignatureException.Reason.FUTURE, key.sign(MSG, NOW), NOW.minusSeconds(301));
