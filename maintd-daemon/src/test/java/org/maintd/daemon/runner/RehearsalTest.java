@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,14 +86,19 @@ class RehearsalTest {
             collectors,
             sim,
             new RoundStep(Settings.defaults(), UUID::randomUUID),
-            () -> {
-              statesRead.incrementAndGet();
-              return MaintdState.initial(clock.instant());
-            },
+            stored(),
             INTERVAL,
             clock);
     r.result();
     return r;
+  }
+
+  /** The state last stored: a fresh one, each read counted. */
+  private Supplier<MaintdState> stored() {
+    return () -> {
+      statesRead.incrementAndGet();
+      return MaintdState.initial(clock.instant());
+    };
   }
 
   private List<String> nodes() {
@@ -154,10 +160,7 @@ class RehearsalTest {
                 collectors,
                 sim,
                 new RoundStep(Settings.defaults(), UUID::randomUUID),
-                () -> {
-                  statesRead.incrementAndGet();
-                  return MaintdState.initial(clock.instant());
-                },
+                stored(),
                 clock)
             .get();
 
