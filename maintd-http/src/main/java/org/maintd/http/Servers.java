@@ -1,6 +1,7 @@
 package org.maintd.http;
 
 import java.time.Duration;
+import java.util.Optional;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.Handler;
@@ -25,16 +26,20 @@ public final class Servers {
   private Servers() {}
 
   public static Server newServer(String bind, int port, Duration idleTimeout, Handler handler) {
-    return newServer(bind, port, idleTimeout, handler, null);
+    return newServer(bind, port, idleTimeout, handler, Optional.empty());
   }
 
   /**
-   * The same server, speaking HTTPS with {@code tls} (null: plain HTTP). Clients may reach it by
+   * The same server, speaking HTTPS with {@code tls} (none: plain HTTP). Clients may reach it by
    * any name or address: the certificate is not matched against the name the client asked for
    * (Ganeti's cluster certificate names the cluster, not each node).
    */
   public static Server newServer(
-      String bind, int port, Duration idleTimeout, Handler handler, SslContextFactory.Server tls) {
+      String bind,
+      int port,
+      Duration idleTimeout,
+      Handler handler,
+      Optional<SslContextFactory.Server> tls) {
     Server server = new Server();
     HttpConfiguration http = new HttpConfiguration();
     http.setRequestHeaderSize(MAX_HEADERS);
@@ -42,7 +47,7 @@ public final class Servers {
     http.setSendXPoweredBy(false);
     http.setUriCompliance(UriCompliance.DEFAULT);
     ServerConnector connector;
-    if (tls == null) {
+    if (tls.isEmpty()) {
       connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
     } else {
       SecureRequestCustomizer secure = new SecureRequestCustomizer();
@@ -54,7 +59,7 @@ public final class Servers {
               server,
               1,
               1,
-              new SslConnectionFactory(tls, HttpVersion.HTTP_1_1.asString()),
+              new SslConnectionFactory(tls.get(), HttpVersion.HTTP_1_1.asString()),
               new HttpConnectionFactory(http));
     }
     connector.setHost(bind);

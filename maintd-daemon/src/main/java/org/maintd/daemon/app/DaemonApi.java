@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
@@ -18,8 +19,8 @@ import org.maintd.protocol.signing.UsedSignatures;
 
 /**
  * The daemon's HTTP API as a part: maintd's routes and the backend's, served on {@code bind:port}
- * (with {@code tls} when configured, null otherwise) to the users of {@code usersFile} and to
- * signed requests, whose signatures are remembered where {@code usedSignatures} keeps them.
+ * (with {@code tls} when configured) to the users of {@code usersFile} and to signed requests,
+ * whose signatures are remembered where {@code usedSignatures} keeps them.
  */
 final class DaemonApi {
   private DaemonApi() {}
@@ -32,7 +33,7 @@ final class DaemonApi {
       DaemonMetrics metrics,
       SignatureVerifier verifier,
       Function<Duration, UsedSignatures> usedSignatures,
-      SslContextFactory.Server tls,
+      Optional<SslContextFactory.Server> tls,
       Clock clock) {
     return new ApiPart(
         ApiServer.newServer(

@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
@@ -76,7 +77,7 @@ record Graph(
       Shared shared,
       Clock clock) {
     HmacKey key = Startup.key(config);
-    SslContextFactory.Server apiTls = Startup.apiTls(config);
+    Optional<SslContextFactory.Server> apiTls = Startup.apiTls(config);
     SignatureVerifier verifier = new SignatureVerifier(key, config.collector().maxSkew());
     ClusterBackend backend = plugin.backend();
     PollerPart poller = new PollerPart(new HttpClient(), clock);

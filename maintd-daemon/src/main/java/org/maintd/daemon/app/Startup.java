@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
@@ -58,12 +59,12 @@ final class Startup {
   }
 
   /** The API's TLS, when configured; a certificate or key that cannot be used refuses the start. */
-  static SslContextFactory.Server apiTls(DaemonConfig config) {
+  static Optional<SslContextFactory.Server> apiTls(DaemonConfig config) {
     if (!config.http().https()) {
-      return null;
+      return Optional.empty();
     }
     try {
-      return ApiTls.of(config.http().certificate(), config.http().key());
+      return Optional.of(ApiTls.of(config.http().certificate(), config.http().key()));
     } catch (IllegalArgumentException e) {
       throw new StartupException(ExitCodes.USAGE, e.getMessage());
     }

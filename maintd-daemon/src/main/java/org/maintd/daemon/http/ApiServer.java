@@ -1,6 +1,7 @@
 package org.maintd.daemon.http;
 
 import java.time.Duration;
+import java.util.Optional;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.http.Router;
@@ -19,11 +20,11 @@ public final class ApiServer {
    */
   public static Server newServer(
       String bind, int port, Router<ApiAction> routes, Authenticator auth, Limits limits) {
-    return newServer(bind, port, routes, auth, limits, null, java.util.Map::of);
+    return newServer(bind, port, routes, auth, limits, Optional.empty(), java.util.Map::of);
   }
 
   /**
-   * The same, over HTTPS with {@code tls} (null: plain HTTP), its reads answered with the headers
+   * The same, over HTTPS with {@code tls} (none: plain HTTP), its reads answered with the headers
    * {@code readHeaders} gives.
    */
   public static Server newServer(
@@ -32,7 +33,7 @@ public final class ApiServer {
       Router<ApiAction> routes,
       Authenticator auth,
       Limits limits,
-      SslContextFactory.Server tls,
+      Optional<SslContextFactory.Server> tls,
       java.util.function.Supplier<java.util.Map<String, String>> readHeaders) {
     return Servers.newServer(
         bind,
