@@ -15,13 +15,12 @@ import org.maintd.daemon.runner.Rehearsal;
  * A standby's one rehearsal ({@link Rehearsal#warmUp}), taken the first time it is found standing
  * by (another daemon leads): a daemon that leads first warms up by leading, one that leads after
  * standing by takes over with a poll and a planner already compiled. Once per process, whatever its
- * leadership does after. Thread-safe.
+ * leadership does after. Thread-safe: one check at a time.
  */
 final class StandbyWarmUp {
   private final BooleanSupplier standsBy;
   private final Supplier<CompletableFuture<Rehearsal.Result>> rehearse;
-  private final AtomicReference<CompletableFuture<Rehearsal.Result>> taken =
-      new AtomicReference<>();
+  private CompletableFuture<Rehearsal.Result> taken;
 
   /** Rehearses with {@code rehearse} once {@code standsBy} says this daemon stands by. */
   StandbyWarmUp(BooleanSupplier standsBy, Supplier<CompletableFuture<Rehearsal.Result>> rehearse) {
@@ -30,19 +29,11 @@ final class StandbyWarmUp {
   }
 
   /** Rehearses now if this daemon stands by and has not rehearsed yet; whether it has, by now. */
-  boolean check() {
-    if (taken.get() != null) {
-      return true;
+  synchronized boolean check() {
+    if (taken == null && standsBy.getAsBoolean()) {
+      taken = rehearse.get();
     }
-    if (!standsBy.getAsBoolean()) {
-      return false;
-    }
-    synchronized (this) {
-      if (taken.get() == null) {
-        taken.set(rehearse.get());
-      }
-    }
-    return true;
+    return taken != null;
   }
 
   /** Checks every {@code every} on {@code timers} until it has rehearsed. */
@@ -64,7 +55,7 @@ final class StandbyWarmUp {
   }
 
   /** The rehearsal, once taken. */
-  Optional<CompletableFuture<Rehearsal.Result>> taken() {
-    return Optional.ofNullable(taken.get());
+  synchronized Optional<CompletableFuture<Rehearsal.Result>> taken() {
+    return Optional.ofNullable(taken);
   }
 }
