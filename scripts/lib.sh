@@ -1,6 +1,13 @@
 # Shared by the launchers: find the checkout and build the jars when they are missing.
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# The JVM options maintctl runs with (scripts/maintctl, its archive, the benchmarks): both
+# compilers, compiling at twice the JVM's usual call counts, so that a short run interprets rather
+# than compiles (its start about as fast as with the first compiler alone) and a long balancing pass
+# still reaches the second compiler's code; the serial collector. docs/performance.md has the
+# figures.
+maintctl_jvm=(-Xmx512m -XX:CompileThresholdScaling=2 -XX:+UseSerialGC)
+
 ensure_built() {
   local jar
   for jar in maintd-daemon/target/maintd.jar maintd-collector/target/maintd-collector.jar maintd-cli/target/maintctl.jar; do
