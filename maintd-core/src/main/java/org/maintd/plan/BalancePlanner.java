@@ -150,7 +150,7 @@ final class BalancePlanner {
 
   /** Why the placement rules refuse the move's new primary or new secondary; empty when not. */
   Optional<String> refusal(BalanceMove m) {
-    Instance inst = ctx.cluster.instance(m.instance()).orElseThrow();
+    Instance inst = ctx.index.instance(m.instance()).orElseThrow();
     String owner = OWNER + m.instance();
     Optional<String> why = Optional.empty();
     if (!m.newPrimary().equals(m.oldPrimary())) {
@@ -200,7 +200,7 @@ final class BalancePlanner {
 
   /** Takes the room of an accepted move, so that the next move of the round sees it. */
   private void take(BalanceMove m) {
-    Instance inst = ctx.cluster.instance(m.instance()).orElseThrow();
+    Instance inst = ctx.index.instance(m.instance()).orElseThrow();
     if (!m.newPrimary().equals(m.oldPrimary())) {
       chooser.placed(m.newPrimary(), primaryNeed(inst, m), inst, null);
     }
@@ -210,7 +210,7 @@ final class BalancePlanner {
   }
 
   private JobSpec job(BalanceMove m, double initial) {
-    Instance inst = ctx.cluster.instance(m.instance()).orElseThrow();
+    Instance inst = ctx.index.instance(m.instance()).orElseThrow();
     String owner = OWNER + m.instance();
     String key = ctx.nextKey(owner);
     String text =

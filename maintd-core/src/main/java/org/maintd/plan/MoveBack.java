@@ -88,7 +88,7 @@ final class MoveBack {
     Campaign c = campaign;
     int moving = 0;
     for (Home h : mine) {
-      Optional<Instance> found = ctx.cluster.instance(h.instance());
+      Optional<Instance> found = ctx.index.instance(h.instance());
       if (found.isEmpty() || atHome(found.get(), h)) {
         kept.remove(h);
         continue;
