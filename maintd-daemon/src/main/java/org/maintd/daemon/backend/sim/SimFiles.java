@@ -27,6 +27,7 @@ final class SimFiles {
   private final Path file;
   private final SimSettings settings;
   private final boolean sharedByDaemons;
+  private final SimStateWriter writer = new SimStateWriter();
   private Optional<FileStamp> seen = Optional.empty();
 
   SimFiles(Path file, SimSettings settings, boolean sharedByDaemons) {
@@ -88,7 +89,7 @@ final class SimFiles {
 
   void write(SimState state) {
     try {
-      AtomicFiles.write(file, Mappers.RECORDS.writeValueAsBytes(state));
+      AtomicFiles.write(file, writer.write(state));
       seen = stamp();
     } catch (IOException e) {
       throw new BackendException(
