@@ -3,7 +3,6 @@ package org.maintd.daemon.backend.sim;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -56,7 +55,7 @@ final class SimStateWriter {
   private SerializableString text(Object value) throws JsonProcessingException {
     SerializableString text = previous.get(value);
     if (text == null) {
-      text = new SerializedString(Mappers.RECORDS.writeValueAsString(value));
+      text = new KeptJson(Mappers.RECORDS.writeValueAsBytes(value));
       writtenOut++;
     }
     current.put(value, text);
