@@ -16,11 +16,11 @@ import org.maintd.protocol.state.Mappers;
 
 /**
  * Writes the simulation's state as the JSON {@link Mappers#RECORDS} writes, byte for byte, for a
- * cost that follows what changed since the last write rather than the size of the cluster: the text
- * of each node, instance and job is kept from one write to the next while the state still holds the
- * same object (they are immutable records, and a change makes a new one), and only new ones are
- * written out. What a write did not use is dropped. Not thread-safe: its {@link SimFiles} is called
- * under its backend's lock.
+ * cost that follows what changed since the last write rather than the size of the cluster: the JSON
+ * of each node, instance and job is kept from one write to the next, as its bytes ({@link
+ * KeptJson}), while the state still holds the same object (they are immutable records, their lists
+ * copied, and a change makes a new one), and only new ones are written out. What a write did not
+ * use is dropped. Not thread-safe: its {@link SimFiles} is called under its backend's lock.
  */
 final class SimStateWriter {
   private final ObjectMapper mapper;
