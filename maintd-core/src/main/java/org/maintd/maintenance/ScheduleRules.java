@@ -9,8 +9,9 @@ import org.maintd.machine.MachineMode;
 
 /**
  * Posting a schedule, by Mesos' rules and messages: every window has machines, no duration is
- * negative, every machine has a hostname (maintd names machines by hostname; Mesos would take an IP
- * alone) and a well-formed IP if any, no machine is in two windows (hostnames compared
+ * negative (nor zero, nor a start before 1970: maintd's own rules, which Mesos does not have),
+ * every machine has a hostname (maintd names machines by hostname; Mesos would take an IP alone)
+ * and a well-formed IP if any, no machine is in two windows (hostnames compared
  * case-insensitively), and no machine that is {@code DOWN} is dropped. A hostname that is no node
  * of the cluster is kept (Mesos keeps machines that have not joined) and warned of. Machines kept
  * keep their modes; those dropped while {@code DRAIN} go back {@code UP} and are released (maintd
@@ -83,8 +84,21 @@ public final class ScheduleRules {
       if (w.machines().isEmpty()) {
         return Optional.of(where + ": List of machines in the maintenance window is empty");
       }
+      if (w.startNanos() < 0) {
+        return Optional.of(
+            where
+                + ": Unavailability 'start' is before 1970 ("
+                + w.start()
+                + "): a window starts at a time in nanoseconds since 1970-01-01T00:00:00Z");
+      }
       if (w.durationNanos().isPresent() && w.durationNanos().getAsLong() < 0) {
         return Optional.of(where + ": Unavailability 'duration' is negative");
+      }
+      if (w.durationNanos().isPresent() && w.durationNanos().getAsLong() == 0) {
+        return Optional.of(
+            where
+                + ": Unavailability 'duration' is zero: a window lasts some time (leave"
+                + " 'duration' out for a window with no end)");
       }
       if (w.durationNanos().isPresent()
           && w.startNanos() > Long.MAX_VALUE - w.durationNanos().getAsLong()) {

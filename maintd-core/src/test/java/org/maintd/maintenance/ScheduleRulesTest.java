@@ -63,6 +63,18 @@ class ScheduleRulesTest {
             schedule(window(START, HOUR, m("node5")), window(START, -1L, m("node6"))),
             "windows[1]: Unavailability 'duration' is negative"),
         Arguments.of(
+            schedule(window(START, HOUR, m("node5")), window(-1L, HOUR, m("node6"))),
+            "windows[1]: Unavailability 'start' is before 1970 (1969-12-31T23:59:59.999999999Z):"
+                + " a window starts at a time in nanoseconds since 1970-01-01T00:00:00Z"),
+        Arguments.of(
+            schedule(window(Long.MIN_VALUE, null, m("node5"))),
+            "windows[0]: Unavailability 'start' is before 1970 (1677-09-21T00:12:43.145224192Z):"
+                + " a window starts at a time in nanoseconds since 1970-01-01T00:00:00Z"),
+        Arguments.of(
+            schedule(window(START, 0L, m("node5"))),
+            "windows[0]: Unavailability 'duration' is zero: a window lasts some time (leave"
+                + " 'duration' out for a window with no end)"),
+        Arguments.of(
             schedule(window(START, HOUR, new MachineId("", Optional.empty()))),
             "windows[0].machine_ids[0]: Both 'hostname' and 'ip' for a machine are empty"),
         Arguments.of(
@@ -95,11 +107,11 @@ class ScheduleRulesTest {
   }
 
   @Test
-  void ipv4AndIpv6AddressesAndAZeroDurationAreAccepted() {
+  void ipv4AndIpv6AddressesTheEpochAndTheShortestDurationAreAccepted() {
     Schedule s =
         schedule(
-            window(START, 0L, m("node5", "10.0.0.5"), m("node6", "2001:db8::6")),
-            window(-5, null, m("node7", "::ffff:10.0.0.7")));
+            window(START, 1L, m("node5", "10.0.0.5"), m("node6", "2001:db8::6")),
+            window(0, null, m("node7", "::ffff:10.0.0.7")));
     assertInstanceOf(
         ScheduleRules.Posted.Accepted.class, ScheduleRules.post(Maintenance.empty(), s, CLUSTER));
   }

@@ -5,22 +5,22 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
-import org.maintd.config.DurationText;
 import org.maintd.protocol.api.MachineId;
 import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.ScheduleBody;
 import org.maintd.protocol.api.SchedulePostedView;
 import org.maintd.protocol.json.Json;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code maintctl schedule show|set FILE|add MACHINE...|clear}: the maintenance schedule, in Mesos'
@@ -162,12 +162,18 @@ public final class ScheduleCommand extends CommandGroup {
     @Option(
         names = "--start",
         required = true,
+        converter = WindowTimes.Start.class,
+        paramLabel = "WHEN",
         description =
             "When the window starts: +90s, +2h (from now), or a time such as 2027-03-01T02:00:00Z.")
-    String start;
+    long start;
 
-    @Option(names = "--duration", description = "How long it lasts (1h, 90m); none: indefinite.")
-    String duration;
+    @Option(
+        names = "--duration",
+        converter = WindowTimes.Length.class,
+        paramLabel = "LENGTH",
+        description = "How long it lasts (1h, 90m), longer than 0s; none: no end.")
+    Long duration;
 
     @Option(names = "--auto", description = "maintd takes the machines DOWN and UP by itself.")
     boolean auto;
@@ -177,8 +183,17 @@ public final class ScheduleCommand extends CommandGroup {
         description = "Instances that decline stay even after the window starts.")
     boolean respectDeclines;
 
+    @Spec CommandSpec spec;
+
     @Override
     public void run() {
+      if (duration != null && !WindowTimes.endsInTime(start, duration)) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--duration: the window would end after "
+                + WindowTimes.LAST
+                + ", the latest time a schedule holds");
+      }
       ScheduleBody now = client().get("/1/maintenance/schedule", ScheduleBody.class);
       List<ScheduleBody.WindowBody> windows =
           new ArrayList<>(now.windows() == null ? List.of() : now.windows());
@@ -186,41 +201,14 @@ public final class ScheduleCommand extends CommandGroup {
           new ScheduleBody.WindowBody(
               machines.stream().map(m -> new MachineId(m, null)).toList(),
               new ScheduleBody.Unavailability(
-                  new ScheduleBody.Nanos(nanos(when(start))),
-                  duration == null ? null : new ScheduleBody.Nanos(length(duration))),
+                  new ScheduleBody.Nanos(start),
+                  duration == null ? null : new ScheduleBody.Nanos(duration)),
               auto ? Boolean.TRUE : null,
               respectDeclines ? Boolean.TRUE : null));
       print(
           client()
               .post("/1/maintenance/schedule", new ScheduleBody(windows), SchedulePostedView.class),
           Set::text);
-    }
-
-    private static Instant when(String text) {
-      try {
-        return text.startsWith("+")
-            ? Instant.now()
-                .plus(DurationText.parse(text.substring(1)))
-                .truncatedTo(ChronoUnit.SECONDS)
-            : Instant.parse(text);
-      } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
-        throw new ApiException(
-            "--start: '"
-                + text
-                + "' is neither +DURATION (+90s, +2h) nor a time (2027-03-01T02:00:00Z)");
-      }
-    }
-
-    private static long length(String text) {
-      try {
-        return DurationText.parse(text).toNanos();
-      } catch (IllegalArgumentException e) {
-        throw new ApiException("--duration: " + e.getMessage());
-      }
-    }
-
-    private static long nanos(Instant t) {
-      return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
   }
 

@@ -118,17 +118,78 @@ class MaintenanceEndToEndTest {
     assertEquals(Boolean.TRUE, n4.get("respect_declines"), n4.toString());
 
     MaintctlRun vague = maintctl("schedule", "add", "n2", "--start", "tomorrow");
-    assertEquals(1, vague.code());
+    assertEquals(2, vague.code(), vague.err());
     assertTrue(
-        vague.err().contains("--start: 'tomorrow' is neither +DURATION (+90s, +2h) nor a time"),
+        vague
+            .err()
+            .startsWith(
+                "maintctl: Invalid value for option '--start': 'tomorrow' is neither +DURATION"
+                    + " (+90s, +2h) nor a time"),
         vague.err());
-    MaintctlRun length = maintctl("schedule", "add", "n2", "--start", "+1h", "--duration", "long");
-    assertEquals(1, length.code());
-    assertTrue(length.err().startsWith("maintctl: --duration: "), length.err());
     assertEquals(
         2,
         ((List<?>) ((Map<?, ?>) cluster.get("/1/maintenance/schedule")).get("windows")).size(),
         "a refused add changes nothing");
+  }
+
+  @Test
+  void everyWindowMaintctlCannotPutOnTheScheduleIsAUsageErrorNamingItsOption() throws Exception {
+    String[][] cases = {
+      {"--start", "+99999999h", "--start': '+99999999h' is after 2262-04-11T23:47:16.854775807Z,"},
+      {"--start", "1960-01-01T00:00:00Z", "--start': '1960-01-01T00:00:00Z' is before 1970"},
+      {"--duration", "99999999h", "--duration': '99999999h' is longer than a window can last"},
+      {"--duration", "0s", "--duration': '0s': a window lasts longer than that"},
+      {"--duration", "long", "--duration': 'long' is not a duration"},
+    };
+    for (String[] c : cases) {
+      List<String> args = new java.util.ArrayList<>(List.of("schedule", "add", "n2"));
+      args.addAll(List.of(c[0], c[1]));
+      if (!c[0].equals("--start")) {
+        args.addAll(List.of("--start", "+1h"));
+      }
+      MaintctlRun r = maintctl(args.toArray(String[]::new));
+      assertEquals(2, r.code(), c[1] + ": " + r.err());
+      assertTrue(
+          r.err().startsWith("maintctl: Invalid value for option '" + c[2]), c[1] + ": " + r.err());
+    }
+    MaintctlRun late =
+        maintctl("schedule", "add", "n2", "--start", "2262-01-01T00:00:00Z", "--duration", "365d");
+    assertEquals(2, late.code(), late.err());
+    assertTrue(
+        late.err()
+            .startsWith(
+                "maintctl: --duration: the window would end after 2262-04-11T23:47:16.854775807Z"),
+        late.err());
+    assertEquals(Map.of("windows", List.of()), cluster.get("/1/maintenance/schedule"));
+  }
+
+  @Test
+  void aWindowStartingBefore1970OrOfNoLengthIsRefusedByTheDaemonAndNothingIsStored()
+      throws Exception {
+    String[][] cases = {
+      {
+        "{\"nanoseconds\": -1}, \"duration\": {\"nanoseconds\": 3600000000000}",
+        "windows[0]: Unavailability 'start' is before 1970 (1969-12-31T23:59:59.999999999Z): a"
+            + " window starts at a time in nanoseconds since 1970-01-01T00:00:00Z"
+      },
+      {
+        "{\"nanoseconds\": 1800000000000000000}, \"duration\": {\"nanoseconds\": 0}",
+        "windows[0]: Unavailability 'duration' is zero: a window lasts some time (leave"
+            + " 'duration' out for a window with no end)"
+      },
+    };
+    for (String[] c : cases) {
+      HttpResponse<String> r =
+          cluster.signedPost(
+              "/1/maintenance/schedule",
+              "{\"windows\": [{\"machine_ids\": [{\"hostname\": \"n2\"}],"
+                  + " \"unavailability\": {\"start\": "
+                  + c[0]
+                  + "}}]}");
+      assertEquals(400, r.statusCode(), r.body());
+      assertEquals(Map.of("error", "bad-request", "message", c[1]), Json.parse(r.body()), r.body());
+    }
+    assertEquals(Map.of("windows", List.of()), cluster.get("/1/maintenance/schedule"));
   }
 
   @Test
