@@ -26,8 +26,9 @@ import org.maintd.wait.WaitReason;
  * caps) and goes {@code DRAIN}; its instances are then moved off (evacuations' placement rules),
  * each once it consents: a decline holds an instance until its window starts (for good, when the
  * window respects declines), and one not yet answered waits while consent commands are asked. An
- * {@code auto} window takes its drained machine {@code DOWN} (offline) once it has started, and
- * brings it back {@code UP} (online, undrained, out of the schedule) once it has ended and the node
+ * {@code auto} window takes its drained machine {@code DOWN} (offline) once it has started, unless
+ * it has ended meanwhile (held by the guards until then: a window that ended is over), and brings
+ * it back {@code UP} (online, undrained, out of the schedule) once it has ended and the node
  * reports {@code Ok}. Planned work: while {@code hold} says so, none of it starts. Every machine is
  * a plan item ({@code machine}); the modes it gives take effect when the round starts. Not
  * thread-safe.
@@ -171,6 +172,14 @@ final class MaintenancePlanner {
     if (!w.started(now)) {
       return Next.waits(new WaitReason.WindowNotStarted(w.start(), "DRAIN: drained; goes DOWN"));
     }
+    if (w.ended(now)) {
+      return backUp(
+          w,
+          m,
+          node,
+          jobs,
+          "DRAIN: drained; its window ended at " + w.end().orElseThrow() + " before it went DOWN");
+    }
     if (in.hold().isPresent()) {
       return waits("DRAIN: drained; going DOWN", in.hold().get());
     }
@@ -203,20 +212,29 @@ final class MaintenancePlanner {
       return Next.does(
           since + "; UP once its window ends at " + w.end().get() + " and it reports Ok");
     }
+    return backUp(w, m, node, jobs, since + "; its window ended");
+  }
+
+  /**
+   * Brings the machine of an {@code auto} window that ended back {@code UP} (online, undrained, out
+   * of the schedule) once its node reports {@code Ok}: a window that ended is over, whether or not
+   * the machine went {@code DOWN} in it.
+   */
+  private Next backUp(Window w, MachineId m, Node node, List<JobSpec> jobs, String head) {
     NodeSignal signal = in.signals().getOrDefault(node.name(), NodeSignal.unknown());
     if (signal.okSince().isEmpty()) {
       WaitReason why = new WaitReason.NotOk(node.name(), signal.fault());
-      return Next.waits(since + "; its window ended: " + why.text(), why);
+      return Next.waits(head + ": " + why.text(), why);
     }
     if (in.hold().isPresent()) {
-      return waits(since + "; coming back UP", in.hold().get());
+      return waits(head + "; coming back UP", in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
     Optional<WaitReason> busy = busy(owner, node);
     if (busy.isPresent()) {
-      return waits(since + "; coming back UP", busy.get());
+      return waits(head + "; coming back UP", busy.get());
     }
-    String why = "its auto window ended at " + w.end().get() + " and it reports Ok";
+    String why = "its auto window ended at " + w.end().orElseThrow() + " and it reports Ok";
     Operation back =
         new Operation.SetNodeFlags(node.name(), Optional.of(false), Optional.of(false));
     submit(jobs, owner, back, "bring " + node.name() + " back UP", why);

@@ -249,6 +249,57 @@ class MaintenancePlannerTest {
         "DRAIN: no instance left; take it down with maintctl down n2", machine(manual).text());
   }
 
+  /**
+   * A drained machine of an auto window (1 h from START), the guards holding planned work or not:
+   * DOWN only while the window runs; once it has ended, back UP without going DOWN first.
+   */
+  @ParameterizedTest(name = "{0} s after its start, held {1}: {2}")
+  @CsvSource({
+    "-1, false, waits",
+    "0, false, offline",
+    "0, true, waits",
+    "3599, false, offline",
+    "3599, true, waits",
+    "3600, true, waits",
+    "3600, false, back-up",
+    "7200, false, back-up"
+  })
+  void anAutoWindowThatEndedWhileHeldBringsItsDrainedMachineBackUpWithoutTakingItDown(
+      long offset, boolean held, String expected) {
+    Maintenance m = in(scheduled(true, false, 1L), MachineMode.DRAIN);
+    Cluster c = drained(empty(cluster()), "n2");
+    Instant now = START.plusSeconds(offset);
+    NodeSignal ok = new NodeSignal("boot-1", "", Optional.of(DUE));
+    Optional<WaitReason> hold =
+        held ? Optional.of(new WaitReason.Paused("an alert fires")) : Optional.empty();
+    RoundPlan p = plan(c, new MaintenanceInput(m, AHEAD, hold, false, Map.of("n2", ok)), now);
+    List<Operation> expectedOps =
+        switch (expected) {
+          case "offline" -> List.of(Operation.SetNodeFlags.offline("n2"));
+          case "back-up" ->
+              List.of(new Operation.SetNodeFlags("n2", Optional.of(false), Optional.of(false)));
+          default -> List.of();
+        };
+    assertEquals(expectedOps, ops(p), machine(p).text());
+    MachineMode mode =
+        switch (expected) {
+          case "offline" -> MachineMode.DOWN;
+          case "back-up" -> MachineMode.UP;
+          default -> MachineMode.DRAIN;
+        };
+    assertEquals(mode, p.maintenance().modeOf("n2"));
+    assertEquals(
+        expected.equals("back-up"),
+        p.maintenance().schedule().windows().isEmpty(),
+        "out of the schedule once back UP");
+    if (offset >= 3600) {
+      assertTrue(
+          machine(p).text().startsWith("DRAIN: drained; its window ended at 2027-03-01T03:00:00Z")
+              || machine(p).text().startsWith("bring n2 back UP: its auto window ended at"),
+          machine(p).text());
+    }
+  }
+
   @Test
   void anAutoWindowBringsItsMachineBackUpOnceEndedAndOk() {
     Maintenance m = in(scheduled(true, false, 1L), MachineMode.DOWN);
