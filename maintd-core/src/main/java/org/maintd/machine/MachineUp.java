@@ -3,13 +3,11 @@ package org.maintd.machine;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.NodePhase;
-import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Node;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
@@ -28,7 +26,6 @@ import org.maintd.job.ReasonTrail;
  * instance per decision.
  */
 public final class MachineUp {
-  private final Cluster cluster;
   private final List<Incident> incidents;
   private final List<Machine> machines;
   private final List<Campaign> campaigns;
@@ -36,12 +33,10 @@ public final class MachineUp {
 
   /** The facts one decision reads; {@code lastReports} holds each node's last poll. */
   public MachineUp(
-      Cluster cluster,
       List<Incident> incidents,
       List<Machine> machines,
       List<Campaign> campaigns,
       Map<String, Observation> lastReports) {
-    this.cluster = cluster;
     this.incidents = incidents;
     this.machines = machines;
     this.campaigns = campaigns;
@@ -55,12 +50,8 @@ public final class MachineUp {
     }
   }
 
-  public Verdict<BringUp> decide(String hostname, boolean force, String who, Instant now) {
-    Optional<Node> found = byHostname(hostname);
-    if (found.isEmpty()) {
-      return new Verdict.Unknown<>(hostname);
-    }
-    Node node = found.get();
+  /** Whether {@code node} (its name resolved by the command) can go back. */
+  public Verdict<BringUp> decide(Node node, boolean force, String who, Instant now) {
     if (!Machines.isOut(node)) {
       return new Verdict.Refused<>(
           node.name(), node.name() + " is already in service (neither drained nor offline)");
@@ -84,13 +75,6 @@ public final class MachineUp {
         force ? activeIncidents(node.name()).stream().map(Incident::uuid).toList() : List.of();
     return new Verdict.Allowed<>(
         new BringUp(node.name(), job(node, who, now, force && !problems.isEmpty()), cancels));
-  }
-
-  private Optional<Node> byHostname(String hostname) {
-    String wanted = hostname.toLowerCase(Locale.ROOT);
-    return cluster.nodes().stream()
-        .filter(n -> n.name().toLowerCase(Locale.ROOT).equals(wanted))
-        .findFirst();
   }
 
   private List<String> problems(Node node) {

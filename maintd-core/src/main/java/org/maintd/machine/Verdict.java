@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * What a command for one machine comes to: allowed, with the change {@code A} it makes; refused,
- * with why and what to do; or no node of that name.
+ * What a command for one machine (a node, its name resolved before) comes to: allowed, with the
+ * change {@code A} it makes; or refused, with why and what to do.
  */
 public sealed interface Verdict<A> {
   /** Allowed: {@code change} is what it does. */
@@ -15,36 +15,30 @@ public sealed interface Verdict<A> {
   /** Not now; {@code reason} says why and what to do. */
   record Refused<A>(String node, String reason) implements Verdict<A> {}
 
-  /** No node of that name. */
-  record Unknown<A>(String hostname) implements Verdict<A> {}
-
   /** A command's verdicts over all the machines it names, taken together. */
   sealed interface Together<A> {
     /** Every machine may go: the changes, in the command's order. */
     record AllAllowed<A>(List<A> changes) implements Together<A> {}
-
-    /** A name that is no node; the machines after it were not decided. */
-    record NoSuchNode<A>(String hostname) implements Together<A> {}
 
     /** Some were refused: every reason, in the command's order; nothing is done. */
     record Refused<A>(List<String> reasons) implements Together<A> {}
   }
 
   /**
-   * {@code decide} for each of {@code hostnames}, in order, until a name is no node: the command is
-   * all or nothing, so one refusal refuses it, naming every reason.
+   * {@code decide} for each of {@code machines}, in order: the command is all or nothing, so one
+   * refusal refuses it, naming every reason.
    */
-  static <A> Together<A> together(List<String> hostnames, Function<String, Verdict<A>> decide) {
+  static <M, A> Together<A> together(List<M> machines, Function<M, Verdict<A>> decide) {
     List<A> changes = new ArrayList<>();
     List<String> refused = new ArrayList<>();
-    for (String hostname : hostnames) {
-      Verdict<A> v = decide.apply(hostname);
-      if (v instanceof Unknown<A> u) {
-        return new Together.NoSuchNode<>(u.hostname());
-      } else if (v instanceof Refused<A> r) {
+    for (M machine : machines) {
+      Verdict<A> v = decide.apply(machine);
+      if (v instanceof Refused<A> r) {
         refused.add(r.reason());
+      } else if (v instanceof Allowed<A> a) {
+        changes.add(a.change());
       } else {
-        changes.add(((Allowed<A>) v).change());
+        throw new IllegalStateException("no rule for the verdict " + v);
       }
     }
     return refused.isEmpty()

@@ -8,7 +8,6 @@ import org.maintd.campaign.Campaign;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
-import org.maintd.cluster.NodeNames;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.machine.MachineMode;
@@ -42,13 +41,8 @@ public final class MachineDown {
   /** Take it down: submit {@code job}; its mode becomes {@code mode}. */
   public record TakeDown(String node, JobSpec job, MaintenanceMode mode) {}
 
-  public Verdict<TakeDown> decide(String hostname, boolean force, String who, Instant now) {
-    Optional<Node> found =
-        cluster.nodes().stream().filter(n -> NodeNames.same(n.name(), hostname)).findFirst();
-    if (found.isEmpty()) {
-      return new Verdict.Unknown<>(hostname);
-    }
-    Node node = found.get();
+  /** Whether {@code node} (its name resolved by the command) can be taken down. */
+  public Verdict<TakeDown> decide(Node node, boolean force, String who, Instant now) {
     Optional<String> refusal = refusal(node, force);
     if (refusal.isPresent()) {
       return new Verdict.Refused<>(node.name(), refusal.get());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.NodeNamed;
 import org.maintd.cluster.NodeNames;
 import org.maintd.machine.MachineMode;
 
@@ -40,7 +41,7 @@ public final class ScheduleRules {
   }
 
   public static Posted post(Maintenance current, Schedule next, Cluster cluster) {
-    Optional<String> invalid = invalid(next);
+    Optional<String> invalid = invalid(next).or(() -> ambiguous(next, cluster));
     if (invalid.isPresent()) {
       return new Posted.Invalid(invalid.get());
     }
@@ -136,11 +137,23 @@ public final class ScheduleRules {
     return Optional.empty();
   }
 
+  /** The first hostname that could be any of several nodes, with where; names them. */
+  private static Optional<String> ambiguous(Schedule schedule, Cluster cluster) {
+    for (int i = 0; i < schedule.windows().size(); i++) {
+      List<MachineId> machines = schedule.windows().get(i).machines();
+      for (int j = 0; j < machines.size(); j++) {
+        if (NodeNamed.in(cluster, machines.get(j).hostname()) instanceof NodeNamed.Ambiguous a) {
+          return Optional.of("windows[" + i + "].machine_ids[" + j + "]: " + a.message());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   private static List<String> warnings(Schedule schedule, Cluster cluster) {
     List<String> out = new ArrayList<>();
     for (MachineId m : schedule.machines()) {
-      if (cluster != null
-          && cluster.nodes().stream().noneMatch(n -> NodeNames.same(n.name(), m.hostname()))) {
+      if (NodeNamed.in(cluster, m.hostname()) instanceof NodeNamed.Unknown) {
         out.add(
             "machine '"
                 + m.hostname()

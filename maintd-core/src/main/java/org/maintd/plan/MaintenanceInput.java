@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Node;
+import org.maintd.cluster.NodeNamed;
 import org.maintd.machine.MachineMode;
 import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.Maintenance;
@@ -44,10 +44,8 @@ public record MaintenanceInput(
     Map<String, String> out = new HashMap<>();
     for (Window w : maintenance.schedule().windows()) {
       for (MachineId m : w.machines()) {
-        for (Node n : cluster.nodes()) {
-          if (m.names(n.name())) {
-            why(w, m, now).ifPresent(why -> out.put(n.name(), why));
-          }
+        if (NodeNamed.in(cluster, m.hostname()) instanceof NodeNamed.Found f) {
+          why(w, m, now).ifPresent(why -> out.put(f.node().name(), why));
         }
       }
     }

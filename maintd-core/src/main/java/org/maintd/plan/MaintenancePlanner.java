@@ -7,7 +7,7 @@ import java.util.Optional;
 import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
-import org.maintd.cluster.NodeNames;
+import org.maintd.cluster.NodeNamed;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
@@ -70,14 +70,14 @@ final class MaintenancePlanner {
   }
 
   private Next machine(Window w, MachineId m, List<JobSpec> jobs) {
-    Optional<Node> found =
-        ctx.cluster.nodes().stream()
-            .filter(n -> NodeNames.same(n.name(), m.hostname()))
-            .findFirst();
-    if (found.isEmpty()) {
+    NodeNamed named = NodeNamed.in(ctx.cluster, m.hostname());
+    if (named instanceof NodeNamed.Unknown) {
       return Next.does("unknown: no node of that name in the cluster; kept in the schedule");
     }
-    Node node = found.get();
+    if (named instanceof NodeNamed.Ambiguous a) {
+      return Next.does("unknown: " + a.message() + " in the schedule; kept, nothing done");
+    }
+    Node node = ((NodeNamed.Found) named).node();
     return switch (after.modeOf(m.hostname())) {
       case UP -> up(w, m, node, jobs);
       case DRAIN -> drain(w, m, node, jobs);
@@ -91,7 +91,9 @@ final class MaintenancePlanner {
       return Next.does(
           "UP: its window ended at "
               + w.end().orElseThrow()
-              + " before it was drained; drop it from the schedule");
+              + " before it was drained; drop it from the schedule (maintctl schedule remove "
+              + m.hostname()
+              + ")");
     }
     if (now.isBefore(from)) {
       return Next.does("UP: drains from " + from + " for its window at " + w.start());

@@ -12,8 +12,9 @@ import org.maintd.incident.IncidentStatus;
 
 /**
  * Operator commands, applied in the order given, each answered: cancel, acknowledge (its tag
- * removal is an effect; the answer waits for it), pause and resume, campaigns, and the machines'
- * ({@link MachineCommands}: the schedule, down, up). A refusal changes nothing.
+ * removal is an effect; the answer waits for it), pause and resume, campaigns, the schedule ({@link
+ * ScheduleCommands}) and the machines' ({@link MachineCommands}: down, up). A refusal changes
+ * nothing.
  */
 final class Commands {
   private final Turn t;
@@ -77,7 +78,7 @@ final class Commands {
       return new Reply.Done(changed);
     }
     if (c instanceof Command.PostSchedule x) {
-      return new MachineCommands(t).post(x);
+      return new ScheduleCommands(t).post(x);
     }
     if (c instanceof Command.MachinesDown x) {
       return new MachineCommands(t).down(x);

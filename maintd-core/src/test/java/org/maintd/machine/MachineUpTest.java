@@ -83,8 +83,8 @@ class MachineUpTest {
       Observation last,
       boolean force) {
     Map<String, Observation> reports = last == null ? Map.of() : Map.of("n2", last);
-    return new MachineUp(c, incidents, machines, List.of(), reports)
-        .decide("N2", force, "alice", NOW);
+    return new MachineUp(incidents, machines, List.of(), reports)
+        .decide(c.node("n2").orElseThrow(), force, "alice", NOW);
   }
 
   static Stream<Arguments> refusals() {
@@ -192,11 +192,7 @@ class MachineUpTest {
   }
 
   @Test
-  void aNodeInServiceOrUnknownIsNeverPutBack() {
-    assertInstanceOf(
-        Verdict.Unknown.class,
-        new MachineUp(DRAINED, List.of(), TAKEN, List.of(), Map.of())
-            .decide("n9", true, "alice", NOW));
+  void aNodeInServiceIsNeverPutBack() {
     Verdict.Refused<?> up =
         assertInstanceOf(
             Verdict.Refused.class, decide(cluster(c -> c), List.of(), TAKEN, OK, true));
@@ -215,15 +211,15 @@ class MachineUpTest {
             List.of());
     Campaign c = new Campaigns().create("c1", spec, DRAINED, NOW);
     Campaign rebooting = c.withNode(c.progress("n2").to(NodePhase.BOOT, NOW));
-    MachineUp rules =
-        new MachineUp(DRAINED, List.of(), TAKEN, List.of(rebooting), Map.of("n2", OK));
+    MachineUp rules = new MachineUp(List.of(), TAKEN, List.of(rebooting), Map.of("n2", OK));
+    org.maintd.cluster.Node n2 = DRAINED.node("n2").orElseThrow();
     Verdict.Refused<?> r =
-        assertInstanceOf(Verdict.Refused.class, rules.decide("n2", true, "alice", NOW));
+        assertInstanceOf(Verdict.Refused.class, rules.decide(n2, true, "alice", NOW));
     assertTrue(r.reason().contains("campaign c1 is rebooting n2"), r.reason());
     Campaign failed = rebooting.withStatus(CampaignStatus.FAILED, "n2 did not come back");
     assertInstanceOf(
         Verdict.Allowed.class,
-        new MachineUp(DRAINED, List.of(), TAKEN, List.of(failed), Map.of("n2", OK))
-            .decide("n2", false, "alice", NOW));
+        new MachineUp(List.of(), TAKEN, List.of(failed), Map.of("n2", OK))
+            .decide(n2, false, "alice", NOW));
   }
 }

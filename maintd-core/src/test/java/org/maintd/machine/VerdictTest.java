@@ -22,7 +22,7 @@ class VerdictTest {
         List.of(hosts),
         h -> {
           asked.add(h);
-          return verdicts.getOrDefault(h, new Verdict.Unknown<>(h));
+          return verdicts.get(h);
         });
   }
 
@@ -37,12 +37,6 @@ class VerdictTest {
     assertEquals(
         new Verdict.Together.Refused<>(List.of("r is busy", "s is held")), together("r", "a", "s"));
     assertEquals(List.of("r", "a", "s"), asked);
-  }
-
-  @Test
-  void aNameThatIsNoNodeStopsTheCommandThere() {
-    assertEquals(new Verdict.Together.NoSuchNode<>("x"), together("a", "r", "x", "b"));
-    assertEquals(List.of("a", "r", "x"), asked, "nothing is decided after the unknown name");
   }
 
   @Test

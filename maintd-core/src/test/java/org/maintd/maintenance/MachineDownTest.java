@@ -59,14 +59,14 @@ class MachineDownTest {
             m,
             List.of(),
             new UnavailabilityLedger(c, new SafetyCaps(Allowance.parse(caps), List.of())))
-        .decide(host, force, "admin", NOW);
+        .decide(c.node(host).orElseThrow(), force, "admin", NOW);
   }
 
   @Test
   void aDrainedMachineWithNoInstanceGoesDownThroughAnOfflineJob() {
     MachineDown.TakeDown a =
         Verdicts.allowed(
-            decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n2"), "1", "N2", false));
+            decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n2"), "1", "n2", false));
     assertEquals("n2", a.node());
     assertEquals(List.of(Operation.SetNodeFlags.offline("n2")), a.job().operations());
     assertEquals("machine:n2", a.job().owner());
@@ -105,13 +105,10 @@ class MachineDownTest {
   }
 
   @Test
-  void aMachineAlreadyDownOrNoNodeAtAllIsRefused() {
+  void aMachineAlreadyDownIsRefused() {
     assertEquals(
         new Verdict.Refused<>("n2", "n2 is already DOWN"),
         decide(cluster(true, false), scheduled(MachineMode.DOWN, "n2"), "1", "n2", true));
-    assertEquals(
-        new Verdict.Unknown<>("n9"),
-        decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n9"), "1", "n9", false));
   }
 
   @Test

@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
-import org.maintd.cluster.NodeNames;
+import org.maintd.cluster.NodeNamed;
 import org.maintd.machine.MachineMode;
 import org.maintd.maintenance.Consent;
 import org.maintd.maintenance.Consents;
@@ -116,9 +116,9 @@ public record MaintenanceStatusView(
   }
 
   private static Optional<Node> node(Cluster cluster, String hostname) {
-    return cluster == null
-        ? Optional.empty()
-        : cluster.nodes().stream().filter(n -> NodeNames.same(n.name(), hostname)).findFirst();
+    return cluster != null && NodeNamed.in(cluster, hostname) instanceof NodeNamed.Found f
+        ? Optional.of(f.node())
+        : Optional.empty();
   }
 
   private static Nanos nanos(Instant t) {

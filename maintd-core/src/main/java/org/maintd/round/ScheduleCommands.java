@@ -1,0 +1,78 @@
+package org.maintd.round;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.maintenance.MachineJobs;
+import org.maintd.maintenance.ScheduleRules;
+
+/**
+ * The operator's posts of the maintenance schedule, after Mesos: the whole schedule replaced (an
+ * empty one clears it); the machines it drops while they drain are undrained where maintd drained
+ * them, each through a job, an intent of the current round; the answer waits for the submissions. A
+ * refusal changes nothing. Not thread-safe: one per command.
+ */
+final class ScheduleCommands {
+  private final Turn t;
+  private final MachineChecks checks;
+
+  ScheduleCommands(Turn t) {
+    this.t = t;
+    this.checks = new MachineChecks(t);
+  }
+
+  Reply post(Command.PostSchedule c) {
+    ScheduleRules.Posted posted =
+        ScheduleRules.post(t.state.maintenance(), c.schedule(), t.cluster);
+    if (posted instanceof ScheduleRules.Posted.Invalid i) {
+      return new Reply.Refused(Refusal.BAD_REQUEST, i.message());
+    }
+    if (posted instanceof ScheduleRules.Posted.Conflict x) {
+      return new Reply.Refused(Refusal.CONFLICT, x.message());
+    }
+    ScheduleRules.Posted.Accepted a = (ScheduleRules.Posted.Accepted) posted;
+    t.state = t.state.withMaintenance(a.maintenance());
+    List<JobSpec> jobs = new ArrayList<>();
+    for (String hostname : a.released()) {
+      undrain(hostname, c.who()).ifPresent(jobs::add);
+    }
+    checks.submit(jobs);
+    t.log.add(
+        LogLine.info(
+            "maintenance schedule posted by "
+                + c.who()
+                + ": "
+                + c.schedule().windows().size()
+                + " window(s), "
+                + c.schedule().machines().size()
+                + " machine(s)"
+                + (a.released().isEmpty() ? "" : "; released: " + String.join(", ", a.released()))
+                + (a.warnings().isEmpty() ? "" : "; " + String.join("; ", a.warnings()))));
+    Answers.SchedulePosted answer =
+        new Answers.SchedulePosted(a.maintenance().schedule(), a.warnings(), a.released());
+    return jobs.isEmpty()
+        ? new Reply.Done(answer)
+        : new Reply.AfterEffects(jobs.stream().map(JobSpec::key).toList(), outcomes -> answer);
+  }
+
+  /** The job that undrains the node of a machine dropped while draining, if maintd drained it. */
+  private Optional<JobSpec> undrain(String hostname, String who) {
+    return checks
+        .node(hostname)
+        .filter(n -> n.drained() && checks.takenOutByItsMachine(n))
+        .map(
+            n ->
+                MachineJobs.of(
+                    n.name(),
+                    "undrain",
+                    new Operation.SetNodeFlags(n.name(), Optional.of(false), Optional.empty()),
+                    "machine "
+                        + n.name()
+                        + " dropped from the maintenance schedule by "
+                        + who
+                        + ": undrained",
+                    t.now));
+  }
+}
