@@ -108,7 +108,10 @@ final class MachineCommands {
                 .toList());
   }
 
-  /** A machine put back UP leaves the maintenance schedule (Mesos' /machine/up). */
+  /**
+   * A machine put back UP from DOWN leaves the maintenance schedule (Mesos' /machine/up); one that
+   * is UP in the schedule (its node out of service for another reason) keeps its window.
+   */
   private void unscheduleIfDown(String node) {
     Maintenance m = t.state.maintenance();
     m.schedule().machines().stream()
@@ -116,6 +119,15 @@ final class MachineCommands {
         .findFirst()
         .ifPresent(
             x -> {
+              if (m.modeOf(node) != MachineMode.DOWN) {
+                t.log.add(
+                    LogLine.info(
+                        "[machine="
+                            + x.hostname()
+                            + "] UP in the schedule: its window stays (only a DOWN machine leaves"
+                            + " the schedule when put back up)"));
+                return;
+              }
               t.state = t.state.withMaintenance(m.withoutMachine(x.hostname(), node));
               t.log.add(LogLine.info("[machine=" + x.hostname() + "] UP: out of the schedule"));
             });

@@ -147,4 +147,59 @@ class ScheduleRoundTest {
         d.stored().maintenance().schedule().machines(),
         "n2 left the schedule, n4 stays");
   }
+
+  /**
+   * n4 is out of service (drained, or offline) with its mode in the schedule as given, and maintd
+   * took it out (an incident's evacuation, acknowledged): {@code up} puts it back and only a DOWN
+   * machine leaves the schedule; one UP there keeps its window; a DRAIN one is refused.
+   */
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}, node {1}: {2}")
+  @org.junit.jupiter.params.provider.CsvSource({
+    "not scheduled, drained, no window",
+    "UP, drained, window kept",
+    "UP, offline, window kept",
+    "DOWN, offline, window dropped",
+    "DRAIN, drained, refused"
+  })
+  void upTakesOnlyADownMachineOutOfTheSchedule(String mode, String flags, String expected) {
+    Schedule s = mode.equals("not scheduled") ? Schedule.empty() : schedule("n4");
+    org.maintd.maintenance.Maintenance m =
+        org.maintd.maintenance.Maintenance.empty().withSchedule(s);
+    if (mode.equals("DOWN") || mode.equals("DRAIN")) {
+      m =
+          m.withMode(
+              new org.maintd.maintenance.MaintenanceMode(
+                  "n4", MachineMode.valueOf(mode), StepDriver.T0, "test"));
+    }
+    d.cluster =
+        d.cluster.withNode(
+            "n4",
+            n -> n.withFlags(n.flags().withDrained(true).withOffline(flags.equals("offline"))));
+    d.state =
+        RoundState.of(
+            org.maintd.spi.MaintdState.initial(StepDriver.T0)
+                .withMaintenance(m)
+                .withMachines(
+                    List.of(
+                        new org.maintd.machine.Machine(
+                            "n4", StepDriver.T0, "an-incident", "evacuated"))));
+    d.tick(allOk());
+    d.command(new Command.MachinesUp(List.of("n4"), false, "admin"));
+    if (expected.equals("refused")) {
+      assertInstanceOf(Reply.Refused.class, d.reply());
+      assertEquals(s, d.stored().maintenance().schedule());
+      return;
+    }
+    assertInstanceOf(Reply.AfterEffects.class, d.reply(), d.reply().toString());
+    assertEquals(
+        expected.equals("window kept") ? s : Schedule.empty(), d.stored().maintenance().schedule());
+    assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n4"));
+    if (expected.equals("window kept")) {
+      assertTrue(
+          d.last.log().stream()
+              .anyMatch(
+                  l -> l.text().startsWith("[machine=n4] UP in the schedule: its window stays")),
+          d.last.log().toString());
+    }
+  }
 }
