@@ -93,10 +93,7 @@ public final class Consents {
     }
     Maintenance out =
         fromTag.isPresent()
-            ? new Maintenance(
-                m.schedule(),
-                m.modes(),
-                m.consents().stream().filter(c -> !c.equals(fromTag.get())).toList())
+            ? m.withConsents(m.consents().stream().filter(c -> !c.equals(fromTag.get())).toList())
             : m;
     return answer != null && answer.node().equals(node) ? out.withConsent(answer) : out;
   }

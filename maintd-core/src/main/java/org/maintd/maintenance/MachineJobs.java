@@ -38,10 +38,7 @@ public final class MachineJobs {
       if (op instanceof Operation.SetNodeFlags f
           && f.drained().orElse(false)
           && mode.get().mode() == MachineMode.DRAIN) {
-        return new Maintenance(
-            m.schedule(),
-            m.modes().stream().filter(x -> !x.equals(mode.get())).toList(),
-            m.consents());
+        return m.withoutMode(mode.get().hostname());
       }
     }
     return m;

@@ -6,17 +6,20 @@ import java.util.Optional;
 import org.maintd.machine.MachineMode;
 
 /**
- * maintd's maintenance state: the schedule as posted, the modes of the scheduled machines it moved
- * out of {@code UP}, and the instances' answers to their drain. Immutable.
+ * maintd's maintenance state: the schedule as posted, its {@code version} (one more with every
+ * change of the schedule: a post, a machine leaving it; what {@code If-Match} names), the modes of
+ * the scheduled machines it moved out of {@code UP}, and the instances' answers to their drain.
+ * Immutable.
  */
-public record Maintenance(Schedule schedule, List<MaintenanceMode> modes, List<Consent> consents) {
+public record Maintenance(
+    Schedule schedule, List<MaintenanceMode> modes, List<Consent> consents, long version) {
   public Maintenance {
     modes = List.copyOf(modes);
     consents = List.copyOf(consents);
   }
 
   public static Maintenance empty() {
-    return new Maintenance(Schedule.empty(), List.of(), List.of());
+    return new Maintenance(Schedule.empty(), List.of(), List.of(), 0);
   }
 
   /** The mode record of {@code hostname}'s machine (case-insensitive); empty while it is UP. */
@@ -36,17 +39,29 @@ public record Maintenance(Schedule schedule, List<MaintenanceMode> modes, List<C
         .filter(m -> !MachineId.of(m.hostname()).names(next.hostname()))
         .forEach(out::add);
     out.add(next);
-    return new Maintenance(schedule, out, consents);
+    return new Maintenance(schedule, out, consents, version);
+  }
+
+  /** Without a mode record for {@code hostname}'s machine: UP, still in the schedule. */
+  public Maintenance withoutMode(String hostname) {
+    return new Maintenance(
+        schedule,
+        modes.stream().filter(m -> !MachineId.of(m.hostname()).names(hostname)).toList(),
+        consents,
+        version);
   }
 
   /**
-   * Without {@code hostname}'s machine: out of the schedule, UP, its instances' answers dropped.
+   * Without {@code hostname}'s machine: out of the schedule (a new version, if it was in it), UP,
+   * its instances' answers dropped.
    */
   public Maintenance withoutMachine(String hostname, String node) {
+    Schedule next = schedule.without(hostname);
     return new Maintenance(
-        schedule.without(hostname),
+        next,
         modes.stream().filter(m -> !MachineId.of(m.hostname()).names(hostname)).toList(),
-        consents.stream().filter(c -> !c.node().equals(node)).toList());
+        consents.stream().filter(c -> !c.node().equals(node)).toList(),
+        next.equals(schedule) ? version : version + 1);
   }
 
   /** The answers given for the drain of {@code node}. */
@@ -61,10 +76,21 @@ public record Maintenance(Schedule schedule, List<MaintenanceMode> modes, List<C
         .filter(c -> !(c.instance().equals(answer.instance()) && c.node().equals(answer.node())))
         .forEach(out::add);
     out.add(answer);
-    return new Maintenance(schedule, modes, out);
+    return withConsents(out);
   }
 
+  /** With {@code answers} as every instance's answer. */
+  public Maintenance withConsents(List<Consent> answers) {
+    return new Maintenance(schedule, modes, answers, version);
+  }
+
+  /** With {@code modes} as the modes of the machines moved out of UP. */
+  public Maintenance withModes(List<MaintenanceMode> next) {
+    return new Maintenance(schedule, next, consents, version);
+  }
+
+  /** With {@code next} as the schedule posted: the next version, even when it is the same. */
   public Maintenance withSchedule(Schedule next) {
-    return new Maintenance(next, modes, consents);
+    return new Maintenance(next, modes, consents, version + 1);
   }
 }

@@ -73,7 +73,9 @@ public final class ScheduleRules {
     List<Consent> consents =
         current.consents().stream().filter(c -> sameTerms(current, next, cluster, c)).toList();
     return new Posted.Accepted(
-        new Maintenance(next, modes, consents), warnings(next, cluster), released);
+        current.withSchedule(next).withModes(modes).withConsents(consents),
+        warnings(next, cluster),
+        released);
   }
 
   /** The first rule {@code schedule} breaks, as Mesos words it, with where. */

@@ -21,10 +21,11 @@ public final class Answers {
   public record BroughtUp(String node, String job, List<UUID> canceled) {}
 
   /**
-   * A schedule stored: as it is now, what it warns of (hostnames that are no node), and the
-   * machines it dropped while they were draining (maintd undrains what it drained).
+   * A schedule stored: as it is now, its version, what it warns of (hostnames that are no node),
+   * and the machines it dropped while they were draining (maintd undrains what it drained).
    */
-  public record SchedulePosted(Schedule schedule, List<String> warnings, List<String> released) {
+  public record SchedulePosted(
+      Schedule schedule, long version, List<String> warnings, List<String> released) {
     public SchedulePosted {
       warnings = List.copyOf(warnings);
       released = List.copyOf(released);

@@ -2,6 +2,7 @@ package org.maintd.round;
 
 import java.util.List;
 import org.maintd.campaign.CampaignSpec;
+import org.maintd.maintenance.IfMatch;
 import org.maintd.maintenance.Schedule;
 
 /** An operator's command, applied by the next step and answered after it. A closed set. */
@@ -24,8 +25,16 @@ public sealed interface Command {
   /** Pause, resume or abort a campaign. */
   record CampaignAction(String id, String action, String who) implements Command {}
 
-  /** Replace the maintenance schedule (an empty one clears it). */
-  record PostSchedule(Schedule schedule, String who) implements Command {}
+  /**
+   * Replace the maintenance schedule (an empty one clears it), if it is at a version {@code
+   * ifMatch} admits.
+   */
+  record PostSchedule(Schedule schedule, IfMatch ifMatch, String who) implements Command {
+    /** A post whatever the version, as Mesos' clients send it. */
+    public PostSchedule(Schedule schedule, String who) {
+      this(schedule, new IfMatch.Any(), who);
+    }
+  }
 
   /** Take scheduled machines down: out of service, their nodes offline. */
   record MachinesDown(List<String> hostnames, boolean force, String who) implements Command {

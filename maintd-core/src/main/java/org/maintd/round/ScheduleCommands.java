@@ -5,14 +5,16 @@ import java.util.List;
 import java.util.Optional;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
+import org.maintd.maintenance.IfMatch;
 import org.maintd.maintenance.MachineJobs;
 import org.maintd.maintenance.ScheduleRules;
 
 /**
  * The operator's posts of the maintenance schedule, after Mesos: the whole schedule replaced (an
- * empty one clears it); the machines it drops while they drain are undrained where maintd drained
- * them, each through a job, an intent of the current round; the answer waits for the submissions. A
- * refusal changes nothing. Not thread-safe: one per command.
+ * empty one clears it), if it is still at the version the post was made from (when it names one);
+ * the machines it drops while they drain are undrained where maintd drained them, each through a
+ * job, an intent of the current round; the answer waits for the submissions. A refusal changes
+ * nothing. Not thread-safe: one per command.
  */
 final class ScheduleCommands {
   private final Turn t;
@@ -24,6 +26,10 @@ final class ScheduleCommands {
   }
 
   Reply post(Command.PostSchedule c) {
+    long version = t.state.maintenance().version();
+    if (!c.ifMatch().admits(version)) {
+      return new Reply.Refused(Refusal.STALE, stale(version, c.ifMatch()));
+    }
     ScheduleRules.Posted posted =
         ScheduleRules.post(t.state.maintenance(), c.schedule(), t.cluster);
     if (posted instanceof ScheduleRules.Posted.Invalid i) {
@@ -51,10 +57,21 @@ final class ScheduleCommands {
                 + (a.released().isEmpty() ? "" : "; released: " + String.join(", ", a.released()))
                 + (a.warnings().isEmpty() ? "" : "; " + String.join("; ", a.warnings()))));
     Answers.SchedulePosted answer =
-        new Answers.SchedulePosted(a.maintenance().schedule(), a.warnings(), a.released());
+        new Answers.SchedulePosted(
+            a.maintenance().schedule(), a.maintenance().version(), a.warnings(), a.released());
     return jobs.isEmpty()
         ? new Reply.Done(answer)
         : new Reply.AfterEffects(jobs.stream().map(JobSpec::key).toList(), outcomes -> answer);
+  }
+
+  /** Why a change made from another version of the schedule is refused, naming the current one. */
+  private static String stale(long version, IfMatch asked) {
+    String from = asked instanceof IfMatch.OneOf o ? o.named() : "another version";
+    return "the schedule has changed since it was read: it is at version "
+        + version
+        + " now, the change was made from "
+        + from
+        + "; read it again (GET /1/maintenance/schedule) and make the change from there";
   }
 
   /** The job that undrains the node of a machine dropped while draining, if maintd drained it. */

@@ -131,7 +131,7 @@ class ScheduleRulesTest {
 
   private static Maintenance with(MachineMode mode, String hostname, Window w, Consent... cs) {
     return new Maintenance(
-        schedule(w), List.of(new MaintenanceMode(hostname, mode, T, "test")), List.of(cs));
+        schedule(w), List.of(new MaintenanceMode(hostname, mode, T, "test")), List.of(cs), 4);
   }
 
   @Test
@@ -184,5 +184,19 @@ class ScheduleRulesTest {
     assertEquals(MachineMode.DRAIN, moved.maintenance().modeOf("node5"));
     assertEquals(List.of(), moved.maintenance().consents(), "a new window asks again");
     assertEquals(List.of(), moved.released());
+  }
+
+  @Test
+  void everyPostIsANewVersionOfTheScheduleEvenWhenItIsTheSame() {
+    Window w = window(START, HOUR, m("node5"));
+    Maintenance draining = with(MachineMode.DRAIN, "node5", w);
+    ScheduleRules.Posted.Accepted same =
+        (ScheduleRules.Posted.Accepted) ScheduleRules.post(draining, schedule(w), CLUSTER);
+    assertEquals(5, same.maintenance().version());
+    ScheduleRules.Posted refused =
+        ScheduleRules.post(draining, schedule(window(START, 0L)), CLUSTER);
+    assertInstanceOf(ScheduleRules.Posted.Invalid.class, refused);
+    assertEquals(5, draining.withoutMachine("node5", "node5.example.com").version(), "dropped");
+    assertEquals(4, draining.withoutMachine("node7", "node7.example.com").version(), "not in it");
   }
 }

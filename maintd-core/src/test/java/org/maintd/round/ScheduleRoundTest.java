@@ -139,9 +139,11 @@ class ScheduleRoundTest {
     Reply.Refused dropDown = assertInstanceOf(Reply.Refused.class, d.reply());
     assertEquals(Refusal.CONFLICT, dropDown.kind());
 
+    long version = d.stored().maintenance().version();
     d.command(new Command.MachinesUp(List.of("n2"), true, "admin"));
     assertInstanceOf(Reply.AfterEffects.class, d.reply());
     assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n2"));
+    assertEquals(version + 1, d.stored().maintenance().version(), "a new version of the schedule");
     assertEquals(
         List.of(MachineId.of("n4")),
         d.stored().maintenance().schedule().machines(),

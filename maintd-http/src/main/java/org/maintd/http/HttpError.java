@@ -56,6 +56,7 @@ public class HttpError extends RuntimeException {
       case 405 -> "method-not-allowed";
       case 408 -> "request-timeout";
       case 409 -> "conflict";
+      case 412 -> "precondition-failed";
       case 413 -> "body-too-large";
       case 414 -> "uri-too-long";
       case 415 -> "unsupported-media-type";

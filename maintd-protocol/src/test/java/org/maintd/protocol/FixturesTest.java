@@ -193,11 +193,11 @@ class FixturesTest {
 
   @Test
   void aStateFileOfANewerSchemaIsRefusedSayingSo() throws Exception {
-    String newer = fixture("state").replace("\"schema\" : 6", "\"schema\" : 7");
+    String newer = fixture("state").replace("\"schema\" : 7", "\"schema\" : 8");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new StateCodec().read(newer));
     assertEquals(
-        "state: written by a newer maintd (schema 7); this one reads up to schema 6",
+        "state: written by a newer maintd (schema 8); this one reads up to schema 7",
         e.getMessage());
   }
 
@@ -227,7 +227,7 @@ class FixturesTest {
   @Test
   void aStateFileOfSchema4ReadsWithoutInstanceHealthNorRebootRequests() throws Exception {
     MaintdState v4 = new StateCodec().read(fixture("state-v4"));
-    MaintdState v6 = new StateCodec().read(fixture("state"));
+    MaintdState v6 = new StateCodec().read(fixture("state-v6"));
     assertEquals(org.maintd.health.InstanceHealth.empty(), v4.health());
     assertEquals(org.maintd.reboot.Reboots.empty(), v4.reboots());
     assertEquals(
@@ -239,7 +239,7 @@ class FixturesTest {
   @Test
   void aStateFileOfSchema5ReadsWithInstanceHealthAndWithoutRebootRequests() throws Exception {
     MaintdState v5 = new StateCodec().read(fixture("state-v5"));
-    MaintdState v6 = new StateCodec().read(fixture("state"));
+    MaintdState v6 = new StateCodec().read(fixture("state-v6"));
     assertEquals(org.maintd.reboot.Reboots.empty(), v5.reboots());
     assertEquals(v6.withReboots(org.maintd.reboot.Reboots.empty()), v5);
     assertEquals(2, v5.health().instances().size());
@@ -254,5 +254,18 @@ class FixturesTest {
     assertEquals(java.util.Optional.empty(), v6.reboots().requests().get(1).key());
     assertEquals(
         org.maintd.reboot.CyclePhase.HELD, v6.reboots().find("node6").orElseThrow().phase());
+  }
+
+  @Test
+  void aStateFileOfSchema6ReadsWithTheScheduleAtVersion0() throws Exception {
+    MaintdState v6 = new StateCodec().read(fixture("state-v6"));
+    MaintdState v7 = new StateCodec().read(fixture("state"));
+    assertEquals(0, v6.maintenance().version());
+    assertEquals(3, v7.maintenance().version());
+    org.maintd.maintenance.Maintenance m = v7.maintenance();
+    assertEquals(
+        v7.withMaintenance(
+            new org.maintd.maintenance.Maintenance(m.schedule(), m.modes(), m.consents(), 0)),
+        v6);
   }
 }

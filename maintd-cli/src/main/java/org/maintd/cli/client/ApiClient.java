@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import org.maintd.protocol.api.ErrorBody;
 import org.maintd.protocol.json.Json;
@@ -57,6 +58,42 @@ public final class ApiClient {
     return read(
         send(() -> HttpRequest.newBuilder(base.resolve(path)).GET(), path),
         Json.LENIENT.constructType(type));
+  }
+
+  /** A read's answer and its entity tag ({@code ETag}, empty when the daemon sent none). */
+  public record Tagged<T>(T body, Optional<String> etag) {}
+
+  /** A GET, its answer bound to {@code type}, with the answer's {@code ETag}. */
+  public <T> Tagged<T> getTagged(String path, Class<T> type) {
+    HttpResponse<String> r = exchange(() -> HttpRequest.newBuilder(base.resolve(path)).GET(), path);
+    return new Tagged<>(
+        read(r.body(), Json.LENIENT.constructType(type)), r.headers().firstValue("ETag"));
+  }
+
+  /**
+   * A signed POST sent only if the resource is still at {@code ifMatch} (its {@code ETag} as read);
+   * a {@link Stale} when it is not.
+   */
+  public <T> T post(String path, Object body, Optional<String> ifMatch, Class<T> type) {
+    String json = Json.write(body);
+    HmacKey key = key();
+    return read(
+        send(() -> conditional(signed(key, "POST", path, json), ifMatch), path),
+        Json.LENIENT.constructType(type));
+  }
+
+  /** A signed DELETE sent only if the resource is still at {@code ifMatch}, as {@link #post}. */
+  public <T> T delete(String path, Optional<String> ifMatch, Class<T> type) {
+    HmacKey key = key();
+    return read(
+        send(() -> conditional(signed(key, "DELETE", path, ""), ifMatch), path),
+        Json.LENIENT.constructType(type));
+  }
+
+  private static HttpRequest.Builder conditional(
+      HttpRequest.Builder request, Optional<String> ifMatch) {
+    ifMatch.ifPresent(tag -> request.header("If-Match", tag));
+    return request;
   }
 
   /**
@@ -130,6 +167,15 @@ public final class ApiClient {
    * more, to the leader, as a new request (signed again: the first signature is spent).
    */
   private String send(java.util.function.Supplier<HttpRequest.Builder> request, String path) {
+    return exchange(request, path).body();
+  }
+
+  /**
+   * The answer of 200 to the request {@code request} makes, sent on to the leader if need be; an
+   * {@link ApiException} saying what the daemon answered otherwise ({@link Stale} for 412).
+   */
+  private HttpResponse<String> exchange(
+      java.util.function.Supplier<HttpRequest.Builder> request, String path) {
     HttpResponse<String> response = exchange(request.get(), base, path);
     String leader = leaderNamedBy(response);
     if (!leader.isEmpty()) {
@@ -143,9 +189,17 @@ public final class ApiClient {
       } catch (JsonProcessingException e) {
         message = response.body();
       }
-      throw new ApiException("maintd answered " + response.statusCode() + ": " + message);
+      String said = "maintd answered " + response.statusCode() + ": " + message;
+      throw response.statusCode() == 412 ? new Stale(said) : new ApiException(said);
     }
-    return response.body();
+    return response;
+  }
+
+  /** The daemon refused a conditional change: what it was made from is no longer current. */
+  public static final class Stale extends ApiException {
+    public Stale(String message) {
+      super(message);
+    }
   }
 
   /** The leader's URL when {@code response} is a standby's refusal naming it, else empty. */

@@ -8,10 +8,15 @@ import org.maintd.http.Router;
 import org.maintd.protocol.api.RequestBodies;
 
 /**
- * One request to the API: the route's parameters, the query, the body (changes only) and who sent
- * it.
+ * One request to the API: the route's parameters, the query, the body (changes only), who sent it
+ * and its {@code If-Match} header (changes only; empty when none).
  */
-public record ApiCall(Router.Match<ApiAction> match, Fields query, String body, String who) {
+public record ApiCall(
+    Router.Match<ApiAction> match,
+    Fields query,
+    String body,
+    String who,
+    java.util.Optional<String> ifMatch) {
   public String param(String name) {
     return match.param(name);
   }

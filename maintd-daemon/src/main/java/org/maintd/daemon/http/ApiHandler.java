@@ -79,7 +79,7 @@ public final class ApiHandler extends Handler.Abstract {
       Fields query = Request.extractQueryParameters(request);
       ApiCall call =
           isRead(request)
-              ? new ApiCall(match, query, "", "")
+              ? new ApiCall(match, query, "", "", java.util.Optional.empty())
               : authenticated(request, path, match, query);
       if (isRead(request)) {
         readHeaders.get().forEach((name, value) -> response.getHeaders().put(name, value));
@@ -89,6 +89,7 @@ public final class ApiHandler extends Handler.Abstract {
         return send(request, response, callback, r);
       }
       if (result instanceof ApiResponse r) {
+        r.headers().forEach((name, value) -> response.getHeaders().put(name, value));
         return HttpJson.send(response, callback, r.status(), r.body());
       }
       if (result instanceof ApiText text) {
@@ -166,7 +167,12 @@ public final class ApiHandler extends Handler.Abstract {
     }
     Authenticator.Decision who = auth.decide(request.getMethod(), signedPath, body, credentials);
     refuseUnless(who);
-    return new ApiCall(match, query, body, who.who());
+    return new ApiCall(
+        match,
+        query,
+        body,
+        who.who(),
+        java.util.Optional.ofNullable(request.getHeaders().get(HttpHeader.IF_MATCH)));
   }
 
   /**
@@ -259,6 +265,7 @@ public final class ApiHandler extends Handler.Abstract {
     return switch (kind) {
       case "BAD_REQUEST" -> HttpError.badRequest(message);
       case "NOT_FOUND" -> HttpError.notFound(message);
+      case "STALE" -> new HttpError(412, "precondition-failed", message);
       default -> HttpError.conflict(message);
     };
   }

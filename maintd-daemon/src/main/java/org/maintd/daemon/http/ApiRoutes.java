@@ -14,7 +14,6 @@ import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.HttpError;
 import org.maintd.http.Router;
 import org.maintd.incident.Incident;
-import org.maintd.maintenance.Schedule;
 import org.maintd.protocol.api.AckView;
 import org.maintd.protocol.api.BroughtUpView;
 import org.maintd.protocol.api.CampaignRequest;
@@ -26,9 +25,6 @@ import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.NodeView;
 import org.maintd.protocol.api.PausedView;
 import org.maintd.protocol.api.PlanView;
-import org.maintd.protocol.api.RequestBodies;
-import org.maintd.protocol.api.ScheduleBody;
-import org.maintd.protocol.api.SchedulePostedView;
 import org.maintd.protocol.api.TakenDownView;
 import org.maintd.protocol.json.Json;
 import org.maintd.round.Answers;
@@ -69,6 +65,7 @@ public final class ApiRoutes {
     api.reads(r);
     api.changes(r);
     new RebootRoutes(sources).addTo(r);
+    new ScheduleRoutes(sources).addTo(r);
     extras.forEach(e -> e.addTo(r));
     return r;
   }
@@ -87,10 +84,6 @@ public final class ApiRoutes {
     read(
         r, "/1/campaigns", (c, v) -> v.state().campaigns().stream().map(CampaignView::of).toList());
     read(r, "/1/campaigns/{id}", (c, v) -> CampaignView.of(campaign(v, c.param("id"))));
-    read(
-        r,
-        "/1/maintenance/schedule",
-        (c, v) -> ScheduleBody.of(v.state().maintenance().schedule()));
     read(
         r,
         "/1/maintenance/status",
@@ -178,20 +171,6 @@ public final class ApiRoutes {
                         MachineRequest.hostnames(c.body()),
                         QueryFlags.flag(c.query(), "force"),
                         c.who()))));
-    command(
-        r,
-        "/1/maintenance/schedule",
-        c ->
-            posted(
-                apply(
-                    new Command.PostSchedule(
-                        RequestBodies.bind(c.body(), ScheduleBody.class).schedule(), c.who()))));
-    r.add(
-        "DELETE",
-        "/1/maintenance/schedule",
-        ApiAction.admitted(
-            sources.commands()::admit,
-            c -> posted(apply(new Command.PostSchedule(Schedule.empty(), c.who())))));
     for (String action : List.of("pause", "resume", "abort")) {
       command(
           r,
@@ -251,11 +230,6 @@ public final class ApiRoutes {
             .map(Answers.TakenDown.class::cast)
             .map(d -> new TakenDownView(d.node(), "DOWN", d.job()))
             .toList();
-  }
-
-  private static SchedulePostedView posted(Object answer) {
-    Answers.SchedulePosted p = (Answers.SchedulePosted) answer;
-    return SchedulePostedView.of(p.schedule(), p.warnings(), p.released());
   }
 
   private static PlanView plan(DaemonView v) {

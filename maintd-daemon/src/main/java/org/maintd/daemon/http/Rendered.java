@@ -14,8 +14,9 @@ import org.eclipse.jetty.http.PreEncodedHttpField;
 
 /**
  * A read's answer rendered once: its bytes, its content type, an entity tag made from the bytes (so
- * that the same answer in the next view has the same tag) and, made when first asked for, the same
- * bytes gzipped. Its headers are encoded once too, as every request sends them. Thread-safe.
+ * that the same answer in the next view has the same tag; or a version of what it shows) and, made
+ * when first asked for, the same bytes gzipped. Its headers are encoded once too, as every request
+ * sends them. Thread-safe.
  */
 public final class Rendered {
   private final String contentType;
@@ -25,17 +26,26 @@ public final class Rendered {
   private final HttpField etagField;
   private volatile byte[] gzipped;
 
-  private Rendered(String contentType, byte[] bytes) {
+  private Rendered(String contentType, byte[] bytes, String etag) {
     this.contentType = contentType;
     this.bytes = bytes;
-    this.etag = "\"" + digest(bytes) + "\"";
+    this.etag = etag;
     this.contentTypeField = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, contentType);
     this.etagField = new PreEncodedHttpField(HttpHeader.ETAG, etag);
   }
 
   /** {@code text} as the answer's body, in UTF-8. */
   public static Rendered of(String contentType, String text) {
-    return new Rendered(contentType, text.getBytes(StandardCharsets.UTF_8));
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    return new Rendered(contentType, bytes, "\"" + digest(bytes) + "\"");
+  }
+
+  /**
+   * {@code text} as the answer's body, with {@code etag} (quoted) as its entity tag: a version the
+   * body has, which changes whenever the body does (the schedule's).
+   */
+  public static Rendered of(String contentType, String text, String etag) {
+    return new Rendered(contentType, text.getBytes(StandardCharsets.UTF_8), etag);
   }
 
   public String contentType() {

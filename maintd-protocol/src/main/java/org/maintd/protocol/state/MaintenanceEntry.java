@@ -17,10 +17,11 @@ import org.maintd.protocol.api.Times;
 /**
  * The maintenance schedule in the state file (from schema 4): its windows (start and duration in
  * nanoseconds, kept exactly; {@code duration} null for an indefinite window; {@code ip} null when
- * none was given), the modes of the machines maintd moved out of UP, and the instances' answers.
+ * none was given), the modes of the machines maintd moved out of UP, the instances' answers, and
+ * (from schema 7) the schedule's {@code version} (0 in an older file).
  */
 public record MaintenanceEntry(
-    List<WindowEntry> schedule, List<ModeEntry> modes, List<ConsentEntry> consents) {
+    List<WindowEntry> schedule, List<ModeEntry> modes, List<ConsentEntry> consents, long version) {
   public MaintenanceEntry {
     schedule = schedule == null ? List.of() : schedule;
     modes = modes == null ? List.of() : modes;
@@ -71,7 +72,8 @@ public record MaintenanceEntry(
                         Times.seconds(c.at()),
                         c.retryAfter().map(Times::seconds).orElse(null),
                         c.source()))
-            .toList());
+            .toList(),
+        m.version());
   }
 
   private static WindowEntry window(Window w) {
@@ -90,7 +92,8 @@ public record MaintenanceEntry(
     return new Maintenance(
         new Schedule(each("schedule", schedule, MaintenanceEntry::window)),
         each("modes", modes, MaintenanceEntry::mode),
-        each("consents", consents, MaintenanceEntry::consent));
+        each("consents", consents, MaintenanceEntry::consent),
+        version);
   }
 
   private static Window window(WindowEntry w) {

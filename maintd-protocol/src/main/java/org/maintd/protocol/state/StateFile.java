@@ -20,9 +20,10 @@ import org.maintd.spi.MaintdState;
  * the leader last polled it: what a standby shows) and, from schema 4, {@code maintenance} (the
  * maintenance schedule, the modes of its machines and their instances' consent) and, from schema 5,
  * {@code instance_health} (the watcher's counts per instance, the boot ids seen, the disks waiting)
- * and, from schema 6, {@code reboots} (the reboot requests and each node's power cycle). A file
- * without {@code schema} is schema 1 (maintd before the schema was written); every older schema is
- * read with the fields it lacks at their defaults.
+ * and, from schema 6, {@code reboots} (the reboot requests and each node's power cycle) and, from
+ * schema 7, the maintenance schedule's {@code version}. A file without {@code schema} is schema 1
+ * (maintd before the schema was written); every older schema is read with the fields it lacks at
+ * their defaults.
  */
 public record StateFile(
     Integer schema,
@@ -48,7 +49,7 @@ public record StateFile(
     org.maintd.reboot.Reboots reboots) {
 
   /** The schema this maintd writes; it reads every schema up to it. */
-  public static final int SCHEMA = 6;
+  public static final int SCHEMA = 7;
 
   public StateFile {
     jobs = jobs == null ? List.of() : jobs;
