@@ -3,6 +3,8 @@ package org.maintd.maintenance;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Node;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
@@ -18,30 +20,49 @@ public final class MachineJobs {
   private MachineJobs() {}
 
   /**
-   * The maintenance after {@code job}, a job of a machine's, failed: the mode it was to establish
-   * goes back (an offline job that failed leaves the machine in DRAIN, a drain that failed leaves
-   * it UP), so that the round or the operator can try again; other jobs change nothing.
+   * The maintenance after {@code job} (its id {@code id}), a job of a machine's, failed: its notice
+   * says so (until the next command on the machine), and the mode it was to establish goes back, so
+   * that the round or the operator can try again: an offline job that failed leaves the machine in
+   * DRAIN if its node is drained in {@code cluster}, else UP (a forced down from UP), a drain that
+   * failed leaves it UP, a return to service that failed (its window delayed) leaves it DOWN; a
+   * machine going DOWN by force stops going down (DRAIN) whichever of its jobs failed.
    */
-  public static Maintenance failed(Maintenance m, JobSpec job, String reason, Instant now) {
-    String node = job.owner().substring(MachineUp.ownerOf("").length());
-    Optional<MaintenanceMode> mode = m.mode(node);
+  public static Maintenance failed(
+      Maintenance m, JobSpec job, String id, String reason, Cluster cluster, Instant now) {
+    String node = nodeOf(job);
+    Maintenance out = m.withNotice(new MachineNotice.JobFailed(node, id, reason, now));
+    Optional<MaintenanceMode> mode = out.mode(node);
     if (mode.isEmpty()) {
-      return m;
+      return out;
     }
+    String host = mode.get().hostname();
+    MachineMode was = mode.get().mode();
     for (Operation op : job.operations()) {
-      if (op instanceof Operation.SetNodeFlags f
-          && f.offline().orElse(false)
-          && mode.get().mode() == MachineMode.DOWN) {
-        return m.withMode(
-            new MaintenanceMode(mode.get().hostname(), MachineMode.DRAIN, now, reason));
+      if (!(op instanceof Operation.SetNodeFlags f)) {
+        continue;
       }
-      if (op instanceof Operation.SetNodeFlags f
-          && f.drained().orElse(false)
-          && mode.get().mode() == MachineMode.DRAIN) {
-        return m.withoutMode(mode.get().hostname());
+      if (f.offline().equals(Optional.of(false))
+          && f.drained().equals(Optional.of(true))
+          && was == MachineMode.DRAIN) {
+        return out.withMode(new MaintenanceMode(host, MachineMode.DOWN, now, reason));
+      }
+      if (f.offline().orElse(false) && was == MachineMode.DOWN) {
+        boolean drained = cluster.node(node).map(Node::drained).orElse(false);
+        return drained
+            ? out.withMode(new MaintenanceMode(host, MachineMode.DRAIN, now, reason))
+            : out.withoutMode(host);
+      }
+      if (f.drained().orElse(false) && was == MachineMode.DRAIN) {
+        return out.withoutMode(host);
       }
     }
-    return m;
+    return mode.get().goingDown()
+        ? out.withMode(new MaintenanceMode(host, MachineMode.DRAIN, now, reason))
+        : out;
+  }
+
+  private static String nodeOf(JobSpec job) {
+    return job.owner().substring(MachineUp.ownerOf("").length());
   }
 
   public static JobSpec of(String node, String step, Operation op, String what, Instant now) {

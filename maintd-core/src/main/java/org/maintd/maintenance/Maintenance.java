@@ -8,18 +8,23 @@ import org.maintd.machine.MachineMode;
 /**
  * maintd's maintenance state: the schedule as posted, its {@code version} (one more with every
  * change of the schedule: a post, a machine leaving it; what {@code If-Match} names), the modes of
- * the scheduled machines it moved out of {@code UP}, and the instances' answers to their drain.
- * Immutable.
+ * the scheduled machines it moved out of {@code UP}, the instances' answers to their drain, and the
+ * machines' notices (a job of their own that failed, a node changed by someone else). Immutable.
  */
 public record Maintenance(
-    Schedule schedule, List<MaintenanceMode> modes, List<Consent> consents, long version) {
+    Schedule schedule,
+    List<MaintenanceMode> modes,
+    List<Consent> consents,
+    long version,
+    List<MachineNotice> notices) {
   public Maintenance {
     modes = List.copyOf(modes);
     consents = List.copyOf(consents);
+    notices = List.copyOf(notices);
   }
 
   public static Maintenance empty() {
-    return new Maintenance(Schedule.empty(), List.of(), List.of(), 0);
+    return new Maintenance(Schedule.empty(), List.of(), List.of(), 0, List.of());
   }
 
   /** The mode record of {@code hostname}'s machine (case-insensitive); empty while it is UP. */
@@ -39,7 +44,7 @@ public record Maintenance(
         .filter(m -> !MachineId.of(m.hostname()).names(next.hostname()))
         .forEach(out::add);
     out.add(next);
-    return new Maintenance(schedule, out, consents, version);
+    return new Maintenance(schedule, out, consents, version, notices);
   }
 
   /** Without a mode record for {@code hostname}'s machine: UP, still in the schedule. */
@@ -48,7 +53,8 @@ public record Maintenance(
         schedule,
         modes.stream().filter(m -> !MachineId.of(m.hostname()).names(hostname)).toList(),
         consents,
-        version);
+        version,
+        notices);
   }
 
   /**
@@ -61,7 +67,8 @@ public record Maintenance(
         next,
         modes.stream().filter(m -> !MachineId.of(m.hostname()).names(hostname)).toList(),
         consents.stream().filter(c -> !c.node().equals(node)).toList(),
-        next.equals(schedule) ? version : version + 1);
+        next.equals(schedule) ? version : version + 1,
+        notices);
   }
 
   /** The answers given for the drain of {@code node}. */
@@ -81,16 +88,38 @@ public record Maintenance(
 
   /** With {@code answers} as every instance's answer. */
   public Maintenance withConsents(List<Consent> answers) {
-    return new Maintenance(schedule, modes, answers, version);
+    return new Maintenance(schedule, modes, answers, version, notices);
   }
 
   /** With {@code modes} as the modes of the machines moved out of UP. */
   public Maintenance withModes(List<MaintenanceMode> next) {
-    return new Maintenance(schedule, next, consents, version);
+    return new Maintenance(schedule, next, consents, version, notices);
   }
 
   /** With {@code next} as the schedule posted: the next version, even when it is the same. */
   public Maintenance withSchedule(Schedule next) {
-    return new Maintenance(next, modes, consents, version + 1);
+    return new Maintenance(next, modes, consents, version + 1, notices);
+  }
+
+  /** The notice of {@code node}'s machine, if it has one. */
+  public Optional<MachineNotice> notice(String node) {
+    return notices.stream().filter(n -> n.node().equals(node)).findFirst();
+  }
+
+  /** With {@code next} as the notice of its node's machine (replacing the one it had). */
+  public Maintenance withNotice(MachineNotice next) {
+    List<MachineNotice> out = new ArrayList<>(withoutNotice(next.node()).notices);
+    out.add(next);
+    return new Maintenance(schedule, modes, consents, version, out);
+  }
+
+  /** Without a notice for {@code node}'s machine. */
+  public Maintenance withoutNotice(String node) {
+    return new Maintenance(
+        schedule,
+        modes,
+        consents,
+        version,
+        notices.stream().filter(n -> !n.node().equals(node)).toList());
   }
 }

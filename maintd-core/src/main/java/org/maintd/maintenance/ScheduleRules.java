@@ -1,5 +1,6 @@
 package org.maintd.maintenance;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,19 +18,25 @@ import org.maintd.machine.MachineMode;
  * of the cluster is kept (Mesos keeps machines that have not joined) and warned of. Machines kept
  * keep their modes; those dropped while {@code DRAIN} go back {@code UP} and are released (maintd
  * undrains what it drained); an instance's answer is kept while its machine's window keeps its
- * terms. Stateless.
+ * terms. A machine {@code DOWN} whose window moves to start later, at a time still to come, goes
+ * back to {@code DRAIN} (Mesos: to delay, not cancel, its maintenance). Stateless.
  */
 public final class ScheduleRules {
   private ScheduleRules() {}
 
   /** What posting a schedule gave. */
   public sealed interface Posted {
-    /** Stored as {@code maintenance}; {@code released} machines were dropped while DRAIN. */
-    record Accepted(Maintenance maintenance, List<String> warnings, List<String> released)
+    /**
+     * Stored as {@code maintenance}; {@code released} machines were dropped while DRAIN, {@code
+     * delayed} ones were DOWN and their windows moved later: back to DRAIN.
+     */
+    record Accepted(
+        Maintenance maintenance, List<String> warnings, List<String> released, List<String> delayed)
         implements Posted {
       public Accepted {
         warnings = List.copyOf(warnings);
         released = List.copyOf(released);
+        delayed = List.copyOf(delayed);
       }
     }
 
@@ -40,7 +47,8 @@ public final class ScheduleRules {
     record Conflict(String message) implements Posted {}
   }
 
-  public static Posted post(Maintenance current, Schedule next, Cluster cluster) {
+  /** {@code next} posted over {@code current} at {@code now}. */
+  public static Posted post(Maintenance current, Schedule next, Cluster cluster, Instant now) {
     Optional<String> invalid = invalid(next).or(() -> ambiguous(next, cluster));
     if (invalid.isPresent()) {
       return new Posted.Invalid(invalid.get());
@@ -62,12 +70,25 @@ public final class ScheduleRules {
       }
     }
     List<String> released = new ArrayList<>();
+    List<String> delayed = new ArrayList<>();
     List<MaintenanceMode> modes = new ArrayList<>();
     for (MaintenanceMode m : current.modes()) {
-      if (next.windowOf(m.hostname()).isPresent()) {
-        modes.add(m);
-      } else {
+      Optional<Window> after = next.windowOf(m.hostname());
+      if (after.isEmpty()) {
         released.add(m.hostname());
+      } else if (m.mode() == MachineMode.DOWN
+          && delays(current.schedule().windowOf(m.hostname()), after.get(), now)) {
+        delayed.add(m.hostname());
+        modes.add(
+            new MaintenanceMode(
+                m.hostname(),
+                MachineMode.DRAIN,
+                now,
+                "its window moved to start later, at "
+                    + after.get().start()
+                    + ": back in service, drained, until then (delayed, not canceled)"));
+      } else {
+        modes.add(m);
       }
     }
     List<Consent> consents =
@@ -75,7 +96,18 @@ public final class ScheduleRules {
     return new Posted.Accepted(
         current.withSchedule(next).withModes(modes).withConsents(consents),
         warnings(next, cluster),
-        released);
+        released,
+        delayed);
+  }
+
+  /**
+   * Whether a DOWN machine's window moved from {@code before} to {@code after} delays its
+   * maintenance (Mesos' DOWN to DRAIN): it starts later than it did, and has not started yet.
+   */
+  private static boolean delays(Optional<Window> before, Window after, Instant now) {
+    return before.isPresent()
+        && after.startNanos() > before.get().startNanos()
+        && !after.started(now);
   }
 
   /** The first rule {@code schedule} breaks, as Mesos words it, with where. */

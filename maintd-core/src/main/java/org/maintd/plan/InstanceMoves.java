@@ -20,7 +20,8 @@ import org.maintd.wait.WaitReason;
  * the window starts (for as long as it declines, when the window respects declines), an answer not
  * yet given holds it while consent commands are asked; the rest move as evacuations move them, as
  * many as targets have room for. A window that ends with instances still declining is reported, not
- * forced. Not thread-safe.
+ * forced; when an operator forced the machine down, every instance moves, declines overridden. Not
+ * thread-safe.
  */
 final class InstanceMoves {
   private final RoundContext ctx;
@@ -33,11 +34,23 @@ final class InstanceMoves {
   private final List<String> pending = new ArrayList<>();
   private final List<String> despite = new ArrayList<>();
 
-  InstanceMoves(RoundContext ctx, EvacuationPlanner evacuations, MaintenanceInput in, Instant now) {
+  private final boolean forced;
+
+  /**
+   * The moves off a draining node; {@code forced} when an operator forced its machine down: every
+   * instance moves, whatever it answered.
+   */
+  InstanceMoves(
+      RoundContext ctx,
+      EvacuationPlanner evacuations,
+      MaintenanceInput in,
+      Instant now,
+      boolean forced) {
     this.ctx = ctx;
     this.evacuations = evacuations;
     this.in = in;
     this.now = now;
+    this.forced = forced;
   }
 
   Next plan(Window w, Node node, List<JobSpec> jobs) {
@@ -46,7 +59,7 @@ final class InstanceMoves {
     if (!pending.isEmpty()) {
       held.add(new WaitReason.ConsentPending(pending));
     }
-    StringBuilder text = new StringBuilder("DRAIN: ");
+    StringBuilder text = new StringBuilder(forced ? "DRAIN, going DOWN: " : "DRAIN: ");
     boolean moving = !primaries.isEmpty() || !secondaries.isEmpty();
     if (moving) {
       String owner = MachineUp.ownerOf(node.name());
@@ -81,7 +94,8 @@ final class InstanceMoves {
 
   /** Puts {@code inst} among the instances that move ({@code moving}) or those held back. */
   private void sort(Window w, Node node, Instance inst, List<Instance> moving) {
-    Consents.Status s = Consents.of(inst, node.name(), in.maintenance().consents(), in.asking());
+    Consents.Status s =
+        Consents.of(inst, node.name(), in.maintenance().consents(), in.asking() && !forced);
     if (s instanceof Consents.Status.Pending) {
       pending.add(inst.name());
       return;
@@ -97,14 +111,21 @@ final class InstanceMoves {
           inst.name()
               + " moves despite its decline ("
               + d.answer().reason()
-              + "): its window started at "
-              + w.start());
+              + (forced
+                  ? "): its machine is forced DOWN"
+                  : "): its window started at " + w.start()));
     }
     moving.add(inst);
   }
 
-  /** How long a decline holds its instance in {@code w} now; empty once it no longer does. */
+  /**
+   * How long a decline holds its instance in {@code w} now; empty once it no longer does (or its
+   * machine is forced down).
+   */
   private Optional<String> until(Window w) {
+    if (forced) {
+      return Optional.empty();
+    }
     if (!w.started(now)) {
       return Optional.of("until its window starts at " + w.start());
     }

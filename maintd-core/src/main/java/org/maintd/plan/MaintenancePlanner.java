@@ -101,9 +101,12 @@ final class MaintenancePlanner {
     return startDrain(w, m, node, jobs, "UP: drain due");
   }
 
-  /** Drains the machine's node (again) and records it DRAIN; or why it waits. */
+  /**
+   * Drains the machine's node (again) and records it DRAIN (a machine going DOWN by force keeps its
+   * record, and its drain is not held by the guards: the operator's command); or why it waits.
+   */
   private Next startDrain(Window w, MachineId m, Node node, List<JobSpec> jobs, String head) {
-    if (in.hold().isPresent()) {
+    if (in.hold().isPresent() && !goingDown(m)) {
       return waits(head, in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
@@ -123,7 +126,7 @@ final class MaintenancePlanner {
     String why =
         "its window at " + w.start() + " starts within drainAhead (" + in.drainAhead() + ")";
     if (node.drained() || node.offline()) {
-      after = after.withMode(new MaintenanceMode(m.hostname(), MachineMode.DRAIN, now, why));
+      after = after.withMode(drainMode(m, why));
       return Next.does("DRAIN: " + node.name() + " is drained already; " + why);
     }
     Optional<WaitReason.CapReached> cap = ctx.unavailable.refusal(node);
@@ -132,8 +135,21 @@ final class MaintenancePlanner {
     }
     ctx.unavailable.takeDown(node);
     submit(jobs, owner, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name(), why);
-    after = after.withMode(new MaintenanceMode(m.hostname(), MachineMode.DRAIN, now, why));
+    after = after.withMode(drainMode(m, why));
     return Next.does("drain " + node.name() + ": " + why);
+  }
+
+  /** The DRAIN record of a machine drained for {@code why}; one going DOWN keeps its own. */
+  private MaintenanceMode drainMode(MachineId m, String why) {
+    return after
+        .mode(m.hostname())
+        .filter(MaintenanceMode::goingDown)
+        .orElse(new MaintenanceMode(m.hostname(), MachineMode.DRAIN, now, why));
+  }
+
+  /** Whether an operator forced the machine down while instances were left on it. */
+  private boolean goingDown(MachineId m) {
+    return after.mode(m.hostname()).map(MaintenanceMode::goingDown).orElse(false);
   }
 
   /** The master's drain starts by moving the master role to a candidate, as campaigns do. */
@@ -154,17 +170,36 @@ final class MaintenancePlanner {
   }
 
   private Next drain(Window w, MachineId m, Node node, List<JobSpec> jobs) {
+    boolean forced = goingDown(m);
     if (!node.drained() && !node.offline()) {
-      return startDrain(w, m, node, jobs, "DRAIN: drain again");
+      return startDrain(w, m, node, jobs, forced ? "DRAIN, going DOWN" : "DRAIN: drain again");
     }
     List<Instance> on = Consents.on(ctx.cluster, node.name());
     if (on.isEmpty()) {
-      return drained(w, m, node, jobs);
+      return forced ? goDown(m, node, jobs) : drained(w, m, node, jobs);
     }
-    if (in.hold().isPresent()) {
+    if (in.hold().isPresent() && !forced) {
       return waits("DRAIN: moving its instances", in.hold().get());
     }
-    return new InstanceMoves(ctx, evacuations, in, now).plan(w, node, jobs);
+    return new InstanceMoves(ctx, evacuations, in, now, forced).plan(w, node, jobs);
+  }
+
+  /** A machine forced down with nothing left on it goes DOWN: its node offline. */
+  private Next goDown(MachineId m, Node node, List<JobSpec> jobs) {
+    String owner = MachineUp.ownerOf(node.name());
+    Optional<WaitReason> busy = busy(owner, node);
+    if (busy.isPresent()) {
+      return waits("DRAIN, going DOWN: nothing left on it", busy.get());
+    }
+    String why = "nothing is left on it; " + after.mode(m.hostname()).orElseThrow().reason();
+    submit(
+        jobs,
+        owner,
+        Operation.SetNodeFlags.offline(node.name()),
+        "set " + node.name() + " offline",
+        why);
+    after = after.withMode(new MaintenanceMode(m.hostname(), MachineMode.DOWN, now, why));
+    return Next.does("set " + node.name() + " offline: DOWN, " + why);
   }
 
   private Next drained(Window w, MachineId m, Node node, List<JobSpec> jobs) {

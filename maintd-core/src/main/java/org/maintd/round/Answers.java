@@ -1,8 +1,10 @@
 package org.maintd.round;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.maintd.incident.Incident;
+import org.maintd.machine.MachineMode;
 import org.maintd.maintenance.Schedule;
 
 /** What commands answer besides incidents and campaigns. */
@@ -22,16 +24,26 @@ public final class Answers {
 
   /**
    * A schedule stored: as it is now, its version, what it warns of (hostnames that are no node),
-   * and the machines it dropped while they were draining (maintd undrains what it drained).
+   * the machines it dropped while they were draining (maintd undrains what it drained), and those
+   * DOWN whose windows it moved later (back online, drained: DRAIN).
    */
   public record SchedulePosted(
-      Schedule schedule, long version, List<String> warnings, List<String> released) {
+      Schedule schedule,
+      long version,
+      List<String> warnings,
+      List<String> released,
+      List<String> delayed) {
     public SchedulePosted {
       warnings = List.copyOf(warnings);
       released = List.copyOf(released);
+      delayed = List.copyOf(delayed);
     }
   }
 
-  /** A machine taken down: the job that sets its node offline. */
-  public record TakenDown(String node, String job) {}
+  /**
+   * A machine taken down: its mode now ({@code DOWN}, or {@code DRAIN} while what is left on it
+   * moves), the job that sets its node offline (none yet while something is left), and what was
+   * accepted, as the operator reads it.
+   */
+  public record TakenDown(String node, MachineMode mode, Optional<String> job, String outcome) {}
 }

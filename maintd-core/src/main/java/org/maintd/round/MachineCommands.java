@@ -1,8 +1,10 @@
 package org.maintd.round;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import org.maintd.incident.Observation;
@@ -48,19 +50,49 @@ final class MachineCommands {
 
   private Reply takeDown(List<MachineDown.TakeDown> allowed) {
     Maintenance m = t.state.maintenance();
+    List<JobSpec> jobs = new ArrayList<>();
     for (MachineDown.TakeDown a : allowed) {
-      m = m.withMode(a.mode());
-      t.log.add(LogLine.info("[machine=" + a.mode().hostname() + "] DOWN: " + a.mode().reason()));
+      m = m.withMode(a.mode()).withoutNotice(a.node());
+      t.log.add(
+          LogLine.info(
+              "[machine="
+                  + a.mode().hostname()
+                  + "] "
+                  + a.mode().mode().name()
+                  + ": "
+                  + a.mode().reason()));
+      if (a instanceof MachineDown.TakeDown.Now now) {
+        jobs.add(now.job());
+      }
     }
     t.state = t.state.withMaintenance(m);
-    List<JobSpec> jobs = allowed.stream().map(MachineDown.TakeDown::job).toList();
     checks.submit(jobs);
     return new Reply.AfterEffects(
         jobs.stream().map(JobSpec::key).toList(),
-        outcomes ->
-            allowed.stream()
-                .map(a -> new Answers.TakenDown(a.node(), jobId(outcomes, a.job())))
-                .toList());
+        outcomes -> allowed.stream().map(a -> takenDown(a, outcomes)).toList());
+  }
+
+  /** What the operator is told of a machine taken down. */
+  private static Answers.TakenDown takenDown(
+      MachineDown.TakeDown a, Map<String, Outcome> outcomes) {
+    if (a instanceof MachineDown.TakeDown.Now now) {
+      String id = jobId(outcomes, now.job());
+      return new Answers.TakenDown(
+          a.node(), MachineMode.DOWN, Optional.of(id), "DOWN through job " + id + " (offline)");
+    }
+    MachineDown.TakeDown.OnceEmpty once = (MachineDown.TakeDown.OnceEmpty) a;
+    int n = once.left().size();
+    return new Answers.TakenDown(
+        a.node(),
+        MachineMode.DRAIN,
+        Optional.empty(),
+        "DOWN once "
+            + (once.drainFirst() ? "drained and " : "")
+            + n
+            + (n == 1 ? " instance has" : " instances have")
+            + " moved ("
+            + String.join(", ", once.left())
+            + "; declines overridden)");
   }
 
   Reply up(Command.MachinesUp c) {
@@ -98,6 +130,7 @@ final class MachineCommands {
         cancel(uuid, a.node(), who);
       }
       unscheduleIfDown(a.node());
+      t.state = t.state.withMaintenance(t.state.maintenance().withoutNotice(a.node()));
     }
     checks.submit(allowed.stream().map(MachineUp.BringUp::job).toList());
     return new Reply.AfterEffects(

@@ -61,7 +61,7 @@ final class RoundClose {
       } else {
         failed(
             t,
-            intent.job(),
+            intent,
             result,
             "job " + intent.jobId() + " " + result.status().wireName() + ": " + result.message());
       }
@@ -69,12 +69,15 @@ final class RoundClose {
     t.state = t.state.withJobs(List.of(), List.of());
   }
 
-  private static void failed(Turn t, JobSpec job, JobState result, String reason) {
+  private static void failed(Turn t, Intent intent, JobState result, String reason) {
+    JobSpec job = intent.job();
     String owner = job.owner();
     t.log.add(LogLine.warn("[owner=" + owner + "] " + reason));
     if (ownerKind(owner).equals("machine")) {
       Maintenance before = t.state.maintenance();
-      t.state = t.state.withMaintenance(MachineJobs.failed(before, job, reason, t.now));
+      t.state =
+          t.state.withMaintenance(
+              MachineJobs.failed(before, job, intent.jobId(), reason, t.cluster, t.now));
       t.log.addAll(Scheduling.changes(before, t.state.maintenance()));
       return;
     }

@@ -61,6 +61,7 @@ public final class RoundStep {
 
   private void tick(Turn t) {
     List<String> running = RoundClose.running(t);
+    Scheduling.followNodes(t);
     if (running.isEmpty() && !t.state.intents().isEmpty()) {
       RoundClose.close(t);
     }

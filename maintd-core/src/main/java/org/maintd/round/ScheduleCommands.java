@@ -12,9 +12,10 @@ import org.maintd.maintenance.ScheduleRules;
 /**
  * The operator's posts of the maintenance schedule, after Mesos: the whole schedule replaced (an
  * empty one clears it), if it is still at the version the post was made from (when it names one);
- * the machines it drops while they drain are undrained where maintd drained them, each through a
- * job, an intent of the current round; the answer waits for the submissions. A refusal changes
- * nothing. Not thread-safe: one per command.
+ * the machines it drops while they drain are undrained where maintd drained them, and those DOWN
+ * whose windows it moves later are put back online, drained (unless reboot requests or a job of
+ * their own hold them: refused), each through a job, an intent of the current round; the answer
+ * waits for the submissions. A refusal changes nothing. Not thread-safe: one per command.
  */
 final class ScheduleCommands {
   private final Turn t;
@@ -31,7 +32,7 @@ final class ScheduleCommands {
       return new Reply.Refused(Refusal.STALE, stale(version, c.ifMatch()));
     }
     ScheduleRules.Posted posted =
-        ScheduleRules.post(t.state.maintenance(), c.schedule(), t.cluster);
+        ScheduleRules.post(t.state.maintenance(), c.schedule(), t.cluster, t.now);
     if (posted instanceof ScheduleRules.Posted.Invalid i) {
       return new Reply.Refused(Refusal.BAD_REQUEST, i.message());
     }
@@ -39,10 +40,23 @@ final class ScheduleCommands {
       return new Reply.Refused(Refusal.CONFLICT, x.message());
     }
     ScheduleRules.Posted.Accepted a = (ScheduleRules.Posted.Accepted) posted;
+    List<String> held = new ArrayList<>();
+    for (String hostname : a.delayed()) {
+      checks.node(hostname).flatMap(checks::heldBack).ifPresent(held::add);
+    }
+    if (!held.isEmpty()) {
+      return new Reply.Refused(
+          Refusal.CONFLICT,
+          "the schedule moves a DOWN machine's window later, which puts it back in service: "
+              + String.join("; ", held));
+    }
     t.state = t.state.withMaintenance(a.maintenance());
     List<JobSpec> jobs = new ArrayList<>();
     for (String hostname : a.released()) {
       undrain(hostname, c.who()).ifPresent(jobs::add);
+    }
+    for (String hostname : a.delayed()) {
+      checks.node(hostname).map(n -> delay(n.name(), c.who())).ifPresent(jobs::add);
     }
     checks.submit(jobs);
     t.log.add(
@@ -55,10 +69,17 @@ final class ScheduleCommands {
                 + c.schedule().machines().size()
                 + " machine(s)"
                 + (a.released().isEmpty() ? "" : "; released: " + String.join(", ", a.released()))
+                + (a.delayed().isEmpty()
+                    ? ""
+                    : "; delayed, DOWN to DRAIN: " + String.join(", ", a.delayed()))
                 + (a.warnings().isEmpty() ? "" : "; " + String.join("; ", a.warnings()))));
     Answers.SchedulePosted answer =
         new Answers.SchedulePosted(
-            a.maintenance().schedule(), a.maintenance().version(), a.warnings(), a.released());
+            a.maintenance().schedule(),
+            a.maintenance().version(),
+            a.warnings(),
+            a.released(),
+            a.delayed());
     return jobs.isEmpty()
         ? new Reply.Done(answer)
         : new Reply.AfterEffects(jobs.stream().map(JobSpec::key).toList(), outcomes -> answer);
@@ -72,6 +93,23 @@ final class ScheduleCommands {
         + " now, the change was made from "
         + from
         + "; read it again (GET /1/maintenance/schedule) and make the change from there";
+  }
+
+  /**
+   * The job that puts the node of a DOWN machine whose window moved later back in service, drained
+   * (online, kept drained: Mesos' DOWN to DRAIN).
+   */
+  private JobSpec delay(String node, String who) {
+    return MachineJobs.of(
+        node,
+        "delay",
+        new Operation.SetNodeFlags(node, Optional.of(true), Optional.of(false)),
+        "machine "
+            + node
+            + " DRAIN: its window moved later by "
+            + who
+            + ": back online, drained, until then",
+        t.now);
   }
 
   /** The job that undrains the node of a machine dropped while draining, if maintd drained it. */

@@ -1,16 +1,20 @@
 package org.maintd.round;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.maintd.maintenance.Consent;
 import org.maintd.maintenance.Consents;
+import org.maintd.maintenance.MachineNotice;
 import org.maintd.maintenance.Maintenance;
 import org.maintd.maintenance.MaintenanceMode;
+import org.maintd.maintenance.ModeFollowsNode;
 
 /**
  * The maintenance schedule in the step: the instances' answers taken in every tick (decline tags
- * seen or gone, the consent commands' answers), and what a round's start changed (modes) said in
- * the log, one line each. Stateless.
+ * seen or gone, the consent commands' answers), machines DOWN whose nodes were set online outside
+ * maintd, and what a round's start changed (modes) said in the log, one line each. Stateless.
  */
 final class Scheduling {
   private Scheduling() {}
@@ -36,6 +40,27 @@ final class Scheduling {
                     + c.source()
                     + (c.reason().isEmpty() ? "" : ": " + c.reason())
                     + ")"));
+      }
+    }
+    t.state = t.state.withMaintenance(after);
+  }
+
+  /**
+   * Machines DOWN whose nodes were set online outside maintd follow their nodes ({@link
+   * ModeFollowsNode}), each said in the log. Taken before the round's jobs are cleared: a node that
+   * a job of the round still has (its going offline just ended) is left to the next tick.
+   */
+  static void followNodes(Turn t) {
+    Set<String> busy = new HashSet<>();
+    t.state.intents().forEach(i -> busy.addAll(i.job().nodes()));
+    Maintenance before = t.state.maintenance();
+    Maintenance after = ModeFollowsNode.follow(before, t.cluster, busy, t.now);
+    if (after.equals(before)) {
+      return;
+    }
+    for (MachineNotice n : after.notices()) {
+      if (!before.notices().contains(n)) {
+        t.log.add(LogLine.warn("[machine=" + n.node() + "] " + n.message()));
       }
     }
     t.state = t.state.withMaintenance(after);

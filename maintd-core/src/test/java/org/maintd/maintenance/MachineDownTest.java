@@ -64,9 +64,10 @@ class MachineDownTest {
 
   @Test
   void aDrainedMachineWithNoInstanceGoesDownThroughAnOfflineJob() {
-    MachineDown.TakeDown a =
-        Verdicts.allowed(
-            decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n2"), "1", "n2", false));
+    MachineDown.TakeDown.Now a =
+        (MachineDown.TakeDown.Now)
+            Verdicts.allowed(
+                decide(cluster(true, false), scheduled(MachineMode.DRAIN, "n2"), "1", "n2", false));
     assertEquals("n2", a.node());
     assertEquals(List.of(Operation.SetNodeFlags.offline("n2")), a.job().operations());
     assertEquals("machine:n2", a.job().owner());
@@ -109,6 +110,56 @@ class MachineDownTest {
     assertEquals(
         new Verdict.Refused<>("n2", "n2 is already DOWN"),
         decide(cluster(true, false), scheduled(MachineMode.DOWN, "n2"), "1", "n2", true));
+  }
+
+  /**
+   * A forced down with an instance left on n2: what it accepts, by n2's mode and flags and those of
+   * the other nodes (n1, the master, and n3); or why it is refused up front.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "DRAIN, drained | DRAIN | true | ok | once i1 moved",
+        "UP, undrained: drained first | UP | false | ok | drain first, once i1 moved",
+        "n1 and n3 drained too: i1 could go nowhere | DRAIN | true | drained | n2 cannot be taken down:"
+            + " i1 could not move off it, no other node of its group takes instances (all drained"
+            + " or offline)",
+        "n1 and n3 offline: the same | DRAIN | true | offline | n2 cannot be taken down: i1 could not"
+            + " move off it, no other node of its group takes instances (all drained or offline)",
+        "already going down | GOING | true | ok | n2 is already going DOWN, forced by ops: once i1"
+            + " moved",
+      })
+  void aForcedDownWithInstancesLeftGoesDownOnceTheyMovedOrIsRefusedUpFront(
+      String what, String mode, boolean drained, String n3, String expected) {
+    java.util.function.UnaryOperator<org.maintd.cluster.Node> others =
+        n ->
+            n.withFlags(
+                n.flags().withDrained(n3.equals("drained")).withOffline(n3.equals("offline")));
+    Cluster c = cluster(drained, true).withNode("n1", others).withNode("n3", others);
+    Maintenance m =
+        mode.equals("GOING")
+            ? scheduled(MachineMode.UP, "n2")
+                .withMode(
+                    new MaintenanceMode(
+                        "n2",
+                        MachineMode.DRAIN,
+                        NOW,
+                        "going DOWN, forced by ops: once i1 moved",
+                        true))
+            : scheduled(MachineMode.valueOf(mode), "n2");
+    Verdict<MachineDown.TakeDown> v = decide(c, m, "2", "n2", true);
+    if (!expected.contains("once i1 moved") || mode.equals("GOING")) {
+      assertEquals(new Verdict.Refused<>("n2", expected), v, what);
+      return;
+    }
+    MachineDown.TakeDown.OnceEmpty once =
+        assertInstanceOf(MachineDown.TakeDown.OnceEmpty.class, Verdicts.allowed(v));
+    assertEquals(List.of("i1"), once.left());
+    assertEquals(expected.startsWith("drain first"), once.drainFirst());
+    assertEquals(MachineMode.DRAIN, once.mode().mode());
+    assertEquals(true, once.mode().goingDown());
+    assertEquals("going DOWN, forced by admin: once i1 moved", once.mode().reason());
   }
 
   @Test

@@ -1,7 +1,6 @@
 package org.maintd.maintenance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -80,44 +79,64 @@ class MaintenanceRecordsTest {
     return MachineJobs.of(node, "step", op, "what", NOW);
   }
 
-  @Test
-  void aFailedOfflineJobLeavesADownMachineDraining() {
-    Maintenance m = twoMachines();
-    Maintenance after =
-        MachineJobs.failed(m, job("n2", Operation.SetNodeFlags.offline("n2")), "it failed", NOW);
-    assertEquals(MachineMode.DRAIN, after.modeOf("n2"));
-    assertEquals("it failed", after.mode("n2").orElseThrow().reason());
-    assertEquals(MachineMode.DRAIN, after.modeOf("n1"), "the other machine is left as it was");
-  }
-
-  @Test
-  void aFailedDrainLeavesADrainingMachineUp() {
-    Maintenance m = twoMachines();
-    JobSpec drain =
-        job("n1", new Operation.SetNodeFlags("n1", Optional.of(true), Optional.empty()));
-    Maintenance after = MachineJobs.failed(m, drain, "no", NOW);
-    assertEquals(MachineMode.UP, after.modeOf("n1"));
-    assertEquals(m.schedule(), after.schedule());
-    assertEquals(m.consents(), after.consents());
-  }
-
-  @Test
-  void otherFailuresChangeNothing() {
-    Maintenance m = twoMachines();
-    JobSpec drain =
-        job("n2", new Operation.SetNodeFlags("n2", Optional.of(true), Optional.empty()));
-    assertSame(m, MachineJobs.failed(m, drain, "a drain of a DOWN machine", NOW));
-    assertSame(
-        m, MachineJobs.failed(m, job("n1", Operation.SetNodeFlags.offline("n1")), "DRAIN", NOW));
-    assertSame(
-        m,
-        MachineJobs.failed(
-            m,
-            job("n1", new Operation.SetNodeFlags("n1", Optional.of(false), Optional.of(false))),
-            "an undrain",
-            NOW));
-    assertSame(
-        m, MachineJobs.failed(m, job("n3", Operation.SetNodeFlags.offline("n3")), "no mode", NOW));
+  /**
+   * A machine's job that failed puts back the mode it was to establish (an offline job: DRAIN when
+   * its node is drained, else UP), and stops a forced down; its notice names the job either way.
+   */
+  @ParameterizedTest(name = "{0} machine, {1} failed: {2}")
+  @org.junit.jupiter.params.provider.CsvSource({
+    "DOWN, offline, DRAIN",
+    "DOWN from UP, offline, UP",
+    "DRAIN, drain, UP",
+    "DRAIN, back online drained, DOWN",
+    "DOWN, drain, DOWN",
+    "DOWN, back online drained, DOWN",
+    "DRAIN, offline, DRAIN",
+    "DRAIN, undrain, DRAIN",
+    "DRAIN, migrate, DRAIN",
+    "going DOWN, migrate, DRAIN",
+    "going DOWN, drain, UP",
+    "UP, offline, UP"
+  })
+  void aFailedJobPutsBackTheModeItWasToEstablishAndGivesANotice(
+      String before, String failed, String after) {
+    Maintenance m =
+        switch (before) {
+          case "UP" -> twoMachines().withoutMode("n1");
+          case "DOWN from UP" ->
+              twoMachines().withMode(new MaintenanceMode("n1", MachineMode.DOWN, NOW, ""));
+          case "going DOWN" ->
+              twoMachines()
+                  .withMode(new MaintenanceMode("n1", MachineMode.DRAIN, NOW, "going DOWN", true));
+          default ->
+              twoMachines()
+                  .withMode(new MaintenanceMode("n1", MachineMode.valueOf(before), NOW, ""));
+        };
+    Operation op =
+        switch (failed) {
+          case "offline" -> Operation.SetNodeFlags.offline("n1");
+          case "drain" -> Operation.SetNodeFlags.drain("n1");
+          case "back online drained" ->
+              new Operation.SetNodeFlags("n1", Optional.of(true), Optional.of(false));
+          case "undrain" -> new Operation.SetNodeFlags("n1", Optional.of(false), Optional.empty());
+          default -> new Operation.Migrate("i1", "n1", "n3");
+        };
+    JobSpec job = job("n1", op);
+    org.maintd.cluster.Cluster c =
+        new org.maintd.testing.ClusterBuilder()
+            .node("n1", "g", 8192, 100000, false)
+            .build()
+            .withNode(
+                "n1", n -> n.withFlags(n.flags().withDrained(!before.equals("DOWN from UP"))));
+    Maintenance out = MachineJobs.failed(m, job, "7", "job 7 error: it broke", c, NOW);
+    assertEquals(MachineMode.valueOf(after), out.modeOf("n1"));
+    assertEquals(
+        false, out.mode("n1").map(MaintenanceMode::goingDown).orElse(false), "no longer going");
+    assertEquals(MachineMode.DOWN, out.modeOf("n2"), "the other machine is left as it was");
+    assertEquals(m.schedule(), out.schedule());
+    assertEquals(
+        Optional.of(new MachineNotice.JobFailed("n1", "7", "job 7 error: it broke", NOW)),
+        out.notice("n1"));
   }
 
   @Test

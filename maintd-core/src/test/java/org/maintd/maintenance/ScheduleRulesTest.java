@@ -102,7 +102,7 @@ class ScheduleRulesTest {
   @ParameterizedTest
   @MethodSource("invalid")
   void aScheduleBreakingARuleIsRefusedNamingTheRuleAndTheMachine(Schedule s, String message) {
-    ScheduleRules.Posted posted = ScheduleRules.post(Maintenance.empty(), s, CLUSTER);
+    ScheduleRules.Posted posted = ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T);
     assertEquals(new ScheduleRules.Posted.Invalid(message), posted);
   }
 
@@ -113,14 +113,15 @@ class ScheduleRulesTest {
             window(START, 1L, m("node5", "10.0.0.5"), m("node6", "2001:db8::6")),
             window(0, null, m("node7", "::ffff:10.0.0.7")));
     assertInstanceOf(
-        ScheduleRules.Posted.Accepted.class, ScheduleRules.post(Maintenance.empty(), s, CLUSTER));
+        ScheduleRules.Posted.Accepted.class,
+        ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T));
   }
 
   @Test
   void aHostnameThatIsNoNodeIsKeptAndWarnedOf() {
     Schedule s = schedule(window(START, HOUR, m("node5"), m("machine1", "10.0.0.1")));
     ScheduleRules.Posted.Accepted a =
-        (ScheduleRules.Posted.Accepted) ScheduleRules.post(Maintenance.empty(), s, CLUSTER);
+        (ScheduleRules.Posted.Accepted) ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T);
     assertEquals(s, a.maintenance().schedule());
     assertEquals(
         List.of(
@@ -131,7 +132,11 @@ class ScheduleRulesTest {
 
   private static Maintenance with(MachineMode mode, String hostname, Window w, Consent... cs) {
     return new Maintenance(
-        schedule(w), List.of(new MaintenanceMode(hostname, mode, T, "test")), List.of(cs), 4);
+        schedule(w),
+        List.of(new MaintenanceMode(hostname, mode, T, "test")),
+        List.of(cs),
+        4,
+        List.of());
   }
 
   @Test
@@ -142,18 +147,18 @@ class ScheduleRulesTest {
         new ScheduleRules.Posted.Conflict(
             "Machine '{\"hostname\":\"node5\"}' is deactivated and cannot be removed from the"
                 + " schedule (bring it up first: maintctl up node5)"),
-        ScheduleRules.post(down, schedule(window(START, HOUR, m("node6"))), CLUSTER));
+        ScheduleRules.post(down, schedule(window(START, HOUR, m("node6"))), CLUSTER, T));
     assertEquals(
         new ScheduleRules.Posted.Conflict(
             "Machine '{\"hostname\":\"node5\"}' is deactivated and cannot be removed from the"
                 + " schedule (bring it up first: maintctl up node5)"),
-        ScheduleRules.post(down, Schedule.empty(), CLUSTER),
+        ScheduleRules.post(down, Schedule.empty(), CLUSTER, T),
         "an empty schedule clears everything but what is DOWN");
 
     Maintenance draining = with(MachineMode.DRAIN, "node5", w);
     ScheduleRules.Posted.Accepted a =
         (ScheduleRules.Posted.Accepted)
-            ScheduleRules.post(draining, schedule(window(START, HOUR, m("node6"))), CLUSTER);
+            ScheduleRules.post(draining, schedule(window(START, HOUR, m("node6"))), CLUSTER, T);
     assertEquals(List.of("node5"), a.released());
     assertEquals(MachineMode.UP, a.maintenance().modeOf("node5"));
   }
@@ -174,13 +179,14 @@ class ScheduleRulesTest {
 
     ScheduleRules.Posted.Accepted same =
         (ScheduleRules.Posted.Accepted)
-            ScheduleRules.post(draining, schedule(w, window(START, HOUR, m("node6"))), CLUSTER);
+            ScheduleRules.post(draining, schedule(w, window(START, HOUR, m("node6"))), CLUSTER, T);
     assertEquals(MachineMode.DRAIN, same.maintenance().modeOf("node5.example.com"));
     assertEquals(List.of(no), same.maintenance().consents());
 
     ScheduleRules.Posted.Accepted moved =
         (ScheduleRules.Posted.Accepted)
-            ScheduleRules.post(draining, schedule(window(START + HOUR, HOUR, m("node5"))), CLUSTER);
+            ScheduleRules.post(
+                draining, schedule(window(START + HOUR, HOUR, m("node5"))), CLUSTER, T);
     assertEquals(MachineMode.DRAIN, moved.maintenance().modeOf("node5"));
     assertEquals(List.of(), moved.maintenance().consents(), "a new window asks again");
     assertEquals(List.of(), moved.released());
@@ -191,12 +197,50 @@ class ScheduleRulesTest {
     Window w = window(START, HOUR, m("node5"));
     Maintenance draining = with(MachineMode.DRAIN, "node5", w);
     ScheduleRules.Posted.Accepted same =
-        (ScheduleRules.Posted.Accepted) ScheduleRules.post(draining, schedule(w), CLUSTER);
+        (ScheduleRules.Posted.Accepted) ScheduleRules.post(draining, schedule(w), CLUSTER, T);
     assertEquals(5, same.maintenance().version());
     ScheduleRules.Posted refused =
-        ScheduleRules.post(draining, schedule(window(START, 0L)), CLUSTER);
+        ScheduleRules.post(draining, schedule(window(START, 0L)), CLUSTER, T);
     assertInstanceOf(ScheduleRules.Posted.Invalid.class, refused);
     assertEquals(5, draining.withoutMachine("node5", "node5.example.com").version(), "dropped");
     assertEquals(4, draining.withoutMachine("node7", "node7.example.com").version(), "not in it");
+  }
+
+  /**
+   * node5 is DOWN in a window starting {@code before} s from now; a post moves it to start {@code
+   * after} ns from now: a later start that is still to come delays its maintenance (DRAIN, Mesos'
+   * DOWN to DRAIN); any other keeps it DOWN.
+   */
+  @ParameterizedTest(name = "window from {0} s to {1} ns from now: {2}")
+  @org.junit.jupiter.params.provider.CsvSource({
+    "3600, 7200000000000, DRAIN",
+    "3600, 3600000000001, DRAIN",
+    "3600, 3600000000000, DOWN",
+    "3600, 1800000000000, DOWN",
+    "-7200, -3600000000000, DOWN",
+    "-7200, 0, DOWN",
+    "-7200, 1, DRAIN",
+    "-7200, 86400000000000, DRAIN"
+  })
+  void aDownMachineWhoseWindowMovesLaterAndHasNotStartedGoesBackToDrain(
+      long before, long after, MachineMode expected) {
+    long now = T.getEpochSecond() * 1_000_000_000L;
+    Maintenance down =
+        with(MachineMode.DOWN, "node5", window(now + before * 1_000_000_000L, HOUR, m("node5")));
+    ScheduleRules.Posted.Accepted a =
+        (ScheduleRules.Posted.Accepted)
+            ScheduleRules.post(down, schedule(window(now + after, HOUR, m("node5"))), CLUSTER, T);
+    assertEquals(expected, a.maintenance().modeOf("node5"));
+    assertEquals(expected == MachineMode.DRAIN ? List.of("node5") : List.of(), a.delayed());
+    assertEquals(List.of(), a.released());
+    if (expected == MachineMode.DRAIN) {
+      MaintenanceMode mode = a.maintenance().mode("node5").orElseThrow();
+      assertEquals(T, mode.since());
+      assertEquals(
+          "its window moved to start later, at "
+              + Window.instant(now + after)
+              + ": back in service, drained, until then (delayed, not canceled)",
+          mode.reason());
+    }
   }
 }

@@ -322,7 +322,7 @@ class MaintenancePlannerTest {
     assertEquals(
         List.of(new Operation.SetNodeFlags("n2", Optional.of(false), Optional.of(false))), ops(up));
     assertEquals(
-        new Maintenance(Schedule.empty(), List.of(), List.of(), m.version() + 1),
+        new Maintenance(Schedule.empty(), List.of(), List.of(), m.version() + 1, List.of()),
         up.maintenance(),
         "out of the schedule: its next version");
   }

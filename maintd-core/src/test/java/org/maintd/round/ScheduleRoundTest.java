@@ -100,22 +100,22 @@ class ScheduleRoundTest {
   @Test
   void aMachineIsNotTakenDownNorBroughtUpAgainWhileAJobOfItsOwnIsUnderWay() {
     post(schedule("n2", "n4"));
-    d.command(new Command.MachinesDown(List.of("n2"), true, "admin"));
+    d.command(new Command.MachinesDown(List.of("n4"), true, "admin"));
     assertInstanceOf(Reply.AfterEffects.class, d.reply());
     d.carryOut();
     for (Command c :
         List.<Command>of(
-            new Command.MachinesDown(List.of("n2"), true, "admin"),
-            new Command.MachinesUp(List.of("n2"), true, "admin"))) {
+            new Command.MachinesDown(List.of("n4"), true, "admin"),
+            new Command.MachinesUp(List.of("n4"), true, "admin"))) {
       d.command(c);
       Reply.Refused r = assertInstanceOf(Reply.Refused.class, d.reply());
       assertEquals(Refusal.CONFLICT, r.kind());
       assertTrue(
-          r.message().startsWith("n2 has a maintenance job under way (machine n2 down: taken out"),
+          r.message().startsWith("n4 has a maintenance job under way (machine n4 down: taken out"),
           r.message());
       assertTrue(r.message().endsWith("): try again once it has ended"), r.message());
     }
-    assertEquals(MachineMode.DOWN, d.stored().maintenance().modeOf("n2"));
+    assertEquals(MachineMode.DOWN, d.stored().maintenance().modeOf("n4"));
   }
 
   @Test
@@ -126,28 +126,28 @@ class ScheduleRoundTest {
     assertTrue(notDrained.message().contains("n2 is not in DRAIN mode"), notDrained.message());
     assertTrue(notDrained.message().contains("n2 still has instances: i1"), notDrained.message());
 
-    d.command(new Command.MachinesDown(List.of("n2"), true, "admin"));
+    d.command(new Command.MachinesDown(List.of("n4"), true, "admin"));
     assertInstanceOf(Reply.AfterEffects.class, d.reply());
-    assertEquals(MachineMode.DOWN, d.stored().maintenance().modeOf("n2"));
+    assertEquals(MachineMode.DOWN, d.stored().maintenance().modeOf("n4"));
     JobSpec down = StepDriver.submits(d.last).get(0);
-    assertEquals(List.of(Operation.SetNodeFlags.offline("n2")), down.operations());
+    assertEquals(List.of(Operation.SetNodeFlags.offline("n4")), down.operations());
     d.carryOut();
     StepDriver.applyJobs(d);
     d.tick(allOk(), d.jobsAll(org.maintd.job.JobStatus.SUCCESS));
 
-    d.command(new Command.PostSchedule(schedule("n4"), "admin"));
+    d.command(new Command.PostSchedule(schedule("n2"), "admin"));
     Reply.Refused dropDown = assertInstanceOf(Reply.Refused.class, d.reply());
     assertEquals(Refusal.CONFLICT, dropDown.kind());
 
     long version = d.stored().maintenance().version();
-    d.command(new Command.MachinesUp(List.of("n2"), true, "admin"));
+    d.command(new Command.MachinesUp(List.of("n4"), true, "admin"));
     assertInstanceOf(Reply.AfterEffects.class, d.reply());
-    assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n2"));
+    assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n4"));
     assertEquals(version + 1, d.stored().maintenance().version(), "a new version of the schedule");
     assertEquals(
-        List.of(MachineId.of("n4")),
+        List.of(MachineId.of("n2")),
         d.stored().maintenance().schedule().machines(),
-        "n2 left the schedule, n4 stays");
+        "n4 left the schedule, n2 stays");
   }
 
   /**

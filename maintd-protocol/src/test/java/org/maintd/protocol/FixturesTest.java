@@ -257,15 +257,37 @@ class FixturesTest {
   }
 
   @Test
-  void aStateFileOfSchema6ReadsWithTheScheduleAtVersion0() throws Exception {
+  void aStateFileOfSchema6ReadsAtVersion0WithNoMachineGoingDownNorNotices() throws Exception {
     MaintdState v6 = new StateCodec().read(fixture("state-v6"));
     MaintdState v7 = new StateCodec().read(fixture("state"));
     assertEquals(0, v6.maintenance().version());
     assertEquals(3, v7.maintenance().version());
     org.maintd.maintenance.Maintenance m = v7.maintenance();
+    assertTrue(m.modes().get(0).goingDown());
+    assertEquals(
+        List.of(
+            new org.maintd.maintenance.MachineNotice.JobFailed(
+                "node5",
+                "42",
+                "job 42 error: Can't set node node5 offline: it still has primary instances",
+                org.maintd.protocol.api.Times.instant(1.7953740004E9)),
+            new org.maintd.maintenance.MachineNotice.ChangedByHand(
+                "node6",
+                "node6 was set online outside maintd while DOWN for maintenance: UP, as it is"
+                    + " neither drained nor offline; its window stays in the schedule",
+                org.maintd.protocol.api.Times.instant(1.7953740005E9))),
+        m.notices());
+    org.maintd.maintenance.MaintenanceMode draining = m.modes().get(0);
     assertEquals(
         v7.withMaintenance(
-            new org.maintd.maintenance.Maintenance(m.schedule(), m.modes(), m.consents(), 0)),
+            new org.maintd.maintenance.Maintenance(
+                m.schedule(),
+                List.of(
+                    new org.maintd.maintenance.MaintenanceMode(
+                        draining.hostname(), draining.mode(), draining.since(), draining.reason())),
+                m.consents(),
+                0,
+                List.of())),
         v6);
   }
 }

@@ -228,7 +228,9 @@ public final class ApiRoutes {
     return ((List<?>) answer)
         .stream()
             .map(Answers.TakenDown.class::cast)
-            .map(d -> new TakenDownView(d.node(), "DOWN", d.job()))
+            .map(
+                d ->
+                    new TakenDownView(d.node(), d.mode().name(), d.job().orElse(null), d.outcome()))
             .toList();
   }
 

@@ -72,7 +72,7 @@ final class ScheduleRoutes implements RouteSet {
     Answers.SchedulePosted p = (Answers.SchedulePosted) sources.commands().apply(command);
     return new ApiResponse(
         200,
-        SchedulePostedView.of(p.schedule(), p.warnings(), p.released()),
+        SchedulePostedView.of(p.schedule(), p.warnings(), p.released(), p.delayed()),
         Map.of("ETag", IfMatchHeader.etag(p.version())));
   }
 }

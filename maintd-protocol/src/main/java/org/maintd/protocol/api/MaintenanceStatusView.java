@@ -12,6 +12,7 @@ import org.maintd.cluster.NodeNamed;
 import org.maintd.machine.MachineMode;
 import org.maintd.maintenance.Consent;
 import org.maintd.maintenance.Consents;
+import org.maintd.maintenance.MachineNotice;
 import org.maintd.maintenance.Maintenance;
 import org.maintd.maintenance.MaintenanceMode;
 import org.maintd.maintenance.Window;
@@ -21,17 +22,45 @@ import org.maintd.protocol.api.ScheduleBody.Nanos;
  * {@code GET /1/maintenance/status}, in Mesos' shape: the machines draining, each with its
  * instances' answers (Mesos' inverse-offer statuses: {@code ACCEPT}, {@code DECLINE} or {@code
  * UNKNOWN}, the instance as {@code framework_id}, with maintd's reason, source and when to ask
- * again), and the machines down. maintd adds the scheduled machines still {@code UP} and those that
- * are no node of the cluster ({@code unknown_machines}).
+ * again), and the machines down. maintd adds the scheduled machines still {@code UP}, those that
+ * are no node of the cluster ({@code unknown_machines}), and the machines' notices (a job of their
+ * own that failed, a node changed outside maintd).
  */
 public record MaintenanceStatusView(
     List<Draining> draining_machines,
     List<MachineId> down_machines,
     List<Scheduled> scheduled_machines,
-    List<MachineId> unknown_machines) {
+    List<MachineId> unknown_machines,
+    List<Notice> notices) {
 
-  /** A draining machine: its id, its node, since when, and its instances' answers. */
-  public record Draining(MachineId id, String node, Double since, List<Status> statuses) {}
+  public MaintenanceStatusView {
+    notices = notices == null ? List.of() : notices;
+  }
+
+  /**
+   * A draining machine: its id, its node, since when, its instances' answers, and whether it is
+   * going DOWN (an operator forced it down while instances were left: they move, then it goes).
+   */
+  public record Draining(
+      MachineId id, String node, Double since, List<Status> statuses, boolean going_down) {}
+
+  /**
+   * A machine's notice: a job of its own that failed ({@code job-failed}, with the job's id and the
+   * cluster's message), or its node changed outside maintd ({@code changed-by-hand}); shown until
+   * the next command on it or its next job that succeeds.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Notice(String node, String kind, String job, String message, Double time) {
+    static Notice of(MachineNotice n) {
+      if (n instanceof MachineNotice.JobFailed f) {
+        return new Notice(f.node(), "job-failed", f.job(), f.message(), Times.seconds(f.at()));
+      }
+      if (n instanceof MachineNotice.ChangedByHand c) {
+        return new Notice(c.node(), "changed-by-hand", null, c.message(), Times.seconds(c.at()));
+      }
+      throw new IllegalStateException("no view of the notice " + n);
+    }
+  }
 
   /** An instance's answer to the drain of its node. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -79,7 +108,8 @@ public record MaintenanceStatusView(
         }
       }
     }
-    return new MaintenanceStatusView(draining, down, scheduled, unknown);
+    return new MaintenanceStatusView(
+        draining, down, scheduled, unknown, m.notices().stream().map(Notice::of).toList());
   }
 
   private static Draining draining(
@@ -112,7 +142,7 @@ public record MaintenanceStatusView(
                       null,
                       null)));
     }
-    return new Draining(id, node.name(), Times.seconds(mode.since()), statuses);
+    return new Draining(id, node.name(), Times.seconds(mode.since()), statuses, mode.goingDown());
   }
 
   private static Optional<Node> node(Cluster cluster, String hostname) {

@@ -8,6 +8,7 @@ import java.util.stream.IntStream;
 import org.maintd.machine.MachineMode;
 import org.maintd.maintenance.Consent;
 import org.maintd.maintenance.MachineId;
+import org.maintd.maintenance.MachineNotice;
 import org.maintd.maintenance.Maintenance;
 import org.maintd.maintenance.MaintenanceMode;
 import org.maintd.maintenance.Schedule;
@@ -18,14 +19,21 @@ import org.maintd.protocol.api.Times;
  * The maintenance schedule in the state file (from schema 4): its windows (start and duration in
  * nanoseconds, kept exactly; {@code duration} null for an indefinite window; {@code ip} null when
  * none was given), the modes of the machines maintd moved out of UP, the instances' answers, and
- * (from schema 7) the schedule's {@code version} (0 in an older file).
+ * (from schema 7) the schedule's {@code version} (0 in an older file), whether a DRAIN machine is
+ * {@code going_down} by force, and the machines' {@code notices} ({@code job-failed} with its job,
+ * {@code changed-by-hand}).
  */
 public record MaintenanceEntry(
-    List<WindowEntry> schedule, List<ModeEntry> modes, List<ConsentEntry> consents, long version) {
+    List<WindowEntry> schedule,
+    List<ModeEntry> modes,
+    List<ConsentEntry> consents,
+    long version,
+    List<NoticeEntry> notices) {
   public MaintenanceEntry {
     schedule = schedule == null ? List.of() : schedule;
     modes = modes == null ? List.of() : modes;
     consents = consents == null ? List.of() : consents;
+    notices = notices == null ? List.of() : notices;
   }
 
   /** A window: its machines, start, duration, switches. */
@@ -39,8 +47,12 @@ public record MaintenanceEntry(
   /** A machine as the schedule names it. */
   public record MachineEntry(String hostname, String ip) {}
 
-  /** A machine's mode, since when, why. */
-  public record ModeEntry(String hostname, String mode, double since, String reason) {}
+  /** A machine's mode, since when, why, whether it is going DOWN by force. */
+  public record ModeEntry(
+      String hostname, String mode, double since, String reason, boolean going_down) {}
+
+  /** A machine's notice: its node, its kind, the job that failed (null for the other kind). */
+  public record NoticeEntry(String node, String kind, String job, String message, double at) {}
 
   /** An instance's answer to the drain of its node. */
   public record ConsentEntry(
@@ -59,7 +71,11 @@ public record MaintenanceEntry(
             .map(
                 x ->
                     new ModeEntry(
-                        x.hostname(), x.mode().name(), Times.seconds(x.since()), x.reason()))
+                        x.hostname(),
+                        x.mode().name(),
+                        Times.seconds(x.since()),
+                        x.reason(),
+                        x.goingDown()))
             .toList(),
         m.consents().stream()
             .map(
@@ -73,7 +89,32 @@ public record MaintenanceEntry(
                         c.retryAfter().map(Times::seconds).orElse(null),
                         c.source()))
             .toList(),
-        m.version());
+        m.version(),
+        m.notices().stream().map(MaintenanceEntry::notice).toList());
+  }
+
+  private static NoticeEntry notice(MachineNotice n) {
+    if (n instanceof MachineNotice.JobFailed f) {
+      return new NoticeEntry(f.node(), "job-failed", f.job(), f.message(), Times.seconds(f.at()));
+    }
+    if (n instanceof MachineNotice.ChangedByHand c) {
+      return new NoticeEntry(c.node(), "changed-by-hand", null, c.message(), Times.seconds(c.at()));
+    }
+    throw new IllegalStateException("no entry for the notice " + n);
+  }
+
+  private static MachineNotice notice(NoticeEntry n) {
+    String node = BadField.required("node", n.node());
+    String message = n.message() == null ? "" : n.message();
+    String kind = BadField.required("kind", n.kind());
+    return switch (kind) {
+      case "job-failed" ->
+          new MachineNotice.JobFailed(
+              node, BadField.required("job", n.job()), message, Times.instant(n.at()));
+      case "changed-by-hand" ->
+          new MachineNotice.ChangedByHand(node, message, Times.instant(n.at()));
+      default -> throw BadField.unknown("kind", kind, List.of("job-failed", "changed-by-hand"));
+    };
   }
 
   private static WindowEntry window(Window w) {
@@ -93,7 +134,8 @@ public record MaintenanceEntry(
         new Schedule(each("schedule", schedule, MaintenanceEntry::window)),
         each("modes", modes, MaintenanceEntry::mode),
         each("consents", consents, MaintenanceEntry::consent),
-        version);
+        version,
+        each("notices", notices, MaintenanceEntry::notice));
   }
 
   private static Window window(WindowEntry w) {
@@ -115,8 +157,15 @@ public record MaintenanceEntry(
     if (mode == MachineMode.UP) {
       throw BadField.unknown("mode", m.mode(), List.of("DRAIN", "DOWN"));
     }
+    if (m.going_down() && mode != MachineMode.DRAIN) {
+      throw BadField.unknown("mode", m.mode(), List.of("DRAIN (going_down)"));
+    }
     return new MaintenanceMode(
-        BadField.required("hostname", m.hostname()), mode, Times.instant(m.since()), m.reason());
+        BadField.required("hostname", m.hostname()),
+        mode,
+        Times.instant(m.since()),
+        m.reason(),
+        m.going_down());
   }
 
   private static Consent consent(ConsentEntry c) {

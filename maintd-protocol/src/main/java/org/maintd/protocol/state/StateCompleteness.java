@@ -18,7 +18,8 @@ import java.util.Set;
  * written {@code null} (an operation's flag it leaves alone), and the fields a schema added, in a
  * file of an older one ({@code schema} and {@code storm_armed} in schema 2, {@code collectors} in
  * schema 3, {@code maintenance} in schema 4, {@code instance_health} in schema 5, {@code reboots}
- * in schema 6, the schedule's {@code maintenance.version} in schema 7). Stateless.
+ * in schema 6, the schedule's {@code maintenance.version}, {@code going_down} and {@code notices}
+ * in schema 7). Stateless.
  */
 final class StateCompleteness {
   private static final Set<String> NOT_NEEDED =
@@ -44,6 +45,10 @@ final class StateCompleteness {
           "reboots",
           6,
           "maintenance.version",
+          7,
+          "maintenance.modes[].going_down",
+          7,
+          "maintenance.notices",
           7);
 
   private final int schema;

@@ -21,9 +21,9 @@ import org.maintd.spi.MaintdState;
  * maintenance schedule, the modes of its machines and their instances' consent) and, from schema 5,
  * {@code instance_health} (the watcher's counts per instance, the boot ids seen, the disks waiting)
  * and, from schema 6, {@code reboots} (the reboot requests and each node's power cycle) and, from
- * schema 7, the maintenance schedule's {@code version}. A file without {@code schema} is schema 1
- * (maintd before the schema was written); every older schema is read with the fields it lacks at
- * their defaults.
+ * schema 7, the maintenance schedule's {@code version}, its machines going down by force and their
+ * notices. A file without {@code schema} is schema 1 (maintd before the schema was written); every
+ * older schema is read with the fields it lacks at their defaults.
  */
 public record StateFile(
     Integer schema,
