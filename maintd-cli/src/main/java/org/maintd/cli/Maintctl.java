@@ -11,6 +11,7 @@ import org.maintd.cli.command.CancelRebootCommand;
 import org.maintd.cli.command.DownCommand;
 import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.InstancesCommand;
+import org.maintd.cli.command.MachineWait;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.PlanCommand;
@@ -142,7 +143,8 @@ public final class Maintctl implements Runnable {
         (e, c, p) -> {
           if (e instanceof ApiException
               || e instanceof CampaignCommand.CampaignEnded
-              || e instanceof RebootCommand.RebootFailed) {
+              || e instanceof RebootCommand.RebootFailed
+              || e instanceof MachineWait.Failed) {
             c.getErr().println("maintctl: " + e.getMessage());
             return 1;
           }

@@ -2,20 +2,27 @@ package org.maintd.cli.command;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.maintd.protocol.api.MachineId;
 import org.maintd.protocol.api.TakenDownView;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code maintctl down MACHINE... [--force]}: takes scheduled machines out of service. */
+/**
+ * {@code maintctl down MACHINE... [--force] [--no-wait]}: takes scheduled machines out of service
+ * and, unless told not to, waits until each is DOWN.
+ */
 @Command(
     name = "down",
     description = {
-      "Take scheduled machines DOWN (their nodes offline), through a job each.",
+      "Take scheduled machines DOWN (their nodes offline), through a job each, and wait until they"
+          + " are: a progress line per change; exit 1 with the job's message if one fails.",
       "A machine must be in DRAIN with no instance left; --force takes it down from UP or with its"
-          + " instances, within the safety caps."
+          + " instances: they move first (declines overridden, within the safety caps), then its"
+          + " node goes offline."
     })
 public final class DownCommand extends ApiCommand.TopLevel {
   private static final TypeReference<List<TakenDownView>> TAKEN_DOWN = new TypeReference<>() {};
@@ -28,24 +35,52 @@ public final class DownCommand extends ApiCommand.TopLevel {
 
   @Option(
       names = "--force",
-      description = "Take the machines down even if not drained or instances are left on them.")
+      description =
+          "Take the machines down even if not drained or instances are left on them (they move"
+              + " first).")
   boolean force;
+
+  @Option(
+      names = "--wait",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "Wait until every machine is DOWN (the default); --no-wait returns once accepted.")
+  boolean wait;
 
   @Override
   public void run() {
     List<MachineId> body = nodes.stream().map(n -> new MachineId(n, null)).toList();
-    print(
-        client().post("/1/machines/down" + (force ? "?force=1" : ""), body, TAKEN_DOWN),
-        DownCommand::text);
+    List<TakenDownView> accepted =
+        client().post("/1/machines/down" + (force ? "?force=1" : ""), body, TAKEN_DOWN);
+    if (!wait) {
+      print(accepted, DownCommand::text);
+      return;
+    }
+    Map<String, String> waiting = new LinkedHashMap<>();
+    for (TakenDownView m : accepted) {
+      System.err.println(m.hostname() + ": " + m.outcome());
+      waiting.put(m.hostname(), "DOWN once its job has run");
+    }
+    new MachineWait(client()).until(waiting, n -> n.offline() && "DOWN".equals(n.mode()));
+    print(accepted, DownCommand::done);
   }
 
-  private static String text(List<TakenDownView> done) {
+  private static String text(List<TakenDownView> accepted) {
     StringBuilder b = new StringBuilder();
-    for (TakenDownView m : done) {
+    accepted.forEach(
+        m ->
+            b.append(m.hostname()).append(": ").append(m.outcome()).append(System.lineSeparator()));
+    return b.toString();
+  }
+
+  private static String done(List<TakenDownView> accepted) {
+    StringBuilder b = new StringBuilder();
+    for (TakenDownView m : accepted) {
       b.append(m.hostname())
-          .append(": DOWN through job ")
-          .append(m.job())
-          .append(" (offline)")
+          .append(
+              m.job() == null ? ": DOWN (offline)" : ": DOWN through job " + m.job() + " (offline)")
           .append(System.lineSeparator());
     }
     return b.toString();

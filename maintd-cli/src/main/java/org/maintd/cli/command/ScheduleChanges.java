@@ -85,6 +85,12 @@ final class ScheduleChanges {
                 b.append(r)
                     .append(": dropped while draining: undrained")
                     .append(System.lineSeparator()));
+    v.delayed()
+        .forEach(
+            d ->
+                b.append(d)
+                    .append(": its window moved later: back online, drained (DRAIN) until then")
+                    .append(System.lineSeparator()));
     return b.toString();
   }
 
