@@ -1,5 +1,6 @@
 package org.maintd.round;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -42,8 +43,9 @@ public final class Answers {
 
   /**
    * A machine taken down: its mode now ({@code DOWN}, or {@code DRAIN} while what is left on it
-   * moves), the job that sets its node offline (none yet while something is left), and what was
-   * accepted, as the operator reads it.
+   * moves), the job that sets its node offline (none yet while something is left), what was
+   * accepted, as the operator reads it, and when.
    */
-  public record TakenDown(String node, MachineMode mode, Optional<String> job, String outcome) {}
+  public record TakenDown(
+      String node, MachineMode mode, Optional<String> job, String outcome, Instant at) {}
 }

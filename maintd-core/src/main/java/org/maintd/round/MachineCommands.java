@@ -78,7 +78,11 @@ final class MachineCommands {
     if (a instanceof MachineDown.TakeDown.Now now) {
       String id = jobId(outcomes, now.job());
       return new Answers.TakenDown(
-          a.node(), MachineMode.DOWN, Optional.of(id), "DOWN through job " + id + " (offline)");
+          a.node(),
+          MachineMode.DOWN,
+          Optional.of(id),
+          "DOWN through job " + id + " (offline)",
+          a.mode().since());
     }
     MachineDown.TakeDown.OnceEmpty once = (MachineDown.TakeDown.OnceEmpty) a;
     int n = once.left().size();
@@ -92,7 +96,8 @@ final class MachineCommands {
             + (n == 1 ? " instance has" : " instances have")
             + " moved ("
             + String.join(", ", once.left())
-            + "; declines overridden)");
+            + "; declines overridden)",
+        a.mode().since());
   }
 
   Reply up(Command.MachinesUp c) {

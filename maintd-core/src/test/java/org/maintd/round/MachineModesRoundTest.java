@@ -103,7 +103,8 @@ class MachineModesRoundTest {
                 "n2",
                 MachineMode.DRAIN,
                 Optional.empty(),
-                "DOWN once 1 instance has moved (i1; declines overridden)")),
+                "DOWN once 1 instance has moved (i1; declines overridden)",
+                d.stored().maintenance().mode("n2").orElseThrow().since())),
         accepted.value().apply(Map.of()));
     assertEquals(List.of(), StepDriver.submits(d.last), "nothing set offline yet");
     assertTrue(d.stored().maintenance().mode("n2").orElseThrow().goingDown());

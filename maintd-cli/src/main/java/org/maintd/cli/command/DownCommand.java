@@ -61,9 +61,12 @@ public final class DownCommand extends ApiCommand.TopLevel {
     Map<String, String> waiting = new LinkedHashMap<>();
     for (TakenDownView m : accepted) {
       System.err.println(m.hostname() + ": " + m.outcome());
-      waiting.put(m.hostname(), "DOWN once its job has run");
+      waiting.put(
+          m.hostname(),
+          m.job() == null ? "DRAIN, going DOWN" : "DOWN once job " + m.job() + " has run");
     }
-    new MachineWait(client()).until(waiting, n -> n.offline() && "DOWN".equals(n.mode()));
+    double since = accepted.stream().mapToDouble(TakenDownView::at).min().orElse(0);
+    new MachineWait(client()).until(waiting, n -> n.offline() && "DOWN".equals(n.mode()), since);
     print(accepted, DownCommand::done);
   }
 

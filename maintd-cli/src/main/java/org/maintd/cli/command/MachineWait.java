@@ -28,9 +28,10 @@ public final class MachineWait {
 
   /**
    * Waits until {@code arrived} holds of every node of {@code waiting} (node name to the line shown
-   * while nothing else is known of its progress).
+   * while nothing else is known of its progress); the plan's word on a machine is shown once it was
+   * planned {@code since} (seconds, the daemon's clock) or later.
    */
-  void until(Map<String, String> waiting, Predicate<NodeView> arrived) {
+  void until(Map<String, String> waiting, Predicate<NodeView> arrived, double since) {
     Map<String, String> shown = new LinkedHashMap<>();
     Console console = System.console();
     List<String> left = new ArrayList<>(waiting.keySet());
@@ -39,7 +40,7 @@ public final class MachineWait {
       List<NodeView> nodes = client.get("/1/nodes", ApiCommand.NODES);
       left.removeIf(n -> nodes.stream().anyMatch(v -> v.name().equals(n) && arrived.test(v)));
       for (String node : left) {
-        String line = node + ": " + progress(node).orElse(waiting.get(node));
+        String line = node + ": " + progress(node, since).orElse(waiting.get(node));
         if (!line.equals(shown.get(node))) {
           System.err.print(console != null ? "\r\033[K" + line : line + System.lineSeparator());
           shown.put(node, line);
@@ -72,9 +73,12 @@ public final class MachineWait {
             });
   }
 
-  /** What the plan says the node's machine does next, if it says anything. */
-  private java.util.Optional<String> progress(String node) {
+  /** What the plan made {@code since} or later says the node's machine does next, if anything. */
+  private java.util.Optional<String> progress(String node, double since) {
     PlanView plan = client.get("/1/plan", PlanView.class);
+    if (plan.time() == null || plan.time() < since) {
+      return java.util.Optional.empty();
+    }
     return plan.items().stream()
         .filter(i -> "machine".equals(i.kind()) && MachineId.of(i.uuid()).names(node))
         .map(PlanView.Item::next)

@@ -59,7 +59,8 @@ public final class UpCommand extends ApiCommand.TopLevel {
     if (wait) {
       Map<String, String> waiting = new LinkedHashMap<>();
       accepted.forEach(m -> waiting.put(m.hostname(), "back once job " + m.job() + " has run"));
-      new MachineWait(client()).until(waiting, n -> !n.offline() && !n.drained());
+      new MachineWait(client())
+          .until(waiting, n -> !n.offline() && !n.drained(), Double.POSITIVE_INFINITY);
     }
     print(accepted, UpCommand::text);
   }

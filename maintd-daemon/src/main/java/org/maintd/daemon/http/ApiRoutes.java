@@ -230,7 +230,12 @@ public final class ApiRoutes {
             .map(Answers.TakenDown.class::cast)
             .map(
                 d ->
-                    new TakenDownView(d.node(), d.mode().name(), d.job().orElse(null), d.outcome()))
+                    new TakenDownView(
+                        d.node(),
+                        d.mode().name(),
+                        d.job().orElse(null),
+                        d.outcome(),
+                        org.maintd.protocol.api.Times.seconds(d.at())))
             .toList();
   }
 
