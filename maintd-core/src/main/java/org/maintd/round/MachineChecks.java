@@ -39,7 +39,8 @@ final class MachineChecks {
     return rebootHold(node).or(() -> machineJob(node));
   }
 
-  private Optional<String> machineJob(Node node) {
+  /** Why a job of {@code node}'s now would clash with a maintenance job on it under way. */
+  Optional<String> machineJob(Node node) {
     return t.state.intents().stream()
         .map(Intent::job)
         .filter(j -> j.owner().startsWith(MachineUp.ownerOf("")))
@@ -58,7 +59,7 @@ final class MachineChecks {
    * way on it (even with force: the clients that hold it release it, or the operator cancels their
    * requests); empty when none is.
    */
-  private Optional<String> rebootHold(Node node) {
+  Optional<String> rebootHold(Node node) {
     List<RebootRequest> active = t.state.reboots().activeOf(node.name());
     if (active.isEmpty()) {
       return Optional.empty();

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import org.maintd.cluster.Node;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.machine.MachineMode;
@@ -42,10 +43,24 @@ final class MachineCommands {
             ((NamedNodes.All) named).nodes(),
             n ->
                 checks
-                    .heldBack(n)
+                    .rebootHold(n)
                     .<Verdict<MachineDown.TakeDown>>map(why -> new Verdict.Refused<>(n.name(), why))
-                    .orElseGet(() -> rules.decide(n, c.force(), c.who(), t.now))),
+                    .orElseGet(() -> unlessBusy(n, rules.decide(n, c.force(), c.who(), t.now)))),
         this::takeDown);
+  }
+
+  /**
+   * {@code v}, unless it sets the node offline now while a maintenance job on it is under way; a
+   * machine marked as going down waits for that job in the rounds.
+   */
+  private Verdict<MachineDown.TakeDown> unlessBusy(Node n, Verdict<MachineDown.TakeDown> v) {
+    return v instanceof Verdict.Allowed<MachineDown.TakeDown> a
+            && a.change() instanceof MachineDown.TakeDown.Now
+        ? checks
+            .machineJob(n)
+            .<Verdict<MachineDown.TakeDown>>map(why -> new Verdict.Refused<>(n.name(), why))
+            .orElse(v)
+        : v;
   }
 
   private Reply takeDown(List<MachineDown.TakeDown> allowed) {

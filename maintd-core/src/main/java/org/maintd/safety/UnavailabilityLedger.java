@@ -37,12 +37,15 @@ public final class UnavailabilityLedger {
     }
   }
 
-  /** Which cap keeps {@code node} from being taken out of service now; empty when none does. */
+  /**
+   * Which cap keeps {@code node} from being taken out of service now; empty when none does, or when
+   * it is out already (or counted out by a step of this pass, whose job may not have run yet).
+   */
   public Optional<WaitReason.CapReached> refusal(Node node) {
-    if (node.offline() || node.drained()) {
+    Set<String> down = downByGroup.getOrDefault(node.group(), Set.of());
+    if (node.offline() || node.drained() || down.contains(node.name())) {
       return Optional.empty();
     }
-    Set<String> down = downByGroup.getOrDefault(node.group(), Set.of());
     int allowed = caps.maxUnavailable().of(sizeByGroup.getOrDefault(node.group(), 0));
     if (down.size() >= allowed) {
       return Optional.of(capped("group " + groupName(node.group()), down, allowed));

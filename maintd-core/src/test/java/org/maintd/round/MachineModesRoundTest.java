@@ -144,6 +144,34 @@ class MachineModesRoundTest {
     assertEquals("job job-" + move.key() + " error: it broke", failed.message());
   }
 
+  /**
+   * Forced down while its drain runs: n2 (i1 left on it) is marked going down, the rounds wait for
+   * the drain; n4 (empty) would be set offline now, which its drain under way refuses.
+   */
+  @ParameterizedTest(name = "{0} forced down while its drain runs: {1}")
+  @CsvSource({"n2, going down", "n4, refused"})
+  void aForcedDownWhileItsDrainRunsIsMarkedButAnOfflineJobNowIsNot(String node, String expected) {
+    d.tick(allOk());
+    run(new Command.PostSchedule(schedule(start, false, node), "ops"));
+    d.now = start.minus(Duration.ofHours(1));
+    d.tick(allOk());
+    d.carryOut();
+    assertEquals(
+        List.of(Operation.SetNodeFlags.drain(node)),
+        d.stored().intents().get(0).job().operations(),
+        "its drain runs");
+    Reply reply = run(new Command.MachinesDown(List.of(node), true, "ops"));
+    if (expected.equals("refused")) {
+      Reply.Refused r = assertInstanceOf(Reply.Refused.class, reply);
+      assertTrue(
+          r.message().startsWith("n4 has a maintenance job under way (maintenance of n4: drain"),
+          r.message());
+      return;
+    }
+    assertInstanceOf(Reply.AfterEffects.class, reply);
+    assertTrue(d.stored().maintenance().mode(node).orElseThrow().goingDown());
+  }
+
   @ParameterizedTest(name = "n4 set online by hand, drained {0}: DOWN becomes {1}")
   @CsvSource({"false, UP", "true, DRAIN"})
   void aDownMachineWhoseNodeWasSetOnlineByHandFollowsItAndEveryCommandTreatsItSo(

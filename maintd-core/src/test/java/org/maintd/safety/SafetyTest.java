@@ -88,6 +88,9 @@ class SafetyTest {
     assertTrue(
         ledger.refusal(c.node("b3").orElseThrow()).orElseThrow().text().contains("(b2)"),
         "a node taken down this pass counts at once");
+    assertTrue(
+        ledger.refusal(b2).isEmpty(),
+        "and is not refused by its own count: its drain may not have run yet");
   }
 
   @Test
