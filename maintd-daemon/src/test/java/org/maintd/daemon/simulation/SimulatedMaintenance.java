@@ -28,11 +28,12 @@ import org.maintd.spi.MaintdState;
 
 /**
  * The maintenance schedule in the simulation, from a stream of its own: an operator posts schedules
- * (windows of one or two nodes, starting soon or already started, of an hour or indefinite, some
- * {@code auto}, some respecting declines, some naming a machine that is no node), clears them,
- * takes machines down and brings them up; instances decline by tag and stop declining. Checked: no
- * job moves an instance off a draining machine while it declined (as the state its job was planned
- * in says) before its window started, or at all when the window respects declines.
+ * (windows of one or two nodes, starting soon or already started, of a minute, an hour or
+ * indefinite, some {@code auto}, some respecting declines, some naming a machine that is no node),
+ * clears them, takes machines down and brings them up; instances decline by tag and stop declining.
+ * Checked: no job moves an instance off a draining machine while it declined (as the state its job
+ * was planned in says) before its window started, or at all when the window respects declines,
+ * unless an operator forced the machine down (its mode going DOWN: declines overridden).
  */
 final class SimulatedMaintenance {
   static final String DECLINE = Consents.DECLINE_TAG + "simulated batch";
@@ -106,7 +107,7 @@ final class SimulatedMaintenance {
           kind == 0
               ? OptionalLong.empty()
               : OptionalLong.of(
-                  Duration.ofMinutes(kind == 1 ? 0 : 10 + random.nextInt(60)).toNanos());
+                  Duration.ofMinutes(kind == 1 ? 1 : 10 + random.nextInt(60)).toNanos());
       windows.add(
           new Window(
               machines,
@@ -147,6 +148,9 @@ final class SimulatedMaintenance {
         continue;
       }
       String node = i.job().owner().substring("machine:".length());
+      if (saved.maintenance().mode(node).map(MaintenanceMode::goingDown).orElse(false)) {
+        continue;
+      }
       Instant planned = Instant.ofEpochSecond(0, i.job().reason().timestampNanos());
       Optional<Window> window = saved.maintenance().schedule().windowOf(node);
       for (Operation op : i.job().operations()) {
