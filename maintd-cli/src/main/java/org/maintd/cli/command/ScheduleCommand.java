@@ -13,7 +13,10 @@ import picocli.CommandLine.Command;
  */
 @Command(
     name = "schedule",
-    description = "Show, replace or clear the maintenance schedule (Mesos' JSON shape).",
+    description =
+        "Show, replace, add to, remove from or clear the maintenance schedule (Mesos' JSON shape);"
+            + " each change is made from the schedule as read, and made again if another client"
+            + " changed it meanwhile.",
     subcommands = {
       ScheduleCommand.Show.class,
       ScheduleChanges.Set.class,
