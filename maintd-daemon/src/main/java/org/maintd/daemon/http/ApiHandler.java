@@ -252,7 +252,14 @@ public final class ApiHandler extends Handler.Abstract {
           "the state cannot be stored, so nothing was changed: " + e.getMessage());
     }
     log.error("internal error while serving {} {}", request.getMethod(), path, e);
-    return new HttpError(500, "internal-error", "internal error (see the daemon's log): " + e);
+    return new HttpError(
+        500,
+        "internal-error",
+        "internal error while serving "
+            + request.getMethod()
+            + " "
+            + path
+            + " (the daemon's log has the details)");
   }
 
   private static HttpError kind(String kind, String message) {

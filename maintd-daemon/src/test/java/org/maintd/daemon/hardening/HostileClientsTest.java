@@ -322,6 +322,14 @@ class HostileClientsTest {
       assertJsonError(
           port, "GET / HTTP/1.1\r\nHost: t\r\nX-Big: " + "y".repeat(10_000) + "\r\n\r\n", 431);
       assertJsonError(port, "GET /1/a%2Fb HTTP/1.1\r\nHost: t\r\n\r\n", 400);
+      for (String method : List.of("DELETE", "PUT", "PATCH", "OPTIONS", "POST")) {
+        assertJsonError(
+            port,
+            method + " /1/nodes/n2/reboot/%2E%2E HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n",
+            400);
+        assertJsonError(
+            port, method + " /1/a%2Fb HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n", 400);
+      }
       assertJsonError(port, "GET /nothing HTTP/1.1\r\nHost: t\r\n\r\n", 404);
       assertJsonError(port, "PUT / HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n", 405);
       assertJsonError(port, "BREW / HTTP/1.1\r\nHost: t\r\n\r\n", 405);

@@ -195,6 +195,18 @@ class ApiServerTest {
   }
 
   @Test
+  void aBugIsA500ThatNamesTheRequestAndNoJavaType() throws Exception {
+    failWith.set(new IllegalStateException("a bug in a step"));
+    HttpResponse<String> bug = signedPost("/1/pause");
+    assertEquals(500, bug.statusCode(), bug.body());
+    Map<?, ?> body = (Map<?, ?>) Json.parse(bug.body());
+    assertEquals("internal-error", body.get("error"));
+    assertEquals(
+        "internal error while serving POST /1/pause (the daemon's log has the details)",
+        body.get("message"));
+  }
+
+  @Test
   void aFailedDaemonAnswersItsHealthWith503() throws Exception {
     assertEquals(200, get("/1/health").statusCode());
     healthState.set("FAILED");
