@@ -292,7 +292,7 @@ class CollectorServerTest {
             Map.of());
     r = post("/1/repair", SignedJson.write(key.sign(Json.write(noUuid), Instant.now())));
     assertEquals(400, r.statusCode());
-    assertTrue(r.body().contains("'incident' must be UUID"), r.body());
+    assertTrue(r.body().contains("'incident' must be a UUID"), r.body());
   }
 
   private static void assertRefused(HttpResponse<String> r, String code) throws Exception {
