@@ -26,6 +26,7 @@ import org.maintd.protocol.signing.SignatureException;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
 import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.text.Escaped;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -127,13 +128,17 @@ public final class CollectorHandler extends Handler.Abstract {
     } catch (HttpError e) {
       return HttpJson.refuse(response, callback, e);
     } catch (RuntimeException e) {
-      log.error("internal error while serving {} {}", request.getMethod(), path, e);
+      log.error("internal error while serving {} {}", request.getMethod(), Escaped.of(path), e);
       return HttpJson.error(
           response,
           callback,
           500,
           "internal-error",
-          "internal error (see the collector's log): " + e);
+          "internal error while serving "
+              + request.getMethod()
+              + " "
+              + path
+              + " (the collector's log has the details)");
     }
   }
 
@@ -194,7 +199,7 @@ public final class CollectorHandler extends Handler.Abstract {
       }
       parsed = RepairRequest.read(signed.msg());
     } catch (SignatureException e) {
-      log.warn("repair request refused ({}): {}", e.label(), e.getMessage());
+      log.warn("repair request refused ({}): {}", e.label(), Escaped.of(e.getMessage()));
       throw new HttpError(401, "signature-" + e.label(), e.getMessage());
     } catch (IllegalArgumentException e) {
       throw HttpError.badRequest(e.getMessage());

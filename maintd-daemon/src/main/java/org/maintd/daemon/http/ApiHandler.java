@@ -19,6 +19,7 @@ import org.maintd.http.HttpError;
 import org.maintd.http.HttpJson;
 import org.maintd.http.Router;
 import org.maintd.incident.IncidentException;
+import org.maintd.protocol.text.Escaped;
 import org.maintd.roll.RollException;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.StoreException;
@@ -240,18 +241,25 @@ public final class ApiHandler extends Handler.Abstract {
       return HttpError.badRequest(e.getMessage());
     }
     if (e instanceof BackendException) {
-      log.warn("backend failed while serving {} {}: {}", request.getMethod(), path, e.getMessage());
+      log.warn(
+          "backend failed while serving {} {}: {}",
+          request.getMethod(),
+          Escaped.of(path),
+          Escaped.of(e.getMessage()));
       return new HttpError(502, "backend-error", "the cluster backend failed: " + e.getMessage());
     }
     if (e instanceof StoreException) {
       log.error(
-          "state store failed while serving {} {}: {}", request.getMethod(), path, e.getMessage());
+          "state store failed while serving {} {}: {}",
+          request.getMethod(),
+          Escaped.of(path),
+          Escaped.of(e.getMessage()));
       return new HttpError(
           503,
           "store-error",
           "the state cannot be stored, so nothing was changed: " + e.getMessage());
     }
-    log.error("internal error while serving {} {}", request.getMethod(), path, e);
+    log.error("internal error while serving {} {}", request.getMethod(), Escaped.of(path), e);
     return new HttpError(
         500,
         "internal-error",
