@@ -130,15 +130,7 @@ public final class CollectorHandler extends Handler.Abstract {
     } catch (RuntimeException e) {
       log.error("internal error while serving {} {}", request.getMethod(), Escaped.of(path), e);
       return HttpJson.error(
-          response,
-          callback,
-          500,
-          "internal-error",
-          "internal error while serving "
-              + request.getMethod()
-              + " "
-              + path
-              + " (the collector's log has the details)");
+          response, callback, HttpError.internal(request.getMethod(), path, "the collector's log"));
     }
   }
 
