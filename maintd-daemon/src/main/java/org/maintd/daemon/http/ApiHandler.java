@@ -2,7 +2,6 @@ package org.maintd.daemon.http;
 
 import java.util.Map;
 import java.util.function.Supplier;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -10,6 +9,7 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.http.BodyReads;
 import org.maintd.http.HttpError;
+import org.maintd.http.HttpJson;
 import org.maintd.http.Router;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -92,7 +92,7 @@ public final class ApiHandler extends Handler.Abstract {
                           match
                               .handler()
                               .run(authenticated(request, path, match, query, credentials, body))),
-              refused -> unread(response, callback, refused));
+              refused -> HttpJson.refuseUnread(response, callback, refused));
           return Pending.BODY;
         });
   }
@@ -119,18 +119,6 @@ public final class ApiHandler extends Handler.Abstract {
     } catch (Exception e) {
       return ApiErrors.refuse(response, callback, ApiErrors.translate(request, path, e));
     }
-  }
-
-  /**
-   * A body that was not read to its end (over the limit, too slow, one too many): refused, and the
-   * connection closed after the answer, as the rest of the body will not be read.
-   */
-  private static void unread(Response response, Callback callback, HttpError e) {
-    response.getHeaders().put(HttpHeader.CONNECTION, "close");
-    if (e.status() == 503) {
-      response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
-    }
-    ApiErrors.refuse(response, callback, e);
   }
 
   private static boolean isRead(Request request) {
