@@ -12,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,14 +27,11 @@ import org.maintd.daemon.bench.SlowWriters;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.RawHttp;
 import org.maintd.daemon.testing.TestCluster;
-import org.maintd.htools.HtoolsReader;
 import org.maintd.http.Servers;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.HmacKey;
-import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.round.Answers;
-import org.maintd.round.PlanSnapshot;
 import org.maintd.spi.MaintdState;
 
 /**
@@ -63,33 +59,19 @@ class SlowWritersTest {
 
   private int start(Duration bodyDeadline) throws Exception {
     keyFile = java.nio.file.Files.writeString(tmp.resolve("hmac.key"), KEY);
-    DaemonView view =
-        new DaemonView(
-            MaintdState.initial(Instant.now()),
-            new HtoolsReader().read(TestCluster.CLUSTER, "t"),
-            Map.of(),
-            PlanSnapshot.none(),
-            "");
+    DaemonView view = TestApiServer.view(MaintdState.initial(Instant.now()));
     HealthView health = new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of());
     server =
-        ApiServer.newServer(
-            "127.0.0.1",
-            0,
-            ApiRoutes.of(
-                new ApiRoutes.Sources(
-                    () -> view,
-                    command -> new Answers.Paused(true, "paused by cluster-key"),
-                    () -> health,
-                    () -> "",
-                    memory -> Optional.empty()),
-                List.of()),
-            new Authenticator(
-                new SignatureVerifier(
-                    new HmacKey(KEY.getBytes(StandardCharsets.UTF_8)), Duration.ofSeconds(300)),
-                tmp.resolve("users"),
-                Clock.systemUTC()),
+        TestApiServer.start(
+            new ApiRoutes.Sources(
+                () -> view,
+                command -> new Answers.Paused(true, "paused by cluster-key"),
+                () -> health,
+                () -> "",
+                memory -> Optional.empty()),
+            new HmacKey(KEY.getBytes(StandardCharsets.UTF_8)),
+            tmp.resolve("users"),
             new ApiServer.Limits(Duration.ofSeconds(120), 65536, bodyDeadline, AT_ONCE));
-    server.start();
     return Servers.port(server);
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,6 +30,18 @@ class RequestBodiesTest {
   /** What a message in Java's words gives away: a package, a nested class, Jackson's phrasing. */
   private static final Pattern JAVA =
       Pattern.compile("java\\.|\\$|`|Cannot deserialize|ArrayList|Long\\b|Boolean\\b|coercion");
+
+  /** The bodies of the table below, by the name it gives them. */
+  private static final Map<String, Class<?>> BODIES =
+      Map.of(
+          "schedule", ScheduleBody.class,
+          "reboot", RebootBody.class,
+          "campaign", CampaignRequest.class,
+          "sim-load", SimLoad.class,
+          "sim-fail", SimFail.class,
+          "sim-tags", SimTag.class,
+          "sim-power-on", SimPowerOn.class,
+          "repair", RepairRequest.class);
 
   private static String refusal(String body, Class<?> type) {
     String m =
@@ -67,58 +80,65 @@ class RequestBodiesTest {
         refusal(" \n", type));
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "{0}: {1}")
   @CsvSource(
       delimiter = '|',
       quoteCharacter = '~',
       value = {
-        "{\"windows\": {}}|'windows' must be a list, not an object",
-        "{\"windows\": [{\"machine_ids\": \"n2\"}]}"
-            + "|'windows[0].machine_ids' must be a list, not the string \"n2\"",
-        "{\"windows\": [{\"unavailability\": {\"start\": 5}}]}"
-            + "|'windows[0].unavailability.start' must be an object with the fields nanoseconds,"
-            + " not the number 5",
-        "{\"windows\": [{\"unavailability\": {\"start\": {\"nanoseconds\": 1.5}}}]}"
-            + "|'windows[0].unavailability.start.nanoseconds' must be a whole number,"
-            + " not the number 1.5",
-        "{\"windows\": [{\"machine_ids\": [{\"hostname\": 5}]}]}"
-            + "|'windows[0].machine_ids[0].hostname' must be a string, not the number 5",
-        "{\"windows\": [{\"auto\": 1}]}|'windows[0].auto' must be true or false, not the number 1",
-        "{\"windows\": [{\"auto\": \"yes\"}]}"
-            + "|'windows[0].auto' must be true or false, not the string \"yes\"",
-        "[1]|the request body must be an object with the fields windows, not a list",
-        "\"x\\n\"|the request body must be an object with the fields windows, not the string \"x\\n\"",
-        "{\"windows\": [] } []|the request body goes on after its JSON value: send one value",
-        "{\"windows\": [|the request body is not JSON (line 1, column 14):"
-            + " it ends in the middle of a value",
-        "{\"windows\": [], \"windows\": []}|the request body is not JSON (line 1, column 26):"
-            + " Duplicate field 'windows'",
-        "{\"windows\": [{\"unavailability\": {\"start\": {\"nanos\": 1}}}]}"
-            + "|unknown field 'nanos' in 'windows[0].unavailability.start'; known: [nanoseconds]",
+        "schedule|{\"windows\": {}}|'windows' must be a list, not an object",
+        "schedule|{\"windows\": [{\"machine_ids\": \"n2\"}]}|'windows[0].machine_ids' must "
+            + "be a list, not the string \"n2\"",
+        "schedule|{\"windows\": [{\"unavailability\": {\"start\": "
+            + "5}}]}|'windows[0].unavailability.start' must be an object with the fields "
+            + "nanoseconds, not the number 5",
+        "schedule|{\"windows\": [{\"unavailability\": {\"start\": {\"nanoseconds\": "
+            + "1.5}}}]}|'windows[0].unavailability.start.nanoseconds' must be a whole number, not "
+            + "the number 1.5",
+        "schedule|{\"windows\": [{\"machine_ids\": [{\"hostname\": "
+            + "5}]}]}|'windows[0].machine_ids[0].hostname' must be a string, not the number 5",
+        "schedule|{\"windows\": [{\"auto\": 1}]}|'windows[0].auto' must be true or false, "
+            + "not the number 1",
+        "schedule|{\"windows\": [{\"auto\": \"yes\"}]}|'windows[0].auto' must be true or "
+            + "false, not the string \"yes\"",
+        "schedule|[1]|the request body must be an object with the fields windows, not a list",
+        "schedule|\"x\\n\"|the request body must be an object with the fields windows, not "
+            + "the string \"x\\n\"",
+        "schedule|{\"windows\": [] } []|the request body goes on after its JSON value: send "
+            + "one value",
+        "schedule|{\"windows\": [|the request body is not JSON (line 1, column 14): it ends "
+            + "in the middle of a value",
+        "schedule|{\"windows\": [], \"windows\": []}|the request body is not JSON (line 1, "
+            + "column 26): Duplicate field 'windows'",
+        "schedule|{\"windows\": [{\"unavailability\": {\"start\": {\"nanos\": 1}}}]}|unknown "
+            + "field 'nanos' in 'windows[0].unavailability.start'; known: [nanoseconds]",
+        "reboot|{\"force\": 1}|'force' must be true or false, not the number 1",
+        "reboot|{\"force\": 0}|'force' must be true or false, not the number 0",
+        "reboot|{\"force\": \"true\"}|'force' must be true or false, not the string \"true\"",
+        "reboot|{\"evacuate\": \"yes\"}|'evacuate' must be true or false, not the string "
+            + "\"yes\"",
+        "reboot|{\"evacuate\": 1.0}|'evacuate' must be true or false, not the number 1.0",
+        "reboot|{\"evacuate\": []}|'evacuate' must be true or false, not a list",
+        "reboot|{\"mode\": 1}|'mode' must be a string, not the number 1",
+        "reboot|{\"mode\": true}|'mode' must be a string, not true",
+        "reboot|{\"key\": {}}|'key' must be a string, not an object",
+        "reboot|{\"reason\": null, \"size\": 1}|unknown field 'size'; known: [evacuate, "
+            + "force, key, mode, reason]",
+        "campaign|{\"nodes\": \"n2\"}|'nodes' must be a list, not the string \"n2\"",
+        "campaign|{\"nodes\": [1]}|'nodes[0]' must be a string, not the number 1",
+        "campaign|{\"max_nodes\": 1.5}|'max_nodes' must be a whole number, not the number 1.5",
+        "campaign|{\"max_nodes\": 99999999999999999999}|the request body holds a number out "
+            + "of range (line 1, column 35): 99999999999999999999 is not a whole number from "
+            + "-9223372036854775808 to 9223372036854775807",
+        "sim-load|{\"cpu\": \"x\"}|'cpu' must be a number, not the string \"x\"",
+        "sim-fail|{\"times\": 1.0}|'times' must be a whole number, not the number 1.0",
+        "sim-tags|{\"cluster\": 1}|'cluster' must be true or false, not the number 1",
+        "sim-power-on|{\"powered\": \"true\"}|'powered' must be true or false, not the "
+            + "string \"true\"",
+        "repair|{\"incident\": \"x\"}|'incident' must be a UUID (a string such as "
+            + "\"9724c479-1b2e-4c3a-8d4e-5f6a7b8c9d0e\"), not the string \"x\"",
       })
-  void aScheduleOfTheWrongShapeIsRefusedInTheApisWords(String body, String message) {
-    assertEquals(message, refusal(body, ScheduleBody.class));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @CsvSource(
-      delimiter = '|',
-      quoteCharacter = '~',
-      value = {
-        "{\"force\": 1}|'force' must be true or false, not the number 1",
-        "{\"force\": 0}|'force' must be true or false, not the number 0",
-        "{\"force\": \"true\"}|'force' must be true or false, not the string \"true\"",
-        "{\"evacuate\": \"yes\"}|'evacuate' must be true or false, not the string \"yes\"",
-        "{\"evacuate\": 1.0}|'evacuate' must be true or false, not the number 1.0",
-        "{\"evacuate\": []}|'evacuate' must be true or false, not a list",
-        "{\"mode\": 1}|'mode' must be a string, not the number 1",
-        "{\"mode\": true}|'mode' must be a string, not true",
-        "{\"key\": {}}|'key' must be a string, not an object",
-        "{\"reason\": null, \"size\": 1}|unknown field 'size'; known: [evacuate, force, key, mode,"
-            + " reason]",
-      })
-  void aRebootRequestTakesBooleansAsJsonBooleansOnly(String body, String message) {
-    assertEquals(message, refusal(body, RebootBody.class));
+  void aBodyOfTheWrongShapeIsRefusedInTheApisWords(String type, String body, String message) {
+    assertEquals(message, refusal(body, BODIES.get(type)));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -135,42 +155,6 @@ class RequestBodiesTest {
     var ask = RequestBodies.bind(body, RebootBody.class).ask("n2", "test");
     assertEquals(force, ask.force());
     assertEquals(evacuate, ask.evacuate());
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @CsvSource(
-      delimiter = '|',
-      quoteCharacter = '~',
-      value = {
-        "{\"nodes\": \"n2\"}|'nodes' must be a list, not the string \"n2\"",
-        "{\"nodes\": [1]}|'nodes[0]' must be a string, not the number 1",
-        "{\"max_nodes\": 1.5}|'max_nodes' must be a whole number, not the number 1.5",
-        "{\"max_nodes\": 99999999999999999999}|the request body holds a number out of range"
-            + " (line 1, column 35): 99999999999999999999 is not a whole number from"
-            + " -9223372036854775808 to 9223372036854775807",
-      })
-  void aCampaignOfTheWrongShapeIsRefusedInTheApisWords(String body, String message) {
-    assertEquals(message, refusal(body, CampaignRequest.class));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @CsvSource(
-      delimiter = '|',
-      quoteCharacter = '~',
-      value = {
-        "{\"cpu\": \"x\"}|org.maintd.protocol.sim.SimLoad|'cpu' must be a number, not the string \"x\"",
-        "{\"times\": 1.0}|org.maintd.protocol.sim.SimFail|'times' must be a whole number,"
-            + " not the number 1.0",
-        "{\"cluster\": 1}|org.maintd.protocol.sim.SimTag|'cluster' must be true or false,"
-            + " not the number 1",
-        "{\"powered\": \"true\"}|org.maintd.protocol.sim.SimPowerOn|'powered' must be true or"
-            + " false, not the string \"true\"",
-        "{\"incident\": \"x\"}|org.maintd.protocol.repair.RepairRequest|'incident' must be a UUID"
-            + " (a string such as \"9724c479-1b2e-4c3a-8d4e-5f6a7b8c9d0e\"), not the string \"x\"",
-      })
-  void otherBodiesOfTheWrongShapeAreRefusedInTheApisWords(
-      String body, Class<?> type, String message) {
-    assertEquals(message, refusal(body, type));
   }
 
   @ParameterizedTest(name = "{0}")
