@@ -116,7 +116,6 @@ public final class SimBackend implements ClusterBackend {
           jobs.add(sim);
           state = state.with(state.cluster(), jobs, state.rules(), state.lastId() + 1);
           persist();
-          log.debug("[job={}] received: {}", id, Escaped.of(job.reason().text()));
           return id;
         });
   }
