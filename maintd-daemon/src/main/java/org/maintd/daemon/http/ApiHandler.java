@@ -74,27 +74,40 @@ public final class ApiHandler extends Handler.Abstract {
             readHeaders.get().forEach((name, value) -> response.getHeaders().put(name, value));
             return match.handler().run(new ApiCall(match, query, "", ""));
           }
-          Authenticator.Credentials credentials =
-              Authenticator.Credentials.of(request.getHeaders());
-          warnOfPlainPasswords(request, credentials);
-          Authenticator.Decision headers = auth.fromHeaders(credentials);
-          refuseUnless(headers);
-          bodies.read(
-              request,
-              !headers.who().isEmpty(),
-              body ->
-                  respond(
-                      request,
-                      response,
-                      callback,
-                      path,
-                      () ->
-                          match
-                              .handler()
-                              .run(authenticated(request, path, match, query, credentials, body))),
-              refused -> HttpJson.refuseUnread(response, callback, refused));
-          return Pending.BODY;
+          return change(request, response, callback, path, match, query);
         });
+  }
+
+  /**
+   * A change: authenticated as far as its headers tell, then its body read as it comes, then
+   * authenticated over its body and run; answered once its body has come.
+   */
+  private Pending change(
+      Request request,
+      Response response,
+      Callback callback,
+      String path,
+      Router.Match<ApiAction> match,
+      Fields query) {
+    Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
+    warnOfPlainPasswords(request, credentials);
+    Authenticator.Decision headers = auth.fromHeaders(credentials);
+    refuseUnless(headers);
+    bodies.read(
+        request,
+        !headers.who().isEmpty(),
+        body ->
+            respond(
+                request,
+                response,
+                callback,
+                path,
+                () ->
+                    match
+                        .handler()
+                        .run(authenticated(request, path, match, query, credentials, body))),
+        refused -> HttpJson.refuseUnread(response, callback, refused));
+    return Pending.BODY;
   }
 
   /** What answers a request: a route's result, or what it threw. */
