@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.bench.SlowWriters;
 import org.maintd.daemon.runner.DaemonView;
+import org.maintd.daemon.testing.CapturedLog;
 import org.maintd.daemon.testing.RawHttp;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.http.Servers;
@@ -54,6 +55,9 @@ class SlowWritersTest {
 
   private final HttpClient http = HttpClient.newHttpClient();
   private final List<Socket> writers = new ArrayList<>();
+  private final java.util.concurrent.atomic.AtomicInteger applied =
+      new java.util.concurrent.atomic.AtomicInteger();
+  private final CapturedLog log = new CapturedLog();
   private Server server;
   private Path keyFile;
 
@@ -65,7 +69,10 @@ class SlowWritersTest {
         TestApiServer.start(
             new ApiRoutes.Sources(
                 () -> view,
-                command -> new Answers.Paused(true, "paused by cluster-key"),
+                command -> {
+                  applied.incrementAndGet();
+                  return new Answers.Paused(true, "paused by cluster-key");
+                },
                 () -> health,
                 () -> "",
                 memory -> Optional.empty()),
@@ -77,6 +84,7 @@ class SlowWritersTest {
 
   @AfterEach
   void stop() throws Exception {
+    log.close();
     for (Socket s : writers) {
       s.close();
     }
@@ -129,9 +137,11 @@ class SlowWritersTest {
                 + " authenticated): try again in a moment"),
         Json.parse(busy.body()));
 
+    assertEquals(0, applied.get(), "no change was applied");
     for (Socket s : writers) {
       s.close();
     }
+    assertTrue(log.messages().isEmpty(), "nothing logged: " + log.messages());
     await("a change once the slow writers are gone")
         .atMost(BOUND)
         .until(() -> signedPause(port).statusCode() == 200);
@@ -148,6 +158,8 @@ class SlowWritersTest {
         Map.of(
             "error", "request-timeout", "message", "the request body did not arrive within 500 ms"),
         Json.parse(late.body()));
+    assertEquals(0, applied.get(), "no change was applied");
+    assertTrue(log.messages().isEmpty(), "nothing logged: " + log.messages());
     assertEquals(200, signedPause(port).statusCode(), "its place is free again");
   }
 
