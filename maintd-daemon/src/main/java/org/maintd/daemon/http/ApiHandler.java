@@ -2,6 +2,7 @@ package org.maintd.daemon.http;
 
 import java.util.Map;
 import java.util.function.Supplier;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -92,6 +93,10 @@ public final class ApiHandler extends Handler.Abstract {
     Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
     warnOfPlainPasswords(request, credentials);
     Authenticator.Decision headers = auth.fromHeaders(credentials);
+    if (!headers.isAllowed() && request.getLength() != 0) {
+      // refused before its body is read: the connection cannot carry another request
+      response.getHeaders().put(HttpHeader.CONNECTION, "close");
+    }
     refuseUnless(headers);
     bodies.read(
         request,

@@ -103,6 +103,7 @@ class HostileClientsTest {
         assertEquals(401, a.status(), path + ": " + a.body());
         assertEquals("unauthorized", error(a));
         assertTrue(a.body().contains("authentication required"), a.body());
+        assertEquals("close", a.header("Connection"), "its body was not read: " + a.head());
       }
       try (RawHttp c = raw(cluster.port())) {
         RawHttp.Answer a =
