@@ -63,11 +63,6 @@ public final class BodyReads {
     new Reading(request, !authenticated, then, refused).start();
   }
 
-  /** How many more unauthenticated bodies may be read now. */
-  public int free() {
-    return unauthenticated.availablePermits();
-  }
-
   /** One body being read: chunks copied as they come, until the last, a failure or the deadline. */
   private final class Reading implements Runnable {
     private final Request request;
