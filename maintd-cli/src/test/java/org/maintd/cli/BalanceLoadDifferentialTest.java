@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +30,35 @@ import org.maintd.testing.GanetiTools;
  * scores maintd's saved cluster as its own.
  */
 class BalanceLoadDifferentialTest {
+  /** How many comparisons the cases below make, all of them run. */
+  private static final int COMPARISONS = 20;
+
+  /** The fewest comparisons in which hbal must move something, when all of them run. */
+  static final int LEAST_MOVING = 16;
+
+  /** Whether hbal moved something, one entry per comparison made by this class's run. */
+  private static final List<Boolean> MOVED = new CopyOnWriteArrayList<>();
+
   @TempDir Path tmp;
+
+  /**
+   * A comparison in which neither side moves proves only that both leave the cluster alone: when
+   * every case ran, at least {@link #LEAST_MOVING} of them must have moved something.
+   */
+  @AfterAll
+  static void enoughComparisonsMoveSomething() {
+    if (MOVED.size() == COMPARISONS) {
+      long moving = MOVED.stream().filter(m -> m).count();
+      assertTrue(
+          moving >= LEAST_MOVING,
+          moving
+              + " of "
+              + COMPARISONS
+              + " comparisons moved something, "
+              + LEAST_MOVING
+              + " must");
+    }
+  }
 
   private Path resource(String name) throws Exception {
     return Path.of(getClass().getResource("/load/" + name).toURI());
@@ -141,6 +171,7 @@ class BalanceLoadDifferentialTest {
     ourArgs.addAll(List.of("-S", tmp.resolve("ours").toString()));
     HbalRuns.Run theirs = HbalRuns.hbal(theirArgs);
     HbalRuns.Run ours = HbalRuns.maintctl(ourArgs);
+    MOVED.add(!theirs.moves().isEmpty());
     String why = String.join(" ", args);
     assertEquals(theirs.rc(), ours.rc(), why + "\n" + theirs.err() + "\n" + ours.err());
     assertEquals(theirs.initialScore(), ours.initialScore(), 1e-8, why);

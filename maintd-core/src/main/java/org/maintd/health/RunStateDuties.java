@@ -12,9 +12,10 @@ import org.maintd.cluster.InstanceStatus;
  * {@code maxTries} (counted whether the start works or not); with {@code maxTries} attempts made,
  * given up (once, logged as the watcher logs it); beyond, left alone until the record expires.
  * {@code USER_down} with its admin state up: shut down with the source {@code user}, under its own
- * count. Any other state drops the starts (a start that worked) and the shutdowns. Helpless
- * instances are left alone and lose their starts, as with the watcher. Not thread-safe: one per
- * plan.
+ * count. Two attempts (the give-up among them) are at least {@code retryInterval} apart, as the
+ * watcher's are one per run; until the next is due, the plan says when it is. Any other state drops
+ * the starts (a start that worked) and the shutdowns. Helpless instances are left alone and lose
+ * their starts, as with the watcher. Not thread-safe: one per plan.
  */
 final class RunStateDuties {
   private final HealthSettings settings;
@@ -75,6 +76,21 @@ final class RunStateDuties {
                   + HealthText.seconds(r.restarts().last().plus(settings.retryExpiry()))));
       return;
     }
+    Optional<String> due = notDue(r.restarts());
+    if (due.isPresent()) {
+      notes.add(
+          HealthNote.does(
+              i.name(),
+              n == max
+                  ? "ERROR_down; gives up at " + due.get() + " unless it runs by then"
+                  : "ERROR_down; next start (attempt "
+                      + (n + 1)
+                      + " of "
+                      + max
+                      + ") at "
+                      + due.get()));
+      return;
+    }
     if (n == max) {
       put(i, r.givenUp(in.now()));
       events.add(
@@ -102,6 +118,14 @@ final class RunStateDuties {
       put(i, r);
       return;
     }
+    Optional<String> due = notDue(r.cleanups());
+    if (due.isPresent()) {
+      String attempt = "attempt " + (n + 1) + " of " + settings.maxTries();
+      notes.add(
+          HealthNote.does(i.name(), "USER_down; next shutdown (" + attempt + ") at " + due.get()));
+      put(i, r);
+      return;
+    }
     Optional<String> wait = Helpless.waits(in, i, i.primary());
     if (wait.isPresent()) {
       notes.add(HealthNote.waits(i.name(), "USER_down; waits: " + wait.get()));
@@ -111,6 +135,11 @@ final class RunStateDuties {
     duties.add(new Duty.Shutdown(i.name(), i.primary(), n + 1));
     put(i, r.withCleanups(r.cleanups().next(in.now())));
     notes.add(HealthNote.does(i.name(), "shut down by the user: shutdown with source user"));
+  }
+
+  /** When the next of {@code tries} is due, to the second, if that is later than now. */
+  private Optional<String> notDue(Tries tries) {
+    return tries.dueAfter(in.now(), settings.retryInterval()).map(HealthText::seconds);
   }
 
   private void put(Instance i, HealthRecord r) {

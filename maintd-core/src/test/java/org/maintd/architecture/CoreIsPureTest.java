@@ -37,10 +37,11 @@ import org.maintd.architecture.planted.Planted;
 
 /**
  * maintd-core's main code is pure, as the build enforces: no clock (time comes in as an argument),
- * no randomness (uuids come from a supplier), no files, sockets, processes or environment, no
- * logger, no thread. A planner that calls {@code Instant.now()} fails this test, naming the class
- * and line. Each rule is also shown catching what {@link Planted} plants for it, so that a rule
- * that has stopped catching anything fails too.
+ * no randomness (uuids come from a supplier), no files, sockets, TLS, databases, processes or
+ * environment, no logger, no thread (no executor made or passed in, no sleep, nothing parallel). A
+ * planner that calls {@code Instant.now()} fails this test, naming the class and line. Each rule is
+ * also shown catching what {@link Planted} plants for it, so that a rule that has stopped catching
+ * anything fails too.
  */
 class CoreIsPureTest {
   private static JavaClasses core;
@@ -90,7 +91,9 @@ class CoreIsPureTest {
                       && (name.equals("now") || name.startsWith("system"))
                   || is(System.class, owner)
                       && (name.equals("currentTimeMillis") || name.equals("nanoTime"))
-                  || is(ZoneId.class, owner) && name.equals("systemDefault"));
+                  || is(ZoneId.class, owner) && name.equals("systemDefault")
+                  || owner.startsWith("java.time.chrono.")
+                      && (name.equals("now") || name.equals("dateNow")));
 
   private static final DescribedPredicate<JavaCall<?>> DRAWS_AT_RANDOM =
       calls(
@@ -137,10 +140,12 @@ class CoreIsPureTest {
 
   private static final DescribedPredicate<JavaCall<?>> RUNS_IN_PARALLEL =
       calls(
-          "a parallel stream",
+          "a parallel stream or array operation, or a sleep",
           (owner, name) ->
               name.equals("parallelStream")
-                  || name.equals("parallel") && owner.startsWith("java.util.stream."));
+                  || name.equals("parallel") && owner.startsWith("java.util.stream.")
+                  || is(java.util.Arrays.class, owner) && name.startsWith("parallel")
+                  || is(java.util.concurrent.TimeUnit.class, owner) && name.equals("sleep"));
 
   /** The rules, by name. */
   static final Map<String, ArchRule> RULES = new LinkedHashMap<>();
@@ -189,7 +194,8 @@ class CoreIsPureTest {
         noClasses()
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("java.io..", "java.net..", "java.nio.channels..")
+            .resideInAnyPackage(
+                "java.io..", "java.net..", "javax.net..", "java.nio.channels..", "java.sql..")
             .orShould()
             .dependOnClassesThat()
             .haveFullyQualifiedName(java.nio.file.Files.class.getName())
@@ -236,7 +242,10 @@ class CoreIsPureTest {
             .haveFullyQualifiedName(ThreadLocal.class.getName())
             .orShould()
             .dependOnClassesThat()
-            .haveSimpleNameStartingWith("Executor")
+            .haveFullyQualifiedName(InheritableThreadLocal.class.getName())
+            .orShould()
+            .dependOnClassesThat()
+            .haveSimpleNameContaining("Executor")
             .orShould()
             .dependOnClassesThat()
             .haveFullyQualifiedName(java.util.concurrent.ForkJoinPool.class.getName())
@@ -272,6 +281,8 @@ class CoreIsPureTest {
         Arguments.of(Planted.SystemInstantSource.class, "clock"),
         Arguments.of(Planted.SystemClock.class, "clock"),
         Arguments.of(Planted.DefaultZone.class, "clock"),
+        Arguments.of(Planted.ThaiDateNow.class, "clock"),
+        Arguments.of(Planted.ChronologyDateNow.class, "clock"),
         Arguments.of(Planted.MathRandom.class, "randomness"),
         Arguments.of(Planted.Splittable.class, "randomness"),
         Arguments.of(Planted.DefaultGenerator.class, "randomness"),
@@ -284,13 +295,20 @@ class CoreIsPureTest {
         Arguments.of(Planted.CurrentProcess.class, "io"),
         Arguments.of(Planted.RealPath.class, "io"),
         Arguments.of(Planted.AbsolutePath.class, "io"),
+        Arguments.of(Planted.TlsContext.class, "io"),
+        Arguments.of(Planted.Database.class, "io"),
         Arguments.of(Planted.SystemLogger.class, "logging"),
         Arguments.of(Planted.StackTrace.class, "logging"),
         Arguments.of(Planted.CommonPool.class, "threads"),
         Arguments.of(Planted.Executor.class, "threads"),
         Arguments.of(Planted.ParallelStream.class, "threads"),
         Arguments.of(Planted.ParallelFlag.class, "threads"),
-        Arguments.of(Planted.PerThread.class, "threads"));
+        Arguments.of(Planted.PerThread.class, "threads"),
+        Arguments.of(Planted.InheritedPerThread.class, "threads"),
+        Arguments.of(Planted.ExecutorPassedIn.class, "threads"),
+        Arguments.of(Planted.PoolCreated.class, "threads"),
+        Arguments.of(Planted.ParallelSort.class, "threads"),
+        Arguments.of(Planted.UnitSleep.class, "threads"));
   }
 
   @ParameterizedTest

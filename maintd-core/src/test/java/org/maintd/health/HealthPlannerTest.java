@@ -21,12 +21,14 @@ import org.maintd.testing.ClusterBuilder;
 
 /**
  * The watcher's run-state duties, each with its limits, under a controlled time: starts of an
- * ERROR_down instance up to maxTries (counted whether they work or not), the give-up with the
- * watcher's words, the record's expiry, its drop when the instance is healthy or gone, shutdowns of
- * USER_down instances under their own count, and what is left alone (helpless, drained, busy).
+ * ERROR_down instance up to maxTries (counted whether they work or not), at least the retry
+ * interval apart, the give-up with the watcher's words, the record's expiry, its drop when the
+ * instance is healthy or gone, shutdowns of USER_down instances under their own count, and what is
+ * left alone (helpless, drained, busy).
  */
 class HealthPlannerTest {
   static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
+  static final Duration INTERVAL = HealthSettings.RETRY_INTERVAL;
   private final HealthPlanner planner = new HealthPlanner(HealthSettings.on());
 
   static Cluster cluster(InstanceStatus i1) {
@@ -66,7 +68,7 @@ class HealthPlannerTest {
           List.of(new Duty.Start("i1", "n2", "n3", attempt, 5)), p.duties(), "#" + attempt);
       assertEquals(List.of(), p.events());
       h = p.next();
-      t = t.plusSeconds(60);
+      t = t.plus(INTERVAL);
     }
     HealthPlan gaveUp = plan(c, h, t);
     assertEquals(List.of(), gaveUp.duties());
@@ -78,7 +80,7 @@ class HealthPlannerTest {
     assertEquals(Optional.of(t), gaveUp.next().of("i1").gaveUp());
     assertEquals(
         "gave up at " + t, HealthText.of(c.instance("i1").get(), gaveUp.next().of("i1"), 5));
-    HealthPlan after = plan(c, gaveUp.next(), t.plusSeconds(60));
+    HealthPlan after = plan(c, gaveUp.next(), t.plus(INTERVAL));
     assertEquals(List.of(), after.duties());
     assertEquals(List.of(), after.events());
     assertEquals(gaveUp.next(), after.next());
@@ -100,9 +102,89 @@ class HealthPlannerTest {
     }
   }
 
+  private static HealthRecord tried(InstanceStatus status, int count) {
+    Tries tries = new Tries(count, T0);
+    return status == InstanceStatus.USER_down
+        ? new HealthRecord(Tries.NONE, tries, Optional.empty(), Optional.empty())
+        : new HealthRecord(tries, Tries.NONE, Optional.empty(), Optional.empty());
+  }
+
+  private static InstanceHealth stored(HealthRecord r) {
+    return new InstanceHealth(Map.of("i1", r), Map.of(), Map.of());
+  }
+
+  @ParameterizedTest(name = "{0}, {1}s after attempt #1: {2}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "ERROR_down | 0   | ERROR_down; next start (attempt 2 of 5) at 2027-03-01T10:05:00Z",
+        "ERROR_down | 1   | ERROR_down; next start (attempt 2 of 5) at 2027-03-01T10:05:00Z",
+        "ERROR_down | 299 | ERROR_down; next start (attempt 2 of 5) at 2027-03-01T10:05:00Z",
+        "ERROR_down | 300 | start (attempt 2 of 5)",
+        "ERROR_down | 301 | start (attempt 2 of 5)",
+        "USER_down  | 299 | USER_down; next shutdown (attempt 2 of 5) at 2027-03-01T10:05:00Z",
+        "USER_down  | 300 | shut down by the user: shutdown with source user"
+      })
+  void theNextAttemptComesTheRetryIntervalAfterTheLast(
+      InstanceStatus status, long seconds, String note) {
+    HealthRecord once = tried(status, 1);
+    Instant now = T0.plusSeconds(seconds);
+    HealthPlan p = plan(cluster(status), stored(once), now);
+    assertEquals(HealthNote.does("i1", note), p.notes().get(0));
+    boolean due = seconds >= INTERVAL.toSeconds();
+    Duty attempt2 =
+        status == InstanceStatus.ERROR_down
+            ? new Duty.Start("i1", "n2", "n3", 2, 5)
+            : new Duty.Shutdown("i1", "n2", 2);
+    assertEquals(due ? List.of(attempt2) : List.of(), p.duties());
+    HealthRecord next = p.next().of("i1");
+    assertEquals(
+        due ? new Tries(2, now) : new Tries(1, T0),
+        status == InstanceStatus.ERROR_down ? next.restarts() : next.cleanups());
+  }
+
+  @ParameterizedTest(name = "{0}s after attempt #5: gives up {1}")
+  @CsvSource({"0,false", "299,false", "300,true", "301,true"})
+  void theGiveUpComesTheRetryIntervalAfterTheLastAttempt(long seconds, boolean givesUp) {
+    HealthRecord five = tried(InstanceStatus.ERROR_down, 5);
+    Instant now = T0.plusSeconds(seconds);
+    HealthPlan p = plan(cluster(InstanceStatus.ERROR_down), stored(five), now);
+    assertEquals(List.of(), p.duties());
+    assertEquals(givesUp, !p.events().isEmpty());
+    if (givesUp) {
+      assertEquals(Optional.of(now), p.next().of("i1").gaveUp());
+    } else {
+      assertEquals(five, p.next().of("i1"));
+      assertEquals(
+          HealthNote.does(
+              "i1", "ERROR_down; gives up at 2027-03-01T10:05:00Z unless it runs by then"),
+          p.notes().get(0));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}s after attempt #3: attempt #{1}")
+  @CsvSource({"300,4", "28799,4", "28800,4", "28801,1"})
+  void theCountStillExpiresEightHoursAfterTheLastAttempt(long seconds, int attempt) {
+    HealthRecord thrice = tried(InstanceStatus.ERROR_down, 3);
+    assertEquals(
+        List.of(new Duty.Start("i1", "n2", "n3", attempt, 5)),
+        plan(cluster(InstanceStatus.ERROR_down), stored(thrice), T0.plusSeconds(seconds)).duties());
+  }
+
+  @Test
+  void aZeroIntervalAllowsTheNextAttemptAtOnce() {
+    HealthPlanner backToBack =
+        new HealthPlanner(HealthSettings.on().withRetryInterval(Duration.ZERO));
+    HealthInput in =
+        input(cluster(InstanceStatus.ERROR_down), stored(tried(InstanceStatus.ERROR_down, 1)), T0);
+    assertEquals(List.of(new Duty.Start("i1", "n2", "n3", 2, 5)), backToBack.plan(in).duties());
+  }
+
   @Test
   void theLimitsComeFromTheSettings() {
-    HealthPlanner two = new HealthPlanner(new HealthSettings(true, 2, Duration.ofMinutes(30)));
+    HealthPlanner two =
+        new HealthPlanner(
+            new HealthSettings(true, 2, Duration.ofMinutes(1), Duration.ofMinutes(30)));
     Cluster c = cluster(InstanceStatus.ERROR_down);
     HealthRecord twice =
         new HealthRecord(new Tries(2, T0), Tries.NONE, Optional.empty(), Optional.empty());
@@ -163,7 +245,7 @@ class HealthPlannerTest {
     HealthRecord once =
         new HealthRecord(new Tries(1, T0), Tries.NONE, Optional.empty(), Optional.empty());
     InstanceHealth h = new InstanceHealth(Map.of("i1", once), Map.of(), Map.of());
-    HealthPlan p = plan(c, h, T0.plusSeconds(60));
+    HealthPlan p = plan(c, h, T0.plus(INTERVAL));
     assertEquals(List.of(), p.duties());
     assertEquals(h.instances(), p.next().instances());
     assertEquals(
@@ -212,14 +294,16 @@ class HealthPlannerTest {
     assertEquals(Tries.NONE, p.next().of("i1").restarts());
     InstanceHealth h5 = h;
     for (int i = 0; i < 5; i++) {
-      h5 = plan(c, h5, T0.plusSeconds(i)).next();
+      h5 = plan(c, h5, T0.plus(INTERVAL.multipliedBy(i))).next();
     }
-    HealthPlan exhausted = plan(c, h5, T0.plusSeconds(10));
+    HealthPlan exhausted = plan(c, h5, T0.plus(INTERVAL.multipliedBy(5)));
     assertEquals(List.of(), exhausted.duties());
     assertEquals("USER_down; not shut down: retries exhausted", exhausted.notes().get(0).text());
     assertEquals(
         Map.of(),
-        plan(cluster(InstanceStatus.ADMIN_down), h5, T0.plusSeconds(11)).next().instances());
+        plan(cluster(InstanceStatus.ADMIN_down), h5, T0.plus(INTERVAL.multipliedBy(6)))
+            .next()
+            .instances());
     assertEquals(
         "cleaning up (1 of 5)", HealthText.of(c.instance("i1").get(), p.next().of("i1"), 5));
   }
@@ -240,16 +324,33 @@ class HealthPlannerTest {
     assertTrue(p.notes().get(0).waits());
   }
 
+  @ParameterizedTest(name = "maxTries {0}, retryInterval {1}s, retryExpiry {2}s: valid {3}")
+  @CsvSource({
+    "0, 300, 3600, false",
+    "1, 300, 3600, true",
+    "5, 300, 0, false",
+    "5, 0, -1, false",
+    "5, -1, 3600, false",
+    "5, 0, 3600, true",
+    "5, 3599, 3600, true",
+    "5, 3600, 3600, false"
+  })
+  void settingsRefuseLimitsThatCannotWork(int maxTries, long interval, long expiry, boolean ok) {
+    Duration i = Duration.ofSeconds(interval);
+    Duration e = Duration.ofSeconds(expiry);
+    if (ok) {
+      assertEquals(i, new HealthSettings(true, maxTries, i, e).retryInterval());
+    } else {
+      assertThrows(IllegalArgumentException.class, () -> new HealthSettings(true, maxTries, i, e));
+    }
+  }
+
   @Test
-  void settingsRefuseLimitsThatCannotWork() {
-    assertThrows(
-        IllegalArgumentException.class, () -> new HealthSettings(true, 0, Duration.ofHours(1)));
-    assertThrows(IllegalArgumentException.class, () -> new HealthSettings(true, 5, Duration.ZERO));
-    assertThrows(
-        IllegalArgumentException.class, () -> new HealthSettings(true, 5, Duration.ofSeconds(-1)));
+  void theDefaultsAreTheWatchers() {
     assertThrows(IllegalArgumentException.class, () -> new Tries(-1, T0));
     assertFalse(HealthSettings.off().enabled());
     assertEquals(5, HealthSettings.on().maxTries());
+    assertEquals(Duration.ofMinutes(5), HealthSettings.on().retryInterval());
     assertEquals(Duration.ofHours(8), HealthSettings.on().retryExpiry());
   }
 }

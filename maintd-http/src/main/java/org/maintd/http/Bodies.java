@@ -22,10 +22,7 @@ public final class Bodies {
    * the client stalls.
    */
   public static String read(Request request, int limit) {
-    long declared = request.getLength();
-    if (declared > limit) {
-      throw tooLarge(limit, declared + " bytes declared");
-    }
+    refuseDeclaredOver(request, limit);
     byte[] data;
     try (InputStream in = Content.Source.asInputStream(request)) {
       data = in.readNBytes(limit + 1);
@@ -36,6 +33,19 @@ public final class Bodies {
     if (data.length > limit) {
       throw tooLarge(limit, "more sent");
     }
+    return utf8(data);
+  }
+
+  /** {@link HttpError} 413 when the request declares a body over {@code limit} bytes. */
+  static void refuseDeclaredOver(Request request, int limit) {
+    long declared = request.getLength();
+    if (declared > limit) {
+      throw tooLarge(limit, declared + " bytes declared");
+    }
+  }
+
+  /** {@code data} as UTF-8 text; {@link HttpError} 400 when it is not. */
+  static String utf8(byte[] data) {
     try {
       return StandardCharsets.UTF_8
           .newDecoder()
@@ -48,7 +58,7 @@ public final class Bodies {
     }
   }
 
-  private static HttpError tooLarge(int limit, String what) {
+  static HttpError tooLarge(int limit, String what) {
     return new HttpError(
         413,
         "body-too-large",

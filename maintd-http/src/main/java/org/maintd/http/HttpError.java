@@ -46,6 +46,23 @@ public class HttpError extends RuntimeException {
     return new HttpError(409, "conflict", message);
   }
 
+  /**
+   * A bug met while serving {@code method} {@code path}: 500, naming the request and where the
+   * details are ({@code "the daemon's log"}), never the exception.
+   */
+  public static HttpError internal(String method, String path, String whereLogged) {
+    return new HttpError(
+        500,
+        "internal-error",
+        "internal error while serving "
+            + method
+            + " "
+            + path
+            + " ("
+            + whereLogged
+            + " has the details)");
+  }
+
   /** The stable error code of a status, for errors that come from the server itself. */
   public static String codeOf(int status) {
     return switch (status) {

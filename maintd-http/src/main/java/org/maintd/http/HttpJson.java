@@ -49,6 +49,18 @@ public final class HttpJson {
     return error(response, callback, e);
   }
 
+  /**
+   * Sends {@code e} for a request whose body was not read to its end (over the limit, too slow, one
+   * too many at once): the connection is closed after the answer, and a 503 says when to try again.
+   */
+  public static boolean refuseUnread(Response response, Callback callback, HttpError e) {
+    response.getHeaders().put(HttpHeader.CONNECTION, "close");
+    if (e.status() == 503) {
+      response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+    }
+    return refuse(response, callback, e);
+  }
+
   /** Sends {@code e} as its status with {@code {"error", "message", ...its details}}. */
   public static boolean error(Response response, Callback callback, HttpError e) {
     Map<String, String> body = new LinkedHashMap<>();

@@ -17,9 +17,16 @@ import org.maintd.protocol.json.Json;
 /**
  * Jetty's own errors (a URI or headers too long, an ambiguous path, a malformed request, a handler
  * that failed) answered as the API answers its errors, {@code {"error": code, "message": text}},
+ * whatever the request's method (Jetty's own handler writes a body for GET, POST and HEAD only),
  * never as an HTML page and never with a stack trace. Thread-safe.
  */
 public final class JsonErrorHandler extends ErrorHandler {
+
+  /** Every method gets its error as JSON: a refused DELETE is told why as a refused GET is. */
+  @Override
+  public boolean errorPageForMethod(String method) {
+    return true;
+  }
 
   @Override
   protected void generateResponse(

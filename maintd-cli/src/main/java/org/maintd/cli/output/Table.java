@@ -2,8 +2,14 @@ package org.maintd.cli.output;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.maintd.protocol.text.Escaped;
 
-/** A plain-text table with a header row and columns as wide as their widest cell. */
+/**
+ * A plain-text table with a header row and columns as wide as their widest cell. Every cell is
+ * shown {@link Escaped escaped}: a name or a reason that holds a line break, a tab or a terminal
+ * control stays in its cell and can neither start a row of its own nor colour or reorder the
+ * screen. Not thread-safe.
+ */
 public final class Table {
   private final List<String[]> rows = new ArrayList<>();
 
@@ -14,7 +20,7 @@ public final class Table {
   public Table row(Object... cells) {
     String[] r = new String[cells.length];
     for (int i = 0; i < cells.length; i++) {
-      r[i] = cells[i] == null ? "" : String.valueOf(cells[i]);
+      r[i] = cells[i] == null ? "" : Escaped.of(String.valueOf(cells[i]));
     }
     rows.add(r);
     return this;

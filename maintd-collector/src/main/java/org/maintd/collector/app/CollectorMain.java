@@ -5,7 +5,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.maintd.collector.config.CollectorConfigLoader;
-import org.maintd.config.ConfigException;
 
 /**
  * {@code maintd-collector [-c FILE]...}: starts one collector per configuration file (default
@@ -71,40 +70,17 @@ public final class CollectorMain {
     return new Arguments(files, fleets, 0, "");
   }
 
-  /** Waits until the process is stopped. */
-  static void waitForStop() {
-    try {
-      Thread.currentThread().join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
   static int run(List<Path> files) {
-    List<Collector> collectors = new ArrayList<>();
-    try {
-      for (Path file : files) {
-        Collector c = new Collector(new CollectorConfigLoader().load(file), Clock.systemUTC());
-        c.start();
-        collectors.add(c);
-      }
-    } catch (ConfigException e) {
-      System.err.println("maintd-collector: " + e.getMessage());
-      return 2;
-    } catch (Exception e) {
-      System.err.println("maintd-collector: cannot start: " + e);
-      return 1;
-    }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> collectors.forEach(CollectorMain::stop)));
-    waitForStop();
-    return 0;
-  }
-
-  private static void stop(Collector c) {
-    try {
-      c.close();
-    } catch (Exception e) {
-      System.err.println("maintd-collector: stopping " + c.node() + ": " + e);
-    }
+    return Serving.run(
+        "",
+        () -> {
+          List<Serving.Started> started = new ArrayList<>();
+          for (Path file : files) {
+            Collector c = new Collector(new CollectorConfigLoader().load(file), Clock.systemUTC());
+            c.start();
+            started.add(new Serving.Started(c.node(), c));
+          }
+          return started;
+        });
   }
 }

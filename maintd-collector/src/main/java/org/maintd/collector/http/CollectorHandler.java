@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -13,7 +15,7 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.collector.diagnose.DiagnoseSource;
 import org.maintd.collector.repair.RepairService;
-import org.maintd.http.Bodies;
+import org.maintd.http.BodyReads;
 import org.maintd.http.HttpError;
 import org.maintd.http.HttpJson;
 import org.maintd.http.Router;
@@ -26,6 +28,7 @@ import org.maintd.protocol.signing.SignatureException;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
 import org.maintd.protocol.signing.SignedMessage;
+import org.maintd.protocol.text.Escaped;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,14 +39,22 @@ import org.slf4j.LoggerFactory;
  * default/}), signed as the diagnose report is, {@code /1/master}, {@code /1/repairs} (signed:
  * every repair this node started, for a daemon that lost its state) and {@code POST /1/repair}. A
  * report request may say how long its caller waits ({@code ?timeout=} in milliseconds): the
- * diagnose command then gets no longer. A repair request is read up to {@code maxBody} bytes, must
- * be signed, fresh, not older than the last one accepted, never seen before (in any spelling of its
- * signature) and meant for this node (421 {@code wrong-node} otherwise). Every answer is JSON;
- * unknown paths answer 404, wrong methods 405. Thread-safe.
+ * diagnose command then gets no longer. A repair request is read up to {@code maxBody} bytes,
+ * without a thread waiting for it, within {@link #BODY_DEADLINE} (408), at most {@link
+ * #PENDING_BODIES} at once (503); it must be signed, fresh, not older than the last one accepted,
+ * never seen before (in any spelling of its signature) and meant for this node (421 {@code
+ * wrong-node} otherwise). Every answer is JSON; unknown paths answer 404, wrong methods 405.
+ * Thread-safe.
  */
 public final class CollectorHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(CollectorHandler.class);
   private static final Duration ANSWER_MARGIN = Duration.ofMillis(250);
+
+  /** The most a repair request's body may take to arrive. */
+  static final Duration BODY_DEADLINE = Duration.ofSeconds(10);
+
+  /** The most repair requests' bodies read at once (they are authenticated by their body). */
+  static final int PENDING_BODIES = 16;
 
   private final String node;
   private final DiagnoseSource diagnoser;
@@ -54,28 +65,29 @@ public final class CollectorHandler extends Handler.Abstract {
   private final ReplayGuard replays;
   private final Path masterFile;
   private final Clock clock;
-  private final int maxBody;
+  private final BodyReads bodies;
   private final Router<Endpoint> routes =
       new Router<Endpoint>()
-          .add("GET", "/", r -> Json.write(List.of(1)))
+          .add("GET", "/", get(r -> Json.write(List.of(1))))
           .add(
               "GET",
               "/1/list/collectors",
-              r ->
-                  Json.write(
-                      List.of(
-                          List.of("diagnose", "node", 1),
-                          List.of(LoadReport.CPU_AVG_LOAD, "default", 0),
-                          List.of(LoadReport.KVM_INST_RSS, "default", 0))))
-          .add("GET", "/1/report/all", r -> "[" + signedReport(r) + "]")
-          .add("GET", "/1/report/node/diagnose", this::signedReport)
-          .add("GET", "/1/report/default/cpu-avg-load", r -> signedLoad(LoadReport.CPU_AVG_LOAD))
-          .add("GET", "/1/report/cpu-avg-load", r -> signedLoad(LoadReport.CPU_AVG_LOAD))
-          .add("GET", "/1/report/default/kvm-inst-rss", r -> signedLoad(LoadReport.KVM_INST_RSS))
-          .add("GET", "/1/report/kvm-inst-rss", r -> signedLoad(LoadReport.KVM_INST_RSS))
-          .add("GET", "/1/master", this::signedMaster)
-          .add("GET", "/1/repairs", this::signedRepairs)
-          .add("POST", "/1/repair", this::repair);
+              get(
+                  r ->
+                      Json.write(
+                          List.of(
+                              List.of("diagnose", "node", 1),
+                              List.of(LoadReport.CPU_AVG_LOAD, "default", 0),
+                              List.of(LoadReport.KVM_INST_RSS, "default", 0)))))
+          .add("GET", "/1/report/all", get(r -> "[" + signedReport(r) + "]"))
+          .add("GET", "/1/report/node/diagnose", get(this::signedReport))
+          .add("GET", "/1/report/default/cpu-avg-load", load(LoadReport.CPU_AVG_LOAD))
+          .add("GET", "/1/report/cpu-avg-load", load(LoadReport.CPU_AVG_LOAD))
+          .add("GET", "/1/report/default/kvm-inst-rss", load(LoadReport.KVM_INST_RSS))
+          .add("GET", "/1/report/kvm-inst-rss", load(LoadReport.KVM_INST_RSS))
+          .add("GET", "/1/master", get(this::signedMaster))
+          .add("GET", "/1/repairs", get(this::signedRepairs))
+          .add("POST", "/1/repair", new Endpoint.OfBody(this::repair));
 
   /** Where the load reports' data comes from: a collector's name to its data. */
   @FunctionalInterface
@@ -83,10 +95,21 @@ public final class CollectorHandler extends Handler.Abstract {
     Object data(String collector);
   }
 
-  /** An endpoint: the JSON text it answers to a request. */
-  @FunctionalInterface
-  private interface Endpoint {
-    String answer(Request request);
+  /** An endpoint: the JSON text it answers to a request, or to the body of one. */
+  private sealed interface Endpoint {
+    /** Answers from the request's line and headers. */
+    record OfRequest(Function<Request, String> answer) implements Endpoint {}
+
+    /** Answers from the request's body, read without a thread waiting for it. */
+    record OfBody(Function<String, String> answer) implements Endpoint {}
+  }
+
+  private static Endpoint get(Function<Request, String> answer) {
+    return new Endpoint.OfRequest(answer);
+  }
+
+  private Endpoint load(String collector) {
+    return new Endpoint.OfRequest(r -> signedLoad(collector));
   }
 
   public CollectorHandler(
@@ -108,7 +131,7 @@ public final class CollectorHandler extends Handler.Abstract {
     this.replays = new ReplayGuard(verifier.skew().multipliedBy(2));
     this.masterFile = masterFile;
     this.clock = clock;
-    this.maxBody = maxBody;
+    this.bodies = new BodyReads(maxBody, BODY_DEADLINE, PENDING_BODIES);
   }
 
   @Override
@@ -121,19 +144,37 @@ public final class CollectorHandler extends Handler.Abstract {
    * each node under a prefix of its own.
    */
   public boolean serve(String path, Request request, Response response, Callback callback) {
+    Router.Match<Endpoint> match;
     try {
-      Router.Match<Endpoint> match = routes.route(request.getMethod(), path);
-      return HttpJson.sendText(response, callback, 200, match.handler().answer(request));
+      match = routes.route(request.getMethod(), path);
+    } catch (HttpError e) {
+      return HttpJson.refuse(response, callback, e);
+    }
+    if (match.handler() instanceof Endpoint.OfRequest r) {
+      return answer(request, response, callback, path, () -> r.answer().apply(request));
+    }
+    if (match.handler() instanceof Endpoint.OfBody b) {
+      bodies.read(
+          request,
+          false,
+          body -> answer(request, response, callback, path, () -> b.answer().apply(body)),
+          refused -> HttpJson.refuseUnread(response, callback, refused));
+      return true;
+    }
+    throw new IllegalStateException("an endpoint of no known kind: " + match.handler());
+  }
+
+  /** Sends what {@code answer} gives with 200, or the error it throws. */
+  private static boolean answer(
+      Request request, Response response, Callback callback, String path, Supplier<String> answer) {
+    try {
+      return HttpJson.sendText(response, callback, 200, answer.get());
     } catch (HttpError e) {
       return HttpJson.refuse(response, callback, e);
     } catch (RuntimeException e) {
-      log.error("internal error while serving {} {}", request.getMethod(), path, e);
+      log.error("internal error while serving {} {}", request.getMethod(), Escaped.of(path), e);
       return HttpJson.error(
-          response,
-          callback,
-          500,
-          "internal-error",
-          "internal error (see the collector's log): " + e);
+          response, callback, HttpError.internal(request.getMethod(), path, "the collector's log"));
     }
   }
 
@@ -182,8 +223,7 @@ public final class CollectorHandler extends Handler.Abstract {
     }
   }
 
-  private String repair(Request request) {
-    String body = Bodies.read(request, maxBody);
+  private String repair(String body) {
     RepairRequest parsed;
     try {
       SignedMessage signed = SignedJson.read(body);
@@ -194,7 +234,7 @@ public final class CollectorHandler extends Handler.Abstract {
       }
       parsed = RepairRequest.read(signed.msg());
     } catch (SignatureException e) {
-      log.warn("repair request refused ({}): {}", e.label(), e.getMessage());
+      log.warn("repair request refused ({}): {}", e.label(), Escaped.of(e.getMessage()));
       throw new HttpError(401, "signature-" + e.label(), e.getMessage());
     } catch (IllegalArgumentException e) {
       throw HttpError.badRequest(e.getMessage());

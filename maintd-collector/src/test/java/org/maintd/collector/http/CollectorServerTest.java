@@ -292,7 +292,51 @@ class CollectorServerTest {
             Map.of());
     r = post("/1/repair", SignedJson.write(key.sign(Json.write(noUuid), Instant.now())));
     assertEquals(400, r.statusCode());
-    assertTrue(r.body().contains("'incident' must be UUID"), r.body());
+    assertTrue(r.body().contains("'incident' must be a UUID"), r.body());
+  }
+
+  @Test
+  void reportsAreServedWhileMoreSlowWritersThanThreadsHangInTheirRepairRequests() throws Exception {
+    Duration bound =
+        Duration.ofSeconds(
+            (long) (10 * Double.parseDouble(System.getProperty("maintd.test.timeScale", "1"))));
+    List<java.net.Socket> writers = new java.util.ArrayList<>();
+    try {
+      for (int i = 0; i < 250; i++) {
+        java.net.Socket s = new java.net.Socket("127.0.0.1", collector.port());
+        s.getOutputStream()
+            .write(
+                ("POST /1/repair HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n{\"msg\":")
+                    .getBytes(StandardCharsets.US_ASCII));
+        writers.add(s);
+      }
+      var report =
+          http.sendAsync(
+              HttpRequest.newBuilder(url("/1/report/node/diagnose")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      org.awaitility.Awaitility.await("the report while 250 slow writers hang")
+          .atMost(bound)
+          .until(report::isDone);
+      assertEquals(200, report.join().statusCode(), report.join().body());
+      org.awaitility.Awaitility.await("the slow writers beyond those read at once refused")
+          .atMost(bound)
+          .until(
+              () ->
+                  writers.stream().filter(w -> available(w) > 0).count()
+                      == 250 - CollectorHandler.PENDING_BODIES);
+    } finally {
+      for (java.net.Socket s : writers) {
+        s.close();
+      }
+    }
+  }
+
+  private static int available(java.net.Socket s) {
+    try {
+      return s.getInputStream().available();
+    } catch (java.io.IOException e) {
+      return 0;
+    }
   }
 
   private static void assertRefused(HttpResponse<String> r, String code) throws Exception {

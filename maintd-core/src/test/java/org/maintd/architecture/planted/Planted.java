@@ -1,12 +1,16 @@
 package org.maintd.architecture.planted;
 
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.time.Clock;
 import java.time.InstantSource;
 import java.time.LocalTime;
 import java.time.OffsetTime;
 import java.time.Year;
 import java.time.ZoneId;
+import java.time.chrono.JapaneseChronology;
+import java.time.chrono.ThaiBuddhistDate;
+import java.util.Arrays;
 import java.util.Calendar;
 import java.util.Collections;
 import java.util.Date;
@@ -15,7 +19,12 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
+import javax.net.ssl.SSLContext;
 
 /**
  * What core's main code must not do, one violation per class: {@code CoreIsPureTest} shows that
@@ -77,6 +86,20 @@ public final class Planted {
   public static final class DefaultZone {
     Object run() {
       return ZoneId.systemDefault();
+    }
+  }
+
+  /** Reads the wall clock through a date of another calendar ({@code ThaiBuddhistDate.now()}). */
+  public static final class ThaiDateNow {
+    Object run() {
+      return ThaiBuddhistDate.now();
+    }
+  }
+
+  /** Reads the wall clock through a chronology's {@code dateNow()}. */
+  public static final class ChronologyDateNow {
+    Object run() {
+      return JapaneseChronology.INSTANCE.dateNow();
     }
   }
 
@@ -164,6 +187,20 @@ public final class Planted {
     }
   }
 
+  /** Opens TLS. */
+  public static final class TlsContext {
+    Object run() throws Exception {
+      return SSLContext.getDefault();
+    }
+  }
+
+  /** Opens a database connection. */
+  public static final class Database {
+    Object run() throws Exception {
+      return DriverManager.getConnection("jdbc:x");
+    }
+  }
+
   /** Logs through the JDK's system logger. */
   public static final class SystemLogger {
     Object run() {
@@ -209,5 +246,38 @@ public final class Planted {
   /** Keeps a value per thread. */
   public static final class PerThread {
     final ThreadLocal<String> value = ThreadLocal.withInitial(() -> "x");
+  }
+
+  /** Keeps a value per thread, handed down to the threads it starts. */
+  public static final class InheritedPerThread {
+    final InheritableThreadLocal<String> value = new InheritableThreadLocal<>();
+  }
+
+  /** Schedules work on an executor it is given. */
+  public static final class ExecutorPassedIn {
+    Object run(ScheduledExecutorService given) {
+      return given.schedule(() -> 1, 1, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Makes a pool of threads. */
+  public static final class PoolCreated {
+    Object run() {
+      return new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
+    }
+  }
+
+  /** Sorts in parallel. */
+  public static final class ParallelSort {
+    void run(int[] values) {
+      Arrays.parallelSort(values);
+    }
+  }
+
+  /** Sleeps through {@code TimeUnit.sleep}. */
+  public static final class UnitSleep {
+    void run() throws InterruptedException {
+      TimeUnit.SECONDS.sleep(1);
+    }
   }
 }

@@ -13,7 +13,8 @@ import org.maintd.protocol.json.Json;
  * "data": {"resultType": "vector", "result": [{"metric": {"alertname": ..., "alertstate":
  * "firing"|"pending", ...}, "value": [time, "1"]}, ...]}}}. Anything else (another status, an
  * error, a body that is not JSON, a result that is not a vector, a sample without a name) is an
- * unknown state saying what was wrong. Stateless.
+ * unknown state saying what was wrong ({@code HTTP 503 with something that is not JSON: ...}).
+ * Stateless.
  */
 final class AlertsAnswer {
   private static final int SHOWN = 200;
@@ -25,21 +26,21 @@ final class AlertsAnswer {
     try {
       root = Json.MAPPER.readTree(body);
     } catch (JsonProcessingException e) {
-      return unknown("answered HTTP " + status + " with something that is not JSON: " + cut(body));
+      return unknown("HTTP " + status + " with something that is not JSON: " + cut(body));
     }
     if (status != 200 || !"success".equals(root.path("status").asText())) {
-      return unknown("answered HTTP " + status + ": " + error(root, body));
+      return unknown("HTTP " + status + ": " + error(root, body));
     }
     JsonNode data = root.path("data");
     String type = data.path("resultType").asText("none");
     if (!type.equals("vector") || !data.path("result").isArray()) {
-      return unknown("answered a result of type " + type + ", not a vector of alerts");
+      return unknown("a result of type " + type + ", not a vector of alerts");
     }
     List<Alert> alerts = new ArrayList<>();
     for (JsonNode sample : data.path("result")) {
       JsonNode name = sample.path("metric").path("alertname");
       if (!name.isTextual() || name.asText().isEmpty()) {
-        return unknown("answered an alert without a name: " + cut(sample.toString()));
+        return unknown("an alert without a name: " + cut(sample.toString()));
       }
       if (!"0".equals(sample.path("value").path(1).asText())) {
         alerts.add(new Alert(name.asText(), !isPending(sample)));
@@ -62,7 +63,7 @@ final class AlertsAnswer {
   }
 
   private static AlertState unknown(String what) {
-    return new AlertState.Unknown("Prometheus " + what);
+    return new AlertState.Unknown(what);
   }
 
   private static String cut(String text) {

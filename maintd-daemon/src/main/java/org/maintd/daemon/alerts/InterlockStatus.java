@@ -1,12 +1,8 @@
 package org.maintd.daemon.alerts;
 
 /**
- * The alert interlock's last reading, for the metrics: whether Prometheus answered with alerts, and
- * how many of them hold planned work (counted by the interlock's filter).
+ * The alert interlock as the metrics show it: whether Prometheus answered its last try with alerts,
+ * and how many of the alerts a round reads now hold planned work (counted by the interlock's
+ * filter).
  */
-public record InterlockStatus(boolean answered, int holding) {
-  /** Before the first reading. */
-  public static InterlockStatus none() {
-    return new InterlockStatus(false, 0);
-  }
-}
+public record InterlockStatus(boolean answered, int holding) {}

@@ -8,6 +8,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.maintd.daemon.alerts.InterlockPart;
+import org.maintd.daemon.alerts.PrometheusAlerts;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.consent.ConsentAsker;
@@ -15,6 +17,7 @@ import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.poll.PollerPart;
+import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.store.StateWrites;
 import org.maintd.daemon.zookeeper.EpochFloor;
@@ -25,10 +28,10 @@ import org.maintd.spi.MaintdState;
 
 /**
  * The daemon's object graph: every part built from the configuration by {@link #build}, with
- * constructors, before anything runs; then {@link #start}ed in order (poller, the master's check,
- * ZooKeeper, the leader's work, API, election, a standby's warm-up); {@link #stop} ends the
- * leader's work before the parts stop. Its parts are thread-safe; it is built and started once, on
- * one thread.
+ * constructors, before anything runs; then {@link #start}ed in order (poller, the alert interlock,
+ * the master's check, ZooKeeper, the leader's work, API, election, a standby's warm-up); {@link
+ * #stop} ends the leader's work before the parts stop. Its parts are thread-safe; it is built and
+ * started once, on one thread.
  */
 record Graph(
     DaemonConfig config,
@@ -42,6 +45,7 @@ record Graph(
     ApiPart api,
     SelfUrl self,
     StandbyWarmUp warmUp,
+    Optional<InterlockPart> interlock,
     boolean recover) {
   private static final Duration STANDBY_READ_WAIT = Duration.ofSeconds(2);
 
@@ -107,14 +111,8 @@ record Graph(
         new DaemonMetrics(MaintdState.initial(clock.instant()), METRICS_RECHECK);
     metrics.countDenials(shared.stateCondition()::denials);
     metrics.countStateWrites(writes);
-    StandbyView standbyView =
-        new StandbyView(
-            () -> stores.peek(self.get()),
-            backend,
-            clock,
-            config.pollInterval(),
-            STANDBY_READ_WAIT,
-            shared.stateCondition());
+    StandbyView standbyView = standbyView(config, stores, self, backend, shared, clock);
+    Optional<InterlockPart> interlock = interlock(config, poller, metrics, clock);
     LeaderWork work =
         LeaderWork.of(
             config,
@@ -126,6 +124,7 @@ record Graph(
             metrics,
             shared.repairThreads(),
             shared.consents(),
+            interlock.<AlertSource>map(p -> p).orElse(AlertSource.none()),
             clock);
     Acting acting =
         new Acting(
@@ -181,18 +180,56 @@ record Graph(
         api,
         self,
         warmUp,
+        interlock,
         recover);
+  }
+
+  /** What a standby shows: the stored state as it last read it, with the cluster's snapshot. */
+  private static StandbyView standbyView(
+      DaemonConfig config,
+      StateStores stores,
+      SelfUrl self,
+      ClusterBackend backend,
+      Shared shared,
+      Clock clock) {
+    return new StandbyView(
+        () -> stores.peek(self.get()),
+        backend,
+        clock,
+        config.pollInterval(),
+        STANDBY_READ_WAIT,
+        shared.stateCondition());
+  }
+
+  /**
+   * The alert interlock, asking Prometheus over the poller's client every poll interval, its
+   * reading shown in the metrics; none when no interlock is configured.
+   */
+  private static Optional<InterlockPart> interlock(
+      DaemonConfig config, PollerPart poller, DaemonMetrics metrics, Clock clock) {
+    return config
+        .maintenance()
+        .alertInterlock()
+        .map(
+            i -> {
+              InterlockPart part =
+                  new InterlockPart(
+                      new PrometheusAlerts(poller.client(), i), i, config.pollInterval(), clock);
+              metrics.watchAlerts(part::status);
+              return part;
+            });
   }
 
   /**
    * Starts the parts in order, each refusal a {@link StartupException} with its exit code: the
-   * poller; the master's check and vote; ZooKeeper; the checks of the cluster; with {@code
-   * recover}, the check that no state is stored; the leader's work when this daemon leads from its
-   * start; the API; the election and, where the leader is elected, a standby's warm-up. Then a
-   * failed part is told to {@code supervision}.
+   * poller; the alert interlock (its first try); the master's check and vote; ZooKeeper; the checks
+   * of the cluster; with {@code recover}, the check that no state is stored; the leader's work when
+   * this daemon leads from its start; the API; the election and, where the leader is elected, a
+   * standby's warm-up. Then a failed part is told to {@code supervision}.
    */
   void start(Parts parts, ScheduledExecutorService timers, Supervision supervision) {
     parts.begin(poller);
+    interlock.ifPresent(parts::begin);
     leading.beginFirst(parts);
     stores.parts().forEach(parts::begin);
     Startup.checkCollectorUrls(config, backend);

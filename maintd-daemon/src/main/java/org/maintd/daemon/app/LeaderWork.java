@@ -9,7 +9,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.maintd.daemon.alerts.PrometheusAlerts;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
@@ -56,7 +55,8 @@ record LeaderWork(
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
 
   /**
-   * The work whose repairs and lost-state reads go to the collectors through {@code collectors}.
+   * The work whose repairs and lost-state reads go to the collectors through {@code collectors},
+   * whose rounds read the alert interlock's last answer from {@code alerts}.
    */
   static LeaderWork of(
       DaemonConfig config,
@@ -68,6 +68,7 @@ record LeaderWork(
       DaemonMetrics metrics,
       ExecutorService repairThreads,
       ConsentSource consents,
+      AlertSource alerts,
       Clock clock) {
     return new LeaderWork(
         config,
@@ -81,24 +82,7 @@ record LeaderWork(
         repairThreads,
         consents,
         clock,
-        alerts(config, poller, metrics));
-  }
-
-  /**
-   * The alert interlock's reading of Prometheus over the poller's client, its last reading shown in
-   * the metrics; with no interlock configured, no alert.
-   */
-  private static AlertSource alerts(DaemonConfig config, PollerPart poller, DaemonMetrics metrics) {
-    return config
-        .maintenance()
-        .alertInterlock()
-        .<AlertSource>map(
-            interlock -> {
-              PrometheusAlerts prometheus = new PrometheusAlerts(poller.client(), interlock);
-              metrics.watchAlerts(prometheus::status);
-              return prometheus;
-            })
-        .orElse(AlertSource.none());
+        alerts);
   }
 
   /**

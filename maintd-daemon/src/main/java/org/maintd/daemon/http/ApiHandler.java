@@ -1,59 +1,47 @@
 package org.maintd.daemon.http;
 
-import java.nio.ByteBuffer;
 import java.util.Map;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpFields;
+import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
-import org.maintd.campaign.CampaignException;
-import org.maintd.daemon.runner.CommandRefused;
-import org.maintd.daemon.runner.Commands;
-import org.maintd.http.Bodies;
+import org.maintd.http.BodyReads;
 import org.maintd.http.HttpError;
 import org.maintd.http.HttpJson;
 import org.maintd.http.Router;
-import org.maintd.incident.IncidentException;
-import org.maintd.roll.RollException;
-import org.maintd.spi.BackendException;
-import org.maintd.spi.StoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's HTTP API on port 1816: routes each request ({@link ApiRoutes}), lets reads through
- * and authenticates changes, from the headers before any of the body is read, then reads at most
- * {@code maxBody} bytes of it. A change its route would refuse anyway (a standby's) is checked as
- * any other (unsigned, forged, stale or replayed: 401) but refused without spending its signature,
- * so that the same signed request can go on to the leader. Every answer is JSON, errors are {@code
- * {"error": code, "message": text}}, and HTTP status codes are decided here and nowhere else.
- * Thread-safe.
+ * and authenticates changes, from the headers before any of the body is read, then reads the body
+ * without holding a thread while it arrives ({@link BodyReads}: at most {@code maxBody} bytes,
+ * within a deadline, and only so many unauthenticated bodies at once), so that clients that send
+ * their body slowly or never cannot starve the reads. A change its route would refuse anyway (a
+ * standby's) is checked as any other (unsigned, forged, stale or replayed: 401) but refused without
+ * spending its signature, so that the same signed request can go on to the leader. Every answer is
+ * JSON, errors are {@code {"error": code, "message": text}}, and HTTP status codes are decided in
+ * this package and nowhere else. Thread-safe.
  */
 public final class ApiHandler extends Handler.Abstract {
   private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
-  private static final HttpField VARY_ENCODING =
-      new PreEncodedHttpField(HttpHeader.VARY, "Accept-Encoding");
-  private static final HttpField GZIP =
-      new PreEncodedHttpField(HttpHeader.CONTENT_ENCODING, "gzip");
 
   private final Router<ApiAction> routes;
   private final Authenticator auth;
-  private final int maxBody;
-  private final java.util.function.Supplier<Map<String, String>> readHeaders;
+  private final BodyReads bodies;
+  private final Supplier<Map<String, String>> readHeaders;
   private final java.util.concurrent.atomic.AtomicBoolean plainPasswordsWarned =
       new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
-   * The API over {@code routes}; changes are authenticated by {@code auth}, bodies read up to
-   * {@code maxBody} bytes.
+   * The API over {@code routes}; changes are authenticated by {@code auth}, bodies read within
+   * {@code limits}.
    */
-  public ApiHandler(Router<ApiAction> routes, Authenticator auth, int maxBody) {
-    this(routes, auth, maxBody, Map::of);
+  public ApiHandler(Router<ApiAction> routes, Authenticator auth, ApiServer.Limits limits) {
+    this(routes, auth, limits, Map::of);
   }
 
   /**
@@ -63,86 +51,94 @@ public final class ApiHandler extends Handler.Abstract {
   public ApiHandler(
       Router<ApiAction> routes,
       Authenticator auth,
-      int maxBody,
-      java.util.function.Supplier<Map<String, String>> readHeaders) {
+      ApiServer.Limits limits,
+      Supplier<Map<String, String>> readHeaders) {
     this.routes = routes;
     this.auth = auth;
-    this.maxBody = maxBody;
+    this.bodies =
+        new BodyReads(limits.maxRequestBody(), limits.bodyDeadline(), limits.pendingBodies());
     this.readHeaders = readHeaders;
   }
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) {
     String path = Request.getPathInContext(request);
-    try {
-      Router.Match<ApiAction> match = routes.route(request.getMethod(), path);
-      Fields query = Request.extractQueryParameters(request);
-      ApiCall call =
-          isRead(request)
-              ? new ApiCall(match, query, "", "", java.util.Optional.empty())
-              : authenticated(request, path, match, query);
-      if (isRead(request)) {
-        readHeaders.get().forEach((name, value) -> response.getHeaders().put(name, value));
-      }
-      Object result = match.handler().run(call);
-      if (result instanceof Rendered r) {
-        return send(request, response, callback, r);
-      }
-      if (result instanceof ApiResponse r) {
-        r.headers().forEach((name, value) -> response.getHeaders().put(name, value));
-        return HttpJson.send(response, callback, r.status(), r.body());
-      }
-      if (result instanceof ApiText text) {
-        return HttpJson.sendText(response, callback, 200, text.contentType(), text.body());
-      }
-      return HttpJson.send(response, callback, 200, result);
-    } catch (HttpError e) {
-      if (e.status() == 401) {
-        response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"maintd\"");
-      }
-      return HttpJson.refuse(response, callback, e);
-    } catch (Exception e) {
-      return error(response, callback, translate(request, path, e));
-    }
+    return respond(
+        request,
+        response,
+        callback,
+        path,
+        () -> {
+          Router.Match<ApiAction> match = routes.route(request.getMethod(), path);
+          Fields query = Request.extractQueryParameters(request);
+          if (isRead(request)) {
+            readHeaders.get().forEach((name, value) -> response.getHeaders().put(name, value));
+            return match
+                .handler()
+                .run(new ApiCall(match, query, "", "", java.util.Optional.empty()));
+          }
+          return change(request, response, callback, path, match, query);
+        });
   }
 
   /**
-   * A rendered read: 304 when the client holds the same body (If-None-Match), else the body,
-   * gzipped when the client accepts it; with its entity tag either way.
+   * A change: authenticated as far as its headers tell, then its body read as it comes, then
+   * authenticated over its body and run; answered once its body has come.
    */
-  private static boolean send(Request request, Response response, Callback callback, Rendered r) {
-    HttpFields.Mutable headers = response.getHeaders();
-    headers.put(r.etagHeader());
-    headers.put(VARY_ENCODING);
-    if (r.matches(request.getHeaders().get(HttpHeader.IF_NONE_MATCH))) {
-      response.setStatus(304);
-      callback.succeeded();
-      return true;
+  private Pending change(
+      Request request,
+      Response response,
+      Callback callback,
+      String path,
+      Router.Match<ApiAction> match,
+      Fields query) {
+    Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
+    warnOfPlainPasswords(request, credentials);
+    Authenticator.Decision headers = auth.fromHeaders(credentials);
+    if (!headers.isAllowed() && request.getLength() != 0) {
+      // refused before its body is read: the connection cannot carry another request
+      response.getHeaders().put(HttpHeader.CONNECTION, "close");
     }
-    response.setStatus(200);
-    headers.put(r.contentTypeHeader());
-    byte[] body = r.bytes();
-    if (acceptsGzip(request.getHeaders().get(HttpHeader.ACCEPT_ENCODING))) {
-      headers.put(GZIP);
-      body = r.gzipped();
-    }
-    headers.put(HttpHeader.CONTENT_LENGTH, body.length);
-    response.write(true, ByteBuffer.wrap(body), callback);
-    return true;
+    refuseUnless(headers);
+    bodies.read(
+        request,
+        !headers.who().isEmpty(),
+        body ->
+            respond(
+                request,
+                response,
+                callback,
+                path,
+                () ->
+                    match
+                        .handler()
+                        .run(authenticated(request, path, match, query, credentials, body))),
+        refused -> HttpJson.refuseUnread(response, callback, refused));
+    return Pending.BODY;
   }
 
-  /** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
-  static boolean acceptsGzip(String acceptEncoding) {
-    if (acceptEncoding == null) {
-      return false;
+  /** What answers a request: a route's result, or what it threw. */
+  @FunctionalInterface
+  private interface Work {
+    Object result() throws Exception;
+  }
+
+  /** What {@link #respond} sends nothing for: the answer comes once the body has. */
+  private enum Pending {
+    BODY
+  }
+
+  /** Sends what {@code work} answers, or the error it throws. */
+  private static boolean respond(
+      Request request, Response response, Callback callback, String path, Work work) {
+    try {
+      Object result = work.result();
+      return result == Pending.BODY || ApiAnswers.send(request, response, callback, result);
+    } catch (HttpError e) {
+      return ApiErrors.refuse(response, callback, e);
+    } catch (Exception e) {
+      return ApiErrors.refuse(response, callback, ApiErrors.translate(request, path, e));
     }
-    for (String part : acceptEncoding.split(",")) {
-      String[] p = part.strip().split(";");
-      if (p[0].strip().equalsIgnoreCase("gzip")) {
-        return p.length < 2 || !p[1].replace(" ", "").matches("q=0(\\.0*)?");
-      }
-    }
-    return false;
   }
 
   private static boolean isRead(Request request) {
@@ -150,11 +146,12 @@ public final class ApiHandler extends Handler.Abstract {
   }
 
   private ApiCall authenticated(
-      Request request, String path, Router.Match<ApiAction> match, Fields query) {
-    Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
-    warnOfPlainPasswords(request, credentials);
-    refuseUnless(auth.fromHeaders(credentials));
-    String body = Bodies.read(request, maxBody);
+      Request request,
+      String path,
+      Router.Match<ApiAction> match,
+      Fields query,
+      Authenticator.Credentials credentials,
+      String body) {
     String signedPath =
         request.getHttpURI().getQuery() == null
             ? path
@@ -213,64 +210,5 @@ public final class ApiHandler extends Handler.Abstract {
           },
           d.reason());
     }
-  }
-
-  /**
-   * The API's answer to what a route threw: the domain's refusals, a failing backend or store, a
-   * bug.
-   */
-  private static HttpError translate(Request request, String path, Exception e) {
-    if (e instanceof CampaignException c) {
-      return kind(c.reason().name(), c.getMessage());
-    }
-    if (e instanceof CommandRefused r) {
-      return kind(r.reason().name(), r.getMessage());
-    }
-    if (e instanceof Commands.NotLeader n) {
-      return new HttpError(
-          503,
-          "not-leader",
-          n.getMessage(),
-          n.leaderUrl().isEmpty() ? Map.of() : Map.of("leader_url", n.leaderUrl()));
-    }
-    if (e instanceof Commands.Busy) {
-      return new HttpError(503, "busy", e.getMessage());
-    }
-    if (e instanceof RollException) {
-      return new HttpError(409, "cannot-plan", e.getMessage());
-    }
-    if (e instanceof IncidentException) {
-      return HttpError.conflict(e.getMessage());
-    }
-    if (e instanceof IllegalArgumentException) {
-      return HttpError.badRequest(e.getMessage());
-    }
-    if (e instanceof BackendException) {
-      log.warn("backend failed while serving {} {}: {}", request.getMethod(), path, e.getMessage());
-      return new HttpError(502, "backend-error", "the cluster backend failed: " + e.getMessage());
-    }
-    if (e instanceof StoreException) {
-      log.error(
-          "state store failed while serving {} {}: {}", request.getMethod(), path, e.getMessage());
-      return new HttpError(
-          503,
-          "store-error",
-          "the state cannot be stored, so nothing was changed: " + e.getMessage());
-    }
-    log.error("internal error while serving {} {}", request.getMethod(), path, e);
-    return new HttpError(500, "internal-error", "internal error (see the daemon's log): " + e);
-  }
-
-  private static HttpError kind(String kind, String message) {
-    return switch (kind) {
-      case "BAD_REQUEST" -> HttpError.badRequest(message);
-      case "NOT_FOUND" -> HttpError.notFound(message);
-      case "STALE" -> new HttpError(412, "precondition-failed", message);
-      default -> HttpError.conflict(message);
-    };
-  }
-
-  private static boolean error(Response response, Callback callback, HttpError e) {
-    return HttpJson.error(response, callback, e);
   }
 }

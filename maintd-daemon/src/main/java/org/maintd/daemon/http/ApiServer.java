@@ -36,13 +36,31 @@ public final class ApiServer {
       Optional<SslContextFactory.Server> tls,
       java.util.function.Supplier<java.util.Map<String, String>> readHeaders) {
     return Servers.newServer(
-        bind,
-        port,
-        limits.idleTimeout(),
-        new ApiHandler(routes, auth, limits.maxRequestBody(), readHeaders),
-        tls);
+        bind, port, limits.idleTimeout(), new ApiHandler(routes, auth, limits, readHeaders), tls);
   }
 
-  /** How long a silent client is kept, and the largest body read. */
-  public record Limits(Duration idleTimeout, int maxRequestBody) {}
+  /**
+   * How long a silent client is kept, the largest body read, how long a body may take to arrive in
+   * all, and how many bodies of requests not yet authenticated are read at once.
+   */
+  public record Limits(
+      Duration idleTimeout, int maxRequestBody, Duration bodyDeadline, int pendingBodies) {
+    /** The most a body may take to arrive, however it trickles in. */
+    public static final Duration BODY_DEADLINE = Duration.ofSeconds(10);
+
+    /** The most bodies of requests not yet authenticated read at once. */
+    public static final int PENDING_BODIES = 64;
+
+    /**
+     * A body arrives within {@link #BODY_DEADLINE} (or {@code idleTimeout}, when shorter), and
+     * {@link #PENDING_BODIES} are read at once.
+     */
+    public Limits(Duration idleTimeout, int maxRequestBody) {
+      this(
+          idleTimeout,
+          maxRequestBody,
+          idleTimeout.compareTo(BODY_DEADLINE) < 0 ? idleTimeout : BODY_DEADLINE,
+          PENDING_BODIES);
+    }
+  }
 }

@@ -3,7 +3,8 @@ package org.maintd.daemon.runner;
 import org.maintd.guard.AlertState;
 
 /**
- * Where a tick's alert state comes from: the alert interlock's server, read once per tick. It never
+ * Where alert states come from. A tick reads one from the alert interlock's part, which answers at
+ * once with its last answer; the part itself reads Prometheus, waiting for its answer. It never
  * throws: what cannot be read is an {@link AlertState.Unknown} with the reason.
  */
 public interface AlertSource {

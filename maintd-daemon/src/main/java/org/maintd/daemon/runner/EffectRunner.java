@@ -3,6 +3,7 @@ package org.maintd.daemon.runner;
 import java.util.ArrayList;
 import java.util.List;
 import org.maintd.job.JobSpec;
+import org.maintd.protocol.text.Escaped;
 import org.maintd.round.Effect;
 import org.maintd.round.Outcome;
 import org.maintd.spi.BackendException;
@@ -54,7 +55,11 @@ record EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundar
           found.get(0));
       return new Outcome.Submitted(job.key(), found.get(0), true);
     } catch (BackendException e) {
-      log.warn("[owner={}] cannot look {} up yet: {}", job.owner(), job.key(), e.getMessage());
+      log.warn(
+          "[owner={}] cannot look {} up yet: {}",
+          job.owner(),
+          job.key(),
+          Escaped.of(e.getMessage()));
       return new Outcome.Failed(job.key(), e.getMessage());
     }
   }
@@ -76,7 +81,7 @@ record EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundar
           "[owner={}] submitting {} failed, will look it up and retry: {}",
           job.owner(),
           job.key(),
-          e.getMessage());
+          Escaped.of(e.getMessage()));
       return lookUpAfterFailure(job, e);
     }
   }
@@ -106,7 +111,11 @@ record EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundar
       }
       return new Outcome.Tagged(tag.key());
     } catch (BackendException e) {
-      log.warn("[{}] cannot change tags yet ({}): {}", tag.object(), tag.why(), e.getMessage());
+      log.warn(
+          "[{}] cannot change tags yet ({}): {}",
+          tag.object(),
+          Escaped.of(tag.why()),
+          Escaped.of(e.getMessage()));
       return new Outcome.Failed(tag.key(), e.getMessage());
     }
   }

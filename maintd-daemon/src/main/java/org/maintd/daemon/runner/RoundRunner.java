@@ -12,6 +12,7 @@ import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.Operation;
+import org.maintd.protocol.text.Escaped;
 import org.maintd.round.Effect;
 import org.maintd.round.Inputs;
 import org.maintd.round.LogLine;
@@ -217,9 +218,9 @@ public final class RoundRunner {
 
   private static void log(LogLine line) {
     switch (line.level()) {
-      case ERROR -> log.error(line.text());
-      case WARN -> log.warn(line.text());
-      default -> log.info(line.text());
+      case ERROR -> log.error("{}", Escaped.of(line.text()));
+      case WARN -> log.warn("{}", Escaped.of(line.text()));
+      default -> log.info("{}", Escaped.of(line.text()));
     }
   }
 
@@ -228,7 +229,7 @@ public final class RoundRunner {
     try {
       return backend.disks(snapshot);
     } catch (BackendException e) {
-      log.warn("cannot read the instances' disks: {}", e.getMessage());
+      log.warn("cannot read the instances' disks: {}", Escaped.of(e.getMessage()));
       return DiskStatus.unknown();
     }
   }

@@ -23,17 +23,16 @@ class AlertsAnswerTest {
             + "\"value\":[1,\"0\"]}]}} | A firing, B pending, C firing (no state: counted as"
             + " firing), D ignored (value 0)",
         "200 | {\"status\":\"success\",\"data\":{\"resultType\":\"scalar\",\"result\":[1,\"1\"]}}"
-            + " | Prometheus answered a result of type scalar, not a vector of alerts",
-        "200 | {\"status\":\"success\"} | Prometheus answered a result of type none, not a vector"
-            + " of alerts",
+            + " | a result of type scalar, not a vector of alerts",
+        "200 | {\"status\":\"success\"} | a result of type none, not a vector" + " of alerts",
         "400 | {\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error\"} |"
-            + " Prometheus answered HTTP 400: bad_data: parse error",
-        "503 | Service Unavailable | Prometheus answered HTTP 503 with something that is not JSON:"
+            + " HTTP 400: bad_data: parse error",
+        "503 | Service Unavailable | HTTP 503 with something that is not JSON:"
             + " Service Unavailable",
-        "200 | <html>hello</html> | Prometheus answered HTTP 200 with something that is not JSON:"
+        "200 | <html>hello</html> | HTTP 200 with something that is not JSON:"
             + " <html>hello</html>",
         "200 | {\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{\"metric\":"
-            + "{},\"value\":[1,\"1\"]}]}} | Prometheus answered an alert without a name:"
+            + "{},\"value\":[1,\"1\"]}]}} | an alert without a name:"
             + " {\"metric\":{},\"value\":[1,\"1\"]}",
       })
   void eachAnswerIsReadAsAlertsOrAsUnknownWithWhatWasWrong(int status, String body, String what) {

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.testing.FakeClock;
 import org.maintd.daemon.testing.GaugeTarget;
 import org.maintd.daemon.testing.PrometheusServer;
 import org.maintd.guard.AlertFilter;
@@ -33,8 +34,8 @@ import org.maintd.wait.WaitReason;
  * The alert interlock against a real Prometheus (Debian's package) scraping a gauge the test sets,
  * with a rule file of three alerts: {@code TroubleFiring} fires at once when the gauge is 1, {@code
  * SlowTrouble} stays pending (for 1 h) when it is 2, and {@code Watchdog} always fires and is
- * ignored by the filter. Each case asks as a tick would and waits (Awaitility) until Prometheus has
- * scraped and evaluated. Prometheus down holds planned work, unless told to proceed.
+ * ignored by the filter. Each case asks as the interlock's part does and waits (Awaitility) until
+ * Prometheus has scraped and evaluated. Prometheus down holds planned work, unless told to proceed.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PrometheusAlertsTest {
@@ -105,11 +106,25 @@ class PrometheusAlertsTest {
     }
   }
 
+  private static DaemonConfig.Interlock interlock(URI url, AlertFilter filter, OnError onError) {
+    return new DaemonConfig.Interlock(
+        url, Duration.ofSeconds(2), new AlertInterlock(filter, onError));
+  }
+
   private static PrometheusAlerts alerts(URI url, AlertFilter filter, OnError onError) {
-    return new PrometheusAlerts(
-        client,
-        new DaemonConfig.Interlock(
-            url, Duration.ofSeconds(2), new AlertInterlock(filter, onError)));
+    return new PrometheusAlerts(client, interlock(url, filter, onError));
+  }
+
+  /** The interlock's part over a real query, asked once, as it asks at its start. */
+  private static InterlockPart askedOnce(URI url, AlertFilter filter, OnError onError) {
+    InterlockPart part =
+        new InterlockPart(
+            alerts(url, filter, onError),
+            interlock(url, filter, onError),
+            Duration.ofSeconds(30),
+            new FakeClock(NOW));
+    part.ask();
+    return part;
   }
 
   private static final AlertFilter IGNORE_WATCHDOG = new AlertFilter("^Watchdog$", false, false);
@@ -131,10 +146,14 @@ class PrometheusAlertsTest {
   void noAlertButTheIgnoredOneLetsPlannedWorkGo() {
     PrometheusAlerts ignoring = alerts(prometheus.url(), IGNORE_WATCHDOG, OnError.HOLD);
     awaitHeld(ignoring, IGNORE_WATCHDOG, "");
-    assertEquals(new InterlockStatus(true, 0), ignoring.status());
+    assertEquals(
+        new InterlockStatus(true, 0),
+        askedOnce(prometheus.url(), IGNORE_WATCHDOG, OnError.HOLD).status());
     PrometheusAlerts every = alerts(prometheus.url(), AlertFilter.everyAlert(), OnError.HOLD);
     awaitHeld(every, AlertFilter.everyAlert(), "1 alert(s) active: Watchdog");
-    assertEquals(new InterlockStatus(true, 1), every.status());
+    assertEquals(
+        new InterlockStatus(true, 1),
+        askedOnce(prometheus.url(), AlertFilter.everyAlert(), OnError.HOLD).status());
   }
 
   @Test
@@ -162,14 +181,19 @@ class PrometheusAlertsTest {
   @Test
   @Order(4)
   void anAnswerThatIsNoVectorOfAlertsIsUnknown() {
-    PrometheusAlerts wrong =
-        alerts(URI.create("http://" + target.address()), IGNORE_WATCHDOG, OnError.HOLD);
-    AlertState state = wrong.read();
+    URI url = URI.create("http://" + target.address());
+    assertEquals(
+        new AlertState.Unknown("HTTP 404 with something that is not JSON: 404 page not found"),
+        alerts(url, IGNORE_WATCHDOG, OnError.HOLD).read());
+    InterlockPart wrong = askedOnce(url, IGNORE_WATCHDOG, OnError.HOLD);
+    assertEquals(new InterlockStatus(false, 0), wrong.status());
     assertEquals(
         new AlertState.Unknown(
-            "Prometheus answered HTTP 404 with something that is not JSON: 404 page not found"),
-        state);
-    assertEquals(new InterlockStatus(false, 0), wrong.status());
+            "Prometheus at "
+                + url
+                + " has not answered since maintd began asking at 2026-11-27T12:00:00Z (last try:"
+                + " HTTP 404 with something that is not JSON: 404 page not found)"),
+        wrong.read());
   }
 
   @Test
@@ -177,11 +201,16 @@ class PrometheusAlertsTest {
   void prometheusDownHoldsPlannedWorkUnlessToldToProceed() {
     URI url = prometheus.url();
     prometheus.close();
-    PrometheusAlerts holding = alerts(url, IGNORE_WATCHDOG, OnError.HOLD);
+    InterlockPart holding = askedOnce(url, IGNORE_WATCHDOG, OnError.HOLD);
     AlertState down = holding.read();
     assertTrue(
         down instanceof AlertState.Unknown u
-            && u.reason().startsWith("Prometheus at " + url + " did not answer: "),
+            && u.reason()
+                .startsWith(
+                    "Prometheus at "
+                        + url
+                        + " has not answered since maintd began asking at 2026-11-27T12:00:00Z"
+                        + " (last try: "),
         down.toString());
     assertEquals(new InterlockStatus(false, 0), holding.status());
     AlertInterlock hold = new AlertInterlock(IGNORE_WATCHDOG, OnError.HOLD);
@@ -190,6 +219,6 @@ class PrometheusAlertsTest {
         hold.holds(down));
     AlertInterlock proceed = new AlertInterlock(IGNORE_WATCHDOG, OnError.PROCEED);
     assertEquals(
-        Optional.empty(), proceed.holds(alerts(url, IGNORE_WATCHDOG, OnError.PROCEED).read()));
+        Optional.empty(), proceed.holds(askedOnce(url, IGNORE_WATCHDOG, OnError.PROCEED).read()));
   }
 }

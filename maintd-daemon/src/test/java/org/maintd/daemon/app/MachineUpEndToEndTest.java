@@ -115,11 +115,12 @@ class MachineUpEndToEndTest {
         Map.of(
             "{}", "the body is a list of machine ids",
             "[]", "non-empty JSON list of machine ids",
-            "[\"n2\"]", "'[0]' must be MachineId",
-            "[{\"hostname\": 3}]", "'[0].hostname' must be a string",
+            "[\"n2\"]",
+                "'[0]' must be an object with the fields hostname, ip, not the string \\\"n2\\\"",
+            "[{\"hostname\": 3}]", "'[0].hostname' must be a string, not the number 3",
             "[{\"hostname\": \"\"}]", "machine 0: 'hostname' must be a non-empty string",
             "[{\"hostname\": \"n2\", \"rack\": \"r1\"}]",
-                "unknown field 'rack'; known: [hostname, ip]",
+                "unknown field 'rack' in '[0]'; known: [hostname, ip]",
             "[{\"hostname\": \"n2\", \"ip\": 7}]", "'[0].ip' must be a string",
             "not json", "request body is not JSON");
     for (Map.Entry<String, String> e : bad.entrySet()) {

@@ -103,6 +103,7 @@ class HostileClientsTest {
         assertEquals(401, a.status(), path + ": " + a.body());
         assertEquals("unauthorized", error(a));
         assertTrue(a.body().contains("authentication required"), a.body());
+        assertEquals("close", a.header("Connection"), "its body was not read: " + a.head());
       }
       try (RawHttp c = raw(cluster.port())) {
         RawHttp.Answer a =
@@ -322,6 +323,14 @@ class HostileClientsTest {
       assertJsonError(
           port, "GET / HTTP/1.1\r\nHost: t\r\nX-Big: " + "y".repeat(10_000) + "\r\n\r\n", 431);
       assertJsonError(port, "GET /1/a%2Fb HTTP/1.1\r\nHost: t\r\n\r\n", 400);
+      for (String method : List.of("DELETE", "PUT", "PATCH", "OPTIONS", "POST")) {
+        assertJsonError(
+            port,
+            method + " /1/nodes/n2/reboot/%2E%2E HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n",
+            400);
+        assertJsonError(
+            port, method + " /1/a%2Fb HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n", 400);
+      }
       assertJsonError(port, "GET /nothing HTTP/1.1\r\nHost: t\r\n\r\n", 404);
       assertJsonError(port, "PUT / HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n", 405);
       assertJsonError(port, "BREW / HTTP/1.1\r\nHost: t\r\n\r\n", 405);

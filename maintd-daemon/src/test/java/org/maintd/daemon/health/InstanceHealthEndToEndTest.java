@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -17,12 +18,15 @@ import org.maintd.health.HealthSettings;
 
 /**
  * Instance health in the daemon with the simulated cluster: a crashed instance is started again,
- * one whose starts keep failing is given up after five attempts and stays given up across a restart
- * of the daemon, a node whose collector reports a new boot id gets the disks of the instances it is
- * secondary of activated, and /1/instances and the metrics say so.
+ * one whose starts keep failing is given up after five attempts made at least the retry interval
+ * apart (one second here, for speed) and stays given up across a restart of the daemon, a node
+ * whose collector reports a new boot id gets the disks of the instances it is secondary of
+ * activated, and /1/instances and the metrics say so.
  */
 @SuppressWarnings("unchecked")
 class InstanceHealthEndToEndTest {
+  private static final Duration INTERVAL = Duration.ofSeconds(1);
+
   @TempDir Path tmp;
 
   TestCluster cluster;
@@ -30,7 +34,7 @@ class InstanceHealthEndToEndTest {
   @BeforeEach
   void start() throws Exception {
     cluster = new TestCluster(tmp);
-    cluster.instanceHealth = HealthSettings.on();
+    cluster.instanceHealth = HealthSettings.on().withRetryInterval(INTERVAL);
     cluster.startDaemon();
   }
 
@@ -53,6 +57,16 @@ class InstanceHealthEndToEndTest {
         .filter(j -> j.get("operations").toString().contains("op=" + kind + ","))
         .filter(j -> j.get("operations").toString().contains("instance=" + instance + ","))
         .count();
+  }
+
+  /** When each job of {@code kind} on {@code instance} was planned: its reason trail's time. */
+  private List<Long> plannedAt(String kind, String instance) throws Exception {
+    return cluster.simJobs().stream()
+        .filter(j -> j.get("operations").toString().contains("op=" + kind + ","))
+        .filter(j -> j.get("operations").toString().contains("instance=" + instance + ","))
+        .map(j -> ((Number) ((List<List<Object>>) j.get("reason")).get(0).get(2)).longValue())
+        .sorted()
+        .toList();
   }
 
   @Test
@@ -80,6 +94,12 @@ class InstanceHealthEndToEndTest {
     cluster.awaitTrue(
         "app1 given up", () -> instance("app1").get("health").toString().startsWith("gave up at "));
     assertEquals(5, jobs("startup", "app1"));
+    List<Long> planned = plannedAt("startup", "app1");
+    for (int i = 1; i < planned.size(); i++) {
+      assertTrue(
+          planned.get(i) - planned.get(i - 1) >= INTERVAL.toNanos(),
+          "attempts at least " + INTERVAL + " apart, planned at (ns) " + planned);
+    }
     assertTrue(
         cluster.getRaw("/metrics").body().contains("maintd_instance_health{state=\"gave_up\"} 1.0"),
         "the metric counts it");

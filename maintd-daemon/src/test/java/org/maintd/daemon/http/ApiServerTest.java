@@ -10,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,20 +26,16 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
-import org.maintd.daemon.testing.TestCluster;
 import org.maintd.diagnose.DiagnoseParser;
-import org.maintd.htools.HtoolsReader;
 import org.maintd.incident.Incident;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.PartHealth;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.RequestSignature;
-import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedMessage;
 import org.maintd.round.Answers;
 import org.maintd.round.Command;
-import org.maintd.round.PlanSnapshot;
 import org.maintd.round.Refusal;
 import org.maintd.spi.MaintdState;
 
@@ -72,13 +67,7 @@ class ApiServerTest {
             new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")),
             NOW);
     MaintdState state = MaintdState.initial(NOW).withIncidents(List.of(incident));
-    DaemonView view =
-        new DaemonView(
-            state,
-            new HtoolsReader().read(TestCluster.CLUSTER, "t"),
-            Map.of(),
-            PlanSnapshot.none(),
-            "");
+    DaemonView view = TestApiServer.view(state);
     Commands commands =
         command -> {
           if (failWith.get() != null) {
@@ -89,38 +78,31 @@ class ApiServerTest {
               true, "automatic actions stopped by cluster-key (maintctl resume)");
         };
     server =
-        ApiServer.newServer(
-            "127.0.0.1",
-            0,
-            ApiRoutes.of(
-                new ApiRoutes.Sources(
-                    () -> view,
-                    commands,
-                    () ->
-                        new HealthView(
-                            healthState.get(),
-                            true,
-                            "",
-                            "n1",
-                            null,
-                            "",
-                            List.of(
-                                new PartHealth(
-                                    "runner",
-                                    healthState.get(),
-                                    0.0,
-                                    healthState.get().equals("FAILED") ? "a bug" : "",
-                                    "")),
-                            List.of()),
-                    () -> "maintd_rounds_total 0.0\n",
-                    memory -> Optional.empty()),
-                List.of()),
-            new Authenticator(
-                new SignatureVerifier(KEY, Duration.ofSeconds(300)),
-                tmp.resolve("users"),
-                Clock.systemUTC()),
+        TestApiServer.start(
+            new ApiRoutes.Sources(
+                () -> view,
+                commands,
+                () ->
+                    new HealthView(
+                        healthState.get(),
+                        true,
+                        "",
+                        "n1",
+                        null,
+                        "",
+                        List.of(
+                            new PartHealth(
+                                "runner",
+                                healthState.get(),
+                                0.0,
+                                healthState.get().equals("FAILED") ? "a bug" : "",
+                                "")),
+                        List.of()),
+                () -> "maintd_rounds_total 0.0\n",
+                memory -> Optional.empty()),
+            KEY,
+            tmp.resolve("users"),
             new ApiServer.Limits(Duration.ofSeconds(10), 65536));
-    server.start();
   }
 
   @AfterEach
@@ -192,6 +174,18 @@ class ApiServerTest {
     HttpResponse<String> busy = signedPost("/1/pause");
     assertEquals(503, busy.statusCode(), busy.body());
     assertEquals("busy", ((Map<?, ?>) Json.parse(busy.body())).get("error"));
+  }
+
+  @Test
+  void aBugIsA500ThatNamesTheRequestAndNoJavaType() throws Exception {
+    failWith.set(new IllegalStateException("a bug in a step"));
+    HttpResponse<String> bug = signedPost("/1/pause");
+    assertEquals(500, bug.statusCode(), bug.body());
+    Map<?, ?> body = (Map<?, ?>) Json.parse(bug.body());
+    assertEquals("internal-error", body.get("error"));
+    assertEquals(
+        "internal error while serving POST /1/pause (the daemon's log has the details)",
+        body.get("message"));
   }
 
   @Test

@@ -199,6 +199,6 @@ class RenderedReadsTest {
         "''|false"
       })
   void acceptEncoding(String header, boolean gzip) {
-    assertEquals(gzip, ApiHandler.acceptsGzip(header));
+    assertEquals(gzip, ApiAnswers.acceptsGzip(header));
   }
 }

@@ -22,10 +22,10 @@ import org.maintd.spi.MaintdState;
  * Instance health in the simulation: instances crash (ERROR_down), some with starts that fail, or
  * are shut down from inside (USER_down), drawn from their own stream; and its invariants, checked
  * after every step: never more than {@code maxTries} starts of an instance within {@code
- * retryExpiry} while it stays down, no start planned on a drained or offline primary nor of an
- * instance on the node of an active evacuation, and, once quiet, the disks of every DRBD instance
- * whose secondary rebooted activated (where its nodes are up). Single-threaded, like the
- * simulation.
+ * retryExpiry} while it stays down, nor two of them less than {@code retryInterval} apart, no start
+ * planned on a drained or offline primary nor of an instance on the node of an active evacuation,
+ * and, once quiet, the disks of every DRBD instance whose secondary rebooted activated (where its
+ * nodes are up). Single-threaded, like the simulation.
  */
 final class HealthWatch {
   private final HealthSettings settings;
@@ -115,6 +115,17 @@ final class HealthWatch {
       }
     }
     List<Instant> times = starts.computeIfAbsent(s.instance(), k -> new ArrayList<>());
+    if (!times.isEmpty()
+        && now.isBefore(times.get(times.size() - 1).plus(settings.retryInterval()))) {
+      return Optional.of(
+          "instance health: a start of "
+              + s.instance()
+              + " "
+              + java.time.Duration.between(times.get(times.size() - 1), now)
+              + " after the last while it stayed down (at least "
+              + settings.retryInterval()
+              + " apart)");
+    }
     times.add(now);
     Instant since = now.minus(settings.retryExpiry());
     long within = times.stream().filter(t -> !t.isBefore(since)).count();

@@ -68,6 +68,11 @@ public final class RawHttp implements AutoCloseable {
 
   /** Reads the answer: one response, up to the end of its declared length or of the connection. */
   public Answer answer() throws IOException {
+    return answerOf(socket);
+  }
+
+  /** The answer read from {@code socket}, as {@link #answer()} reads it. */
+  public static Answer answerOf(Socket socket) throws IOException {
     InputStream in = socket.getInputStream();
     ByteArrayOutputStream all = new ByteArrayOutputStream();
     byte[] buf = new byte[8192];

@@ -11,6 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A ZooKeeper server in a process of its own, as operators run one: ZooKeeper 3.9 from maintd's
@@ -22,15 +25,35 @@ import java.util.concurrent.TimeUnit;
 public final class ZooKeeperServerProcess implements AutoCloseable {
   /** Which server runs. */
   public enum Release {
-    V3_9("target/maintd.jar"),
-    V3_8("target/zookeeper-3.8/*");
+    V3_9("target/maintd.jar", "3.9."),
+    V3_8("target/zookeeper-3.8/*", "3.8.");
 
     private final String classPath;
+    private final String series;
 
-    Release(String classPath) {
+    Release(String classPath, String series) {
       this.classPath = classPath;
+      this.series = series;
+    }
+
+    /** How the versions of this release begin ({@code 3.8.}). */
+    public String series() {
+      return series;
     }
   }
+
+  /** The line a server logs at its start with its version, {@code zookeeper.version=3.8.0-…}. */
+  private static final Pattern VERSION =
+      Pattern.compile("Server environment:zookeeper\\.version=([0-9][^-,\\s]*)");
+
+  /**
+   * Both releases log through Logback: at INFO, so that the server's version is in its log (the
+   * shaded jar's own configuration logs WARN and above only).
+   */
+  private static final String LOGBACK =
+      "<configuration><appender name=\"out\" class=\"ch.qos.logback.core.ConsoleAppender\">"
+          + "<encoder><pattern>%d %-5level %logger{0} - %msg%n</pattern></encoder></appender>"
+          + "<root level=\"INFO\"><appender-ref ref=\"out\"/></root></configuration>";
 
   private static final Duration WAIT =
       Duration.ofSeconds(
@@ -65,7 +88,9 @@ public final class ZooKeeperServerProcess implements AutoCloseable {
     lines.add("admin.enableServer=false");
     lines.addAll(config);
     Path cfg = Files.write(dir.resolve("zoo.cfg"), lines);
-    List<String> command = new ArrayList<>(List.of("java", "-Xmx128m"));
+    Path logback = Files.writeString(dir.resolve("logback.xml"), LOGBACK);
+    List<String> command =
+        new ArrayList<>(List.of("java", "-Xmx128m", "-Dlogback.configurationFile=" + logback));
     command.addAll(jvmOptions);
     command.addAll(
         List.of(
@@ -95,6 +120,20 @@ public final class ZooKeeperServerProcess implements AutoCloseable {
                 return true;
               }
             });
+  }
+
+  /** The version the server logged at its start ({@code 3.8.0}), awaited. */
+  public String version() {
+    AtomicReference<String> version = new AtomicReference<>();
+    await("ZooKeeper's version in its log")
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(100))
+        .until(
+            () -> {
+              Matcher m = VERSION.matcher(log());
+              return m.find() && version.compareAndSet(null, m.group(1));
+            });
+    return version.get();
   }
 
   public int port() {

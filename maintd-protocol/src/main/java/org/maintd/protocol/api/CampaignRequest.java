@@ -7,12 +7,14 @@ import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.DailyWindow;
 import org.maintd.campaign.NodeSelection;
+import org.maintd.protocol.text.ClientText;
 
 /**
  * The body of {@code POST /1/campaigns}: {@code nodes}, {@code group}, {@code tags} (the selection;
  * none: every online node), {@code mode}, {@code max_nodes}, {@code soak} and {@code boot_timeout}
  * (seconds, or text such as {@code "5m"}), {@code windows} ({@code "HH:MM-HH:MM"}, UTC). Every
- * field is optional.
+ * field is optional; names are held to {@link ClientText}'s hostnames, names and tags, lists to
+ * {@link #MAX_LISTED} entries and {@link #MAX_WINDOWS} windows.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CampaignRequest(
@@ -28,13 +30,20 @@ public record CampaignRequest(
   public static final Duration DEFAULT_BOOT_TIMEOUT = Duration.ofMinutes(15);
   public static final int MAX_NODES = 100_000;
 
+  /** The most names a selection lists, nodes or tags, and the most daily windows. */
+  public static final int MAX_LISTED = 10_000;
+
+  public static final int MAX_WINDOWS = 48;
+
   /**
    * The campaign asked for; {@link IllegalArgumentException} naming the field and what is wrong.
    */
   public CampaignSpec spec() {
     NodeSelection selection =
         new NodeSelection(
-            strings("nodes", nodes), group == null ? "" : group, strings("tags", tags));
+            strings("nodes", nodes, ClientText.HOSTNAME, MAX_LISTED),
+            group == null ? "" : ClientText.NAME.check("group", group),
+            strings("tags", tags, ClientText.TAG, MAX_LISTED));
     CampaignMode m = CampaignMode.parse(mode == null ? "migrate-reboot" : mode);
     long max = max_nodes == null ? 0 : max_nodes;
     if (max < 0 || max > MAX_NODES) {
@@ -44,7 +53,10 @@ public record CampaignRequest(
               + ", not "
               + max_nodes);
     }
-    List<DailyWindow> w = strings("windows", windows).stream().map(DailyWindow::parse).toList();
+    List<DailyWindow> w =
+        strings("windows", windows, ClientText.DAILY_WINDOW, MAX_WINDOWS).stream()
+            .map(DailyWindow::parse)
+            .toList();
     return new CampaignSpec(
         selection,
         m,
@@ -54,13 +66,19 @@ public record CampaignRequest(
         w);
   }
 
-  private static List<String> strings(String field, List<String> values) {
+  /**
+   * {@code values} of {@code field}: at most {@code max} non-empty strings, each {@code rule}'s.
+   */
+  private static List<String> strings(String field, List<String> values, ClientText rule, int max) {
     if (values == null) {
       return List.of();
     }
-    if (values.stream().anyMatch(v -> v == null || v.isEmpty())) {
-      throw new IllegalArgumentException(
-          "'" + field + "' must be a list of non-empty strings, not " + values);
+    ClientText.count("entries in '" + field + "'", values.size(), max);
+    for (int i = 0; i < values.size(); i++) {
+      if (values.get(i) == null || values.get(i).isEmpty()) {
+        throw new IllegalArgumentException("'" + field + "[" + i + "]' must be a non-empty string");
+      }
+      rule.check(field + "[" + i + "]", values.get(i));
     }
     return values;
   }

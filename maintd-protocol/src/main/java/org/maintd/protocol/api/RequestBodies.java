@@ -2,80 +2,64 @@ package org.maintd.protocol.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import java.util.Comparator;
-import java.util.stream.Collectors;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import java.io.IOException;
 import org.maintd.protocol.json.Json;
-import org.maintd.protocol.json.JsonPaths;
+import org.maintd.protocol.json.JsonErrors;
 
 /**
- * Binds a request body to its record, with errors that name what is wrong: not JSON, an unknown
- * field (and the known ones), a field of the wrong type. Stateless.
+ * Binds a request body to its record, with errors in the API's words that name what is wrong (an
+ * {@link IllegalArgumentException}: 400): a body that is empty, {@code null} or not JSON, an
+ * unknown field (and the known ones), a field of the wrong JSON type (its path, the type expected
+ * and what came instead), a value the record refuses. Stateless.
  */
 public final class RequestBodies {
+  private static final String BODY = "the request body";
+
   private RequestBodies() {}
 
+  /** {@code body} as {@code type}, never null. */
   public static <T> T bind(String body, Class<T> type) {
-    try {
-      return Json.read(body, type);
-    } catch (JsonProcessingException e) {
-      throw explained(e);
-    }
+    return bind(body, Json.MAPPER.constructType(type));
   }
 
+  /** {@code body} as {@code type}, never null. */
   public static <T> T bind(String body, TypeReference<T> type) {
+    return bind(body, Json.MAPPER.constructType(type));
+  }
+
+  /**
+   * The body parsed, then bound: a value of the wrong type is named with what the body holds there.
+   */
+  private static <T> T bind(String body, JavaType type) {
+    JsonNode tree;
     try {
-      return Json.read(body, type);
+      tree = Json.BODIES.readTree(body);
     } catch (JsonProcessingException e) {
-      throw explained(e);
+      throw new IllegalArgumentException(JsonErrors.explain(BODY, e, null));
     }
-  }
-
-  private static IllegalArgumentException explained(JsonProcessingException e) {
-    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException v
-        && v.getCause() instanceof IllegalArgumentException refused) {
-      return refused;
+    if (tree == null || tree.isMissingNode()) {
+      throw new IllegalArgumentException(
+          BODY + " is empty: it must be " + JsonErrors.expected(type.getRawClass()));
     }
-    if (e instanceof UnrecognizedPropertyException u) {
-      String known =
-          u.getKnownPropertyIds().stream()
-              .map(String::valueOf)
-              .sorted(Comparator.naturalOrder())
-              .collect(Collectors.joining(", ", "[", "]"));
-      return new IllegalArgumentException(
-          "unknown field '" + u.getPropertyName() + "'; known: " + known);
+    T bound;
+    try {
+      bound = Json.BODIES.readerFor(type).readValue(tree);
+    } catch (ValueInstantiationException v) {
+      throw v.getCause() instanceof IllegalArgumentException refused
+          ? refused
+          : new IllegalArgumentException(JsonErrors.explain(BODY, v, tree));
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(JsonErrors.explain(BODY, e, tree));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
-    if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()) {
-      String path = JsonPaths.of(m);
-      return new IllegalArgumentException(
-          "'" + path + "' " + expected(m) + ": " + e.getOriginalMessage());
+    if (bound == null) {
+      throw new IllegalArgumentException(
+          BODY + " must be " + JsonErrors.expected(type.getRawClass()) + ", not null");
     }
-    if (e instanceof com.fasterxml.jackson.core.exc.InputCoercionException) {
-      return new IllegalArgumentException(
-          "a number in the request body is out of range: " + e.getOriginalMessage());
-    }
-    if (e instanceof MismatchedInputException) {
-      return new IllegalArgumentException(
-          "request body is not of the right shape: " + e.getOriginalMessage());
-    }
-    return new IllegalArgumentException("request body is not JSON: " + e.getOriginalMessage());
-  }
-
-  private static String expected(MismatchedInputException m) {
-    Class<?> t = m.getTargetType();
-    if (t == null) {
-      return "has the wrong type";
-    }
-    if (t == Long.class || t == long.class || t == Integer.class || t == int.class) {
-      return "must be a whole number";
-    }
-    if (t == String.class) {
-      return "must be a string";
-    }
-    if (t == Boolean.class || t == boolean.class) {
-      return "must be true or false";
-    }
-    return "must be " + t.getSimpleName();
+    return bound;
   }
 }

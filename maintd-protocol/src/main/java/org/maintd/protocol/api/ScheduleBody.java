@@ -8,6 +8,7 @@ import java.util.OptionalLong;
 import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.Schedule;
 import org.maintd.maintenance.Window;
+import org.maintd.protocol.text.ClientText;
 
 /**
  * A maintenance schedule in Mesos' shape ({@code POST /1/maintenance/schedule}, {@code GET}):
@@ -19,6 +20,8 @@ import org.maintd.maintenance.Window;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ScheduleBody(List<WindowBody> windows) {
+  /** The most machines a schedule names, all windows together (so also the most windows). */
+  public static final int MAX_MACHINES = 10_000;
 
   /** One window. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -53,12 +56,20 @@ public record ScheduleBody(List<WindowBody> windows) {
 
   /**
    * The schedule; an {@link IllegalArgumentException} naming the first field a Mesos master would
-   * also find missing ({@code Missing required fields: windows[0].unavailability}). No windows, or
-   * none given, is the empty schedule: posting it clears the schedule.
+   * also find missing ({@code Missing required fields: windows[0].unavailability}), a hostname or
+   * IP that is no hostname or IP ({@link ClientText#HOSTNAME}, {@link ClientText#IP}), or more than
+   * {@link #MAX_MACHINES} machines. No windows, or none given, is the empty schedule: posting it
+   * clears the schedule.
    */
   public Schedule schedule() {
     List<Window> out = new ArrayList<>();
     List<WindowBody> given = windows == null ? List.of() : windows;
+    ClientText.count(
+        "machines in the schedule",
+        given.stream()
+            .mapToInt(w -> w == null || w.machine_ids() == null ? 0 : w.machine_ids().size())
+            .sum(),
+        MAX_MACHINES);
     for (int i = 0; i < given.size(); i++) {
       out.add(window(given.get(i), "windows[" + i + "]"));
     }
@@ -88,8 +99,13 @@ public record ScheduleBody(List<WindowBody> windows) {
       if (id == null) {
         throw missing(where + ".machine_ids[" + j + "]");
       }
+      String at = where + ".machine_ids[" + j + "]";
       machines.add(
-          new MachineId(id.hostname() == null ? "" : id.hostname(), Optional.ofNullable(id.ip())));
+          new MachineId(
+              id.hostname() == null
+                  ? ""
+                  : ClientText.HOSTNAME.check(at + ".hostname", id.hostname()),
+              Optional.ofNullable(ClientText.IP.check(at + ".ip", id.ip()))));
     }
     return new Window(
         machines,

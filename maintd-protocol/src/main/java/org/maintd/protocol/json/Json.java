@@ -17,9 +17,9 @@ import org.maintd.job.Operation;
 
 /**
  * The JSON and YAML mappers of maintd: strict (duplicate keys, trailing tokens and, when binding
- * records, unknown fields are errors), plain maps and lists for untyped values, records by
- * component name, operations tagged by {@code op}. {@link #LENIENT} reads answers of a newer peer,
- * ignoring fields it does not know. Thread-safe, shared.
+ * records, unknown fields are errors; a text field takes only strings), plain maps and lists for
+ * untyped values, records by component name, operations tagged by {@code op}. {@link #LENIENT}
+ * reads answers of a newer peer, ignoring fields it does not know. Thread-safe, shared.
  */
 public final class Json {
   public static final ObjectMapper MAPPER =
@@ -39,6 +39,12 @@ public final class Json {
           .addMixIn(JobSpec.class, JobSpecMixin.class)
           .build();
 
+  /**
+   * What clients send: {@link #MAPPER}'s rules, and a boolean field takes only {@code true} or
+   * {@code false}, never {@code 1} or {@code "yes"}.
+   */
+  public static final ObjectMapper BODIES = withJsonBooleans(MAPPER.copy());
+
   public static final ObjectMapper LENIENT =
       MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -49,6 +55,15 @@ public final class Json {
       YAMLMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
 
   private Json() {}
+
+  private static ObjectMapper withJsonBooleans(ObjectMapper mapper) {
+    mapper
+        .coercionConfigFor(LogicalType.Boolean)
+        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+    return mapper;
+  }
 
   /** Parses strict JSON into maps, lists, strings, numbers, booleans and null. */
   public static Object parse(String text) throws JsonProcessingException {

@@ -87,7 +87,8 @@ class ScheduleBodyTest {
                 RequestBodies.bind(
                     "{\"windows\": [{\"machine_ids\": [], \"atuo\": true}]}", ScheduleBody.class));
     assertEquals(
-        "unknown field 'atuo'; known: [auto, machine_ids, respect_declines, unavailability]",
+        "unknown field 'atuo' in 'windows[0]'; known: [auto, machine_ids, respect_declines,"
+            + " unavailability]",
         typo.getMessage());
     IllegalArgumentException missing =
         assertThrows(

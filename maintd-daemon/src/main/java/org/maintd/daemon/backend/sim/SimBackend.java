@@ -17,6 +17,7 @@ import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.protocol.text.Escaped;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.JobTrace;
@@ -115,7 +116,6 @@ public final class SimBackend implements ClusterBackend {
           jobs.add(sim);
           state = state.with(state.cluster(), jobs, state.rules(), state.lastId() + 1);
           persist();
-          log.debug("[job={}] received: {}", id, job.reason().text());
           return id;
         });
   }
@@ -300,7 +300,7 @@ public final class SimBackend implements ClusterBackend {
           Cluster c = SimDisks.withStatus(state.cluster(), instance, status);
           state = state.with(c, state.jobs(), state.rules(), state.lastId());
           persist();
-          log.info("[instance={}] now {}", instance, status);
+          log.info("[instance={}] now {}", Escaped.of(instance), status);
           return c.instance(instance).orElseThrow();
         });
   }

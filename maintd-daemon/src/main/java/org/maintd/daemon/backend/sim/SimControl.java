@@ -21,12 +21,15 @@ import org.maintd.protocol.sim.SimJobView;
 import org.maintd.protocol.sim.SimLoad;
 import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
+import org.maintd.protocol.text.ClientText;
 import org.maintd.spi.BackendException;
 
 /**
  * The simulated cluster's controls: what a node's diagnose script prints, the CPU load its
  * collector reports, injected failures, node tags, and the list of every job received. Bad values
- * throw {@link IllegalArgumentException} naming the field. Thread-safe (the backend is).
+ * throw {@link IllegalArgumentException} naming the field; names and tags are held to {@link
+ * ClientText}'s bounds and alphabets, a diagnose's details to {@link #MAX_DETAILS} bytes.
+ * Thread-safe (the backend is).
  */
 final class SimControl {
   private static final List<String> OPS =
@@ -47,6 +50,9 @@ final class SimControl {
           "activate-disks",
           "boot");
 
+  /** The most bytes of JSON a simulated diagnose script's details hold. */
+  static final int MAX_DETAILS = 4096;
+
   private final SimBackend sim;
   private final DiagnoseParser parser = new DiagnoseParser();
 
@@ -55,14 +61,14 @@ final class SimControl {
   }
 
   SimDiagnosed diagnose(SimDiagnose body) throws IOException {
-    String node = known(required("node", body.node()));
+    String node = known(required("node", body.node(), ClientText.HOSTNAME));
     Map<String, Object> object = new LinkedHashMap<>();
-    object.put("status", required("status", body.status()));
+    object.put("status", required("status", body.status(), ClientText.NAME));
     if (body.command() != null) {
-      object.put("command", body.command());
+      object.put("command", ClientText.NAME.check("command", body.command()));
     }
     if (body.details() != null) {
-      object.put("details", body.details());
+      object.put("details", details(body.details()));
     }
     try {
       parser.parseCommandOutput(object);
@@ -81,7 +87,7 @@ final class SimControl {
    * simulated collector reads ({@code load.simulated}).
    */
   SimLoad load(SimLoad body) throws IOException {
-    String node = known(required("node", body.node()));
+    String node = known(required("node", body.node(), ClientText.HOSTNAME));
     Double cpu = body.cpu();
     if (cpu == null || !Double.isFinite(cpu) || cpu < 0 || cpu > 100_000) {
       throw new IllegalArgumentException(
@@ -100,11 +106,16 @@ final class SimControl {
       throw new IllegalArgumentException(
           "'times' must be a whole number from 1 to 1000000, not " + body.times());
     }
-    String op = required("op", body.op());
+    String op = required("op", body.op(), ClientText.NAME);
     if (!OPS.contains(op)) {
       throw new IllegalArgumentException("'op' must be one of " + OPS + ", not '" + op + "'");
     }
-    FailRule rule = new FailRule(op, body.node(), body.instance(), (int) times);
+    FailRule rule =
+        new FailRule(
+            op,
+            ClientText.HOSTNAME.check("node", body.node()),
+            ClientText.NAME.check("instance", body.instance()),
+            (int) times);
     sim.inject(rule);
     return new SimFail(rule.op(), rule.node(), rule.instance(), (long) rule.times());
   }
@@ -112,7 +123,7 @@ final class SimControl {
   /** Adds or removes a tag on a node, an instance, a group or the cluster. */
   SimTag tag(SimTag body) {
     TaggedObject object = taggedObject(body);
-    String tag = required("tag", body.tag());
+    String tag = required("tag", body.tag(), ClientText.TAG);
     if (sim.snapshot().tagsOf(object).isEmpty()) {
       throw new IllegalArgumentException(
           "no "
@@ -121,7 +132,7 @@ final class SimControl {
               + object.name()
               + "' in the simulated cluster");
     }
-    switch (required("action", body.action())) {
+    switch (required("action", body.action(), ClientText.NAME)) {
       case "add" -> sim.addTags(object, List.of(tag));
       case "remove" -> sim.removeTags(object, List.of(tag));
       default -> throw new IllegalArgumentException("'action' must be add or remove");
@@ -140,13 +151,16 @@ final class SimControl {
       return TaggedObject.cluster();
     }
     if (body.node() != null) {
-      return new TaggedObject(TaggedObject.Kind.NODE, body.node());
+      return new TaggedObject(
+          TaggedObject.Kind.NODE, ClientText.HOSTNAME.check("node", body.node()));
     }
     if (body.instance() != null) {
-      return new TaggedObject(TaggedObject.Kind.INSTANCE, body.instance());
+      return new TaggedObject(
+          TaggedObject.Kind.INSTANCE, ClientText.NAME.check("instance", body.instance()));
     }
     if (body.group() != null) {
-      return new TaggedObject(TaggedObject.Kind.GROUP, body.group());
+      return new TaggedObject(
+          TaggedObject.Kind.GROUP, ClientText.NAME.check("group", body.group()));
     }
     throw new IllegalArgumentException(
         "say what to tag: 'node', 'instance', 'group' or \"cluster\": true");
@@ -154,10 +168,10 @@ final class SimControl {
 
   /** Sets an instance's run state: a crash, a shutdown from inside, or running again. */
   SimInstance instance(SimInstance body) {
-    String name = required("instance", body.instance());
+    String name = required("instance", body.instance(), ClientText.NAME);
     InstanceStatus status;
     try {
-      status = InstanceStatus.parse(required("status", body.status()));
+      status = InstanceStatus.parse(required("status", body.status(), ClientText.NAME));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "'status' must be one of "
@@ -175,7 +189,7 @@ final class SimControl {
 
   /** Powers on a node that stays off after a reboot (an injected {@code boot} failure). */
   SimPowerOn powerOn(SimPowerOn body) {
-    String node = known(required("node", body.node()));
+    String node = known(required("node", body.node(), ClientText.HOSTNAME));
     try {
       sim.powerOn(node);
     } catch (BackendException e) {
@@ -211,11 +225,22 @@ final class SimControl {
     return node;
   }
 
-  private static String required(String field, String value) {
+  /** {@code value} of {@code field}, given and of {@code rule}'s bounds and alphabet. */
+  private static String required(String field, String value, ClientText rule) {
     if (value == null || value.isEmpty()) {
       throw new IllegalArgumentException(
           "field '" + field + "' is missing or not a non-empty string");
     }
-    return value;
+    return rule.check(field, value);
+  }
+
+  /** What a diagnose script prints as its details: any JSON of at most {@link #MAX_DETAILS}. */
+  private static Object details(Object details) {
+    int size = Json.write(details).getBytes(StandardCharsets.UTF_8).length;
+    if (size > MAX_DETAILS) {
+      throw new IllegalArgumentException(
+          "'details' is " + size + " bytes of JSON: at most " + MAX_DETAILS + " are taken");
+    }
+    return details;
   }
 }

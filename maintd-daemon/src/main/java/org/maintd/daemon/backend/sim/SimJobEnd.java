@@ -11,6 +11,7 @@ import org.maintd.cluster.Instance;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
+import org.maintd.protocol.text.Escaped;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,7 +96,7 @@ final class SimJobEnd {
         "[job={}] {}{}",
         job.id(),
         result.status().wireName(),
-        result.message().isEmpty() ? "" : ": " + result.message());
+        result.message().isEmpty() ? "" : ": " + Escaped.of(result.message()));
     return new SimState(cluster, jobs, rules, state.lastId(), off, stale);
   }
 
