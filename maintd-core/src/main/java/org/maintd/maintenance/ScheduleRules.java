@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.NodeNamed;
 import org.maintd.cluster.NodeNames;
@@ -19,7 +20,8 @@ import org.maintd.machine.MachineMode;
  * keep their modes; those dropped while {@code DRAIN} go back {@code UP} and are released (maintd
  * undrains what it drained); an instance's answer is kept while its machine's window keeps its
  * terms. A machine {@code DOWN} whose window moves to start later, at a time still to come, goes
- * back to {@code DRAIN} (Mesos: to delay, not cancel, its maintenance). Stateless.
+ * back to {@code DRAIN} (Mesos: to delay, not cancel, its maintenance) if its node reports {@code
+ * Ok}; else it stays {@code DOWN}, warned of. Stateless.
  */
 public final class ScheduleRules {
   private ScheduleRules() {}
@@ -47,8 +49,12 @@ public final class ScheduleRules {
     record Conflict(String message) implements Posted {}
   }
 
-  /** {@code next} posted over {@code current} at {@code now}. */
-  public static Posted post(Maintenance current, Schedule next, Cluster cluster, Instant now) {
+  /**
+   * {@code next} posted over {@code current} at {@code now}; {@code reportingOk} are the nodes
+   * whose collectors reported {@code Ok} at the last poll (only those go back in service drained).
+   */
+  public static Posted post(
+      Maintenance current, Schedule next, Cluster cluster, Instant now, Set<String> reportingOk) {
     Optional<String> invalid = invalid(next).or(() -> ambiguous(next, cluster));
     if (invalid.isPresent()) {
       return new Posted.Invalid(invalid.get());
@@ -71,13 +77,26 @@ public final class ScheduleRules {
     }
     List<String> released = new ArrayList<>();
     List<String> delayed = new ArrayList<>();
+    List<String> warnings = new ArrayList<>(warnings(next, cluster));
     List<MaintenanceMode> modes = new ArrayList<>();
     for (MaintenanceMode m : current.modes()) {
       Optional<Window> after = next.windowOf(m.hostname());
+      boolean later =
+          after.isPresent()
+              && m.mode() == MachineMode.DOWN
+              && delays(current.schedule().windowOf(m.hostname()), after.get(), now);
+      if (later && !reportsOk(cluster, m.hostname(), reportingOk)) {
+        warnings.add(
+            "machine '"
+                + m.hostname()
+                + "' stays DOWN: its window moves later, but its node does not report Ok (bring it"
+                + " back with maintctl up "
+                + m.hostname()
+                + " once it does)");
+      }
       if (after.isEmpty()) {
         released.add(m.hostname());
-      } else if (m.mode() == MachineMode.DOWN
-          && delays(current.schedule().windowOf(m.hostname()), after.get(), now)) {
+      } else if (later && reportsOk(cluster, m.hostname(), reportingOk)) {
         delayed.add(m.hostname());
         modes.add(
             new MaintenanceMode(
@@ -95,9 +114,14 @@ public final class ScheduleRules {
         current.consents().stream().filter(c -> sameTerms(current, next, cluster, c)).toList();
     return new Posted.Accepted(
         current.withSchedule(next).withModes(modes).withConsents(consents),
-        warnings(next, cluster),
+        warnings,
         released,
         delayed);
+  }
+
+  private static boolean reportsOk(Cluster cluster, String hostname, Set<String> reportingOk) {
+    return NodeNamed.in(cluster, hostname) instanceof NodeNamed.Found f
+        && reportingOk.contains(f.node().name());
   }
 
   /**

@@ -75,7 +75,7 @@ final class MaintenancePlanner {
       return Next.does("unknown: no node of that name in the cluster; kept in the schedule");
     }
     if (named instanceof NodeNamed.Ambiguous a) {
-      return Next.does("unknown: " + a.message() + " in the schedule; kept, nothing done");
+      return Next.does("ambiguous: " + a.message() + " (in the schedule); kept, nothing done");
     }
     Node node = ((NodeNamed.Found) named).node();
     return switch (after.modeOf(m.hostname())) {

@@ -1,8 +1,12 @@
 package org.maintd.round;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import org.maintd.cluster.Node;
+import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.maintenance.IfMatch;
@@ -32,7 +36,7 @@ final class ScheduleCommands {
       return new Reply.Refused(Refusal.STALE, stale(version, c.ifMatch()));
     }
     ScheduleRules.Posted posted =
-        ScheduleRules.post(t.state.maintenance(), c.schedule(), t.cluster, t.now);
+        ScheduleRules.post(t.state.maintenance(), c.schedule(), t.cluster, t.now, reportingOk());
     if (posted instanceof ScheduleRules.Posted.Invalid i) {
       return new Reply.Refused(Refusal.BAD_REQUEST, i.message());
     }
@@ -85,6 +89,20 @@ final class ScheduleCommands {
         : new Reply.AfterEffects(jobs.stream().map(JobSpec::key).toList(), outcomes -> answer);
   }
 
+  /** The nodes whose collectors reported Ok at the last poll. */
+  private Set<String> reportingOk() {
+    Set<String> ok = new HashSet<>();
+    t.memory
+        .readings()
+        .forEach(
+            (node, r) -> {
+              if (r.observation() instanceof Observation.Clear) {
+                ok.add(node);
+              }
+            });
+    return ok;
+  }
+
   /** Why a change made from another version of the schedule is refused, naming the current one. */
   private static String stale(long version, IfMatch asked) {
     String from = asked instanceof IfMatch.OneOf o ? o.named() : "another version";
@@ -112,11 +130,32 @@ final class ScheduleCommands {
         t.now);
   }
 
+  /**
+   * Whether a reboot request under way has {@code n}: its flags are the request's cycle's until it
+   * ends, so the machine dropped is left drained (said in the log; {@code maintctl up} puts it back
+   * once the request has ended).
+   */
+  private boolean heldByAReboot(Node n) {
+    Optional<String> held = checks.rebootHold(n);
+    held.ifPresent(
+        why ->
+            t.log.add(
+                LogLine.info(
+                    "[machine="
+                        + n.name()
+                        + "] dropped from the schedule, left drained: "
+                        + why
+                        + "; then maintctl up "
+                        + n.name())));
+    return held.isPresent();
+  }
+
   /** The job that undrains the node of a machine dropped while draining, if maintd drained it. */
   private Optional<JobSpec> undrain(String hostname, String who) {
     return checks
         .node(hostname)
         .filter(n -> n.drained() && checks.takenOutByItsMachine(n))
+        .filter(n -> !heldByAReboot(n))
         .map(
             n ->
                 MachineJobs.of(

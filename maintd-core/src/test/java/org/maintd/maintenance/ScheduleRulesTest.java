@@ -33,6 +33,10 @@ class ScheduleRulesTest {
           .node("node7.example.com", "g", 8192, 100000, false)
           .build();
 
+  /** Every node reported Ok at the last poll. */
+  static final java.util.Set<String> OK =
+      java.util.Set.of("node5.example.com", "node6.example.com", "node7.example.com");
+
   static MachineId m(String hostname) {
     return MachineId.of(hostname);
   }
@@ -102,7 +106,7 @@ class ScheduleRulesTest {
   @ParameterizedTest
   @MethodSource("invalid")
   void aScheduleBreakingARuleIsRefusedNamingTheRuleAndTheMachine(Schedule s, String message) {
-    ScheduleRules.Posted posted = ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T);
+    ScheduleRules.Posted posted = ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T, OK);
     assertEquals(new ScheduleRules.Posted.Invalid(message), posted);
   }
 
@@ -114,14 +118,14 @@ class ScheduleRulesTest {
             window(0, null, m("node7", "::ffff:10.0.0.7")));
     assertInstanceOf(
         ScheduleRules.Posted.Accepted.class,
-        ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T));
+        ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T, OK));
   }
 
   @Test
   void aHostnameThatIsNoNodeIsKeptAndWarnedOf() {
     Schedule s = schedule(window(START, HOUR, m("node5"), m("machine1", "10.0.0.1")));
     ScheduleRules.Posted.Accepted a =
-        (ScheduleRules.Posted.Accepted) ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T);
+        (ScheduleRules.Posted.Accepted) ScheduleRules.post(Maintenance.empty(), s, CLUSTER, T, OK);
     assertEquals(s, a.maintenance().schedule());
     assertEquals(
         List.of(
@@ -147,18 +151,18 @@ class ScheduleRulesTest {
         new ScheduleRules.Posted.Conflict(
             "Machine '{\"hostname\":\"node5\"}' is deactivated and cannot be removed from the"
                 + " schedule (bring it up first: maintctl up node5)"),
-        ScheduleRules.post(down, schedule(window(START, HOUR, m("node6"))), CLUSTER, T));
+        ScheduleRules.post(down, schedule(window(START, HOUR, m("node6"))), CLUSTER, T, OK));
     assertEquals(
         new ScheduleRules.Posted.Conflict(
             "Machine '{\"hostname\":\"node5\"}' is deactivated and cannot be removed from the"
                 + " schedule (bring it up first: maintctl up node5)"),
-        ScheduleRules.post(down, Schedule.empty(), CLUSTER, T),
+        ScheduleRules.post(down, Schedule.empty(), CLUSTER, T, OK),
         "an empty schedule clears everything but what is DOWN");
 
     Maintenance draining = with(MachineMode.DRAIN, "node5", w);
     ScheduleRules.Posted.Accepted a =
         (ScheduleRules.Posted.Accepted)
-            ScheduleRules.post(draining, schedule(window(START, HOUR, m("node6"))), CLUSTER, T);
+            ScheduleRules.post(draining, schedule(window(START, HOUR, m("node6"))), CLUSTER, T, OK);
     assertEquals(List.of("node5"), a.released());
     assertEquals(MachineMode.UP, a.maintenance().modeOf("node5"));
   }
@@ -179,14 +183,15 @@ class ScheduleRulesTest {
 
     ScheduleRules.Posted.Accepted same =
         (ScheduleRules.Posted.Accepted)
-            ScheduleRules.post(draining, schedule(w, window(START, HOUR, m("node6"))), CLUSTER, T);
+            ScheduleRules.post(
+                draining, schedule(w, window(START, HOUR, m("node6"))), CLUSTER, T, OK);
     assertEquals(MachineMode.DRAIN, same.maintenance().modeOf("node5.example.com"));
     assertEquals(List.of(no), same.maintenance().consents());
 
     ScheduleRules.Posted.Accepted moved =
         (ScheduleRules.Posted.Accepted)
             ScheduleRules.post(
-                draining, schedule(window(START + HOUR, HOUR, m("node5"))), CLUSTER, T);
+                draining, schedule(window(START + HOUR, HOUR, m("node5"))), CLUSTER, T, OK);
     assertEquals(MachineMode.DRAIN, moved.maintenance().modeOf("node5"));
     assertEquals(List.of(), moved.maintenance().consents(), "a new window asks again");
     assertEquals(List.of(), moved.released());
@@ -197,10 +202,10 @@ class ScheduleRulesTest {
     Window w = window(START, HOUR, m("node5"));
     Maintenance draining = with(MachineMode.DRAIN, "node5", w);
     ScheduleRules.Posted.Accepted same =
-        (ScheduleRules.Posted.Accepted) ScheduleRules.post(draining, schedule(w), CLUSTER, T);
+        (ScheduleRules.Posted.Accepted) ScheduleRules.post(draining, schedule(w), CLUSTER, T, OK);
     assertEquals(5, same.maintenance().version());
     ScheduleRules.Posted refused =
-        ScheduleRules.post(draining, schedule(window(START, 0L)), CLUSTER, T);
+        ScheduleRules.post(draining, schedule(window(START, 0L)), CLUSTER, T, OK);
     assertInstanceOf(ScheduleRules.Posted.Invalid.class, refused);
     assertEquals(5, draining.withoutMachine("node5", "node5.example.com").version(), "dropped");
     assertEquals(4, draining.withoutMachine("node7", "node7.example.com").version(), "not in it");
@@ -211,26 +216,40 @@ class ScheduleRulesTest {
    * after} ns from now: a later start that is still to come delays its maintenance (DRAIN, Mesos'
    * DOWN to DRAIN); any other keeps it DOWN.
    */
-  @ParameterizedTest(name = "window from {0} s to {1} ns from now: {2}")
+  @ParameterizedTest(name = "window from {0} s to {1} ns from now, node Ok {2}: {3}")
   @org.junit.jupiter.params.provider.CsvSource({
-    "3600, 7200000000000, DRAIN",
-    "3600, 3600000000001, DRAIN",
-    "3600, 3600000000000, DOWN",
-    "3600, 1800000000000, DOWN",
-    "-7200, -3600000000000, DOWN",
-    "-7200, 0, DOWN",
-    "-7200, 1, DRAIN",
-    "-7200, 86400000000000, DRAIN"
+    "3600, 7200000000000, true, DRAIN",
+    "3600, 7200000000000, false, DOWN",
+    "3600, 3600000000001, true, DRAIN",
+    "3600, 3600000000000, true, DOWN",
+    "3600, 1800000000000, true, DOWN",
+    "-7200, -3600000000000, true, DOWN",
+    "-7200, 0, true, DOWN",
+    "-7200, 1, true, DRAIN",
+    "-7200, 86400000000000, true, DRAIN",
+    "-7200, 86400000000000, false, DOWN"
   })
-  void aDownMachineWhoseWindowMovesLaterAndHasNotStartedGoesBackToDrain(
-      long before, long after, MachineMode expected) {
+  void aDownMachineWhoseWindowMovesLaterAndHasNotStartedGoesBackToDrainIfItsNodeIsOk(
+      long before, long after, boolean ok, MachineMode expected) {
     long now = T.getEpochSecond() * 1_000_000_000L;
     Maintenance down =
         with(MachineMode.DOWN, "node5", window(now + before * 1_000_000_000L, HOUR, m("node5")));
     ScheduleRules.Posted.Accepted a =
         (ScheduleRules.Posted.Accepted)
-            ScheduleRules.post(down, schedule(window(now + after, HOUR, m("node5"))), CLUSTER, T);
+            ScheduleRules.post(
+                down,
+                schedule(window(now + after, HOUR, m("node5"))),
+                CLUSTER,
+                T,
+                ok ? OK : java.util.Set.of("node6.example.com"));
     assertEquals(expected, a.maintenance().modeOf("node5"));
+    assertEquals(
+        !ok
+            ? List.of(
+                "machine 'node5' stays DOWN: its window moves later, but its node does not report"
+                    + " Ok (bring it back with maintctl up node5 once it does)")
+            : List.of(),
+        a.warnings());
     assertEquals(expected == MachineMode.DRAIN ? List.of("node5") : List.of(), a.delayed());
     assertEquals(List.of(), a.released());
     if (expected == MachineMode.DRAIN) {

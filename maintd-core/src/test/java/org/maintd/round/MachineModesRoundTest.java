@@ -172,6 +172,43 @@ class MachineModesRoundTest {
     assertTrue(d.stored().maintenance().mode(node).orElseThrow().goingDown());
   }
 
+  @Test
+  void aMachineDroppedWhileARebootRequestHoldsItIsLeftDrainedForTheRequestsCycle() {
+    d.tick(allOk());
+    run(new Command.PostSchedule(schedule(start, false, "n4"), "ops"));
+    d.now = start.minus(Duration.ofHours(1));
+    d.tick(allOk());
+    jobsRun();
+    assertEquals(MachineMode.DRAIN, d.stored().maintenance().modeOf("n4"));
+    assertInstanceOf(
+        Reply.Done.class,
+        run(
+            new Command.RequestReboot(
+                new org.maintd.reboot.RebootAsk(
+                    "n4",
+                    org.maintd.reboot.RebootMode.HARD,
+                    Optional.of("gamma"),
+                    "bios",
+                    false,
+                    false,
+                    "client"))));
+    run(new Command.PostSchedule(Schedule.empty(), "ops"));
+    assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n4"));
+    assertEquals(
+        List.of(),
+        StepDriver.submits(d.last).stream().filter(j -> j.owner().equals("machine:n4")).toList(),
+        "no undrain: the request's cycle has the node's flags");
+    assertTrue(
+        d.last.log().stream()
+            .anyMatch(
+                l ->
+                    l.text()
+                        .startsWith(
+                            "[machine=n4] dropped from the schedule, left drained: n4 is under 1"
+                                + " reboot request(s), held by key(s) gamma")),
+        d.last.log().toString());
+  }
+
   @ParameterizedTest(name = "n4 set online by hand, drained {0}: DOWN becomes {1}")
   @CsvSource({"false, UP", "true, DRAIN"})
   void aDownMachineWhoseNodeWasSetOnlineByHandFollowsItAndEveryCommandTreatsItSo(

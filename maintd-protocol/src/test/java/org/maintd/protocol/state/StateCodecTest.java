@@ -183,7 +183,7 @@ class StateCodecTest {
             .replaceAll("\"tag\" : \"[^\"]*\",", "")
             .replaceAll("\"action\" : \"[^\"]*\",", "")
             .replaceAll(",\\n\\s*\"kind\" : \"drain\"", "");
-    assertTrue(!text.contains("\"tag\" :") && !text.contains("\"kind\" :"), text);
+    assertTrue(!text.contains("\"tag\" :") && !text.contains("\"kind\" : \"drain\""), text);
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     assertEquals(codec.read(bytes), codec.readComplete(bytes));
   }
