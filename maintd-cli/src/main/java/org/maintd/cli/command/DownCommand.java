@@ -65,7 +65,7 @@ public final class DownCommand extends ApiCommand.TopLevel {
           m.hostname(),
           m.job() == null ? "DRAIN, going DOWN" : "DOWN once job " + m.job() + " has run");
     }
-    double since = accepted.stream().mapToDouble(TakenDownView::at).min().orElse(0);
+    double since = accepted.stream().mapToDouble(m -> m.at() == null ? 0 : m.at()).min().orElse(0);
     new MachineWait(client()).until(waiting, n -> n.offline() && "DOWN".equals(n.mode()), since);
     print(accepted, DownCommand::done);
   }

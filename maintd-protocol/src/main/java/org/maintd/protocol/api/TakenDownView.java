@@ -7,4 +7,9 @@ package org.maintd.protocol.api;
  * (inst03; declines overridden)}), and when ({@code at}: seconds since the epoch, the daemon's
  * clock).
  */
-public record TakenDownView(String hostname, String mode, String job, String outcome, Double at) {}
+public record TakenDownView(String hostname, String mode, String job, String outcome, Double at) {
+  /** As an older daemon, which answered no outcome, meant it: DOWN through its job. */
+  public TakenDownView {
+    outcome = outcome == null ? "DOWN through job " + job + " (offline)" : outcome;
+  }
+}
