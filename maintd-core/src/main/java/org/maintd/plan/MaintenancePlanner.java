@@ -186,12 +186,21 @@ final class MaintenancePlanner {
 
   /** A machine forced down with nothing left on it goes DOWN: its node offline. */
   private Next goDown(MachineId m, Node node, List<JobSpec> jobs) {
+    return takeDown(
+        m,
+        node,
+        jobs,
+        "DRAIN, going DOWN: nothing left on it",
+        "nothing is left on it; " + after.mode(m.hostname()).orElseThrow().reason());
+  }
+
+  /** Sets the drained machine's node offline, the machine DOWN for {@code why}; or why it waits. */
+  private Next takeDown(MachineId m, Node node, List<JobSpec> jobs, String head, String why) {
     String owner = MachineUp.ownerOf(node.name());
     Optional<WaitReason> busy = busy(owner, node);
     if (busy.isPresent()) {
-      return waits("DRAIN, going DOWN: nothing left on it", busy.get());
+      return waits(head, busy.get());
     }
-    String why = "nothing is left on it; " + after.mode(m.hostname()).orElseThrow().reason();
     submit(
         jobs,
         owner,
@@ -220,20 +229,8 @@ final class MaintenancePlanner {
     if (in.hold().isPresent()) {
       return waits("DRAIN: drained; going DOWN", in.hold().get());
     }
-    String owner = MachineUp.ownerOf(node.name());
-    Optional<WaitReason> busy = busy(owner, node);
-    if (busy.isPresent()) {
-      return waits("DRAIN: drained; going DOWN", busy.get());
-    }
-    String why = "its auto window started at " + w.start();
-    submit(
-        jobs,
-        owner,
-        Operation.SetNodeFlags.offline(node.name()),
-        "set " + node.name() + " offline",
-        why);
-    after = after.withMode(new MaintenanceMode(m.hostname(), MachineMode.DOWN, now, why));
-    return Next.does("set " + node.name() + " offline: DOWN, " + why);
+    return takeDown(
+        m, node, jobs, "DRAIN: drained; going DOWN", "its auto window started at " + w.start());
   }
 
   private Next down(Window w, MachineId m, Node node, List<JobSpec> jobs) {
