@@ -111,6 +111,7 @@ final class RebootRequestPlanner {
         ctx.index.primariesOf(n.name()).size(),
         s.bootId(),
         !s.bootId().isEmpty() || s.okSince().isPresent(),
+        s.reported(),
         !ctx.claims.nodeFree(claimer(cycle), n.name()),
         cap);
   }

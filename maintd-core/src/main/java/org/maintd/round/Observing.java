@@ -68,7 +68,9 @@ final class Observing {
                       ? f.diagnosis().status().wireName()
                       : "";
               signals.put(
-                  node, new NodeSignal(r.bootId(), fault, Optional.ofNullable(okSince.get(node))));
+                  node,
+                  new NodeSignal(
+                      r.bootId(), fault, Optional.ofNullable(okSince.get(node)), r.reported()));
             });
     t.memory = t.memory.withReadings(readings, okSince, signals).withLoads(loads(t));
     if (!t.inputs.readings().isEmpty()) {

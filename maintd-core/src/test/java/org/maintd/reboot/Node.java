@@ -23,6 +23,7 @@ final class Node {
   int primaries;
   String bootId = "boot-1";
   boolean answering = true;
+  Optional<Instant> reported = Optional.empty();
   boolean busy;
   Optional<String> cap = Optional.empty();
   CycleStep last;
@@ -49,7 +50,8 @@ final class Node {
   }
 
   NodeFacts facts() {
-    return new NodeFacts(drained, offline, master, primaries, bootId, answering, busy, cap);
+    return new NodeFacts(
+        drained, offline, master, primaries, bootId, answering, reported, busy, cap);
   }
 
   /** One pass, {@code seconds} after the last. */

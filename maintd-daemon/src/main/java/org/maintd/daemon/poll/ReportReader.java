@@ -18,9 +18,10 @@ import org.maintd.spi.CollectorReading;
 /**
  * Turns one collector answer into a reading: checks the signature (freshness, replay per node),
  * unwraps the mond envelope, checks that it is the polled node's report ({@code node} inside the
- * signed message; refused as {@code wrong-node} otherwise) and parses its data. Unsigned answers
- * are refused unless allowed; an unsigned report without a node (a Ganeti 2.17 mond) is then taken
- * for the polled node's. Thread-safe.
+ * signed message; refused as {@code wrong-node} otherwise) and parses its data; the reading keeps
+ * when the collector made the report (its {@code timestamp}). Unsigned answers are refused unless
+ * allowed; an unsigned report without a node (a Ganeti 2.17 mond) is then taken for the polled
+ * node's. Thread-safe.
  */
 public final class ReportReader {
   private final SignatureVerifier verifier;
@@ -74,24 +75,37 @@ public final class ReportReader {
     }
     String bootId = report.boot_id() == null ? "" : report.boot_id();
     try {
-      NodeReport parsed = parser.parseReportData(report.data());
-      if (parsed instanceof NodeReport.CollectorError e) {
-        return new CollectorReading(
-            node, new Observation.Unknown(e.reason()), "collector-error", e.reason(), now, bootId);
-      }
-      if (parsed instanceof NodeReport.NeedsAction a) {
-        return new CollectorReading(
-            node,
-            new Observation.Fault(a.diagnosis()),
-            "ok",
-            a.diagnosis().status().wireName(),
-            now,
-            bootId);
-      }
-      return new CollectorReading(node, new Observation.Clear(), "ok", "Ok", now, bootId);
+      return madeAt(report, reading(node, parser.parseReportData(report.data()), bootId, now));
     } catch (DiagnoseFormatException e) {
       return rejected(node, "bad-report", e.getMessage(), now);
     }
+  }
+
+  private static CollectorReading reading(
+      String node, NodeReport parsed, String bootId, Instant now) {
+    if (parsed instanceof NodeReport.CollectorError e) {
+      return new CollectorReading(
+          node, new Observation.Unknown(e.reason()), "collector-error", e.reason(), now, bootId);
+    }
+    if (parsed instanceof NodeReport.NeedsAction a) {
+      return new CollectorReading(
+          node,
+          new Observation.Fault(a.diagnosis()),
+          "ok",
+          a.diagnosis().status().wireName(),
+          now,
+          bootId);
+    }
+    if (parsed instanceof NodeReport.Healthy) {
+      return new CollectorReading(node, new Observation.Clear(), "ok", "Ok", now, bootId);
+    }
+    throw new IllegalStateException("no reading for the report " + parsed);
+  }
+
+  /** The reading with the time the collector made its report, when the report gives it. */
+  private static CollectorReading madeAt(DiagnoseReport report, CollectorReading r) {
+    Long nanos = report.timestamp();
+    return nanos == null ? r : r.reportedAt(Instant.ofEpochSecond(0, nanos));
   }
 
   private static CollectorReading rejected(String node, String reason, String detail, Instant now) {

@@ -52,6 +52,14 @@ class ReportReaderTest {
   }
 
   @Test
+  void aReadingSaysWhenTheCollectorMadeItsReport() {
+    Instant made = NOW.minusMillis(1500);
+    CollectorReading r = reader(false).read("n1", signed(Map.of("status", "Ok"), made), NOW);
+    assertEquals(java.util.Optional.of(made), r.reported());
+    assertEquals(NOW, r.at());
+  }
+
+  @Test
   void unsignedReportsAreRefusedUnlessAllowed() {
     String bare = Json.write(DiagnoseReport.of("n1", Map.of("status", "evacuate"), NOW, null));
     CollectorReading refused = reader(false).read("n1", bare, NOW);
