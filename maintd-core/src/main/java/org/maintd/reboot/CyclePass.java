@@ -1,0 +1,144 @@
+package org.maintd.reboot;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One pass over a node's power cycle: the cycle and the node's requests as the pass changes them,
+ * what the round sees of the node, and the time; which requests join the cycle, and the steps every
+ * phase shares. The phases themselves are {@link TakingDown}'s and {@link BringingBack}'s. Not
+ * thread-safe: one per pass.
+ */
+final class CyclePass {
+  final RebootPolicy policy;
+  final List<RebootRequest> requests;
+  final NodeFacts f;
+  final Instant now;
+  NodeCycle cycle;
+  private final TakingDown down = new TakingDown(this);
+  private final BringingBack back = new BringingBack(this);
+
+  /** A pass over {@code cycle} with the node's active {@code requests}, seen as {@code f}. */
+  CyclePass(
+      RebootPolicy policy,
+      NodeCycle cycle,
+      List<RebootRequest> requests,
+      NodeFacts f,
+      Instant now) {
+    this.policy = policy;
+    this.cycle = cycle;
+    this.requests = new ArrayList<>(requests);
+    this.f = f;
+    this.now = now;
+  }
+
+  /** How a pass ended: the action to take (empty: none), why, and whether the caps hold it. */
+  record Settled(Optional<Action> action, String text, boolean capped) {}
+
+  CycleStep result(Settled s) {
+    return new CycleStep(cycle, requests, s.action(), s.text(), s.capped());
+  }
+
+  /** One phase's step: empty when the cycle moved on and the pass goes on. */
+  Optional<Settled> once() {
+    join();
+    if (cycle.phase().compareTo(CyclePhase.OFF) < 0
+        && cycle.phase() != CyclePhase.IDLE
+        && mine().isEmpty()) {
+      return moveOn(CyclePhase.UNDRAIN);
+    }
+    return switch (cycle.phase()) {
+      case IDLE -> down.start();
+      case DRAIN -> down.drain();
+      case EVACUATE -> down.evacuate();
+      case MASTER -> down.master();
+      case OFF -> cycle.off() == OffKind.REBOOT ? back.rebooting() : back.poweringOff();
+      case HELD -> back.held();
+      case ON -> back.poweringOn();
+      case UNDRAIN -> back.undrain();
+    };
+  }
+
+  /**
+   * Requests not yet in a cycle join this one while it has not taken the node down, and a keyed one
+   * while it holds the node.
+   */
+  private void join() {
+    if (cycle.phase() == CyclePhase.IDLE) {
+      return;
+    }
+    boolean open = cycle.phase().compareTo(CyclePhase.OFF) < 0;
+    requests.replaceAll(
+        r ->
+            r.cycle().isEmpty()
+                    && (open || (cycle.phase() == CyclePhase.HELD && r.key().isPresent()))
+                ? r.joined(cycle.id()).to(cycle.phase().status(), now, "joins " + cycle.id())
+                : r);
+  }
+
+  /** The cycle fails: its requests fail with {@code reason}; the node is left as it is. */
+  Optional<Settled> fail(String reason) {
+    requests.replaceAll(r -> r.in(cycle.id()) ? r.to(RequestStatus.FAILED, now, reason) : r);
+    cycle = cycle.at(CyclePhase.IDLE, now);
+    return settle("failed: " + reason);
+  }
+
+  /** The cycle fails when its phase ({@code of} it) has lasted the boot timeout. */
+  Optional<Settled> timedOut(String of) {
+    if (Duration.between(cycle.since(), now).compareTo(policy.bootTimeout()) < 0) {
+      return Optional.empty();
+    }
+    return fail(
+        "node " + cycle.node() + " did not come back within " + policy.bootTimeout() + " " + of);
+  }
+
+  /** The hardest mode the cycle's requests ask for, hard from the start after a failed soft one. */
+  RebootMode mode() {
+    RebootMode m = cycle.forceHard() ? RebootMode.HARD : RebootMode.SOFT;
+    for (RebootRequest r : mine()) {
+      m = m.and(r.mode());
+    }
+    return m;
+  }
+
+  boolean holds() {
+    return mine().stream().anyMatch(RebootRequest::holds);
+  }
+
+  List<String> keys() {
+    return mine().stream().filter(RebootRequest::holds).map(r -> r.key().orElseThrow()).toList();
+  }
+
+  /** The cycle's active requests. */
+  List<RebootRequest> mine() {
+    return requests.stream().filter(r -> r.in(cycle.id()) && r.active()).toList();
+  }
+
+  /** The cycle's active requests at {@code status}, with why. */
+  void mark(RequestStatus status, String why) {
+    requests.replaceAll(r -> r.in(cycle.id()) && r.active() ? r.to(status, now, why) : r);
+  }
+
+  Optional<Settled> moveOn(CyclePhase next) {
+    cycle = cycle.at(next, now);
+    mark(next.status(), next.name().toLowerCase(Locale.ROOT));
+    return Optional.empty();
+  }
+
+  Optional<Settled> capped() {
+    return Optional.of(
+        new Settled(Optional.empty(), "waits for the safety cap: " + f.capRefusal().get(), true));
+  }
+
+  Optional<Settled> act(Action a, String text) {
+    return Optional.of(new Settled(Optional.of(a), text, false));
+  }
+
+  Optional<Settled> settle(String text) {
+    return Optional.of(new Settled(Optional.empty(), text, false));
+  }
+}
