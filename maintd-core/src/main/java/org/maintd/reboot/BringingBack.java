@@ -11,7 +11,9 @@ import org.maintd.reboot.CyclePass.Settled;
  * holds it, the node stays off (or offline and drained after its reboot); once none does it is
  * powered on, and when it is back (a new boot id) its {@code lastPoweredOn} is now and every
  * request of the cycle accepted before is done. A node that does not come back within the boot
- * timeout fails the cycle. Not thread-safe: one per pass.
+ * timeout fails the cycle. Only a report the collector made after the node was taken down tells
+ * that it has not rebooted (one made before, replayed or late, says nothing of the reboot). Not
+ * thread-safe: one per pass.
  */
 final class BringingBack {
   private final CyclePass p;
@@ -134,12 +136,23 @@ final class BringingBack {
         && p.requests.stream().anyMatch(r -> r.in(p.cycle.id()) && r.key().isPresent());
   }
 
+  /**
+   * Whether a report made after the node was taken down shows the boot id from before: it has not
+   * rebooted.
+   */
   private boolean sameBoot() {
-    return p.f.answering() && p.f.bootId().equals(p.cycle.bootId());
+    return p.f.answering() && sinceDown() && p.f.bootId().equals(p.cycle.bootId());
   }
 
-  /** Back with a new boot id (or answering again when the old one was unknown). */
+  /** Back with a new boot id (or, when the old one was unknown, answering since it went down). */
   private boolean back() {
-    return p.f.answering() && !sameBoot();
+    return p.f.answering()
+        && !p.f.bootId().equals(p.cycle.bootId())
+        && (!p.cycle.bootId().isEmpty() || sinceDown());
+  }
+
+  /** Whether the collector made its report since the node was taken down (or does not say when). */
+  private boolean sinceDown() {
+    return p.f.reported().map(at -> !at.isBefore(p.cycle.since())).orElse(true);
   }
 }

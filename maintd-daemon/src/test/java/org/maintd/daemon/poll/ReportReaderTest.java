@@ -52,6 +52,25 @@ class ReportReaderTest {
   }
 
   @Test
+  void theSameAnswerTwiceIsRefusedTheSecondTimeAsAReplay() {
+    ReportReader reader = reader(false);
+    String answer = signed(Map.of("status", "Ok"), NOW);
+    assertEquals("ok", reader.read("n1", answer, NOW).health());
+    CollectorReading again = reader.read("n1", answer, NOW.plusSeconds(1));
+    assertEquals("rejected", again.health());
+    assertEquals(
+        "replayed: the same signed message from n1 (salt 1800000000) was accepted already",
+        again.detail());
+    assertEquals("", again.bootId());
+    assertEquals(
+        "ok",
+        reader
+            .read("n1", signed(Map.of("status", "Ok"), NOW.plusMillis(1)), NOW.plusSeconds(1))
+            .health(),
+        "another report of the same second");
+  }
+
+  @Test
   void aReadingSaysWhenTheCollectorMadeItsReport() {
     Instant made = NOW.minusMillis(1500);
     CollectorReading r = reader(false).read("n1", signed(Map.of("status", "Ok"), made), NOW);

@@ -97,9 +97,12 @@ final class SimulatedCluster implements ClusterBackend {
 
   /**
    * A change of a node's power, in order: {@code on} false when a job took it down (a reboot or a
-   * power-off), true when it came back; {@code owner} the owner of the job that took it down.
+   * power-off), true when it came back; {@code owner} the owner of the job that took it down (or,
+   * after a power-off, powered it on); {@code decided} when the daemon planned that job (its reason
+   * trail's time).
    */
-  record Power(String node, boolean on, Instant at, String owner, boolean byPowerOff) {}
+  record Power(
+      String node, boolean on, Instant at, String owner, boolean byPowerOff, Instant decided) {}
 
   SimulatedCluster(Cluster cluster, Clock clock, Random random, Ledger ledger) {
     this.cluster = cluster;
@@ -426,7 +429,7 @@ final class SimulatedCluster implements ClusterBackend {
               .filter(i -> i.diskTemplate() == org.maintd.cluster.DiskTemplate.DRBD)
               .filter(i -> i.status().adminUp())
               .forEach(i -> staleDisks.add(i.name()));
-          power.add(new Power(n, true, at, downBy.getOrDefault(n, ""), false));
+          power.add(new Power(n, true, at, downBy.getOrDefault(n, ""), false, at));
         });
   }
 
@@ -451,7 +454,14 @@ final class SimulatedCluster implements ClusterBackend {
   private void down(String node, boolean wasOn, Job job, boolean byPowerOff) {
     downBy.put(node, job.spec.owner());
     if (wasOn) {
-      power.add(new Power(node, false, job.ends, job.spec.owner(), byPowerOff));
+      power.add(
+          new Power(
+              node,
+              false,
+              job.ends,
+              job.spec.owner(),
+              byPowerOff,
+              Instant.ofEpochSecond(0, job.spec.reason().timestampNanos())));
     }
   }
 

@@ -2,8 +2,6 @@ package org.maintd.daemon.simulation;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +21,8 @@ import org.maintd.spi.ReportSource;
  * collector does, and the daemon's own {@link ReportReader} reads the answer (signature, freshness,
  * replay, node). A collector can be made unreachable, answer with a forged signature, replay its
  * previous answer, serve another node's genuine report, or flap between its report and Ok at every
- * poll; a powered-off node does not answer. It notes when the daemon accepted an answer with a boot
- * id the node had already left (a replay of an answer from before a reboot, within the signature's
- * skew and not older than the last one accepted, as the protocol allows).
+ * poll; a powered-off node does not answer. A replayed answer is the previous one byte for byte,
+ * which the daemon refuses unless it was restarted since it accepted it.
  */
 final class SimulatedCollectors implements ReportSource {
   /** What a collector does wrong. */
@@ -49,9 +46,6 @@ final class SimulatedCollectors implements ReportSource {
   private final Map<String, Fault> faults = new TreeMap<>();
   private final Map<String, String> lastAnswer = new TreeMap<>();
   private final Map<String, Boolean> flapped = new TreeMap<>();
-
-  /** When the daemon accepted an answer from each node that showed a boot id it had left. */
-  private final Map<String, List<Instant>> oldBootShown = new TreeMap<>();
 
   private ReportReader reader;
 
@@ -116,21 +110,7 @@ final class SimulatedCollectors implements ReportSource {
           default -> answer(node, reportOf(node));
         };
     lastAnswer.put(node, body);
-    CollectorReading reading = reader.read(node, body, clock.instant());
-    if (!reading.bootId().isEmpty() && !reading.bootId().equals(cluster.bootId(node))) {
-      oldBootShown.computeIfAbsent(node, k -> new ArrayList<>()).add(clock.instant());
-    }
-    return reading;
-  }
-
-  /**
-   * Whether the daemon accepted an answer of {@code node}'s collector, after {@code from} and no
-   * later than {@code to}, that showed a boot id the node had already left: after a reboot, it was
-   * told the node had not rebooted.
-   */
-  boolean showedOldBoot(String node, Instant from, Instant to) {
-    return oldBootShown.getOrDefault(node, List.of()).stream()
-        .anyMatch(t -> t.isAfter(from) && !t.isAfter(to));
+    return reader.read(node, body, clock.instant());
   }
 
   private String answer(String node, Map<String, Object> data) {

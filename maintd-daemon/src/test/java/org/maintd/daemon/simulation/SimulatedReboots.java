@@ -25,10 +25,9 @@ import org.maintd.spi.MaintdState;
  * gamma} never releases (the operator does, once it gives up waiting). The invariants: a node is
  * never powered on while a request holding it is held; a request is done only once its node came
  * back, after the request, from a power-off or reboot of its own cycle's jobs; no cycle takes its
- * node down twice, unless, between the two, the node's collector showed the daemon the boot id from
- * before the first (a replayed answer the protocol accepts): then the daemon was told the first did
- * not take effect, and going hard is what it is meant to do. It counts the requests seen done and
- * held, to show the runs reach them.
+ * node down twice, unless it decided the second time before the first took effect (a hard request
+ * that came while the soft attempt had not). It counts the requests seen done and held, to show the
+ * runs reach them.
  */
 final class SimulatedReboots {
   private static final List<String> KEYS = List.of("alpha", "beta", "gamma");
@@ -36,7 +35,6 @@ final class SimulatedReboots {
 
   private final Random random;
   private final SimulatedCluster cluster;
-  private final SimulatedCollectors collectors;
   private final List<String> nodes;
   private final Set<String> doneChecked = new HashSet<>();
   private final Map<String, Integer> downs = new HashMap<>();
@@ -45,11 +43,9 @@ final class SimulatedReboots {
   private int done;
   private int held;
 
-  SimulatedReboots(
-      Random random, SimulatedCluster cluster, SimulatedCollectors collectors, List<String> nodes) {
+  SimulatedReboots(Random random, SimulatedCluster cluster, List<String> nodes) {
     this.random = random;
     this.cluster = cluster;
-    this.collectors = collectors;
     this.nodes = nodes;
   }
 
@@ -165,16 +161,31 @@ final class SimulatedReboots {
                     + " holds it");
   }
 
+  /**
+   * A second take-down by the same cycle: allowed only when the cycle decided it before the first
+   * took effect (a hard request that came while the soft attempt had not).
+   */
   private Optional<String> tookDown(SimulatedCluster.Power p) {
     if (NodeCycle.OWNERS.idOf(p.owner()).isEmpty()) {
       return Optional.empty();
     }
     int times = downs.merge(p.owner(), 1, Integer::sum);
     Instant before = lastDown.put(p.owner(), p.at());
-    if (times == 1 || collectors.showedOldBoot(p.node(), before, p.at())) {
+    if (times == 1 || p.decided().isBefore(before)) {
       return Optional.empty();
     }
-    return Optional.of("reboot: " + p.owner() + " took " + p.node() + " down " + times + " times");
+    return Optional.of(
+        "reboot: "
+            + p.owner()
+            + " took "
+            + p.node()
+            + " down "
+            + times
+            + " times (the last decided at "
+            + p.decided()
+            + ", after it went down at "
+            + before
+            + ")");
   }
 
   int done() {

@@ -249,7 +249,7 @@ final class Simulation {
             cluster, new HmacKey("simulation key".getBytes(StandardCharsets.UTF_8)), clock);
     this.repairs = new SimulatedRepairs(cluster, ledger);
     this.maintenance = new SimulatedMaintenance(new Random(seed * 71 + 37), cluster, nodes);
-    this.reboots = new SimulatedReboots(new Random(seed * 83 + 43), cluster, collectors, nodes);
+    this.reboots = new SimulatedReboots(new Random(seed * 83 + 43), cluster, nodes);
     this.crashes =
         new CrashSchedule(new Random(seed * 17 + 3), 0.005 + random.nextDouble() * 0.045);
     // drawn in every mode, so that the rest of the stream is the same in every mode

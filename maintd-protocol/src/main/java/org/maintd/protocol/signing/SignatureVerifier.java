@@ -2,14 +2,18 @@ package org.maintd.protocol.signing;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
  * Accepts a signed message only if its HMAC verifies, its salt is within the allowed skew of the
- * verifier's clock, and it is not older than the last message accepted from the same source.
- * Thread-safe; the last accepted salt per source is kept in memory.
+ * verifier's clock, it is not older than the last message accepted from the same source, and it is
+ * not one accepted already (a message of the same salt as the last accepted, with the same
+ * signature in any letter case: a replay, byte for byte). Thread-safe; the last accepted salt per
+ * source, and the signatures accepted with it, are kept in memory.
  */
 public final class SignatureVerifier {
   public static final Duration DEFAULT_SKEW = Duration.ofSeconds(300);
@@ -19,7 +23,10 @@ public final class SignatureVerifier {
 
   private final HmacKey key;
   private final Duration skew;
-  private final Map<String, Long> lastAccepted = new ConcurrentHashMap<>();
+  private final Map<String, Last> lastAccepted = new ConcurrentHashMap<>();
+
+  /** The last salt accepted from a source, and the signatures (canonical) accepted with it. */
+  private record Last(long salt, Set<String> signatures) {}
 
   public SignatureVerifier(HmacKey key, Duration skew) {
     this.key = key;
@@ -30,7 +37,8 @@ public final class SignatureVerifier {
   public String verify(String source, SignedMessage message, Instant now) {
     long salt = checkSignature(message);
     checkFreshness(salt, now);
-    lastAccepted.compute(source, (s, last) -> acceptNewer(source, last, salt));
+    String signature = message.canonicalHmac();
+    lastAccepted.compute(source, (s, last) -> acceptNewer(source, last, salt, signature));
     return message.msg();
   }
 
@@ -85,12 +93,22 @@ public final class SignatureVerifier {
     }
   }
 
-  private static Long acceptNewer(String source, Long last, long salt) {
-    if (last != null && salt < last) {
+  private static Last acceptNewer(String source, Last last, long salt, String signature) {
+    if (last == null || salt > last.salt()) {
+      return new Last(salt, Set.of(signature));
+    }
+    if (salt < last.salt()) {
       throw new SignatureException(
           SignatureException.Reason.REPLAYED,
-          "salt " + salt + " from " + source + " is older than the last accepted " + last);
+          "salt " + salt + " from " + source + " is older than the last accepted " + last.salt());
     }
-    return salt;
+    if (last.signatures().contains(signature)) {
+      throw new SignatureException(
+          SignatureException.Reason.REPLAYED,
+          "the same signed message from " + source + " (salt " + salt + ") was accepted already");
+    }
+    Set<String> seen = new HashSet<>(last.signatures());
+    seen.add(signature);
+    return new Last(salt, Set.copyOf(seen));
   }
 }

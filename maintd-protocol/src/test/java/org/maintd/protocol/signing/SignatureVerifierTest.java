@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SignatureVerifierTest {
   private static final String MSG = "{\"name\":\"diagnose\"}";
@@ -85,6 +87,51 @@ class SignatureVerifierTest {
     verifier.verify("node1", key.sign(MSG, NOW.plusSeconds(20)), NOW.plusSeconds(20));
     assertReason(SignatureException.Reason.REPLAYED, key.sign(MSG, NOW), NOW.plusSeconds(21));
     assertEquals(MSG, verifier.verify("node2", key.sign(MSG, NOW), NOW.plusSeconds(21)));
+  }
+
+  /**
+   * Within one second, reports differ and each is accepted once; the same report again, byte for
+   * byte or with its signature in another letter case, is a replay; a newer second starts afresh;
+   * another node's record is its own.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "another report of the same second, 0, other, lower, node1, accepted",
+    "the same report again, 0, same, lower, node1, replayed",
+    "the same report with its signature in capitals, 0, same, upper, node1, replayed",
+    "the same report from another node, 0, same, lower, node2, accepted",
+    "a report of the next second, 1, other, lower, node1, accepted",
+    "a report of the second before, -1, other, lower, node1, replayed"
+  })
+  void refusesAReportAcceptedAlreadyAsAReplay(
+      String what, int second, String message, String letters, String source, String answer) {
+    SignedMessage first = key.sign(MSG, NOW);
+    verifier.verify("node1", first, NOW);
+    SignedMessage next =
+        message.equals("same") ? first : key.sign(MSG + " ", NOW.plusSeconds(second));
+    if (letters.equals("upper")) {
+      next = new SignedMessage(next.msg(), next.salt(), next.hmac().toUpperCase());
+    }
+    SignedMessage sent = next;
+    if (answer.equals("accepted")) {
+      assertEquals(sent.msg(), verifier.verify(source, sent, NOW.plusSeconds(2)));
+      return;
+    }
+    SignatureException e =
+        assertThrows(
+            SignatureException.class, () -> verifier.verify(source, sent, NOW.plusSeconds(2)));
+    assertEquals(SignatureException.Reason.REPLAYED, e.reason(), e.getMessage());
+  }
+
+  @Test
+  void aReplayOfTheSameReportSaysSo() {
+    SignedMessage report = key.sign(MSG, NOW);
+    verifier.verify("node1", report, NOW);
+    SignatureException e =
+        assertThrows(SignatureException.class, () -> verifier.verify("node1", report, NOW));
+    assertEquals(
+        "the same signed message from node1 (salt 1732270000) was accepted already",
+        e.getMessage());
   }
 
   @Test
