@@ -9,11 +9,11 @@ import org.maintd.reboot.CyclePass.Settled;
  * The phases of a cycle once it took its node down. A soft attempt that has not taken effect within
  * the soft timeout falls back to hard where a hard path exists, else the cycle fails. While a key
  * holds it, the node stays off (or offline and drained after its reboot); once none does it is
- * powered on, and when it is back (a new boot id) its {@code lastPoweredOn} is now and every
- * request of the cycle accepted before is done. A node that does not come back within the boot
- * timeout fails the cycle. Only a report the collector made after the node was taken down tells
- * that it has not rebooted (one made before, replayed or late, says nothing of the reboot). Not
- * thread-safe: one per pass.
+ * powered on, and when it is back (a new boot id) its {@code lastPoweredOn} is now: every request
+ * of the cycle accepted before is done, and any other leaves the cycle for the next. A node that
+ * does not come back within the boot timeout fails the cycle. Only a report the collector made
+ * after the node was taken down tells that it has not rebooted (one made before, replayed or late,
+ * says nothing of the reboot). Not thread-safe: one per pass.
  */
 final class BringingBack {
   private final CyclePass p;
@@ -103,14 +103,23 @@ final class BringingBack {
     return p.timedOut("of its power-on").or(() -> p.settle("powering on"));
   }
 
-  /** Every request of the cycle accepted before the power-on is done; the node is undrained. */
+  /**
+   * Every request of the cycle accepted before the power-on is done; one accepted since (it joined
+   * a node held after its reboot, or at the very time of the power-on) leaves the cycle and waits
+   * for the next: a cycle never ends with a request it did not satisfy. Then the node is undrained.
+   */
   private Optional<Settled> poweredOn() {
     Instant on = p.cycle.lastPoweredOn().orElseThrow();
+    String id = p.cycle.id();
     p.requests.replaceAll(
         r ->
-            r.in(p.cycle.id()) && r.pendingRebootSince().isBefore(on)
-                ? r.to(RequestStatus.DONE, p.now, "powered on at " + on)
-                : r);
+            !r.in(id) || !r.active()
+                ? r
+                : r.pendingRebootSince().isBefore(on)
+                    ? r.to(RequestStatus.DONE, p.now, "powered on at " + on)
+                    : r.leftFor(
+                        "the power-on at " + on + " came before it: waits for the next cycle",
+                        p.now));
     return p.moveOn(CyclePhase.UNDRAIN);
   }
 
@@ -122,7 +131,7 @@ final class BringingBack {
       return p.act(new Action.Undrain(), "undraining");
     }
     p.cycle = p.cycle.at(CyclePhase.IDLE, p.now);
-    boolean more = p.requests.stream().anyMatch(r -> r.cycle().isEmpty());
+    boolean more = p.requests.stream().anyMatch(r -> r.cycle().isEmpty() && r.active());
     return more ? Optional.empty() : p.settle("back in service");
   }
 

@@ -95,6 +95,14 @@ public record RebootRequest(
     return withCycle(Optional.of(cycleId));
   }
 
+  /**
+   * This request out of a cycle whose power-on came before it ({@code why}): pending again, for the
+   * node's next power cycle.
+   */
+  RebootRequest leftFor(String why, Instant now) {
+    return withCycle(Optional.empty()).withStatus(RequestStatus.PENDING).event(now, why);
+  }
+
   /** Whether it belongs to the cycle {@code id}. */
   public boolean in(String id) {
     return cycle.filter(id::equals).isPresent();

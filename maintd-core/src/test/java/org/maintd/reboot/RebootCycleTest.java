@@ -398,14 +398,26 @@ class RebootCycleTest {
   }
 
   @Test
-  void aRequestIsDoneOnlyWhenThePowerOnIsLaterThanIt() {
+  void aRequestOfTheSameInstantAsThePowerOnIsLeftForTheNextCycle() {
     Node n = withPower();
     n.ask("r1", RebootMode.SOFT, null, false);
     n.step(0);
     n.bootId = "boot-2";
     n.step(0);
-    assertEquals(RequestStatus.POWERING_ON, n.status("r1"));
     assertEquals(Optional.of(Node.T), n.state.lastPoweredOn());
+    assertEquals(RequestStatus.POWERING_OFF, n.status("r1"));
+    assertEquals(Optional.of(new Action.Reboot(RebootMode.SOFT)), n.action());
+    assertEquals("boot-2", n.state.bootId());
+    assertTrue(
+        n.request("r1").history().stream()
+            .anyMatch(
+                e ->
+                    e.detail()
+                        .equals(
+                            "the power-on at "
+                                + Node.T
+                                + " came before it: waits for the next cycle")),
+        n.request("r1").history().toString());
   }
 
   @Test
