@@ -6,14 +6,15 @@ import java.util.Optional;
 import org.maintd.reboot.CyclePass.Settled;
 
 /**
- * The phases of a cycle once it took its node down. A soft attempt that has not taken effect within
- * the soft timeout falls back to hard where a hard path exists, else the cycle fails. While a key
- * holds it, the node stays off (or offline and drained after its reboot); once none does it is
- * powered on, and when it is back (a new boot id) its {@code lastPoweredOn} is now: every request
- * of the cycle accepted before is done, and any other leaves the cycle for the next. A node that
- * does not come back within the boot timeout fails the cycle. Only a report the collector made
- * after the node was taken down tells that it has not rebooted (one made before, replayed or late,
- * says nothing of the reboot). Not thread-safe: one per pass.
+ * The phases of a cycle once it took its node down. Hard wins: a hard request that joins while a
+ * soft attempt has not taken effect escalates it at once, and a soft attempt that has not taken
+ * effect within the soft timeout falls back to hard where a hard path exists, else the cycle fails.
+ * While a key holds it, the node stays off (or offline and drained after its reboot); once none
+ * does it is powered on, and when it is back (a new boot id) its {@code lastPoweredOn} is now:
+ * every request of the cycle accepted before is done, and any other leaves the cycle for the next.
+ * Only a report the collector made after the node was taken down tells that it has not rebooted
+ * (one made before, replayed or late, says nothing of the reboot). A node that does not come back
+ * within the boot timeout fails the cycle. Not thread-safe: one per pass.
  */
 final class BringingBack {
   private final CyclePass p;

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One pass over a node's power cycle: the cycle and the node's requests as the pass changes them,
@@ -64,20 +66,61 @@ final class CyclePass {
   }
 
   /**
-   * Requests not yet in a cycle join this one while it has not taken the node down, and a keyed one
-   * while it holds the node.
+   * The requests not yet in a cycle that this one serves join it: all of them before it takes the
+   * node down; then those its power-on will come after: while the node is held, or powered off (it
+   * comes back only when powered on), or rebooted but seen on its old boot id in a report made
+   * after the request (a reboot may be over before the daemon sees it). A request that asks for
+   * evacuation joins a node going down only when no instance is left on it; a keyed one joins a
+   * one-shot reboot only where holds are reboots anyway (no power control). A request that asks for
+   * evacuation and joins a cycle that skipped it takes the cycle back to the drain.
    */
   private void join() {
     if (cycle.phase() == CyclePhase.IDLE) {
       return;
     }
-    boolean open = cycle.phase().compareTo(CyclePhase.OFF) < 0;
+    Set<String> joining =
+        requests.stream().filter(this::joins).map(RebootRequest::id).collect(Collectors.toSet());
+    if (joining.isEmpty()) {
+      return;
+    }
+    RequestStatus status = cycle.phase().status();
     requests.replaceAll(
         r ->
-            r.cycle().isEmpty()
-                    && (open || (cycle.phase() == CyclePhase.HELD && r.key().isPresent()))
-                ? r.joined(cycle.id()).to(cycle.phase().status(), now, "joins " + cycle.id())
+            joining.contains(r.id())
+                ? r.joined(cycle.id()).to(status, now, "joins " + cycle.id())
                 : r);
+    boolean evacuates = requests.stream().anyMatch(r -> joining.contains(r.id()) && r.evacuate());
+    if (cycle.phase() == CyclePhase.MASTER && evacuates) {
+      cycle = cycle.at(CyclePhase.DRAIN, now);
+    }
+  }
+
+  private boolean joins(RebootRequest r) {
+    CyclePhase phase = cycle.phase();
+    if (r.cycle().isPresent() || !r.active()) {
+      return false;
+    }
+    if (phase.compareTo(CyclePhase.OFF) < 0) {
+      return true;
+    }
+    if (phase == CyclePhase.HELD) {
+      return cycle.off() == OffKind.POWER_OFF || r.key().isPresent();
+    }
+    if (phase != CyclePhase.OFF || (r.evacuate() && f.primaries() > 0)) {
+      return false;
+    }
+    if (cycle.off() == OffKind.POWER_OFF) {
+      return true;
+    }
+    return (r.key().isEmpty() || !policy.powerControl()) && upOnItsOldBootSince(r);
+  }
+
+  /** Whether a report the collector made after {@code r} came shows the boot id from before. */
+  private boolean upOnItsOldBootSince(RebootRequest r) {
+    return f.answering()
+        && !cycle.bootId().isEmpty()
+        && f.bootId().equals(cycle.bootId())
+        && f.reported().map(made -> !made.isBefore(r.pendingRebootSince())).orElse(false);
   }
 
   /** The cycle fails: its requests fail with {@code reason}; the node is left as it is. */

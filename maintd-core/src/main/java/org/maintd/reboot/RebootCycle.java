@@ -7,17 +7,18 @@ import org.maintd.reboot.CyclePass.Settled;
 
 /**
  * Moves a node's power cycle on, as far as it goes in one pass, from what the round sees of the
- * node. A request starts a cycle; the requests accepted before the node goes down join it (a keyed
- * one also while the node is held) ({@link CyclePass}). The node is taken down ({@link
- * TakingDown}): drained and emptied unless every request says {@code evacuate: false}, the master
- * role moved first, then rebooted (a one-shot, or a hold without power control) or powered off (a
- * hold with power control) in the hardest mode asked for. It comes back ({@link BringingBack}): a
- * soft attempt that has not taken effect within the soft timeout falls back to hard where a hard
- * path exists, else the cycle fails; while a key holds it, the node stays off (or offline and
- * drained after its reboot); once all are released it is powered on, and when it is back (a new
- * boot id) its {@code lastPoweredOn} is now and every request of the cycle accepted before is done.
- * A node that does not come back within the boot timeout fails the cycle with the reason. A pure
- * function of its arguments; thread-safe.
+ * node. A request starts a cycle; the requests accepted before the node goes down join it, and so
+ * do those that its power-on will satisfy while the node goes down or is held ({@link CyclePass}).
+ * The node is taken down ({@link TakingDown}): drained and emptied unless every request says {@code
+ * evacuate: false}, the master role moved first, then rebooted (a one-shot, or a hold without power
+ * control) or powered off (a hold with power control) in the hardest mode asked for. It comes back
+ * ({@link BringingBack}): hard wins over soft, a soft attempt that has not taken effect within the
+ * soft timeout falls back to hard where a hard path exists, else the cycle fails; while a key holds
+ * it, the node stays off (or offline and drained after its reboot); once all are released it is
+ * powered on, and when it is back (a new boot id) its {@code lastPoweredOn} is now and every
+ * request of the cycle accepted before is done, any other waiting for the next cycle. A node that
+ * does not come back within the boot timeout fails the cycle with the reason. A pure function of
+ * its arguments; thread-safe.
  */
 public final class RebootCycle {
   private static final int PHASES = CyclePhase.values().length;

@@ -20,14 +20,22 @@ class CycleEndsTest {
   @ParameterizedTest(name = "power control {0}, first {1}, in phase {2}, {3} evacuating {4}")
   @CsvSource({
     // power control, first, asked in, second, it evacuates, satisfied by, take-downs after it
+    "true,  keyed,    off,  keyed,    false, first, 0",
+    "true,  keyed,    off,  one-shot, false, first, 0",
+    "true,  keyed,    off,  one-shot, true,  first, 0",
     "true,  keyed,    held, keyed,    false, first, 0",
+    "true,  keyed,    held, one-shot, false, first, 0",
     "true,  keyed,    held, keyed,    true,  first, 0",
     "true,  keyed,    on,   keyed,    false, own,   1",
     "true,  keyed,    on,   one-shot, false, own,   1",
     "true,  one-shot, off,  keyed,    false, own,   1",
+    "true,  one-shot, off,  one-shot, false, first, 0",
     "true,  one-shot, off,  one-shot, true,  own,   1",
+    "false, keyed,    off,  keyed,    false, first, 0",
     "false, keyed,    held, keyed,    false, own,   1",
-    "false, keyed,    held, one-shot, false, own,   1"
+    "false, keyed,    held, one-shot, false, own,   1",
+    "false, one-shot, off,  keyed,    false, first, 0",
+    "false, one-shot, off,  one-shot, false, first, 0"
   })
   void everyRequestIsDoneByAPowerOnAfterIt(
       boolean powerControl,

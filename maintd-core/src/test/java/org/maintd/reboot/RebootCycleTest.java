@@ -366,22 +366,61 @@ class RebootCycleTest {
   }
 
   @Test
-  void aRequestAcceptedAfterTheNodeWentDownWaitsForTheNextCycle() {
+  void aRequestSeenBeforeTheRebootTookEffectIsDoneByItsPowerOn() {
     Node n = withPower();
     n.ask("r1", RebootMode.SOFT, null, false);
     n.step(1);
     n.ask("r2", RebootMode.SOFT, null, false);
+    n.reported = Optional.of(n.now.plusSeconds(5));
+    n.step(10);
+    assertTrue(n.request("r2").in("r1"));
+    assertEquals(RequestStatus.POWERING_OFF, n.status("r2"));
+    n.bootId = "boot-2";
+    n.reported = Optional.empty();
+    n.step(60);
+    assertEquals(RequestStatus.DONE, n.status("r1"));
+    assertEquals(RequestStatus.DONE, n.status("r2"));
+    assertEquals("back in service", n.last.text());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"silent", "report made before it", "back already"})
+  void aRequestNotSeenBeforeTheRebootTookEffectWaitsForTheNextCycle(String seen) {
+    Node n = withPower();
+    n.ask("r1", RebootMode.SOFT, null, false);
+    n.step(1);
+    n.ask("r2", RebootMode.SOFT, null, false);
+    n.answering = !seen.equals("silent");
+    n.bootId = seen.equals("back already") ? "boot-2" : n.answering ? "boot-1" : "";
+    n.reported = Optional.of(n.now.minusSeconds(seen.equals("back already") ? -5 : 1));
+    n.step(10);
+    assertFalse(n.request("r2").in("r1"), n.request("r2").toString());
+    n.answering = true;
     n.bootId = "boot-2";
     n.step(60);
     assertEquals(RequestStatus.DONE, n.status("r1"));
     assertEquals("r2", n.state.id());
-    assertEquals(Optional.of(new Action.Reboot(RebootMode.SOFT)), n.action());
+    assertTrue(n.request("r2").in("r2"));
+    assertEquals(RequestStatus.POWERING_OFF, n.status("r2"));
+  }
+
+  @Test
+  void aKeyedRequestAcceptedWhileAOneShotRebootIsUnderWayWaitsForAPowerOffOfItsOwn() {
+    Node n = withPower();
+    n.ask("r1", RebootMode.SOFT, null, false);
+    n.step(1);
+    n.ask("r2", RebootMode.SOFT, "alpha", false);
+    n.bootId = "boot-2";
+    n.step(60);
+    assertEquals(RequestStatus.DONE, n.status("r1"));
+    assertEquals("r2", n.state.id());
+    assertEquals(Optional.of(new Action.PowerOff(RebootMode.SOFT)), n.action());
     assertEquals(RequestStatus.POWERING_OFF, n.status("r2"));
     assertTrue(n.request("r2").in("r2"));
   }
 
   @Test
-  void aKeyedRequestJoinsAHeldNode() {
+  void aRequestJoinsANodeHeldOffAndIsDoneByItsPowerOn() {
     Node n = withPower();
     n.ask("a", RebootMode.SOFT, "alpha", false);
     n.step(1);
@@ -393,8 +432,17 @@ class RebootCycleTest {
     n.step(1);
     assertEquals("held by beta", n.last.text());
     assertEquals(RequestStatus.HELD, n.status("b"));
-    assertEquals(RequestStatus.PENDING, n.status("c"));
-    assertTrue(n.request("c").cycle().isEmpty());
+    assertEquals(RequestStatus.HELD, n.status("c"));
+    assertTrue(n.request("c").in("a"));
+    n.release("beta");
+    n.step(1);
+    assertEquals(Optional.of(new Action.PowerOn()), n.action());
+    n.answering = true;
+    n.bootId = "boot-2";
+    n.step(30);
+    assertEquals(RequestStatus.DONE, n.status("b"));
+    assertEquals(RequestStatus.DONE, n.status("c"));
+    assertEquals("back in service", n.last.text());
   }
 
   @Test
