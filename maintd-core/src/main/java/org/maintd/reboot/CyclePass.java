@@ -85,10 +85,7 @@ final class CyclePass {
     }
     RequestStatus status = cycle.phase().status();
     requests.replaceAll(
-        r ->
-            joining.contains(r.id())
-                ? r.joined(cycle.id()).to(status, now, "joins " + cycle.id())
-                : r);
+        r -> joining.contains(r.id()) ? r.joinedTo(cycle.id(), statusOf(r, status), now) : r);
     boolean evacuates = requests.stream().anyMatch(r -> joining.contains(r.id()) && r.evacuate());
     if (cycle.phase() == CyclePhase.MASTER && evacuates) {
       cycle = cycle.at(CyclePhase.DRAIN, now);
@@ -121,6 +118,11 @@ final class CyclePass {
         && !cycle.bootId().isEmpty()
         && f.bootId().equals(cycle.bootId())
         && f.reported().map(made -> !made.isBefore(r.pendingRebootSince())).orElse(false);
+  }
+
+  /** A request's status in a phase of {@code status}: one that is not evacuated never says so. */
+  private static RequestStatus statusOf(RebootRequest r, RequestStatus status) {
+    return status == RequestStatus.EVACUATING && !r.evacuate() ? RequestStatus.PENDING : status;
   }
 
   /** The cycle fails: its requests fail with {@code reason}; the node is left as it is. */
@@ -161,9 +163,10 @@ final class CyclePass {
     return requests.stream().filter(r -> r.in(cycle.id()) && r.active()).toList();
   }
 
-  /** The cycle's active requests at {@code status}, with why. */
+  /** The cycle's active requests at {@code status} (pending, for one not evacuated), with why. */
   void mark(RequestStatus status, String why) {
-    requests.replaceAll(r -> r.in(cycle.id()) && r.active() ? r.to(status, now, why) : r);
+    requests.replaceAll(
+        r -> r.in(cycle.id()) && r.active() ? r.to(statusOf(r, status), now, why) : r);
   }
 
   Optional<Settled> moveOn(CyclePhase next) {

@@ -90,9 +90,11 @@ public record RebootRequest(
     return withReleased(true).event(now, "key " + key.orElse("") + " released by " + by);
   }
 
-  /** This request joined to the node's cycle {@code cycleId}. */
-  RebootRequest joined(String cycleId) {
-    return withCycle(Optional.of(cycleId));
+  /**
+   * This request joined to the node's cycle {@code cycleId}, at {@code next}, said in its history.
+   */
+  RebootRequest joinedTo(String cycleId, RequestStatus next, Instant now) {
+    return withCycle(Optional.of(cycleId)).withStatus(next).event(now, "joins " + cycleId);
   }
 
   /**

@@ -113,7 +113,11 @@ class RebootCycleTest {
     n.step(1);
     assertEquals(Optional.of(new Action.FailoverMaster()), n.action());
     assertEquals("is the master: the role moves first", n.last.text());
-    assertEquals(RequestStatus.EVACUATING, n.status("r1"));
+    assertEquals(RequestStatus.PENDING, n.status("r1"));
+    assertEquals(
+        List.of("pending", "pending"),
+        n.request("r1").history().stream().map(RequestEvent::status).toList(),
+        "a request without evacuation never says it is evacuating");
     n.busy = true;
     n.step(1);
     assertEquals(NONE, n.action());
