@@ -149,6 +149,7 @@ public final class RoundPlanner {
             ruledOut,
             caps,
             maintenance.hold());
+    reboots.reboots().offNodes().forEach(n -> cluster.node(n).ifPresent(ctx.unavailable::takeDown));
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
     LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     List<JobSpec> jobs = new ArrayList<>();

@@ -3,8 +3,10 @@ package org.maintd.reboot;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The reboot requests (active ones and the last {@value #KEPT} that ended, for their history) and
@@ -50,13 +52,21 @@ public record Reboots(List<RebootRequest> requests, List<NodeCycle> cycles) {
    * taken, and a node with requests still pending is not taken yet.
    */
   public List<String> downNodes() {
+    return nodesIn(EnumSet.of(CyclePhase.MASTER, CyclePhase.OFF, CyclePhase.HELD, CyclePhase.ON));
+  }
+
+  /**
+   * The nodes a cycle has taken down (off, held, being powered on): out of service whatever their
+   * flags say (a held node that was not drained is neither drained nor offline), so that the safety
+   * caps count them.
+   */
+  public List<String> offNodes() {
+    return nodesIn(EnumSet.of(CyclePhase.OFF, CyclePhase.HELD, CyclePhase.ON));
+  }
+
+  private List<String> nodesIn(Set<CyclePhase> phases) {
     return cycles.stream()
-        .filter(
-            c ->
-                c.phase() == CyclePhase.MASTER
-                    || c.phase() == CyclePhase.OFF
-                    || c.phase() == CyclePhase.HELD
-                    || c.phase() == CyclePhase.ON)
+        .filter(c -> phases.contains(c.phase()))
         .map(NodeCycle::node)
         .sorted()
         .toList();

@@ -76,10 +76,12 @@ final class MachineChecks {
 
   /**
    * The nodes out of service as the caps count them: those the snapshot shows drained or offline,
-   * and those the jobs of the round under way take out (their drains may not have run yet).
+   * those a reboot request's cycle has taken down (a node held off need not be drained), and those
+   * the jobs of the round under way take out (their drains may not have run yet).
    */
   UnavailabilityLedger ledger() {
     UnavailabilityLedger ledger = new UnavailabilityLedger(t.cluster, t.settings.caps());
+    t.state.reboots().offNodes().forEach(n -> node(n).ifPresent(ledger::takeDown));
     for (Intent i : t.state.intents()) {
       for (Operation op : i.job().operations()) {
         if (op instanceof Operation.SetNodeFlags f

@@ -121,6 +121,34 @@ class RebootRoundTest {
     assertEquals(List.of(new Operation.RebootNode("n2", true)), submitted());
   }
 
+  /** n4 powered off and held by alpha, not drained ({@code evacuate: false}). */
+  private void n4HeldByAlpha() {
+    tick(JobStatus.SUCCESS);
+    ask("n4", RebootMode.SOFT, "alpha", false);
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", false, false)), submitted());
+    boots.put("n4", "");
+    tick(JobStatus.SUCCESS);
+    assertEquals(CyclePhase.HELD, d.stored().reboots().find("n4").orElseThrow().phase());
+  }
+
+  @Test
+  void aNodeHeldOffWithoutItsDrainCountsAgainstTheCapAndAnotherWaits() {
+    n4HeldByAlpha();
+    assertEquals(RequestStatus.HELD, request(0).status());
+    assertEquals(false, d.cluster.node("n4").orElseThrow().drained());
+    ask("n3", RebootMode.SOFT, "beta", false);
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(), submitted());
+    assertEquals(RequestStatus.PENDING, request(1).status());
+    org.maintd.plan.PlanItem n3 =
+        d.state.memory().plan().items().stream()
+            .filter(i -> i.kind().equals("reboot") && i.id().equals("n3"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals("cap", n3.next().waits().orElseThrow().kind(), n3.next().text());
+  }
+
   @Test
   void refusesAnUnknownNodeAndANodeWithAnActiveIncident() {
     tick(JobStatus.SUCCESS);
@@ -138,13 +166,7 @@ class RebootRoundTest {
 
   @Test
   void aCampaignDoesNotStartOnANodeARebootRequestHoldsNorMoveInstancesOntoIt() {
-    tick(JobStatus.SUCCESS);
-    ask("n4", RebootMode.SOFT, "alpha", false);
-    tick(JobStatus.SUCCESS);
-    assertEquals(List.of(new Operation.PowerNode("n4", false, false)), submitted());
-    boots.put("n4", "");
-    tick(JobStatus.SUCCESS);
-    assertEquals(CyclePhase.HELD, d.stored().reboots().find("n4").orElseThrow().phase());
+    n4HeldByAlpha();
     d.command(
         new Command.StartCampaign(
             new org.maintd.campaign.CampaignSpec(

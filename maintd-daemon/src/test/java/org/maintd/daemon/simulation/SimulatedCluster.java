@@ -361,6 +361,11 @@ final class SimulatedCluster implements ClusterBackend {
     return off.containsKey(node);
   }
 
+  /** The nodes a power-off job keeps off until a power-on; read without moving the cluster on. */
+  java.util.Set<String> heldOff() {
+    return java.util.Set.copyOf(heldOff);
+  }
+
   List<String> staysDown() {
     return off.entrySet().stream()
         .filter(e -> e.getValue().equals(NEVER) && !heldOff.contains(e.getKey()))

@@ -214,6 +214,7 @@ final class Simulation {
   private int steps;
   private long digest = 17;
   private Cluster checkedCluster;
+  private Set<String> checkedHeldOff = Set.of();
   private long checkedActions;
 
   /** Each campaign's nodes, all its groups, as first seen; by id. */
@@ -957,9 +958,11 @@ final class Simulation {
       throw new Violation("at-most-once: " + ledger.violations().get(0));
     }
     Cluster now = cluster.now();
-    if (now != checkedCluster) {
-      checkCaps(now);
+    Set<String> heldOff = cluster.heldOff();
+    if (now != checkedCluster || !heldOff.equals(checkedHeldOff)) {
+      checkCaps(now, heldOff);
       checkedCluster = now;
+      checkedHeldOff = heldOff;
     }
     checkMemory(now);
     MaintdState shown = runner.view().state();
@@ -1070,7 +1073,11 @@ final class Simulation {
     }
   }
 
-  private void checkCaps(Cluster c) {
+  /**
+   * No group and no failure domain has more nodes out of service than the cap allows: drained,
+   * offline, or kept off by a power-off (a node held off without its drain is out all the same).
+   */
+  private void checkCaps(Cluster c, Set<String> heldOff) {
     Map<String, List<String>> down = new LinkedHashMap<>();
     Map<String, Integer> size = new HashMap<>();
     for (Node n : c.nodes()) {
@@ -1081,7 +1088,7 @@ final class Simulation {
           .forEach(t -> keys.add("failure domain " + t));
       for (String k : keys) {
         size.merge(k, 1, Integer::sum);
-        if (n.drained() || n.offline()) {
+        if (n.drained() || n.offline() || heldOff.contains(n.name())) {
           down.computeIfAbsent(k, x -> new ArrayList<>()).add(n.name());
         }
       }
