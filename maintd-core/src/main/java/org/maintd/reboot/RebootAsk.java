@@ -19,4 +19,9 @@ public record RebootAsk(
     key = key == null ? Optional.empty() : key;
     reason = reason == null ? "" : reason;
   }
+
+  /** The same ask of the node named {@code name} (its own name, as the cluster spells it). */
+  public RebootAsk on(String name) {
+    return new RebootAsk(name, mode, key, reason, evacuate, force, who);
+  }
 }

@@ -6,14 +6,21 @@ import java.util.regex.Pattern;
 
 /**
  * Admits reboot requests and releases keys, each refusal naming its rule: an unknown node (404); a
- * key that is empty or not of letters, digits, {@code .}, {@code _} and {@code -} (400: it is part
- * of the release's URL); a hard request where no hard path is configured (409); a key that already
- * holds the node (409); a node in a campaign or with an active incident, unless forced (409).
- * Releasing a key that holds nothing, or cancelling a request that is not active, is a 404.
- * Stateless.
+ * key that is empty, longer than 64, not of letters, digits, {@code .}, {@code _}, {@code -},
+ * {@code :} and {@code @}, or beginning with a dot (400: it is one segment of the release's URL,
+ * which must bring it back as it was, so that every key admitted can be released); a hard request
+ * where no hard path is configured (409); a key that already holds the node (409); a node in a
+ * campaign or with an active incident, unless forced (409). Releasing a key that holds nothing, or
+ * cancelling a request that is not active, is a 404. Stateless.
  */
 public final class RebootRules {
-  private static final Pattern KEY = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+  /**
+   * A key: 1 to 64 letters, digits, {@code .}, {@code _}, {@code -}, {@code :} or {@code @}, not
+   * beginning with a dot, so that it is one segment of the release's URL that comes back as it went
+   * (a segment {@code .} or {@code ..} is no segment: URLs resolve it away).
+   */
+  private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_:@-][A-Za-z0-9._:@-]{0,63}");
+
   private final RebootPolicy policy;
 
   public RebootRules(RebootPolicy policy) {
@@ -42,8 +49,9 @@ public final class RebootRules {
           Refusal.Kind.BAD_REQUEST,
           "key \""
               + ask.key().get()
-              + "\": a key is 1 to 64 letters, digits, '.', '_' or '-' (it is part of the"
-              + " release's URL)");
+              + "\": a key is 1 to 64 letters, digits, '.', '_', '-', ':' or '@', not beginning"
+              + " with '.' (it is one segment of the release's URL,"
+              + " DELETE /1/nodes/<node>/reboot/<key>)");
     }
     if (ask.mode() == RebootMode.HARD && !policy.hardPath()) {
       return refuse(

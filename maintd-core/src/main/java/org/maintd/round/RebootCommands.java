@@ -2,9 +2,11 @@ package org.maintd.round;
 
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.NodePhase;
+import org.maintd.cluster.NodeNamed;
 import org.maintd.incident.Incident;
 import org.maintd.machine.MachineMode;
 import org.maintd.reboot.Admission;
@@ -14,7 +16,9 @@ import org.maintd.reboot.RebootRules;
 /**
  * The reboot commands: a request admitted (its node known, not in a campaign nor with an active
  * incident unless forced), a key released or a request cancelled, each answered with the request as
- * it now stands, or refused with the rule that refused it. A refusal changes nothing.
+ * it now stands, or refused with the rule that refused it. Each resolves the node's name once, as
+ * every command does ({@link NodeNamed}), and goes on with the node's own name. A refusal changes
+ * nothing.
  */
 final class RebootCommands {
   private final Turn t;
@@ -26,22 +30,47 @@ final class RebootCommands {
   }
 
   Reply request(Command.RequestReboot c, Supplier<UUID> uuids) {
-    String node = c.ask().node();
-    NodeStanding standing =
-        new NodeStanding(
-            t.cluster.node(node).isPresent(),
-            campaignOf(node),
-            incidentOf(node),
-            t.state.maintenance().modeOf(node) == MachineMode.DOWN);
-    return answer(rules.admit(t.state.reboots(), c.ask(), standing, uuids.get().toString(), t.now));
+    return onNode(
+        c.ask().node(),
+        node -> {
+          NodeStanding standing =
+              new NodeStanding(
+                  true,
+                  campaignOf(node),
+                  incidentOf(node),
+                  t.state.maintenance().modeOf(node) == MachineMode.DOWN);
+          return answer(
+              rules.admit(
+                  t.state.reboots(), c.ask().on(node), standing, uuids.get().toString(), t.now));
+        });
   }
 
   Reply release(Command.ReleaseReboot c) {
-    return answer(rules.release(t.state.reboots(), c.node(), c.key(), c.who(), t.now));
+    return onNode(
+        c.node(), node -> answer(rules.release(t.state.reboots(), node, c.key(), c.who(), t.now)));
   }
 
   Reply cancel(Command.CancelReboot c) {
-    return answer(rules.cancel(t.state.reboots(), c.node(), c.id(), c.who(), t.now));
+    return onNode(
+        c.node(), node -> answer(rules.cancel(t.state.reboots(), node, c.id(), c.who(), t.now)));
+  }
+
+  /**
+   * {@code then} applied to the node {@code name} means (its letter case aside, a short name its
+   * one qualified name), by its own name; refused when no node or several are meant.
+   */
+  private Reply onNode(String name, Function<String, Reply> then) {
+    NodeNamed named = NodeNamed.in(t.cluster, name);
+    if (named instanceof NodeNamed.Found found) {
+      return then.apply(found.node().name());
+    }
+    if (named instanceof NodeNamed.Unknown unknown) {
+      return new Reply.Refused(Refusal.NOT_FOUND, unknown.message());
+    }
+    if (named instanceof NodeNamed.Ambiguous ambiguous) {
+      return new Reply.Refused(Refusal.BAD_REQUEST, ambiguous.message());
+    }
+    throw new IllegalStateException("no answer for the node named " + named);
   }
 
   private Reply answer(Admission a) {

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Admitting requests and releasing keys, each refusal with its kind and its sentence. */
 class RebootRulesTest {
@@ -56,17 +59,58 @@ class RebootRulesTest {
     assertEquals(new Refusal(Refusal.Kind.NOT_FOUND, "no node n6 in the cluster"), r);
   }
 
-  @Test
-  void refusesAKeyThatCannotBeInAUrl() {
-    for (String key : new String[] {"", "a/b", "a b", "x".repeat(65)}) {
-      Refusal r =
-          refused(rules.admit(Reboots.empty(), ask(key, RebootMode.SOFT, false), FREE, "r1", T));
-      assertEquals(Refusal.Kind.BAD_REQUEST, r.kind(), key);
-      assertTrue(r.message().startsWith("key \"" + key + "\": a key is 1 to 64"), r.message());
+  /**
+   * A key is admitted only when the release's URL brings it back as it was: one path segment that
+   * is neither {@code .} nor {@code ..} (no key begins with a dot), nothing a URL would read as a
+   * separator, a query, a fragment or a parameter.
+   */
+  @ParameterizedTest(name = "key \"{0}\" admitted: {1}")
+  @CsvSource(
+      value = {
+        "alpha, true",
+        "a.B_9-z, true",
+        "a..b, true",
+        "a., true",
+        "team:disk-swap, true",
+        "ops@node6, true",
+        "-dash, true",
+        "., false",
+        "'..', false",
+        "..., false",
+        ".hidden, false",
+        "'', false",
+        "a/b, false",
+        "'../../../maintenance/schedule', false",
+        "'a b', false",
+        "a%2Fb, false",
+        "a;b, false",
+        "a?b, false",
+        "a#b, false",
+        "a+b, false"
+      })
+  void admitsOnlyAKeyThatTheReleaseUrlBringsBackAsItWas(String key, boolean admitted) {
+    Admission a = rules.admit(Reboots.empty(), ask(key, RebootMode.SOFT, false), FREE, "r1", T);
+    if (admitted) {
+      assertEquals(Optional.of(key), accepted(a).request().key());
+      return;
     }
-    accepted(rules.admit(Reboots.empty(), ask("a.B_9-z", RebootMode.SOFT, false), FREE, "r1", T));
-    accepted(
-        rules.admit(Reboots.empty(), ask("x".repeat(64), RebootMode.SOFT, false), FREE, "r1", T));
+    Refusal r = refused(a);
+    assertEquals(Refusal.Kind.BAD_REQUEST, r.kind(), key);
+    assertEquals(
+        "key \""
+            + key
+            + "\": a key is 1 to 64 letters, digits, '.', '_', '-', ':' or '@', not beginning with"
+            + " '.' (it is one segment of the release's URL, DELETE /1/nodes/<node>/reboot/<key>)",
+        r.message());
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {63, 64, 65})
+  void aKeyIsAtMost64Long(int length) {
+    Admission a =
+        rules.admit(
+            Reboots.empty(), ask("x".repeat(length), RebootMode.SOFT, false), FREE, "r1", T);
+    assertEquals(length <= 64, a instanceof Admission.Accepted, a.toString());
   }
 
   @Test

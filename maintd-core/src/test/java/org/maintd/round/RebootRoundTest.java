@@ -121,6 +121,32 @@ class RebootRoundTest {
     assertEquals(List.of(new Operation.RebootNode("n2", true)), submitted());
   }
 
+  @Test
+  void aRequestItsReleaseAndItsCancelNameTheNodeWhateverItsLetterCase() {
+    tick(JobStatus.SUCCESS);
+    RebootRequest held =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("N4", RebootMode.SOFT, "alpha", false)).value();
+    assertEquals("n4", held.node());
+    assertEquals(List.of(held), d.stored().reboots().activeOf("n4"));
+    Reply.Refused twice =
+        assertInstanceOf(Reply.Refused.class, ask("n4", RebootMode.SOFT, "alpha", false));
+    assertEquals(Refusal.CONFLICT, twice.kind());
+    d.command(new Command.ReleaseReboot("N4", "alpha", "ops"));
+    RebootRequest released = (RebootRequest) assertInstanceOf(Reply.Done.class, d.reply()).value();
+    assertTrue(released.released());
+    RebootRequest once =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n2", RebootMode.SOFT, null, true)).value();
+    d.command(new Command.CancelReboot("N2", once.id(), "ops"));
+    assertEquals(
+        RequestStatus.FAILED,
+        ((RebootRequest) assertInstanceOf(Reply.Done.class, d.reply()).value()).status());
+    d.command(new Command.ReleaseReboot("n9", "alpha", "ops"));
+    assertEquals(
+        "no node n9 in the cluster", assertInstanceOf(Reply.Refused.class, d.reply()).message());
+  }
+
   /** n4 powered off and held by alpha, not drained ({@code evacuate: false}). */
   private void n4HeldByAlpha() {
     tick(JobStatus.SUCCESS);

@@ -7,12 +7,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.jetty.util.URIUtil;
 
 /**
  * Routes a method and a path to a handler: patterns are paths whose {@code {name}} segments match
- * any one non-empty segment. A path no pattern matches is 404; a path that matches only under other
- * methods is 405 with the methods allowed. {@code HEAD} goes where {@code GET} goes. Immutable once
- * built; thread-safe.
+ * any one non-empty segment of the path as sent, whose value is that segment percent-decoded once.
+ * A path no pattern matches is 404; a path that matches only under other methods is 405 with the
+ * methods allowed. {@code HEAD} goes where {@code GET} goes. Immutable once built; thread-safe.
  *
  * @param <H> what a route leads to
  */
@@ -79,12 +80,25 @@ public final class Router<H> {
         if (parts[i].isEmpty()) {
           return null;
         }
-        params.put(pattern[i].substring(1, pattern[i].length() - 1), parts[i]);
+        params.put(pattern[i].substring(1, pattern[i].length() - 1), decoded(parts[i]));
       } else if (!pattern[i].equals(parts[i])) {
         return null;
       }
     }
     return params;
+  }
+
+  /** A segment of the path as sent, percent-decoded once (a key {@code a%20b} is {@code a b}). */
+  private static String decoded(String segment) {
+    if (segment.indexOf('%') < 0) {
+      return segment;
+    }
+    try {
+      return URIUtil.decodePath(segment);
+    } catch (IllegalArgumentException e) {
+      throw HttpError.badRequest(
+          "the path segment '" + segment + "' is not percent-encoded UTF-8: " + e.getMessage());
+    }
   }
 
   private static String exactKey(String method, String path) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class RouterTest {
   private final Router<String> router =
@@ -30,6 +32,26 @@ class RouterTest {
     assertEquals("incident", m.handler());
     assertEquals("abc", m.param("uuid"));
     assertEquals("abc", router.route("POST", "/1/incidents/abc/cancel").param("uuid"));
+  }
+
+  @ParameterizedTest(name = "{0} is {1}")
+  @CsvSource({
+    "abc, abc",
+    "team%3Adisk, team:disk",
+    "a%20b, a b",
+    "a+b, a+b",
+    "%25, %",
+    "%C3%A9t%C3%A9, été",
+    "'..%2F..%2Fx', '../../x'"
+  })
+  void aParameterIsItsSegmentPercentDecodedOnce(String sent, String value) {
+    assertEquals(value, router.route("GET", "/1/incidents/" + sent).param("uuid"));
+  }
+
+  @Test
+  void aSegmentThatIsNotPercentEncodedUtf8IsABadRequest() {
+    HttpError e = assertThrows(HttpError.class, () -> router.route("GET", "/1/incidents/a%zz"));
+    assertEquals(400, e.status());
   }
 
   @Test

@@ -189,7 +189,11 @@ public final class ApiClient {
       } catch (JsonProcessingException e) {
         message = response.body();
       }
-      String said = "maintd answered " + response.statusCode() + ": " + message;
+      String said =
+          "maintd answered "
+              + response.statusCode()
+              + ": "
+              + (message == null || message.isBlank() ? "(no message)" : message);
       throw response.statusCode() == 412 ? new Stale(said) : new ApiException(said);
     }
     return response;

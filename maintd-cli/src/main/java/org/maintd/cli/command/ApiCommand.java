@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.function.Function;
 import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiClient;
+import org.maintd.cli.client.PathSegment;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.NodeView;
+import picocli.CommandLine;
 import picocli.CommandLine.ParentCommand;
 
 /** Base of commands that talk to the daemon: the client, the output format, printing helpers. */
@@ -34,6 +36,27 @@ abstract class ApiCommand implements Runnable {
   /** Prints the daemon's answer: as JSON with {@code -o json}, else as the line given. */
   void printLine(Object answer, String line) {
     print(answer, a -> line + System.lineSeparator());
+  }
+
+  /**
+   * {@code text}, as typed for {@code label}, made one segment of an API path; a usage error when
+   * no URL can carry it ({@code .} and {@code ..}), saying so and then {@code more}.
+   */
+  String segment(String label, String text, String more) {
+    return PathSegment.of(text)
+        .orElseThrow(
+            () ->
+                new CommandLine.ParameterException(
+                    new CommandLine(this),
+                    label
+                        + " '"
+                        + text
+                        + "' cannot be one segment of a URL (a URL resolves '.' and '..' away)"
+                        + more));
+  }
+
+  String segment(String label, String text) {
+    return segment(label, text, "");
   }
 
   /** Lists of the protocol's records, as the API answers them. */

@@ -22,9 +22,9 @@ public final class CancelRebootCommand extends ApiCommand.TopLevel {
     RebootView r =
         client()
             .post(
-                "/1/nodes/" + node + "/reboot/" + id + "/cancel",
+                "/1/nodes/" + segment("NODE", node) + "/reboot/" + segment("ID", id) + "/cancel",
                 java.util.Map.of(),
                 RebootView.class);
-    printLine(r, "reboot request " + r.id() + " of " + node + ": " + r.status());
+    printLine(r, "reboot request " + r.id() + " of " + r.node() + ": " + r.status());
   }
 }

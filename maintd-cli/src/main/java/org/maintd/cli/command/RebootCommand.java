@@ -27,7 +27,12 @@ public final class RebootCommand extends ApiCommand.TopLevel {
   @Option(names = "--hard", description = "Through the cluster's power control.")
   boolean hard;
 
-  @Option(names = "--key", paramLabel = "KEY", description = "Hold the node off with this key.")
+  @Option(
+      names = "--key",
+      paramLabel = "KEY",
+      description =
+          "Hold the node off with this key: 1 to 64 letters, digits, '.', '_', '-', ':' or '@',"
+              + " not beginning with '.'.")
   String key;
 
   @Option(names = "--reason", paramLabel = "TEXT", description = "Why, for its history.")
@@ -59,15 +64,15 @@ public final class RebootCommand extends ApiCommand.TopLevel {
     }
     body.put("evacuate", !noEvacuate);
     body.put("force", force);
-    RebootView r = client().post("/1/nodes/" + node + "/reboot", body, RebootView.class);
-    String accepted = "reboot request " + r.id() + " of " + node + ": " + r.status();
+    RebootView r = client().post(path(), body, RebootView.class);
+    String accepted = "reboot request " + r.id() + " of " + r.node() + ": " + r.status();
     if (!wait) {
       printLine(r, accepted);
       return;
     }
     System.err.println(accepted);
     RebootView last = follow(r.id());
-    printLine(last, "reboot request " + last.id() + " of " + node + ": " + last.status());
+    printLine(last, "reboot request " + last.id() + " of " + last.node() + ": " + last.status());
     if (last.status().equals("failed")) {
       throw new RebootFailed(
           "reboot request "
@@ -77,13 +82,17 @@ public final class RebootCommand extends ApiCommand.TopLevel {
     }
   }
 
+  /** The node's reboot resource, its name one segment of the path. */
+  private String path() {
+    return "/1/nodes/" + segment("NODE", node) + "/reboot";
+  }
+
   /** Polls the node's requests every second, a line per change, until this one ends or is held. */
   private RebootView follow(String id) {
     Console console = System.console();
     String shown = "";
     while (true) {
-      RebootView.NodeReboots n =
-          client().get("/1/nodes/" + node + "/reboot", RebootView.NodeReboots.class);
+      RebootView.NodeReboots n = client().get(path(), RebootView.NodeReboots.class);
       RebootView r = n.requests().stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow();
       String line = r.status() + " (" + n.phase() + ", power " + n.power() + ")";
       if (!line.equals(shown)) {

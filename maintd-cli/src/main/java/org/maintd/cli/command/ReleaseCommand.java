@@ -4,7 +4,10 @@ import org.maintd.protocol.api.RebootView;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code maintctl release NODE KEY}: releases a key holding a node off. */
+/**
+ * {@code maintctl release NODE KEY}: releases a key holding a node off; the key travels as one
+ * segment of the URL, percent-encoded, whatever it holds.
+ */
 @Command(
     name = "release",
     description = {
@@ -19,7 +22,16 @@ public final class ReleaseCommand extends ApiCommand.TopLevel {
 
   @Override
   public void run() {
-    RebootView r = client().delete("/1/nodes/" + node + "/reboot/" + key, RebootView.class);
-    printLine(r, "released " + key + " on " + node + " (request " + r.id() + ")");
+    String path =
+        "/1/nodes/"
+            + segment("NODE", node)
+            + "/reboot/"
+            + segment(
+                "KEY",
+                key,
+                "; no key begins with '.' (a request held by such a key from an older maintd is"
+                    + " ended with maintctl cancel-reboot NODE ID)");
+    RebootView r = client().delete(path, RebootView.class);
+    printLine(r, "released " + key + " on " + r.node() + " (request " + r.id() + ")");
   }
 }

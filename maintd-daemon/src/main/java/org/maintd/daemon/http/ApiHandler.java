@@ -16,7 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The daemon's HTTP API on port 1816: routes each request ({@link ApiRoutes}), lets reads through
+ * The daemon's HTTP API on port 1816: routes each request by its path as sent ({@link ApiRoutes};
+ * each segment a route takes is decoded once, and a signature covers that path), lets reads through
  * and authenticates changes, from the headers before any of the body is read, then reads the body
  * without holding a thread while it arrives ({@link BodyReads}: at most {@code maxBody} bytes,
  * within a deadline, and only so many unauthenticated bodies at once), so that clients that send
@@ -62,7 +63,8 @@ public final class ApiHandler extends Handler.Abstract {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) {
-    String path = Request.getPathInContext(request);
+    // the path as sent: routed segment by segment, each decoded once, and signed as it is
+    String path = request.getHttpURI().getPath();
     return respond(
         request,
         response,

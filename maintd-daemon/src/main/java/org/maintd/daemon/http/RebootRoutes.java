@@ -16,9 +16,10 @@ import org.maintd.spi.CollectorReading;
  * /1/nodes/<node>/reboot} (a node's requests, power, {@code pendingRebootSince} and {@code
  * lastPoweredOn}), {@code POST /1/nodes/<node>/reboot} (a request) and {@code DELETE
  * /1/nodes/<node>/reboot/<key>} (a release), {@code POST /1/nodes/<node>/reboot/<id>/cancel} (a
- * request cancelled), the changes authenticated and applied by the runner's next step; a keyed
- * request for a node that {@link RebootBody#MAX_KEYS_PER_NODE} keys hold already is refused (409).
- * Thread-safe.
+ * request cancelled), the changes authenticated and applied by the runner's next step; a node is
+ * named as the cluster names it or in any letter case, a short name for its one qualified name; a
+ * keyed request for a node that {@link RebootBody#MAX_KEYS_PER_NODE} keys hold already is refused
+ * (409). Thread-safe.
  */
 final class RebootRoutes implements RouteSet {
   private final ApiRoutes.Sources sources;
@@ -93,11 +94,23 @@ final class RebootRoutes implements RouteSet {
     return RebootView.of((RebootRequest) sources.commands().apply(command));
   }
 
-  private RebootView.NodeReboots node(String node) {
+  /** The node {@code name} means, whatever its letter case (a short name its qualified one). */
+  private RebootView.NodeReboots node(String name) {
     DaemonView v = view();
-    if (v.cluster() == null || v.cluster().node(node).isEmpty()) {
-      throw HttpError.notFound("no node " + node + " in the cluster");
+    if (v.cluster() == null) {
+      throw HttpError.notFound("no node " + name + " in the cluster");
     }
+    NodeNamed named = NodeNamed.in(v.cluster(), name);
+    if (named instanceof NodeNamed.Unknown unknown) {
+      throw HttpError.notFound(unknown.message());
+    }
+    if (named instanceof NodeNamed.Ambiguous ambiguous) {
+      throw HttpError.badRequest(ambiguous.message());
+    }
+    if (!(named instanceof NodeNamed.Found found)) {
+      throw new IllegalStateException("no answer for the node named " + named);
+    }
+    String node = found.node().name();
     return RebootView.NodeReboots.of(node, power(v.readings().get(node)), v.state().reboots());
   }
 

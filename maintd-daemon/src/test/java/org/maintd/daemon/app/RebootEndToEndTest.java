@@ -161,4 +161,33 @@ class RebootEndToEndTest {
     assertTrue(busy.body().contains("node n3 has an active incident"), busy.body());
     assertEquals(List.of(), cluster.get("/1/reboots"));
   }
+
+  /**
+   * A key the release's URL carries percent-encoded is released by a DELETE signed over the path as
+   * sent; a key no URL brings back is refused when asked for; the node is named in any letter case
+   * and answered by its own name.
+   */
+  @Test
+  void everyKeyAdmittedIsReleasedThroughItsEncodedUrlAndTheNodeIsNamedAsTheClusterDoes()
+      throws Exception {
+    HttpResponse<String> dots = cluster.signedPost("/1/nodes/n4/reboot", "{\"key\": \"..\"}");
+    assertEquals(400, dots.statusCode(), dots.body());
+    assertTrue(dots.body().contains("not beginning with '.'"), dots.body());
+    HttpResponse<String> held =
+        cluster.signedPost(
+            "/1/nodes/N4/reboot", "{\"key\": \"team:disk@n4\", \"evacuate\": false}");
+    assertEquals(200, held.statusCode(), held.body());
+    assertEquals("n4", ((Map<?, ?>) Json.parse(held.body())).get("node"));
+    assertEquals("team:disk@n4", reboots("N4").get("keys").toString().replaceAll("[\\[\\]]", ""));
+    HttpResponse<String> spaced = release("n4", "a%20b");
+    assertEquals(404, spaced.statusCode(), spaced.body());
+    assertTrue(
+        spaced.body().contains("no reboot request with key a b holds node n4"), spaced.body());
+    HttpResponse<String> released = release("N4", "team%3Adisk%40n4");
+    assertEquals(200, released.statusCode(), released.body());
+    Map<?, ?> r = (Map<?, ?>) Json.parse(released.body());
+    assertEquals(true, r.get("released"));
+    assertEquals("team:disk@n4", r.get("key"));
+    cluster.awaitTrue("n4 back", () -> request("n4", 0).get("status").equals("done"));
+  }
 }
