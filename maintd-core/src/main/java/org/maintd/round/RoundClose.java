@@ -19,7 +19,8 @@ import org.maintd.spi.MaintdState;
  * The end of a round. While one of its jobs is not submitted yet or has not finished (a job whose
  * status the tick did not bring counts as running), the round goes on. Once all have finished, a
  * failed, canceled, lost or unknown job fails the incident that owns it (or stops the campaign that
- * owns it), and the round's jobs and intents are cleared. Stateless.
+ * owns it, what it makes of the failure logged as any campaign event is), and the round's jobs and
+ * intents are cleared. Stateless.
  */
 final class RoundClose {
   private RoundClose() {}
@@ -88,16 +89,18 @@ final class RoundClose {
     }
     Optional<String> campaign = Campaign.OWNERS.idOf(owner);
     if (campaign.isPresent()) {
+      List<Campaign> before = t.state.campaigns();
       t.state =
           t.state.withCampaigns(
               CampaignList.jobFailed(
-                  t.state.campaigns(),
+                  before,
                   campaign.get(),
                   reason,
                   result,
                   job,
                   !t.settings.hardRebootAfter().isZero(),
                   t.now));
+      t.log.addAll(CampaignList.changes(before, t.state.campaigns()));
       return;
     }
     t.incident(owner)

@@ -636,6 +636,36 @@ class RoundStepTest {
         List.of(new org.maintd.job.Operation.RebootNode("n4", true)),
         submits(next).get(0).operations(),
         "the hard reboot follows at once");
+    String id = c.id();
+    assertEquals(
+        1,
+        next.log().stream()
+            .filter(
+                l ->
+                    l.text().startsWith("[campaign=" + id + "] n4:soft-reboot-failed: job ")
+                        && l.text().endsWith("; a hard reboot is due"))
+            .count(),
+        "the campaign's events from the failed job are logged once: " + next.log());
+  }
+
+  @Test
+  void aRebootRefusedByItsCollectorIsLoggedAsTheCampaignsEvents() {
+    StepDriver d = new StepDriver();
+    campaignUpToTheSoftReboot(d);
+    d.carryOut();
+    d.tick(Map.of("n4", ok()));
+    Map<String, JobState> refused = new HashMap<>();
+    d.jobsAll(JobStatus.CANCELED)
+        .keySet()
+        .forEach(id -> refused.put(id, new JobState(id, JobStatus.CANCELED, "not whitelisted")));
+    StepResult next = d.tick(Map.of("n4", ok()), refused);
+    String id = d.stored().campaigns().get(0).id();
+    List<String> logged = next.log().stream().map(LogLine::text).toList();
+    assertTrue(
+        logged.contains("[campaign=" + id + "] n4:reboot-refused: not whitelisted"),
+        logged.toString());
+    assertTrue(
+        logged.contains("[campaign=" + id + "] failing: not whitelisted"), logged.toString());
   }
 
   @Test
