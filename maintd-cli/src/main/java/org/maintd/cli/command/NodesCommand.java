@@ -46,12 +46,18 @@ public final class NodesCommand extends ApiCommand.TopLevel {
     return t.render();
   }
 
-  /** {@code held:alpha,beta}, the phase of a cycle under way, or empty. */
+  /**
+   * {@code held:alpha,beta} once keys hold the node off, {@code waits:cap} while its cycle waits
+   * (for the safety caps, here), else the phase of the cycle under way; empty without requests.
+   */
   private static String reboot(NodeView n) {
     NodeView.Reboot r = n.reboot();
     if (r == null || (r.phase().equals("idle") && r.active() == 0)) {
       return "";
     }
-    return r.held() ? "held:" + String.join(",", r.keys()) : r.phase();
+    if (r.held()) {
+      return "held:" + String.join(",", r.keys());
+    }
+    return r.waits() == null ? r.phase() : "waits:" + r.waits();
   }
 }

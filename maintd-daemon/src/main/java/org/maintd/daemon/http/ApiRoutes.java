@@ -76,7 +76,7 @@ public final class ApiRoutes {
     read(r, "/1/incidents/{uuid}", (c, v) -> shown(v, incident(v, c.param("uuid"))));
     read(r, "/1/jobs", (c, v) -> JobNumbers.of(v.jobs()));
     read(r, "/1/evacuated", (c, v) -> v.state().evacuated());
-    read(r, "/1/nodes", (c, v) -> NodeView.of(v.cluster(), v.readings(), v.state()));
+    read(r, "/1/nodes", (c, v) -> NodeView.of(v.cluster(), v.readings(), v.state(), v.plan()));
     r.add("GET", "/1/health", c -> health());
     read(r, "/1/paused", (c, v) -> paused(v));
     read(r, "/1/plan", (c, v) -> plan(v));

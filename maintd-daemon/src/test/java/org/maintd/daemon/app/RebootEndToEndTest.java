@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.HmacKey;
@@ -189,5 +190,32 @@ class RebootEndToEndTest {
     assertEquals(true, r.get("released"));
     assertEquals("team:disk@n4", r.get("key"));
     cluster.awaitTrue("n4 back", () -> request("n4", 0).get("status").equals("done"));
+  }
+
+  /**
+   * A node whose request waits for the safety cap is shown as waiting, not held: it is still up and
+   * in service; only the node its key powered off is held.
+   */
+  @Test
+  void aRequestThatWaitsForTheCapIsShownWaitingAndOnlyAHeldNodeHeld() throws Exception {
+    String alpha = "{\"key\": \"alpha\", \"evacuate\": false}";
+    assertEquals(200, cluster.signedPost("/1/nodes/n4/reboot", alpha).statusCode());
+    cluster.awaitTrue("n4 held", () -> reboots("n4").get("phase").equals("held"));
+    String beta = "{\"key\": \"beta\", \"evacuate\": false}";
+    assertEquals(200, cluster.signedPost("/1/nodes/n5/reboot", beta).statusCode());
+    cluster.awaitTrue(
+        "n5 waits for the cap",
+        () -> "cap".equals(((Map<?, ?>) cluster.node("n5").get("reboot")).get("waits")));
+    Map<?, ?> n5 = (Map<?, ?>) cluster.node("n5").get("reboot");
+    assertEquals(false, n5.get("held"), n5.toString());
+    assertEquals(List.of("beta"), n5.get("keys"));
+    assertEquals(false, reboots("n5").get("held"));
+    Map<?, ?> n4 = (Map<?, ?>) cluster.node("n4").get("reboot");
+    assertEquals(true, n4.get("held"), n4.toString());
+    assertEquals(null, n4.get("waits"));
+    MaintctlRun nodes =
+        MaintctlRun.of("http://127.0.0.1:" + cluster.port(), cluster.keyFile, "nodes");
+    assertTrue(nodes.out().matches("(?s).*\\bn4\\b[^\\n]*held:alpha.*"), nodes.out());
+    assertTrue(nodes.out().matches("(?s).*\\bn5\\b[^\\n]*waits:cap.*"), nodes.out());
   }
 }

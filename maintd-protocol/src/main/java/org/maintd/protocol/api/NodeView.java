@@ -3,12 +3,18 @@ package org.maintd.protocol.api;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.machine.MachineMode;
 import org.maintd.machine.Machines;
+import org.maintd.plan.PlanItem;
+import org.maintd.reboot.CyclePhase;
+import org.maintd.reboot.NodeCycle;
+import org.maintd.reboot.Reboots;
+import org.maintd.round.PlanSnapshot;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.CollectorStatus;
 import org.maintd.spi.MaintdState;
@@ -42,18 +48,31 @@ public record NodeView(
     Reboot reboot) {
 
   /**
-   * Its reboot requests: the phase of its power cycle, whether keys hold it off and which, and how
-   * many requests are active.
+   * Its reboot requests: the phase of its power cycle, whether keys hold it off (it is held: off,
+   * or offline after its reboot) and which keys hold it, how many requests are active, and what its
+   * cycle waits for in the last plan (a {@link org.maintd.wait.WaitReason} kind such as {@code
+   * cap}; null when it does not wait).
    */
-  public record Reboot(String phase, boolean held, List<String> keys, int active) {
-    static Reboot of(String node, org.maintd.reboot.Reboots reboots) {
-      List<String> keys = RebootView.keys(reboots.activeOf(node));
-      String phase =
-          reboots
-              .find(node)
-              .map(c -> c.phase().name().toLowerCase(java.util.Locale.ROOT))
-              .orElse("idle");
-      return new Reboot(phase, !keys.isEmpty(), keys, reboots.activeOf(node).size());
+  public record Reboot(String phase, boolean held, List<String> keys, int active, String waits) {
+    static Reboot of(String node, Reboots reboots, Map<String, String> waits) {
+      CyclePhase phase = reboots.find(node).map(NodeCycle::phase).orElse(CyclePhase.IDLE);
+      return new Reboot(
+          phase.name().toLowerCase(Locale.ROOT),
+          phase == CyclePhase.HELD,
+          RebootView.keys(reboots.activeOf(node)),
+          reboots.activeOf(node).size(),
+          waits.get(node));
+    }
+
+    /** What each node's reboot waits for in {@code plan}: the kind of its wait, by node. */
+    static Map<String, String> waits(PlanSnapshot plan) {
+      Map<String, String> out = new HashMap<>();
+      for (PlanItem item : plan == null ? List.<PlanItem>of() : plan.items()) {
+        if (item.kind().equals("reboot")) {
+          item.next().waits().ifPresent(w -> out.put(item.id(), w.kind()));
+        }
+      }
+      return out;
     }
   }
 
@@ -68,9 +87,17 @@ public record NodeView(
   /** Since when, by which incident or campaign, and why maintd took the node out of service. */
   public record TakenOut(double since, String by, String reason) {}
 
+  /**
+   * The nodes of {@code cluster} with their last readings, as {@code state} has them and as the
+   * last {@code plan} (null: none yet) says their reboots wait.
+   */
   public static List<NodeView> of(
-      Cluster cluster, Map<String, CollectorReading> readings, MaintdState state) {
+      Cluster cluster,
+      Map<String, CollectorReading> readings,
+      MaintdState state,
+      PlanSnapshot plan) {
     List<NodeView> list = new ArrayList<>();
+    Map<String, String> rebootWaits = Reboot.waits(plan);
     if (cluster == null) {
       return list;
     }
@@ -118,7 +145,7 @@ public record NodeView(
                   .orElse(null),
               state.paused(),
               state.pauseReason(),
-              Reboot.of(n.name(), state.reboots())));
+              Reboot.of(n.name(), state.reboots(), rebootWaits)));
     }
     return list;
   }

@@ -48,9 +48,10 @@ public record RebootView(
   /**
    * A node's reboots, as {@code GET /1/nodes/<node>/reboot} shows them: its power as its collector
    * last showed it ({@code on}, {@code off} when it did not answer, {@code unknown} before a poll),
-   * the phase of its cycle, whether a key holds it and which, its {@code pendingRebootSince} (the
-   * earliest request of its last cycle) and {@code lastPoweredOn} (when it came back from a
-   * power-off of its own; null: not yet), and its requests, oldest first.
+   * the phase of its cycle, whether it is held (off, or offline after its reboot, while keys hold
+   * it) and which keys hold it (or will, once it is), its {@code pendingRebootSince} (the earliest
+   * request of its last cycle) and {@code lastPoweredOn} (when it came back from a power-off of its
+   * own; null: not yet), and its requests, oldest first.
    */
   public record NodeReboots(
       String node,
@@ -65,17 +66,13 @@ public record RebootView(
     public static NodeReboots of(String node, String power, Reboots reboots) {
       Optional<NodeCycle> cycle = reboots.find(node);
       List<RebootRequest> requests = reboots.of(node);
-      List<String> keys = RebootView.keys(requests);
+      CyclePhase phase = cycle.map(NodeCycle::phase).orElse(CyclePhase.IDLE);
       return new NodeReboots(
           node,
           power,
-          cycle
-              .map(c -> c.phase())
-              .orElse(CyclePhase.IDLE)
-              .name()
-              .toLowerCase(java.util.Locale.ROOT),
-          !keys.isEmpty(),
-          keys,
+          phase.name().toLowerCase(java.util.Locale.ROOT),
+          phase == CyclePhase.HELD,
+          RebootView.keys(requests),
           cycle.flatMap(NodeCycle::pendingRebootSince).map(Times::seconds).orElse(null),
           cycle.flatMap(NodeCycle::lastPoweredOn).map(Times::seconds).orElse(null),
           requests.stream().map(RebootView::of).toList());
