@@ -108,7 +108,7 @@ record Graph(
     StateStores stores = ways.stores();
     Leading leading = ways.leading();
     DaemonMetrics metrics =
-        new DaemonMetrics(MaintdState.initial(clock.instant()), METRICS_RECHECK);
+        new DaemonMetrics(MaintdState.initial(clock.instant()), METRICS_RECHECK, clock);
     metrics.countDenials(shared.stateCondition()::denials);
     metrics.countStateWrites(writes);
     StandbyView standbyView = standbyView(config, stores, self, backend, shared, clock);

@@ -6,14 +6,11 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import java.util.function.ToLongFunction;
-import org.maintd.campaign.CampaignStatus;
-import org.maintd.campaign.NodePhase;
 import org.maintd.daemon.alerts.InterlockStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.RunnerListener;
@@ -31,8 +28,8 @@ import org.maintd.wait.WaitReason;
  * The daemon's metrics, served in Prometheus' text format on {@code GET /metrics}: rounds, tick and
  * poll durations, jobs by owner, kind and result, incidents by status, collectors by health,
  * rejected reports by reason, whether automatic actions are paused or a storm is seen, whether
- * planned work is held and by what, the alert interlock's reading, and whether the daemon has
- * failed. Thread-safe.
+ * planned work is held and by what, the alert interlock's reading, whether the daemon has failed,
+ * and the gauges of planned work ({@link WorkGauges}). Thread-safe.
  */
 public final class DaemonMetrics implements RunnerListener {
   private volatile LongSupplier denials = () -> 0;
@@ -60,6 +57,11 @@ public final class DaemonMetrics implements RunnerListener {
    * again at most once per {@code recheck}, however many scrapes come in between.
    */
   public DaemonMetrics(MaintdState initial, Duration recheck) {
+    this(initial, recheck, Clock.systemUTC());
+  }
+
+  /** The same, the age of holds told by {@code clock}, the daemon's. */
+  public DaemonMetrics(MaintdState initial, Duration recheck, Clock clock) {
     scrapes = new Scrapes(registry::scrape, recheck, System::nanoTime);
     Supplier<MaintdState> state = () -> view == null ? initial : view.state();
     Supplier<String> storm = () -> view == null ? "" : view.storm();
@@ -75,28 +77,32 @@ public final class DaemonMetrics implements RunnerListener {
         Timer.builder("maintd.poll")
             .description("Duration of one poll of every collector")
             .register(registry);
-    gaugePer(
+    TaggedGauges.register(
+        registry,
         "maintd.incidents",
         "Incidents by status",
         "status",
         IncidentStatus.values(),
         IncidentStatus::wireName,
         status -> state.get().incidents().stream().filter(i -> i.status() == status).count());
-    gaugePer(
+    TaggedGauges.register(
+        registry,
         "maintd.collectors",
         "Collectors by health in the last poll",
         "health",
         new String[] {"ok", "collector-error", "rejected", "unreachable"},
         health -> health,
         health -> lastPoll.values().stream().filter(r -> r.health().equals(health)).count());
-    gaugePer(
+    TaggedGauges.register(
+        registry,
         "maintd.plan.waits",
         "Incidents and other items of the last plan that wait, by the kind of what they wait for",
         "kind",
         WaitReason.KINDS.toArray(String[]::new),
         kind -> kind,
         kind -> view == null ? 0 : view.plan().waitsByKind().getOrDefault(kind, 0L));
-    gaugePer(
+    TaggedGauges.register(
+        registry,
         "maintd.planned.work.held",
         "1 while planned work waits, by the kind of what holds it (allowed hours, alerts)",
         "kind",
@@ -113,25 +119,8 @@ public final class DaemonMetrics implements RunnerListener {
     Gauge.builder("maintd.storm", () -> storm.get().isEmpty() ? 0 : 1)
         .description("1 while the last poll shows a fault storm")
         .register(registry);
-    gaugePer(
-        "maintd.campaigns",
-        "Campaigns by status",
-        "status",
-        CampaignStatus.values(),
-        CampaignStatus::wireName,
-        status -> state.get().campaigns().stream().filter(c -> c.status() == status).count());
-    gaugePer(
-        "maintd.campaign.nodes",
-        "Nodes of the campaign under way by phase (done: rebooted and back)",
-        "phase",
-        NodePhase.values(),
-        NodePhase::wireName,
-        phase ->
-            state.get().campaigns().stream()
-                .filter(c -> c.status().isActive())
-                .mapToLong(c -> c.count(phase))
-                .sum());
-    gaugePer(
+    TaggedGauges.register(
+        registry,
         "maintd.instance.health",
         "Instances by what instance health records of them (restarting, gave_up, cleaning_up,"
             + " disks_activated)",
@@ -139,6 +128,7 @@ public final class DaemonMetrics implements RunnerListener {
         InstanceHealth.STATES.toArray(String[]::new),
         s -> s,
         s -> state.get().health().count(s));
+    WorkGauges.register(registry, scrapes, state, clock);
   }
 
   /**
@@ -153,22 +143,6 @@ public final class DaemonMetrics implements RunnerListener {
     Gauge.builder("maintd.alerts.blocking", () -> interlock.get().holding())
         .description("How many active alerts hold planned work (as the interlock's filter counts)")
         .register(registry);
-  }
-
-  /** One gauge {@code name} for each of {@code values}, tagged with its label, of its count. */
-  private <T> void gaugePer(
-      String name,
-      String description,
-      String tag,
-      T[] values,
-      Function<T, String> label,
-      ToLongFunction<T> count) {
-    for (T value : values) {
-      Gauge.builder(name, () -> count.applyAsLong(value))
-          .description(description)
-          .tag(tag, label.apply(value))
-          .register(registry);
-    }
   }
 
   /**

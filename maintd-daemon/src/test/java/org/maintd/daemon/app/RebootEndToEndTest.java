@@ -194,7 +194,8 @@ class RebootEndToEndTest {
 
   /**
    * A node whose request waits for the safety cap is shown as waiting, not held: it is still up and
-   * in service; only the node its key powered off is held.
+   * in service; only the node its key powered off is held. The metrics count the requests by status
+   * and the keys that hold a node.
    */
   @Test
   void aRequestThatWaitsForTheCapIsShownWaitingAndOnlyAHeldNodeHeld() throws Exception {
@@ -217,5 +218,13 @@ class RebootEndToEndTest {
         MaintctlRun.of("http://127.0.0.1:" + cluster.port(), cluster.keyFile, "nodes");
     assertTrue(nodes.out().matches("(?s).*\\bn4\\b[^\\n]*held:alpha.*"), nodes.out());
     assertTrue(nodes.out().matches("(?s).*\\bn5\\b[^\\n]*waits:cap.*"), nodes.out());
+    String metrics = cluster.getRaw("/metrics").body();
+    for (String line :
+        List.of(
+            "maintd_reboot_holds 2.0",
+            "maintd_reboot_requests{status=\"held\"} 1.0",
+            "maintd_reboot_requests{status=\"pending\"} 1.0")) {
+      assertTrue(metrics.contains("\n" + line + "\n"), line + " in " + metrics);
+    }
   }
 }
