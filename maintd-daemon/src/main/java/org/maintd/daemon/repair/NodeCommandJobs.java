@@ -28,9 +28,10 @@ import org.slf4j.LoggerFactory;
  * and answers a repeated request with its first result. A reboot the collector refuses (its
  * whitelist, or the command failing) is {@code canceled}: the node did not reboot. A reboot's job
  * succeeds when the command has acknowledged it (the node is back when its collector reports a new
- * boot id: the campaign waits for that); a master fail-over's job succeeds once the cluster names
- * the new master and the nodes' collectors, asked for their vote, agree, or fails after {@code
- * failoverWait}. Thread-safe.
+ * boot id: the campaign waits for that), and when its answer was lost, or a reboot sent again after
+ * a restart finds the collector down: the node may be rebooting, and its boot id tells; a master
+ * fail-over's job succeeds once the cluster names the new master and the nodes' collectors, asked
+ * for their vote, agree, or fails after {@code failoverWait}. Thread-safe.
  */
 public final class NodeCommandJobs {
   private static final Logger log = LoggerFactory.getLogger(NodeCommandJobs.class);
@@ -91,10 +92,23 @@ public final class NodeCommandJobs {
   }
 
   public String submit(JobSpec job) {
+    return send(job, false);
+  }
+
+  /**
+   * {@code job} sent again by a process that has no state of it (it was sent before a restart or a
+   * take-over): the collector answers a repeated request with its first result, and a reboot whose
+   * collector cannot be reached now may be the very reboot the first request started.
+   */
+  public String resubmit(JobSpec job) {
+    return send(job, true);
+  }
+
+  private String send(JobSpec job, boolean again) {
     String id = PREFIX + job.key();
     if (states.putIfAbsent(id, new JobState(id, JobStatus.RUNNING, "sent to the collector"))
         == null) {
-      executor.execute(() -> states.put(id, run(id, job)));
+      executor.execute(() -> states.put(id, run(id, job, again)));
     }
     return id;
   }
@@ -154,7 +168,7 @@ public final class NodeCommandJobs {
             : "waiting for the cluster to name " + to + " master");
   }
 
-  private JobState run(String id, JobSpec job) {
+  private JobState run(String id, JobSpec job, boolean again) {
     Operation op = job.operations().get(0);
     String node;
     String command;
@@ -213,7 +227,7 @@ public final class NodeCommandJobs {
           command,
           node,
           e.toString());
-      if (op instanceof Operation.RebootNode && LostAnswer.mayHaveArrived(e)) {
+      if (op instanceof Operation.RebootNode && (again || LostAnswer.mayHaveArrived(e))) {
         // a node that reboots may go down before its answer is out: its boot id tells
         return new JobState(
             id,
@@ -221,7 +235,9 @@ public final class NodeCommandJobs {
             command
                 + " sent to "
                 + node
-                + ", but its answer was lost ("
+                + (LostAnswer.mayHaveArrived(e)
+                    ? ", but its answer was lost ("
+                    : " before this daemon took over, and its collector does not answer now (")
                 + LostAnswer.describe(e)
                 + "): the node may be rebooting; a new boot id will tell");
       }

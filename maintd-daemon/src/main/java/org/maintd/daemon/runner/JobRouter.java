@@ -36,7 +36,7 @@ public record JobRouter(ClusterBackend backend, RepairJobs repairs, NodeCommandJ
     if (NodeCommandJobs.owns(id) && nodeCommands != null) {
       JobState state = nodeCommands.job(id);
       if (state.status() == JobStatus.UNKNOWN && spec != null) {
-        nodeCommands.submit(spec);
+        nodeCommands.resubmit(spec);
         return nodeCommands.job(id);
       }
       return state;

@@ -36,7 +36,9 @@ import org.maintd.spi.ClusterBackend;
 /**
  * A reboot sent to a node's collector whose answer never comes: when the connection was made and
  * then dropped, the node may be going down, so the job is taken as sent and the campaign watches
- * for a new boot id; when no connection was made, nothing was sent and the job fails.
+ * for a new boot id; when no connection was made, nothing was sent and the job fails, unless the
+ * reboot was sent before, by a daemon that another took over from (then the node may be down for
+ * that very reboot).
  */
 class NodeCommandJobsTest {
   private final HmacKey key = new HmacKey("k".getBytes(StandardCharsets.UTF_8));
@@ -111,16 +113,46 @@ class NodeCommandJobsTest {
     verifyNoInteractions(backend);
   }
 
-  @Test
-  void aRebootThatCouldNotConnectFails() throws Exception {
+  /** What comes of a job {@code send} sends to a collector whose port refuses connections. */
+  private JobState sentToACollectorThatIsDown(
+      java.util.function.BiFunction<NodeCommandJobs, JobSpec, String> send, JobSpec job)
+      throws Exception {
     // a port bound but not listening refuses the connection, and no other server can take it
     try (Socket holder = new Socket()) {
       holder.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
       NodeCommandJobs jobs = jobsTo(holder.getLocalPort());
-      JobState state = jobs.job(jobs.submit(reboot("node3")));
-      assertEquals(JobStatus.ERROR, state.status(), state.message());
-      assertTrue(state.message().startsWith("reboot request to node3 failed"), state.message());
+      return jobs.job(send.apply(jobs, job));
     }
+  }
+
+  @Test
+  void aRebootThatCouldNotConnectFails() throws Exception {
+    JobState state = sentToACollectorThatIsDown(NodeCommandJobs::submit, reboot("node3"));
+    assertEquals(JobStatus.ERROR, state.status(), state.message());
+    assertTrue(state.message().startsWith("reboot request to node3 failed"), state.message());
+  }
+
+  @Test
+  void aRebootSentAgainAfterATakeOverToACollectorThatIsDownIsTakenAsUnderWay() throws Exception {
+    JobState state = sentToACollectorThatIsDown(NodeCommandJobs::resubmit, reboot("node3"));
+    assertEquals(JobStatus.SUCCESS, state.status(), state.message());
+    assertTrue(
+        state.message().startsWith("reboot sent to node3 before this daemon took over"),
+        state.message());
+    assertTrue(state.message().contains("a new boot id will tell"), state.message());
+    verifyNoInteractions(backend);
+  }
+
+  @Test
+  void aMasterFailoverSentAgainToACollectorThatIsDownFails() throws Exception {
+    JobSpec failover =
+        new JobSpec(
+            "failover-node3",
+            "campaign:c1",
+            List.of(new Operation.FailoverMaster("node1", "node3")),
+            ReasonTrail.of("failover", "failover-node3", 1));
+    JobState state = sentToACollectorThatIsDown(NodeCommandJobs::resubmit, failover);
+    assertEquals(JobStatus.ERROR, state.status(), state.message());
   }
 
   @Test
