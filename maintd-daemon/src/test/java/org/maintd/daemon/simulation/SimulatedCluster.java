@@ -293,6 +293,13 @@ final class SimulatedCluster implements ClusterBackend {
                     && p.at().isAfter(instant));
   }
 
+  /** The jobs submitted so far, in order, from {@code index} on (each once, as first submitted). */
+  List<JobSpec> submitted(int index) {
+    return jobs.subList(Math.min(index, jobs.size()), jobs.size()).stream()
+        .map(j -> j.spec)
+        .toList();
+  }
+
   /** Every change of a node's power so far, from {@code index} on. */
   List<Power> power(int index) {
     return power.subList(Math.min(index, power.size()), power.size());

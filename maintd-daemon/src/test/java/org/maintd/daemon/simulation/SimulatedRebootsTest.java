@@ -16,13 +16,17 @@ import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
 import org.maintd.protocol.signing.HmacKey;
+import org.maintd.reboot.RebootMode;
+import org.maintd.reboot.RebootRequest;
+import org.maintd.reboot.Reboots;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.MaintdState;
 
 /**
  * The reboot invariants on their own: no power cycle takes its node down twice, unless it decided
- * the second time before the first took effect; and a collector that replays its answer from before
- * a reboot is refused, so that it tells the daemon nothing.
+ * the second time before the first took effect; a power-on is never planned while a key its client
+ * has not released holds the node; and a collector that replays its answer from before a reboot is
+ * refused, so that it tells the daemon nothing.
  */
 class SimulatedRebootsTest {
   private static final Instant T = Instant.parse("2026-01-05T08:00:00Z");
@@ -107,5 +111,49 @@ class SimulatedRebootsTest {
     collectors.fault(node, SimulatedCollectors.Fault.NONE);
     CollectorReading fresh = poll();
     assertEquals(false, fresh.bootId().equals(before), fresh.bootId());
+  }
+
+  /** A node held by alpha and beta, its cycle c1, both accepted a minute ago. */
+  private MaintdState held() {
+    Reboots r = Reboots.empty();
+    for (String key : List.of("alpha", "beta")) {
+      r =
+          r.add(
+              RebootRequest.accepted(
+                  key, node, RebootMode.SOFT, Optional.of(key), "", false, "client", T));
+    }
+    clock.advance(Duration.ofMinutes(1));
+    return state.withReboots(r);
+  }
+
+  @Test
+  void aPowerOnPlannedWhileAKeyItsClientKeepsHoldsTheNodeBreaksIt() {
+    MaintdState s = held();
+    submit(new Operation.PowerNode(node, true, true), Duration.ZERO);
+    assertEquals(
+        Optional.of(
+            "reboot: a power-on of "
+                + node
+                + " was planned at "
+                + clock.instant()
+                + " by "
+                + OWNER
+                + " while key alpha of request alpha holds it"),
+        reboots.check(s));
+  }
+
+  @Test
+  void aPowerOnPlannedOnceTheClientsReleasedEveryKeyKeepsIt() {
+    MaintdState s = held();
+    reboots.tidyUp(s, true);
+    submit(new Operation.PowerNode(node, true, true), Duration.ZERO);
+    assertEquals(Optional.empty(), reboots.check(s));
+  }
+
+  @Test
+  void aPowerOnPlannedBeforeTheRequestsCameKeepsIt() {
+    MaintdState s = held();
+    submit(new Operation.PowerNode(node, true, true), Duration.ofMinutes(2));
+    assertEquals(Optional.empty(), reboots.check(s));
   }
 }

@@ -43,6 +43,7 @@ import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.machine.Machine;
 import org.maintd.protocol.signing.HmacKey;
+import org.maintd.reboot.RebootRequest;
 import org.maintd.round.Command;
 import org.maintd.round.RoundStep;
 import org.maintd.round.Settings;
@@ -127,7 +128,13 @@ final class Simulation {
      */
     CAMPAIGN_LOSES_GROUPS,
     /** The daemon never sees the instances' decline tags: it moves instances that declined. */
-    DECLINES_UNSEEN
+    DECLINES_UNSEEN,
+    /**
+     * The daemon's release of a key frees the node of every key: once any key holding a node is
+     * released, the node is powered on although others hold it (the release of the key reaches the
+     * daemon as a release of each key of its node; the clients released only the one).
+     */
+    RELEASE_FREES_THE_NODE
   }
 
   /** What the planner waited for, counted in steps: see {@link #countWaits}. */
@@ -583,6 +590,17 @@ final class Simulation {
   }
 
   private void command(Command c) {
+    apply(c);
+    if (breakage == Breakage.RELEASE_FREES_THE_NODE && c instanceof Command.ReleaseReboot r) {
+      runner.view().state().reboots().activeOf(r.node()).stream()
+          .filter(RebootRequest::holds)
+          .map(x -> new Command.ReleaseReboot(r.node(), x.key().orElseThrow(), r.who()))
+          .toList()
+          .forEach(this::apply);
+    }
+  }
+
+  private void apply(Command c) {
     backAndForth.disturbed();
     note("command " + c);
     try {
