@@ -34,7 +34,9 @@ import org.maintd.protocol.signing.SignedMessage;
  * collector (a new boot id; a sandbox node is never power-cycled), then held offline while alpha
  * and beta hold it; releasing alpha keeps it offline, releasing beta brings it back online and in
  * service, and both requests are done with {@code lastPoweredOn} later than {@code
- * pendingRebootSince}. A hard request is refused: there is no hard path here.
+ * pendingRebootSince}. A hard request is refused: there is no hard path here. A keyed request that
+ * comes while the node is held gets a reboot of its own once the keys are released; a reboot whose
+ * answer the collector never sends (killed by the reboot first) is watched until the node is back.
  */
 class GanetiRebootIT {
   private static final String NODE = "node3.gnt.test";
@@ -160,5 +162,100 @@ class GanetiRebootIT {
         ((Number) node.get("lastPoweredOn")).doubleValue()
             > ((Number) node.get("pendingRebootSince")).doubleValue(),
         node.toString());
+  }
+
+  /**
+   * A keyed request that comes while node3 is held offline after its reboot keeps it held; once
+   * every key is released it leaves that cycle (the node rebooted before it came), the node comes
+   * back online, and it is rebooted again for it, in a cycle of its own that ends it {@code done}:
+   * it never stays {@code powering-on} behind a cycle that ended.
+   */
+  @Test
+  void aKeyedRequestThatCameWhileTheNodeWasHeldIsRebootedForAfterTheReleasesAndEnds()
+      throws Exception {
+    String before = bootId();
+    assertEquals(200, post("/1/nodes/" + NODE + "/reboot", "{\"key\": \"alpha\"}").statusCode());
+    awaitOrTell(
+        "node3 rebooted and held offline",
+        () -> "held".equals(reboots().get("phase")) && flags().endsWith("Y"));
+    String first = bootId();
+    assertNotEquals(before, first);
+    HttpResponse<String> gamma =
+        post("/1/nodes/" + NODE + "/reboot", "{\"key\": \"gamma\", \"reason\": \"late\"}");
+    assertEquals(200, gamma.statusCode(), gamma.body());
+    String id = ((Map<?, ?>) Json.parse(gamma.body())).get("id").toString();
+    await("gamma joins the hold")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> List.of("alpha", "gamma").equals(reboots().get("keys")));
+    assertEquals(200, release("alpha").statusCode());
+    assertEquals(200, release("gamma").statusCode());
+    awaitOrTell(
+        "gamma done, by a reboot of its own", () -> "done".equals(request(id).get("status")));
+    assertNotEquals(first, bootId(), "node3 was rebooted again for gamma");
+    List<?> history = (List<?>) request(id).get("history");
+    assertTrue(
+        history.stream()
+            .anyMatch(e -> ((Map<?, ?>) e).get("detail").toString().contains("came before it")),
+        history.toString());
+    await("node3 back in service")
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> "idle".equals(reboots().get("phase")) && flags().equals("N N"));
+  }
+
+  /**
+   * The reboot command kills node3's collector before its answer is out (as the real reboot may, on
+   * a loaded node): the answer is lost, and the request watches the boot id instead of failing; it
+   * is done once the collector is back with a new one.
+   */
+  @Test
+  void aRebootWhoseAnswerIsLostIsWatchedUntilTheNodeIsBack() throws Exception {
+    Path command =
+        Path.of(sandbox.diagnoseFile(NODE)).resolveSibling("repair-commands").resolve("reboot");
+    String original = Files.readString(command);
+    // the collector dies at once, as in a hard stop, before it can answer; the node's daemons
+    // and a new collector come back a few seconds later with a new boot id
+    String killsFirst =
+        original
+            .replace("  kill $collector\n", "")
+            .replaceFirst("\necho \"reboot of[^\n]*", "\nkill -KILL \\$collector");
+    assertNotEquals(original, killsFirst, "the sandbox's reboot command has the shape expected");
+    String before = bootId();
+    try {
+      Files.writeString(command, killsFirst);
+      HttpResponse<String> once =
+          post("/1/nodes/" + NODE + "/reboot", "{\"evacuate\": false, \"reason\": \"lost\"}");
+      assertEquals(200, once.statusCode(), once.body());
+      String id = ((Map<?, ?>) Json.parse(once.body())).get("id").toString();
+      awaitOrTell(
+          "the request done once node3 is back",
+          () -> List.of("done", "failed").contains(request(id).get("status")));
+      assertEquals("done", request(id).get("status"), request(id).toString());
+      assertNotEquals(before, bootId());
+    } finally {
+      Files.writeString(command, original);
+    }
+  }
+
+  /** Waits up to six minutes for {@code condition}; else fails with node3's requests and logs. */
+  private void awaitOrTell(String what, java.util.concurrent.Callable<Boolean> condition)
+      throws Exception {
+    try {
+      await(what)
+          .atMost(Duration.ofMinutes(6))
+          .pollInterval(Duration.ofSeconds(1))
+          .until(condition);
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new AssertionError(
+          what + " did not happen: " + reboots() + "\n" + sandbox.nodeLogs(30), e);
+    }
+  }
+
+  private Map<?, ?> request(String id) throws Exception {
+    return requests().stream()
+        .map(r -> (Map<?, ?>) r)
+        .filter(r -> id.equals(r.get("id")))
+        .findFirst()
+        .orElseThrow();
   }
 }
