@@ -67,11 +67,12 @@ final class CyclePass {
 
   /**
    * The requests not yet in a cycle that this one serves join it: all of them before it takes the
-   * node down; then those its power-on will come after: while the node is held, or powered off (it
-   * comes back only when powered on), or rebooted but seen on its old boot id in a report made
-   * after the request (a reboot may be over before the daemon sees it). A request that asks for
-   * evacuation joins a node going down only when no instance is left on it; a keyed one joins a
-   * one-shot reboot only where holds are reboots anyway (no power control). A request that asks for
+   * node down; then those its power-on will come after: any while the node is powered off or held
+   * off (it comes back only when powered on), a keyed one while it is held offline after its reboot
+   * (a one-shot needs a reboot of its own), and, while it is being rebooted, one that a report made
+   * after it shows still on the old boot id (a reboot may be over before the daemon sees it), keyed
+   * only where holds are reboots anyway (no power control). While the node goes down, a request
+   * that asks for evacuation joins only when no instance is left on it. A request that asks for
    * evacuation and joins a cycle that skipped it takes the cycle back to the drain.
    */
   private void join() {
