@@ -9,9 +9,10 @@ import java.util.regex.Pattern;
  * key that is empty, longer than 64, not of letters, digits, {@code .}, {@code _}, {@code -},
  * {@code :} and {@code @}, or beginning with a dot (400: it is one segment of the release's URL,
  * which must bring it back as it was, so that every key admitted can be released); a hard request
- * where no hard path is configured (409); a key that already holds the node (409); a node in a
- * campaign or with an active incident, unless forced (409). Releasing a key that holds nothing, or
- * cancelling a request that is not active, is a 404. Stateless.
+ * where no hard path is configured (409); a key that already holds the node, or a key beyond
+ * {@value #MAX_KEYS_PER_NODE} holding one node (409); a node in a campaign or with an active
+ * incident, unless forced (409). Releasing a key that holds nothing, or cancelling a request that
+ * is not active, is a 404. Stateless.
  */
 public final class RebootRules {
   /**
@@ -20,6 +21,9 @@ public final class RebootRules {
    * (a segment {@code .} or {@code ..} is no segment: URLs resolve it away).
    */
   private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_:@-][A-Za-z0-9._:@-]{0,63}");
+
+  /** The most keys that may hold one node at once. */
+  public static final int MAX_KEYS_PER_NODE = 32;
 
   private final RebootPolicy policy;
 
@@ -80,6 +84,18 @@ public final class RebootRules {
               + " (request "
               + same.get().id()
               + "); release it first");
+    }
+    long holding = reboots.activeOf(ask.node()).stream().filter(RebootRequest::holds).count();
+    if (ask.key().isPresent() && holding >= MAX_KEYS_PER_NODE) {
+      return refuse(
+          Refusal.Kind.CONFLICT,
+          "node "
+              + ask.node()
+              + " is held by "
+              + holding
+              + " keys already, the most one node takes: release one first (maintctl release "
+              + ask.node()
+              + " KEY)");
     }
     return ask.force() ? Optional.empty() : busy(ask.node(), node);
   }

@@ -146,6 +146,25 @@ class RebootRulesTest {
   }
 
   @Test
+  void aNodeTakesAtMost32KeysAndAOneShotRequestBesideThem() {
+    Reboots held = Reboots.empty();
+    for (int i = 1; i <= RebootRules.MAX_KEYS_PER_NODE; i++) {
+      held =
+          accepted(rules.admit(held, ask("k" + i, RebootMode.SOFT, false), FREE, "r" + i, T))
+              .reboots();
+    }
+    assertEquals(
+        new Refusal(
+            Refusal.Kind.CONFLICT,
+            "node n6 is held by 32 keys already, the most one node takes: release one first"
+                + " (maintctl release n6 KEY)"),
+        refused(rules.admit(held, ask("k33", RebootMode.SOFT, true), FREE, "r33", T)));
+    accepted(rules.admit(held, ask(null, RebootMode.SOFT, false), FREE, "r34", T));
+    Reboots released = accepted(rules.release(held, "n6", "k1", "ops", T)).reboots();
+    accepted(rules.admit(released, ask("k33", RebootMode.SOFT, false), FREE, "r35", T));
+  }
+
+  @Test
   void refusesANodeInACampaignOrWithAnIncidentUnlessForced() {
     NodeStanding campaign = new NodeStanding(true, Optional.of("c1"), Optional.empty(), false);
     assertEquals(

@@ -6,7 +6,6 @@ import org.maintd.http.HttpError;
 import org.maintd.http.Router;
 import org.maintd.protocol.api.RebootBody;
 import org.maintd.protocol.api.RebootView;
-import org.maintd.reboot.RebootAsk;
 import org.maintd.reboot.RebootRequest;
 import org.maintd.round.Command;
 import org.maintd.spi.CollectorReading;
@@ -17,9 +16,8 @@ import org.maintd.spi.CollectorReading;
  * lastPoweredOn}), {@code POST /1/nodes/<node>/reboot} (a request) and {@code DELETE
  * /1/nodes/<node>/reboot/<key>} (a release), {@code POST /1/nodes/<node>/reboot/<id>/cancel} (a
  * request cancelled), the changes authenticated and applied by the runner's next step; a node is
- * named as the cluster names it or in any letter case, a short name for its one qualified name; a
- * keyed request for a node that {@link RebootBody#MAX_KEYS_PER_NODE} keys hold already is refused
- * (409). Thread-safe.
+ * named as the cluster names it or in any letter case, a short name for its one qualified name.
+ * Thread-safe.
  */
 final class RebootRoutes implements RouteSet {
   private final ApiRoutes.Sources sources;
@@ -44,13 +42,10 @@ final class RebootRoutes implements RouteSet {
         "/1/nodes/{node}/reboot",
         ApiAction.admitted(
             sources.commands()::admit,
-            c -> {
-              RebootAsk ask = c.body(RebootBody.class).ask(c.param("node"), c.who());
-              if (ask.key().isPresent()) {
-                refuseOverKeys(ask.node());
-              }
-              return shown(new Command.RequestReboot(ask));
-            }));
+            c ->
+                shown(
+                    new Command.RequestReboot(
+                        c.body(RebootBody.class).ask(c.param("node"), c.who())))));
     r.add(
         "DELETE",
         "/1/nodes/{node}/reboot/{key}",
@@ -63,31 +58,6 @@ final class RebootRoutes implements RouteSet {
         ApiAction.admitted(
             sources.commands()::admit,
             c -> shown(new Command.CancelReboot(c.param("node"), c.param("id"), c.who()))));
-  }
-
-  /**
-   * A 409 when {@link RebootBody#MAX_KEYS_PER_NODE} keys hold {@code name}'s node already, as the
-   * published view shows it (a name that is no node is the runner's to refuse).
-   */
-  private void refuseOverKeys(String name) {
-    DaemonView v = view();
-    if (v.cluster() == null || !(NodeNamed.in(v.cluster(), name) instanceof NodeNamed.Found f)) {
-      return;
-    }
-    long holding =
-        v.state().reboots().requests().stream()
-            .filter(r -> r.holds() && r.node().equals(f.node().name()))
-            .count();
-    if (holding >= RebootBody.MAX_KEYS_PER_NODE) {
-      throw HttpError.conflict(
-          "node "
-              + f.node().name()
-              + " is held by "
-              + holding
-              + " keys already, the most one node takes: release one first (maintctl release "
-              + f.node().name()
-              + " KEY)");
-    }
   }
 
   private RebootView shown(Command command) {

@@ -16,9 +16,6 @@ import org.maintd.reboot.RebootMode;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RebootBody(String mode, String key, String reason, Boolean evacuate, Boolean force) {
-  /** The most keys that may hold one node at once. */
-  public static final int MAX_KEYS_PER_NODE = 32;
-
   /**
    * What the client asks for {@code node}; an {@link IllegalArgumentException} naming the field.
    */
