@@ -28,7 +28,8 @@ import picocli.CommandLine.Parameters;
       SimCommand.Tag.class,
       SimCommand.Jobs.class,
       SimCommand.PowerOn.class,
-      SimInstanceCommand.class
+      SimInstanceCommand.class,
+      SimNodeCommand.class
     })
 public final class SimCommand extends CommandGroup {
   /** Sets what a node's diagnose script prints. */

@@ -98,6 +98,7 @@ class BadInputTest {
         "/1/sim/tags|an object with the fields node, instance, group, cluster, action, tag, tags",
         "/1/sim/power-on|an object with the fields node, powered",
         "/1/sim/instance|an object with the fields instance, status",
+        "/1/sim/node|an object with the fields node, drained, offline",
       })
   void everyBodyTakingEndpointRefusesANullBodyNamingWhatItMustBe(String path, String expected)
       throws Exception {

@@ -19,7 +19,9 @@ import org.maintd.protocol.json.Json;
  * scripts/maintctl} processes. Four {@code schedule add}s at once each keep their window; {@code
  * up} after an incident's evacuation and {@code ack} keeps the node's window; {@code down --force}
  * on a draining machine whose instance declines waits until the instance has moved and the machine
- * is DOWN; a schedule that moves that machine's window a day later puts it back online, drained.
+ * is DOWN; a schedule that moves that machine's window a day later puts it back online, drained; a
+ * DOWN machine whose node is set online by hand follows its node (DRAIN, said in its notices) and
+ * leaves the schedule with {@code schedule remove}, undrained.
  */
 class MachineModesDemoIT {
   private static final Duration SHORT = Duration.ofSeconds(60);
@@ -37,6 +39,7 @@ class MachineModesDemoIT {
       upAfterAnEvacuationKeepsTheWindow();
       aForcedDownWaitsUntilTheDecliningInstanceMovedAndTheMachineIsDown();
       aWindowMovedLaterPutsTheDownMachineBackOnlineDrained();
+      aDownMachineSetOnlineByHandFollowsItsNodeAndCanLeaveTheSchedule();
     } catch (AssertionError | RuntimeException e) {
       throw new AssertionError(e.getMessage() + "\n--- demo log ---\n" + demo.tail(), e);
     }
@@ -123,6 +126,26 @@ class MachineModesDemoIT {
             Boolean.FALSE.equals(node("node5").get("offline"))
                 && Boolean.TRUE.equals(node("node5").get("drained")));
     assertEquals("DRAIN", node("node5").get("mode"));
+  }
+
+  private void aDownMachineSetOnlineByHandFollowsItsNodeAndCanLeaveTheSchedule() throws Exception {
+    String down = ok("scripts/maintctl down node5");
+    assertTrue(down.matches("node5: DOWN through job \\d+ \\(offline\\)\n"), down);
+    assertEquals(
+        "node5: drained yes, offline no\n", ok("scripts/maintctl sim node node5 --offline no"));
+    awaitTrue(
+        "node5's machine follows its node: DRAIN, with a notice",
+        () ->
+            "DRAIN".equals(node("node5").get("mode"))
+                && Json.write(demo.get("/1/maintenance/status"))
+                    .contains(
+                        "node5 was set online outside maintd while DOWN for maintenance: DRAIN, as"
+                            + " it is still drained"));
+    ok("scripts/maintctl schedule remove node5");
+    awaitTrue(
+        "node5 out of the schedule, undrained",
+        () -> Boolean.FALSE.equals(node("node5").get("drained")) && !scheduled().contains("node5"));
+    assertEquals("UP", node("node5").get("mode"));
   }
 
   private String ok(String command) throws Exception {

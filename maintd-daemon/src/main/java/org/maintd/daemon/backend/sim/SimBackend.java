@@ -7,9 +7,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Instance;
-import org.maintd.cluster.InstanceStatus;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
@@ -17,7 +16,6 @@ import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
-import org.maintd.protocol.text.Escaped;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.JobTrace;
@@ -293,15 +291,19 @@ public final class SimBackend implements ClusterBackend {
     return shared(() -> new DiskStatus(Map.of(), state.staleDisks()));
   }
 
-  /** Sets an instance's run state (a crash: ERROR_down; a shutdown from inside: USER_down). */
-  public synchronized Instance setStatus(String instance, InstanceStatus status) {
+  /**
+   * Changes the cluster now, as an operator does by hand outside maintd (an instance crashing, a
+   * node's flags set with {@code gnt-node modify}): {@code change} gives the cluster after, or
+   * throws {@link SimFailure} with the refusal; {@code what} is logged, already escaped.
+   */
+  public synchronized Cluster byHand(String what, UnaryOperator<Cluster> change) {
     return shared(
         () -> {
-          Cluster c = SimDisks.withStatus(state.cluster(), instance, status);
+          Cluster c = change.apply(state.cluster());
           state = state.with(c, state.jobs(), state.rules(), state.lastId());
           persist();
-          log.info("[instance={}] now {}", Escaped.of(instance), status);
-          return c.instance(instance).orElseThrow();
+          log.info("by hand: {}", what);
+          return c;
         });
   }
 }

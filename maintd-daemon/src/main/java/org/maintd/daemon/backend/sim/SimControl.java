@@ -7,10 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import org.maintd.cluster.Cluster;
 import org.maintd.cluster.InstanceStatus;
+import org.maintd.cluster.Node;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.job.Operation;
 import org.maintd.protocol.api.Times;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.sim.SimDiagnose;
@@ -19,17 +23,20 @@ import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimInstance;
 import org.maintd.protocol.sim.SimJobView;
 import org.maintd.protocol.sim.SimLoad;
+import org.maintd.protocol.sim.SimNode;
 import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
 import org.maintd.protocol.text.ClientText;
+import org.maintd.protocol.text.Escaped;
 import org.maintd.spi.BackendException;
 
 /**
  * The simulated cluster's controls: what a node's diagnose script prints, the CPU load its
- * collector reports, injected failures, node tags, and the list of every job received. Bad values
- * throw {@link IllegalArgumentException} naming the field; names and tags are held to {@link
- * ClientText}'s bounds and alphabets, a diagnose's details to {@link #MAX_DETAILS} bytes.
- * Thread-safe (the backend is).
+ * collector reports, injected failures, node tags, changes made by hand (an instance's run state, a
+ * node's flags), and the list of every job received. Bad values throw {@link
+ * IllegalArgumentException} naming the field; names and tags are held to {@link ClientText}'s
+ * bounds and alphabets, a diagnose's details to {@link #MAX_DETAILS} bytes. Thread-safe (the
+ * backend is).
  */
 final class SimControl {
   private static final List<String> OPS =
@@ -180,8 +187,40 @@ final class SimControl {
               + body.status()
               + "'");
     }
+    Cluster after =
+        byHand(
+            "instance " + Escaped.of(name) + " now " + status,
+            c -> SimDisks.withStatus(c, name, status));
+    return new SimInstance(name, after.instance(name).orElseThrow().status().name());
+  }
+
+  /**
+   * Sets a node drained or offline, or neither, as an operator does by hand (Ganeti's own refusals
+   * hold: not the master, not offline with primary instances).
+   */
+  SimNode node(SimNode body) {
+    String node = known(required("node", body.node(), ClientText.HOSTNAME));
+    if (body.drained() == null && body.offline() == null) {
+      throw new IllegalArgumentException("say what to set: 'drained', 'offline' or both");
+    }
+    Operation.SetNodeFlags flags =
+        new Operation.SetNodeFlags(
+            node, Optional.ofNullable(body.drained()), Optional.ofNullable(body.offline()));
+    Node after =
+        byHand("node " + node + flags(body), c -> new SimOperations().apply(c, flags))
+            .node(node)
+            .orElseThrow();
+    return new SimNode(node, after.drained(), after.offline());
+  }
+
+  private static String flags(SimNode body) {
+    return (body.drained() == null ? "" : " drained " + body.drained())
+        + (body.offline() == null ? "" : " offline " + body.offline());
+  }
+
+  private Cluster byHand(String what, java.util.function.UnaryOperator<Cluster> change) {
     try {
-      return new SimInstance(name, sim.setStatus(name, status).status().name());
+      return sim.byHand(what, change);
     } catch (SimFailure e) {
       throw new IllegalArgumentException(e.getMessage());
     }

@@ -7,6 +7,7 @@ import org.maintd.protocol.sim.SimDiagnose;
 import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimInstance;
 import org.maintd.protocol.sim.SimLoad;
+import org.maintd.protocol.sim.SimNode;
 import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
 
@@ -30,5 +31,6 @@ public final class SimRoutes implements RouteSet {
     r.add("POST", "/1/sim/tags", c -> control.tag(c.body(SimTag.class)));
     r.add("POST", "/1/sim/power-on", c -> control.powerOn(c.body(SimPowerOn.class)));
     r.add("POST", "/1/sim/instance", c -> control.instance(c.body(SimInstance.class)));
+    r.add("POST", "/1/sim/node", c -> control.node(c.body(SimNode.class)));
   }
 }
