@@ -30,6 +30,11 @@ class MaintenanceTourIT {
 
   private DemoProcess demo;
 
+  /** The allowed hours the demo was started with, read once: the tour may cross an hour. */
+  private String allowedStart;
+
+  private String allowedEnd;
+
   /** One command of the tour and what it must show. */
   record Step(String command, Check check) {}
 
@@ -185,11 +190,13 @@ class MaintenanceTourIT {
                 + " --set maintenance.allowedHours.end=$(date -u -d +4hours +%H:00)",
             r -> {
               demo.stop();
+              allowedStart = hourFromNow(2);
+              allowedEnd = hourFromNow(4);
               demo.start(
                   "--set",
-                  "maintenance.allowedHours.start=" + hourFromNow(2),
+                  "maintenance.allowedHours.start=" + allowedStart,
                   "--set",
-                  "maintenance.allowedHours.end=" + hourFromNow(4));
+                  "maintenance.allowedHours.end=" + allowedEnd);
               String config = Files.readString(demo.state.resolve("maintd.yaml"));
               assertTrue(config.contains("allowedHours"), config);
             }));
@@ -203,9 +210,9 @@ class MaintenanceTourIT {
             r -> {
               String held =
                   "planned work held: outside the allowed hours (mo-su "
-                      + hourFromNow(2)
+                      + allowedStart
                       + "-"
-                      + hourFromNow(4)
+                      + allowedEnd
                       + " UTC): waits until ";
               assertTrue(ok(r).contains(held), r.out());
             }));
