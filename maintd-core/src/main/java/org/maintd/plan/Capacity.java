@@ -11,8 +11,8 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.htools.HtoolsTags;
-import org.maintd.wait.WaitReason;
-import org.maintd.wait.WaitReason.NoRoom.Resource;
+import org.maintd.wait.CapacityWait;
+import org.maintd.wait.CapacityWait.NoRoom.Resource;
 
 /**
  * Free memory, disk and virtual cpus per node during one planning pass, reduced as placements are
@@ -58,16 +58,16 @@ final class Capacity {
   }
 
   /** What {@code node} lacks to take the need; empty when it can take it. */
-  Optional<WaitReason.NoRoom> shortfall(String node, Need need) {
+  Optional<CapacityWait.NoRoom> shortfall(String node, Need need) {
     long[] f = free.get(node);
     if (f[0] < need.memory()) {
-      return Optional.of(new WaitReason.NoRoom(node, Resource.MEMORY, f[0], need.memory()));
+      return Optional.of(new CapacityWait.NoRoom(node, Resource.MEMORY, f[0], need.memory()));
     }
     if (f[1] < need.disk()) {
-      return Optional.of(new WaitReason.NoRoom(node, Resource.DISK, f[1], need.disk()));
+      return Optional.of(new CapacityWait.NoRoom(node, Resource.DISK, f[1], need.disk()));
     }
     if (need.vcpus() > 0 && f[2] < need.vcpus()) {
-      return Optional.of(new WaitReason.NoRoom(node, Resource.VCPUS, f[2], need.vcpus()));
+      return Optional.of(new CapacityWait.NoRoom(node, Resource.VCPUS, f[2], need.vcpus()));
     }
     return Optional.empty();
   }

@@ -18,6 +18,10 @@ import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.Maintenance;
 import org.maintd.maintenance.MaintenanceMode;
 import org.maintd.maintenance.Window;
+import org.maintd.wait.CapacityWait;
+import org.maintd.wait.NotReady;
+import org.maintd.wait.OtherWorkFirst;
+import org.maintd.wait.ScheduleWait;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -115,10 +119,10 @@ final class MaintenancePlanner {
       return waits(head, busy.get());
     }
     if (ctx.excludedTargets.contains(node.name())) {
-      return waits(head, new WaitReason.NodeHasIncident(node.name()));
+      return waits(head, new OtherWorkFirst.NodeHasIncident(node.name()));
     }
     if (campaigns.containsKey(node.name())) {
-      return waits(head, new WaitReason.CampaignUnderWay(campaigns.get(node.name())));
+      return waits(head, new OtherWorkFirst.CampaignUnderWay(campaigns.get(node.name())));
     }
     if (node.master()) {
       return masterFirst(node, owner, jobs, head);
@@ -129,7 +133,7 @@ final class MaintenancePlanner {
       after = after.withMode(drainMode(m, why));
       return Next.does("DRAIN: " + node.name() + " is drained already; " + why);
     }
-    Optional<WaitReason.CapReached> cap = ctx.unavailable.refusal(node);
+    Optional<CapacityWait.CapReached> cap = ctx.unavailable.refusal(node);
     if (cap.isPresent()) {
       return Next.waits(head + ": waits for the safety cap: " + cap.get().text(), cap.get());
     }
@@ -157,7 +161,7 @@ final class MaintenancePlanner {
     Optional<Node> to =
         MasterSuccessor.of(ctx, node.name(), x -> ctx.claims.nodeFree(owner, x.name()));
     if (to.isEmpty()) {
-      return waits(head, new WaitReason.NoMasterCandidate(node.name()));
+      return waits(head, new NotReady.NoMasterCandidate(node.name()));
     }
     submit(
         jobs,
@@ -216,7 +220,7 @@ final class MaintenancePlanner {
       return Next.does("DRAIN: no instance left; take it down with maintctl down " + m.hostname());
     }
     if (!w.started(now)) {
-      return Next.waits(new WaitReason.WindowNotStarted(w.start(), "DRAIN: drained; goes DOWN"));
+      return Next.waits(new ScheduleWait.WindowNotStarted(w.start(), "DRAIN: drained; goes DOWN"));
     }
     if (w.ended(now)) {
       return backUp(
@@ -257,7 +261,7 @@ final class MaintenancePlanner {
   private Next backUp(Window w, MachineId m, Node node, List<JobSpec> jobs, String head) {
     NodeSignal signal = in.signals().getOrDefault(node.name(), NodeSignal.unknown());
     if (signal.okSince().isEmpty()) {
-      WaitReason why = new WaitReason.NotOk(node.name(), signal.fault());
+      WaitReason why = new NotReady.NotOk(node.name(), signal.fault());
       return Next.waits(head + ": " + why.text(), why);
     }
     if (in.hold().isPresent()) {
@@ -283,10 +287,10 @@ final class MaintenancePlanner {
   private Optional<WaitReason> busy(String owner, Node node) {
     if (ctx.rebooting.contains(node.name())) {
       return Optional.of(
-          new WaitReason.Busy("node " + node.name() + ", under a reboot request,", false));
+          new OtherWorkFirst.Busy("node " + node.name() + ", under a reboot request,", false));
     }
     if (!ctx.claims.nodeFree(owner, node.name())) {
-      return Optional.of(new WaitReason.Busy("node " + node.name(), false));
+      return Optional.of(new OtherWorkFirst.Busy("node " + node.name(), false));
     }
     return Optional.empty();
   }

@@ -18,6 +18,7 @@ import org.maintd.reboot.RebootMode;
 import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.Reboots;
 import org.maintd.reboot.RequestStatus;
+import org.maintd.wait.CapacityWait;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -193,7 +194,7 @@ final class RebootRequestPlanner {
 
   /** What happens to the node next; a wait for the safety caps says so as such. */
   private Next next(Node n, CycleStep step) {
-    Optional<WaitReason.CapReached> cap =
+    Optional<CapacityWait.CapReached> cap =
         step.capped() ? ctx.unavailable.refusal(n) : Optional.empty();
     return cap.isPresent() ? Next.waits(step.text(), cap.get()) : Next.does(step.text());
   }

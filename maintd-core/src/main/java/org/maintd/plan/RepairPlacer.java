@@ -9,6 +9,7 @@ import org.maintd.cluster.Node;
 import org.maintd.harep.RepairNeed;
 import org.maintd.job.Operation;
 import org.maintd.plan.TargetChooser.Choice;
+import org.maintd.wait.CapacityWait;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -39,7 +40,7 @@ final class RepairPlacer {
 
   /** No node of {@code inst}'s group has room for {@code need}: the nodes ruled out named. */
   private Placement noTarget(Instance inst, String need) {
-    WaitReason.NoTarget why = new WaitReason.NoTarget(need, ctx.ruledOutIn(group(inst)));
+    CapacityWait.NoTarget why = new CapacityWait.NoTarget(need, ctx.ruledOutIn(group(inst)));
     return Placement.waits(why.text(), why);
   }
 

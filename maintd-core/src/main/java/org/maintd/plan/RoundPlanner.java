@@ -25,6 +25,7 @@ import org.maintd.incident.Lifecycle;
 import org.maintd.job.JobSpec;
 import org.maintd.maintenance.Maintenance;
 import org.maintd.safety.SafetyCaps;
+import org.maintd.wait.OtherWorkFirst;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -198,7 +199,7 @@ public final class RoundPlanner {
             : new HealthPlan(List.of(), List.of(), List.of(), health.stored());
     if (!Double.isNaN(balanceThreshold)) {
       if (underWay.isPresent()) {
-        WaitReason why = new WaitReason.CampaignUnderWay(underWay.get().id());
+        WaitReason why = new OtherWorkFirst.CampaignUnderWay(underWay.get().id());
         items.add(new PlanItem("balance", "cluster", Next.waits("waits: " + why.text(), why)));
       } else {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents), load).plan(jobs, items);
@@ -297,7 +298,8 @@ public final class RoundPlanner {
               .filter(top -> !top.uuid().equals(incident.uuid()))
               .map(
                   top ->
-                      new WaitReason.IncidentFirst(top.uuid(), top.diagnosis().status().wireName()))
+                      new OtherWorkFirst.IncidentFirst(
+                          top.uuid(), top.diagnosis().status().wireName()))
               .map(why -> Next.waits("waits: " + why.text(), why))
               .orElse(Next.does(""));
     };

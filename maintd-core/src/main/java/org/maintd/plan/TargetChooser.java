@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
+import org.maintd.wait.CapacityWait;
+import org.maintd.wait.OtherWorkFirst;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -29,19 +31,20 @@ final class TargetChooser {
   Optional<WaitReason> refusal(String owner, Node node) {
     if (!node.acceptsInstances()) {
       return Optional.of(
-          new WaitReason.TargetRefused(node.name(), node.offline() ? "is offline" : "is drained"));
+          new CapacityWait.TargetRefused(
+              node.name(), node.offline() ? "is offline" : "is drained"));
     }
     if (ctx.excludedTargets.contains(node.name())) {
       return Optional.of(
-          new WaitReason.TargetRefused(node.name(), "has an active incident or was evacuated"));
+          new CapacityWait.TargetRefused(node.name(), "has an active incident or was evacuated"));
     }
     if (ctx.ruledOut.containsKey(node.name())) {
       return Optional.of(
-          new WaitReason.TargetRefused(
+          new CapacityWait.TargetRefused(
               node.name(), "is ruled out: " + ctx.ruledOut.get(node.name())));
     }
     if (!ctx.claims.nodeFree(owner, node.name())) {
-      return Optional.of(new WaitReason.Busy(node.name(), false));
+      return Optional.of(new OtherWorkFirst.Busy(node.name(), false));
     }
     return Optional.empty();
   }

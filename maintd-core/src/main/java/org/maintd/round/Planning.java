@@ -26,6 +26,8 @@ import org.maintd.plan.RoundPlanner;
 import org.maintd.plan.TagChange;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
+import org.maintd.wait.OtherWorkFirst;
+import org.maintd.wait.RoundHold;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -187,14 +189,14 @@ final class Planning {
   private static Optional<WaitReason> heldBack(Turn t, List<String> running) {
     MaintdState s = t.state;
     if (!running.isEmpty()) {
-      return Optional.of(new WaitReason.JobsRunning(running, s.round()));
+      return Optional.of(new RoundHold.JobsRunning(running, s.round()));
     }
     if (s.paused()) {
-      return Optional.of(new WaitReason.Paused(s.pauseReason()));
+      return Optional.of(new RoundHold.Paused(s.pauseReason()));
     }
     Duration since = Duration.between(t.memory.lastRound(), t.now);
     if (since.compareTo(s.roundDelay()) < 0) {
-      return Optional.of(new WaitReason.RoundDelay(s.roundDelay().minus(since).toSeconds()));
+      return Optional.of(new RoundHold.RoundDelay(s.roundDelay().minus(since).toSeconds()));
     }
     return Optional.empty();
   }
@@ -206,7 +208,7 @@ final class Planning {
   private static boolean heldByTheRound(Incident i, Next next, Optional<WaitReason> wait) {
     return wait.isPresent()
         && i.status().isActive()
-        && !(next.waits().orElse(null) instanceof WaitReason.IncidentFirst);
+        && !(next.waits().orElse(null) instanceof OtherWorkFirst.IncidentFirst);
   }
 
   private static List<Incident> withNext(

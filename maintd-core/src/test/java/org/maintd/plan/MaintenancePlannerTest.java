@@ -26,6 +26,9 @@ import org.maintd.maintenance.Schedule;
 import org.maintd.maintenance.Window;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
+import org.maintd.wait.NotReady;
+import org.maintd.wait.RoundHold;
+import org.maintd.wait.ScheduleWait;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -165,7 +168,7 @@ class MaintenancePlannerTest {
     assertEquals("cap", machine(capped).waits().orElseThrow().kind());
     assertEquals(MachineMode.UP, capped.maintenance().modeOf("n2"));
 
-    WaitReason held = new WaitReason.Paused("outside the allowed hours");
+    WaitReason held = new RoundHold.Paused("outside the allowed hours");
     RoundPlan guarded =
         plan(
             cluster(),
@@ -224,7 +227,7 @@ class MaintenancePlannerTest {
             START);
     assertEquals(List.of(), ops(p));
     assertEquals(
-        new WaitReason.ConsentPending(List.of("a", "b")), machine(p).waits().orElseThrow());
+        new ScheduleWait.ConsentPending(List.of("a", "b")), machine(p).waits().orElseThrow());
   }
 
   static Cluster empty(Cluster c) {
@@ -271,7 +274,7 @@ class MaintenancePlannerTest {
     Instant now = START.plusSeconds(offset);
     NodeSignal ok = new NodeSignal("boot-1", "", Optional.of(DUE));
     Optional<WaitReason> hold =
-        held ? Optional.of(new WaitReason.Paused("an alert fires")) : Optional.empty();
+        held ? Optional.of(new RoundHold.Paused("an alert fires")) : Optional.empty();
     RoundPlan p = plan(c, new MaintenanceInput(m, AHEAD, hold, false, Map.of("n2", ok)), now);
     List<Operation> expectedOps =
         switch (expected) {
@@ -313,7 +316,7 @@ class MaintenancePlannerTest {
         new MaintenanceInput(m, AHEAD, Optional.empty(), false, Map.of("n2", faulty));
     RoundPlan p = plan(c, notOk, end);
     assertEquals(List.of(), ops(p));
-    assertEquals(new WaitReason.NotOk("n2", "evacuate"), machine(p).waits().orElseThrow());
+    assertEquals(new NotReady.NotOk("n2", "evacuate"), machine(p).waits().orElseThrow());
 
     MaintenanceInput okIn =
         new MaintenanceInput(m, AHEAD, Optional.empty(), false, Map.of("n2", ok));
