@@ -51,7 +51,7 @@ final class EvacuationPlanner {
     if (!node.drained() && !node.offline()) {
       Optional<CapacityWait.CapReached> capped = ctx.unavailable.refusal(node);
       if (capped.isPresent()) {
-        return Step.waiting("waits for the safety cap: " + capped.get().text(), capped.get());
+        return Step.waiting(Next.waits(capped.get()));
       }
       ctx.unavailable.takeDown(node);
       return single(incident, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name());

@@ -156,8 +156,7 @@ final class HarepPlanner {
     Optional<RepairNeed> need = RepairNeed.of(ctx.index, inst);
     if (need.isEmpty()) {
       WaitReason why = new NotReady.InstanceNotSettled(inst.status().name());
-      items.add(
-          new PlanItem("instance", inst.name(), Next.waits(head + ": waits: " + why.text(), why)));
+      items.add(new PlanItem("instance", inst.name(), Next.waits(head, why)));
       return;
     }
     String broken = head + "; " + need.get().problem() + ", needs " + need.get().type().wireName();
@@ -225,7 +224,7 @@ final class HarepPlanner {
     if (!ctx.claims.instanceFree(inst.name()) || !ctx.claims.nodesFree(owner.text(), working)) {
       ctx.capacity.giveBack(mark);
       WaitReason busy = new OtherWorkFirst.Busy("its nodes or the instance", true);
-      return Next.waits("waits: " + busy.text(), busy);
+      return Next.waits(busy);
     }
     ctx.claims.claim(owner.text(), working, job.instances());
     jobs.add(job);
@@ -280,7 +279,7 @@ final class HarepPlanner {
                     && ctx.index.node(node).map(n -> !n.offline()).orElse(false))
         .findFirst()
         .map(OtherWorkFirst.NodeHasIncident::new)
-        .map(why -> Next.waits("waits: " + why.text(), why));
+        .map(Next::waits);
   }
 
   private String repairId(Instance inst) {

@@ -63,8 +63,8 @@ final class HealthJobs {
                         "health",
                         n.instance(),
                         n.waits()
-                            ? Next.waits(
-                                "waits: " + n.text(),
+                            ? Next.waitsAs(
+                                n.text(),
                                 new OtherWorkFirst.Busy("its nodes or the instance", true))
                             : Next.does(n.text()))));
     return plan;

@@ -90,7 +90,7 @@ final class InstanceMoves {
     }
     return moving || held.isEmpty()
         ? Next.does(text.toString())
-        : Next.waits(text.toString(), held.get(0));
+        : Next.told(text.toString(), held.get(0));
   }
 
   /** Puts {@code inst} among the instances that move ({@code moving}) or those held back. */

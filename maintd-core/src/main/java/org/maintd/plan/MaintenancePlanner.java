@@ -111,18 +111,18 @@ final class MaintenancePlanner {
    */
   private Next startDrain(Window w, MachineId m, Node node, List<JobSpec> jobs, String head) {
     if (in.hold().isPresent() && !goingDown(m)) {
-      return waits(head, in.hold().get());
+      return Next.waits(head, in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
     Optional<WaitReason> busy = busy(owner, node);
     if (busy.isPresent()) {
-      return waits(head, busy.get());
+      return Next.waits(head, busy.get());
     }
     if (ctx.excludedTargets.contains(node.name())) {
-      return waits(head, new OtherWorkFirst.NodeHasIncident(node.name()));
+      return Next.waits(head, new OtherWorkFirst.NodeHasIncident(node.name()));
     }
     if (campaigns.containsKey(node.name())) {
-      return waits(head, new OtherWorkFirst.CampaignUnderWay(campaigns.get(node.name())));
+      return Next.waits(head, new OtherWorkFirst.CampaignUnderWay(campaigns.get(node.name())));
     }
     if (node.master()) {
       return masterFirst(node, owner, jobs, head);
@@ -135,7 +135,7 @@ final class MaintenancePlanner {
     }
     Optional<CapacityWait.CapReached> cap = ctx.unavailable.refusal(node);
     if (cap.isPresent()) {
-      return Next.waits(head + ": waits for the safety cap: " + cap.get().text(), cap.get());
+      return Next.waits(head, cap.get());
     }
     ctx.unavailable.takeDown(node);
     submit(jobs, owner, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name(), why);
@@ -161,7 +161,7 @@ final class MaintenancePlanner {
     Optional<Node> to =
         MasterSuccessor.of(ctx, node.name(), x -> ctx.claims.nodeFree(owner, x.name()));
     if (to.isEmpty()) {
-      return waits(head, new NotReady.NoMasterCandidate(node.name()));
+      return Next.waits(head, new NotReady.NoMasterCandidate(node.name()));
     }
     submit(
         jobs,
@@ -183,7 +183,7 @@ final class MaintenancePlanner {
       return forced ? goDown(m, node, jobs) : drained(w, m, node, jobs);
     }
     if (in.hold().isPresent() && !forced) {
-      return waits("DRAIN: moving its instances", in.hold().get());
+      return Next.waits("DRAIN: moving its instances", in.hold().get());
     }
     return new InstanceMoves(ctx, evacuations, in, now, forced).plan(w, node, jobs);
   }
@@ -203,7 +203,7 @@ final class MaintenancePlanner {
     String owner = MachineUp.ownerOf(node.name());
     Optional<WaitReason> busy = busy(owner, node);
     if (busy.isPresent()) {
-      return waits(head, busy.get());
+      return Next.waits(head, busy.get());
     }
     submit(
         jobs,
@@ -220,7 +220,8 @@ final class MaintenancePlanner {
       return Next.does("DRAIN: no instance left; take it down with maintctl down " + m.hostname());
     }
     if (!w.started(now)) {
-      return Next.waits(new ScheduleWait.WindowNotStarted(w.start(), "DRAIN: drained; goes DOWN"));
+      return Next.because(
+          new ScheduleWait.WindowNotStarted(w.start(), "DRAIN: drained; goes DOWN"));
     }
     if (w.ended(now)) {
       return backUp(
@@ -231,7 +232,7 @@ final class MaintenancePlanner {
           "DRAIN: drained; its window ended at " + w.end().orElseThrow() + " before it went DOWN");
     }
     if (in.hold().isPresent()) {
-      return waits("DRAIN: drained; going DOWN", in.hold().get());
+      return Next.waits("DRAIN: drained; going DOWN", in.hold().get());
     }
     return takeDown(
         m, node, jobs, "DRAIN: drained; going DOWN", "its auto window started at " + w.start());
@@ -262,15 +263,15 @@ final class MaintenancePlanner {
     NodeSignal signal = in.signals().getOrDefault(node.name(), NodeSignal.unknown());
     if (signal.okSince().isEmpty()) {
       WaitReason why = new NotReady.NotOk(node.name(), signal.fault());
-      return Next.waits(head + ": " + why.text(), why);
+      return Next.told(head + ": " + why.text(), why);
     }
     if (in.hold().isPresent()) {
-      return waits(head + "; coming back UP", in.hold().get());
+      return Next.waits(head + "; coming back UP", in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
     Optional<WaitReason> busy = busy(owner, node);
     if (busy.isPresent()) {
-      return waits(head + "; coming back UP", busy.get());
+      return Next.waits(head + "; coming back UP", busy.get());
     }
     String why = "its auto window ended at " + w.end().orElseThrow() + " and it reports Ok";
     Operation back =
@@ -301,9 +302,5 @@ final class MaintenancePlanner {
     JobSpec job = new JobSpec(key, owner, List.of(op), ReasonTrail.of(text, key, ctx.nowNanos));
     ctx.claims.claim(owner, job.nodes(), job.instances());
     jobs.add(job);
-  }
-
-  private static Next waits(String head, WaitReason why) {
-    return Next.waits(head + ": waits: " + why.text(), why);
   }
 }

@@ -196,6 +196,6 @@ final class RebootRequestPlanner {
   private Next next(Node n, CycleStep step) {
     Optional<CapacityWait.CapReached> cap =
         step.capped() ? ctx.unavailable.refusal(n) : Optional.empty();
-    return cap.isPresent() ? Next.waits(step.text(), cap.get()) : Next.does(step.text());
+    return cap.isPresent() ? Next.told(step.text(), cap.get()) : Next.does(step.text());
   }
 }

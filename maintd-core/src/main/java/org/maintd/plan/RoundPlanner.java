@@ -200,7 +200,7 @@ public final class RoundPlanner {
     if (!Double.isNaN(balanceThreshold)) {
       if (underWay.isPresent()) {
         WaitReason why = new OtherWorkFirst.CampaignUnderWay(underWay.get().id());
-        items.add(new PlanItem("balance", "cluster", Next.waits("waits: " + why.text(), why)));
+        items.add(new PlanItem("balance", "cluster", Next.waits(why)));
       } else {
         new BalancePlanner(ctx, balancing, failedRepairs(incidents), load).plan(jobs, items);
       }
@@ -300,7 +300,7 @@ public final class RoundPlanner {
                   top ->
                       new OtherWorkFirst.IncidentFirst(
                           top.uuid(), top.diagnosis().status().wireName()))
-              .map(why -> Next.waits("waits: " + why.text(), why))
+              .map(Next::waits)
               .orElse(Next.does(""));
     };
   }

@@ -36,6 +36,12 @@ public sealed interface CapacityWait extends WaitReason {
           + cap
           + ")";
     }
+
+    /** A wait for the safety caps says so as such. */
+    @Override
+    public String waits() {
+      return "waits for the safety cap: " + text();
+    }
   }
 
   /** A node has too little of a resource for what is to be placed there. */

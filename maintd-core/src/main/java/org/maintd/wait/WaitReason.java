@@ -6,7 +6,8 @@ import java.util.List;
  * Why an item of a round waits: a closed set of reasons in families by concept ({@link RoundHold},
  * {@link PlannedWorkHold}, {@link CapacityWait}, {@link OtherWorkFirst}, {@link NotReady}, {@link
  * ScheduleWait}), one record per reason. {@link #kind} is stable (API field, metric label); {@link
- * #text} is the sentence shown to operators. Immutable, so thread-safe.
+ * #text} is the sentence shown to operators; {@link #waits()} says that something waits for it.
+ * Immutable, so thread-safe.
  */
 public sealed interface WaitReason
     permits RoundHold, PlannedWorkHold, CapacityWait, OtherWorkFirst, NotReady, ScheduleWait {
@@ -23,4 +24,20 @@ public sealed interface WaitReason
 
   /** What it says. */
   String text();
+
+  /**
+   * How an operator reads that something waits for this reason: {@code waits: } and its text (the
+   * safety caps say so as such, see {@link CapacityWait.CapReached#waits()}).
+   */
+  default String waits() {
+    return waits(text());
+  }
+
+  /**
+   * How every wait is said: {@code waits: } and what it waits for, in the words of whoever decided
+   * it.
+   */
+  static String waits(String what) {
+    return "waits: " + what;
+  }
 }
