@@ -19,6 +19,8 @@ import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.Reboots;
 import org.maintd.reboot.RequestStatus;
 import org.maintd.wait.CapacityWait;
+import org.maintd.wait.OtherWorkFirst;
+import org.maintd.wait.WaitReason;
 
 /**
  * Moves every node's reboot cycle on by one pass ({@link RebootCycle}) on what the repairs left
@@ -68,8 +70,8 @@ final class RebootRequestPlanner {
         continue;
       }
       if (campaigns.containsKey(name) && cycle.phase() == org.maintd.reboot.CyclePhase.IDLE) {
-        String why = "waits: campaign " + campaigns.get(name) + " is rebooting it; it goes first";
-        items.add(new PlanItem("reboot", name, Next.does(why)));
+        WaitReason why = new OtherWorkFirst.CampaignFirst(campaigns.get(name));
+        items.add(new PlanItem("reboot", name, Next.waits(why)));
         continue;
       }
       CycleStep step = step(node.get(), cycle, out.activeOf(name));

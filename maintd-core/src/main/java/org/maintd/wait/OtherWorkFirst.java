@@ -58,4 +58,17 @@ public sealed interface OtherWorkFirst extends WaitReason {
       return "campaign " + id + " is under way";
     }
   }
+
+  /** A campaign has started on the node: its reboot goes first. */
+  record CampaignFirst(String id) implements OtherWorkFirst {
+    @Override
+    public WaitKind waitKind() {
+      return WaitKind.CAMPAIGN;
+    }
+
+    @Override
+    public String text() {
+      return "campaign " + id + " is rebooting it; it goes first";
+    }
+  }
 }

@@ -26,9 +26,17 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
+import org.maintd.reboot.Admission;
+import org.maintd.reboot.NodeStanding;
+import org.maintd.reboot.RebootAsk;
+import org.maintd.reboot.RebootMode;
+import org.maintd.reboot.RebootPolicy;
+import org.maintd.reboot.RebootRules;
+import org.maintd.reboot.Reboots;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
+import org.maintd.wait.OtherWorkFirst;
 
 class CampaignPlannerTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
@@ -554,5 +562,33 @@ class CampaignPlannerTest {
                             .equals(
                                 "1 instance(s) stay away: the node was drained before the campaign")),
         done.history().toString());
+  }
+
+  @Test
+  void aRebootRequestOnANodeTheCampaignHasStartedOnWaitsForTheCampaign() {
+    Cluster c = cluster();
+    Campaign campaign = at(create(c, spec(1, List.of())), "n3", NodePhase.DRAIN, NOW, "");
+    RebootAsk ask =
+        new RebootAsk("n3", RebootMode.SOFT, Optional.empty(), "disk swap", true, true, "ops");
+    Admission.Accepted asked =
+        (Admission.Accepted)
+            new RebootRules(RebootPolicy.defaults())
+                .admit(Reboots.empty(), ask, NodeStanding.free(), "r1", NOW);
+    RoundPlan p =
+        PLANNER.plan(
+            c,
+            List.of(),
+            List.of(),
+            1,
+            NOW,
+            List.of(campaign),
+            Map.of(),
+            PlanInputs.none(NOW)
+                .withReboots(new RebootInput(asked.reboots(), RebootPolicy.defaults())));
+    PlanItem reboot =
+        p.items().stream().filter(i -> i.kind().equals("reboot")).findFirst().orElseThrow();
+    assertEquals("n3", reboot.id());
+    assertEquals("waits: campaign c1 is rebooting it; it goes first", reboot.next().text());
+    assertEquals(Optional.of(new OtherWorkFirst.CampaignFirst("c1")), reboot.next().waits());
   }
 }

@@ -42,6 +42,7 @@ class WaitKindTest {
         new OtherWorkFirst.IncidentFirst(new UUID(0, 1), "evacuate"),
         new OtherWorkFirst.NodeHasIncident("n2"),
         new OtherWorkFirst.CampaignUnderWay("c1"),
+        new OtherWorkFirst.CampaignFirst("c1"),
         new NotReady.NodeMissing("n9"),
         new NotReady.NoMasterCandidate("n1"),
         new NotReady.InstanceNotSettled("ERROR_down"),
