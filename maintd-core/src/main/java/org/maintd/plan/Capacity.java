@@ -74,9 +74,10 @@ final class Capacity {
 
   /**
    * What placing {@code inst} on {@code node} (as its primary, or as the secondary of {@code
-   * secondaryOf}) would break that should hold, or null: N+1, or an exclusion tag already there.
+   * secondaryOf}) would break that should hold: N+1, or an exclusion tag already there; empty when
+   * nothing.
    */
-  String compromise(String node, Instance inst, Need need, String secondaryOf) {
+  Optional<Compromise> compromise(String node, Instance inst, Need need, String secondaryOf) {
     long[] f = free.get(node);
     long reserved = reserved(node);
     long after = f[0] - need.memory();
@@ -88,18 +89,18 @@ final class Capacity {
                 peers.getOrDefault(node, Map.of()).getOrDefault(secondaryOf, 0L)
                     + reservation(inst));
     if (f[0] > reserved && after <= reserveAfter) {
-      return node + " could no longer take over its peers' instances (N+1)";
+      return Optional.of(new Compromise.NPlusOne(node));
     }
     if (secondaryOf == null) {
       Set<String> tags = exclusionTagsOf(inst);
       Set<String> there = exclusionTags.getOrDefault(node, Set.of());
       for (String t : tags) {
         if (there.contains(t)) {
-          return node + " already runs an instance tagged " + t;
+          return Optional.of(new Compromise.ExclusionTag(node, t));
         }
       }
     }
-    return null;
+    return Optional.empty();
   }
 
   void take(String node, Need need) {

@@ -269,15 +269,17 @@ final class EvacuationPlanner {
 
   /** Remembers a placement that breaks N+1 or an exclusion tag because nothing better had room. */
   private void note(Instance inst, TargetChooser.Choice choice) {
-    if (!choice.compromise().isEmpty()) {
-      compromises.add(
-          inst.name()
-              + " to "
-              + choice.node().name()
-              + " although "
-              + choice.compromise()
-              + ": no other node has room");
-    }
+    choice
+        .compromise()
+        .ifPresent(
+            c ->
+                compromises.add(
+                    inst.name()
+                        + " to "
+                        + choice.node().name()
+                        + " although "
+                        + c.text()
+                        + ": no other node has room"));
   }
 
   private JobSpec job(Incident incident, List<Operation> ops, String what) {

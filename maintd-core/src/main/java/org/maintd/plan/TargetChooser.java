@@ -25,7 +25,7 @@ final class TargetChooser {
   }
 
   /** A chosen node, and what it compromises (empty when nothing). */
-  record Choice(Node node, String compromise) {}
+  record Choice(Node node, Optional<Compromise> compromise) {}
 
   /** Why {@code node} may not receive an instance from {@code owner}'s job; empty when it may. */
   Optional<WaitReason> refusal(String owner, Node node) {
@@ -72,10 +72,10 @@ final class TargetChooser {
         Comparator.comparingLong(n -> ctx.capacity.freeMemory(n.name()));
     Optional<Node> clean =
         fitting.stream()
-            .filter(n -> ctx.capacity.compromise(n.name(), inst, need, secondaryOf) == null)
+            .filter(n -> ctx.capacity.compromise(n.name(), inst, need, secondaryOf).isEmpty())
             .max(byFreeMemory);
     if (clean.isPresent()) {
-      return Optional.of(new Choice(clean.get(), ""));
+      return Optional.of(new Choice(clean.get(), Optional.empty()));
     }
     return fitting.stream()
         .max(byFreeMemory)
