@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.maintd.balance.BalanceOptions;
+import org.maintd.balance.BalanceThreshold;
 import org.maintd.balance.Load;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
@@ -38,13 +39,13 @@ import org.maintd.wait.WaitReason;
 public final class RoundPlanner {
   private final SafetyCaps caps;
   private final boolean harep;
-  private final double balanceThreshold;
+  private final BalanceThreshold balanceThreshold;
   private final BalanceOptions balancing;
   private final Duration hardRebootAfter;
 
   /**
-   * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; with
-   * a {@code balanceThreshold} (NaN: no balancing), balancing moves come last, as {@code balancing}
+   * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; above
+   * a {@code balanceThreshold} (unless it is off), balancing moves come last, as {@code balancing}
    * allows them (its gain rule decides which are worth a job); with a positive {@code
    * hardRebootAfter}, a campaign's node whose soft reboot failed or did not bring it back that long
    * after is rebooted hard.
@@ -52,7 +53,7 @@ public final class RoundPlanner {
   public RoundPlanner(
       SafetyCaps caps,
       boolean harep,
-      double balanceThreshold,
+      BalanceThreshold balanceThreshold,
       BalanceOptions balancing,
       Duration hardRebootAfter) {
     this.caps = caps;
@@ -62,23 +63,26 @@ public final class RoundPlanner {
     this.hardRebootAfter = hardRebootAfter;
   }
 
-  /** A planner whose balancing follows Ganeti's maintenance daemon's rule for the threshold. */
-  public RoundPlanner(
-      SafetyCaps caps, boolean harep, double balanceThreshold, Duration hardRebootAfter) {
+  /**
+   * A planner that balances above {@code balanceThreshold} by Ganeti's maintenance daemon's rule
+   * for it, and never reboots hard.
+   */
+  public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
     this(
         caps,
         harep,
-        balanceThreshold,
-        BalanceOptions.threshold(Double.isNaN(balanceThreshold) ? 0 : balanceThreshold),
-        hardRebootAfter);
+        BalanceThreshold.above(balanceThreshold),
+        BalanceOptions.threshold(balanceThreshold),
+        Duration.ZERO);
   }
 
-  public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
-    this(caps, harep, balanceThreshold, Duration.ZERO);
+  /** A planner that does not balance; a positive {@code hardRebootAfter} as above. */
+  public RoundPlanner(SafetyCaps caps, boolean harep, Duration hardRebootAfter) {
+    this(caps, harep, BalanceThreshold.off(), BalanceOptions.hbal(), hardRebootAfter);
   }
 
   public RoundPlanner(SafetyCaps caps, boolean harep) {
-    this(caps, harep, Double.NaN);
+    this(caps, harep, Duration.ZERO);
   }
 
   public RoundPlanner(SafetyCaps caps) {
@@ -197,7 +201,7 @@ public final class RoundPlanner {
             ? new HealthJobs(ctx, new HealthPlanner(health.settings()))
                 .plan(health, planned, jobs, items)
             : new HealthPlan(List.of(), List.of(), List.of(), health.stored());
-    if (!Double.isNaN(balanceThreshold)) {
+    if (balanceThreshold instanceof BalanceThreshold.Above) {
       if (underWay.isPresent()) {
         WaitReason why = new OtherWorkFirst.CampaignUnderWay(underWay.get().id());
         items.add(new PlanItem("balance", "cluster", Next.waits(why)));

@@ -51,7 +51,7 @@ final class Planning {
             settings.balancing(),
             settings.hardRebootAfter());
     this.plannerWithoutBalancing =
-        new RoundPlanner(settings.caps(), settings.harep(), Double.NaN, settings.hardRebootAfter());
+        new RoundPlanner(settings.caps(), settings.harep(), settings.hardRebootAfter());
   }
 
   /**

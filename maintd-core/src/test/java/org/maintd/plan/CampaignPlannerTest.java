@@ -46,10 +46,7 @@ class CampaignPlannerTest {
   /** The same, rebooting hard a node not back 3 minutes after its soft reboot. */
   private static final RoundPlanner FALL_BACK =
       new RoundPlanner(
-          new SafetyCaps(new Allowance(2, false), List.of()),
-          false,
-          Double.NaN,
-          Duration.ofMinutes(3));
+          new SafetyCaps(new Allowance(2, false), List.of()), false, Duration.ofMinutes(3));
 
   /** n1 master; DRBD pairs n2-n3 and n4-n5; a shared-storage instance on n6. */
   private static Cluster cluster() {
