@@ -75,24 +75,20 @@ final class Planning {
     RoundPlan plan =
         (wait.isEmpty() ? planner : plannerWithoutBalancing)
             .plan(
-                t.cluster,
-                s.incidents(),
-                s.evacuated(),
-                s.round() + 1,
-                t.now,
-                s.campaigns(),
-                t.memory.signals(),
-                new PlanInputs(
-                    succeeded(t),
-                    new MaintenanceInput(
-                        s.maintenance(),
-                        t.settings.drainAhead(),
-                        plannedWork,
-                        t.inputs.consents().asking(),
-                        t.memory.signals()),
-                    load(t.memory, t.cluster),
-                    health(t),
-                    new RebootInput(s.reboots(), t.settings.reboot())));
+                PlanInputs.of(t.cluster, s.incidents(), s.evacuated(), s.round() + 1, t.now)
+                    .withCampaigns(s.campaigns())
+                    .withSignals(t.memory.signals())
+                    .withSucceededJobs(succeeded(t))
+                    .withMaintenance(
+                        new MaintenanceInput(
+                            s.maintenance(),
+                            t.settings.drainAhead(),
+                            plannedWork,
+                            t.inputs.consents().asking(),
+                            t.memory.signals()))
+                    .withLoad(load(t.memory, t.cluster))
+                    .withHealth(health(t))
+                    .withReboots(new RebootInput(s.reboots(), t.settings.reboot())));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(

@@ -78,15 +78,7 @@ class MaintenancePlannerTest {
 
   static RoundPlan plan(Cluster c, MaintenanceInput in, Instant now) {
     return new RoundPlanner(SafetyCaps.defaults())
-        .plan(
-            c,
-            List.of(),
-            List.of(),
-            1,
-            now,
-            List.of(),
-            Map.of(),
-            PlanInputs.none(now).withMaintenance(in));
+        .plan(PlanInputs.of(c, List.of(), List.of(), 1, now).withMaintenance(in));
   }
 
   static Next machine(RoundPlan p) {
@@ -140,14 +132,7 @@ class MaintenancePlannerTest {
     RoundPlan p =
         new RoundPlanner(SafetyCaps.defaults())
             .plan(
-                cluster(),
-                List.of(),
-                List.of(),
-                1,
-                DUE,
-                List.of(),
-                Map.of(),
-                PlanInputs.none(DUE)
+                PlanInputs.of(cluster(), List.of(), List.of(), 1, DUE)
                     .withMaintenance(input(scheduled(false, false, 1L)))
                     .withReboots(
                         new RebootInput(
@@ -363,14 +348,8 @@ class MaintenancePlannerTest {
     RoundPlan p =
         new RoundPlanner(new SafetyCaps(org.maintd.safety.Allowance.parse("2"), List.of()))
             .plan(
-                drained(c, "n2"),
-                List.of(evacuation),
-                List.of(),
-                1,
-                now,
-                List.of(),
-                Map.of(),
-                PlanInputs.none(now).withMaintenance(input(m)));
+                PlanInputs.of(drained(c, "n2"), List.of(evacuation), List.of(), 1, now)
+                    .withMaintenance(input(m)));
     assertEquals(
         List.of(new Operation.Migrate("s", "n2", target)),
         p.jobs().stream()
@@ -406,14 +385,9 @@ class MaintenancePlannerTest {
     RoundPlan p =
         new RoundPlanner(SafetyCaps.defaults())
             .plan(
-                drained(c, "n2"),
-                List.of(evacuation),
-                List.of(),
-                1,
-                DUE.minusSeconds(60),
-                List.of(),
-                Map.of(),
-                PlanInputs.none(DUE.minusSeconds(60)).withMaintenance(input(m)));
+                PlanInputs.of(
+                        drained(c, "n2"), List.of(evacuation), List.of(), 1, DUE.minusSeconds(60))
+                    .withMaintenance(input(m)));
     assertEquals(List.of(), p.jobs());
     String next = p.next().get(evacuation.uuid()).text();
     assertTrue(
