@@ -16,7 +16,8 @@ import org.maintd.incident.Incident;
  * round's number and time, the campaigns and the collectors' latest words per node ({@code
  * signals}), the jobs this tick read as succeeded (harep's next steps), the maintenance schedule,
  * the instances' measured load, instance health and the reboot requests. Its single-value withers
- * ({@code withCampaigns}, {@code withLoad}, ...) are generated. Immutable.
+ * ({@code withCampaigns}, {@code withLoad}, ...) are generated. Its lists and maps are not copied:
+ * what it is given must not change while a round is planned with it.
  */
 @RecordBuilder
 public record PlanInputs(

@@ -7,7 +7,7 @@ import java.util.List;
  * The kinds of {@link WaitReason}, in the order the metrics list them: each with its name on the
  * wire (a field of {@code /1/plan}, a label of the waits metric) and the family of reasons that
  * have it. Every reason names its kind ({@link WaitReason#waitKind}), so a new reason cannot go
- * without one; the lists of names are derived from here.
+ * without one; the lists of names are derived from here. Immutable, so thread-safe.
  */
 public enum WaitKind {
   JOBS_RUNNING("jobs-running", RoundHold.class),
