@@ -3,6 +3,7 @@ package org.maintd.guard;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.maintd.wait.PlannedWorkHold;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -30,11 +31,11 @@ public record AlertInterlock(AlertFilter filter, OnError onError) {
       List<Alert> counted = filter.counted(active.alerts());
       return counted.isEmpty()
           ? Optional.empty()
-          : Optional.of(new WaitReason.AlertsActive(names(counted)));
+          : Optional.of(new PlannedWorkHold.AlertsActive(names(counted)));
     }
     if (state instanceof AlertState.Unknown unknown) {
       return onError == OnError.HOLD
-          ? Optional.of(new WaitReason.AlertsUnknown(unknown.reason()))
+          ? Optional.of(new PlannedWorkHold.AlertsUnknown(unknown.reason()))
           : Optional.empty();
     }
     throw new IllegalStateException("no rule for the alert state " + state);

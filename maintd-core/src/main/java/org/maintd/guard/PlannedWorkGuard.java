@@ -3,6 +3,8 @@ package org.maintd.guard;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.maintd.wait.PlannedWorkHold;
+import org.maintd.wait.WaitKind;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -12,7 +14,7 @@ import org.maintd.wait.WaitReason;
  */
 public record PlannedWorkGuard(Optional<AllowedHours> hours, Optional<AlertInterlock> alerts) {
   /** The kinds of the reasons the guard gives, as the metrics list them. */
-  public static final List<String> KINDS = List.of("allowed-hours", "alert", "alert-unknown");
+  public static final List<String> KINDS = WaitKind.wireNamesOf(PlannedWorkHold.class);
 
   /** No guard: planned work may always start. */
   public static PlannedWorkGuard none() {
@@ -26,7 +28,7 @@ public record PlannedWorkGuard(Optional<AllowedHours> hours, Optional<AlertInter
     Optional<WaitReason> outside =
         hours
             .filter(h -> !h.contains(now))
-            .map(h -> new WaitReason.OutsideAllowedHours(h.toString(), h.nextOpening(now)));
+            .map(h -> new PlannedWorkHold.OutsideAllowedHours(h.toString(), h.nextOpening(now)));
     if (outside.isPresent()) {
       return outside;
     }

@@ -169,7 +169,7 @@ final class BalancePlanner {
         .refusal(owner, target)
         .map(WaitReason::text)
         .or(() -> ctx.capacity.shortfall(node, need).map(WaitReason::text))
-        .or(() -> Optional.ofNullable(ctx.capacity.compromise(node, inst, need, secondaryOf)));
+        .or(() -> ctx.capacity.compromise(node, inst, need, secondaryOf).map(Compromise::text));
   }
 
   /**

@@ -11,8 +11,8 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.htools.HtoolsTags;
-import org.maintd.wait.WaitReason;
-import org.maintd.wait.WaitReason.NoRoom.Resource;
+import org.maintd.wait.CapacityWait;
+import org.maintd.wait.CapacityWait.NoRoom.Resource;
 
 /**
  * Free memory, disk and virtual cpus per node during one planning pass, reduced as placements are
@@ -58,25 +58,26 @@ final class Capacity {
   }
 
   /** What {@code node} lacks to take the need; empty when it can take it. */
-  Optional<WaitReason.NoRoom> shortfall(String node, Need need) {
+  Optional<CapacityWait.NoRoom> shortfall(String node, Need need) {
     long[] f = free.get(node);
     if (f[0] < need.memory()) {
-      return Optional.of(new WaitReason.NoRoom(node, Resource.MEMORY, f[0], need.memory()));
+      return Optional.of(new CapacityWait.NoRoom(node, Resource.MEMORY, f[0], need.memory()));
     }
     if (f[1] < need.disk()) {
-      return Optional.of(new WaitReason.NoRoom(node, Resource.DISK, f[1], need.disk()));
+      return Optional.of(new CapacityWait.NoRoom(node, Resource.DISK, f[1], need.disk()));
     }
     if (need.vcpus() > 0 && f[2] < need.vcpus()) {
-      return Optional.of(new WaitReason.NoRoom(node, Resource.VCPUS, f[2], need.vcpus()));
+      return Optional.of(new CapacityWait.NoRoom(node, Resource.VCPUS, f[2], need.vcpus()));
     }
     return Optional.empty();
   }
 
   /**
    * What placing {@code inst} on {@code node} (as its primary, or as the secondary of {@code
-   * secondaryOf}) would break that should hold, or null: N+1, or an exclusion tag already there.
+   * secondaryOf}) would break that should hold: N+1, or an exclusion tag already there; empty when
+   * nothing.
    */
-  String compromise(String node, Instance inst, Need need, String secondaryOf) {
+  Optional<Compromise> compromise(String node, Instance inst, Need need, String secondaryOf) {
     long[] f = free.get(node);
     long reserved = reserved(node);
     long after = f[0] - need.memory();
@@ -88,18 +89,18 @@ final class Capacity {
                 peers.getOrDefault(node, Map.of()).getOrDefault(secondaryOf, 0L)
                     + reservation(inst));
     if (f[0] > reserved && after <= reserveAfter) {
-      return node + " could no longer take over its peers' instances (N+1)";
+      return Optional.of(new Compromise.NPlusOne(node));
     }
     if (secondaryOf == null) {
       Set<String> tags = exclusionTagsOf(inst);
       Set<String> there = exclusionTags.getOrDefault(node, Set.of());
       for (String t : tags) {
         if (there.contains(t)) {
-          return node + " already runs an instance tagged " + t;
+          return Optional.of(new Compromise.ExclusionTag(node, t));
         }
       }
     }
-    return null;
+    return Optional.empty();
   }
 
   void take(String node, Need need) {

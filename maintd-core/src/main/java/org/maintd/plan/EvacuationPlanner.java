@@ -13,6 +13,9 @@ import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.wait.CapacityWait;
+import org.maintd.wait.NotReady;
+import org.maintd.wait.OtherWorkFirst;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -36,19 +39,19 @@ final class EvacuationPlanner {
     String owner = incident.uuid().toString();
     Optional<Node> found = ctx.index.node(incident.node());
     if (found.isEmpty()) {
-      return Step.waiting(new WaitReason.NodeMissing(incident.node()));
+      return Step.waiting(new NotReady.NodeMissing(incident.node()));
     }
     Node node = found.get();
     if (!ctx.claims.nodeFree(owner, node.name())) {
-      return Step.waiting(new WaitReason.Busy("node " + node.name(), false));
+      return Step.waiting(new OtherWorkFirst.Busy("node " + node.name(), false));
     }
     if (node.master()) {
       return masterFailover(incident, node);
     }
     if (!node.drained() && !node.offline()) {
-      Optional<WaitReason.CapReached> capped = ctx.unavailable.refusal(node);
+      Optional<CapacityWait.CapReached> capped = ctx.unavailable.refusal(node);
       if (capped.isPresent()) {
-        return Step.waiting("waits for the safety cap: " + capped.get().text(), capped.get());
+        return Step.waiting(Next.waits(capped.get()));
       }
       ctx.unavailable.takeDown(node);
       return single(incident, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name());
@@ -75,7 +78,7 @@ final class EvacuationPlanner {
         MasterSuccessor.of(
             ctx, node.name(), x -> ctx.claims.nodeFree(incident.uuid().toString(), x.name()));
     if (to.isEmpty()) {
-      return Step.waiting(new WaitReason.NoMasterCandidate(node.name()));
+      return Step.waiting(new NotReady.NoMasterCandidate(node.name()));
     }
     return single(
         incident,
@@ -209,7 +212,7 @@ final class EvacuationPlanner {
                   + ": its secondary "
                   + refusal.text()
                   + ", and "
-                  + new WaitReason.NoTarget(
+                  + new CapacityWait.NoTarget(
                           "node in the group has " + inst.disk() + " MiB disk for a new secondary",
                           ctx.ruledOutIn(secondary.group()))
                       .text());
@@ -247,7 +250,7 @@ final class EvacuationPlanner {
 
   /** Why {@code inst} waits when no node of {@code group} has room: the nodes ruled out named. */
   private String noRoom(Instance inst, String group, String need) {
-    return inst.name() + ": " + new WaitReason.NoTarget(need, ctx.ruledOutIn(group)).text();
+    return inst.name() + ": " + new CapacityWait.NoTarget(need, ctx.ruledOutIn(group)).text();
   }
 
   private void add(
@@ -266,15 +269,17 @@ final class EvacuationPlanner {
 
   /** Remembers a placement that breaks N+1 or an exclusion tag because nothing better had room. */
   private void note(Instance inst, TargetChooser.Choice choice) {
-    if (!choice.compromise().isEmpty()) {
-      compromises.add(
-          inst.name()
-              + " to "
-              + choice.node().name()
-              + " although "
-              + choice.compromise()
-              + ": no other node has room");
-    }
+    choice
+        .compromise()
+        .ifPresent(
+            c ->
+                compromises.add(
+                    inst.name()
+                        + " to "
+                        + choice.node().name()
+                        + " although "
+                        + c.text()
+                        + ": no other node has room"));
   }
 
   private JobSpec job(Incident incident, List<Operation> ops, String what) {

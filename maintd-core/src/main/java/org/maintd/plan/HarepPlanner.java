@@ -20,6 +20,8 @@ import org.maintd.harep.RepairTag;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.wait.NotReady;
+import org.maintd.wait.OtherWorkFirst;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -153,9 +155,8 @@ final class HarepPlanner {
     String head = "repair " + p.tag().type().wireName() + " pending";
     Optional<RepairNeed> need = RepairNeed.of(ctx.index, inst);
     if (need.isEmpty()) {
-      WaitReason why = new WaitReason.InstanceNotSettled(inst.status().name());
-      items.add(
-          new PlanItem("instance", inst.name(), Next.waits(head + ": waits: " + why.text(), why)));
+      WaitReason why = new NotReady.InstanceNotSettled(inst.status().name());
+      items.add(new PlanItem("instance", inst.name(), Next.waits(head, why)));
       return;
     }
     String broken = head + "; " + need.get().problem() + ", needs " + need.get().type().wireName();
@@ -222,8 +223,8 @@ final class HarepPlanner {
             .toList();
     if (!ctx.claims.instanceFree(inst.name()) || !ctx.claims.nodesFree(owner.text(), working)) {
       ctx.capacity.giveBack(mark);
-      WaitReason busy = new WaitReason.Busy("its nodes or the instance", true);
-      return Next.waits("waits: " + busy.text(), busy);
+      WaitReason busy = new OtherWorkFirst.Busy("its nodes or the instance", true);
+      return Next.waits(busy);
     }
     ctx.claims.claim(owner.text(), working, job.instances());
     jobs.add(job);
@@ -277,8 +278,8 @@ final class HarepPlanner {
                     && ctx.excludedTargets.contains(node)
                     && ctx.index.node(node).map(n -> !n.offline()).orElse(false))
         .findFirst()
-        .map(WaitReason.NodeHasIncident::new)
-        .map(why -> Next.waits("waits: " + why.text(), why));
+        .map(OtherWorkFirst.NodeHasIncident::new)
+        .map(Next::waits);
   }
 
   private String repairId(Instance inst) {

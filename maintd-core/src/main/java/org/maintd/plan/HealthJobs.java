@@ -15,7 +15,7 @@ import org.maintd.health.HealthPlanner;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
-import org.maintd.wait.WaitReason;
+import org.maintd.wait.OtherWorkFirst;
 
 /**
  * Instance health in the round: after repairs, evacuations, planned maintenance and campaigns, and
@@ -63,9 +63,9 @@ final class HealthJobs {
                         "health",
                         n.instance(),
                         n.waits()
-                            ? Next.waits(
-                                "waits: " + n.text(),
-                                new WaitReason.Busy("its nodes or the instance", true))
+                            ? Next.waitsAs(
+                                n.text(),
+                                new OtherWorkFirst.Busy("its nodes or the instance", true))
                             : Next.does(n.text()))));
     return plan;
   }

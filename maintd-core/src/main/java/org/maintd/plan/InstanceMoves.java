@@ -13,6 +13,7 @@ import org.maintd.machine.MachineUp;
 import org.maintd.maintenance.Consent;
 import org.maintd.maintenance.Consents;
 import org.maintd.maintenance.Window;
+import org.maintd.wait.ScheduleWait;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -57,7 +58,7 @@ final class InstanceMoves {
     ctx.index.primariesOf(node.name()).forEach(i -> sort(w, node, i, primaries));
     ctx.index.secondariesOf(node.name()).forEach(i -> sort(w, node, i, secondaries));
     if (!pending.isEmpty()) {
-      held.add(new WaitReason.ConsentPending(pending));
+      held.add(new ScheduleWait.ConsentPending(pending));
     }
     StringBuilder text = new StringBuilder(forced ? "DRAIN, going DOWN: " : "DRAIN: ");
     boolean moving = !primaries.isEmpty() || !secondaries.isEmpty();
@@ -82,14 +83,14 @@ final class InstanceMoves {
     }
     despite.forEach(d -> text.append("; ").append(d));
     held.forEach(h -> text.append("; ").append(h.text()));
-    if (w.ended(now) && held.stream().anyMatch(h -> h instanceof WaitReason.Declined)) {
+    if (w.ended(now) && held.stream().anyMatch(h -> h instanceof ScheduleWait.Declined)) {
       text.append("; its window ended at ")
           .append(w.end().orElseThrow())
           .append(" with instances still declining: reported, not forced");
     }
     return moving || held.isEmpty()
         ? Next.does(text.toString())
-        : Next.waits(text.toString(), held.get(0));
+        : Next.told(text.toString(), held.get(0));
   }
 
   /** Puts {@code inst} among the instances that move ({@code moving}) or those held back. */
@@ -104,7 +105,7 @@ final class InstanceMoves {
       Optional<String> until = until(w);
       if (until.isPresent()) {
         Consent c = d.answer();
-        held.add(new WaitReason.Declined(inst.name(), c.reason(), c.at(), until.get()));
+        held.add(new ScheduleWait.Declined(inst.name(), c.reason(), c.at(), until.get()));
         return;
       }
       despite.add(

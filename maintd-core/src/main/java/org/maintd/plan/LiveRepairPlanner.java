@@ -5,7 +5,7 @@ import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
-import org.maintd.wait.WaitReason;
+import org.maintd.wait.OtherWorkFirst;
 
 /**
  * Plans a live repair: one job that runs the whitelisted repair command on the node through its
@@ -24,7 +24,7 @@ final class LiveRepairPlanner {
     }
     String owner = incident.uuid().toString();
     if (!ctx.claims.nodeFree(owner, incident.node())) {
-      return Step.waiting(new WaitReason.Busy("node " + incident.node(), false));
+      return Step.waiting(new OtherWorkFirst.Busy("node " + incident.node(), false));
     }
     String command = incident.diagnosis().command().orElseThrow();
     Operation op =

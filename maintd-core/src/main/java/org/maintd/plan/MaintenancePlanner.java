@@ -18,6 +18,10 @@ import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.Maintenance;
 import org.maintd.maintenance.MaintenanceMode;
 import org.maintd.maintenance.Window;
+import org.maintd.wait.CapacityWait;
+import org.maintd.wait.NotReady;
+import org.maintd.wait.OtherWorkFirst;
+import org.maintd.wait.ScheduleWait;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -107,18 +111,18 @@ final class MaintenancePlanner {
    */
   private Next startDrain(Window w, MachineId m, Node node, List<JobSpec> jobs, String head) {
     if (in.hold().isPresent() && !goingDown(m)) {
-      return waits(head, in.hold().get());
+      return Next.waits(head, in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
     Optional<WaitReason> busy = busy(owner, node);
     if (busy.isPresent()) {
-      return waits(head, busy.get());
+      return Next.waits(head, busy.get());
     }
     if (ctx.excludedTargets.contains(node.name())) {
-      return waits(head, new WaitReason.NodeHasIncident(node.name()));
+      return Next.waits(head, new OtherWorkFirst.NodeHasIncident(node.name()));
     }
     if (campaigns.containsKey(node.name())) {
-      return waits(head, new WaitReason.CampaignUnderWay(campaigns.get(node.name())));
+      return Next.waits(head, new OtherWorkFirst.CampaignUnderWay(campaigns.get(node.name())));
     }
     if (node.master()) {
       return masterFirst(node, owner, jobs, head);
@@ -129,9 +133,9 @@ final class MaintenancePlanner {
       after = after.withMode(drainMode(m, why));
       return Next.does("DRAIN: " + node.name() + " is drained already; " + why);
     }
-    Optional<WaitReason.CapReached> cap = ctx.unavailable.refusal(node);
+    Optional<CapacityWait.CapReached> cap = ctx.unavailable.refusal(node);
     if (cap.isPresent()) {
-      return Next.waits(head + ": waits for the safety cap: " + cap.get().text(), cap.get());
+      return Next.waits(head, cap.get());
     }
     ctx.unavailable.takeDown(node);
     submit(jobs, owner, Operation.SetNodeFlags.drain(node.name()), "drain " + node.name(), why);
@@ -157,7 +161,7 @@ final class MaintenancePlanner {
     Optional<Node> to =
         MasterSuccessor.of(ctx, node.name(), x -> ctx.claims.nodeFree(owner, x.name()));
     if (to.isEmpty()) {
-      return waits(head, new WaitReason.NoMasterCandidate(node.name()));
+      return Next.waits(head, new NotReady.NoMasterCandidate(node.name()));
     }
     submit(
         jobs,
@@ -179,7 +183,7 @@ final class MaintenancePlanner {
       return forced ? goDown(m, node, jobs) : drained(w, m, node, jobs);
     }
     if (in.hold().isPresent() && !forced) {
-      return waits("DRAIN: moving its instances", in.hold().get());
+      return Next.waits("DRAIN: moving its instances", in.hold().get());
     }
     return new InstanceMoves(ctx, evacuations, in, now, forced).plan(w, node, jobs);
   }
@@ -199,7 +203,7 @@ final class MaintenancePlanner {
     String owner = MachineUp.ownerOf(node.name());
     Optional<WaitReason> busy = busy(owner, node);
     if (busy.isPresent()) {
-      return waits(head, busy.get());
+      return Next.waits(head, busy.get());
     }
     submit(
         jobs,
@@ -216,7 +220,8 @@ final class MaintenancePlanner {
       return Next.does("DRAIN: no instance left; take it down with maintctl down " + m.hostname());
     }
     if (!w.started(now)) {
-      return Next.waits(new WaitReason.WindowNotStarted(w.start(), "DRAIN: drained; goes DOWN"));
+      return Next.because(
+          new ScheduleWait.WindowNotStarted(w.start(), "DRAIN: drained; goes DOWN"));
     }
     if (w.ended(now)) {
       return backUp(
@@ -227,7 +232,7 @@ final class MaintenancePlanner {
           "DRAIN: drained; its window ended at " + w.end().orElseThrow() + " before it went DOWN");
     }
     if (in.hold().isPresent()) {
-      return waits("DRAIN: drained; going DOWN", in.hold().get());
+      return Next.waits("DRAIN: drained; going DOWN", in.hold().get());
     }
     return takeDown(
         m, node, jobs, "DRAIN: drained; going DOWN", "its auto window started at " + w.start());
@@ -257,16 +262,16 @@ final class MaintenancePlanner {
   private Next backUp(Window w, MachineId m, Node node, List<JobSpec> jobs, String head) {
     NodeSignal signal = in.signals().getOrDefault(node.name(), NodeSignal.unknown());
     if (signal.okSince().isEmpty()) {
-      WaitReason why = new WaitReason.NotOk(node.name(), signal.fault());
-      return Next.waits(head + ": " + why.text(), why);
+      WaitReason why = new NotReady.NotOk(node.name(), signal.fault());
+      return Next.told(head + ": " + why.text(), why);
     }
     if (in.hold().isPresent()) {
-      return waits(head + "; coming back UP", in.hold().get());
+      return Next.waits(head + "; coming back UP", in.hold().get());
     }
     String owner = MachineUp.ownerOf(node.name());
     Optional<WaitReason> busy = busy(owner, node);
     if (busy.isPresent()) {
-      return waits(head + "; coming back UP", busy.get());
+      return Next.waits(head + "; coming back UP", busy.get());
     }
     String why = "its auto window ended at " + w.end().orElseThrow() + " and it reports Ok";
     Operation back =
@@ -283,10 +288,10 @@ final class MaintenancePlanner {
   private Optional<WaitReason> busy(String owner, Node node) {
     if (ctx.rebooting.contains(node.name())) {
       return Optional.of(
-          new WaitReason.Busy("node " + node.name() + ", under a reboot request,", false));
+          new OtherWorkFirst.Busy("node " + node.name() + ", under a reboot request,", false));
     }
     if (!ctx.claims.nodeFree(owner, node.name())) {
-      return Optional.of(new WaitReason.Busy("node " + node.name(), false));
+      return Optional.of(new OtherWorkFirst.Busy("node " + node.name(), false));
     }
     return Optional.empty();
   }
@@ -297,9 +302,5 @@ final class MaintenancePlanner {
     JobSpec job = new JobSpec(key, owner, List.of(op), ReasonTrail.of(text, key, ctx.nowNanos));
     ctx.claims.claim(owner, job.nodes(), job.instances());
     jobs.add(job);
-  }
-
-  private static Next waits(String head, WaitReason why) {
-    return Next.waits(head + ": waits: " + why.text(), why);
   }
 }

@@ -182,7 +182,7 @@ final class NodeRun {
     }
     var capped = ctx.unavailable.refusal(n);
     if (capped.isPresent()) {
-      return waits("waits for the safety cap: " + capped.get().text());
+      return waits(capped.get().waits());
     }
     ctx.unavailable.takeDown(n);
     jobs.submit(Operation.SetNodeFlags.drain(node), "drain " + node + " for its reboot");

@@ -18,6 +18,8 @@ import org.maintd.reboot.RebootMode;
 import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.Reboots;
 import org.maintd.reboot.RequestStatus;
+import org.maintd.wait.CapacityWait;
+import org.maintd.wait.OtherWorkFirst;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -68,13 +70,13 @@ final class RebootRequestPlanner {
         continue;
       }
       if (campaigns.containsKey(name) && cycle.phase() == org.maintd.reboot.CyclePhase.IDLE) {
-        String why = "waits: campaign " + campaigns.get(name) + " is rebooting it; it goes first";
-        items.add(new PlanItem("reboot", name, Next.does(why)));
+        WaitReason why = new OtherWorkFirst.CampaignFirst(campaigns.get(name));
+        items.add(new PlanItem("reboot", name, Next.waits(why)));
         continue;
       }
       CycleStep step = step(node.get(), cycle, out.activeOf(name));
       out = out.with(step);
-      items.add(new PlanItem("reboot", name, next(node.get(), step)));
+      items.add(new PlanItem("reboot", name, next(step)));
     }
     return out;
   }
@@ -86,7 +88,7 @@ final class RebootRequestPlanner {
         active.stream().map(r -> r.to(RequestStatus.FAILED, now, why)).toList(),
         Optional.empty(),
         why,
-        false);
+        Optional.empty());
   }
 
   private CycleStep step(Node n, NodeCycle cycle, List<RebootRequest> active) {
@@ -95,15 +97,13 @@ final class RebootRequestPlanner {
       return step;
     }
     String text = act(n, step.cycle(), step.action().get()).orElse(step.text());
-    return new CycleStep(step.cycle(), step.requests(), step.action(), text, false);
+    return new CycleStep(step.cycle(), step.requests(), step.action(), text, Optional.empty());
   }
 
   private NodeFacts facts(Node n, NodeCycle cycle) {
     NodeSignal s = signals.getOrDefault(n.name(), NodeSignal.unknown());
-    Optional<String> cap =
-        n.drained() || n.offline()
-            ? Optional.empty()
-            : ctx.unavailable.refusal(n).map(WaitReason::text);
+    Optional<CapacityWait.CapReached> cap =
+        n.drained() || n.offline() ? Optional.empty() : ctx.unavailable.refusal(n);
     return new NodeFacts(
         n.drained(),
         n.offline(),
@@ -191,10 +191,8 @@ final class RebootRequestPlanner {
     return cycle.owner() + ":" + cycle.node();
   }
 
-  /** What happens to the node next; a wait for the safety caps says so as such. */
-  private Next next(Node n, CycleStep step) {
-    Optional<WaitReason.CapReached> cap =
-        step.capped() ? ctx.unavailable.refusal(n) : Optional.empty();
-    return cap.isPresent() ? Next.waits(step.text(), cap.get()) : Next.does(step.text());
+  /** What happens to the node next: the step's, or that it waits for the safety cap. */
+  private static Next next(CycleStep step) {
+    return step.capped().map(Next::waits).orElseGet(() -> Next.does(step.text()));
   }
 }

@@ -9,6 +9,7 @@ import org.maintd.cluster.Node;
 import org.maintd.harep.RepairNeed;
 import org.maintd.job.Operation;
 import org.maintd.plan.TargetChooser.Choice;
+import org.maintd.wait.CapacityWait;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -32,15 +33,15 @@ final class RepairPlacer {
       return new Placement(List.of(ops), Optional.empty());
     }
 
-    static Placement waits(String text, WaitReason why) {
-      return new Placement(List.of(), Optional.of(Next.waits("waits: " + text, why)));
+    static Placement waits(Next why) {
+      return new Placement(List.of(), Optional.of(why));
     }
   }
 
   /** No node of {@code inst}'s group has room for {@code need}: the nodes ruled out named. */
   private Placement noTarget(Instance inst, String need) {
-    WaitReason.NoTarget why = new WaitReason.NoTarget(need, ctx.ruledOutIn(group(inst)));
-    return Placement.waits(why.text(), why);
+    CapacityWait.NoTarget why = new CapacityWait.NoTarget(need, ctx.ruledOutIn(group(inst)));
+    return Placement.waits(Next.waits(why));
   }
 
   /** Where the repair {@code need} of {@code inst}, done by {@code owner}'s job, goes. */
@@ -78,7 +79,7 @@ final class RepairPlacer {
             .refusal(owner, secondary)
             .or(() -> ctx.capacity.shortfall(secondary.name(), n).map(WaitReason.class::cast));
     return why.isPresent()
-        ? Placement.waits("its secondary " + why.get().text(), why.get())
+        ? Placement.waits(Next.waitsAs("its secondary " + why.get().text(), why.get()))
         : handOver(inst, need, secondary, n);
   }
 

@@ -12,10 +12,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.maintd.balance.BalanceOptions;
+import org.maintd.balance.BalanceThreshold;
 import org.maintd.balance.Load;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
-import org.maintd.campaign.NodeSignal;
 import org.maintd.cluster.Cluster;
 import org.maintd.health.HealthPlan;
 import org.maintd.health.HealthPlanner;
@@ -24,7 +24,9 @@ import org.maintd.incident.IncidentStatus;
 import org.maintd.incident.Lifecycle;
 import org.maintd.job.JobSpec;
 import org.maintd.maintenance.Maintenance;
+import org.maintd.reboot.Reboots;
 import org.maintd.safety.SafetyCaps;
+import org.maintd.wait.OtherWorkFirst;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -37,13 +39,13 @@ import org.maintd.wait.WaitReason;
 public final class RoundPlanner {
   private final SafetyCaps caps;
   private final boolean harep;
-  private final double balanceThreshold;
+  private final BalanceThreshold balanceThreshold;
   private final BalanceOptions balancing;
   private final Duration hardRebootAfter;
 
   /**
-   * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; with
-   * a {@code balanceThreshold} (NaN: no balancing), balancing moves come last, as {@code balancing}
+   * A planner within {@code caps}; with {@code harep}, instance repairs follow the incidents; above
+   * a {@code balanceThreshold} (unless it is off), balancing moves come last, as {@code balancing}
    * allows them (its gain rule decides which are worth a job); with a positive {@code
    * hardRebootAfter}, a campaign's node whose soft reboot failed or did not bring it back that long
    * after is rebooted hard.
@@ -51,7 +53,7 @@ public final class RoundPlanner {
   public RoundPlanner(
       SafetyCaps caps,
       boolean harep,
-      double balanceThreshold,
+      BalanceThreshold balanceThreshold,
       BalanceOptions balancing,
       Duration hardRebootAfter) {
     this.caps = caps;
@@ -61,23 +63,26 @@ public final class RoundPlanner {
     this.hardRebootAfter = hardRebootAfter;
   }
 
-  /** A planner whose balancing follows Ganeti's maintenance daemon's rule for the threshold. */
-  public RoundPlanner(
-      SafetyCaps caps, boolean harep, double balanceThreshold, Duration hardRebootAfter) {
+  /**
+   * A planner that balances above {@code balanceThreshold} by Ganeti's maintenance daemon's rule
+   * for it, and never reboots hard.
+   */
+  public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
     this(
         caps,
         harep,
-        balanceThreshold,
-        BalanceOptions.threshold(Double.isNaN(balanceThreshold) ? 0 : balanceThreshold),
-        hardRebootAfter);
+        BalanceThreshold.above(balanceThreshold),
+        BalanceOptions.threshold(balanceThreshold),
+        Duration.ZERO);
   }
 
-  public RoundPlanner(SafetyCaps caps, boolean harep, double balanceThreshold) {
-    this(caps, harep, balanceThreshold, Duration.ZERO);
+  /** A planner that does not balance; a positive {@code hardRebootAfter} as above. */
+  public RoundPlanner(SafetyCaps caps, boolean harep, Duration hardRebootAfter) {
+    this(caps, harep, BalanceThreshold.off(), BalanceOptions.hbal(), hardRebootAfter);
   }
 
   public RoundPlanner(SafetyCaps caps, boolean harep) {
-    this(caps, harep, Double.NaN);
+    this(caps, harep, Duration.ZERO);
   }
 
   public RoundPlanner(SafetyCaps caps) {
@@ -88,72 +93,92 @@ public final class RoundPlanner {
     this(SafetyCaps.defaults());
   }
 
+  /** Plans round {@code round} of {@code cluster} at {@code now}, with nothing else to go on. */
   public RoundPlan plan(
       Cluster cluster, List<Incident> incidents, List<String> evacuated, long round, Instant now) {
-    return plan(cluster, incidents, evacuated, round, now, List.of(), Map.of());
+    return plan(PlanInputs.of(cluster, incidents, evacuated, round, now));
   }
 
   /**
-   * Plans a round with campaigns: their steps come after repairs and instance repairs, and
-   * balancing waits while one is under way. {@code signals} are the collectors' latest words per
-   * node.
+   * Plans a round with everything it goes on ({@code in}): knowing which jobs have succeeded (a
+   * harep repair whose pending tag names only such jobs, or none, takes its next step; the others
+   * wait for theirs); with the reboot requests, each node's cycle moving on after instance repairs
+   * and before planned maintenance and campaigns (no instance lands on a node a cycle takes down);
+   * with the maintenance schedule: its machines' steps come after instance repairs and before
+   * campaigns; no move lands on a machine it drains, holds down or is about to drain, nor on a node
+   * whose repair failed. Its {@code hold} (the guard of planned work: outside the allowed hours, an
+   * alert) holds all planned work, campaign steps too: every planner finds it in the round's
+   * context; repairs of faults go on regardless. The campaigns' steps come after repairs and
+   * instance repairs ({@code signals}: the collectors' latest words per node). Instance health (its
+   * settings may switch it off) comes after the campaigns' steps and before balancing, on what they
+   * left. Balancing waits while a campaign is under way, and weighs the instances' measured load
+   * (see {@link Load#on}: a measure not every node has is left out, and the plan says so).
    */
-  public RoundPlan plan(
-      Cluster cluster,
-      List<Incident> incidents,
-      List<String> evacuated,
-      long round,
-      Instant now,
-      List<Campaign> campaigns,
-      Map<String, NodeSignal> signals) {
-    return plan(
-        cluster, incidents, evacuated, round, now, campaigns, signals, PlanInputs.none(now));
-  }
-
-  /**
-   * Plans a round with its {@code inputs}: knowing which jobs have succeeded (a harep repair whose
-   * pending tag names only such jobs, or none, takes its next step; the others wait for theirs);
-   * with the reboot requests, each node's cycle moving on after instance repairs and before planned
-   * maintenance and campaigns (no instance lands on a node a cycle takes down); with the
-   * maintenance schedule: its machines' steps come after instance repairs and before campaigns; no
-   * move lands on a machine it drains, holds down or is about to drain, nor on a node whose repair
-   * failed. Its {@code hold} (the guard of planned work: outside the allowed hours, an alert) holds
-   * all planned work, campaign steps too: every planner finds it in the round's context; repairs of
-   * faults go on regardless. Balancing weighs the instances' measured load (see {@link Load#on}: a
-   * measure not every node has is left out, and the plan says so). Instance health (its settings
-   * may switch it off) comes after the campaigns' steps and before balancing, on what they left.
-   */
-  public RoundPlan plan(
-      Cluster cluster,
-      List<Incident> incidents,
-      List<String> evacuated,
-      long round,
-      Instant now,
-      List<Campaign> campaigns,
-      Map<String, NodeSignal> signals,
-      PlanInputs inputs) {
-    Set<String> succeededJobs = inputs.succeededJobs();
-    MaintenanceInput maintenance = inputs.maintenance();
-    Load load = inputs.load();
-    HealthRound health = inputs.health();
-    RebootInput reboots = inputs.reboots();
-    Map<String, String> ruledOut = new HashMap<>(maintenance.ruledOut(cluster, now));
-    ruledOut.putAll(failedRepairNodes(incidents));
-    reboots.reboots().downNodes().forEach(n -> ruledOut.put(n, "a reboot request takes it down"));
-    RoundContext ctx =
-        new RoundContext(
-            cluster,
-            round,
-            nanos(now),
-            excluded(incidents, evacuated),
-            ruledOut,
-            caps,
-            maintenance.hold());
-    reboots.reboots().offNodes().forEach(n -> cluster.node(n).ifPresent(ctx.unavailable::takeDown));
+  public RoundPlan plan(PlanInputs in) {
+    RoundContext ctx = context(in);
     EvacuationPlanner evacuations = new EvacuationPlanner(ctx);
-    LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     List<JobSpec> jobs = new ArrayList<>();
     List<UUID> completed = new ArrayList<>();
+    Map<UUID, Next> next = incidents(ctx, evacuations, in.incidents(), jobs, completed);
+    List<TagChange> tags = new ArrayList<>();
+    List<PlanItem> items = new ArrayList<>();
+    if (harep) {
+      new HarepPlanner(ctx, in.now(), in.succeededJobs()).plan(jobs, tags, items);
+    }
+    Reboots rebooted =
+        new RebootRequestPlanner(ctx, evacuations, in.signals(), in.reboots(), in.now())
+            .plan(in.reboots().reboots(), campaignHolds(in.campaigns()), jobs, items);
+    ctx.rebooting.addAll(rebooted.busyNodes());
+    Maintenance scheduled =
+        new MaintenancePlanner(
+                ctx, evacuations, in.maintenance(), in.now(), campaignNodes(in.campaigns()))
+            .plan(jobs, items);
+    CampaignPlanner campaignPlanner =
+        new CampaignPlanner(ctx, evacuations, in.signals(), hardRebootAfter, in.now());
+    List<Campaign> planned = new ArrayList<>();
+    for (Campaign c : in.campaigns()) {
+      planned.add(campaignPlanner.plan(c, jobs));
+    }
+    HealthPlan health = health(ctx, in.health(), planned, jobs, items);
+    if (balanceThreshold instanceof BalanceThreshold.Above) {
+      balance(ctx, in, planned, jobs, items);
+    }
+    return new RoundPlan(jobs, completed, next, tags, items, planned, scheduled, health, rebooted);
+  }
+
+  /**
+   * The round's context: the targets ruled out (the schedule's, failed repairs', the nodes a reboot
+   * request takes down), and the nodes reboot requests hold off counted out of service.
+   */
+  private RoundContext context(PlanInputs in) {
+    Map<String, String> ruledOut = new HashMap<>(in.maintenance().ruledOut(in.cluster(), in.now()));
+    ruledOut.putAll(failedRepairNodes(in.incidents()));
+    Reboots reboots = in.reboots().reboots();
+    reboots.downNodes().forEach(n -> ruledOut.put(n, "a reboot request takes it down"));
+    RoundContext ctx =
+        new RoundContext(
+            in.cluster(),
+            in.round(),
+            nanos(in.now()),
+            excluded(in.incidents(), in.evacuated()),
+            ruledOut,
+            caps,
+            in.maintenance().hold());
+    reboots.offNodes().forEach(n -> in.cluster().node(n).ifPresent(ctx.unavailable::takeDown));
+    return ctx;
+  }
+
+  /**
+   * What happens next to every incident: the step of each one acted on (its jobs to {@code jobs},
+   * completed ones to {@code completed}), in priority order; why the others do nothing or wait.
+   */
+  private static Map<UUID, Next> incidents(
+      RoundContext ctx,
+      EvacuationPlanner evacuations,
+      List<Incident> incidents,
+      List<JobSpec> jobs,
+      List<UUID> completed) {
+    LiveRepairPlanner repairs = new LiveRepairPlanner(ctx);
     Map<UUID, Next> next = new HashMap<>();
     for (Incident incident : incidents) {
       next.put(incident.uuid(), passive(incident, incidents));
@@ -169,43 +194,40 @@ public final class RoundPlanner {
       }
       next.put(incident.uuid(), step.next());
     }
-    List<TagChange> tags = new ArrayList<>();
-    List<PlanItem> items = new ArrayList<>();
-    if (harep) {
-      new HarepPlanner(ctx, now, succeededJobs).plan(jobs, tags, items);
-    }
-    org.maintd.reboot.Reboots rebooted =
-        new RebootRequestPlanner(ctx, evacuations, signals, reboots, now)
-            .plan(reboots.reboots(), campaignHolds(campaigns), jobs, items);
-    ctx.rebooting.addAll(rebooted.busyNodes());
-    Maintenance scheduled =
-        new MaintenancePlanner(ctx, evacuations, maintenance, now, campaignNodes(campaigns))
-            .plan(jobs, items);
-    CampaignPlanner campaignPlanner =
-        new CampaignPlanner(ctx, evacuations, signals, hardRebootAfter, now);
-    List<Campaign> planned = new ArrayList<>();
-    for (Campaign c : campaigns) {
-      planned.add(campaignPlanner.plan(c, jobs));
-    }
+    return next;
+  }
+
+  /** Instance health's duties on what the round left, unless its settings switch it off. */
+  private static HealthPlan health(
+      RoundContext ctx,
+      HealthRound health,
+      List<Campaign> planned,
+      List<JobSpec> jobs,
+      List<PlanItem> items) {
+    return health.settings().enabled()
+        ? new HealthJobs(ctx, new HealthPlanner(health.settings()))
+            .plan(health, planned, jobs, items)
+        : new HealthPlan(List.of(), List.of(), List.of(), health.stored());
+  }
+
+  /** Balancing moves, last; it waits while a campaign is under way. */
+  private void balance(
+      RoundContext ctx,
+      PlanInputs in,
+      List<Campaign> planned,
+      List<JobSpec> jobs,
+      List<PlanItem> items) {
     Optional<Campaign> underWay =
         planned.stream()
             .filter(c -> c.status() == CampaignStatus.RUNNING || c.status().isStopping())
             .findFirst();
-    HealthPlan healthPlan =
-        health.settings().enabled()
-            ? new HealthJobs(ctx, new HealthPlanner(health.settings()))
-                .plan(health, planned, jobs, items)
-            : new HealthPlan(List.of(), List.of(), List.of(), health.stored());
-    if (!Double.isNaN(balanceThreshold)) {
-      if (underWay.isPresent()) {
-        WaitReason why = new WaitReason.CampaignUnderWay(underWay.get().id());
-        items.add(new PlanItem("balance", "cluster", Next.waits("waits: " + why.text(), why)));
-      } else {
-        new BalancePlanner(ctx, balancing, failedRepairs(incidents), load).plan(jobs, items);
-      }
+    if (underWay.isPresent()) {
+      WaitReason why = new OtherWorkFirst.CampaignUnderWay(underWay.get().id());
+      items.add(new PlanItem("balance", "cluster", Next.waits(why)));
+    } else {
+      new BalancePlanner(ctx, balancing, failedRepairs(in.incidents()), in.load())
+          .plan(jobs, items);
     }
-    return new RoundPlan(
-        jobs, completed, next, tags, items, planned, scheduled, healthPlan, rebooted);
   }
 
   /** Incidents acted on this round, most invasive first, then oldest first. */
@@ -297,8 +319,9 @@ public final class RoundPlanner {
               .filter(top -> !top.uuid().equals(incident.uuid()))
               .map(
                   top ->
-                      new WaitReason.IncidentFirst(top.uuid(), top.diagnosis().status().wireName()))
-              .map(why -> Next.waits("waits: " + why.text(), why))
+                      new OtherWorkFirst.IncidentFirst(
+                          top.uuid(), top.diagnosis().status().wireName()))
+              .map(Next::waits)
               .orElse(Next.does(""));
     };
   }

@@ -10,12 +10,13 @@ record Step(List<JobSpec> jobs, boolean complete, Next next) {
     this(jobs, complete, Next.does(next));
   }
 
+  /** It waits for {@code why}; the reason's text alone says so. */
   static Step waiting(WaitReason why) {
-    return new Step(List.of(), false, Next.waits(why));
+    return waiting(Next.because(why));
   }
 
-  static Step waiting(String text, WaitReason why) {
-    return new Step(List.of(), false, Next.waits(text, why));
+  static Step waiting(Next next) {
+    return new Step(List.of(), false, next);
   }
 
   static Step done(String what) {

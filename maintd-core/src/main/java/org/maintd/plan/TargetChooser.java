@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
+import org.maintd.wait.CapacityWait;
+import org.maintd.wait.OtherWorkFirst;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -23,25 +25,26 @@ final class TargetChooser {
   }
 
   /** A chosen node, and what it compromises (empty when nothing). */
-  record Choice(Node node, String compromise) {}
+  record Choice(Node node, Optional<Compromise> compromise) {}
 
   /** Why {@code node} may not receive an instance from {@code owner}'s job; empty when it may. */
   Optional<WaitReason> refusal(String owner, Node node) {
     if (!node.acceptsInstances()) {
       return Optional.of(
-          new WaitReason.TargetRefused(node.name(), node.offline() ? "is offline" : "is drained"));
+          new CapacityWait.TargetRefused(
+              node.name(), node.offline() ? "is offline" : "is drained"));
     }
     if (ctx.excludedTargets.contains(node.name())) {
       return Optional.of(
-          new WaitReason.TargetRefused(node.name(), "has an active incident or was evacuated"));
+          new CapacityWait.TargetRefused(node.name(), "has an active incident or was evacuated"));
     }
     if (ctx.ruledOut.containsKey(node.name())) {
       return Optional.of(
-          new WaitReason.TargetRefused(
+          new CapacityWait.TargetRefused(
               node.name(), "is ruled out: " + ctx.ruledOut.get(node.name())));
     }
     if (!ctx.claims.nodeFree(owner, node.name())) {
-      return Optional.of(new WaitReason.Busy(node.name(), false));
+      return Optional.of(new OtherWorkFirst.Busy(node.name(), false));
     }
     return Optional.empty();
   }
@@ -69,10 +72,10 @@ final class TargetChooser {
         Comparator.comparingLong(n -> ctx.capacity.freeMemory(n.name()));
     Optional<Node> clean =
         fitting.stream()
-            .filter(n -> ctx.capacity.compromise(n.name(), inst, need, secondaryOf) == null)
+            .filter(n -> ctx.capacity.compromise(n.name(), inst, need, secondaryOf).isEmpty())
             .max(byFreeMemory);
     if (clean.isPresent()) {
-      return Optional.of(new Choice(clean.get(), ""));
+      return Optional.of(new Choice(clean.get(), Optional.empty()));
     }
     return fitting.stream()
         .max(byFreeMemory)

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.maintd.wait.CapacityWait;
 
 /**
  * One pass over a node's power cycle: the cycle and the node's requests as the pass changes them,
@@ -38,8 +39,8 @@ final class CyclePass {
     this.now = now;
   }
 
-  /** How a pass ended: the action to take (empty: none), why, and whether the caps hold it. */
-  record Settled(Optional<Action> action, String text, boolean capped) {}
+  /** How a pass ended: the action to take (empty: none), why, and the cap that holds it, if one. */
+  record Settled(Optional<Action> action, String text, Optional<CapacityWait.CapReached> capped) {}
 
   CycleStep result(Settled s) {
     return new CycleStep(cycle, requests, s.action(), s.text(), s.capped());
@@ -177,15 +178,15 @@ final class CyclePass {
   }
 
   Optional<Settled> capped() {
-    return Optional.of(
-        new Settled(Optional.empty(), "waits for the safety cap: " + f.capRefusal().get(), true));
+    CapacityWait.CapReached cap = f.cap().orElseThrow();
+    return Optional.of(new Settled(Optional.empty(), cap.waits(), Optional.of(cap)));
   }
 
   Optional<Settled> act(Action a, String text) {
-    return Optional.of(new Settled(Optional.of(a), text, false));
+    return Optional.of(new Settled(Optional.of(a), text, Optional.empty()));
   }
 
   Optional<Settled> settle(String text) {
-    return Optional.of(new Settled(Optional.empty(), text, false));
+    return Optional.of(new Settled(Optional.empty(), text, Optional.empty()));
   }
 }

@@ -52,7 +52,8 @@ public final class RebootCycle {
     CyclePass pass = new CyclePass(policy, cycle, requests, null, now);
     if (cycle.phase() == CyclePhase.OFF && cycle.mode() == RebootMode.SOFT && policy.hardPath()) {
       pass.cycle = cycle.hardFromNow().at(CyclePhase.MASTER, now);
-      return pass.result(new Settled(Optional.empty(), reason + "; a hard one is due", false));
+      return pass.result(
+          new Settled(Optional.empty(), reason + "; a hard one is due", Optional.empty()));
     }
     return pass.result(pass.fail(reason).orElseThrow());
   }

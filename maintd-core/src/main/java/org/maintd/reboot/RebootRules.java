@@ -134,7 +134,11 @@ public final class RebootRules {
     RebootRequest released = held.get().release(who, now);
     CycleStep replaced =
         new CycleStep(
-            reboots.cycle(node, now), java.util.List.of(released), Optional.empty(), "", false);
+            reboots.cycle(node, now),
+            java.util.List.of(released),
+            Optional.empty(),
+            "",
+            Optional.empty());
     return new Admission.Accepted(reboots.with(replaced), released);
   }
 
@@ -153,7 +157,11 @@ public final class RebootRules {
     RebootRequest canceled = found.get().to(RequestStatus.FAILED, now, "canceled by " + who);
     CycleStep replaced =
         new CycleStep(
-            reboots.cycle(node, now), java.util.List.of(canceled), Optional.empty(), "", false);
+            reboots.cycle(node, now),
+            java.util.List.of(canceled),
+            Optional.empty(),
+            "",
+            Optional.empty());
     return new Admission.Accepted(reboots.with(replaced), canceled);
   }
 

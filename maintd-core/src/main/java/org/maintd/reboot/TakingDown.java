@@ -36,7 +36,7 @@ final class TakingDown {
     if (p.f.drained()) {
       return p.moveOn(CyclePhase.EVACUATE);
     }
-    if (p.f.capRefusal().isPresent()) {
+    if (p.f.cap().isPresent()) {
       return p.capped();
     }
     if (p.f.busy()) {
@@ -64,7 +64,7 @@ final class TakingDown {
 
   private Optional<Settled> takeDown() {
     NodeFacts f = p.f;
-    if (!f.drained() && !f.offline() && f.capRefusal().isPresent()) {
+    if (!f.drained() && !f.offline() && f.cap().isPresent()) {
       return p.capped();
     }
     if (f.busy()) {

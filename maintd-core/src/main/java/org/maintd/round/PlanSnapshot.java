@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.maintd.incident.Incident;
 import org.maintd.job.JobSpec;
 import org.maintd.plan.PlanItem;
+import org.maintd.wait.RoundHold;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -38,7 +39,7 @@ public record PlanSnapshot(
     return new PlanSnapshot(
         null,
         0,
-        Optional.of(new WaitReason.NotPlanned()),
+        Optional.of(new RoundHold.NotPlanned()),
         List.of(),
         List.of(),
         Map.of(),

@@ -26,6 +26,8 @@ import org.maintd.plan.RoundPlanner;
 import org.maintd.plan.TagChange;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
+import org.maintd.wait.OtherWorkFirst;
+import org.maintd.wait.RoundHold;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -49,7 +51,7 @@ final class Planning {
             settings.balancing(),
             settings.hardRebootAfter());
     this.plannerWithoutBalancing =
-        new RoundPlanner(settings.caps(), settings.harep(), Double.NaN, settings.hardRebootAfter());
+        new RoundPlanner(settings.caps(), settings.harep(), settings.hardRebootAfter());
   }
 
   /**
@@ -73,24 +75,20 @@ final class Planning {
     RoundPlan plan =
         (wait.isEmpty() ? planner : plannerWithoutBalancing)
             .plan(
-                t.cluster,
-                s.incidents(),
-                s.evacuated(),
-                s.round() + 1,
-                t.now,
-                s.campaigns(),
-                t.memory.signals(),
-                new PlanInputs(
-                    succeeded(t),
-                    new MaintenanceInput(
-                        s.maintenance(),
-                        t.settings.drainAhead(),
-                        plannedWork,
-                        t.inputs.consents().asking(),
-                        t.memory.signals()),
-                    load(t.memory, t.cluster),
-                    health(t),
-                    new RebootInput(s.reboots(), t.settings.reboot())));
+                PlanInputs.of(t.cluster, s.incidents(), s.evacuated(), s.round() + 1, t.now)
+                    .withCampaigns(s.campaigns())
+                    .withSignals(t.memory.signals())
+                    .withSucceededJobs(succeeded(t))
+                    .withMaintenance(
+                        new MaintenanceInput(
+                            s.maintenance(),
+                            t.settings.drainAhead(),
+                            plannedWork,
+                            t.inputs.consents().asking(),
+                            t.memory.signals()))
+                    .withLoad(load(t.memory, t.cluster))
+                    .withHealth(health(t))
+                    .withReboots(new RebootInput(s.reboots(), t.settings.reboot())));
     t.state =
         s.withIncidents(withNext(s.incidents(), plan.next(), wait))
             .withCampaigns(
@@ -187,14 +185,14 @@ final class Planning {
   private static Optional<WaitReason> heldBack(Turn t, List<String> running) {
     MaintdState s = t.state;
     if (!running.isEmpty()) {
-      return Optional.of(new WaitReason.JobsRunning(running, s.round()));
+      return Optional.of(new RoundHold.JobsRunning(running, s.round()));
     }
     if (s.paused()) {
-      return Optional.of(new WaitReason.Paused(s.pauseReason()));
+      return Optional.of(new RoundHold.Paused(s.pauseReason()));
     }
     Duration since = Duration.between(t.memory.lastRound(), t.now);
     if (since.compareTo(s.roundDelay()) < 0) {
-      return Optional.of(new WaitReason.RoundDelay(s.roundDelay().minus(since).toSeconds()));
+      return Optional.of(new RoundHold.RoundDelay(s.roundDelay().minus(since).toSeconds()));
     }
     return Optional.empty();
   }
@@ -206,7 +204,7 @@ final class Planning {
   private static boolean heldByTheRound(Incident i, Next next, Optional<WaitReason> wait) {
     return wait.isPresent()
         && i.status().isActive()
-        && !(next.waits().orElse(null) instanceof WaitReason.IncidentFirst);
+        && !(next.waits().orElse(null) instanceof OtherWorkFirst.IncidentFirst);
   }
 
   private static List<Incident> withNext(

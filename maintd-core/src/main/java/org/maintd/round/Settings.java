@@ -3,6 +3,7 @@ package org.maintd.round;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import org.maintd.balance.BalanceOptions;
+import org.maintd.balance.BalanceThreshold;
 import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.health.HealthSettings;
 import org.maintd.reboot.RebootPolicy;
@@ -10,8 +11,8 @@ import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
 
 /**
- * How the step decides: the safety caps, the storm guard, whether harep repairs instances, the
- * balancing threshold (NaN: no balancing), how long after a soft reboot that has not brought a
+ * How the step decides: the safety caps, the storm guard, whether harep repairs instances, whether
+ * it balances and above which threshold, how long after a soft reboot that has not brought a
  * campaign's node back it is rebooted hard through the cluster's power control (zero: never; a soft
  * reboot that fails then stops the campaign), and what balancing may do (hbal's switches and gain
  * rule), and how long before its maintenance window a scheduled machine is drained ({@code
@@ -26,7 +27,7 @@ public record Settings(
     SafetyCaps caps,
     StormGuard storm,
     boolean harep,
-    double balanceThreshold,
+    BalanceThreshold balanceThreshold,
     Duration hardRebootAfter,
     BalanceOptions balancing,
     Duration drainAhead,
@@ -57,7 +58,7 @@ public record Settings(
         SafetyCaps.defaults(),
         new StormGuard(30),
         false,
-        Double.NaN,
+        BalanceThreshold.off(),
         Duration.ZERO,
         BalanceOptions.threshold(0),
         DRAIN_AHEAD,

@@ -10,7 +10,7 @@ import java.util.Set;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.cluster.Node;
-import org.maintd.wait.WaitReason;
+import org.maintd.wait.CapacityWait;
 
 /**
  * Counts the nodes out of service (drained or offline) per node group and per failure domain during
@@ -41,7 +41,7 @@ public final class UnavailabilityLedger {
    * Which cap keeps {@code node} from being taken out of service now; empty when none does, or when
    * it is out already (or counted out by a step of this pass, whose job may not have run yet).
    */
-  public Optional<WaitReason.CapReached> refusal(Node node) {
+  public Optional<CapacityWait.CapReached> refusal(Node node) {
     Set<String> down = downByGroup.getOrDefault(node.group(), Set.of());
     if (node.offline() || node.drained() || down.contains(node.name())) {
       return Optional.empty();
@@ -87,8 +87,8 @@ public final class UnavailabilityLedger {
     return cluster.groupByUuid(uuid).map(Group::name).orElse(uuid);
   }
 
-  private WaitReason.CapReached capped(String scope, Set<String> down, int allowed) {
-    return new WaitReason.CapReached(
+  private CapacityWait.CapReached capped(String scope, Set<String> down, int allowed) {
+    return new CapacityWait.CapReached(
         scope, List.copyOf(down), allowed, caps.maxUnavailable().toString());
   }
 }

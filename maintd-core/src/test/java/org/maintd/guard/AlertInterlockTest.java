@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.guard.AlertInterlock.OnError;
+import org.maintd.wait.PlannedWorkHold;
 import org.maintd.wait.WaitReason;
 
 /** Which alerts hold planned work, as kured's filter decides, and what an unknown state does. */
@@ -42,7 +43,7 @@ class AlertInterlockTest {
     assertEquals(
         held.isEmpty()
             ? Optional.empty()
-            : Optional.of(new WaitReason.AlertsActive(List.of(held.split(",")))),
+            : Optional.of(new PlannedWorkHold.AlertsActive(List.of(held.split(",")))),
         why);
   }
 
@@ -59,7 +60,9 @@ class AlertInterlockTest {
   void anUnknownStateHoldsUnlessTheOperatorChoseToProceed(OnError onError, boolean holds) {
     AlertInterlock interlock = new AlertInterlock(AlertFilter.everyAlert(), onError);
     assertEquals(
-        holds ? Optional.of(new WaitReason.AlertsUnknown("connection refused")) : Optional.empty(),
+        holds
+            ? Optional.of(new PlannedWorkHold.AlertsUnknown("connection refused"))
+            : Optional.empty(),
         interlock.holds(new AlertState.Unknown("connection refused")));
   }
 

@@ -349,7 +349,7 @@ class BalancePlannerTest {
         new RoundPlanner(
                 new SafetyCaps(Allowance.parse("100%"), List.of()),
                 false,
-                0.0001,
+                org.maintd.balance.BalanceThreshold.above(0.0001),
                 o,
                 java.time.Duration.ZERO)
             .plan(cluster, List.of(), List.of(), 1, NOW);

@@ -26,9 +26,17 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
+import org.maintd.reboot.Admission;
+import org.maintd.reboot.NodeStanding;
+import org.maintd.reboot.RebootAsk;
+import org.maintd.reboot.RebootMode;
+import org.maintd.reboot.RebootPolicy;
+import org.maintd.reboot.RebootRules;
+import org.maintd.reboot.Reboots;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
+import org.maintd.wait.OtherWorkFirst;
 
 class CampaignPlannerTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
@@ -38,10 +46,7 @@ class CampaignPlannerTest {
   /** The same, rebooting hard a node not back 3 minutes after its soft reboot. */
   private static final RoundPlanner FALL_BACK =
       new RoundPlanner(
-          new SafetyCaps(new Allowance(2, false), List.of()),
-          false,
-          Double.NaN,
-          Duration.ofMinutes(3));
+          new SafetyCaps(new Allowance(2, false), List.of()), false, Duration.ofMinutes(3));
 
   /** n1 master; DRBD pairs n2-n3 and n4-n5; a shared-storage instance on n6. */
   private static Cluster cluster() {
@@ -76,7 +81,10 @@ class CampaignPlannerTest {
 
   private static RoundPlan plan(
       Cluster c, Campaign campaign, Map<String, NodeSignal> signals, Instant at) {
-    return PLANNER.plan(c, List.of(), List.of(), 1, at, List.of(campaign), signals);
+    return PLANNER.plan(
+        PlanInputs.of(c, List.of(), List.of(), 1, at)
+            .withCampaigns(List.of(campaign))
+            .withSignals(signals));
   }
 
   private static Campaign at(
@@ -329,11 +337,18 @@ class CampaignPlannerTest {
     Map<String, NodeSignal> old = Map.of("n2", new NodeSignal("boot-1", "", Optional.of(NOW)));
 
     RoundPlan early =
-        FALL_BACK.plan(c, List.of(), List.of(), 1, NOW.plusSeconds(179), List.of(campaign), old);
+        FALL_BACK.plan(
+            PlanInputs.of(c, List.of(), List.of(), 1, NOW.plusSeconds(179))
+                .withCampaigns(List.of(campaign))
+                .withSignals(old));
     assertTrue(early.jobs().isEmpty(), "the soft reboot is given its time: " + early.jobs());
 
     Instant due = NOW.plusSeconds(180);
-    RoundPlan hard = FALL_BACK.plan(c, List.of(), List.of(), 1, due, List.of(campaign), old);
+    RoundPlan hard =
+        FALL_BACK.plan(
+            PlanInputs.of(c, List.of(), List.of(), 1, due)
+                .withCampaigns(List.of(campaign))
+                .withSignals(old));
     assertEquals(List.of(new Operation.RebootNode("n2", true)), hard.jobs().get(0).operations());
     Campaign powerCycled = hard.campaigns().get(0);
     assertEquals(RebootKind.HARD, powerCycled.progress("n2").reboot());
@@ -346,24 +361,28 @@ class CampaignPlannerTest {
         powerCycled.history().toString());
 
     RoundPlan again =
-        FALL_BACK.plan(c, List.of(), List.of(), 1, due.plusSeconds(200), List.of(powerCycled), old);
+        FALL_BACK.plan(
+            PlanInputs.of(c, List.of(), List.of(), 1, due.plusSeconds(200))
+                .withCampaigns(List.of(powerCycled))
+                .withSignals(old));
     assertTrue(again.jobs().isEmpty(), "one hard reboot, never a second: " + again.jobs());
     Campaign back =
         FALL_BACK
             .plan(
-                c,
-                List.of(),
-                List.of(),
-                1,
-                due.plusSeconds(201),
-                List.of(powerCycled),
-                Map.of("n2", new NodeSignal("boot-2", "", Optional.of(due.plusSeconds(201)))))
+                PlanInputs.of(c, List.of(), List.of(), 1, due.plusSeconds(201))
+                    .withCampaigns(List.of(powerCycled))
+                    .withSignals(
+                        Map.of(
+                            "n2", new NodeSignal("boot-2", "", Optional.of(due.plusSeconds(201))))))
             .campaigns()
             .get(0);
     assertEquals(NodePhase.SOAK, back.progress("n2").phase());
     Campaign late =
         FALL_BACK
-            .plan(c, List.of(), List.of(), 1, due.plusSeconds(601), List.of(powerCycled), old)
+            .plan(
+                PlanInputs.of(c, List.of(), List.of(), 1, due.plusSeconds(601))
+                    .withCampaigns(List.of(powerCycled))
+                    .withSignals(old))
             .campaigns()
             .get(0);
     assertEquals(CampaignStatus.FAILED, late.status(), "not back within the boot timeout");
@@ -386,7 +405,9 @@ class CampaignPlannerTest {
 
     Cluster c = drained(cluster(), "n2").withInstance("a", i -> i.placedOn("n3", "n2"));
     RoundPlan hard =
-        FALL_BACK.plan(c, List.of(), List.of(), 1, NOW.plusSeconds(5), List.of(due), Map.of());
+        FALL_BACK.plan(
+            PlanInputs.of(c, List.of(), List.of(), 1, NOW.plusSeconds(5))
+                .withCampaigns(List.of(due)));
     assertEquals(
         List.of(new Operation.RebootNode("n2", true)),
         hard.jobs().get(0).operations(),
@@ -516,7 +537,9 @@ class CampaignPlannerTest {
                             .parseCommandOutput(Map.of("status", "evacuate")))),
                 NOW)
             .incidents();
-    RoundPlan p = PLANNER.plan(c, incidents, List.of(), 1, NOW, List.of(campaign), Map.of());
+    RoundPlan p =
+        PLANNER.plan(
+            PlanInputs.of(c, incidents, List.of(), 1, NOW).withCampaigns(List.of(campaign)));
     assertEquals(1, p.jobs().size(), p.jobs().toString());
     assertEquals(
         incidents.get(0).uuid().toString(),
@@ -554,5 +577,27 @@ class CampaignPlannerTest {
                             .equals(
                                 "1 instance(s) stay away: the node was drained before the campaign")),
         done.history().toString());
+  }
+
+  @Test
+  void aRebootRequestOnANodeTheCampaignHasStartedOnWaitsForTheCampaign() {
+    Cluster c = cluster();
+    Campaign campaign = at(create(c, spec(1, List.of())), "n3", NodePhase.DRAIN, NOW, "");
+    RebootAsk ask =
+        new RebootAsk("n3", RebootMode.SOFT, Optional.empty(), "disk swap", true, true, "ops");
+    Admission.Accepted asked =
+        (Admission.Accepted)
+            new RebootRules(RebootPolicy.defaults())
+                .admit(Reboots.empty(), ask, NodeStanding.free(), "r1", NOW);
+    RoundPlan p =
+        PLANNER.plan(
+            PlanInputs.of(c, List.of(), List.of(), 1, NOW)
+                .withCampaigns(List.of(campaign))
+                .withReboots(new RebootInput(asked.reboots(), RebootPolicy.defaults())));
+    PlanItem reboot =
+        p.items().stream().filter(i -> i.kind().equals("reboot")).findFirst().orElseThrow();
+    assertEquals("n3", reboot.id());
+    assertEquals("waits: campaign c1 is rebooting it; it goes first", reboot.next().text());
+    assertEquals(Optional.of(new OtherWorkFirst.CampaignFirst("c1")), reboot.next().waits());
   }
 }

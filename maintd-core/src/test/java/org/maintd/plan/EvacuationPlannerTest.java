@@ -443,7 +443,9 @@ class EvacuationPlannerTest {
             "",
             NOW,
             NOW);
-    RoundPlan plan = planner.plan(c, incidents, List.of(), 1, NOW, List.of(campaign), Map.of());
+    RoundPlan plan =
+        planner.plan(
+            PlanInputs.of(c, incidents, List.of(), 1, NOW).withCampaigns(List.of(campaign)));
     assertEquals(1, plan.jobs().size(), plan.jobs().toString());
     assertEquals(incidents.get(0).uuid().toString(), plan.jobs().get(0).owner());
     assertEquals(NodePhase.REBOOT, plan.campaigns().get(0).progress("n2").phase());

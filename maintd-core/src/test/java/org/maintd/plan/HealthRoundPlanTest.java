@@ -66,14 +66,7 @@ class HealthRoundPlanTest {
       Cluster c, List<Incident> incidents, List<Campaign> campaigns, HealthRound h) {
     return new RoundPlanner()
         .plan(
-            c,
-            incidents,
-            List.of(),
-            7,
-            NOW,
-            campaigns,
-            Map.of(),
-            PlanInputs.none(NOW).withHealth(h));
+            PlanInputs.of(c, incidents, List.of(), 7, NOW).withCampaigns(campaigns).withHealth(h));
   }
 
   private static List<String> started(RoundPlan p) {
@@ -180,14 +173,7 @@ class HealthRoundPlanTest {
     RoundPlan p =
         new RoundPlanner()
             .plan(
-                cluster(),
-                List.of(),
-                List.of(),
-                7,
-                NOW,
-                List.of(),
-                Map.of(),
-                PlanInputs.none(NOW)
+                PlanInputs.of(cluster(), List.of(), List.of(), 7, NOW)
                     .withHealth(on())
                     .withReboots(
                         new RebootInput(a.reboots(), org.maintd.reboot.RebootPolicy.defaults())));
@@ -232,15 +218,7 @@ class HealthRoundPlanTest {
   void anInstanceOfAnEvacuatedNodeWaitsNamingWhy() {
     RoundPlan p =
         new RoundPlanner()
-            .plan(
-                cluster(),
-                List.of(),
-                List.of("n4"),
-                7,
-                NOW,
-                List.of(),
-                Map.of(),
-                PlanInputs.none(NOW).withHealth(on()));
+            .plan(PlanInputs.of(cluster(), List.of(), List.of("n4"), 7, NOW).withHealth(on()));
     assertEquals(List.of("a", "b"), started(p));
     assertTrue(
         p.items().stream()

@@ -26,6 +26,9 @@ import org.maintd.maintenance.Schedule;
 import org.maintd.maintenance.Window;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
+import org.maintd.wait.NotReady;
+import org.maintd.wait.RoundHold;
+import org.maintd.wait.ScheduleWait;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -75,15 +78,7 @@ class MaintenancePlannerTest {
 
   static RoundPlan plan(Cluster c, MaintenanceInput in, Instant now) {
     return new RoundPlanner(SafetyCaps.defaults())
-        .plan(
-            c,
-            List.of(),
-            List.of(),
-            1,
-            now,
-            List.of(),
-            Map.of(),
-            PlanInputs.none(now).withMaintenance(in));
+        .plan(PlanInputs.of(c, List.of(), List.of(), 1, now).withMaintenance(in));
   }
 
   static Next machine(RoundPlan p) {
@@ -137,14 +132,7 @@ class MaintenancePlannerTest {
     RoundPlan p =
         new RoundPlanner(SafetyCaps.defaults())
             .plan(
-                cluster(),
-                List.of(),
-                List.of(),
-                1,
-                DUE,
-                List.of(),
-                Map.of(),
-                PlanInputs.none(DUE)
+                PlanInputs.of(cluster(), List.of(), List.of(), 1, DUE)
                     .withMaintenance(input(scheduled(false, false, 1L)))
                     .withReboots(
                         new RebootInput(
@@ -165,7 +153,7 @@ class MaintenancePlannerTest {
     assertEquals("cap", machine(capped).waits().orElseThrow().kind());
     assertEquals(MachineMode.UP, capped.maintenance().modeOf("n2"));
 
-    WaitReason held = new WaitReason.Paused("outside the allowed hours");
+    WaitReason held = new RoundHold.Paused("outside the allowed hours");
     RoundPlan guarded =
         plan(
             cluster(),
@@ -224,7 +212,7 @@ class MaintenancePlannerTest {
             START);
     assertEquals(List.of(), ops(p));
     assertEquals(
-        new WaitReason.ConsentPending(List.of("a", "b")), machine(p).waits().orElseThrow());
+        new ScheduleWait.ConsentPending(List.of("a", "b")), machine(p).waits().orElseThrow());
   }
 
   static Cluster empty(Cluster c) {
@@ -271,7 +259,7 @@ class MaintenancePlannerTest {
     Instant now = START.plusSeconds(offset);
     NodeSignal ok = new NodeSignal("boot-1", "", Optional.of(DUE));
     Optional<WaitReason> hold =
-        held ? Optional.of(new WaitReason.Paused("an alert fires")) : Optional.empty();
+        held ? Optional.of(new RoundHold.Paused("an alert fires")) : Optional.empty();
     RoundPlan p = plan(c, new MaintenanceInput(m, AHEAD, hold, false, Map.of("n2", ok)), now);
     List<Operation> expectedOps =
         switch (expected) {
@@ -313,7 +301,7 @@ class MaintenancePlannerTest {
         new MaintenanceInput(m, AHEAD, Optional.empty(), false, Map.of("n2", faulty));
     RoundPlan p = plan(c, notOk, end);
     assertEquals(List.of(), ops(p));
-    assertEquals(new WaitReason.NotOk("n2", "evacuate"), machine(p).waits().orElseThrow());
+    assertEquals(new NotReady.NotOk("n2", "evacuate"), machine(p).waits().orElseThrow());
 
     MaintenanceInput okIn =
         new MaintenanceInput(m, AHEAD, Optional.empty(), false, Map.of("n2", ok));
@@ -360,14 +348,8 @@ class MaintenancePlannerTest {
     RoundPlan p =
         new RoundPlanner(new SafetyCaps(org.maintd.safety.Allowance.parse("2"), List.of()))
             .plan(
-                drained(c, "n2"),
-                List.of(evacuation),
-                List.of(),
-                1,
-                now,
-                List.of(),
-                Map.of(),
-                PlanInputs.none(now).withMaintenance(input(m)));
+                PlanInputs.of(drained(c, "n2"), List.of(evacuation), List.of(), 1, now)
+                    .withMaintenance(input(m)));
     assertEquals(
         List.of(new Operation.Migrate("s", "n2", target)),
         p.jobs().stream()
@@ -403,14 +385,9 @@ class MaintenancePlannerTest {
     RoundPlan p =
         new RoundPlanner(SafetyCaps.defaults())
             .plan(
-                drained(c, "n2"),
-                List.of(evacuation),
-                List.of(),
-                1,
-                DUE.minusSeconds(60),
-                List.of(),
-                Map.of(),
-                PlanInputs.none(DUE.minusSeconds(60)).withMaintenance(input(m)));
+                PlanInputs.of(
+                        drained(c, "n2"), List.of(evacuation), List.of(), 1, DUE.minusSeconds(60))
+                    .withMaintenance(input(m)));
     assertEquals(List.of(), p.jobs());
     String next = p.next().get(evacuation.uuid()).text();
     assertTrue(

@@ -33,6 +33,7 @@ import org.maintd.job.Operation;
 import org.maintd.safety.Allowance;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.testing.ClusterBuilder;
+import org.maintd.wait.PlannedWorkHold;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -382,7 +383,7 @@ class NodeRunTest {
   }
 
   private static final WaitReason NIGHTS =
-      new WaitReason.OutsideAllowedHours(
+      new PlannedWorkHold.OutsideAllowedHours(
           "mo-fr 22:00-06:00 UTC", java.time.ZonedDateTime.parse("2026-11-23T22:00Z[UTC]"));
   private static final String UNTIL = NIGHTS.text();
 

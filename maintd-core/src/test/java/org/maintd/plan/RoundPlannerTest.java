@@ -456,7 +456,7 @@ class RoundPlannerTest {
             NOW);
     RoundPlan plan =
         new RoundPlanner(SafetyCaps.defaults(), false, 1000)
-            .plan(c, List.of(), List.of(), 1, NOW, List.of(campaign), Map.of());
+            .plan(PlanInputs.of(c, List.of(), List.of(), 1, NOW).withCampaigns(List.of(campaign)));
     List<PlanItem> balance = plan.items().stream().filter(i -> i.kind().equals("balance")).toList();
     assertEquals(1, balance.size(), plan.items().toString());
     assertEquals(

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.maintd.wait.CapacityWait;
 
 /**
  * A node driven through its cycle in tests: what the round sees of it (changed by the test), its
@@ -25,7 +26,7 @@ final class Node {
   boolean answering = true;
   Optional<Instant> reported = Optional.empty();
   boolean busy;
-  Optional<String> cap = Optional.empty();
+  Optional<CapacityWait.CapReached> cap = Optional.empty();
   CycleStep last;
 
   Node(RebootPolicy policy) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.maintd.wait.CapacityWait;
 
 /**
  * A node's power cycle, pass by pass: node n6 with boot id boot-1, a soft timeout of 300 s and a
@@ -131,14 +132,15 @@ class RebootCycleTest {
   @Test
   void overTheCapARequestWaitsAndSaysSo() {
     Node n = withPower();
-    n.cap = Optional.of("group g1 has 1 of at most 1 node(s) out of service");
+    n.cap = Optional.of(new CapacityWait.CapReached("group g1", List.of("n2"), 1, "1"));
     n.ask("r1", RebootMode.SOFT, null, true);
     n.step(1);
     assertEquals(NONE, n.action());
     assertEquals(
-        "waits for the safety cap: group g1 has 1 of at most 1 node(s) out of service",
+        "waits for the safety cap: cap: group g1 already has 1 node(s) out of service (n2),"
+            + " maxUnavailable allows 1 (1)",
         n.last.text());
-    assertTrue(n.last.capped());
+    assertTrue(n.last.capped().isPresent());
     Node m = withPower();
     m.cap = n.cap;
     m.ask("r1", RebootMode.SOFT, null, false);
@@ -158,7 +160,7 @@ class RebootCycleTest {
     n.step(1);
     assertEquals(NONE, n.action());
     assertEquals("busy with another job this round", n.last.text());
-    assertFalse(n.last.capped());
+    assertFalse(n.last.capped().isPresent());
     n.drained = true;
     n.step(1);
     assertEquals(NONE, n.action());

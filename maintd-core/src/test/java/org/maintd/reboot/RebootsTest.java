@@ -29,7 +29,7 @@ class RebootsTest {
     all.add(1, req("live", "n1"));
     Reboots r = new Reboots(all, List.of());
     CycleStep touch =
-        new CycleStep(NodeCycle.idle("n1", T), List.of(), Optional.empty(), "", false);
+        new CycleStep(NodeCycle.idle("n1", T), List.of(), Optional.empty(), "", Optional.empty());
     Reboots pruned = r.with(touch);
     assertEquals(Reboots.KEPT + 1, pruned.requests().size());
     assertEquals("live", pruned.requests().get(0).id());
@@ -65,7 +65,8 @@ class RebootsTest {
   @Test
   void findsACycleByItsIdAndAnOwnerByItsName() {
     NodeCycle c = NodeCycle.idle("n2", T).started("r7", false, T);
-    Reboots r = Reboots.empty().with(new CycleStep(c, List.of(), Optional.empty(), "", false));
+    Reboots r =
+        Reboots.empty().with(new CycleStep(c, List.of(), Optional.empty(), "", Optional.empty()));
     assertEquals(Optional.of(c), r.cycleById("r7"));
     assertEquals(Optional.empty(), r.cycleById("r8"));
     assertEquals("reboot:r7", c.owner());

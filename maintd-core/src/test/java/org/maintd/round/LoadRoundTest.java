@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.maintd.balance.BalanceThreshold;
 import org.maintd.balance.Load;
 import org.maintd.safety.StormGuard;
 import org.maintd.spi.CollectorReading;
@@ -23,7 +24,7 @@ class LoadRoundTest {
     return new StepDriver(
         Settings.defaults()
             .withStorm(new StormGuard(50))
-            .withBalanceThreshold(0.1)
+            .withBalanceThreshold(BalanceThreshold.above(0.1))
             .withBalancing(org.maintd.balance.BalanceOptions.threshold(0.1)));
   }
 

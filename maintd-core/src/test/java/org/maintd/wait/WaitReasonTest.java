@@ -10,85 +10,84 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.maintd.wait.WaitReason.NoRoom.Resource;
+import org.maintd.wait.CapacityWait.NoRoom.Resource;
 
 /** Every reason renders its own text and names a kind the metrics list. */
 class WaitReasonTest {
   static Stream<Arguments> reasons() {
     return Stream.of(
         Arguments.of(
-            new WaitReason.JobsRunning(List.of("12", "13"), 6),
+            new RoundHold.JobsRunning(List.of("12", "13"), 6),
             "jobs-running",
             "waiting for jobs 12, 13 of round 6"),
-        Arguments.of(new WaitReason.Paused("by admin"), "paused", "paused: by admin"),
+        Arguments.of(new RoundHold.Paused("by admin"), "paused", "paused: by admin"),
         Arguments.of(
-            new WaitReason.RoundDelay(42),
-            "round-delay",
-            "waiting for the round delay (42 s left)"),
+            new RoundHold.RoundDelay(42), "round-delay", "waiting for the round delay (42 s left)"),
         Arguments.of(
-            new WaitReason.NotPlanned(),
+            new RoundHold.NotPlanned(),
             "not-planned",
             "no round planned yet: the daemon has not completed a poll"),
         Arguments.of(
-            new WaitReason.CapReached("group g1", List.of("n2", "n3"), 2, "2"),
+            new CapacityWait.CapReached("group g1", List.of("n2", "n3"), 2, "2"),
             "cap",
             "cap: group g1 already has 2 node(s) out of service (n2, n3), maxUnavailable allows 2 (2)"),
         Arguments.of(
-            new WaitReason.NoRoom("n2", Resource.MEMORY, 100, 512),
+            new CapacityWait.NoRoom("n2", Resource.MEMORY, 100, 512),
             "no-room",
             "n2 has 100 MiB free memory, 512 needed"),
         Arguments.of(
-            new WaitReason.NoRoom("n2", Resource.DISK, 10, 20),
+            new CapacityWait.NoRoom("n2", Resource.DISK, 10, 20),
             "no-room",
             "n2 has 10 MiB free disk, 20 needed"),
         Arguments.of(
-            new WaitReason.NoRoom("n2", Resource.VCPUS, 1, 4),
+            new CapacityWait.NoRoom("n2", Resource.VCPUS, 1, 4),
             "no-room",
             "n2 has room for 1 more vcpus, 4 needed"),
         Arguments.of(
-            new WaitReason.NoTarget("node in the group has room"),
+            new CapacityWait.NoTarget("node in the group has room"),
             "no-room",
             "no node in the group has room"),
-        Arguments.of(new WaitReason.TargetRefused("n4", "is drained"), "target", "n4 is drained"),
+        Arguments.of(new CapacityWait.TargetRefused("n4", "is drained"), "target", "n4 is drained"),
         Arguments.of(
-            new WaitReason.Busy("node n3", false),
+            new OtherWorkFirst.Busy("node n3", false),
             "busy",
             "node n3 is busy with another job this round"),
         Arguments.of(
-            new WaitReason.Busy("its nodes", true),
+            new OtherWorkFirst.Busy("its nodes", true),
             "busy",
             "its nodes are busy with another job this round"),
         Arguments.of(
-            new WaitReason.NodeMissing("n9"), "node-missing", "node n9 is not in the cluster"),
+            new NotReady.NodeMissing("n9"), "node-missing", "node n9 is not in the cluster"),
         Arguments.of(
-            new WaitReason.NoMasterCandidate("n1"),
+            new NotReady.NoMasterCandidate("n1"),
             "master",
             "node n1 is the master and no online master candidate can take the role"),
         Arguments.of(
-            new WaitReason.IncidentFirst(new UUID(0, 1), "evacuate"),
+            new OtherWorkFirst.IncidentFirst(new UUID(0, 1), "evacuate"),
             "incident",
             "00000000-0000-0000-0000-000000000001 (evacuate) is handled first on this node"),
         Arguments.of(
-            new WaitReason.NodeHasIncident("n2"),
+            new OtherWorkFirst.NodeHasIncident("n2"),
             "incident",
             "node n2 has an active incident, which handles its instances"),
-        Arguments.of(new WaitReason.CampaignUnderWay("c1"), "campaign", "campaign c1 is under way"),
         Arguments.of(
-            new WaitReason.InstanceNotSettled("ERROR_down"),
+            new OtherWorkFirst.CampaignUnderWay("c1"), "campaign", "campaign c1 is under way"),
+        Arguments.of(
+            new NotReady.InstanceNotSettled("ERROR_down"),
             "instance",
             "the instance is ERROR_down; its result is written once it runs as its admin state wants"),
         Arguments.of(
-            new WaitReason.OutsideAllowedHours(
+            new PlannedWorkHold.OutsideAllowedHours(
                 "mo-fr 22:00-06:00 Europe/Berlin", ZonedDateTime.parse("2026-11-27T22:00+01:00")),
             "allowed-hours",
             "outside the allowed hours (mo-fr 22:00-06:00 Europe/Berlin): waits until"
                 + " 2026-11-27T22:00+01:00"),
         Arguments.of(
-            new WaitReason.AlertsActive(List.of("DiskFull (pending)", "NodeDown")),
+            new PlannedWorkHold.AlertsActive(List.of("DiskFull (pending)", "NodeDown")),
             "alert",
             "2 alert(s) active: DiskFull (pending), NodeDown"),
         Arguments.of(
-            new WaitReason.AlertsUnknown(
+            new PlannedWorkHold.AlertsUnknown(
                 "Prometheus at http://127.0.0.1:9090 did not answer: Connection refused"),
             "alert-unknown",
             "the alerts cannot be read: Prometheus at http://127.0.0.1:9090 did not answer:"

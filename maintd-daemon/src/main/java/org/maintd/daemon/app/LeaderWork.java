@@ -222,7 +222,7 @@ record LeaderWork(
         config.caps(),
         config.storm(),
         config.harep(),
-        config.balance() ? config.balanceThreshold() : Double.NaN,
+        org.maintd.balance.BalanceThreshold.of(config.balance(), config.balanceThreshold()),
         config.nodeCommands().hardRebootAfter(),
         config.balancing(),
         config.maintenance().drainAhead(),

@@ -28,6 +28,7 @@ import org.maintd.guard.AlertInterlock;
 import org.maintd.guard.AlertInterlock.OnError;
 import org.maintd.guard.AlertState;
 import org.maintd.guard.PlannedWorkGuard;
+import org.maintd.wait.PlannedWorkHold;
 import org.maintd.wait.WaitReason;
 
 /**
@@ -215,7 +216,7 @@ class PrometheusAlertsTest {
     assertEquals(new InterlockStatus(false, 0), holding.status());
     AlertInterlock hold = new AlertInterlock(IGNORE_WATCHDOG, OnError.HOLD);
     assertEquals(
-        Optional.of(new WaitReason.AlertsUnknown(((AlertState.Unknown) down).reason())),
+        Optional.of(new PlannedWorkHold.AlertsUnknown(((AlertState.Unknown) down).reason())),
         hold.holds(down));
     AlertInterlock proceed = new AlertInterlock(IGNORE_WATCHDOG, OnError.PROCEED);
     assertEquals(

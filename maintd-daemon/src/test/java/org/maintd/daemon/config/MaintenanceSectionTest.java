@@ -16,7 +16,7 @@ import org.maintd.guard.AlertInterlock;
 import org.maintd.guard.AlertState;
 import org.maintd.guard.PlannedWorkGuard;
 import org.maintd.protocol.json.Json;
-import org.maintd.wait.WaitReason;
+import org.maintd.wait.PlannedWorkHold;
 
 /** The {@code maintenance} keys of maintd.yaml: what they give, and every bad value by its key. */
 class MaintenanceSectionTest {
@@ -74,7 +74,7 @@ class MaintenanceSectionTest {
         m.alertInterlock());
     assertEquals(
         Optional.of(
-            new WaitReason.OutsideAllowedHours(
+            new PlannedWorkHold.OutsideAllowedHours(
                 "mo-fr 22:00-06:00 Europe/Berlin",
                 java.time.ZonedDateTime.parse("2026-11-27T22:00+01:00[Europe/Berlin]"))),
         m.guard().holds(Instant.parse("2026-11-27T12:00:00Z"), AlertState.quiet()));

@@ -17,6 +17,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.maintd.balance.BalanceThreshold;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
@@ -280,7 +281,7 @@ final class Simulation {
     this.caps = new SafetyCaps(allowance, prefixes);
     StormGuard storm = new StormGuard(30 + random.nextInt(50));
     boolean harep = random.nextBoolean();
-    double threshold = random.nextInt(3) == 0 ? 0.1 : Double.NaN;
+    boolean balances = random.nextInt(3) == 0;
     // drawn apart, so that the seeds found before the hard fall-back existed run as then
     Duration hard = new Random(seed * 23 + 1).nextBoolean() ? Duration.ofMinutes(2) : Duration.ZERO;
     // instance health draws from its own stream, so that the seeds found before it run as then
@@ -293,10 +294,8 @@ final class Simulation {
                     : caps)
             .withStorm(storm)
             .withHarep(harep)
-            .withBalanceThreshold(threshold)
-            .withBalancing(
-                org.maintd.balance.BalanceOptions.threshold(
-                    Double.isNaN(threshold) ? 0 : threshold))
+            .withBalanceThreshold(BalanceThreshold.of(balances, 0.1))
+            .withBalancing(org.maintd.balance.BalanceOptions.threshold(balances ? 0.1 : 0))
             .withHardRebootAfter(hard)
             .withInstanceHealth(
                 healthRandom.nextBoolean()
@@ -366,7 +365,7 @@ final class Simulation {
               + "; harep "
               + settings.harep()
               + "; balance "
-              + settings.balanceThreshold()
+              + thresholdNote(settings.balanceThreshold())
               + "; round delay "
               + roundDelay.toSeconds()
               + " s; hard reboot after "
@@ -1223,6 +1222,11 @@ final class Simulation {
     long msb = (r.nextLong() & ~0xF000L) | 0x4000L;
     long lsb = (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
     return new UUID(msb, lsb);
+  }
+
+  /** The threshold as the trace has always written it: its value, or NaN when off. */
+  private static String thresholdNote(BalanceThreshold t) {
+    return t instanceof BalanceThreshold.Above a ? String.valueOf(a.value()) : "NaN";
   }
 
   private static String at(RuntimeException e) {
