@@ -1,0 +1,70 @@
+package org.maintd.recovery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.maintd.cluster.Node;
+import org.maintd.diagnose.DiagnoseStatus;
+import org.maintd.testing.ClusterBuilder;
+
+/**
+ * The action an incident's traces name: a diagnose status when the text is one's name, to the
+ * letter; any other text kept as written, an evacuation when it begins with {@code evacuate}; and
+ * on a node whose traces name none, the one its flags suggest.
+ */
+class TracedActionTest {
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "live-repair, LIVE_REPAIR, false",
+    "evacuate, EVACUATE, true",
+    "evacuate-failover, EVACUATE_FAILOVER, true",
+    "Ok, OK, false"
+  })
+  void aDiagnoseStatusNamedToTheLetterIsThatStatus(
+      String text, DiagnoseStatus status, boolean evacuation) {
+    TracedAction action = TracedAction.of(text);
+    assertEquals(new TracedAction.Named(status), action);
+    assertEquals(text, action.text());
+    assertEquals(evacuation, action.evacuation());
+  }
+
+  @ParameterizedTest(name = "[{0}]")
+  @CsvSource({
+    "evacuate-later, true",
+    "evacuatefailover, true",
+    "EVACUATE, false",
+    "Evacuate, false",
+    "ok, false",
+    "live_repair, false",
+    "reboot, false",
+    "'', false"
+  })
+  void anyOtherTextIsKeptAsWrittenAndIsAnEvacuationWhenItBeginsWithEvacuate(
+      String text, boolean evacuation) {
+    TracedAction action = TracedAction.of(text);
+    assertEquals(new TracedAction.Unknown(text), action);
+    assertEquals(text, action.text());
+    assertEquals(evacuation, action.evacuation());
+  }
+
+  @ParameterizedTest(name = "offline {0}, drained {1}: {2}")
+  @CsvSource({
+    "false, false, LIVE_REPAIR",
+    "true, false, EVACUATE",
+    "false, true, EVACUATE",
+    "true, true, EVACUATE"
+  })
+  void withNoActionNamedANodeOutOfServiceIsEvacuatedAndOneInServiceRepairedLive(
+      boolean offline, boolean drained, DiagnoseStatus assumed) {
+    Node node =
+        new ClusterBuilder()
+            .node("n1", "g", 8192, 100000, false)
+            .build()
+            .withNode("n1", n -> n.withFlags(n.flags().withOffline(offline).withDrained(drained)))
+            .node("n1")
+            .orElseThrow();
+    assertEquals(new TracedAction.Named(assumed), TracedAction.assumedOn(node));
+  }
+}
