@@ -15,37 +15,27 @@ import org.maintd.testing.ClusterBuilder;
  */
 class TracedActionTest {
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{0}]")
   @CsvSource({
     "live-repair, LIVE_REPAIR, false",
     "evacuate, EVACUATE, true",
     "evacuate-failover, EVACUATE_FAILOVER, true",
-    "Ok, OK, false"
+    "Ok, OK, false",
+    "evacuate-later, , true",
+    "evacuatefailover, , true",
+    "EVACUATE, , false",
+    "Evacuate, , false",
+    "ok, , false",
+    "live_repair, , false",
+    "reboot, , false",
+    "'', , false"
   })
-  void aDiagnoseStatusNamedToTheLetterIsThatStatus(
+  void aStatusNamedToTheLetterIsThatStatusAndAnyOtherTextIsKeptAsWritten(
       String text, DiagnoseStatus status, boolean evacuation) {
     TracedAction action = TracedAction.of(text);
-    assertEquals(new TracedAction.Named(status), action);
-    assertEquals(text, action.text());
-    assertEquals(evacuation, action.evacuation());
-  }
-
-  @ParameterizedTest(name = "[{0}]")
-  @CsvSource({
-    "evacuate-later, true",
-    "evacuatefailover, true",
-    "EVACUATE, false",
-    "Evacuate, false",
-    "ok, false",
-    "live_repair, false",
-    "reboot, false",
-    "'', false"
-  })
-  void anyOtherTextIsKeptAsWrittenAndIsAnEvacuationWhenItBeginsWithEvacuate(
-      String text, boolean evacuation) {
-    TracedAction action = TracedAction.of(text);
-    assertEquals(new TracedAction.Unknown(text), action);
-    assertEquals(text, action.text());
+    assertEquals(
+        status == null ? new TracedAction.Unknown(text) : new TracedAction.Named(status), action);
+    assertEquals(text, action.text(), "written back as it was");
     assertEquals(evacuation, action.evacuation());
   }
 
@@ -58,13 +48,8 @@ class TracedActionTest {
   })
   void withNoActionNamedANodeOutOfServiceIsEvacuatedAndOneInServiceRepairedLive(
       boolean offline, boolean drained, DiagnoseStatus assumed) {
-    Node node =
-        new ClusterBuilder()
-            .node("n1", "g", 8192, 100000, false)
-            .build()
-            .withNode("n1", n -> n.withFlags(n.flags().withOffline(offline).withDrained(drained)))
-            .node("n1")
-            .orElseThrow();
-    assertEquals(new TracedAction.Named(assumed), TracedAction.assumedOn(node));
+    Node node = new ClusterBuilder().node("n1", "g", 8192, 100000, false).build().nodes().get(0);
+    Node flagged = node.withFlags(node.flags().withOffline(offline).withDrained(drained));
+    assertEquals(new TracedAction.Named(assumed), TracedAction.assumedOn(flagged));
   }
 }
