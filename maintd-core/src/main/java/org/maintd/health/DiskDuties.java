@@ -40,12 +40,8 @@ final class DiskDuties {
       }
       ids.put(n.name(), now);
       if (before != null) {
-        round
-            .events()
-            .add(
-                new HealthPlan.HealthEvent(
-                    false,
-                    "[node=" + n.name() + "] rebooted (boot id " + before + " -> " + now + ")"));
+        round.log(
+            false, "[node=" + n.name() + "] rebooted (boot id " + before + " -> " + now + ")");
         in.cluster().secondariesOf(n.name()).stream()
             .filter(i -> i.diskTemplate() == DiskTemplate.DRBD && in.disks().active(i))
             .forEach(i -> pending.put(i.name(), "its secondary node " + n.name() + " rebooted"));
@@ -69,26 +65,18 @@ final class DiskDuties {
           Instance i = inst.get();
           Cluster c = in.cluster();
           if (Helpless.helpless(c, i) || Helpless.secondaryOffline(c, i)) {
-            round
-                .notes()
-                .add(HealthNote.does(name, "disks not activated: helpless or secondary offline"));
+            round.does(name, "disks not activated: helpless or secondary offline");
             return;
           }
           Optional<String> wait = Helpless.waits(in, i, i.primary(), i.secondary());
           if (wait.isPresent()) {
             waiting.put(name, why);
-            round
-                .notes()
-                .add(
-                    HealthNote.waits(
-                        name, "disks to activate (" + why + "); waits: " + wait.get()));
+            round.waits(name, "disks to activate (" + why + "); waits: " + wait.get());
             return;
           }
-          round.duties().add(new Duty.ActivateDisks(name, i.primary(), i.secondary(), why));
-          Map<String, HealthRecord> records = round.records();
-          records.put(
-              name, records.getOrDefault(name, HealthRecord.EMPTY).disksActivated(in.now()));
-          round.notes().add(HealthNote.does(name, "activate disks: " + why));
+          round.duty(new Duty.ActivateDisks(name, i.primary(), i.secondary(), why));
+          round.keep(name, round.record(name).disksActivated(in.now()));
+          round.does(name, "activate disks: " + why);
         });
     return waiting;
   }

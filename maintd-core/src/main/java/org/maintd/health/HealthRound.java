@@ -22,6 +22,35 @@ record HealthRound(
     return new HealthRound(in, records, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
   }
 
+  /** The record of {@code instance}: its own, or an empty one. */
+  HealthRecord record(String instance) {
+    return records.getOrDefault(instance, HealthRecord.EMPTY);
+  }
+
+  /** Keeps {@code record} as the record of {@code instance}. */
+  void keep(String instance, HealthRecord record) {
+    records.put(instance, record);
+  }
+
+  void duty(Duty duty) {
+    duties.add(duty);
+  }
+
+  /** Says what the round does with {@code instance}. */
+  void does(String instance, String text) {
+    notes.add(HealthNote.does(instance, text));
+  }
+
+  /** Says why {@code instance} waits. */
+  void waits(String instance, String text) {
+    notes.add(HealthNote.waits(instance, text));
+  }
+
+  /** A line for the log; {@code error} for a give-up. */
+  void log(boolean error, String text) {
+    events.add(new HealthPlan.HealthEvent(error, text));
+  }
+
   /**
    * The plan of the round: its duties, notes and events, and to keep, the records that still say
    * something, the nodes' boot ids and the instances whose disks wait.
