@@ -120,34 +120,47 @@ public final class Recovery {
       return Optional.empty();
     }
     Optional<Observation> reported = Optional.ofNullable(reports.get(node.get().name()));
+    Incident inc = rebuilt(uuid, e, node.get().name(), action, reported, now);
+    String reason = inc.history().get(0).reason();
+    notes.add(note(uuid, node.get(), action, inc.status().wireName() + ", " + reason));
+    return Optional.of(inc);
+  }
+
+  /**
+   * The incident {@code uuid} as its evidence {@code e} tells it, on {@code node}, with the
+   * diagnose object {@link RecoveredDiagnosis} gives ({@code reported}: what the node reported at
+   * the last poll), observed when the node reports that object now.
+   */
+  private static Incident rebuilt(
+      UUID uuid,
+      Evidence e,
+      String node,
+      TracedAction action,
+      Optional<Observation> reported,
+      Instant now) {
     Diagnosis diagnosis = RecoveredDiagnosis.of(e, action, reported);
     boolean observed =
         RecoveredDiagnosis.fault(reported)
             .map(f -> f.original().equals(diagnosis.original()))
             .orElse(false);
-    IncidentStatus status = e.status();
     List<String> jobs = new ArrayList<>(e.jobs());
     if (e.repair().flatMap(RepairRecord::succeeded).isPresent() && jobs.isEmpty()) {
       jobs.add("repair:" + uuid + "-recovered");
     }
-    String reason = e.reason(node.get().name(), observed);
-    Incident inc =
-        new Incident(
-            uuid,
-            node.get().name(),
-            diagnosis,
-            status,
-            jobs,
-            now,
-            now,
-            1,
-            List.of(new HistoryEntry(now, "recovered", reason)),
-            "",
-            observed,
-            e.tag().isPresent(),
-            false);
-    notes.add(note(uuid, node.get(), action, status.wireName() + ", " + reason));
-    return Optional.of(inc);
+    return new Incident(
+        uuid,
+        node,
+        diagnosis,
+        e.status(),
+        jobs,
+        now,
+        now,
+        1,
+        List.of(new HistoryEntry(now, "recovered", e.reason(node, observed))),
+        "",
+        observed,
+        e.tag().isPresent(),
+        false);
   }
 
   private static String note(UUID uuid, Node node, TracedAction action, String what) {
