@@ -22,27 +22,8 @@ public final class Campaigns {
 
   public Campaign create(String id, CampaignSpec spec, Cluster cluster, Instant now) {
     List<String> selected = spec.selection().resolve(cluster);
-    RollOptions options =
-        RollOptions.defaults()
-            .withGroup(Optional.of(spec.selection().group()).filter(g -> !g.isEmpty()))
-            .withFullEvacuation(spec.mode() == CampaignMode.FULL_EVACUATION)
-            .withFewerGroups(true);
-    RollPlan plan;
-    try {
-      plan = planner.plan(cluster, options);
-    } catch (RollException e) {
-      throw new CampaignException(
-          CampaignException.Kind.CONFLICT, "cannot plan the reboot groups: " + e.getMessage());
-    }
     String master = cluster.master().map(Node::name).orElse("");
-    List<List<String>> groups = new ArrayList<>();
-    for (RollPlan.Group g : plan.groups()) {
-      List<String> nodes =
-          g.nodes().stream().filter(selected::contains).filter(n -> !n.equals(master)).toList();
-      for (int i = 0; i < nodes.size(); i += chunk(spec, nodes.size())) {
-        groups.add(nodes.subList(i, Math.min(nodes.size(), i + chunk(spec, nodes.size()))));
-      }
-    }
+    List<List<String>> groups = groups(rollPlan(spec, cluster), selected, master, spec);
     List<String> planned = groups.stream().flatMap(List::stream).toList();
     List<String> left =
         selected.stream().filter(n -> !planned.contains(n) && !n.equals(master)).toList();
@@ -56,6 +37,44 @@ public final class Campaigns {
     if (selected.contains(master)) {
       groups.add(List.of(master));
     }
+    return started(id, spec, groups, now);
+  }
+
+  /** hroller's plan of the whole cluster, with the campaign's group and mode. */
+  private RollPlan rollPlan(CampaignSpec spec, Cluster cluster) {
+    RollOptions options =
+        RollOptions.defaults()
+            .withGroup(Optional.of(spec.selection().group()).filter(g -> !g.isEmpty()))
+            .withFullEvacuation(spec.mode() == CampaignMode.FULL_EVACUATION)
+            .withFewerGroups(true);
+    try {
+      return planner.plan(cluster, options);
+    } catch (RollException e) {
+      throw new CampaignException(
+          CampaignException.Kind.CONFLICT, "cannot plan the reboot groups: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The groups of {@code plan} restricted to the {@code selected} nodes but the master, each split
+   * into groups of at most the campaign's {@code maxNodes}.
+   */
+  private static List<List<String>> groups(
+      RollPlan plan, List<String> selected, String master, CampaignSpec spec) {
+    List<List<String>> groups = new ArrayList<>();
+    for (RollPlan.Group g : plan.groups()) {
+      List<String> nodes =
+          g.nodes().stream().filter(selected::contains).filter(n -> !n.equals(master)).toList();
+      for (int i = 0; i < nodes.size(); i += chunk(spec, nodes.size())) {
+        groups.add(nodes.subList(i, Math.min(nodes.size(), i + chunk(spec, nodes.size()))));
+      }
+    }
+    return groups;
+  }
+
+  /** The campaign {@code id} of {@code groups}, running from {@code now}, its creation said. */
+  private static Campaign started(
+      String id, CampaignSpec spec, List<List<String>> groups, Instant now) {
     List<NodeProgress> nodes =
         groups.stream().flatMap(List::stream).map(n -> NodeProgress.waiting(n, now)).toList();
     Campaign c =

@@ -1,10 +1,10 @@
 package org.maintd.generate;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A deterministic synthetic cluster in the htools text format: {@code nodes} nodes in {@code
@@ -31,119 +31,69 @@ public final class GeneratedCluster {
 
   /** The same, with these cluster tags (such as {@code htools:iextags:service}). */
   public static String text(ClusterSpec spec, List<String> clusterTags) {
-    int nodes = spec.nodes();
-    int groups = spec.groups();
-    int instances = spec.instances();
     Lcg48 rnd = new Lcg48(spec.seed());
-    long perNodeMem = Math.max(16384, (long) (instances / (double) nodes * 3600 / 0.55));
-    String[] name = new String[nodes];
-    int[] group = new int[nodes];
-    long[] totalMem = new long[nodes];
-    long[] totalDisk = new long[nodes];
-    long[] usedMem = new long[nodes];
-    long[] usedDisk = new long[nodes];
-    double[] weight = new double[nodes];
-    List<Map<Integer, Long>> peers = new ArrayList<>();
-    long[] reserve = new long[nodes];
-    int perGroup = (nodes + groups - 1) / groups;
-    for (int n = 0; n < nodes; n++) {
-      group[n] = Math.min(groups - 1, n / perGroup);
-      name[n] = String.format(Locale.ROOT, "node-%02d-%05d", group[n] + 1, n);
-      double size = new double[] {1.0, 1.0, 1.5, 2.0}[rnd.nextInt(4)];
-      totalMem[n] = (long) (perNodeMem * size);
-      totalDisk[n] = totalMem[n] * 12;
-      weight[n] = Math.exp(rnd.nextGaussian() * 0.5);
-      peers.add(new HashMap<>());
-    }
-    List<String> lines = new ArrayList<>();
-    for (int i = 0; i < instances; i++) {
-      long[] f = flavour(rnd);
-      int g = rnd.nextInt(groups);
-      int lo = g * perGroup;
-      int hi = Math.min(nodes, lo + perGroup);
-      if (hi - lo < 2) {
-        continue;
-      }
-      boolean drbd = rnd.nextInt(4) != 0;
-      boolean down = rnd.nextInt(10) == 0;
-      int p =
-          pick(
-              rnd,
-              weight,
-              lo,
-              hi,
-              -1,
-              totalMem,
-              usedMem,
-              down ? 0 : f[1],
-              totalDisk,
-              usedDisk,
-              f[2]);
-      if (p < 0 || totalMem[p] - 1024 - usedMem[p] - (down ? 0 : f[1]) <= reserve[p]) {
-        continue;
-      }
-      int s = -1;
-      if (drbd) {
-        s = pick(rnd, weight, lo, hi, p, totalMem, usedMem, 0, totalDisk, usedDisk, f[2]);
-        if (s < 0) {
-          continue;
-        }
-        long peer = peers.get(s).getOrDefault(p, 0L) + f[1];
-        if (totalMem[s] - 1024 - usedMem[s] <= Math.max(reserve[s], peer)) {
-          continue;
-        }
-        peers.get(s).put(p, peer);
-        reserve[s] = Math.max(reserve[s], peer);
-      }
-      usedMem[p] += down ? 0 : f[1];
-      usedDisk[p] += f[2];
-      if (s >= 0) {
-        usedDisk[s] += f[2];
-      }
-      String tags = rnd.nextInt(10) < 3 ? "service:svc" + rnd.nextInt(20) : "";
-      lines.add(
-          String.format(
-              Locale.ROOT,
-              "inst-%06d|%d|%d|%d|%s|Y|%s|%s|%s|%s|1|-|N",
-              i,
-              f[1],
-              f[2],
-              f[3],
-              down ? "ADMIN_down" : "running",
-              name[p],
-              s >= 0 ? name[s] : "",
-              drbd ? "drbd" : "plain",
-              tags));
+    GeneratedNodes nodes = new GeneratedNodes(spec, rnd);
+    List<String> instances = new ArrayList<>();
+    for (int i = 0; i < spec.instances(); i++) {
+      instance(i, spec.groups(), rnd, nodes).ifPresent(instances::add);
     }
     StringBuilder b = new StringBuilder();
-    for (int g = 0; g < groups; g++) {
+    for (int g = 0; g < spec.groups(); g++) {
       b.append(
           String.format(Locale.ROOT, "group-%02d|uuid-group-%02d|preferred||\n", g + 1, g + 1));
     }
     b.append('\n');
-    for (int n = 0; n < nodes; n++) {
-      String tags =
-          String.format(Locale.ROOT, "rack:g%02d-r%02d", group[n] + 1, (n % perGroup) / 10)
-              + (n % 4 == 0 ? ",needsreboot" : "");
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "%s|%d|1024|%d|%d|%d|32|%s|uuid-group-%02d|1|%s|N|0|1|1.0\n",
-              name[n],
-              totalMem[n],
-              totalMem[n] - 1024 - usedMem[n],
-              totalDisk[n],
-              totalDisk[n] - usedDisk[n],
-              n == 0 ? "M" : "N",
-              group[n] + 1,
-              tags));
-    }
+    nodes.lines().forEach(l -> b.append(l).append('\n'));
     b.append('\n');
-    lines.forEach(l -> b.append(l).append('\n'));
+    instances.forEach(l -> b.append(l).append('\n'));
     b.append('\n');
     clusterTags.forEach(t -> b.append(t).append('\n'));
     b.append('\n');
     return b.toString();
+  }
+
+  /**
+   * Instance {@code i}, of a flavour, in a group, DRBD or plain, running or down, drawn from {@code
+   * rnd}, placed on {@code nodes}: its line; empty when it finds no room (it is left out).
+   */
+  private static Optional<String> instance(int i, int groups, Lcg48 rnd, GeneratedNodes nodes) {
+    long[] f = flavour(rnd);
+    int g = rnd.nextInt(groups);
+    int lo = nodes.first(g);
+    int hi = nodes.end(g);
+    if (hi - lo < 2) {
+      return Optional.empty();
+    }
+    boolean drbd = rnd.nextInt(4) != 0;
+    boolean down = rnd.nextInt(10) == 0;
+    long mem = down ? 0 : f[1];
+    OptionalInt primary = nodes.pick(rnd, lo, hi, n -> true, mem, f[2]);
+    if (primary.isEmpty() || !nodes.keepsReserve(primary.getAsInt(), mem)) {
+      return Optional.empty();
+    }
+    int p = primary.getAsInt();
+    OptionalInt s = OptionalInt.empty();
+    if (drbd) {
+      s = nodes.pick(rnd, lo, hi, n -> n != p, 0, f[2]);
+      if (s.isEmpty() || !nodes.reserveFor(s.getAsInt(), p, f[1])) {
+        return Optional.empty();
+      }
+    }
+    nodes.use(p, s, mem, f[2]);
+    String tags = rnd.nextInt(10) < 3 ? "service:svc" + rnd.nextInt(20) : "";
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "inst-%06d|%d|%d|%d|%s|Y|%s|%s|%s|%s|1|-|N",
+            i,
+            f[1],
+            f[2],
+            f[3],
+            down ? "ADMIN_down" : "running",
+            nodes.name(p),
+            s.isPresent() ? nodes.name(s.getAsInt()) : "",
+            drbd ? "drbd" : "plain",
+            tags));
   }
 
   private static long[] flavour(Lcg48 rnd) {
@@ -155,39 +105,5 @@ public final class GeneratedCluster {
       r -= f[0];
     }
     return FLAVOURS[0];
-  }
-
-  private static int pick(
-      Lcg48 rnd,
-      double[] weight,
-      int lo,
-      int hi,
-      int avoid,
-      long[] totalMem,
-      long[] usedMem,
-      long mem,
-      long[] totalDisk,
-      long[] usedDisk,
-      long disk) {
-    for (int attempt = 0; attempt < 20; attempt++) {
-      double sum = 0;
-      for (int n = lo; n < hi; n++) {
-        sum += weight[n];
-      }
-      double x = rnd.nextDouble() * sum;
-      int n = lo;
-      for (; n < hi - 1; n++) {
-        x -= weight[n];
-        if (x <= 0) {
-          break;
-        }
-      }
-      if (n != avoid
-          && usedMem[n] + mem < (totalMem[n] - 1024) * 0.6
-          && usedDisk[n] + disk < totalDisk[n] * 0.9) {
-        return n;
-      }
-    }
-    return -1;
   }
 }

@@ -1,6 +1,5 @@
 package org.maintd.health;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -19,24 +18,13 @@ import org.maintd.cluster.Node;
  * a helpless one (or one with an offline secondary) are dropped. Not thread-safe.
  */
 final class DiskDuties {
+  private final HealthRound round;
   private final HealthInput in;
-  private final Map<String, HealthRecord> records;
-  private final List<Duty> duties;
-  private final List<HealthNote> notes;
-  private final List<HealthPlan.HealthEvent> events;
   private final Map<String, String> pending;
 
-  DiskDuties(
-      HealthInput in,
-      Map<String, HealthRecord> records,
-      List<Duty> duties,
-      List<HealthNote> notes,
-      List<HealthPlan.HealthEvent> events) {
-    this.in = in;
-    this.records = records;
-    this.duties = duties;
-    this.notes = notes;
-    this.events = events;
+  DiskDuties(HealthRound round) {
+    this.round = round;
+    this.in = round.in();
     this.pending = new TreeMap<>(in.stored().pendingDisks());
   }
 
@@ -52,9 +40,8 @@ final class DiskDuties {
       }
       ids.put(n.name(), now);
       if (before != null) {
-        events.add(
-            new HealthPlan.HealthEvent(
-                false, "[node=" + n.name() + "] rebooted (boot id " + before + " -> " + now + ")"));
+        round.log(
+            false, "[node=" + n.name() + "] rebooted (boot id " + before + " -> " + now + ")");
         in.cluster().secondariesOf(n.name()).stream()
             .filter(i -> i.diskTemplate() == DiskTemplate.DRBD && in.disks().active(i))
             .forEach(i -> pending.put(i.name(), "its secondary node " + n.name() + " rebooted"));
@@ -78,20 +65,18 @@ final class DiskDuties {
           Instance i = inst.get();
           Cluster c = in.cluster();
           if (Helpless.helpless(c, i) || Helpless.secondaryOffline(c, i)) {
-            notes.add(HealthNote.does(name, "disks not activated: helpless or secondary offline"));
+            round.does(name, "disks not activated: helpless or secondary offline");
             return;
           }
           Optional<String> wait = Helpless.waits(in, i, i.primary(), i.secondary());
           if (wait.isPresent()) {
             waiting.put(name, why);
-            notes.add(
-                HealthNote.waits(name, "disks to activate (" + why + "); waits: " + wait.get()));
+            round.waits(name, "disks to activate (" + why + "); waits: " + wait.get());
             return;
           }
-          duties.add(new Duty.ActivateDisks(name, i.primary(), i.secondary(), why));
-          records.put(
-              name, records.getOrDefault(name, HealthRecord.EMPTY).disksActivated(in.now()));
-          notes.add(HealthNote.does(name, "activate disks: " + why));
+          round.duty(new Duty.ActivateDisks(name, i.primary(), i.secondary(), why));
+          round.keep(name, round.record(name).disksActivated(in.now()));
+          round.does(name, "activate disks: " + why);
         });
     return waiting;
   }

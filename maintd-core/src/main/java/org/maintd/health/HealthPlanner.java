@@ -1,9 +1,7 @@
 package org.maintd.health;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.maintd.cluster.Cluster;
@@ -21,18 +19,13 @@ public final class HealthPlanner {
   }
 
   public HealthPlan plan(HealthInput in) {
-    Map<String, HealthRecord> records = current(in);
-    List<Duty> duties = new ArrayList<>();
-    List<HealthNote> notes = new ArrayList<>();
-    List<HealthPlan.HealthEvent> events = new ArrayList<>();
+    HealthRound round = HealthRound.of(in, current(in));
     Set<String> started = new HashSet<>();
-    RunStateDuties runStates = new RunStateDuties(settings, in, records, duties, notes, events);
+    RunStateDuties runStates = new RunStateDuties(settings, round);
     in.cluster().instances().forEach(i -> runStates.check(i, started));
-    DiskDuties disks = new DiskDuties(in, records, duties, notes, events);
+    DiskDuties disks = new DiskDuties(round);
     Map<String, String> bootIds = disks.rebooted();
-    Map<String, String> pending = disks.activate(started);
-    records.values().removeIf(HealthRecord::isEmpty);
-    return new HealthPlan(duties, notes, events, new InstanceHealth(records, bootIds, pending));
+    return round.plan(bootIds, disks.activate(started));
   }
 
   /** The stored records of instances still there, without what expired. */

@@ -1,7 +1,5 @@
 package org.maintd.health;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.maintd.cluster.Instance;
@@ -19,29 +17,17 @@ import org.maintd.cluster.InstanceStatus;
  */
 final class RunStateDuties {
   private final HealthSettings settings;
+  private final HealthRound round;
   private final HealthInput in;
-  private final Map<String, HealthRecord> records;
-  private final List<Duty> duties;
-  private final List<HealthNote> notes;
-  private final List<HealthPlan.HealthEvent> events;
 
-  RunStateDuties(
-      HealthSettings settings,
-      HealthInput in,
-      Map<String, HealthRecord> records,
-      List<Duty> duties,
-      List<HealthNote> notes,
-      List<HealthPlan.HealthEvent> events) {
+  RunStateDuties(HealthSettings settings, HealthRound round) {
     this.settings = settings;
-    this.in = in;
-    this.records = records;
-    this.duties = duties;
-    this.notes = notes;
-    this.events = events;
+    this.round = round;
+    this.in = round.in();
   }
 
   void check(Instance i, Set<String> started) {
-    HealthRecord r = records.getOrDefault(i.name(), HealthRecord.EMPTY);
+    HealthRecord r = round.record(i.name());
     boolean helpless = Helpless.helpless(in.cluster(), i);
     if (i.status() == InstanceStatus.ERROR_down && !helpless) {
       restart(i, r, started);
@@ -50,8 +36,7 @@ final class RunStateDuties {
     if (r.restarts().any()) {
       r = r.withoutRestarts();
       if (!helpless) {
-        events.add(
-            new HealthPlan.HealthEvent(false, "Restart of instance " + i.name() + " succeeded"));
+        round.log(false, "Restart of instance " + i.name() + " succeeded");
       }
     }
     if (i.status() == InstanceStatus.USER_down && !helpless) {
@@ -65,76 +50,67 @@ final class RunStateDuties {
     int n = r.restarts().count();
     int max = settings.maxTries();
     if (n > max) {
-      notes.add(
-          HealthNote.does(
-              i.name(),
-              "not restarted: gave up at "
-                  + HealthText.seconds(r.gaveUp().orElse(r.restarts().last()))
-                  + " after "
-                  + max
-                  + " attempts; tries again "
-                  + HealthText.seconds(r.restarts().last().plus(settings.retryExpiry()))));
+      round.does(
+          i.name(),
+          "not restarted: gave up at "
+              + HealthText.seconds(r.gaveUp().orElse(r.restarts().last()))
+              + " after "
+              + max
+              + " attempts; tries again "
+              + HealthText.seconds(r.restarts().last().plus(settings.retryExpiry())));
       return;
     }
     Optional<String> due = notDue(r.restarts());
     if (due.isPresent()) {
-      notes.add(
-          HealthNote.does(
-              i.name(),
-              n == max
-                  ? "ERROR_down; gives up at " + due.get() + " unless it runs by then"
-                  : "ERROR_down; next start (attempt "
-                      + (n + 1)
-                      + " of "
-                      + max
-                      + ") at "
-                      + due.get()));
+      round.does(
+          i.name(),
+          n == max
+              ? "ERROR_down; gives up at " + due.get() + " unless it runs by then"
+              : "ERROR_down; next start (attempt " + (n + 1) + " of " + max + ") at " + due.get());
       return;
     }
     if (n == max) {
       put(i, r.givenUp(in.now()));
-      events.add(
-          new HealthPlan.HealthEvent(
-              true,
-              "Could not restart instance " + i.name() + " after " + max + " attempts, giving up"));
-      notes.add(HealthNote.does(i.name(), "gives up after " + max + " attempts"));
+      round.log(
+          true,
+          "Could not restart instance " + i.name() + " after " + max + " attempts, giving up");
+      round.does(i.name(), "gives up after " + max + " attempts");
       return;
     }
     Optional<String> wait = Helpless.waits(in, i, i.primary(), i.secondary());
     if (wait.isPresent()) {
-      notes.add(HealthNote.waits(i.name(), "ERROR_down; waits: " + wait.get()));
+      round.waits(i.name(), "ERROR_down; waits: " + wait.get());
       return;
     }
-    duties.add(new Duty.Start(i.name(), i.primary(), i.secondary(), n + 1, max));
+    round.duty(new Duty.Start(i.name(), i.primary(), i.secondary(), n + 1, max));
     put(i, r.withRestarts(r.restarts().next(in.now())));
     started.add(i.name());
-    notes.add(HealthNote.does(i.name(), "start (attempt " + (n + 1) + " of " + max + ")"));
+    round.does(i.name(), "start (attempt " + (n + 1) + " of " + max + ")");
   }
 
   private void cleanup(Instance i, HealthRecord r) {
     int n = r.cleanups().count();
     if (n >= settings.maxTries()) {
-      notes.add(HealthNote.does(i.name(), "USER_down; not shut down: retries exhausted"));
+      round.does(i.name(), "USER_down; not shut down: retries exhausted");
       put(i, r);
       return;
     }
     Optional<String> due = notDue(r.cleanups());
     if (due.isPresent()) {
       String attempt = "attempt " + (n + 1) + " of " + settings.maxTries();
-      notes.add(
-          HealthNote.does(i.name(), "USER_down; next shutdown (" + attempt + ") at " + due.get()));
+      round.does(i.name(), "USER_down; next shutdown (" + attempt + ") at " + due.get());
       put(i, r);
       return;
     }
     Optional<String> wait = Helpless.waits(in, i, i.primary());
     if (wait.isPresent()) {
-      notes.add(HealthNote.waits(i.name(), "USER_down; waits: " + wait.get()));
+      round.waits(i.name(), "USER_down; waits: " + wait.get());
       put(i, r);
       return;
     }
-    duties.add(new Duty.Shutdown(i.name(), i.primary(), n + 1));
+    round.duty(new Duty.Shutdown(i.name(), i.primary(), n + 1));
     put(i, r.withCleanups(r.cleanups().next(in.now())));
-    notes.add(HealthNote.does(i.name(), "shut down by the user: shutdown with source user"));
+    round.does(i.name(), "shut down by the user: shutdown with source user");
   }
 
   /** When the next of {@code tries} is due, to the second, if that is later than now. */
@@ -143,6 +119,6 @@ final class RunStateDuties {
   }
 
   private void put(Instance i, HealthRecord r) {
-    records.put(i.name(), r);
+    round.keep(i.name(), r);
   }
 }

@@ -59,6 +59,26 @@ public final class ScheduleRules {
     if (invalid.isPresent()) {
       return new Posted.Invalid(invalid.get());
     }
+    Optional<String> dropsDown = dropsDown(current, next);
+    if (dropsDown.isPresent()) {
+      return new Posted.Conflict(dropsDown.get());
+    }
+    CarriedModes carried = CarriedModes.over(current, next, cluster, now, reportingOk);
+    List<String> warnings = new ArrayList<>(warnings(next, cluster));
+    warnings.addAll(carried.warnings());
+    List<Consent> consents =
+        current.consents().stream().filter(c -> sameTerms(current, next, cluster, c)).toList();
+    return new Posted.Accepted(
+        current.withSchedule(next).withModes(carried.modes()).withConsents(consents),
+        warnings,
+        carried.released(),
+        carried.delayed());
+  }
+
+  /**
+   * Why {@code next} cannot replace {@code current}'s schedule: it drops a machine that is DOWN.
+   */
+  private static Optional<String> dropsDown(Maintenance current, Schedule next) {
     for (MaintenanceMode m : current.modes()) {
       if (m.mode() == MachineMode.DOWN && next.windowOf(m.hostname()).isEmpty()) {
         MachineId id =
@@ -66,7 +86,7 @@ public final class ScheduleRules {
                 .filter(x -> x.names(m.hostname()))
                 .findFirst()
                 .orElse(MachineId.of(m.hostname()));
-        return new Posted.Conflict(
+        return Optional.of(
             "Machine '"
                 + id.json()
                 + "' is deactivated and cannot be removed from the schedule (bring it up first:"
@@ -75,63 +95,7 @@ public final class ScheduleRules {
                 + ")");
       }
     }
-    List<String> released = new ArrayList<>();
-    List<String> delayed = new ArrayList<>();
-    List<String> warnings = new ArrayList<>(warnings(next, cluster));
-    List<MaintenanceMode> modes = new ArrayList<>();
-    for (MaintenanceMode m : current.modes()) {
-      Optional<Window> after = next.windowOf(m.hostname());
-      boolean later =
-          after.isPresent()
-              && m.mode() == MachineMode.DOWN
-              && delays(current.schedule().windowOf(m.hostname()), after.get(), now);
-      if (later && !reportsOk(cluster, m.hostname(), reportingOk)) {
-        warnings.add(
-            "machine '"
-                + m.hostname()
-                + "' stays DOWN: its window moves later, but its node does not report Ok (bring it"
-                + " back with maintctl up "
-                + m.hostname()
-                + " once it does)");
-      }
-      if (after.isEmpty()) {
-        released.add(m.hostname());
-      } else if (later && reportsOk(cluster, m.hostname(), reportingOk)) {
-        delayed.add(m.hostname());
-        modes.add(
-            new MaintenanceMode(
-                m.hostname(),
-                MachineMode.DRAIN,
-                now,
-                "its window moved to start later, at "
-                    + after.get().start()
-                    + ": back in service, drained, until then (delayed, not canceled)"));
-      } else {
-        modes.add(m);
-      }
-    }
-    List<Consent> consents =
-        current.consents().stream().filter(c -> sameTerms(current, next, cluster, c)).toList();
-    return new Posted.Accepted(
-        current.withSchedule(next).withModes(modes).withConsents(consents),
-        warnings,
-        released,
-        delayed);
-  }
-
-  private static boolean reportsOk(Cluster cluster, String hostname, Set<String> reportingOk) {
-    return NodeNamed.in(cluster, hostname) instanceof NodeNamed.Found f
-        && reportingOk.contains(f.node().name());
-  }
-
-  /**
-   * Whether a DOWN machine's window moved from {@code before} to {@code after} delays its
-   * maintenance (Mesos' DOWN to DRAIN): it starts later than it did, and has not started yet.
-   */
-  private static boolean delays(Optional<Window> before, Window after, Instant now) {
-    return before.isPresent()
-        && after.startNanos() > before.get().startNanos()
-        && !after.started(now);
+    return Optional.empty();
   }
 
   /** The first rule {@code schedule} breaks, as Mesos words it, with where. */

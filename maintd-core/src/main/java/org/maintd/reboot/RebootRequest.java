@@ -37,30 +37,25 @@ public record RebootRequest(
     history = List.copyOf(history);
   }
 
-  /** A request accepted {@code now}, pending. */
-  public static RebootRequest accepted(
-      String id,
-      String node,
-      RebootMode mode,
-      Optional<String> key,
-      String reason,
-      boolean evacuate,
-      String who,
-      Instant now) {
-    return new RebootRequest(
-            id,
-            node,
-            mode,
-            key,
-            reason,
-            evacuate,
-            who,
-            RequestStatus.PENDING,
-            false,
+  /** Request {@code id}, what {@code ask} asks, accepted {@code now}: pending. */
+  public static RebootRequest accepted(String id, RebootAsk ask, Instant now) {
+    return RebootRequestBuilder.builder()
+        .id(id)
+        .node(ask.node())
+        .mode(ask.mode())
+        .key(ask.key())
+        .reason(ask.reason())
+        .evacuate(ask.evacuate())
+        .who(ask.who())
+        .status(RequestStatus.PENDING)
+        .released(false)
+        .pendingRebootSince(now)
+        .cycle(Optional.empty())
+        .history(List.of())
+        .build()
+        .event(
             now,
-            Optional.empty(),
-            List.of())
-        .event(now, "accepted from " + who + (reason.isEmpty() ? "" : ": " + reason));
+            "accepted from " + ask.who() + (ask.reason().isEmpty() ? "" : ": " + ask.reason()));
   }
 
   /** Whether it still holds its node off: keyed, not released, not ended. */

@@ -38,9 +38,7 @@ public final class RebootRules {
     if (refused.isPresent()) {
       return new Admission.Refused(refused.get());
     }
-    RebootRequest r =
-        RebootRequest.accepted(
-            id, ask.node(), ask.mode(), ask.key(), ask.reason(), ask.evacuate(), ask.who(), now);
+    RebootRequest r = RebootRequest.accepted(id, ask, now);
     return new Admission.Accepted(reboots.add(r), r);
   }
 

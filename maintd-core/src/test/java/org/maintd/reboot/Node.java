@@ -41,7 +41,9 @@ final class Node {
   RebootRequest ask(String id, RebootMode mode, String key, boolean evacuate) {
     RebootRequest r =
         RebootRequest.accepted(
-            id, "n6", mode, Optional.ofNullable(key), "test", evacuate, "ops", now);
+            id,
+            new RebootAsk("n6", mode, Optional.ofNullable(key), "test", evacuate, false, "ops"),
+            now);
     requests.add(r);
     return r;
   }

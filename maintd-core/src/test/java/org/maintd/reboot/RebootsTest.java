@@ -17,7 +17,8 @@ class RebootsTest {
   private static final Instant T = Instant.parse("2026-11-27T12:00:00Z");
 
   private static RebootRequest req(String id, String node) {
-    return RebootRequest.accepted(id, node, RebootMode.SOFT, Optional.empty(), "", true, "ops", T);
+    return RebootRequest.accepted(
+        id, new RebootAsk(node, RebootMode.SOFT, Optional.empty(), "", true, false, "ops"), T);
   }
 
   @Test
@@ -101,7 +102,8 @@ class RebootsTest {
   @Test
   void aRequestHoldsOnlyWithAKeyUntilReleasedOrEnded() {
     RebootRequest keyed =
-        RebootRequest.accepted("k", "n1", RebootMode.SOFT, Optional.of("a"), "", true, "x", T);
+        RebootRequest.accepted(
+            "k", new RebootAsk("n1", RebootMode.SOFT, Optional.of("a"), "", true, false, "x"), T);
     assertTrue(keyed.holds());
     assertFalse(keyed.release("x", T).holds());
     assertFalse(keyed.to(RequestStatus.FAILED, T, "").holds());

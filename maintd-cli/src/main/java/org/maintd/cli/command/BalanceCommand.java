@@ -69,6 +69,31 @@ public final class BalanceCommand extends HtoolsCommand {
   int run() throws Failure {
     Cluster cluster = read(file);
     BalanceOptions options = switches.options();
+    refuseUnknownInstances(options, cluster);
+    Group chosen = chosenGroup(cluster);
+    if (cluster.instances().isEmpty()) {
+      System.out.println("Cluster is empty, exiting.");
+      return 0;
+    }
+    Load.Checked load = loadSwitches.load().on(cluster);
+    load.warnings().forEach(System.err::println);
+    if (loadSwitches.exitOnMissing && !load.complete()) {
+      throw new Failure("Not all required data available");
+    }
+    Balancer balancer = new Balancer(cluster, chosen.uuid(), options, load.load());
+    System.out.printf("Selected node group: %s%n", chosen.name());
+    System.out.printf("Initial score: %.8f%n", balancer.score());
+    BalanceResult result = searched(balancer, balancer.balance(maxMoves));
+    print(result);
+    if (save != null) {
+      save(result);
+    }
+    return 0;
+  }
+
+  /** Refuses instance names the switches give that name no instance, as hbal does. */
+  private static void refuseUnknownInstances(BalanceOptions options, Cluster cluster)
+      throws Failure {
     List<String> unknown = options.unknownInstances(cluster);
     if (!unknown.isEmpty()) {
       throw new Failure(
@@ -77,6 +102,10 @@ public final class BalanceCommand extends HtoolsCommand {
                   .map(n -> "\"" + n + "\"")
                   .collect(Collectors.joining(",", "[", "]")));
     }
+  }
+
+  /** The node group {@code -G} names (by name or uuid); the only one when it names none. */
+  private Group chosenGroup(Cluster cluster) throws Failure {
     Optional<Group> chosen =
         group == null
             ? (cluster.groups().size() == 1
@@ -91,19 +120,11 @@ public final class BalanceCommand extends HtoolsCommand {
               ? "the cluster has several node groups: choose one with -G"
               : "no node group " + group);
     }
-    if (cluster.instances().isEmpty()) {
-      System.out.println("Cluster is empty, exiting.");
-      return 0;
-    }
-    Load.Checked load = loadSwitches.load().on(cluster);
-    load.warnings().forEach(System.err::println);
-    if (loadSwitches.exitOnMissing && !load.complete()) {
-      throw new Failure("Not all required data available");
-    }
-    Balancer balancer = new Balancer(cluster, chosen.get().uuid(), options, load.load());
-    System.out.printf("Selected node group: %s%n", chosen.get().name());
-    System.out.printf("Initial score: %.8f%n", balancer.score());
-    BalanceResult result = searched(balancer, balancer.balance(maxMoves));
+    return chosen.get();
+  }
+
+  /** The moves as hbal prints them, then how the score changed and the solution's length. */
+  private static void print(BalanceResult result) {
     int step = 0;
     for (BalanceMove m : result.moves()) {
       System.out.printf(
@@ -122,14 +143,15 @@ public final class BalanceCommand extends HtoolsCommand {
           "Cluster score improved from %.8f to %.8f%n", result.initialScore(), result.finalScore());
     }
     System.out.printf("Solution length=%d%n", result.moves().size());
-    if (save != null) {
-      try {
-        Files.writeString(save, new HtoolsWriter().write(result.balanced()));
-      } catch (IOException e) {
-        throw new Failure("cannot write " + save + ": " + e.getMessage());
-      }
+  }
+
+  /** Writes the balanced cluster to {@code -S}'s file, in the htools text format. */
+  private void save(BalanceResult result) throws Failure {
+    try {
+      Files.writeString(save, new HtoolsWriter().write(result.balanced()));
+    } catch (IOException e) {
+      throw new Failure("cannot write " + save + ": " + e.getMessage());
     }
-    return 0;
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.maintd.cli.command;
 
+import org.maintd.protocol.api.IncidentEvent;
 import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.json.Json;
 import picocli.CommandLine.Command;
@@ -32,7 +33,7 @@ public final class ShowCommand extends ApiCommand.TopLevel {
                 String.join(", ", i.allJobs()),
                 i.next(),
                 Json.write(i.original())));
-    for (IncidentView.Event h : i.history()) {
+    for (IncidentEvent h : i.history()) {
       b.append(String.format("  %s  %-12s %s%n", Times.format(h.time()), h.event(), h.reason()));
     }
     return b.toString();

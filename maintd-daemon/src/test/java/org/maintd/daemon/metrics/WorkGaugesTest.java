@@ -15,6 +15,7 @@ import org.maintd.maintenance.Maintenance;
 import org.maintd.maintenance.MaintenanceMode;
 import org.maintd.maintenance.Schedule;
 import org.maintd.maintenance.Window;
+import org.maintd.reboot.RebootAsk;
 import org.maintd.reboot.RebootMode;
 import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.Reboots;
@@ -32,7 +33,9 @@ class WorkGaugesTest {
 
   private static RebootRequest request(String id, String key, Instant at) {
     return RebootRequest.accepted(
-        id, "node6", RebootMode.SOFT, Optional.ofNullable(key), "", false, "ops", at);
+        id,
+        new RebootAsk("node6", RebootMode.SOFT, Optional.ofNullable(key), "", false, false, "ops"),
+        at);
   }
 
   private static MaintdState state() {

@@ -16,6 +16,7 @@ import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
 import org.maintd.protocol.signing.HmacKey;
+import org.maintd.reboot.RebootAsk;
 import org.maintd.reboot.RebootMode;
 import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.Reboots;
@@ -120,7 +121,10 @@ class SimulatedRebootsTest {
       r =
           r.add(
               RebootRequest.accepted(
-                  key, node, RebootMode.SOFT, Optional.of(key), "", false, "client", T));
+                  key,
+                  new RebootAsk(
+                      node, RebootMode.SOFT, Optional.of(key), "", false, false, "client"),
+                  T));
     }
     clock.advance(Duration.ofMinutes(1));
     return state.withReboots(r);

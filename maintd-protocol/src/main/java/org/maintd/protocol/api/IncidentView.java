@@ -36,10 +36,7 @@ public record IncidentView(
     boolean observed,
     boolean tagged,
     boolean acknowledged,
-    List<Event> history) {
-
-  /** One transition: when, which, why. */
-  public record Event(double time, String event, String reason) {}
+    List<IncidentEvent> history) {
 
   /** {@code i} as shown, its node's uuid given ({@code null} when unknown). */
   public static IncidentView of(Incident i, String nodeUuid) {
@@ -61,9 +58,7 @@ public record IncidentView(
         i.observed(),
         i.tagged(),
         i.acknowledged(),
-        i.history().stream()
-            .map(h -> new Event(Times.seconds(h.at()), h.event(), h.reason()))
-            .toList());
+        IncidentEvent.of(i.history()));
   }
 
   /** Every id of work done for it: Ganeti's job numbers, then the repairs' ids. */

@@ -8,13 +8,14 @@ import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.maintd.protocol.api.IncidentEvent;
 
 /**
  * Finds, in a bound state file, the first null maintd cannot do without: an entry of a list, or of
  * a map of records, and a field of one of the core's records (a campaign, a job specification),
- * which the core would trip over later. The state file's own records (this package) default what
- * they lack and check what they need where they are read; untyped JSON (a diagnose object) is kept
- * as it is. Stateless.
+ * which the core would trip over later. The state file's own records (this package, and the
+ * incidents' events it shares with the API) default what they lack and check what they need where
+ * they are read; untyped JSON (a diagnose object) is kept as it is. Stateless.
  */
 final class NullFields {
   /** A record's fields, as read: its accessor, its declared type, its JSON name. */
@@ -59,7 +60,9 @@ final class NullFields {
   }
 
   private static void fields(Object record, String path) {
-    boolean own = record.getClass().getPackage() == NullFields.class.getPackage();
+    boolean own =
+        record.getClass().getPackage() == NullFields.class.getPackage()
+            || record instanceof IncidentEvent;
     for (Field f : FIELDS.get(record.getClass())) {
       Object value = read(f, record);
       if (value == null && !own) {

@@ -8,10 +8,10 @@ import org.maintd.diagnose.DiagnoseFormatException;
 import org.maintd.diagnose.DiagnoseParser;
 import org.maintd.diagnose.DiagnoseStatus;
 import org.maintd.diagnose.Diagnosis;
-import org.maintd.incident.HistoryEntry;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.job.JobIds;
+import org.maintd.protocol.api.IncidentEvent;
 import org.maintd.protocol.api.Times;
 
 /**
@@ -36,10 +36,7 @@ public record StoredIncident(
     boolean observed,
     boolean tagged,
     boolean acknowledged,
-    List<Event> history) {
-
-  /** One transition: when, which, why. */
-  public record Event(double time, String event, String reason) {}
+    List<IncidentEvent> history) {
 
   public static StoredIncident of(Incident i) {
     return new StoredIncident(
@@ -58,9 +55,7 @@ public record StoredIncident(
         i.observed(),
         i.tagged(),
         i.acknowledged(),
-        i.history().stream()
-            .map(h -> new Event(Times.seconds(h.at()), h.event(), h.reason()))
-            .toList());
+        IncidentEvent.of(i.history()));
   }
 
   /**
@@ -78,11 +73,7 @@ public record StoredIncident(
         Times.instant(ctime),
         Times.instant(mtime),
         serialNo,
-        history == null
-            ? List.of()
-            : history.stream()
-                .map(h -> new HistoryEntry(Times.instant(h.time()), h.event(), h.reason()))
-                .toList(),
+        history == null ? List.of() : history.stream().map(IncidentEvent::entry).toList(),
         next,
         observed,
         tagged,

@@ -113,6 +113,19 @@ class StateCodecTest {
   }
 
   @Test
+  void anIncidentsEventWithoutItsEventOrReasonReadsAsTheStateFileWroteIt() throws Exception {
+    String text =
+        fixtureWith(
+            "\"event\" : \"noted\",\n      \"reason\" : \"node reported live-repair\"",
+            "\"event\" : null,\n      \"reason\" : null");
+    org.maintd.incident.HistoryEntry first = codec.read(text).incidents().get(0).history().get(0);
+    assertEquals(
+        new org.maintd.incident.HistoryEntry(first.at(), null, null),
+        first,
+        "an event's fields are the state file's own: read at their defaults, not refused");
+  }
+
+  @Test
   void bytesThatAreNotJsonTextSaySo() {
     NotJsonException random =
         assertThrows(
