@@ -8,6 +8,7 @@ import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
+import org.maintd.wait.WaitReason;
 
 /**
  * The watcher's disk duties. A node whose collector reports another boot id than the one stored
@@ -71,7 +72,7 @@ final class DiskDuties {
           Optional<String> wait = Helpless.waits(in, i, i.primary(), i.secondary());
           if (wait.isPresent()) {
             waiting.put(name, why);
-            round.waits(name, "disks to activate (" + why + "); waits: " + wait.get());
+            round.waits(name, "disks to activate (" + why + "); " + WaitReason.waits(wait.get()));
             return;
           }
           round.duty(new Duty.ActivateDisks(name, i.primary(), i.secondary(), why));

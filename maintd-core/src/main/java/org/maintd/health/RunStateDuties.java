@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.InstanceStatus;
+import org.maintd.wait.WaitReason;
 
 /**
  * The watcher's run-state duties for one instance. {@code ERROR_down}: started, attempt n + 1 of
@@ -79,7 +80,7 @@ final class RunStateDuties {
     }
     Optional<String> wait = Helpless.waits(in, i, i.primary(), i.secondary());
     if (wait.isPresent()) {
-      round.waits(i.name(), "ERROR_down; waits: " + wait.get());
+      round.waits(i.name(), "ERROR_down; " + WaitReason.waits(wait.get()));
       return;
     }
     round.duty(new Duty.Start(i.name(), i.primary(), i.secondary(), n + 1, max));
@@ -104,7 +105,7 @@ final class RunStateDuties {
     }
     Optional<String> wait = Helpless.waits(in, i, i.primary());
     if (wait.isPresent()) {
-      round.waits(i.name(), "USER_down; waits: " + wait.get());
+      round.waits(i.name(), "USER_down; " + WaitReason.waits(wait.get()));
       put(i, r);
       return;
     }
