@@ -10,6 +10,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.poll.PollerPart;
@@ -197,9 +198,9 @@ record LeaderWork(
 
   /** Reboots and master fail-overs through the collectors, when configured so; else null. */
   private NodeCommandJobs nodeCommands() {
-    DaemonConfig.NodeCommands n = config.nodeCommands();
-    boolean reboots = DaemonConfig.NodeCommands.byCollector(n.reboot(), config.backend());
-    boolean failovers = DaemonConfig.NodeCommands.byCollector(n.masterFailover(), config.backend());
+    NodeCommands n = config.nodeCommands();
+    boolean reboots = NodeCommands.byCollector(n.reboot(), config.backend());
+    boolean failovers = NodeCommands.byCollector(n.masterFailover(), config.backend());
     if (!reboots && !failovers) {
       return null;
     }

@@ -80,9 +80,9 @@ public final class DaemonConfigLoader {
     StormGuard storm = new StormGuard(percentage(root, "stormThreshold", 30));
     boolean harep = root.bool("harep", false);
     BalanceSection.Balancing balancing = BalanceSection.read(root);
-    DaemonConfig.Collector collector = collector(root.section("collector"));
-    DaemonConfig.Sim sim = sim(root.section("sim"), stateDir);
-    DaemonConfig.Ganeti ganeti = ganeti(root.section("ganeti"));
+    CollectorSettings collector = collector(root.section("collector"));
+    Sim sim = sim(root.section("sim"), stateDir);
+    Ganeti ganeti = ganeti(root.section("ganeti"));
     ConfigSection https = root.section("https");
     Path certificate = https.optionalPath("certificate");
     Path tlsKey = https.optionalPath("key");
@@ -94,25 +94,19 @@ public final class DaemonConfigLoader {
         https.problem(pem == certificate ? "certificate" : "key", "cannot read " + pem);
       }
     }
-    DaemonConfig.Http http =
-        new DaemonConfig.Http(
-            (int)
-                root.integer(
-                    "maxRequestBody",
-                    DaemonConfig.Http.defaults().maxRequestBody(),
-                    1024,
-                    64 << 20),
-            root.duration(
-                "idleTimeout", DaemonConfig.Http.defaults().idleTimeout(), Duration.ofMillis(100)),
+    Http http =
+        new Http(
+            (int) root.integer("maxRequestBody", Http.defaults().maxRequestBody(), 1024, 64 << 20),
+            root.duration("idleTimeout", Http.defaults().idleTimeout(), Duration.ofMillis(100)),
             certificate,
             tlsKey == null ? certificate : tlsKey);
     Duration exitAfterFailure =
         root.duration("exitAfterFailure", Duration.ofSeconds(30), Duration.ZERO);
-    DaemonConfig.Ha ha = HaSection.ha(root);
-    DaemonConfig.NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
-    DaemonConfig.Maintenance maintenance = MaintenanceSection.read(root.section("maintenance"));
+    Ha ha = HaSection.ha(root);
+    NodeCommands nodeCommands = nodeCommands(root.section("nodeCommands"), backend);
+    Maintenance maintenance = MaintenanceSection.read(root.section("maintenance"));
     org.maintd.health.HealthSettings health = HealthSection.read(root);
-    DaemonConfig.Reboot reboot = RebootSection.read(root.section("reboot"));
+    Reboot reboot = RebootSection.read(root.section("reboot"));
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -144,12 +138,12 @@ public final class DaemonConfigLoader {
         reboot);
   }
 
-  private static DaemonConfig.NodeCommands nodeCommands(ConfigSection n, Backend backend) {
-    DaemonConfig.NodeCommands d = DaemonConfig.NodeCommands.defaults();
+  private static NodeCommands nodeCommands(ConfigSection n, Backend backend) {
+    NodeCommands d = NodeCommands.defaults();
     List<String> who = List.of("auto", "collector", "backend");
     String reboot = n.oneOf("reboot", d.reboot(), who);
     Duration hardAfter = n.duration("hardRebootAfter", d.hardRebootAfter(), Duration.ZERO);
-    if (!hardAfter.isZero() && !DaemonConfig.NodeCommands.byCollector(reboot, backend)) {
+    if (!hardAfter.isZero() && !NodeCommands.byCollector(reboot, backend)) {
       n.problem(
           "hardRebootAfter",
           "is the fall-back from a soft reboot through the collectors, but reboots go through the"
@@ -160,7 +154,7 @@ public final class DaemonConfigLoader {
               + "), and every one is hard already; set nodeCommands.reboot: collector or leave"
               + " hardRebootAfter at 0s");
     }
-    return new DaemonConfig.NodeCommands(
+    return new NodeCommands(
         reboot,
         command(n, "rebootCommand", d.rebootCommand()),
         n.oneOf("masterFailover", d.masterFailover(), who),
@@ -230,7 +224,7 @@ public final class DaemonConfigLoader {
     }
   }
 
-  private static DaemonConfig.Collector collector(ConfigSection c) {
+  private static CollectorSettings collector(ConfigSection c) {
     String template = c.string("urlTemplate", "http://{node}:1815");
     if (!template.contains("{node}")) {
       c.problem("urlTemplate", "must contain {node}, not '" + template + "'");
@@ -243,7 +237,7 @@ public final class DaemonConfigLoader {
         urls.put(node, url.toString());
       }
     }
-    return new DaemonConfig.Collector(
+    return new CollectorSettings(
         template,
         urls,
         c.duration("timeout", Duration.ofSeconds(5), Duration.ofMillis(10)),
@@ -252,8 +246,8 @@ public final class DaemonConfigLoader {
         c.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)));
   }
 
-  private static DaemonConfig.Sim sim(ConfigSection s, Path stateDir) {
-    return new DaemonConfig.Sim(
+  private static Sim sim(ConfigSection s, Path stateDir) {
+    return new Sim(
         s.path("cluster", "/etc/maintd/demo/cluster.data"),
         s.path("diagnoseDir", stateDir.resolve("sim/diagnose").toString()),
         s.duration("operationTime", Duration.ofSeconds(1), Duration.ZERO),
@@ -265,9 +259,9 @@ public final class DaemonConfigLoader {
         SimSection.generate(s));
   }
 
-  private static DaemonConfig.Ganeti ganeti(ConfigSection g) {
+  private static Ganeti ganeti(ConfigSection g) {
     URI url = url(g, "rapiUrl", "https://127.0.0.1:5080", List.of("https"));
-    return new DaemonConfig.Ganeti(
+    return new Ganeti(
         url,
         g.string("certificate", "/var/lib/ganeti/rapi.pem").isEmpty()
             ? null

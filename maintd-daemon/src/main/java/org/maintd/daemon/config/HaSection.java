@@ -18,7 +18,7 @@ import org.maintd.config.ConfigSection;
 final class HaSection {
   private HaSection() {}
 
-  static DaemonConfig.Ha ha(ConfigSection root) {
+  static Ha ha(ConfigSection root) {
     String store = root.oneOf("store", "file", List.of("file", "zookeeper"));
     String leadership =
         root.oneOf("leadership", "master", List.of("master", "standby", "zookeeper"));
@@ -26,7 +26,7 @@ final class HaSection {
         root.string("advertiseUrl", "").isEmpty()
             ? null
             : DaemonConfigLoader.url(root, "advertiseUrl", null, List.of("http", "https"));
-    DaemonConfig.ZooKeeper zk = zookeeper(root.section("zookeeper"));
+    ZooKeeper zk = zookeeper(root.section("zookeeper"));
     if (leadership.equals("zookeeper") && !store.equals("zookeeper")) {
       root.problem(
           "leadership",
@@ -47,7 +47,7 @@ final class HaSection {
               + " open to run without ACLs on purpose)");
     }
     Store where = store.equals("zookeeper") ? new Store.InZooKeeper(zk) : new Store.InFile();
-    return new DaemonConfig.Ha(
+    return new Ha(
         whoLeads(leadership, where, zk),
         advertise == null ? null : advertise.toString().replaceAll("/+$", ""));
   }
@@ -56,7 +56,7 @@ final class HaSection {
    * Who leads as {@code leadership} names it, keeping the state {@code where}; an election keeps it
    * in {@code zk} (with {@code store: file} it is refused above, and the load fails).
    */
-  private static WhoLeads whoLeads(String leadership, Store where, DaemonConfig.ZooKeeper zk) {
+  private static WhoLeads whoLeads(String leadership, Store where, ZooKeeper zk) {
     return switch (leadership) {
       case "master" -> new WhoLeads.Master(where);
       case "standby" -> new WhoLeads.Standby(where);
@@ -65,8 +65,8 @@ final class HaSection {
     };
   }
 
-  private static DaemonConfig.ZooKeeper zookeeper(ConfigSection z) {
-    DaemonConfig.ZooKeeper d = DaemonConfig.ZooKeeper.defaults();
+  private static ZooKeeper zookeeper(ConfigSection z) {
+    ZooKeeper d = ZooKeeper.defaults();
     String connect = z.string("connect", "").strip();
     if (!connect.isEmpty() && !validConnect(connect)) {
       z.problem(
@@ -91,7 +91,7 @@ final class HaSection {
     if (acl.equals("sasl") && saslUser.isBlank()) {
       z.problem("saslUser", "must name the SASL user maintd logs in as when acl is sasl");
     }
-    return new DaemonConfig.ZooKeeper(
+    return new ZooKeeper(
         connect,
         session,
         connection,
@@ -103,23 +103,23 @@ final class HaSection {
         tls(z.section("tls")));
   }
 
-  private static DaemonConfig.Tls tls(ConfigSection t) {
+  private static ZooKeeper.Tls tls(ConfigSection t) {
     SSLParameters jvm = supported();
     String protocol =
         t.oneOf(
             "protocol",
-            DaemonConfig.Tls.DEFAULT_PROTOCOLS.get(0),
+            ZooKeeper.Tls.DEFAULT_PROTOCOLS.get(0),
             List.of(jvm.getProtocols()).stream().filter(p -> p.startsWith("TLS")).toList());
     List<String> listed = t.stringList("enabledProtocols");
     List<String> enabled =
         t.keys().contains("enabledProtocols")
             ? known(t, "enabledProtocols", listed, jvm.getProtocols())
-            : DaemonConfig.Tls.DEFAULT_PROTOCOLS;
+            : ZooKeeper.Tls.DEFAULT_PROTOCOLS;
     if (!enabled.isEmpty() && !enabled.contains(protocol)) {
       t.problem("protocol", protocol + " is not one of enabledProtocols " + enabled);
     }
-    DaemonConfig.Tls tls =
-        new DaemonConfig.Tls(
+    ZooKeeper.Tls tls =
+        new ZooKeeper.Tls(
             t.optionalPath("trustStore"),
             t.optionalPath("trustStorePasswordFile"),
             t.optionalPath("keyStore"),

@@ -14,10 +14,10 @@ final class RebootSection {
 
   private RebootSection() {}
 
-  static DaemonConfig.Reboot read(ConfigSection r) {
-    DaemonConfig.Reboot d = DaemonConfig.Reboot.defaults();
+  static Reboot read(ConfigSection r) {
+    Reboot d = Reboot.defaults();
     Duration second = Duration.ofSeconds(1);
-    return new DaemonConfig.Reboot(
+    return new Reboot(
         r.duration("softTimeout", d.softTimeout(), second),
         r.duration("bootTimeout", d.bootTimeout(), second),
         r.oneOf("hard", d.hard(), PATHS),

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
 
@@ -50,7 +50,7 @@ class NodeCommandEndToEndTest {
             ""));
     Files.setPosixFilePermissions(reboot, PosixFilePermissions.fromString("rwxr-xr-x"));
     cluster.nodeCommands =
-        new DaemonConfig.NodeCommands(
+        new NodeCommands(
             "collector", "reboot", "backend", "master-failover", Duration.ofSeconds(30));
   }
 
@@ -119,7 +119,7 @@ class NodeCommandEndToEndTest {
             + "\necho reboot acknowledged\n");
     Files.setPosixFilePermissions(hung, PosixFilePermissions.fromString("rwxr-xr-x"));
     cluster.nodeCommands =
-        new DaemonConfig.NodeCommands(
+        new NodeCommands(
             "collector",
             "hung-reboot",
             "backend",
@@ -144,7 +144,7 @@ class NodeCommandEndToEndTest {
   @Test
   void aSoftRebootThatFailsIsFollowedByAHardOneAtOnce() throws Exception {
     cluster.nodeCommands =
-        new DaemonConfig.NodeCommands(
+        new NodeCommands(
             "collector",
             "no-such-command",
             "backend",
