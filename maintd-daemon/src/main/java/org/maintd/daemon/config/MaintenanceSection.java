@@ -54,7 +54,7 @@ final class MaintenanceSection {
 
   private static Optional<Maintenance.Interlock> interlock(ConfigSection a) {
     boolean on = !a.string("url", "").isEmpty();
-    URI url = on ? DaemonConfigLoader.url(a, "url", null, List.of("http", "https")) : null;
+    URI url = on ? Urls.read(a, "url", null, List.of("http", "https")) : null;
     String ignore = a.string("ignore", "");
     boolean matchOnly = a.bool("matchOnly", false);
     boolean firingOnly = a.bool("firingOnly", false);
