@@ -199,8 +199,8 @@ record LeaderWork(
   /** Reboots and master fail-overs through the collectors, when configured so; else null. */
   private NodeCommandJobs nodeCommands() {
     NodeCommands n = config.nodeCommands();
-    boolean reboots = NodeCommands.byCollector(n.reboot(), config.backend());
-    boolean failovers = NodeCommands.byCollector(n.masterFailover(), config.backend());
+    boolean reboots = n.reboot().byCollector(config.backend());
+    boolean failovers = n.masterFailover().byCollector(config.backend());
     if (!reboots && !failovers) {
       return null;
     }

@@ -69,7 +69,7 @@ public final class DaemonConfigLoader {
     String bind = root.string("bind", "0.0.0.0");
     int port = (int) root.integer("port", 1816, 0, 65535);
     Path stateDir = root.path("stateDir", "/var/lib/maintd");
-    Backend backend = Backend.of(root.oneOf("backend", "sim", Backend.keys()));
+    Backend backend = Choice.read(root, "backend", Backend.SIM);
     Path key = root.path("hmacKeyFile", "/var/lib/maintd/hmac.key");
     String keyGroup = root.string("hmacKeyGroup", "");
     Path users = root.path("usersFile", "/etc/maintd/users");

@@ -1,7 +1,6 @@
 package org.maintd.daemon.config;
 
 import java.time.Duration;
-import java.util.List;
 import org.maintd.config.ConfigSection;
 
 /**
@@ -15,15 +14,14 @@ final class NodeCommandsSection {
 
   static NodeCommands read(ConfigSection n, Backend backend) {
     NodeCommands d = NodeCommands.defaults();
-    List<String> who = List.of("auto", "collector", "backend");
-    String reboot = n.oneOf("reboot", d.reboot(), who);
+    CommandRoute reboot = Choice.read(n, "reboot", d.reboot());
     Duration hardAfter = n.duration("hardRebootAfter", d.hardRebootAfter(), Duration.ZERO);
-    if (!hardAfter.isZero() && !NodeCommands.byCollector(reboot, backend)) {
+    if (!hardAfter.isZero() && !reboot.byCollector(backend)) {
       n.problem(
           "hardRebootAfter",
           "is the fall-back from a soft reboot through the collectors, but reboots go through the"
               + " backend here (nodeCommands.reboot: "
-              + reboot
+              + reboot.key()
               + ", backend: "
               + backend
               + "), and every one is hard already; set nodeCommands.reboot: collector or leave"
@@ -32,7 +30,7 @@ final class NodeCommandsSection {
     return new NodeCommands(
         reboot,
         command(n, "rebootCommand", d.rebootCommand()),
-        n.oneOf("masterFailover", d.masterFailover(), who),
+        Choice.read(n, "masterFailover", d.masterFailover()),
         command(n, "masterFailoverCommand", d.masterFailoverCommand()),
         n.duration("masterFailoverWait", d.masterFailoverWait(), Duration.ofSeconds(1)),
         hardAfter);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.config.CommandRoute;
 import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
@@ -51,7 +52,11 @@ class NodeCommandEndToEndTest {
     Files.setPosixFilePermissions(reboot, PosixFilePermissions.fromString("rwxr-xr-x"));
     cluster.nodeCommands =
         new NodeCommands(
-            "collector", "reboot", "backend", "master-failover", Duration.ofSeconds(30));
+            CommandRoute.COLLECTOR,
+            "reboot",
+            CommandRoute.BACKEND,
+            "master-failover",
+            Duration.ofSeconds(30));
   }
 
   @AfterEach
@@ -120,9 +125,9 @@ class NodeCommandEndToEndTest {
     Files.setPosixFilePermissions(hung, PosixFilePermissions.fromString("rwxr-xr-x"));
     cluster.nodeCommands =
         new NodeCommands(
-            "collector",
+            CommandRoute.COLLECTOR,
             "hung-reboot",
-            "backend",
+            CommandRoute.BACKEND,
             "master-failover",
             Duration.ofSeconds(30),
             Duration.ofSeconds(1));
@@ -145,9 +150,9 @@ class NodeCommandEndToEndTest {
   void aSoftRebootThatFailsIsFollowedByAHardOneAtOnce() throws Exception {
     cluster.nodeCommands =
         new NodeCommands(
-            "collector",
+            CommandRoute.COLLECTOR,
             "no-such-command",
-            "backend",
+            CommandRoute.BACKEND,
             "master-failover",
             Duration.ofSeconds(30),
             Duration.ofMinutes(30));

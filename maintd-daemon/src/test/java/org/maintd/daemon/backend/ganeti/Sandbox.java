@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.config.CollectorSettings;
+import org.maintd.daemon.config.CommandRoute;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.Ganeti;
 import org.maintd.daemon.config.Ha;
@@ -442,5 +443,9 @@ final class Sandbox {
    */
   static final NodeCommands NEVER_POWERCYCLE =
       new NodeCommands(
-          "collector", "reboot", "collector", "master-failover", Duration.ofSeconds(120));
+          CommandRoute.COLLECTOR,
+          "reboot",
+          CommandRoute.COLLECTOR,
+          "master-failover",
+          Duration.ofSeconds(120));
 }
