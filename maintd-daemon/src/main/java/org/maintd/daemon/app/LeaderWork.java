@@ -196,26 +196,30 @@ record LeaderWork(
     return writer;
   }
 
-  /** Reboots and master fail-overs through the collectors, when configured so; else null. */
-  private NodeCommandJobs nodeCommands() {
+  /**
+   * Reboots and master fail-overs through the collectors, when configured so; empty when every one
+   * goes through the backend.
+   */
+  private Optional<NodeCommandJobs> nodeCommands() {
     NodeCommands n = config.nodeCommands();
     boolean reboots = n.reboot().byCollector(config.backend());
     boolean failovers = n.masterFailover().byCollector(config.backend());
     if (!reboots && !failovers) {
-      return null;
+      return Optional.empty();
     }
-    return new NodeCommandJobs(
-        repairs,
-        repairThreads,
-        backend,
-        new NodeCommandJobs.Routing(
-            reboots,
-            n.rebootCommand(),
-            failovers,
-            n.masterFailoverCommand(),
-            n.masterFailoverWait()),
-        to -> masterVotes.get().wonBy(to),
-        clock);
+    return Optional.of(
+        new NodeCommandJobs(
+            repairs,
+            repairThreads,
+            backend,
+            new NodeCommandJobs.Routing(
+                reboots,
+                n.rebootCommand(),
+                failovers,
+                n.masterFailoverCommand(),
+                n.masterFailoverWait()),
+            to -> masterVotes.get().wonBy(to),
+            clock));
   }
 
   private Settings settings() {
