@@ -15,6 +15,7 @@ import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.consent.ConsentAsker;
 import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.leader.MasterVote;
+import org.maintd.daemon.leader.Vote;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.poll.PollerPart;
 import org.maintd.daemon.runner.AlertSource;
@@ -99,7 +100,7 @@ record Graph(
             new Ways.Sources(
                 backend,
                 plugin.followsMaster(),
-                vote ? masterVotes : null,
+                vote ? new Vote.Asked(masterVotes) : new Vote.Skipped(),
                 addresses,
                 self,
                 shared.epochs(),

@@ -44,7 +44,12 @@ class MasterWatchTest {
             Clock.systemUTC());
     watch =
         new MasterWatch(
-            "n2", cluster, null, Duration.ofMillis(20), "http://{node}:1816", Clock.systemUTC());
+            "n2",
+            cluster,
+            new Vote.Skipped(),
+            Duration.ofMillis(20),
+            "http://{node}:1816",
+            Clock.systemUTC());
     watch.listen(
         new Election.Listener() {
           @Override
