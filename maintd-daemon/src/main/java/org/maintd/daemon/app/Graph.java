@@ -159,6 +159,7 @@ record Graph(
             config,
             plugin,
             acting,
+            new ServedView(acting::work, standbyView, leading),
             health::health,
             metrics,
             verifier,
