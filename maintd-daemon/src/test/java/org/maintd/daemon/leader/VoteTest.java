@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,11 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.maintd.daemon.backend.sim.ClusterSource;
 import org.maintd.daemon.backend.sim.SimBackend;
-import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.service.PartState;
-import org.maintd.daemon.testing.TestCluster;
 
 /**
  * The nodes' vote on n1, the master: skipped, won or lost; the daemon on the master starts only
@@ -35,14 +30,7 @@ class VoteTest {
 
   @BeforeEach
   void cluster() throws Exception {
-    Files.writeString(dir.resolve("cluster.data"), TestCluster.CLUSTER);
-    cluster =
-        new SimBackend(
-            dir.resolve("sim.json"),
-            ClusterSource.load(dir.resolve("cluster.data")),
-            new SimSettings(
-                dir.resolve("cluster.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-            Clock.systemUTC());
+    cluster = LeaderFixtures.cluster(dir);
   }
 
   /**
@@ -103,7 +91,7 @@ class VoteTest {
   void aStandbyOnTheMasterLeadsOnlyWithTheVoteSkippedOrWon(
       String name, boolean skipped, Map<String, Integer> votes, boolean leads) {
     AtomicInteger asked = new AtomicInteger();
-    List<String> events = new CopyOnWriteArrayList<>();
+    LeaderFixtures.Told told = new LeaderFixtures.Told();
     MasterWatch watch =
         new MasterWatch(
             "n1",
@@ -112,29 +100,18 @@ class VoteTest {
             Duration.ofMillis(20),
             "http://{node}:1816",
             Clock.systemUTC());
-    watch.listen(
-        new Election.Listener() {
-          @Override
-          public void elected() {
-            events.add("elected");
-          }
-
-          @Override
-          public void deposed(String why) {
-            events.add("deposed: " + why);
-          }
-        });
+    watch.listen(told);
     watch.start();
     try {
       if (leads) {
         await("n1 leads").atMost(Duration.ofSeconds(10)).until(watch::leads);
-        assertEquals(List.of("elected"), events);
+        assertEquals(List.of("elected"), told.events);
       } else {
         await("the nodes are asked again at the next look")
             .atMost(Duration.ofSeconds(10))
             .until(() -> asked.get() >= 2);
         assertFalse(watch.leads());
-        assertEquals(List.of(), events);
+        assertEquals(List.of(), told.events);
       }
     } finally {
       watch.close();
