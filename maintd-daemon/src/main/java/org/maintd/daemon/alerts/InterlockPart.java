@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.service.Part;
@@ -46,7 +46,7 @@ public final class InterlockPart extends Part implements AlertSource {
    * started.
    */
   public InterlockPart(
-      AlertSource asked, DaemonConfig.Interlock interlock, Duration interval, Clock clock) {
+      AlertSource asked, Maintenance.Interlock interlock, Duration interval, Clock clock) {
     super("alert-interlock", clock);
     this.asked = asked;
     this.rule = interlock.rule();

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.http.HttpHeader;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.runner.AlertSource;
 import org.maintd.guard.AlertState;
 
@@ -23,7 +23,7 @@ public final class PrometheusAlerts implements AlertSource {
   private final long limit;
 
   /** Reads the alerts of {@code interlock}'s server over {@code client} (started by its owner). */
-  public PrometheusAlerts(HttpClient client, DaemonConfig.Interlock interlock) {
+  public PrometheusAlerts(HttpClient client, Maintenance.Interlock interlock) {
     this.client = client;
     this.query = interlock.url() + "/api/v1/query?query=ALERTS";
     this.limit = interlock.timeout().toMillis();

@@ -1,7 +1,6 @@
 package org.maintd.daemon.app;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -10,11 +9,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.maintd.daemon.leader.Election;
 import org.maintd.daemon.runner.Commands;
-import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.StateCondition;
-import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
-import org.maintd.protocol.api.PartHealth;
 import org.maintd.round.Command;
 import org.maintd.spi.AccessDeniedException;
 import org.maintd.spi.UnreadableStateException;
@@ -22,20 +18,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether this daemon does the leader's {@link Work}, and what the API reads and sends commands to
- * either way: the leader's runner while it leads; while it does not, the stored state (a standby
- * shows what the leader stored) and a refusal naming the leader. When it is elected it opens the
- * work; when the work cannot be opened because ZooKeeper failed or another leader fenced it off, it
- * stands for election again; when the stored state cannot be read, it stays elected but opens
- * nothing, and looks again every {@code retry} until the state can be read (an operator imported
- * one), and so it does when the store refuses it access (a znode's ACL or its credentials changed:
- * the work it had stops); when the state is lost and this daemon may not rebuild it, it stands
- * aside from the election until a state is stored again, so that a daemon started with {@code
- * --recover} is elected and rebuilds it; any other failure (a bug) fails the daemon. Thread-safe.
+ * Whether this daemon does the leader's {@link Work}, and where the API sends commands either way:
+ * the leader's runner while it leads; while it does not, a refusal naming the leader (what it reads
+ * either way is its {@link ServedView}). When it is elected it opens the work; when the work cannot
+ * be opened because ZooKeeper failed or another leader fenced it off, it stands for election again;
+ * when the stored state cannot be read, it stays elected but opens nothing, and looks again every
+ * {@code retry} until the state can be read (an operator imported one), and so it does when the
+ * store refuses it access (a znode's ACL or its credentials changed: the work it had stops); when
+ * the state is lost and this daemon may not rebuild it, it stands aside ({@link StandingAside});
+ * any other failure (a bug) fails the daemon. Thread-safe.
  */
 final class Acting implements Election.Listener, Commands {
   private static final Logger log = LoggerFactory.getLogger(Acting.class);
-  private static final List<String> LEADER_PARTS = List.of("store", "runner");
 
   private final Opener opener;
   private final Leading leading;
@@ -45,7 +39,7 @@ final class Acting implements Election.Listener, Commands {
   private final StateCondition stateCondition;
   private final ScheduledExecutorService retries;
   private final Duration retry;
-  private final BooleanSupplier stateStored;
+  private final StandingAside aside;
   private final AtomicBoolean opening = new AtomicBoolean();
   // written under this object's lock, read without it (every read request asks)
   private volatile Work work;
@@ -65,8 +59,8 @@ final class Acting implements Election.Listener, Commands {
    * Opens the work with {@code opener} when {@code leading} makes this daemon lead (the first time
    * with {@code recover}); {@code supervision} is told what no new election can cure; an unreadable
    * state is told to {@code stateCondition} and tried again every {@code retry} on {@code retries};
-   * a lost state this daemon may not rebuild makes it stand aside until {@code stateStored} says a
-   * state is stored again.
+   * a lost state this daemon may not rebuild makes it stand aside ({@link StandingAside}) until
+   * {@code stateStored} says a state is stored again.
    */
   Acting(
       Opener opener,
@@ -86,7 +80,8 @@ final class Acting implements Election.Listener, Commands {
     this.stateCondition = stateCondition;
     this.retries = retries;
     this.retry = retry;
-    this.stateStored = stateStored;
+    this.aside =
+        new StandingAside(leading, stateCondition, stateStored, retries, retry, this::closed);
   }
 
   /** Opens the work now, in the caller's thread: the daemon that runs only on the master. */
@@ -121,25 +116,7 @@ final class Acting implements Election.Listener, Commands {
     try {
       opened = openWork();
     } catch (RuntimeException e) {
-      Optional<UnreadableStateException> unreadable = cause(e, UnreadableStateException.class);
-      Optional<AccessDeniedException> denied = cause(e, AccessDeniedException.class);
-      if (unreadable.isPresent()) {
-        stateCondition.unreadable(unreadable.get());
-        retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
-      } else if (denied.isPresent()) {
-        stateCondition.denied(denied.get());
-        retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
-      } else if (e instanceof LostState.Lost lost && leading.standAside()) {
-        stateCondition.lost(lost.where(), lost.getMessage());
-        retries.schedule(this::whenStored, retry.toMillis(), TimeUnit.MILLISECONDS);
-      } else if (curable(e) && leading.electsAgain()) {
-        log.warn(
-            "cannot take up the leader's work, standing for election again: {}", e.getMessage());
-        leading.rejoin();
-      } else {
-        log.error("cannot take up the leader's work: {}", e.getMessage());
-        leading.fail(e);
-      }
+      cannotOpen(e);
       return;
     }
     stateCondition.readable();
@@ -153,27 +130,38 @@ final class Acting implements Election.Listener, Commands {
   }
 
   /**
-   * While standing aside from a lost state: stands again once a state is stored (a daemon started
-   * with {@code --recover} rebuilt it, or an operator imported one), else looks again later.
+   * The work could not be opened because of {@code e}: an unreadable state or a refused access is
+   * looked at again later, a lost state makes this daemon stand aside where it can, a failure a new
+   * election may cure makes it stand again; anything else fails its leadership.
    */
-  private void whenStored() {
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
+  private void cannotOpen(RuntimeException e) {
+    Optional<UnreadableStateException> unreadable =
+        WorkFailures.cause(e, UnreadableStateException.class);
+    Optional<AccessDeniedException> denied = WorkFailures.cause(e, AccessDeniedException.class);
+    if (unreadable.isPresent()) {
+      stateCondition.unreadable(unreadable.get());
+      retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
+      return;
     }
-    boolean stored;
-    try {
-      stored = stateStored.getAsBoolean();
-    } catch (RuntimeException e) {
-      stored = false;
+    if (denied.isPresent()) {
+      stateCondition.denied(denied.get());
+      retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
+      return;
     }
-    if (stored) {
-      stateCondition.readable();
-      leading.standAgain();
-    } else {
-      retries.schedule(this::whenStored, retry.toMillis(), TimeUnit.MILLISECONDS);
+    if (e instanceof LostState.Lost lost && aside.begin(lost)) {
+      return;
     }
+    if (WorkFailures.curable(e) && leading.electsAgain()) {
+      log.warn("cannot take up the leader's work, standing for election again: {}", e.getMessage());
+      leading.rejoin();
+      return;
+    }
+    log.error("cannot take up the leader's work: {}", e.getMessage());
+    leading.fail(e);
+  }
+
+  private synchronized boolean closed() {
+    return closed;
   }
 
   /** Looks at the stored state again, while this daemon is still elected and has no work. */
@@ -202,21 +190,18 @@ final class Acting implements Election.Listener, Commands {
     if (!leading.electsAgain()) {
       return false;
     }
-    Optional<AccessDeniedException> denied = cause(failed.error(), AccessDeniedException.class);
+    Optional<AccessDeniedException> denied =
+        WorkFailures.cause(failed.error(), AccessDeniedException.class);
     if (denied.isPresent()) {
       retries.execute(() -> stopWhileDenied(failed, denied.get()));
       return true;
     }
-    if (!curable(failed.error())) {
+    if (!WorkFailures.curable(failed.error())) {
       return false;
     }
     retries.execute(
         () -> {
-          boolean current;
-          synchronized (this) {
-            current = work != null && work.owns(failed);
-          }
-          if (current) {
+          if (doing(failed)) {
             drop(failed.name() + ": " + failed.cause());
             leading.rejoin();
           }
@@ -224,16 +209,9 @@ final class Acting implements Election.Listener, Commands {
     return true;
   }
 
-  /**
-   * Whether a new election may cure {@code e}: ZooKeeper failed, or a new leader fenced this one.
-   */
-  private static boolean curable(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof ZooKeeperStateStore.Fenced || t instanceof ZooKeeperStateStore.Unavailable) {
-        return true;
-      }
-    }
-    return false;
+  /** Whether {@code part} belongs to the work this daemon does now. */
+  private synchronized boolean doing(Part part) {
+    return work != null && work.owns(part);
   }
 
   /**
@@ -241,25 +219,11 @@ final class Acting implements Election.Listener, Commands {
    * work stops, this daemon stays elected and looks again every {@code retry} until access is back.
    */
   private void stopWhileDenied(Part failed, AccessDeniedException denied) {
-    boolean current;
-    synchronized (this) {
-      current = work != null && work.owns(failed);
-    }
-    if (current) {
+    if (doing(failed)) {
       stateCondition.denied(denied);
       drop(failed.name() + ": " + failed.cause());
       retries.schedule(this::retry, retry.toMillis(), TimeUnit.MILLISECONDS);
     }
-  }
-
-  /** The first of {@code e}'s causes (itself included) of {@code type}. */
-  private static <T extends Throwable> Optional<T> cause(Throwable e, Class<T> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return Optional.of(type.cast(t));
-      }
-    }
-    return Optional.empty();
   }
 
   private void drop(String why) {
@@ -310,34 +274,6 @@ final class Acting implements Election.Listener, Commands {
     return opening.get() && leading.leads();
   }
 
-  /**
-   * What a read's answer says of its view: nothing from the leader (its runner's view is current);
-   * from a standby, the serial and age of the state it shows and who leads, and that the view is
-   * stale while no daemon leads.
-   */
-  java.util.Map<String, String> readHeaders(java.time.Instant now) {
-    if (work() != null) {
-      return java.util.Map.of();
-    }
-    java.util.Map<String, String> h = new java.util.LinkedHashMap<>();
-    StandbyView.Freshness f = standbyView.freshness(now);
-    h.put("X-Maintd-State-Serial", Long.toString(f.serial()));
-    if (f.ageSeconds() >= 0) {
-      h.put("Age", Long.toString(f.ageSeconds()));
-    }
-    String leader = leading.leaderUrl();
-    h.put("X-Maintd-Leader", leader.isEmpty() ? "none" : leader);
-    if (leader.isEmpty()) {
-      h.put("Warning", "110 maintd \"Response is Stale: no daemon leads\"");
-    }
-    return h;
-  }
-
-  DaemonView view() {
-    Work w = work();
-    return w != null ? w.runner().view() : standbyView.get();
-  }
-
   @Override
   public Object apply(Command command) {
     return leading().commands().apply(command);
@@ -358,14 +294,5 @@ final class Acting implements Election.Listener, Commands {
       throw new Commands.NotLeader(leading.leaderUrl());
     }
     return w;
-  }
-
-  /** The leader's parts, shown as {@code STANDBY} while this daemon does not lead. */
-  List<PartHealth> waiting() {
-    return work() != null
-        ? List.of()
-        : LEADER_PARTS.stream()
-            .map(n -> new PartHealth(n, "STANDBY", null, "", "runs while this daemon leads"))
-            .toList();
   }
 }

@@ -3,7 +3,7 @@ package org.maintd.daemon.app;
 import java.time.Clock;
 import java.util.Optional;
 import org.eclipse.jetty.client.HttpClient;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.CollectorSettings;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.daemon.poll.CollectorPoller;
@@ -25,7 +25,7 @@ record Collectors(
     HttpClient http,
     HmacKey key,
     SignatureVerifier verifier,
-    DaemonConfig.Collector settings,
+    CollectorSettings settings,
     Clock clock) {
 
   private CollectorUrls urls() {

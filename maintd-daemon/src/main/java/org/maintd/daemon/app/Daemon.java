@@ -7,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.consent.ConsentAsker;
 import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.store.StateCondition;
@@ -46,7 +47,7 @@ public final class Daemon implements AutoCloseable {
     this.clock = clock;
     this.epochs = EpochFloor.in(config.stateDir().resolve("leader-epoch"));
     this.supervision = new Supervision(config.exitAfterFailure());
-    DaemonConfig.Consent consent = config.maintenance().consent();
+    Maintenance.Consent consent = config.maintenance().consent();
     this.consents = new ConsentAsker(consent.directory(), consent.timeout(), clock);
   }
 

@@ -29,6 +29,7 @@ final class DaemonApi {
       DaemonConfig config,
       BackendPlugin plugin,
       Acting acting,
+      ServedView served,
       Supplier<HealthView> health,
       DaemonMetrics metrics,
       SignatureVerifier verifier,
@@ -41,12 +42,12 @@ final class DaemonApi {
             config.port(),
             ApiRoutes.of(
                 new ApiRoutes.Sources(
-                    acting::view, acting, health, metrics::scrape, plugin.backend()::htoolsReading),
+                    served, acting, health, metrics::scrape, plugin.backend()::htoolsReading),
                 java.util.stream.Stream.concat(
                         plugin.routes().stream(),
                         java.util.stream.Stream.of(
                             new org.maintd.daemon.http.InstanceRoutes(
-                                acting::view, config.instanceHealth(), clock)))
+                                served, config.instanceHealth(), clock)))
                     .toList()),
             new Authenticator(
                 verifier,
@@ -55,7 +56,7 @@ final class DaemonApi {
                 usedSignatures.apply(Authenticator.window(verifier))),
             new ApiServer.Limits(config.http().idleTimeout(), config.http().maxRequestBody()),
             tls,
-            () -> acting.readHeaders(clock.instant())),
+            () -> served.readHeaders(clock.instant())),
         clock);
   }
 }

@@ -14,6 +14,7 @@ import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.protocol.api.HealthView;
+import org.maintd.protocol.api.PartHealth;
 
 /**
  * The daemon's health as {@code /1/health} and the metrics tell it. It answers 200 only while the
@@ -23,6 +24,8 @@ import org.maintd.protocol.api.HealthView;
  * timeout. Thread-safe.
  */
 final class DaemonHealth {
+  private static final List<String> LEADER_PARTS = List.of("store", "runner");
+
   /**
    * What it reads: the daemon's own parts, whether it does the leader's work, how it comes to lead
    * (and who it acts for), where the state lives, the stored state's condition and the highest
@@ -70,7 +73,7 @@ final class DaemonHealth {
     String warning = sources.stores().warning();
     return HealthReport.of(
         parts,
-        acting.waiting(),
+        waiting(work),
         new HealthReport.Leading(leads, leaderUrl(leads), master(leads)),
         work == null ? null : work.runnerPart().lastTick(),
         work == null ? "" : work.runnerPart().lastError(),
@@ -87,6 +90,15 @@ final class DaemonHealth {
     Work work = acting.work();
     boolean leads = work != null;
     return HealthReport.state(parts(work), leads, holdups(acting, leads));
+  }
+
+  /** The leader's parts, shown as {@code STANDBY} while this daemon does not lead. */
+  private static List<PartHealth> waiting(Work work) {
+    return work != null
+        ? List.of()
+        : LEADER_PARTS.stream()
+            .map(n -> new PartHealth(n, "STANDBY", null, "", "runs while this daemon leads"))
+            .toList();
   }
 
   /** The daemon's own parts, and those of the leader's work when it does it. */

@@ -10,6 +10,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.poll.PollerPart;
@@ -195,26 +196,30 @@ record LeaderWork(
     return writer;
   }
 
-  /** Reboots and master fail-overs through the collectors, when configured so; else null. */
-  private NodeCommandJobs nodeCommands() {
-    DaemonConfig.NodeCommands n = config.nodeCommands();
-    boolean reboots = DaemonConfig.NodeCommands.byCollector(n.reboot(), config.backend());
-    boolean failovers = DaemonConfig.NodeCommands.byCollector(n.masterFailover(), config.backend());
+  /**
+   * Reboots and master fail-overs through the collectors, when configured so; empty when every one
+   * goes through the backend.
+   */
+  private Optional<NodeCommandJobs> nodeCommands() {
+    NodeCommands n = config.nodeCommands();
+    boolean reboots = n.reboot().byCollector(config.backend());
+    boolean failovers = n.masterFailover().byCollector(config.backend());
     if (!reboots && !failovers) {
-      return null;
+      return Optional.empty();
     }
-    return new NodeCommandJobs(
-        repairs,
-        repairThreads,
-        backend,
-        new NodeCommandJobs.Routing(
-            reboots,
-            n.rebootCommand(),
-            failovers,
-            n.masterFailoverCommand(),
-            n.masterFailoverWait()),
-        to -> masterVotes.get().wonBy(to),
-        clock);
+    return Optional.of(
+        new NodeCommandJobs(
+            repairs,
+            repairThreads,
+            backend,
+            new NodeCommandJobs.Routing(
+                reboots,
+                n.rebootCommand(),
+                failovers,
+                n.masterFailoverCommand(),
+                n.masterFailoverWait()),
+            to -> masterVotes.get().wonBy(to),
+            clock));
   }
 
   private Settings settings() {

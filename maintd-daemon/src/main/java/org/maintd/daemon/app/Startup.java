@@ -14,6 +14,7 @@ import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.backend.ganeti.GanetiPlugin;
 import org.maintd.daemon.backend.sim.SimPlugin;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.http.ApiTls;
 import org.maintd.daemon.leader.Leadership;
 import org.maintd.daemon.service.Part;
@@ -71,7 +72,7 @@ final class Startup {
   }
 
   /** Who maintd is to ZooKeeper; a credentials file that cannot be used refuses the start. */
-  static ZooKeeperIdentity zooKeeperIdentity(DaemonConfig.ZooKeeper settings) {
+  static ZooKeeperIdentity zooKeeperIdentity(ZooKeeper settings) {
     try {
       return ZooKeeperIdentity.of(settings);
     } catch (IllegalArgumentException e) {

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
-import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.Store;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.service.HealthReport;
@@ -53,7 +52,10 @@ sealed interface StateStores {
    * file that cannot be used refuses the start.
    */
   static ZooKeeper inZooKeeper(
-      DaemonConfig.ZooKeeper settings, EpochFloor epochs, Clock clock, StateWrites writes) {
+      org.maintd.daemon.config.ZooKeeper settings,
+      EpochFloor epochs,
+      Clock clock,
+      StateWrites writes) {
     ZooKeeperConnection zk =
         new ZooKeeperConnection(settings, Startup.zooKeeperIdentity(settings), clock);
     return new ZooKeeper(zk, settings, epochs, clock, writes, new StandbyReads(zk::client, epochs));
@@ -151,7 +153,7 @@ sealed interface StateStores {
    */
   record ZooKeeper(
       ZooKeeperConnection zk,
-      DaemonConfig.ZooKeeper settings,
+      org.maintd.daemon.config.ZooKeeper settings,
       EpochFloor epochs,
       Clock clock,
       StateWrites writes,

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.Store;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.daemon.store.FileStateStore;
 import org.maintd.daemon.store.Replaced;
@@ -160,7 +161,7 @@ final class StateTransfer {
     }
   }
 
-  private ZooKeeperConnection connect(DaemonConfig.ZooKeeper settings) {
+  private ZooKeeperConnection connect(ZooKeeper settings) {
     ZooKeeperIdentity identity;
     try {
       identity = ZooKeeperIdentity.of(settings);

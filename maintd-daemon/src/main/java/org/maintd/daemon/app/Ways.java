@@ -6,8 +6,8 @@ import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.WhoLeads;
 import org.maintd.daemon.leader.Leadership;
 import org.maintd.daemon.leader.MasterGate;
-import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.leader.MasterWatch;
+import org.maintd.daemon.leader.Vote;
 import org.maintd.daemon.store.StateWrites;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.daemon.zookeeper.ZooKeeperElection;
@@ -24,7 +24,7 @@ record Ways(Leading leading, StateStores stores) {
   record Sources(
       ClusterBackend backend,
       boolean followsMaster,
-      Supplier<MasterVote.Outcome> votes,
+      Vote vote,
       Addresses addresses,
       Supplier<String> self,
       EpochFloor epochs,
@@ -45,7 +45,7 @@ record Ways(Leading leading, StateStores stores) {
     if (who instanceof WhoLeads.Master) {
       return new Ways(
           new Leading.OnTheMaster(
-              new Leadership(config.node(), s.backend(), s.votes(), s.followsMaster(), s.clock())),
+              new Leadership(config.node(), s.backend(), s.vote(), s.followsMaster(), s.clock())),
           stores);
     }
     if (who instanceof WhoLeads.Standby) {
@@ -53,7 +53,7 @@ record Ways(Leading leading, StateStores stores) {
           new MasterWatch(
               config.node(),
               s.backend(),
-              s.votes(),
+              s.vote(),
               config.pollInterval(),
               s.addresses().onEveryNode(),
               s.clock());

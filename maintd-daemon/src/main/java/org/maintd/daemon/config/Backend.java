@@ -1,13 +1,10 @@
 package org.maintd.daemon.config;
 
-import java.util.Arrays;
-import java.util.List;
-
 /**
  * The cluster backend the daemon is plugged into, as {@code backend} names it: the simulated
  * cluster or Ganeti's RAPI.
  */
-public enum Backend {
+public enum Backend implements Choice {
   SIM("sim"),
   GANETI("ganeti");
 
@@ -18,21 +15,9 @@ public enum Backend {
   }
 
   /** Its value in {@code maintd.yaml}. */
+  @Override
   public String key() {
     return key;
-  }
-
-  /** Every value {@code backend} takes, in the order the docs list them. */
-  static List<String> keys() {
-    return Arrays.stream(values()).map(Backend::key).toList();
-  }
-
-  /** The backend {@code key} names; one of {@link #keys}, checked by the loader. */
-  static Backend of(String key) {
-    return Arrays.stream(values())
-        .filter(b -> b.key.equals(key))
-        .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no backend '" + key + "'"));
   }
 
   @Override

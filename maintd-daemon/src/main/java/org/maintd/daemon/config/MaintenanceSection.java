@@ -24,15 +24,15 @@ import org.maintd.guard.AllowedHours;
 final class MaintenanceSection {
   private MaintenanceSection() {}
 
-  static DaemonConfig.Maintenance read(ConfigSection m) {
-    DaemonConfig.Maintenance d = DaemonConfig.Maintenance.defaults();
+  static Maintenance read(ConfigSection m) {
+    Maintenance d = Maintenance.defaults();
     Duration drainAhead = m.duration("drainAhead", d.drainAhead(), Duration.ZERO);
     ConfigSection c = m.section("consent");
-    DaemonConfig.Consent consent =
-        new DaemonConfig.Consent(
+    Maintenance.Consent consent =
+        new Maintenance.Consent(
             c.path("directory", d.consent().directory().toString()),
             c.duration("timeout", d.consent().timeout(), Duration.ofSeconds(1)));
-    return new DaemonConfig.Maintenance(
+    return new Maintenance(
         drainAhead,
         consent,
         allowedHours(m.section("allowedHours")),
@@ -52,9 +52,9 @@ final class MaintenanceSection {
     return new AllowedHours(days, start, end, zone);
   }
 
-  private static Optional<DaemonConfig.Interlock> interlock(ConfigSection a) {
+  private static Optional<Maintenance.Interlock> interlock(ConfigSection a) {
     boolean on = !a.string("url", "").isEmpty();
-    URI url = on ? DaemonConfigLoader.url(a, "url", null, List.of("http", "https")) : null;
+    URI url = on ? Urls.read(a, "url", null, List.of("http", "https")) : null;
     String ignore = a.string("ignore", "");
     boolean matchOnly = a.bool("matchOnly", false);
     boolean firingOnly = a.bool("firingOnly", false);
@@ -72,7 +72,7 @@ final class MaintenanceSection {
     AlertInterlock.OnError error =
         onError.equals("proceed") ? AlertInterlock.OnError.PROCEED : AlertInterlock.OnError.HOLD;
     return Optional.of(
-        new DaemonConfig.Interlock(
+        new Maintenance.Interlock(
             URI.create(url.toString().replaceAll("/+$", "")),
             timeout,
             new AlertInterlock(filter, error)));

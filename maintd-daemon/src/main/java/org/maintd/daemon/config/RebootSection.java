@@ -1,26 +1,23 @@
 package org.maintd.daemon.config;
 
 import java.time.Duration;
-import java.util.List;
 import org.maintd.config.ConfigSection;
 
 /**
  * The keys of reboot requests in {@code maintd.yaml}: {@code softTimeout} and {@code bootTimeout}
  * (at least a second), {@code hard} and {@code powerControl} ({@code auto}, {@code backend} or
- * {@code none}), each bad value told with its key.
+ * {@code none}), each bad value told with its key. Stateless.
  */
 final class RebootSection {
-  private static final List<String> PATHS = List.of("auto", "backend", "none");
-
   private RebootSection() {}
 
-  static DaemonConfig.Reboot read(ConfigSection r) {
-    DaemonConfig.Reboot d = DaemonConfig.Reboot.defaults();
+  static Reboot read(ConfigSection r) {
+    Reboot d = Reboot.defaults();
     Duration second = Duration.ofSeconds(1);
-    return new DaemonConfig.Reboot(
+    return new Reboot(
         r.duration("softTimeout", d.softTimeout(), second),
         r.duration("bootTimeout", d.bootTimeout(), second),
-        r.oneOf("hard", d.hard(), PATHS),
-        r.oneOf("powerControl", d.powerControl(), PATHS));
+        Choice.read(r, "hard", d.hard()),
+        Choice.read(r, "powerControl", d.powerControl()));
   }
 }

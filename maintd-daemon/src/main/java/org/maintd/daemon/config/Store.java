@@ -10,5 +10,5 @@ public sealed interface Store {
   record InFile() implements Store {}
 
   /** {@code store: zookeeper}: znodes under the chroot of the ensemble {@code zookeeper} names. */
-  record InZooKeeper(DaemonConfig.ZooKeeper zookeeper) implements Store {}
+  record InZooKeeper(ZooKeeper zookeeper) implements Store {}
 }

@@ -18,7 +18,7 @@ public sealed interface WhoLeads {
   default Duration noLeaderAfter() {
     return store() instanceof Store.InZooKeeper z
         ? z.zookeeper().sessionTimeout()
-        : DaemonConfig.ZooKeeper.defaults().sessionTimeout();
+        : ZooKeeper.defaults().sessionTimeout();
   }
 
   /**
@@ -37,7 +37,7 @@ public sealed interface WhoLeads {
    * {@code leadership: zookeeper}: a daemon on every master candidate, one elected through the
    * ZooKeeper that also keeps the state.
    */
-  record Elected(DaemonConfig.ZooKeeper zookeeper) implements WhoLeads {
+  record Elected(ZooKeeper zookeeper) implements WhoLeads {
     @Override
     public Store store() {
       return new Store.InZooKeeper(zookeeper);

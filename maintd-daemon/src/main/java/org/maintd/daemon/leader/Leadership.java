@@ -2,7 +2,6 @@ package org.maintd.daemon.leader;
 
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Node;
 import org.maintd.cluster.NodeNames;
@@ -24,22 +23,17 @@ public final class Leadership extends Part {
   private static final Logger log = LoggerFactory.getLogger(Leadership.class);
 
   private final ClusterBackend backend;
-  private final Supplier<MasterVote.Outcome> vote;
+  private final Vote vote;
   private final boolean follows;
   private final CompletableFuture<String> moved = new CompletableFuture<>();
   private volatile String self;
   private volatile String votes = "not asked (--no-voting)";
 
   /**
-   * Acts for {@code node} while it is the master of {@code backend}'s cluster; {@code vote} (null:
-   * no vote) asks the nodes; {@code follows} follows the master role when it moves.
+   * Acts for {@code node} while it is the master of {@code backend}'s cluster, once it won the
+   * nodes' {@code vote} (or skipped it); {@code follows} follows the master role when it moves.
    */
-  public Leadership(
-      String node,
-      ClusterBackend backend,
-      Supplier<MasterVote.Outcome> vote,
-      boolean follows,
-      Clock clock) {
+  public Leadership(String node, ClusterBackend backend, Vote vote, boolean follows, Clock clock) {
     super("leadership", clock);
     this.self = node;
     this.backend = backend;
@@ -61,11 +55,14 @@ public final class Leadership extends Part {
           Refused.Reason.NOT_MASTER,
           "this node (" + self + ") is not the master (" + master + "); exiting");
     }
-    if (vote == null) {
+    if (vote instanceof Vote.Skipped) {
       log.warn("master voting skipped (--no-voting --yes-do-it)");
       return;
     }
-    MasterVote.Outcome outcome = vote.get();
+    if (!(vote instanceof Vote.Asked asked)) {
+      throw new IllegalStateException("no way to take the vote " + vote + " is known");
+    }
+    MasterVote.Outcome outcome = asked.ask().get();
     if (!outcome.wonBy(self)) {
       throw new Refused(
           Refused.Reason.LOST_VOTE,

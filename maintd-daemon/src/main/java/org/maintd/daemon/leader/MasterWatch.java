@@ -25,7 +25,7 @@ public final class MasterWatch extends ElectionPart {
   private final ClusterBackend backend;
   private final Duration interval;
   private final String urlTemplate;
-  private final java.util.function.Supplier<MasterVote.Outcome> vote;
+  private final Vote vote;
   private final ScheduledExecutorService thread =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-leadership"));
   private volatile boolean leads;
@@ -34,12 +34,12 @@ public final class MasterWatch extends ElectionPart {
   /**
    * Watches whether {@code self} is the master of {@code backend}'s cluster every {@code interval};
    * the leader's URL is {@code urlTemplate} with {@code {node}} replaced by the master's name; once
-   * the master, it leads only after winning the nodes' {@code vote} (null: no vote).
+   * the master, it leads only after winning the nodes' {@code vote} (at once when it is skipped).
    */
   public MasterWatch(
       String self,
       ClusterBackend backend,
-      java.util.function.Supplier<MasterVote.Outcome> vote,
+      Vote vote,
       Duration interval,
       String urlTemplate,
       Clock clock) {
@@ -67,15 +67,8 @@ public final class MasterWatch extends ElectionPart {
     master = now;
     boolean mine = NodeNames.same(now, self);
     if (mine && !leads) {
-      if (vote != null) {
-        MasterVote.Outcome outcome = vote.get();
-        if (!outcome.wonBy(self)) {
-          log.warn(
-              "this node is the master but lost the nodes' vote ({} of {} asked); not leading yet",
-              outcome.votes(),
-              outcome.asked());
-          return;
-        }
+      if (!wonTheVote()) {
+        return;
       }
       leads = true;
       log.info("this node ({}) is the master now: this daemon leads", self);
@@ -84,6 +77,25 @@ public final class MasterWatch extends ElectionPart {
       leads = false;
       listener().deposed("the master role moved to " + now);
     }
+  }
+
+  /** Whether this node may lead as the master: it won the nodes' vote, or the vote is skipped. */
+  private boolean wonTheVote() {
+    if (vote instanceof Vote.Skipped) {
+      return true;
+    }
+    if (!(vote instanceof Vote.Asked asked)) {
+      throw new IllegalStateException("no way to take the vote " + vote + " is known");
+    }
+    MasterVote.Outcome outcome = asked.ask().get();
+    if (!outcome.wonBy(self)) {
+      log.warn(
+          "this node is the master but lost the nodes' vote ({} of {} asked); not leading yet",
+          outcome.votes(),
+          outcome.asked());
+      return false;
+    }
+    return true;
   }
 
   @Override

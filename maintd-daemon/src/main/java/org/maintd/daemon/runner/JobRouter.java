@@ -1,6 +1,7 @@
 package org.maintd.daemon.runner;
 
 import java.util.List;
+import java.util.Optional;
 import org.maintd.daemon.repair.NodeCommandJobs;
 import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.job.JobSpec;
@@ -12,32 +13,35 @@ import org.maintd.spi.ClusterBackend;
  * Sends each job where it runs: repair commands, and the reboots and master fail-overs configured
  * so, to the collectors; everything else to the cluster backend. A collector's job this process
  * does not know (it was submitted before a restart) is submitted again, which the collector answers
- * with its first result. The jobs {@code nodeCommands} takes (null: none) go to the collectors.
- * Thread-safe.
+ * with its first result. The jobs {@code nodeCommands} takes go to the collectors; without it
+ * (empty), every reboot and fail-over goes to the backend. Thread-safe.
  */
-public record JobRouter(ClusterBackend backend, RepairJobs repairs, NodeCommandJobs nodeCommands) {
+public record JobRouter(
+    ClusterBackend backend, RepairJobs repairs, Optional<NodeCommandJobs> nodeCommands) {
   /** A router that sends no reboot or fail-over to the collectors. */
   public JobRouter(ClusterBackend backend, RepairJobs repairs) {
-    this(backend, repairs, null);
+    this(backend, repairs, Optional.empty());
   }
 
-  private boolean byCollector(JobSpec job) {
-    return nodeCommands != null && nodeCommands.takes(job);
+  /** The collectors' node commands, when they take {@code job}. */
+  private Optional<NodeCommandJobs> byCollector(JobSpec job) {
+    return nodeCommands.filter(n -> n.takes(job));
   }
 
   public String submit(JobSpec job) {
     if (job.isRepair()) {
       return repairs.submit(job);
     }
-    return byCollector(job) ? nodeCommands.submit(job) : backend.submit(job);
+    return byCollector(job).map(n -> n.submit(job)).orElseGet(() -> backend.submit(job));
   }
 
   public JobState job(String id, JobSpec spec) {
-    if (NodeCommandJobs.owns(id) && nodeCommands != null) {
-      JobState state = nodeCommands.job(id);
+    Optional<NodeCommandJobs> owner = nodeCommands.filter(n -> NodeCommandJobs.owns(id));
+    if (owner.isPresent()) {
+      JobState state = owner.get().job(id);
       if (state.status() == JobStatus.UNKNOWN && spec != null) {
-        nodeCommands.resubmit(spec);
-        return nodeCommands.job(id);
+        owner.get().resubmit(spec);
+        return owner.get().job(id);
       }
       return state;
     }
@@ -54,6 +58,8 @@ public record JobRouter(ClusterBackend backend, RepairJobs repairs, NodeCommandJ
 
   /** Jobs already submitted for {@code job}, found by its key in the reason trail. */
   public List<String> find(JobSpec job) {
-    return job.isRepair() || byCollector(job) ? List.of() : backend.findJobs("[" + job.key() + "]");
+    return job.isRepair() || byCollector(job).isPresent()
+        ? List.of()
+        : backend.findJobs("[" + job.key() + "]");
   }
 }

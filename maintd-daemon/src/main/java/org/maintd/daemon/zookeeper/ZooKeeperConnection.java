@@ -11,7 +11,7 @@ import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.SessionConnectionStateErrorPolicy;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.client.ZKClientConfig;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.zookeeper.tls.TlsDiagnosis;
 import org.maintd.daemon.zookeeper.tls.TlsRefused;
@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
 public final class ZooKeeperConnection extends Part {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperConnection.class);
 
-  private final DaemonConfig.ZooKeeper settings;
+  private final ZooKeeper settings;
   private final ZooKeeperIdentity identity;
   private final Object moves = new Object();
   private final Clock clock;
@@ -44,12 +44,11 @@ public final class ZooKeeperConnection extends Part {
    * A connection as {@code identity}; {@link IllegalArgumentException} naming the setting when its
    * credentials cannot be used.
    */
-  public ZooKeeperConnection(DaemonConfig.ZooKeeper settings, Clock clock) {
+  public ZooKeeperConnection(ZooKeeper settings, Clock clock) {
     this(settings, ZooKeeperIdentity.of(settings), clock);
   }
 
-  public ZooKeeperConnection(
-      DaemonConfig.ZooKeeper settings, ZooKeeperIdentity identity, Clock clock) {
+  public ZooKeeperConnection(ZooKeeper settings, ZooKeeperIdentity identity, Clock clock) {
     super("zookeeper", clock);
     this.settings = settings;
     this.identity = identity;

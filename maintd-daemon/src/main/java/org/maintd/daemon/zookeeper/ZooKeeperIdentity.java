@@ -13,7 +13,7 @@ import org.apache.zookeeper.client.ZKClientConfig;
 import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Id;
 import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.protocol.signing.KeyFiles;
 
 /**
@@ -41,7 +41,7 @@ public final class ZooKeeperIdentity {
    * The identity {@code settings} name; {@link IllegalArgumentException} naming the setting when
    * its credentials file cannot be used.
    */
-  public static ZooKeeperIdentity of(DaemonConfig.ZooKeeper settings) {
+  public static ZooKeeperIdentity of(ZooKeeper settings) {
     return switch (settings.acl()) {
       case "open" -> new ZooKeeperIdentity("open", "", null, ZooDefs.Ids.OPEN_ACL_UNSAFE);
       case "sasl" -> {

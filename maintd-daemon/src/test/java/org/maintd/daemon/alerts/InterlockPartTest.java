@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.service.PartState;
 import org.maintd.daemon.testing.FakeClock;
@@ -61,7 +61,7 @@ class InterlockPartTest {
   private InterlockPart part(AlertSource server, OnError onError, Duration interval) {
     return new InterlockPart(
         server,
-        new DaemonConfig.Interlock(
+        new Maintenance.Interlock(
             URI.create("http://p:9090"),
             TIMEOUT,
             new AlertInterlock(new AlertFilter("^Watchdog$", false, false), onError)),

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.testing.FakeClock;
 import org.maintd.daemon.testing.GaugeTarget;
 import org.maintd.daemon.testing.PrometheusServer;
@@ -107,8 +107,8 @@ class PrometheusAlertsTest {
     }
   }
 
-  private static DaemonConfig.Interlock interlock(URI url, AlertFilter filter, OnError onError) {
-    return new DaemonConfig.Interlock(
+  private static Maintenance.Interlock interlock(URI url, AlertFilter filter, OnError onError) {
+    return new Maintenance.Interlock(
         url, Duration.ofSeconds(2), new AlertInterlock(filter, onError));
   }
 

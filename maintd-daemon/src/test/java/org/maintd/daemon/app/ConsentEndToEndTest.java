@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 
@@ -60,11 +60,11 @@ class ConsentEndToEndTest {
   @Test
   void aDeclinedInstanceStaysWhileTheOthersLeaveTheDrainingNode() throws Exception {
     cluster = new TestCluster(tmp);
-    DaemonConfig.Maintenance d = DaemonConfig.Maintenance.defaults();
+    Maintenance d = Maintenance.defaults();
     cluster.maintenance =
-        new DaemonConfig.Maintenance(
+        new Maintenance(
             d.drainAhead(),
-            new DaemonConfig.Consent(commands(), Duration.ofSeconds(10)),
+            new Maintenance.Consent(commands(), Duration.ofSeconds(10)),
             d.allowedHours(),
             d.alertInterlock());
     cluster.startDaemon();

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Http;
 import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCa;
 import org.maintd.daemon.testing.TestCluster;
@@ -30,7 +30,7 @@ class HttpsEndToEndTest {
 
   private String startOverHttps(Path certificate, Path key) throws Exception {
     cluster = new TestCluster(tmp);
-    cluster.api = new DaemonConfig.Http(TestCluster.MAX_BODY, TestCluster.IDLE, certificate, key);
+    cluster.api = new Http(TestCluster.MAX_BODY, TestCluster.IDLE, certificate, key);
     cluster.startDaemon();
     return "https://127.0.0.1:" + cluster.port();
   }

@@ -14,9 +14,10 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ha;
 import org.maintd.daemon.config.Store;
 import org.maintd.daemon.config.WhoLeads;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.testing.TestCluster;
 
 /**
@@ -44,10 +45,10 @@ class MasterWithZooKeeperStoreTest {
     server = new TestingServer(true);
     cluster = new TestCluster(tmp);
     cluster.ha =
-        new DaemonConfig.Ha(
+        new Ha(
             new WhoLeads.Master(
                 new Store.InZooKeeper(
-                    new DaemonConfig.ZooKeeper(
+                    new ZooKeeper(
                         server.getConnectString(),
                         Duration.ofSeconds(5),
                         Duration.ofSeconds(5),

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.CommandRoute;
+import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
 
@@ -50,8 +51,12 @@ class NodeCommandEndToEndTest {
             ""));
     Files.setPosixFilePermissions(reboot, PosixFilePermissions.fromString("rwxr-xr-x"));
     cluster.nodeCommands =
-        new DaemonConfig.NodeCommands(
-            "collector", "reboot", "backend", "master-failover", Duration.ofSeconds(30));
+        new NodeCommands(
+            CommandRoute.COLLECTOR,
+            "reboot",
+            CommandRoute.BACKEND,
+            "master-failover",
+            Duration.ofSeconds(30));
   }
 
   @AfterEach
@@ -119,10 +124,10 @@ class NodeCommandEndToEndTest {
             + "\necho reboot acknowledged\n");
     Files.setPosixFilePermissions(hung, PosixFilePermissions.fromString("rwxr-xr-x"));
     cluster.nodeCommands =
-        new DaemonConfig.NodeCommands(
-            "collector",
+        new NodeCommands(
+            CommandRoute.COLLECTOR,
             "hung-reboot",
-            "backend",
+            CommandRoute.BACKEND,
             "master-failover",
             Duration.ofSeconds(30),
             Duration.ofSeconds(1));
@@ -144,10 +149,10 @@ class NodeCommandEndToEndTest {
   @Test
   void aSoftRebootThatFailsIsFollowedByAHardOneAtOnce() throws Exception {
     cluster.nodeCommands =
-        new DaemonConfig.NodeCommands(
-            "collector",
+        new NodeCommands(
+            CommandRoute.COLLECTOR,
             "no-such-command",
-            "backend",
+            CommandRoute.BACKEND,
             "master-failover",
             Duration.ofSeconds(30),
             Duration.ofMinutes(30));

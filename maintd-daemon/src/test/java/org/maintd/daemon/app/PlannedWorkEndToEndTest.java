@@ -19,7 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.testing.GaugeTarget;
 import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.PrometheusServer;
@@ -48,10 +48,10 @@ class PlannedWorkEndToEndTest {
     return MaintctlRun.of("http://127.0.0.1:" + cluster.port(), cluster.keyFile, args);
   }
 
-  private static DaemonConfig.Maintenance guarded(
-      AllowedHours hours, Optional<DaemonConfig.Interlock> interlock) {
-    DaemonConfig.Maintenance d = DaemonConfig.Maintenance.defaults();
-    return new DaemonConfig.Maintenance(d.drainAhead(), d.consent(), hours, interlock);
+  private static Maintenance guarded(
+      AllowedHours hours, Optional<Maintenance.Interlock> interlock) {
+    Maintenance d = Maintenance.defaults();
+    return new Maintenance(d.drainAhead(), d.consent(), hours, interlock);
   }
 
   @Test
@@ -103,7 +103,7 @@ class PlannedWorkEndToEndTest {
           guarded(
               AllowedHours.anyTime(),
               Optional.of(
-                  new DaemonConfig.Interlock(
+                  new Maintenance.Interlock(
                       prometheus.url(),
                       Duration.ofSeconds(2),
                       new AlertInterlock(AlertFilter.everyAlert(), AlertInterlock.OnError.HOLD))));

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.SilentServer;
 import org.maintd.daemon.testing.TestCluster;
@@ -52,14 +52,14 @@ class SilentPrometheusEndToEndTest {
 
   private void start(AlertInterlock.OnError onError) throws Exception {
     cluster = new TestCluster(tmp);
-    DaemonConfig.Maintenance d = DaemonConfig.Maintenance.defaults();
+    Maintenance d = Maintenance.defaults();
     cluster.maintenance =
-        new DaemonConfig.Maintenance(
+        new Maintenance(
             d.drainAhead(),
             d.consent(),
             AllowedHours.anyTime(),
             Optional.of(
-                new DaemonConfig.Interlock(
+                new Maintenance.Interlock(
                     prometheus.url(),
                     TIMEOUT,
                     new AlertInterlock(AlertFilter.everyAlert(), onError))));

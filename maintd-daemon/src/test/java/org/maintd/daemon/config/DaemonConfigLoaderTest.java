@@ -36,9 +36,9 @@ class DaemonConfigLoaderTest {
     assertEquals(Duration.ofSeconds(5), c.sim().bootTime());
     assertEquals(null, c.sim().masterFile());
     assertEquals(true, c.sim().followMaster());
-    assertEquals(DaemonConfig.Ganeti.defaults(), c.ganeti());
-    assertEquals(DaemonConfig.Maintenance.defaults(), c.maintenance());
-    assertEquals(DaemonConfig.Reboot.defaults(), c.reboot());
+    assertEquals(Ganeti.defaults(), c.ganeti());
+    assertEquals(Maintenance.defaults(), c.maintenance());
+    assertEquals(Reboot.defaults(), c.reboot());
     DaemonConfig defaults = new DaemonConfigLoader().bind("empty", null);
     assertEquals(defaults.withOverrides(null, null).collector(), c.collector());
     assertEquals(defaults.port(), c.port());
@@ -57,7 +57,7 @@ class DaemonConfigLoaderTest {
             + ca
             + "\n";
     Files.writeString(file, tls);
-    DaemonConfig.Tls d = zookeeper(new DaemonConfigLoader().load(file)).tls();
+    ZooKeeper.Tls d = zookeeper(new DaemonConfigLoader().load(file)).tls();
     assertEquals(List.of("TLSv1.3", "TLSv1.2"), d.offered());
     assertEquals("TLSv1.3", d.protocol());
     assertEquals(List.of(), d.cipherSuites());
@@ -80,7 +80,7 @@ class DaemonConfigLoaderTest {
   }
 
   /** The ZooKeeper settings of a configuration whose state is in ZooKeeper. */
-  private static DaemonConfig.ZooKeeper zookeeper(DaemonConfig config) {
+  private static ZooKeeper zookeeper(DaemonConfig config) {
     return assertInstanceOf(Store.InZooKeeper.class, config.store()).zookeeper();
   }
 

@@ -21,7 +21,7 @@ import org.maintd.wait.PlannedWorkHold;
 /** The {@code maintenance} keys of maintd.yaml: what they give, and every bad value by its key. */
 class MaintenanceSectionTest {
 
-  private static DaemonConfig.Maintenance read(String... lines) throws Exception {
+  private static Maintenance read(String... lines) throws Exception {
     return new DaemonConfigLoader()
         .bind("maintd.yaml", Json.YAML.readValue(String.join("\n", lines), Object.class))
         .maintenance();
@@ -34,8 +34,8 @@ class MaintenanceSectionTest {
 
   @Test
   void withoutTheSectionNothingGuardsPlannedWork() throws Exception {
-    DaemonConfig.Maintenance m = read("port: 1816");
-    assertEquals(DaemonConfig.Maintenance.defaults(), m);
+    Maintenance m = read("port: 1816");
+    assertEquals(Maintenance.defaults(), m);
     assertEquals(Duration.ofHours(1), m.drainAhead());
     assertEquals(Path.of("/etc/maintd/consent-commands"), m.consent().directory());
     assertEquals(Duration.ofSeconds(30), m.consent().timeout());
@@ -44,7 +44,7 @@ class MaintenanceSectionTest {
 
   @Test
   void theSectionGivesTheHoursAndTheInterlock() throws Exception {
-    DaemonConfig.Maintenance m =
+    Maintenance m =
         read(
             "maintenance:",
             "  drainAhead: 2h",
@@ -62,11 +62,11 @@ class MaintenanceSectionTest {
             "    onError: proceed");
     assertEquals(Duration.ofHours(2), m.drainAhead());
     assertEquals(
-        new DaemonConfig.Consent(Path.of("/srv/consent"), Duration.ofSeconds(10)), m.consent());
+        new Maintenance.Consent(Path.of("/srv/consent"), Duration.ofSeconds(10)), m.consent());
     assertEquals("mo-fr 22:00-06:00 Europe/Berlin", m.allowedHours().toString());
     assertEquals(
         Optional.of(
-            new DaemonConfig.Interlock(
+            new Maintenance.Interlock(
                 URI.create("http://prometheus:9090"),
                 Duration.ofSeconds(2),
                 new AlertInterlock(

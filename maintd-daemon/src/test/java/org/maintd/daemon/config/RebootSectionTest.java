@@ -12,7 +12,7 @@ import org.maintd.reboot.RebootPolicy;
 
 /** The {@code reboot} keys of maintd.yaml: what they give per backend, and bad values by key. */
 class RebootSectionTest {
-  private static DaemonConfig.Reboot read(String... lines) throws Exception {
+  private static Reboot read(String... lines) throws Exception {
     return new DaemonConfigLoader()
         .bind("maintd.yaml", Json.YAML.readValue(String.join("\n", lines), Object.class))
         .reboot();
@@ -20,8 +20,8 @@ class RebootSectionTest {
 
   @Test
   void autoMeansTheSimulatedClustersPowerControlAndNoneOnGaneti() throws Exception {
-    DaemonConfig.Reboot r = read("port: 1816");
-    assertEquals(DaemonConfig.Reboot.defaults(), r);
+    Reboot r = read("port: 1816");
+    assertEquals(Reboot.defaults(), r);
     assertEquals(
         new RebootPolicy(Duration.ofMinutes(5), Duration.ofMinutes(15), true, true),
         r.policy(Backend.SIM));
@@ -32,7 +32,7 @@ class RebootSectionTest {
 
   @Test
   void theKeysSetTheTimeoutsAndThePaths() throws Exception {
-    DaemonConfig.Reboot r =
+    Reboot r =
         read(
             "reboot:",
             "  softTimeout: 30s",

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Http;
 import org.maintd.daemon.testing.CapturedLog;
 import org.maintd.daemon.testing.RawHttp;
 import org.maintd.daemon.testing.TestCluster;
@@ -40,7 +40,7 @@ class BadInputTest {
   void start() throws Exception {
     cluster = new TestCluster(tmp);
     // a body limit over what the bounds below allow, so that the bounds answer, not the limit
-    cluster.api = new DaemonConfig.Http(2 << 20, TestCluster.IDLE);
+    cluster.api = new Http(2 << 20, TestCluster.IDLE);
     cluster.startDaemon();
     log = new CapturedLog();
   }

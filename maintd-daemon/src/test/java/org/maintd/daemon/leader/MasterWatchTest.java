@@ -4,20 +4,15 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.backend.sim.ClusterSource;
 import org.maintd.daemon.backend.sim.SimBackend;
-import org.maintd.daemon.backend.sim.SimSettings;
-import org.maintd.daemon.testing.TestCluster;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
@@ -30,33 +25,21 @@ class MasterWatchTest {
   @TempDir Path dir;
   SimBackend cluster;
   MasterWatch watch;
-  final List<String> events = new CopyOnWriteArrayList<>();
+  final LeaderFixtures.Told told = new LeaderFixtures.Told();
+  final List<String> events = told.events;
 
   @BeforeEach
   void start() throws Exception {
-    Files.writeString(dir.resolve("cluster.data"), TestCluster.CLUSTER);
-    cluster =
-        new SimBackend(
-            dir.resolve("sim.json"),
-            ClusterSource.load(dir.resolve("cluster.data")),
-            new SimSettings(
-                dir.resolve("cluster.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-            Clock.systemUTC());
+    cluster = LeaderFixtures.cluster(dir);
     watch =
         new MasterWatch(
-            "n2", cluster, null, Duration.ofMillis(20), "http://{node}:1816", Clock.systemUTC());
-    watch.listen(
-        new Election.Listener() {
-          @Override
-          public void elected() {
-            events.add("elected");
-          }
-
-          @Override
-          public void deposed(String why) {
-            events.add("deposed: " + why);
-          }
-        });
+            "n2",
+            cluster,
+            new Vote.Skipped(),
+            Duration.ofMillis(20),
+            "http://{node}:1816",
+            Clock.systemUTC());
+    watch.listen(told);
     watch.start();
   }
 

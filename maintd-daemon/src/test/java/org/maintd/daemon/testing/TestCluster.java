@@ -24,7 +24,15 @@ import org.maintd.collector.app.Collector;
 import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
 import org.maintd.daemon.config.Backend;
+import org.maintd.daemon.config.CollectorSettings;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ganeti;
+import org.maintd.daemon.config.Ha;
+import org.maintd.daemon.config.Http;
+import org.maintd.daemon.config.Maintenance;
+import org.maintd.daemon.config.NodeCommands;
+import org.maintd.daemon.config.Reboot;
+import org.maintd.daemon.config.Sim;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.RequestSignature;
@@ -168,22 +176,22 @@ public final class TestCluster implements AutoCloseable {
   public String node = "n1";
 
   /** Who leads and where the state is kept. */
-  public DaemonConfig.Ha ha = DaemonConfig.Ha.defaults();
+  public Ha ha = Ha.defaults();
 
   /** Who reboots nodes and moves the master role. */
-  public DaemonConfig.NodeCommands nodeCommands = DaemonConfig.NodeCommands.defaults();
+  public NodeCommands nodeCommands = NodeCommands.defaults();
 
   /** The API's limits and, for HTTPS, its certificate and key. */
-  public DaemonConfig.Http api = new DaemonConfig.Http(MAX_BODY, IDLE);
+  public Http api = new Http(MAX_BODY, IDLE);
 
   /** Planned maintenance: its guards (allowed hours, alert interlock). */
-  public DaemonConfig.Maintenance maintenance = DaemonConfig.Maintenance.defaults();
+  public Maintenance maintenance = Maintenance.defaults();
 
   /** Instance health (the watcher's duties): off unless a test turns it on. */
   public org.maintd.health.HealthSettings instanceHealth = org.maintd.health.HealthSettings.off();
 
   /** Reboot requests: their timeouts, hard path and power control. */
-  public DaemonConfig.Reboot reboot = DaemonConfig.Reboot.defaults();
+  public Reboot reboot = Reboot.defaults();
 
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
@@ -211,14 +219,14 @@ public final class TestCluster implements AutoCloseable {
         0.1,
         balancing,
         balanceLoad,
-        new DaemonConfig.Collector(
+        new CollectorSettings(
             "http://{node}:1",
             urls,
             Duration.ofSeconds(2),
             Duration.ofSeconds(20),
             false,
             Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(
+        new Sim(
             dir.resolve("cluster.data"),
             diagnoseDir,
             Duration.ofMillis(50),
@@ -228,7 +236,7 @@ public final class TestCluster implements AutoCloseable {
             followMaster,
             false,
             java.util.Optional.empty()),
-        DaemonConfig.Ganeti.defaults(),
+        Ganeti.defaults(),
         api,
         "",
         exitAfterFailure,

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ha;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.api.HealthView;
 
@@ -47,8 +48,8 @@ class ZooKeeperAccessDeniedTest {
     Files.setPosixFilePermissions(credentials, PosixFilePermissions.fromString("rw-------"));
     cluster = new TestCluster(tmp);
     cluster.ha =
-        DaemonConfig.Ha.elected(
-            new DaemonConfig.ZooKeeper(
+        Ha.elected(
+            new ZooKeeper(
                 server.getConnectString(),
                 Duration.ofSeconds(5),
                 Duration.ofSeconds(5),

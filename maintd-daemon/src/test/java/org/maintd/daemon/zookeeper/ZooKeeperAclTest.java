@@ -28,7 +28,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ha;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.testing.TestCluster;
 
 /**
@@ -60,8 +61,8 @@ class ZooKeeperAclTest {
     return file;
   }
 
-  private DaemonConfig.ZooKeeper settings(Path credentials) {
-    return new DaemonConfig.ZooKeeper(
+  private ZooKeeper settings(Path credentials) {
+    return new ZooKeeper(
         server.getConnectString(),
         Duration.ofSeconds(5),
         Duration.ofSeconds(5),
@@ -108,7 +109,7 @@ class ZooKeeperAclTest {
     Path secret = credentials("maintd:s3cret");
     TestCluster cluster = new TestCluster(tmp);
     try {
-      cluster.ha = DaemonConfig.Ha.elected(settings(secret));
+      cluster.ha = Ha.elected(settings(secret));
       cluster.startDaemon();
       await("the daemon leads")
           .atMost(Duration.ofSeconds(30))

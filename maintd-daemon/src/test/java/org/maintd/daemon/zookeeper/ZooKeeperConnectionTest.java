@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.testing.CuttableLink;
 import org.maintd.daemon.testing.Ensembles;
 
@@ -40,8 +40,8 @@ class ZooKeeperConnectionTest {
     server.close();
   }
 
-  private DaemonConfig.ZooKeeper settings(String connect, Path credentials) {
-    return new DaemonConfig.ZooKeeper(
+  private ZooKeeper settings(String connect, Path credentials) {
+    return new ZooKeeper(
         connect,
         Duration.ofSeconds(5),
         Duration.ofSeconds(2),
@@ -113,7 +113,7 @@ class ZooKeeperConnectionTest {
   @Test
   void aCredentialsFileOthersCanReadIsRefusedNamingTheSettingInOneLine() throws Exception {
     Path file = credentials("maintd:s3cret\n", "rw-r--r--");
-    DaemonConfig.ZooKeeper settings = settings(server.getConnectString(), file);
+    ZooKeeper settings = settings(server.getConnectString(), file);
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> ZooKeeperIdentity.of(settings));
     assertEquals(
@@ -130,7 +130,7 @@ class ZooKeeperConnectionTest {
 
   @Test
   void credentialsThatAreNotUserColonPasswordAreRefused() throws Exception {
-    DaemonConfig.ZooKeeper settings =
+    ZooKeeper settings =
         settings(server.getConnectString(), credentials("just-a-password\n", "rw-------"));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> ZooKeeperIdentity.of(settings));

@@ -14,7 +14,7 @@ import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 
 /**
  * A leader whose ZooKeeper connection is suspended waits before a change rather than giving up:
@@ -36,7 +36,7 @@ class ZooKeeperGateTest {
   private ZooKeeperGate gate(Duration session) throws Exception {
     zk =
         new ZooKeeperConnection(
-            new DaemonConfig.ZooKeeper(
+            new ZooKeeper(
                 server.getConnectString(),
                 session,
                 Duration.ofSeconds(5),

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 
 /** Who maintd is to ZooKeeper, and what it refuses before connecting. */
 class ZooKeeperIdentityTest {
   @Test
   void saslWithoutAJaasFileIsRefusedNamingTheOptionThatGivesOne() {
-    DaemonConfig.ZooKeeper d = DaemonConfig.ZooKeeper.defaults();
-    DaemonConfig.ZooKeeper sasl =
-        new DaemonConfig.ZooKeeper(
+    ZooKeeper d = ZooKeeper.defaults();
+    ZooKeeper sasl =
+        new ZooKeeper(
             "zk1:2181",
             d.sessionTimeout(),
             d.connectionTimeout(),

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ganeti;
 
 /**
  * The {@code ganeti} backend from the daemon's configuration: RAPI, the collectors as they are, no
@@ -17,7 +18,7 @@ public final class GanetiPlugin {
    * certificate, its credentials).
    */
   public static BackendPlugin of(DaemonConfig config) {
-    DaemonConfig.Ganeti g = config.ganeti();
+    Ganeti g = config.ganeti();
     RapiClient rapi =
         new RapiClient(
             new RapiSettings(

@@ -7,6 +7,7 @@ import java.util.List;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Sim;
 import org.maintd.spi.BackendException;
 
 /**
@@ -19,7 +20,7 @@ public final class SimPlugin {
   private SimPlugin() {}
 
   /** The cluster the simulation starts from: generated from its spec, or read from its file. */
-  private static Cluster initial(DaemonConfig.Sim s) {
+  private static Cluster initial(Sim s) {
     if (s.generate().isPresent()) {
       return ClusterSource.generated(s.generate().get());
     }
@@ -33,7 +34,7 @@ public final class SimPlugin {
 
   /** Throws {@link BackendException} when the simulated cluster cannot be loaded. */
   public static BackendPlugin of(DaemonConfig config, Clock clock) {
-    DaemonConfig.Sim s = config.sim();
+    Sim s = config.sim();
     Path stored = config.stateDir().resolve("sim/cluster.json");
     Cluster initial = Files.exists(stored) ? null : initial(s);
     SimBackend sim =

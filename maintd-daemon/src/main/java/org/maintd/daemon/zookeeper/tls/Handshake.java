@@ -1,6 +1,6 @@
 package org.maintd.daemon.zookeeper.tls;
 
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 
 /**
  * How a TLS handshake with one ZooKeeper server went, with maintd's own settings: agreed, or the
@@ -21,12 +21,12 @@ public sealed interface Handshake {
   sealed interface Misconfigured extends Handshake {}
 
   /** What happened with the server at {@code server} (host:port), in one line. */
-  String says(String server, DaemonConfig.Tls tls);
+  String says(String server, ZooKeeper.Tls tls);
 
   /** The server and maintd agreed on {@code protocol} and {@code cipherSuite}. */
   record Agreed(String protocol, String cipherSuite) implements Handshake {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "ZooKeeper at " + server + " agreed on " + protocol + " with " + cipherSuite;
     }
   }
@@ -34,7 +34,7 @@ public sealed interface Handshake {
   /** The server's certificate is not issued by a CA of the trust store ({@code why}). */
   record Untrusted(String why) implements Misconfigured {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "zookeeper.tls.trustStore: the certificate of ZooKeeper at "
           + server
           + " is not trusted by "
@@ -48,7 +48,7 @@ public sealed interface Handshake {
   /** The server's certificate is trusted but does not name the host maintd reached it by. */
   record WrongHost(String host) implements Misconfigured {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "zookeeper.tls.hostnameVerification: the certificate of ZooKeeper at "
           + server
           + " does not name "
@@ -61,7 +61,7 @@ public sealed interface Handshake {
   /** The server wants a client certificate and maintd has none. */
   record NoClientCertificate(String alert) implements Misconfigured {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "zookeeper.tls.keyStore: ZooKeeper at "
           + server
           + " asked for a client certificate and zookeeper.tls.keyStore is empty (its alert: "
@@ -74,7 +74,7 @@ public sealed interface Handshake {
   /** The server refused the client certificate maintd gave ({@code alert}). */
   record ClientCertificateRefused(String alert) implements Misconfigured {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "zookeeper.tls.keyStore: ZooKeeper at "
           + server
           + " refused maintd's certificate in "
@@ -88,7 +88,7 @@ public sealed interface Handshake {
   /** The server accepts none of the protocol versions maintd offers. */
   record NoCommonProtocol(String detail) implements Misconfigured {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "zookeeper.tls.enabledProtocols: ZooKeeper at "
           + server
           + " accepts none of "
@@ -103,7 +103,7 @@ public sealed interface Handshake {
   /** Protocols in common, but no cipher suite both sides accept with them. */
   record NoCommonCipherSuite(String detail) implements Misconfigured {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "zookeeper.tls.cipherSuites: ZooKeeper at "
           + server
           + " and maintd found no cipher suite in common for "
@@ -124,7 +124,7 @@ public sealed interface Handshake {
    */
   record NotTls(String detail) implements Misconfigured {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "zookeeper.connect: "
           + server
           + " "
@@ -137,7 +137,7 @@ public sealed interface Handshake {
   /** No connection could be made ({@code why}): not a matter of TLS. */
   record Unreachable(String why) implements Handshake {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "ZooKeeper at " + server + " cannot be reached: " + why;
     }
   }
@@ -145,7 +145,7 @@ public sealed interface Handshake {
   /** Something no case above describes: it looks like a bug, and is logged with its trace. */
   record Failed(Throwable cause) implements Handshake {
     @Override
-    public String says(String server, DaemonConfig.Tls tls) {
+    public String says(String server, ZooKeeper.Tls tls) {
       return "the TLS handshake with ZooKeeper at " + server + " failed: " + cause;
     }
   }

@@ -7,7 +7,7 @@ import javax.net.ssl.SSLException;
 import org.apache.zookeeper.client.ZKClientConfig;
 import org.apache.zookeeper.common.ClientX509Util;
 import org.apache.zookeeper.common.X509Exception;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +25,7 @@ public final class TlsDiagnosis {
    * The Netty context ZooKeeper's client builds from {@code config}; {@link TlsRefused} naming the
    * store that cannot be loaded.
    */
-  public static SslContext context(ZKClientConfig config, DaemonConfig.Tls tls) {
+  public static SslContext context(ZKClientConfig config, ZooKeeper.Tls tls) {
     try (ClientX509Util x509 = new ClientX509Util()) {
       return x509.createNettySslContextForClient(config);
     } catch (X509Exception.KeyManagerException e) {
@@ -68,7 +68,7 @@ public final class TlsDiagnosis {
    * is (the servers cannot be reached, or TLS works and something else failed).
    */
   public static void refuseOnConfiguration(
-      String connect, DaemonConfig.Tls tls, ZKClientConfig config, Duration timeout) {
+      String connect, ZooKeeper.Tls tls, ZKClientConfig config, Duration timeout) {
     Map<TlsProbe.Server, Handshake> outcomes =
         new TlsProbe(context(config, tls), tls.keyStore() != null, timeout)
             .probe(TlsProbe.Server.of(connect));

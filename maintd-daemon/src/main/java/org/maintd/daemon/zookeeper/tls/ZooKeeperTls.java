@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.zookeeper.client.ZKClientConfig;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 
 /**
  * The client settings of one ZooKeeper connection: with TLS, ZooKeeper's secure client over Netty
@@ -21,7 +21,7 @@ public final class ZooKeeperTls {
    * The client config {@code tls} asks for; {@link TlsRefused} naming the setting whose file cannot
    * be read.
    */
-  public static ZKClientConfig config(DaemonConfig.Tls tls) {
+  public static ZKClientConfig config(ZooKeeper.Tls tls) {
     ZKClientConfig c = new ZKClientConfig();
     if (!tls.enabled()) {
       return c;

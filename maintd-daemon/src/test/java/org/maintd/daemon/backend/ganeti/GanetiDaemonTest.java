@@ -25,7 +25,15 @@ import org.maintd.collector.config.CollectorConfig;
 import org.maintd.daemon.app.Daemon;
 import org.maintd.daemon.app.ExitCodes;
 import org.maintd.daemon.app.StartupException;
+import org.maintd.daemon.config.CollectorSettings;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ganeti;
+import org.maintd.daemon.config.Ha;
+import org.maintd.daemon.config.Http;
+import org.maintd.daemon.config.Maintenance;
+import org.maintd.daemon.config.NodeCommands;
+import org.maintd.daemon.config.Reboot;
+import org.maintd.daemon.config.Sim;
 import org.maintd.protocol.json.Json;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
@@ -73,25 +81,24 @@ class GanetiDaemonTest {
         0.1,
         org.maintd.balance.BalanceOptions.threshold(0.1),
         false,
-        new DaemonConfig.Collector(
+        new CollectorSettings(
             "http://{node}:1",
             collectors,
             Duration.ofMillis(500),
             Duration.ofSeconds(5),
             false,
             Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(
-            dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-        new DaemonConfig.Ganeti(
+        new Sim(dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
+        new Ganeti(
             URI.create(rapi.url()), rapi.certificate, false, rapi.credentials, rapiTimeout, 3),
-        DaemonConfig.Http.defaults(),
+        Http.defaults(),
         "",
         Duration.ofSeconds(30),
-        DaemonConfig.Ha.defaults(),
-        DaemonConfig.NodeCommands.defaults(),
-        DaemonConfig.Maintenance.defaults(),
+        Ha.defaults(),
+        NodeCommands.defaults(),
+        Maintenance.defaults(),
         org.maintd.health.HealthSettings.off(),
-        DaemonConfig.Reboot.defaults());
+        Reboot.defaults());
   }
 
   /**

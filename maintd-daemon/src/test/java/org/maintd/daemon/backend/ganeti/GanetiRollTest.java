@@ -24,7 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.maintd.daemon.app.Daemon;
+import org.maintd.daemon.config.CollectorSettings;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ganeti;
+import org.maintd.daemon.config.Ha;
+import org.maintd.daemon.config.Http;
+import org.maintd.daemon.config.Maintenance;
+import org.maintd.daemon.config.NodeCommands;
+import org.maintd.daemon.config.Reboot;
+import org.maintd.daemon.config.Sim;
 import org.maintd.protocol.json.Json;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
@@ -238,29 +246,28 @@ class GanetiRollTest {
         0.1,
         org.maintd.balance.BalanceOptions.threshold(0.1),
         false,
-        new DaemonConfig.Collector(
+        new CollectorSettings(
             "http://{node}:1",
             Map.of(),
             Duration.ofMillis(500),
             Duration.ofSeconds(5),
             false,
             Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(
-            dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-        new DaemonConfig.Ganeti(
+        new Sim(dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
+        new Ganeti(
             URI.create(rapi.url()),
             rapi.certificate,
             false,
             rapi.credentials,
             Duration.ofSeconds(5),
             3),
-        DaemonConfig.Http.defaults(),
+        Http.defaults(),
         "",
         Duration.ofSeconds(30),
-        DaemonConfig.Ha.defaults(),
-        DaemonConfig.NodeCommands.defaults(),
-        DaemonConfig.Maintenance.defaults(),
+        Ha.defaults(),
+        NodeCommands.defaults(),
+        Maintenance.defaults(),
         org.maintd.health.HealthSettings.off(),
-        DaemonConfig.Reboot.defaults());
+        Reboot.defaults());
   }
 }

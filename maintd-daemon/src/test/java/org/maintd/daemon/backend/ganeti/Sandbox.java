@@ -20,7 +20,17 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.TaggedObject;
+import org.maintd.daemon.config.CollectorSettings;
+import org.maintd.daemon.config.CommandRoute;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ganeti;
+import org.maintd.daemon.config.Ha;
+import org.maintd.daemon.config.Http;
+import org.maintd.daemon.config.Maintenance;
+import org.maintd.daemon.config.NodeCommands;
+import org.maintd.daemon.config.Reboot;
+import org.maintd.daemon.config.Sim;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
@@ -374,8 +384,8 @@ final class Sandbox {
   DaemonConfig ledByZooKeeper(Path dir, String node, Path credentials, String connect) {
     return daemon(dir, node, credentials)
         .withHa(
-            DaemonConfig.Ha.elected(
-                new DaemonConfig.ZooKeeper(
+            Ha.elected(
+                new ZooKeeper(
                     connect,
                     Duration.ofSeconds(5),
                     Duration.ofSeconds(10),
@@ -408,32 +418,34 @@ final class Sandbox {
         0.1,
         org.maintd.balance.BalanceOptions.threshold(0.1),
         false,
-        new DaemonConfig.Collector(
+        new CollectorSettings(
             "http://{node}:1817",
             urls,
             Duration.ofSeconds(5),
             Duration.ofSeconds(60),
             false,
             Duration.ofSeconds(300)),
-        new DaemonConfig.Sim(
-            dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
-        new DaemonConfig.Ganeti(
-            r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()),
-        DaemonConfig.Http.defaults(),
+        new Sim(dir.resolve("none"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
+        new Ganeti(r.url(), r.trust(), false, credentials, r.timeout(), r.readAttempts()),
+        Http.defaults(),
         "gnt-masterd",
         Duration.ofSeconds(30),
-        DaemonConfig.Ha.defaults(),
+        Ha.defaults(),
         NEVER_POWERCYCLE,
-        DaemonConfig.Maintenance.defaults(),
+        Maintenance.defaults(),
         org.maintd.health.HealthSettings.off(),
-        DaemonConfig.Reboot.defaults());
+        Reboot.defaults());
   }
 
   /**
    * Reboots and master fail-overs through the nodes' collectors, named rather than left to {@code
    * auto}: Ganeti's power-cycle of a sandbox node resets this whole machine.
    */
-  static final DaemonConfig.NodeCommands NEVER_POWERCYCLE =
-      new DaemonConfig.NodeCommands(
-          "collector", "reboot", "collector", "master-failover", Duration.ofSeconds(120));
+  static final NodeCommands NEVER_POWERCYCLE =
+      new NodeCommands(
+          CommandRoute.COLLECTOR,
+          "reboot",
+          CommandRoute.COLLECTOR,
+          "master-failover",
+          Duration.ofSeconds(120));
 }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.testing.TestCa;
 
 /**
@@ -104,19 +104,19 @@ class TlsProbeTest {
     return s.getLocalPort();
   }
 
-  private static DaemonConfig.Tls tls(Path trustStore, Path keyStore, String... protocols) {
-    return new DaemonConfig.Tls(
+  private static ZooKeeper.Tls tls(Path trustStore, Path keyStore, String... protocols) {
+    return new ZooKeeper.Tls(
         trustStore,
         null,
         keyStore,
         null,
         true,
         protocols.length == 0 ? "TLSv1.3" : protocols[0],
-        protocols.length == 0 ? DaemonConfig.Tls.DEFAULT_PROTOCOLS : List.of(protocols),
+        protocols.length == 0 ? ZooKeeper.Tls.DEFAULT_PROTOCOLS : List.of(protocols),
         List.of());
   }
 
-  private static Handshake probe(DaemonConfig.Tls tls, String host, int port) {
+  private static Handshake probe(ZooKeeper.Tls tls, String host, int port) {
     TlsProbe.Server server = new TlsProbe.Server(host, port);
     return new TlsProbe(
             TlsDiagnosis.context(ZooKeeperTls.config(tls), tls),
@@ -184,7 +184,7 @@ class TlsProbeTest {
   @Test
   void noProtocolInCommonIsToldWithWhatMaintdOffers() throws Exception {
     int port = tlsServer("127.0.0.1", true, caFile, "TLSv1.2");
-    DaemonConfig.Tls only13 = tls(caFile, clientPem, "TLSv1.3");
+    ZooKeeper.Tls only13 = tls(caFile, clientPem, "TLSv1.3");
     Handshake h = probe(only13, "127.0.0.1", port);
     assertInstanceOf(Handshake.NoCommonProtocol.class, h);
     assertTrue(
