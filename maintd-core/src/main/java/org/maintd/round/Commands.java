@@ -31,7 +31,7 @@ final class Commands {
       try {
         reply = apply(n.id(), n.command());
       } catch (CampaignException e) {
-        reply = new Reply.Refused(Refusal.valueOf(e.reason().name()), e.getMessage());
+        reply = new Reply.Refused(Refusal.of(e.reason()), e.getMessage());
       } catch (IncidentException e) {
         reply = new Reply.Refused(Refusal.CONFLICT, e.getMessage());
       } catch (IllegalArgumentException e) {

@@ -75,7 +75,7 @@ final class RebootCommands {
 
   private Reply answer(Admission a) {
     if (a instanceof Admission.Refused r) {
-      return new Reply.Refused(Refusal.valueOf(r.refusal().kind().name()), r.refusal().message());
+      return new Reply.Refused(Refusal.of(r.refusal().kind()), r.refusal().message());
     }
     Admission.Accepted ok = (Admission.Accepted) a;
     t.log.addAll(RebootLog.changes(t.state.reboots(), ok.reboots()));
