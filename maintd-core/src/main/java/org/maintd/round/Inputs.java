@@ -20,7 +20,7 @@ public record Inputs(
     Map<String, CollectorReading> readings,
     Map<String, JobState> jobs,
     List<Outcome> outcomes,
-    List<Numbered> commands,
+    List<Numbered<?>> commands,
     boolean plan,
     ConsentPoll consents,
     AlertState alerts,
@@ -33,15 +33,15 @@ public record Inputs(
     commands = List.copyOf(commands);
   }
 
-  /** A command and the number its answer is filed under. */
-  public record Numbered(long id, Command command) {}
+  /** A command and the number its answer is filed under ({@link StepResult#replyTo}). */
+  public record Numbered<R>(long id, Command<R> command) {}
 
   public static Inputs tick(
       Cluster cluster,
       Map<String, CollectorReading> readings,
       Map<String, JobState> jobs,
       List<Outcome> outcomes,
-      List<Numbered> commands) {
+      List<Numbered<?>> commands) {
     return new Inputs(
         cluster,
         readings,
@@ -58,7 +58,8 @@ public record Inputs(
    * A step that applies {@code commands} (and takes in {@code outcomes}) without polling or
    * planning; {@code cluster} may be null to go on from the cluster the last step left.
    */
-  public static Inputs commands(Cluster cluster, List<Outcome> outcomes, List<Numbered> commands) {
+  public static Inputs commands(
+      Cluster cluster, List<Outcome> outcomes, List<Numbered<?>> commands) {
     return new Inputs(
         cluster,
         Map.of(),

@@ -31,16 +31,16 @@ final class MachineCommands {
     this.checks = new MachineChecks(t);
   }
 
-  Reply down(Command.MachinesDown c) {
-    NamedNodes named = NamedNodes.of(t.cluster, c.hostnames());
-    if (named instanceof NamedNodes.Refused r) {
-      return r.reply();
-    }
+  Reply<List<Answers.TakenDown>> down(Command.MachinesDown c) {
+    return NamedNodes.of(t.cluster, c.hostnames()).ifAll(nodes -> down(nodes, c));
+  }
+
+  private Reply<List<Answers.TakenDown>> down(List<Node> nodes, Command.MachinesDown c) {
     MachineDown rules =
         new MachineDown(t.cluster, t.state.maintenance(), t.state.campaigns(), checks.ledger());
     return ifAllAllowed(
         Verdict.together(
-            ((NamedNodes.All) named).nodes(),
+            nodes,
             n ->
                 checks
                     .rebootHold(n)
@@ -63,7 +63,7 @@ final class MachineCommands {
         : v;
   }
 
-  private Reply takeDown(List<MachineDown.TakeDown> allowed) {
+  private Reply<List<Answers.TakenDown>> takeDown(List<MachineDown.TakeDown> allowed) {
     Maintenance m = t.state.maintenance();
     List<JobSpec> jobs = new ArrayList<>();
     for (MachineDown.TakeDown a : allowed) {
@@ -82,7 +82,7 @@ final class MachineCommands {
     }
     t.state = t.state.withMaintenance(m);
     checks.submit(jobs);
-    return new Reply.AfterEffects(
+    return new Reply.AfterEffects<>(
         jobs.stream().map(JobSpec::key).toList(),
         outcomes -> allowed.stream().map(a -> takenDown(a, outcomes)).toList());
   }
@@ -99,43 +99,39 @@ final class MachineCommands {
           "DOWN through job " + id + " (offline)",
           a.mode().since());
     }
-    MachineDown.TakeDown.OnceEmpty once = (MachineDown.TakeDown.OnceEmpty) a;
-    int n = once.left().size();
-    return new Answers.TakenDown(
-        a.node(),
-        MachineMode.DRAIN,
-        Optional.empty(),
-        "DOWN once "
-            + (once.drainFirst() ? "drained and " : "")
-            + n
-            + (n == 1 ? " instance has" : " instances have")
-            + " moved ("
-            + String.join(", ", once.left())
-            + "; declines overridden)",
-        a.mode().since());
+    if (a instanceof MachineDown.TakeDown.OnceEmpty once) {
+      int n = once.left().size();
+      return new Answers.TakenDown(
+          a.node(),
+          MachineMode.DRAIN,
+          Optional.empty(),
+          "DOWN once "
+              + (once.drainFirst() ? "drained and " : "")
+              + n
+              + (n == 1 ? " instance has" : " instances have")
+              + " moved ("
+              + String.join(", ", once.left())
+              + "; declines overridden)",
+          a.mode().since());
+    }
+    throw new IllegalStateException("no answer for the machine taken down " + a);
   }
 
-  Reply up(Command.MachinesUp c) {
-    NamedNodes named = NamedNodes.of(t.cluster, c.hostnames());
-    if (named instanceof NamedNodes.Refused r) {
-      return r.reply();
-    }
+  Reply<List<Answers.BroughtUp>> up(Command.MachinesUp c) {
+    return NamedNodes.of(t.cluster, c.hostnames()).ifAll(nodes -> up(nodes, c));
+  }
+
+  private Reply<List<Answers.BroughtUp>> up(List<Node> nodes, Command.MachinesUp c) {
     Map<String, Observation> reports = new HashMap<>();
     t.memory.readings().forEach((node, r) -> reports.put(node, r.observation()));
     MachineUp rules =
         new MachineUp(t.state.incidents(), checks.takenOut(), t.state.campaigns(), reports);
     return ifAllAllowed(
         Verdict.together(
-            ((NamedNodes.All) named).nodes(),
+            nodes,
             n ->
                 t.state.maintenance().modeOf(n.name()) == MachineMode.DRAIN
-                    ? new Verdict.Refused<>(
-                        n.name(),
-                        n.name()
-                            + " is draining for its maintenance window: drop it from the schedule"
-                            + " (maintctl schedule remove "
-                            + n.name()
-                            + ") to put it back, or take it down first (maintctl down)")
+                    ? new Verdict.Refused<>(n.name(), draining(n.name()))
                     : checks
                         .heldBack(n)
                         .<Verdict<MachineUp.BringUp>>map(
@@ -144,7 +140,16 @@ final class MachineCommands {
         allowed -> bringUp(allowed, c.who()));
   }
 
-  private Reply bringUp(List<MachineUp.BringUp> allowed, String who) {
+  /** Why a machine draining for its window is not put back up. */
+  private static String draining(String node) {
+    return node
+        + " is draining for its maintenance window: drop it from the schedule"
+        + " (maintctl schedule remove "
+        + node
+        + ") to put it back, or take it down first (maintctl down)";
+  }
+
+  private Reply<List<Answers.BroughtUp>> bringUp(List<MachineUp.BringUp> allowed, String who) {
     for (MachineUp.BringUp a : allowed) {
       for (UUID uuid : a.cancels()) {
         cancel(uuid, a.node(), who);
@@ -153,7 +158,7 @@ final class MachineCommands {
       t.state = t.state.withMaintenance(t.state.maintenance().withoutNotice(a.node()));
     }
     checks.submit(allowed.stream().map(MachineUp.BringUp::job).toList());
-    return new Reply.AfterEffects(
+    return new Reply.AfterEffects<>(
         allowed.stream().map(a -> a.job().key()).toList(),
         outcomes ->
             allowed.stream()
@@ -204,15 +209,22 @@ final class MachineCommands {
   }
 
   /** {@code apply} to the changes when every machine may go; else the command's refusal. */
-  private static <A> Reply ifAllAllowed(
-      Verdict.Together<A> verdicts, Function<List<A>, Reply> apply) {
+  private static <A, R> Reply<R> ifAllAllowed(
+      Verdict.Together<A> verdicts, Function<List<A>, Reply<R>> apply) {
     if (verdicts instanceof Verdict.Together.Refused<A> r) {
-      return new Reply.Refused(Refusal.CONFLICT, String.join("; ", r.reasons()));
+      return new Reply.Refused<>(Refusal.CONFLICT, String.join("; ", r.reasons()));
     }
-    return apply.apply(((Verdict.Together.AllAllowed<A>) verdicts).changes());
+    if (verdicts instanceof Verdict.Together.AllAllowed<A> all) {
+      return apply.apply(all.changes());
+    }
+    throw new IllegalStateException("no rule for the verdicts " + verdicts);
   }
 
+  /** The id of {@code job}, which was submitted: the answer waits for its submission. */
   private static String jobId(Map<String, Outcome> outcomes, JobSpec job) {
-    return ((Outcome.Submitted) outcomes.get(job.key())).jobId();
+    if (outcomes.get(job.key()) instanceof Outcome.Submitted s) {
+      return s.jobId();
+    }
+    throw new IllegalStateException("job " + job.key() + " was not submitted: " + outcomes);
   }
 }

@@ -2,6 +2,7 @@ package org.maintd.round;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Node;
 import org.maintd.cluster.NodeNamed;
@@ -12,15 +13,28 @@ import org.maintd.cluster.NodeNamed;
  * goes on with the nodes' own names. A closed set of answers.
  */
 sealed interface NamedNodes {
+  /** The reply of {@code apply} to the nodes when every name means one; else the refusal. */
+  <R> Reply<R> ifAll(Function<List<Node>, Reply<R>> apply);
+
   /** Every name means one node: these, in the command's order. */
   record All(List<Node> nodes) implements NamedNodes {
     public All {
       nodes = List.copyOf(nodes);
     }
+
+    @Override
+    public <R> Reply<R> ifAll(Function<List<Node>, Reply<R>> apply) {
+      return apply.apply(nodes);
+    }
   }
 
   /** A name means no node, or several: the command's answer. */
-  record Refused(Reply.Refused reply) implements NamedNodes {}
+  record Refused(Refusal kind, String message) implements NamedNodes {
+    @Override
+    public <R> Reply<R> ifAll(Function<List<Node>, Reply<R>> apply) {
+      return new Reply.Refused<>(kind, message);
+    }
+  }
 
   static NamedNodes of(Cluster cluster, List<String> names) {
     List<Node> nodes = new ArrayList<>();
@@ -29,9 +43,9 @@ sealed interface NamedNodes {
       if (named instanceof NodeNamed.Found f) {
         nodes.add(f.node());
       } else if (named instanceof NodeNamed.Unknown u) {
-        return new Refused(new Reply.Refused(Refusal.NOT_FOUND, u.message()));
+        return new Refused(Refusal.NOT_FOUND, u.message());
       } else if (named instanceof NodeNamed.Ambiguous a) {
-        return new Refused(new Reply.Refused(Refusal.BAD_REQUEST, a.message()));
+        return new Refused(Refusal.BAD_REQUEST, a.message());
       } else {
         throw new IllegalStateException("no rule for " + named);
       }

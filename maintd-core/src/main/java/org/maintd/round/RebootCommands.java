@@ -11,6 +11,7 @@ import org.maintd.incident.Incident;
 import org.maintd.machine.MachineMode;
 import org.maintd.reboot.Admission;
 import org.maintd.reboot.NodeStanding;
+import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.RebootRules;
 
 /**
@@ -29,7 +30,7 @@ final class RebootCommands {
     this.rules = new RebootRules(t.settings.reboot());
   }
 
-  Reply request(Command.RequestReboot c, Supplier<UUID> uuids) {
+  Reply<RebootRequest> request(Command.RequestReboot c, Supplier<UUID> uuids) {
     return onNode(
         c.ask().node(),
         node -> {
@@ -45,12 +46,12 @@ final class RebootCommands {
         });
   }
 
-  Reply release(Command.ReleaseReboot c) {
+  Reply<RebootRequest> release(Command.ReleaseReboot c) {
     return onNode(
         c.node(), node -> answer(rules.release(t.state.reboots(), node, c.key(), c.who(), t.now)));
   }
 
-  Reply cancel(Command.CancelReboot c) {
+  Reply<RebootRequest> cancel(Command.CancelReboot c) {
     return onNode(
         c.node(), node -> answer(rules.cancel(t.state.reboots(), node, c.id(), c.who(), t.now)));
   }
@@ -59,28 +60,30 @@ final class RebootCommands {
    * {@code then} applied to the node {@code name} means (its letter case aside, a short name its
    * one qualified name), by its own name; refused when no node or several are meant.
    */
-  private Reply onNode(String name, Function<String, Reply> then) {
+  private Reply<RebootRequest> onNode(String name, Function<String, Reply<RebootRequest>> then) {
     NodeNamed named = NodeNamed.in(t.cluster, name);
     if (named instanceof NodeNamed.Found found) {
       return then.apply(found.node().name());
     }
     if (named instanceof NodeNamed.Unknown unknown) {
-      return new Reply.Refused(Refusal.NOT_FOUND, unknown.message());
+      return new Reply.Refused<>(Refusal.NOT_FOUND, unknown.message());
     }
     if (named instanceof NodeNamed.Ambiguous ambiguous) {
-      return new Reply.Refused(Refusal.BAD_REQUEST, ambiguous.message());
+      return new Reply.Refused<>(Refusal.BAD_REQUEST, ambiguous.message());
     }
     throw new IllegalStateException("no answer for the node named " + named);
   }
 
-  private Reply answer(Admission a) {
+  private Reply<RebootRequest> answer(Admission a) {
     if (a instanceof Admission.Refused r) {
-      return new Reply.Refused(Refusal.valueOf(r.refusal().kind().name()), r.refusal().message());
+      return new Reply.Refused<>(Refusal.of(r.refusal().kind()), r.refusal().message());
     }
-    Admission.Accepted ok = (Admission.Accepted) a;
-    t.log.addAll(RebootLog.changes(t.state.reboots(), ok.reboots()));
-    t.state = t.state.withReboots(ok.reboots());
-    return new Reply.Done(ok.request());
+    if (a instanceof Admission.Accepted ok) {
+      t.log.addAll(RebootLog.changes(t.state.reboots(), ok.reboots()));
+      t.state = t.state.withReboots(ok.reboots());
+      return new Reply.Done<>(ok.request());
+    }
+    throw new IllegalStateException("no answer for the admission " + a);
   }
 
   /** The active campaign that has {@code node} and has not finished with it. */

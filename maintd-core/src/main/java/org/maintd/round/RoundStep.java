@@ -75,10 +75,10 @@ public final class RoundStep {
 
   /** Before the first snapshot there is nothing to apply a command to. */
   private static void refuseCommands(Turn t) {
-    for (Inputs.Numbered n : t.inputs.commands()) {
+    for (Inputs.Numbered<?> n : t.inputs.commands()) {
       t.replies.put(
           n.id(),
-          new Reply.Refused(
+          new Reply.Refused<>(
               Refusal.CONFLICT, "the daemon has no snapshot of the cluster yet; try again"));
     }
   }

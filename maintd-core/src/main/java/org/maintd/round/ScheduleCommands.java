@@ -30,26 +30,33 @@ final class ScheduleCommands {
     this.checks = new MachineChecks(t);
   }
 
-  Reply post(Command.PostSchedule c) {
+  Reply<Answers.SchedulePosted> post(Command.PostSchedule c) {
     long version = t.state.maintenance().version();
     if (!c.ifMatch().admits(version)) {
-      return new Reply.Refused(Refusal.STALE, stale(version, c.ifMatch()));
+      return new Reply.Refused<>(Refusal.STALE, stale(version, c.ifMatch()));
     }
     ScheduleRules.Posted posted =
         ScheduleRules.post(t.state.maintenance(), c.schedule(), t.cluster, t.now, reportingOk());
     if (posted instanceof ScheduleRules.Posted.Invalid i) {
-      return new Reply.Refused(Refusal.BAD_REQUEST, i.message());
+      return new Reply.Refused<>(Refusal.BAD_REQUEST, i.message());
     }
     if (posted instanceof ScheduleRules.Posted.Conflict x) {
-      return new Reply.Refused(Refusal.CONFLICT, x.message());
+      return new Reply.Refused<>(Refusal.CONFLICT, x.message());
     }
-    ScheduleRules.Posted.Accepted a = (ScheduleRules.Posted.Accepted) posted;
+    if (posted instanceof ScheduleRules.Posted.Accepted a) {
+      return accepted(a, c);
+    }
+    throw new IllegalStateException("no rule for the schedule posted " + posted);
+  }
+
+  private Reply<Answers.SchedulePosted> accepted(
+      ScheduleRules.Posted.Accepted a, Command.PostSchedule c) {
     List<String> held = new ArrayList<>();
     for (String hostname : a.delayed()) {
       checks.node(hostname).flatMap(checks::heldBack).ifPresent(held::add);
     }
     if (!held.isEmpty()) {
-      return new Reply.Refused(
+      return new Reply.Refused<>(
           Refusal.CONFLICT,
           "the schedule moves a DOWN machine's window later, which puts it back in service: "
               + String.join("; ", held));
@@ -85,8 +92,8 @@ final class ScheduleCommands {
             a.released(),
             a.delayed());
     return jobs.isEmpty()
-        ? new Reply.Done(answer)
-        : new Reply.AfterEffects(jobs.stream().map(JobSpec::key).toList(), outcomes -> answer);
+        ? new Reply.Done<>(answer)
+        : new Reply.AfterEffects<>(jobs.stream().map(JobSpec::key).toList(), outcomes -> answer);
   }
 
   /** The nodes whose collectors reported Ok at the last poll. */

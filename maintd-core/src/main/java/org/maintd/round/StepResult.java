@@ -11,7 +11,7 @@ import java.util.Map;
 public record StepResult(
     RoundState state,
     List<Effect> effects,
-    Map<Long, Reply> replies,
+    Map<Long, Reply<?>> replies,
     List<LogLine> log,
     List<FinishedJob> finished,
     boolean roundStarted) {
@@ -21,5 +21,20 @@ public record StepResult(
     replies = Map.copyOf(replies);
     log = List.copyOf(log);
     finished = List.copyOf(finished);
+  }
+
+  /**
+   * The reply to {@code command}, given to this step: a reply with its command's answer, since the
+   * step replies to a command with what its own rule replies ({@link Command#appliedBy}), or with a
+   * refusal, which has no answer.
+   */
+  public <R> Reply<R> replyTo(Inputs.Numbered<R> command) {
+    Reply<?> reply = replies.get(command.id());
+    if (reply == null) {
+      throw new IllegalArgumentException("no reply to command " + command.id() + " in this step");
+    }
+    @SuppressWarnings("unchecked") // filed under the command's number by its own rule
+    Reply<R> typed = (Reply<R>) reply;
+    return typed;
   }
 }

@@ -27,7 +27,7 @@ final class Turn {
   Memory memory;
   Cluster cluster;
   final List<Effect> effects = new ArrayList<>();
-  final Map<Long, Reply> replies = new LinkedHashMap<>();
+  final Map<Long, Reply<?>> replies = new LinkedHashMap<>();
   final List<LogLine> log = new ArrayList<>();
   final List<FinishedJob> finished = new ArrayList<>();
   boolean roundStarted;

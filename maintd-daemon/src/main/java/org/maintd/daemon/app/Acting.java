@@ -275,7 +275,7 @@ final class Acting implements Election.Listener, Commands {
   }
 
   @Override
-  public Object apply(Command command) {
+  public <R> R apply(Command<R> command) {
     return leading().commands().apply(command);
   }
 

@@ -136,13 +136,13 @@ public final class ApiRoutes {
     command(
         r,
         "/1/incidents/{uuid}/cancel",
-        c -> shown((Incident) apply(new Command.Cancel(c.param("uuid"), c.who()))));
+        c -> shown(apply(new Command.Cancel(c.param("uuid"), c.who()))));
     command(
         r,
         "/1/incidents/{uuid}/ack",
-        c -> ack((Answers.Acknowledged) apply(new Command.Acknowledge(c.param("uuid"), c.who()))));
-    command(r, "/1/pause", c -> paused((Answers.Paused) apply(new Command.Pause(true, c.who()))));
-    command(r, "/1/resume", c -> paused((Answers.Paused) apply(new Command.Pause(false, c.who()))));
+        c -> ack(apply(new Command.Acknowledge(c.param("uuid"), c.who()))));
+    command(r, "/1/pause", c -> paused(apply(new Command.Pause(true, c.who()))));
+    command(r, "/1/resume", c -> paused(apply(new Command.Pause(false, c.who()))));
     command(
         r,
         "/1/machines/up",
@@ -158,9 +158,7 @@ public final class ApiRoutes {
         "/1/campaigns",
         c ->
             CampaignView.of(
-                (Campaign)
-                    apply(
-                        new Command.StartCampaign(c.body(CampaignRequest.class).spec(), c.who()))));
+                apply(new Command.StartCampaign(c.body(CampaignRequest.class).spec(), c.who()))));
     command(
         r,
         "/1/machines/down",
@@ -175,9 +173,7 @@ public final class ApiRoutes {
       command(
           r,
           "/1/campaigns/{id}/" + action,
-          c ->
-              CampaignView.of(
-                  (Campaign) apply(new Command.CampaignAction(c.param("id"), action, c.who()))));
+          c -> CampaignView.of(apply(new Command.CampaignAction(c.param("id"), action, c.who()))));
     }
   }
 
@@ -189,7 +185,7 @@ public final class ApiRoutes {
     return sources.view().get();
   }
 
-  private Object apply(Command command) {
+  private <R> R apply(Command<R> command) {
     return sources.commands().apply(command);
   }
 
@@ -210,33 +206,26 @@ public final class ApiRoutes {
     return new AckView(a.incident().uuid().toString(), a.incident().node(), a.removedTag());
   }
 
-  private static List<BroughtUpView> up(Object answer) {
-    return ((List<?>) answer)
-        .stream()
-            .map(Answers.BroughtUp.class::cast)
-            .map(
-                u ->
-                    new BroughtUpView(
-                        u.node(),
-                        "UP",
-                        u.job(),
-                        u.canceled().stream().map(Object::toString).toList()))
-            .toList();
+  private static List<BroughtUpView> up(List<Answers.BroughtUp> answer) {
+    return answer.stream()
+        .map(
+            u ->
+                new BroughtUpView(
+                    u.node(), "UP", u.job(), u.canceled().stream().map(Object::toString).toList()))
+        .toList();
   }
 
-  private static List<TakenDownView> down(Object answer) {
-    return ((List<?>) answer)
-        .stream()
-            .map(Answers.TakenDown.class::cast)
-            .map(
-                d ->
-                    new TakenDownView(
-                        d.node(),
-                        d.mode().name(),
-                        d.job().orElse(null),
-                        d.outcome(),
-                        org.maintd.protocol.api.Times.seconds(d.at())))
-            .toList();
+  private static List<TakenDownView> down(List<Answers.TakenDown> answer) {
+    return answer.stream()
+        .map(
+            d ->
+                new TakenDownView(
+                    d.node(),
+                    d.mode().name(),
+                    d.job().orElse(null),
+                    d.outcome(),
+                    org.maintd.protocol.api.Times.seconds(d.at())))
+        .toList();
   }
 
   private static PlanView plan(DaemonView v) {

@@ -60,8 +60,8 @@ final class RebootRoutes implements RouteSet {
             c -> shown(new Command.CancelReboot(c.param("node"), c.param("id"), c.who()))));
   }
 
-  private RebootView shown(Command command) {
-    return RebootView.of((RebootRequest) sources.commands().apply(command));
+  private RebootView shown(Command<RebootRequest> command) {
+    return RebootView.of(sources.commands().apply(command));
   }
 
   /** The node {@code name} means, whatever its letter case (a short name its qualified one). */

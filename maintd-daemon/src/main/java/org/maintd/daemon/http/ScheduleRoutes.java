@@ -68,8 +68,8 @@ final class ScheduleRoutes implements RouteSet {
         IfMatchHeader.etag(m.version()));
   }
 
-  private ApiResponse posted(Command command) {
-    Answers.SchedulePosted p = (Answers.SchedulePosted) sources.commands().apply(command);
+  private ApiResponse posted(Command<Answers.SchedulePosted> command) {
+    Answers.SchedulePosted p = sources.commands().apply(command);
     return new ApiResponse(
         200,
         SchedulePostedView.of(p.schedule(), p.warnings(), p.released(), p.delayed()),

@@ -9,27 +9,25 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.maintd.daemon.alerts.InterlockStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.RunnerListener;
 import org.maintd.daemon.store.StateWrites;
-import org.maintd.guard.PlannedWorkGuard;
-import org.maintd.health.InstanceHealth;
-import org.maintd.incident.IncidentStatus;
 import org.maintd.round.FinishedJob;
 import org.maintd.round.StepResult;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.MaintdState;
-import org.maintd.wait.WaitReason;
 
 /**
  * The daemon's metrics, served in Prometheus' text format on {@code GET /metrics}: rounds, tick and
  * poll durations, jobs by owner, kind and result, incidents by status, collectors by health,
  * rejected reports by reason, whether automatic actions are paused or a storm is seen, whether
  * planned work is held and by what, the alert interlock's reading, whether the daemon has failed,
- * and the gauges of planned work ({@link WorkGauges}). Thread-safe.
+ * and the gauges of planned work; each area registers its own ({@link CollectorMetrics}, {@link
+ * RepairGauges}, {@link PlanGauges}, {@link WorkGauges}). Thread-safe.
  */
 public final class DaemonMetrics implements RunnerListener {
   private volatile LongSupplier denials = () -> 0;
@@ -40,7 +38,7 @@ public final class DaemonMetrics implements RunnerListener {
   private final Counter rounds;
   private final Timer ticks;
   private final Timer polls;
-  private volatile Map<String, CollectorReading> lastPoll = Map.of();
+  private final CollectorMetrics collectors;
   private volatile DaemonView view;
 
   /**
@@ -64,7 +62,6 @@ public final class DaemonMetrics implements RunnerListener {
   public DaemonMetrics(MaintdState initial, Duration recheck, Clock clock) {
     scrapes = new Scrapes(registry::scrape, recheck, System::nanoTime);
     Supplier<MaintdState> state = () -> view == null ? initial : view.state();
-    Supplier<String> storm = () -> view == null ? "" : view.storm();
     rounds =
         Counter.builder("maintd.rounds")
             .description("Rounds started (jobs submitted)")
@@ -77,57 +74,13 @@ public final class DaemonMetrics implements RunnerListener {
         Timer.builder("maintd.poll")
             .description("Duration of one poll of every collector")
             .register(registry);
-    TaggedGauges.register(
+    collectors = new CollectorMetrics(registry);
+    RepairGauges.register(registry, state);
+    PlanGauges.register(
         registry,
-        "maintd.incidents",
-        "Incidents by status",
-        "status",
-        IncidentStatus.values(),
-        IncidentStatus::wireName,
-        status -> state.get().incidents().stream().filter(i -> i.status() == status).count());
-    TaggedGauges.register(
-        registry,
-        "maintd.collectors",
-        "Collectors by health in the last poll",
-        "health",
-        new String[] {"ok", "collector-error", "rejected", "unreachable"},
-        health -> health,
-        health -> lastPoll.values().stream().filter(r -> r.health().equals(health)).count());
-    TaggedGauges.register(
-        registry,
-        "maintd.plan.waits",
-        "Incidents and other items of the last plan that wait, by the kind of what they wait for",
-        "kind",
-        WaitReason.KINDS.toArray(String[]::new),
-        kind -> kind,
-        kind -> view == null ? 0 : view.plan().waitsByKind().getOrDefault(kind, 0L));
-    TaggedGauges.register(
-        registry,
-        "maintd.planned.work.held",
-        "1 while planned work waits, by the kind of what holds it (allowed hours, alerts)",
-        "kind",
-        PlannedWorkGuard.KINDS.toArray(String[]::new),
-        kind -> kind,
-        kind ->
-            view != null
-                    && view.plan().plannedWorkHeld().filter(w -> w.kind().equals(kind)).isPresent()
-                ? 1
-                : 0);
-    Gauge.builder("maintd.paused", () -> state.get().paused() ? 1 : 0)
-        .description("1 while automatic actions are paused (by an operator or the storm guard)")
-        .register(registry);
-    Gauge.builder("maintd.storm", () -> storm.get().isEmpty() ? 0 : 1)
-        .description("1 while the last poll shows a fault storm")
-        .register(registry);
-    TaggedGauges.register(
-        registry,
-        "maintd.instance.health",
-        "Instances by what instance health records of them (restarting, gave_up, cleaning_up,"
-            + " disks_activated)",
-        "state",
-        InstanceHealth.STATES.toArray(String[]::new),
-        s -> s,
-        s -> state.get().health().count(s));
+        () -> Optional.ofNullable(view).map(DaemonView::plan),
+        state,
+        () -> view == null ? "" : view.storm());
     WorkGauges.register(registry, scrapes, state, clock);
   }
 
@@ -265,16 +218,7 @@ public final class DaemonMetrics implements RunnerListener {
   @Override
   public void polled(Duration took, Map<String, CollectorReading> readings) {
     polls.record(took);
-    lastPoll = Map.copyOf(readings);
-    for (CollectorReading r : readings.values()) {
-      if (r.health().equals("rejected")) {
-        int colon = r.detail().indexOf(':');
-        String reason = colon > 0 ? r.detail().substring(0, colon) : r.detail();
-        registry.counter("maintd.reports.rejected", "reason", reason).increment();
-      } else if (r.health().equals("collector-error")) {
-        registry.counter("maintd.collector.errors").increment();
-      }
-    }
+    collectors.polled(readings);
     scrapes.recorded();
   }
 

@@ -1,12 +1,9 @@
 package org.maintd.daemon.repair;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import org.maintd.cluster.NodeNames;
@@ -14,7 +11,6 @@ import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
-import org.maintd.protocol.repair.RepairRequest;
 import org.maintd.protocol.repair.RepairResult;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
@@ -169,80 +165,81 @@ public final class NodeCommandJobs {
   }
 
   private JobState run(String id, JobSpec job, boolean again) {
-    Operation op = job.operations().get(0);
-    String node;
-    String command;
-    Map<String, Object> what = new LinkedHashMap<>();
-    what.put("maintd", "node-command");
-    what.put("job", job.key());
-    if (op instanceof Operation.RebootNode r) {
-      node = r.node();
-      command = routing.rebootCommand();
-      what.put("operation", "reboot");
-      what.put("node", node);
-    } else {
-      Operation.FailoverMaster f = (Operation.FailoverMaster) op;
-      node = f.to();
-      command = routing.failoverCommand();
-      what.put("operation", "master-failover");
-      what.put("from", f.from());
-      what.put("to", f.to());
-      targets.put(id, f.to());
+    NodeCommand command = NodeCommand.of(job, routing);
+    boolean reboot = job.operations().get(0) instanceof Operation.RebootNode;
+    if (!reboot) {
+      targets.put(id, command.node());
     }
-    UUID requestId =
-        UUID.nameUUIDFromBytes(
-            ("maintd node command " + job.key()).getBytes(StandardCharsets.UTF_8));
     try {
-      RepairResult r = client.run(new RepairRequest(requestId, node, command, what));
-      String text =
-          command
-              + " on "
-              + node
-              + (r.error() != null ? ": " + r.error() : " exited with " + r.exitCode())
-              + (r.output().isBlank() ? "" : ": " + r.output().strip());
-      log.info("[owner={}] [job={}] {}", job.owner(), id, text);
-      if (!r.succeeded() && op instanceof Operation.RebootNode) {
-        return new JobState(
-            id,
-            JobStatus.CANCELED,
-            "reboot refused by "
-                + node
-                + "'s collector: "
-                + (r.error() != null ? r.error() : command + " exited with " + r.exitCode())
-                + (r.output().isBlank() ? "" : ": " + r.output().strip()));
-      }
-      if (!r.succeeded()) {
-        return new JobState(id, JobStatus.ERROR, text);
-      }
-      if (op instanceof Operation.FailoverMaster) {
-        acknowledged.put(id, clock.instant());
-        return new JobState(id, JobStatus.RUNNING, text);
-      }
-      return new JobState(id, JobStatus.SUCCESS, text);
+      return answered(id, job, command, reboot, client.run(command.request()));
     } catch (Exception e) {
       log.warn(
           "[owner={}] [job={}] {} request to {} failed: {}",
           job.owner(),
           id,
-          command,
-          node,
+          command.command(),
+          command.node(),
           e.toString());
-      if (op instanceof Operation.RebootNode && (again || LostAnswer.mayHaveArrived(e))) {
-        // a node that reboots may go down before its answer is out: its boot id tells
-        return new JobState(
-            id,
-            JobStatus.SUCCESS,
-            command
-                + " sent to "
-                + node
-                + (LostAnswer.mayHaveArrived(e)
-                    ? ", but its answer was lost ("
-                    : " before this daemon took over, and its collector does not answer now (")
-                + LostAnswer.describe(e)
-                + "): the node may be rebooting; a new boot id will tell");
-      }
-      return new JobState(
-          id, JobStatus.ERROR, command + " request to " + node + " failed: " + e.getMessage());
+      return unanswered(id, command, reboot, again, e);
     }
+  }
+
+  /**
+   * The job once the collector answered: a reboot it refused is canceled, any other refusal an
+   * error; a fail-over it ran waits for the cluster and the votes ({@link #masterMoved}).
+   */
+  private JobState answered(String id, JobSpec job, NodeCommand c, boolean reboot, RepairResult r) {
+    String text =
+        c.command()
+            + " on "
+            + c.node()
+            + (r.error() != null ? ": " + r.error() : " exited with " + r.exitCode())
+            + (r.output().isBlank() ? "" : ": " + r.output().strip());
+    log.info("[owner={}] [job={}] {}", job.owner(), id, text);
+    if (!r.succeeded() && reboot) {
+      return new JobState(
+          id,
+          JobStatus.CANCELED,
+          "reboot refused by "
+              + c.node()
+              + "'s collector: "
+              + (r.error() != null ? r.error() : c.command() + " exited with " + r.exitCode())
+              + (r.output().isBlank() ? "" : ": " + r.output().strip()));
+    }
+    if (!r.succeeded()) {
+      return new JobState(id, JobStatus.ERROR, text);
+    }
+    if (!reboot) {
+      acknowledged.put(id, clock.instant());
+      return new JobState(id, JobStatus.RUNNING, text);
+    }
+    return new JobState(id, JobStatus.SUCCESS, text);
+  }
+
+  /**
+   * The job when the request got no answer: a reboot whose answer may have been lost, or sent
+   * {@code again} to a collector that does not answer, may be under way (a new boot id will tell);
+   * anything else failed.
+   */
+  private static JobState unanswered(
+      String id, NodeCommand c, boolean reboot, boolean again, Exception e) {
+    if (reboot && (again || LostAnswer.mayHaveArrived(e))) {
+      // a node that reboots may go down before its answer is out: its boot id tells
+      return new JobState(
+          id,
+          JobStatus.SUCCESS,
+          c.command()
+              + " sent to "
+              + c.node()
+              + (LostAnswer.mayHaveArrived(e)
+                  ? ", but its answer was lost ("
+                  : " before this daemon took over, and its collector does not answer now (")
+              + LostAnswer.describe(e)
+              + "): the node may be rebooting; a new boot id will tell");
+    }
+    return new JobState(
+        id,
+        JobStatus.ERROR,
+        c.command() + " request to " + c.node() + " failed: " + e.getMessage());
   }
 }

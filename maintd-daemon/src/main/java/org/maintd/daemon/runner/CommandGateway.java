@@ -17,8 +17,8 @@ public record CommandGateway(RoundRunner runner, Executor runnerThread, Duration
     implements Commands {
 
   @Override
-  public Object apply(Command command) {
-    CommandQueue.Pending p = runner.queue().offer(command);
+  public <R> R apply(Command<R> command) {
+    CommandQueue.Pending<R> p = runner.queue().offer(command);
     try {
       runnerThread.execute(runner::runCommands);
     } catch (RejectedExecutionException e) {

@@ -11,19 +11,19 @@ import org.maintd.round.Command;
  */
 final class CommandQueue {
   /** A command and its answer to come. */
-  record Pending(Command command, CompletableFuture<Object> answer) {}
+  record Pending<R>(Command<R> command, CompletableFuture<R> answer) {}
 
-  private final List<Pending> waiting = new ArrayList<>();
+  private final List<Pending<?>> waiting = new ArrayList<>();
 
-  synchronized Pending offer(Command command) {
-    Pending p = new Pending(command, new CompletableFuture<>());
+  synchronized <R> Pending<R> offer(Command<R> command) {
+    Pending<R> p = new Pending<>(command, new CompletableFuture<>());
     waiting.add(p);
     return p;
   }
 
   /** Takes every waiting command, in the order given. */
-  synchronized List<Pending> take() {
-    List<Pending> taken = List.copyOf(waiting);
+  synchronized List<Pending<?>> take() {
+    List<Pending<?>> taken = List.copyOf(waiting);
     waiting.clear();
     return taken;
   }
@@ -32,7 +32,7 @@ final class CommandQueue {
    * Withdraws {@code p} if the runner has not taken it yet; false when it is being (or was)
    * applied.
    */
-  synchronized boolean withdraw(Pending p) {
+  synchronized boolean withdraw(Pending<?> p) {
     return waiting.remove(p);
   }
 }

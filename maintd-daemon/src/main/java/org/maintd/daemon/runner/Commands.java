@@ -3,14 +3,13 @@ package org.maintd.daemon.runner;
 import org.maintd.round.Command;
 
 /**
- * Applies an operator's command and gives its answer (an incident, a campaign, or one of {@link
- * org.maintd.round.Answers}'s records); throws {@link CommandRefused} when the step refused it,
- * {@link Busy} when it could not be applied in time, and the backend's or store's exception when
- * one of them failed.
+ * Applies an operator's command and gives its answer, of the type the command names (an incident, a
+ * campaign, a reboot request, or one of {@link org.maintd.round.Answers}'s records); throws {@link
+ * CommandRefused} when the step refused it, {@link Busy} when it could not be applied in time, and
+ * the backend's or store's exception when one of them failed.
  */
-@FunctionalInterface
 public interface Commands {
-  Object apply(Command command);
+  <R> R apply(Command<R> command);
 
   /**
    * Throws {@link NotLeader} or {@link Busy} when no command could be applied now, so that a

@@ -20,33 +20,39 @@ final class Replies {
   private Replies() {}
 
   static void answer(
-      List<CommandQueue.Pending> taken,
-      List<Inputs.Numbered> numbered,
+      List<CommandQueue.Pending<?>> taken,
+      List<Inputs.Numbered<?>> numbered,
       StepResult r,
       List<Outcome> done) {
     Map<String, Outcome> byKey = new HashMap<>();
     done.forEach(o -> byKey.put(o.key(), o));
     for (int i = 0; i < taken.size(); i++) {
-      CommandQueue.Pending p = taken.get(i);
-      Reply reply = r.replies().get(numbered.get(i).id());
-      if (reply instanceof Reply.Done d) {
-        p.answer().complete(d.value());
-      } else if (reply instanceof Reply.Refused refused) {
-        p.answer().completeExceptionally(new CommandRefused(refused.kind(), refused.message()));
+      answer(taken.get(i), numbered.get(i).id(), r, byKey);
+    }
+  }
+
+  /** Completes {@code p}'s answer from the reply to it, the command numbered {@code id}. */
+  private static <R> void answer(
+      CommandQueue.Pending<R> p, long id, StepResult r, Map<String, Outcome> byKey) {
+    Reply<R> reply = r.replyTo(new Inputs.Numbered<>(id, p.command()));
+    if (reply instanceof Reply.Done<R> d) {
+      p.answer().complete(d.value());
+    } else if (reply instanceof Reply.Refused<R> refused) {
+      p.answer().completeExceptionally(new CommandRefused(refused.kind(), refused.message()));
+    } else if (reply instanceof Reply.AfterEffects<R> after) {
+      Optional<String> failure = failure(after, byKey, r.effects());
+      if (failure.isPresent()) {
+        p.answer().completeExceptionally(new BackendException(failure.get()));
       } else {
-        Reply.AfterEffects after = (Reply.AfterEffects) reply;
-        Optional<String> failure = failure(after, byKey, r.effects());
-        if (failure.isPresent()) {
-          p.answer().completeExceptionally(new BackendException(failure.get()));
-        } else {
-          p.answer().complete(after.value().apply(byKey));
-        }
+        p.answer().complete(after.value().apply(byKey));
       }
+    } else {
+      throw new IllegalStateException("no answer for the reply " + reply);
     }
   }
 
   private static Optional<String> failure(
-      Reply.AfterEffects after, Map<String, Outcome> byKey, List<Effect> effects) {
+      Reply.AfterEffects<?> after, Map<String, Outcome> byKey, List<Effect> effects) {
     for (String key : after.keys()) {
       Outcome o = byKey.get(key);
       if (o == null || !o.ok()) {

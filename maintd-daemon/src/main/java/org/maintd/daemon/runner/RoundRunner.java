@@ -138,14 +138,14 @@ public final class RoundRunner {
 
   /** Applies the queued commands in one step and answers each. */
   synchronized void runCommands() {
-    List<CommandQueue.Pending> taken = queue.take();
+    List<CommandQueue.Pending<?>> taken = queue.take();
     if (taken.isEmpty()) {
       return;
     }
     try {
       Instant now = clock.instant();
-      List<Inputs.Numbered> numbered = new ArrayList<>();
-      taken.forEach(p -> numbered.add(new Inputs.Numbered(++commandNumber, p.command())));
+      List<Inputs.Numbered<?>> numbered = new ArrayList<>();
+      taken.forEach(p -> numbered.add(new Inputs.Numbered<>(++commandNumber, p.command())));
       Cluster cluster = state.memory().cluster() == null ? backend.snapshot() : null;
       StepResult r = take(Inputs.commands(cluster, outcomes, numbered), now);
       List<Outcome> done = carryOut(r);

@@ -106,7 +106,7 @@ public final class StateImport {
         | KeeperException.NoNodeException e) {
       return false;
     } catch (Exception e) {
-      throw ZooKeeperStateStore.failure("cannot write the state to ZooKeeper", e);
+      throw ZooKeeperFailures.of("cannot write the state to ZooKeeper", e);
     }
   }
 }

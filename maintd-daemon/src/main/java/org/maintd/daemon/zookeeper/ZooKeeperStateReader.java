@@ -61,7 +61,7 @@ final class ZooKeeperStateReader {
       } catch (KeeperException.NoNodeException e) {
         return null;
       } catch (Exception e) {
-        throw ZooKeeperStateStore.failure("cannot read the state from ZooKeeper", e);
+        throw ZooKeeperFailures.of("cannot read the state from ZooKeeper", e);
       }
       if (last.isPresent() && last.get().written() == stat.getMzxid()) {
         return last.get();
@@ -86,7 +86,7 @@ final class ZooKeeperStateReader {
     } catch (KeeperException.NoNodeException e) {
       return Optional.empty();
     } catch (Exception e) {
-      throw ZooKeeperStateStore.failure("cannot read the state from ZooKeeper", e);
+      throw ZooKeeperFailures.of("cannot read the state from ZooKeeper", e);
     }
     Optional<StateEnvelope> envelope = Optional.empty();
     List<byte[]> parts = List.of();
@@ -118,7 +118,7 @@ final class ZooKeeperStateReader {
       } catch (KeeperException.NoNodeException missing) {
         // kept as what is there; the state is unreadable without it
       } catch (Exception ex) {
-        throw ZooKeeperStateStore.failure("cannot read the state from ZooKeeper", ex);
+        throw ZooKeeperFailures.of("cannot read the state from ZooKeeper", ex);
       }
     }
     return parts;
@@ -152,7 +152,7 @@ final class ZooKeeperStateReader {
                 + ", which is missing",
             missing);
       } catch (Exception ex) {
-        throw ZooKeeperStateStore.failure("cannot read the state from ZooKeeper", ex);
+        throw ZooKeeperFailures.of("cannot read the state from ZooKeeper", ex);
       }
     }
     return parts;
@@ -163,7 +163,7 @@ final class ZooKeeperStateReader {
       Stat s = zk.checkExists().forPath(STATE);
       return s == null ? -1 : s.getVersion();
     } catch (Exception e) {
-      throw ZooKeeperStateStore.failure("cannot read the state from ZooKeeper", e);
+      throw ZooKeeperFailures.of("cannot read the state from ZooKeeper", e);
     }
   }
 

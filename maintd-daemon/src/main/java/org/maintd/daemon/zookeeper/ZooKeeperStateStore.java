@@ -7,7 +7,6 @@ import org.apache.zookeeper.data.Stat;
 import org.maintd.daemon.store.StateWrites;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.protocol.state.StateEnvelope;
-import org.maintd.spi.AccessDeniedException;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
 import org.maintd.spi.StoreException;
@@ -97,7 +96,7 @@ public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized 
     try {
       return zk.checkExists().forPath(STATE) != null;
     } catch (Exception e) {
-      throw failure("cannot ask ZooKeeper whether a state is stored", e);
+      throw ZooKeeperFailures.of("cannot ask ZooKeeper whether a state is stored", e);
     }
   }
 
@@ -172,7 +171,7 @@ public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized 
     } catch (KeeperException.BadVersionException | KeeperException.NodeExistsException e) {
       throw new Fenced("another daemon wrote the state while this one was taking over");
     } catch (Exception e) {
-      throw failure("cannot take over the state in ZooKeeper", e);
+      throw ZooKeeperFailures.of("cannot take over the state in ZooKeeper", e);
     }
     floor.saw(epoch);
     return epoch;
@@ -200,7 +199,7 @@ public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized 
       chunks.delete(p.envelope());
       throw fenced();
     } catch (Exception e) {
-      throw failure("cannot write the state to ZooKeeper", e);
+      throw ZooKeeperFailures.of("cannot write the state to ZooKeeper", e);
     }
     stored = p.envelope();
     lastWriteBytes =
@@ -231,70 +230,13 @@ public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized 
     } catch (KeeperException.BadVersionException | KeeperException.NoNodeException e) {
       throw fenced();
     } catch (Exception e) {
-      throw failure("cannot check with ZooKeeper that this daemon still leads", e);
+      throw ZooKeeperFailures.of("cannot check with ZooKeeper that this daemon still leads", e);
     }
   }
 
   /** Fenced, with who wrote the state since: a maintd leader, or something that is not one. */
   private Fenced fenced() {
-    String since = "epoch " + epoch();
-    try {
-      Read now = peek();
-      if (now == null) {
-        return new Fenced(
-            where() + " was deleted since this daemon (" + since + ") wrote it: it stops leading");
-      }
-      if (now.envelope().epoch() > epoch()) {
-        return new Fenced(
-            "another leader (epoch "
-                + now.envelope().epoch()
-                + ", "
-                + now.envelope().writer()
-                + ") has written the state since this daemon ("
-                + since
-                + ") last did: this daemon no longer leads");
-      }
-      return new Fenced(
-          where()
-              + " was rewritten under this daemon's own epoch by "
-              + now.envelope().writer()
-              + " (an import, or not a maintd leader): this daemon stops leading");
-    } catch (UnreadableStateException e) {
-      return new Fenced(
-          "something that is not a maintd leader has overwritten "
-              + where()
-              + " since this daemon ("
-              + since
-              + ") wrote it, and it cannot be read ("
-              + e.reason()
-              + "): this daemon stops leading");
-    } catch (StoreException e) {
-      return new Fenced(
-          "the state was written since this daemon (" + since + ") wrote it: it stops leading");
-    }
-  }
-
-  static StoreException failure(String what, Exception e) {
-    if (e instanceof KeeperException k
-        && (k.code() == KeeperException.Code.CONNECTIONLOSS
-            || k.code() == KeeperException.Code.SESSIONEXPIRED
-            || k.code() == KeeperException.Code.OPERATIONTIMEOUT
-            || k.code() == KeeperException.Code.SESSIONMOVED)) {
-      return new Unavailable(what + ": " + k.getMessage(), e);
-    }
-    if (e instanceof KeeperException k
-        && (k.code() == KeeperException.Code.NOAUTH
-            || k.code() == KeeperException.Code.AUTHFAILED)) {
-      return new AccessDeniedException(
-          "znode " + (k.getPath() == null ? "(unknown)" : k.getPath()),
-          what
-              + ": ZooKeeper answers "
-              + (k.code() == KeeperException.Code.NOAUTH ? "NoAuth" : "AuthFailed")
-              + " (its ACL, or maintd's credentials, changed since maintd made it): give it back"
-              + " maintd's ACL (setAcl), or give maintd the credentials it names",
-          e);
-    }
-    return new StoreException(what + ": " + e, e);
+    return ZooKeeperFailures.fenced(epoch(), where(), this::peek);
   }
 
   @Override

@@ -69,14 +69,15 @@ class ApiServerTest {
     MaintdState state = MaintdState.initial(NOW).withIncidents(List.of(incident));
     DaemonView view = TestApiServer.view(state);
     Commands commands =
-        command -> {
-          if (failWith.get() != null) {
-            throw failWith.get();
-          }
-          applied.add(command);
-          return new Answers.Paused(
-              true, "automatic actions stopped by cluster-key (maintctl resume)");
-        };
+        TestApiServer.answering(
+            command -> {
+              if (failWith.get() != null) {
+                throw failWith.get();
+              }
+              applied.add(command);
+              return new Answers.Paused(
+                  true, "automatic actions stopped by cluster-key (maintctl resume)");
+            });
     server =
         TestApiServer.start(
             new ApiRoutes.Sources(

@@ -89,7 +89,7 @@ class RenderedReadsTest {
                       viewReads.incrementAndGet();
                       return view.get();
                     },
-                    command -> null,
+                    TestApiServer.answering(command -> null),
                     () -> new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of()),
                     () -> "maintd_renders_total " + metricsRendered.incrementAndGet() + "\n",
                     memory -> Optional.empty()),

@@ -69,10 +69,11 @@ class SlowWritersTest {
         TestApiServer.start(
             new ApiRoutes.Sources(
                 () -> view,
-                command -> {
-                  applied.incrementAndGet();
-                  return new Answers.Paused(true, "paused by cluster-key");
-                },
+                TestApiServer.answering(
+                    command -> {
+                      applied.incrementAndGet();
+                      return new Answers.Paused(true, "paused by cluster-key");
+                    }),
                 () -> health,
                 () -> "",
                 memory -> Optional.empty()),

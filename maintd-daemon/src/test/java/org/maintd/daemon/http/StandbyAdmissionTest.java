@@ -90,7 +90,7 @@ class StandbyAdmissionTest {
   private static Commands standby() {
     return new Commands() {
       @Override
-      public Object apply(Command command) {
+      public <R> R apply(Command<R> command) {
         throw new Commands.NotLeader(LEADER_URL);
       }
 
@@ -102,10 +102,11 @@ class StandbyAdmissionTest {
   }
 
   private Commands leader() {
-    return command -> {
-      applied.add(command);
-      return new Answers.Paused(true, "automatic actions stopped by cluster-key");
-    };
+    return TestApiServer.answering(
+        command -> {
+          applied.add(command);
+          return new Answers.Paused(true, "automatic actions stopped by cluster-key");
+        });
   }
 
   private HttpResponse<String> send(int port, Map<String, String> headers) throws Exception {

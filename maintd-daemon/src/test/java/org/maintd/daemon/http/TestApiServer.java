@@ -5,12 +5,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.eclipse.jetty.server.Server;
+import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.htools.HtoolsReader;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.SignatureVerifier;
+import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
 import org.maintd.spi.MaintdState;
 
@@ -46,5 +49,19 @@ final class TestApiServer {
         Map.of(),
         PlanSnapshot.none(),
         "");
+  }
+
+  /**
+   * Commands answered by {@code answers}, as a test gives them: it answers each command the test
+   * sends with an answer of the command's type.
+   */
+  static Commands answering(Function<Command<?>, Object> answers) {
+    return new Commands() {
+      @Override
+      @SuppressWarnings("unchecked") // the test answers each command it sends with its type
+      public <R> R apply(Command<R> command) {
+        return (R) answers.apply(command);
+      }
+    };
   }
 }

@@ -49,7 +49,8 @@ class RepliesTest {
   private static Object answer(Effect effect, List<Outcome> done) throws Exception {
     CommandQueue.Pending pending =
         new CommandQueue.Pending(new Command.Acknowledge("x", "alice"), new CompletableFuture<>());
-    Reply reply = new Reply.AfterEffects(List.of("k"), outcomes -> "done: " + outcomes.get("k"));
+    Reply<Object> reply =
+        new Reply.AfterEffects<>(List.of("k"), outcomes -> "done: " + outcomes.get("k"));
     StepResult r =
         new StepResult(
             RoundState.of(MaintdState.initial(T0)),

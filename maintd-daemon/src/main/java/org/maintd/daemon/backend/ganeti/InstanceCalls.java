@@ -1,10 +1,9 @@
 package org.maintd.daemon.backend.ganeti;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.maintd.health.DiskStatus;
@@ -24,21 +23,24 @@ final class InstanceCalls {
 
   private InstanceCalls() {}
 
-  /** The RAPI request of an instance health operation, or null when it is none. */
-  static GanetiBackend.Call call(Operation op) {
+  /** The RAPI request of an instance health operation; none when {@code op} is none. */
+  static Optional<RapiCall> call(Operation op) {
     if (op instanceof Operation.StartInstance s) {
-      return new GanetiBackend.Call("PUT", path(s.instance(), "startup"), Map.of());
+      return Optional.of(
+          new RapiCall("PUT", RapiCall.instancePath(s.instance(), "startup"), Map.of()));
     }
     if (op instanceof Operation.ShutdownInstance s) {
-      return new GanetiBackend.Call(
-          "PUT",
-          path(s.instance(), "shutdown"),
-          s.userSource() ? Map.of("admin_state_source", "user") : Map.of());
+      return Optional.of(
+          new RapiCall(
+              "PUT",
+              RapiCall.instancePath(s.instance(), "shutdown"),
+              s.userSource() ? Map.of("admin_state_source", "user") : Map.of()));
     }
     if (op instanceof Operation.ActivateDisks a) {
-      return new GanetiBackend.Call("PUT", path(a.instance(), "activate-disks"), Map.of());
+      return Optional.of(
+          new RapiCall("PUT", RapiCall.instancePath(a.instance(), "activate-disks"), Map.of()));
     }
-    return null;
+    return Optional.empty();
   }
 
   /**
@@ -65,17 +67,13 @@ final class InstanceCalls {
   }
 
   /** A query cell's value when its status is 0 (normal). */
-  private static java.util.Optional<Object> value(Object cell) {
+  private static Optional<Object> value(Object cell) {
     if (cell instanceof List<?> c
         && c.size() == 2
         && c.get(0) instanceof Number n
         && n.intValue() == 0) {
-      return java.util.Optional.ofNullable(c.get(1));
+      return Optional.ofNullable(c.get(1));
     }
-    return java.util.Optional.empty();
-  }
-
-  private static String path(String instance, String action) {
-    return "/2/instances/" + URLEncoder.encode(instance, StandardCharsets.UTF_8) + "/" + action;
+    return Optional.empty();
   }
 }

@@ -13,9 +13,6 @@ import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
-import org.maintd.job.JobStatus;
-import org.maintd.job.Operation;
-import org.maintd.job.ReasonTrail;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.JobTrace;
@@ -29,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * (cluster, every job ever received, rules) is persisted to one file after every change, so the
  * simulation survives restarts. A reboot powers its node off until its boot time has passed (its
  * collector does not answer meanwhile) and it comes back with a new boot id; a master fail-over
- * rewrites the file the simulated nodes read as their master. Thread-safe: every method is
- * synchronized.
+ * rewrites the file the simulated nodes read as their master. Jobs are taken and shown by {@link
+ * SimJobs}, time passes by {@link SimTime}, operations change the cluster by {@link SimOperations}.
+ * Thread-safe: every method is synchronized.
  */
 public final class SimBackend implements ClusterBackend {
   private static final Logger log = LoggerFactory.getLogger(SimBackend.class);
@@ -42,6 +40,7 @@ public final class SimBackend implements ClusterBackend {
   private final Clock clock;
   private final SimFiles files;
   private final SimJobEnd ends;
+  private final SimTime time;
   private SimState state;
 
   public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock) {
@@ -58,6 +57,7 @@ public final class SimBackend implements ClusterBackend {
     this.clock = clock;
     this.files = new SimFiles(file, settings, shared);
     this.ends = new SimJobEnd(settings, files);
+    this.time = new SimTime(clock, ends, files);
     this.state = new SimState(initial, List.of(), List.of(), 0, Map.of(), java.util.Set.of());
     shared(
         () -> {
@@ -94,27 +94,10 @@ public final class SimBackend implements ClusterBackend {
     return shared(
         () -> {
           advance();
-          for (Operation op : job.operations()) {
-            if (op instanceof Operation.RunRepair) {
-              throw new BackendException(
-                  "job " + job.key() + ": repair commands run through collectors, not the cluster");
-            }
-          }
-          String id = Long.toString(state.lastId() + 1);
           Instant now = clock.instant();
-          SimJob sim =
-              new SimJob(
-                  id,
-                  job,
-                  now,
-                  now.plus(ends.duration(job, state.cluster())),
-                  JobStatus.RUNNING,
-                  "");
-          List<SimJob> jobs = new ArrayList<>(state.jobs());
-          jobs.add(sim);
-          state = state.with(state.cluster(), jobs, state.rules(), state.lastId() + 1);
+          state = SimJobs.received(state, job, now, ends.duration(job, state.cluster()));
           persist();
-          return id;
+          return Long.toString(state.lastId());
         });
   }
 
@@ -123,25 +106,13 @@ public final class SimBackend implements ClusterBackend {
     return shared(
         () -> {
           advance();
-          return state.jobs().stream()
-              .filter(j -> j.id().equals(id))
-              .findFirst()
-              .map(j -> new JobState(id, j.status(), j.message()))
-              .orElse(
-                  new JobState(
-                      id, JobStatus.UNKNOWN, "no job " + id + " in the simulated cluster"));
+          return SimJobs.stateOf(state, id);
         });
   }
 
   @Override
   public synchronized List<String> findJobs(String text) {
-    return shared(
-        () -> {
-          return state.jobs().stream()
-              .filter(j -> j.spec().reason().text().contains(text))
-              .map(SimJob::id)
-              .toList();
-        });
+    return shared(() -> SimJobs.find(state, text));
   }
 
   @Override
@@ -149,10 +120,7 @@ public final class SimBackend implements ClusterBackend {
     return shared(
         () -> {
           advance();
-          return state.jobs().stream()
-              .filter(j -> j.spec().reason().source().equals(ReasonTrail.SOURCE))
-              .map(j -> new JobTrace(j.id(), j.spec().reason().text(), j.status()))
-              .toList();
+          return SimJobs.traces(state);
         });
   }
 
@@ -225,37 +193,14 @@ public final class SimBackend implements ClusterBackend {
     return settings;
   }
 
-  /**
-   * Finishes every job whose end has come, in the order they end; powers on nodes whose boot is
-   * over.
-   */
+  /** Lets the simulated time pass ({@link SimTime}), and stores what it changed. */
   private void advance() {
-    Instant now = clock.instant();
-    List<SimJob> due =
-        state.jobs().stream()
-            .filter(j -> j.status() == JobStatus.RUNNING && !j.ends().isAfter(now))
-            .sorted((a, b) -> a.ends().compareTo(b.ends()))
-            .toList();
-    List<String> booted =
-        state.off().entrySet().stream()
-            .filter(e -> !e.getValue().isAfter(now))
-            .map(Map.Entry::getKey)
-            .toList();
-    if (due.isEmpty() && booted.isEmpty()) {
-      return;
-    }
-    due.forEach(job -> state = ends.finish(state, job));
-    if (!booted.isEmpty()) {
-      Map<String, Instant> off = new HashMap<>(state.off());
-      booted.forEach(
-          n -> {
-            off.remove(n);
-            files.writeBootId(n);
-            log.info("[node={}] powered on after its reboot", n);
-          });
-      state = state.withOff(off, SimDisks.staleAfterBoot(state, booted));
-    }
-    persist();
+    time.advance(state)
+        .ifPresent(
+            after -> {
+              state = after;
+              persist();
+            });
   }
 
   /** Nodes powered off right now: their collectors do not answer. */

@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,34 +107,40 @@ class GanetiBackendTest {
   void everyOperationHasItsRapiRequest() {
     Cluster c = backend.snapshot();
     assertEquals(
-        new GanetiBackend.Call(
-            "POST",
-            "/2/instances/inst3.gnt.test/replace-disks",
-            Map.of("mode", "replace_new_secondary", "remote_node", "node1.gnt.test")),
-        GanetiBackend.call(
+        Optional.of(
+            new RapiCall(
+                "POST",
+                "/2/instances/inst3.gnt.test/replace-disks",
+                Map.of("mode", "replace_new_secondary", "remote_node", "node1.gnt.test"))),
+        OperationCalls.call(
             new Operation.ReplaceSecondary(
                 "inst3.gnt.test", "node3.gnt.test", "node2.gnt.test", "node1.gnt.test"),
             c));
     assertEquals(
-        new GanetiBackend.Call(
-            "PUT", "/2/instances/inst1.gnt.test/failover", Map.of("target_node", "node2.gnt.test")),
-        GanetiBackend.call(
+        Optional.of(
+            new RapiCall(
+                "PUT",
+                "/2/instances/inst1.gnt.test/failover",
+                Map.of("target_node", "node2.gnt.test"))),
+        OperationCalls.call(
             new Operation.Failover("inst1.gnt.test", "node1.gnt.test", "node2.gnt.test"), c));
     assertEquals(
-        new GanetiBackend.Call("POST", "/2/nodes/node2.gnt.test/powercycle", Map.of()),
-        GanetiBackend.call(new Operation.RebootNode("node2.gnt.test"), c));
+        Optional.of(new RapiCall("POST", "/2/nodes/node2.gnt.test/powercycle", Map.of())),
+        OperationCalls.call(new Operation.RebootNode("node2.gnt.test"), c));
     assertEquals(
-        new GanetiBackend.Call(
-            "POST",
-            "/2/instances/inst1.gnt.test/recreate-disks",
-            Map.of("nodes", List.of("node2.gnt.test"))),
-        GanetiBackend.call(
+        Optional.of(
+            new RapiCall(
+                "POST",
+                "/2/instances/inst1.gnt.test/recreate-disks",
+                Map.of("nodes", List.of("node2.gnt.test")))),
+        OperationCalls.call(
             new Operation.RecreateDisks(
                 "inst1.gnt.test", "node1.gnt.test", "", List.of("node2.gnt.test")),
             c));
     assertEquals(
-        new GanetiBackend.Call("POST", "/2/nodes/node3.gnt.test/modify", Map.of("drained", false)),
-        GanetiBackend.call(
+        Optional.of(
+            new RapiCall("POST", "/2/nodes/node3.gnt.test/modify", Map.of("drained", false))),
+        OperationCalls.call(
             new Operation.SetNodeFlags(
                 "node3.gnt.test", java.util.Optional.of(false), java.util.Optional.empty()),
             c));

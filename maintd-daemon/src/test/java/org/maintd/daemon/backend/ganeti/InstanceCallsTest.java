@@ -1,10 +1,10 @@
 package org.maintd.daemon.backend.ganeti;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.maintd.health.DiskStatus;
@@ -19,19 +19,20 @@ class InstanceCallsTest {
   @Test
   void startShutdownAndActivateDisksAreTheirRapiResources() {
     assertEquals(
-        new GanetiBackend.Call("PUT", "/2/instances/web%231/startup", Map.of()),
+        Optional.of(new RapiCall("PUT", "/2/instances/web%231/startup", Map.of())),
         InstanceCalls.call(new Operation.StartInstance("web#1", "n1", "n2")));
     assertEquals(
-        new GanetiBackend.Call(
-            "PUT", "/2/instances/web1/shutdown", Map.of("admin_state_source", "user")),
+        Optional.of(
+            new RapiCall(
+                "PUT", "/2/instances/web1/shutdown", Map.of("admin_state_source", "user"))),
         InstanceCalls.call(new Operation.ShutdownInstance("web1", "n1", true)));
     assertEquals(
-        new GanetiBackend.Call("PUT", "/2/instances/web1/shutdown", Map.of()),
+        Optional.of(new RapiCall("PUT", "/2/instances/web1/shutdown", Map.of())),
         InstanceCalls.call(new Operation.ShutdownInstance("web1", "n1", false)));
     assertEquals(
-        new GanetiBackend.Call("PUT", "/2/instances/web1/activate-disks", Map.of()),
+        Optional.of(new RapiCall("PUT", "/2/instances/web1/activate-disks", Map.of())),
         InstanceCalls.call(new Operation.ActivateDisks("web1", "n1", "n2")));
-    assertNull(InstanceCalls.call(new Operation.RebootNode("n1")));
+    assertEquals(Optional.empty(), InstanceCalls.call(new Operation.RebootNode("n1")));
   }
 
   @Test
