@@ -3,6 +3,7 @@ package org.maintd.round;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.round.StepDriver.allOk;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +15,6 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
@@ -44,11 +44,6 @@ class MachineModesRoundTest {
                 OptionalLong.of(Duration.ofHours(1).toNanos()),
                 false,
                 respectDeclines)));
-  }
-
-  private Map<String, Observation> allOk() {
-    return Map.of(
-        "n1", StepDriver.ok(), "n2", StepDriver.ok(), "n3", StepDriver.ok(), "n4", StepDriver.ok());
   }
 
   private Reply run(Command c) {

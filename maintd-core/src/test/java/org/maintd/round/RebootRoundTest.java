@@ -4,20 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
+import org.maintd.maintenance.MachineId;
+import org.maintd.maintenance.Schedule;
+import org.maintd.maintenance.Window;
 import org.maintd.reboot.CyclePhase;
 import org.maintd.reboot.NodeCycle;
 import org.maintd.reboot.RebootAsk;
 import org.maintd.reboot.RebootMode;
 import org.maintd.reboot.RebootRequest;
+import org.maintd.reboot.RequestEvent;
 import org.maintd.reboot.RequestStatus;
 import org.maintd.spi.CollectorReading;
 
@@ -148,6 +154,21 @@ class RebootRoundTest {
   }
 
   /** n4 powered off and held by alpha, not drained ({@code evacuate: false}). */
+  /** Starts a campaign that reboots n3 and n4, one at a time; its id. */
+  private String campaignOnN3AndN4() {
+    d.command(
+        new Command.StartCampaign(
+            new org.maintd.campaign.CampaignSpec(
+                new org.maintd.campaign.NodeSelection(List.of("n3", "n4"), "", List.of()),
+                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
+                1,
+                java.time.Duration.ofSeconds(10),
+                java.time.Duration.ofMinutes(10),
+                List.of()),
+            "op"));
+    return d.stored().campaigns().get(0).id();
+  }
+
   private void n4HeldByAlpha() {
     tick(JobStatus.SUCCESS);
     ask("n4", RebootMode.SOFT, "alpha", false);
@@ -240,17 +261,7 @@ class RebootRoundTest {
   @Test
   void aNodeInACampaignUnderWayIsRefusedUntilTheCampaignIsDoneWithItAndARequestCanBeCancelled() {
     tick(JobStatus.SUCCESS);
-    d.command(
-        new Command.StartCampaign(
-            new org.maintd.campaign.CampaignSpec(
-                new org.maintd.campaign.NodeSelection(List.of("n3", "n4"), "", List.of()),
-                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
-                1,
-                java.time.Duration.ofSeconds(10),
-                java.time.Duration.ofMinutes(10),
-                List.of()),
-            "op"));
-    String campaign = d.stored().campaigns().get(0).id();
+    String campaign = campaignOnN3AndN4();
     for (String node : List.of("n3", "n4")) {
       Reply.Refused r =
           assertInstanceOf(Reply.Refused.class, ask(node, RebootMode.SOFT, null, true));
@@ -267,5 +278,97 @@ class RebootRoundTest {
     assertEquals(RequestStatus.FAILED, cancelled.status());
     assertEquals(RequestStatus.FAILED, request(0).status());
     assertEquals(List.of(), d.stored().reboots().activeOf("n2"));
+  }
+
+  @Test
+  void aNodeHeldOffByAKeyCountsAgainstTheCapsOfAMachineTakenDownByForce() {
+    n4HeldByAlpha();
+    d.command(
+        new Command.PostSchedule(
+            new Schedule(
+                List.of(
+                    new Window(
+                        List.of(MachineId.of("n3")),
+                        d.now.plus(Duration.ofDays(7)).getEpochSecond() * 1_000_000_000L,
+                        OptionalLong.of(Duration.ofHours(1).toNanos()),
+                        false,
+                        false))),
+            "ops"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+
+    d.command(new Command.MachinesDown(List.of("n3"), true, "ops"));
+    Reply.Refused refused = assertInstanceOf(Reply.Refused.class, d.reply());
+    assertTrue(refused.message().contains("n4"), refused.message());
+  }
+
+  @Test
+  void anActiveIncidentHoldsOffRequestsForItsOwnNodeOnly() {
+    tick(JobStatus.SUCCESS);
+    d.tick(Map.of("n3", StepDriver.fault("live-repair")));
+    assertInstanceOf(Reply.Refused.class, ask("n3", RebootMode.SOFT, null, true));
+    assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, null, true));
+    assertEquals(
+        List.of("n4"), d.stored().reboots().requests().stream().map(RebootRequest::node).toList());
+  }
+
+  @Test
+  void aCampaignThatWasAbortedNoLongerHoldsOffRequestsForItsNodes() {
+    tick(JobStatus.SUCCESS);
+    String campaign = campaignOnN3AndN4();
+    assertInstanceOf(Reply.Refused.class, ask("n4", RebootMode.SOFT, null, true));
+    d.command(new Command.CampaignAction(campaign, "abort", "op"));
+    for (int i = 0; i < 5 && d.stored().campaigns().get(0).status().isActive(); i++) {
+      tick(JobStatus.SUCCESS);
+    }
+    assertEquals(
+        org.maintd.campaign.CampaignStatus.ABORTED, d.stored().campaigns().get(0).status());
+    assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, null, true));
+  }
+
+  @Test
+  void aRequestIsLoggedOnceForEachStatusItTakes() {
+    List<String> lines = new java.util.ArrayList<>();
+    Runnable collect =
+        () ->
+            d.last.log().stream()
+                .map(LogLine::text)
+                .filter(t -> t.startsWith("[reboot="))
+                .forEach(lines::add);
+    tick(JobStatus.SUCCESS);
+    ask("n4", RebootMode.SOFT, "alpha", false);
+    collect.run();
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    submitted();
+    boots.put("n4", "");
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    d.command(new Command.ReleaseReboot("n4", "alpha", "ops"));
+    collect.run();
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    submitted();
+    boots.put("n4", "b4-2");
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    RebootRequest done = request(0);
+    assertEquals(RequestStatus.DONE, done.status());
+    List<RequestEvent> arrivals = new java.util.ArrayList<>();
+    for (RequestEvent e : done.history()) {
+      if (arrivals.isEmpty() || !arrivals.get(arrivals.size() - 1).status().equals(e.status())) {
+        arrivals.add(e);
+      }
+    }
+    assertEquals(
+        List.of("pending", "powering-off", "held", "powering-on", "done"),
+        arrivals.stream().map(RequestEvent::status).toList());
+    assertEquals(
+        arrivals.stream()
+            .map(e -> "[reboot=" + done.id() + "] [node=n4] " + e.status() + ": " + e.detail())
+            .toList(),
+        lines,
+        "each status once, with what the history says of coming to it");
   }
 }

@@ -3,14 +3,13 @@ package org.maintd.round;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.round.StepDriver.allOk;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
-import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.machine.MachineMode;
@@ -37,11 +36,6 @@ class ScheduleRoundTest {
                 OptionalLong.of(Duration.ofHours(1).toNanos()),
                 false,
                 false)));
-  }
-
-  private Map<String, Observation> allOk() {
-    return Map.of(
-        "n1", StepDriver.ok(), "n2", StepDriver.ok(), "n3", StepDriver.ok(), "n4", StepDriver.ok());
   }
 
   private void post(Schedule s) {

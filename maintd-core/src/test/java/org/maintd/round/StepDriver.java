@@ -137,6 +137,11 @@ final class StepDriver {
     return new Observation.Clear();
   }
 
+  /** Every node of the four-node cluster reports that it is fine. */
+  static Map<String, Observation> allOk() {
+    return Map.of("n1", ok(), "n2", ok(), "n3", ok(), "n4", ok());
+  }
+
   static List<String> keys(StepResult r) {
     return r.effects().stream().map(Effect::key).toList();
   }
