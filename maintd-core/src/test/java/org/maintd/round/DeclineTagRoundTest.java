@@ -7,14 +7,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.job.Operation;
 import org.maintd.maintenance.Consents;
-import org.maintd.maintenance.MachineId;
-import org.maintd.maintenance.Schedule;
-import org.maintd.maintenance.Window;
 
 /**
  * An instance on a draining node declines its move by a tag that starts with {@link
@@ -44,17 +40,7 @@ class DeclineTagRoundTest {
     d.cluster =
         d.cluster.withInstance("i1", i -> i.withTags(tag == null ? List.of() : List.of(tag)));
     d.tick(allOk());
-    d.command(
-        new Command.PostSchedule(
-            new Schedule(
-                List.of(
-                    new Window(
-                        List.of(MachineId.of("n2")),
-                        start.getEpochSecond() * 1_000_000_000L,
-                        OptionalLong.of(Duration.ofHours(1).toNanos()),
-                        false,
-                        true))),
-            "ops"));
+    d.command(new Command.PostSchedule(StepDriver.schedule(start, true, "n2"), "ops"));
     d.now = start.minus(Duration.ofHours(1));
     d.tick(allOk());
     d.carryOut();

@@ -7,14 +7,10 @@ import static org.maintd.round.StepDriver.allOk;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.maintd.job.Operation;
-import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.Schedule;
-import org.maintd.maintenance.Window;
 
 /**
  * {@code maintctl down} counts, against the safety caps (one node of the group at a time), the
@@ -25,15 +21,6 @@ class MachineCapsRoundTest {
   private final StepDriver d = new StepDriver();
   private final Instant soon = StepDriver.T0.plus(Duration.ofMinutes(30));
   private final Instant nextWeek = StepDriver.T0.plus(Duration.ofDays(7));
-
-  private static Window window(Instant at, String... machines) {
-    return new Window(
-        Arrays.stream(machines).map(MachineId::of).toList(),
-        at.getEpochSecond() * 1_000_000_000L,
-        OptionalLong.of(Duration.ofHours(1).toNanos()),
-        false,
-        false);
-  }
 
   private Reply run(Command c) {
     d.command(c);
@@ -53,7 +40,11 @@ class MachineCapsRoundTest {
     d.tick(allOk());
     run(
         new Command.PostSchedule(
-            new Schedule(List.of(window(soon, "n2"), window(nextWeek, "n4"))), "ops"));
+            new Schedule(
+                List.of(
+                    StepDriver.window(soon, false, "n2"),
+                    StepDriver.window(nextWeek, false, "n4"))),
+            "ops"));
     d.tick(allOk());
     assertEquals(List.of(Operation.SetNodeFlags.drain("n2")), submitted());
     d.carryOut();
@@ -66,7 +57,9 @@ class MachineCapsRoundTest {
   @Test
   void aMachinesDownNotYetRunHoldsTheNextOneAtTheCap() {
     d.tick(allOk());
-    run(new Command.PostSchedule(new Schedule(List.of(window(nextWeek, "n3", "n4"))), "ops"));
+    run(
+        new Command.PostSchedule(
+            new Schedule(List.of(StepDriver.window(nextWeek, false, "n3", "n4"))), "ops"));
     assertInstanceOf(Reply.AfterEffects.class, down("n4"));
     assertEquals(List.of(Operation.SetNodeFlags.offline("n4")), submitted());
     d.carryOut();
@@ -78,7 +71,9 @@ class MachineCapsRoundTest {
   @Test
   void twoMachinesTakenDownByOneCommandAreRefusedTogetherAtTheCap() {
     d.tick(allOk());
-    run(new Command.PostSchedule(new Schedule(List.of(window(nextWeek, "n3", "n4"))), "ops"));
+    run(
+        new Command.PostSchedule(
+            new Schedule(List.of(StepDriver.window(nextWeek, false, "n3", "n4"))), "ops"));
     Reply.Refused refused =
         assertInstanceOf(
             Reply.Refused.class, run(new Command.MachinesDown(List.of("n3", "n4"), true, "ops")));

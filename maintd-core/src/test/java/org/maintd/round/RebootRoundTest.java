@@ -9,15 +9,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
-import org.maintd.maintenance.MachineId;
-import org.maintd.maintenance.Schedule;
-import org.maintd.maintenance.Window;
 import org.maintd.reboot.CyclePhase;
 import org.maintd.reboot.NodeCycle;
 import org.maintd.reboot.RebootAsk;
@@ -154,21 +150,6 @@ class RebootRoundTest {
   }
 
   /** n4 powered off and held by alpha, not drained ({@code evacuate: false}). */
-  /** Starts a campaign that reboots n3 and n4, one at a time; its id. */
-  private String campaignOnN3AndN4() {
-    d.command(
-        new Command.StartCampaign(
-            new org.maintd.campaign.CampaignSpec(
-                new org.maintd.campaign.NodeSelection(List.of("n3", "n4"), "", List.of()),
-                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
-                1,
-                java.time.Duration.ofSeconds(10),
-                java.time.Duration.ofMinutes(10),
-                List.of()),
-            "op"));
-    return d.stored().campaigns().get(0).id();
-  }
-
   private void n4HeldByAlpha() {
     tick(JobStatus.SUCCESS);
     ask("n4", RebootMode.SOFT, "alpha", false);
@@ -214,16 +195,7 @@ class RebootRoundTest {
   @Test
   void aCampaignDoesNotStartOnANodeARebootRequestHoldsNorMoveInstancesOntoIt() {
     n4HeldByAlpha();
-    d.command(
-        new Command.StartCampaign(
-            new org.maintd.campaign.CampaignSpec(
-                new org.maintd.campaign.NodeSelection(List.of("n4"), "", List.of()),
-                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
-                1,
-                java.time.Duration.ofSeconds(10),
-                java.time.Duration.ofMinutes(10),
-                List.of()),
-            "op"));
+    d.startCampaign("n4");
     assertInstanceOf(Reply.Done.class, d.reply());
     tick(JobStatus.SUCCESS);
     assertEquals(List.of(), submitted());
@@ -261,7 +233,7 @@ class RebootRoundTest {
   @Test
   void aNodeInACampaignUnderWayIsRefusedUntilTheCampaignIsDoneWithItAndARequestCanBeCancelled() {
     tick(JobStatus.SUCCESS);
-    String campaign = campaignOnN3AndN4();
+    String campaign = d.startCampaign("n3", "n4");
     for (String node : List.of("n3", "n4")) {
       Reply.Refused r =
           assertInstanceOf(Reply.Refused.class, ask(node, RebootMode.SOFT, null, true));
@@ -285,15 +257,7 @@ class RebootRoundTest {
     n4HeldByAlpha();
     d.command(
         new Command.PostSchedule(
-            new Schedule(
-                List.of(
-                    new Window(
-                        List.of(MachineId.of("n3")),
-                        d.now.plus(Duration.ofDays(7)).getEpochSecond() * 1_000_000_000L,
-                        OptionalLong.of(Duration.ofHours(1).toNanos()),
-                        false,
-                        false))),
-            "ops"));
+            StepDriver.schedule(d.now.plus(Duration.ofDays(7)), false, "n3"), "ops"));
     assertInstanceOf(Reply.Done.class, d.reply());
 
     d.command(new Command.MachinesDown(List.of("n3"), true, "ops"));
@@ -314,7 +278,7 @@ class RebootRoundTest {
   @Test
   void aCampaignThatWasAbortedNoLongerHoldsOffRequestsForItsNodes() {
     tick(JobStatus.SUCCESS);
-    String campaign = campaignOnN3AndN4();
+    String campaign = d.startCampaign("n3", "n4");
     assertInstanceOf(Reply.Refused.class, ask("n4", RebootMode.SOFT, null, true));
     d.command(new Command.CampaignAction(campaign, "abort", "op"));
     for (int i = 0; i < 5 && d.stored().campaigns().get(0).status().isActive(); i++) {
@@ -370,5 +334,44 @@ class RebootRoundTest {
             .toList(),
         lines,
         "each status once, with what the history says of coming to it");
+  }
+
+  @Test
+  void cancellingByAnIdThatIsNotAnActiveRequestOfTheNodeIsRefusedAndCancelsNothing() {
+    tick(JobStatus.SUCCESS);
+    RebootRequest onN4 =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, "alpha", false)).value();
+    RebootRequest onN3 =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n3", RebootMode.SOFT, "beta", false)).value();
+    for (List<String> nodeAndId :
+        List.of(
+            List.of("n4", onN3.id()), List.of("n3", onN4.id()), List.of("n4", "no-such-request"))) {
+      d.command(new Command.CancelReboot(nodeAndId.get(0), nodeAndId.get(1), "ops"));
+      Reply.Refused r = assertInstanceOf(Reply.Refused.class, d.reply(), nodeAndId.toString());
+      assertEquals(Refusal.NOT_FOUND, r.kind());
+    }
+    assertEquals(
+        List.of(RequestStatus.PENDING, RequestStatus.PENDING),
+        d.stored().reboots().requests().stream().map(RebootRequest::status).toList());
+  }
+
+  @Test
+  void aNodesLastPowerOnIsKeptWhileAnotherNodeReboots() {
+    n4HeldByAlpha();
+    d.command(new Command.ReleaseReboot("n4", "alpha", "ops"));
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", true, true)), submitted());
+    boots.put("n4", "b4-2");
+    tick(JobStatus.SUCCESS);
+    java.time.Instant poweredOn =
+        d.stored().reboots().find("n4").orElseThrow().lastPoweredOn().orElseThrow();
+
+    ask("n3", RebootMode.SOFT, null, false);
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.RebootNode("n3", false)), submitted());
+    assertEquals(
+        Optional.of(poweredOn), d.stored().reboots().find("n4").orElseThrow().lastPoweredOn());
   }
 }

@@ -8,14 +8,12 @@ import static org.maintd.round.StepDriver.allOk;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.machine.MachineMode;
 import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.Schedule;
-import org.maintd.maintenance.Window;
 
 /**
  * The schedule through the step: posted by an operator, a machine goes DRAIN when its drain is due
@@ -28,14 +26,7 @@ class ScheduleRoundTest {
   private final Instant start = StepDriver.T0.plus(Duration.ofHours(3));
 
   private Schedule schedule(String... machines) {
-    return new Schedule(
-        List.of(
-            new Window(
-                java.util.Arrays.stream(machines).map(MachineId::of).toList(),
-                start.getEpochSecond() * 1_000_000_000L,
-                OptionalLong.of(Duration.ofHours(1).toNanos()),
-                false,
-                false)));
+    return StepDriver.schedule(start, false, machines);
   }
 
   private void post(Schedule s) {
