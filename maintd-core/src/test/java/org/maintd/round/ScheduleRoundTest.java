@@ -186,4 +186,19 @@ class ScheduleRoundTest {
           d.last.log().toString());
     }
   }
+
+  @Test
+  void aMachineDroppedWhileDrainingStaysDrainedWhenItsNodeWasDrainedBeforeItsWindow() {
+    d.cluster = d.cluster.withNode("n4", n -> n.withFlags(n.flags().withDrained(true)));
+    post(schedule("n4"));
+    d.now = start.minus(Duration.ofHours(1));
+    d.tick(allOk());
+    assertEquals(MachineMode.DRAIN, d.stored().maintenance().modeOf("n4"));
+    assertEquals(List.of(), StepDriver.submits(d.last), "already drained");
+
+    d.command(new Command.PostSchedule(Schedule.empty(), "admin"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+    assertEquals(List.of(), StepDriver.submits(d.last), "not undrained: maintd did not drain it");
+    assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n4"));
+  }
 }
