@@ -374,4 +374,25 @@ class RebootRoundTest {
     assertEquals(
         Optional.of(poweredOn), d.stored().reboots().find("n4").orElseThrow().lastPoweredOn());
   }
+
+  @Test
+  void aNodeWhoseOnlyRequestIsCancelledWhileItPowersOffIsPoweredBackOn() {
+    tick(JobStatus.SUCCESS);
+    RebootRequest alpha =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, "alpha", false)).value();
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", false, false)), submitted());
+    assertEquals(CyclePhase.OFF, d.stored().reboots().find("n4").orElseThrow().phase());
+    d.command(new Command.CancelReboot("n4", alpha.id(), "ops"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+    boots.put("n4", "");
+
+    List<Operation> ops = new java.util.ArrayList<>();
+    for (int i = 0; i < 4 && ops.isEmpty(); i++) {
+      tick(JobStatus.SUCCESS);
+      ops.addAll(submitted());
+    }
+    assertEquals(List.of(new Operation.PowerNode("n4", true, true)), ops);
+  }
 }
