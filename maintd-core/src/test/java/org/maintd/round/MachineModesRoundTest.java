@@ -3,6 +3,8 @@ package org.maintd.round;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.round.StepDriver.allOk;
+import static org.maintd.round.StepDriver.schedule;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -10,11 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
@@ -23,7 +23,6 @@ import org.maintd.maintenance.Consents;
 import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.MachineNotice;
 import org.maintd.maintenance.Schedule;
-import org.maintd.maintenance.Window;
 
 /**
  * A machine's modes through the step beyond Mesos' happy path: a forced down with an instance left
@@ -34,22 +33,6 @@ import org.maintd.maintenance.Window;
 class MachineModesRoundTest {
   private final StepDriver d = new StepDriver();
   private final Instant start = StepDriver.T0.plus(Duration.ofHours(3));
-
-  private Schedule schedule(Instant at, boolean respectDeclines, String... machines) {
-    return new Schedule(
-        List.of(
-            new Window(
-                java.util.Arrays.stream(machines).map(MachineId::of).toList(),
-                at.getEpochSecond() * 1_000_000_000L,
-                OptionalLong.of(Duration.ofHours(1).toNanos()),
-                false,
-                respectDeclines)));
-  }
-
-  private Map<String, Observation> allOk() {
-    return Map.of(
-        "n1", StepDriver.ok(), "n2", StepDriver.ok(), "n3", StepDriver.ok(), "n4", StepDriver.ok());
-  }
 
   private Reply run(Command c) {
     d.command(c);

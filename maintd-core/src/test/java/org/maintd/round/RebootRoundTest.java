@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.maintd.reboot.NodeCycle;
 import org.maintd.reboot.RebootAsk;
 import org.maintd.reboot.RebootMode;
 import org.maintd.reboot.RebootRequest;
+import org.maintd.reboot.RequestEvent;
 import org.maintd.reboot.RequestStatus;
 import org.maintd.spi.CollectorReading;
 
@@ -193,16 +195,7 @@ class RebootRoundTest {
   @Test
   void aCampaignDoesNotStartOnANodeARebootRequestHoldsNorMoveInstancesOntoIt() {
     n4HeldByAlpha();
-    d.command(
-        new Command.StartCampaign(
-            new org.maintd.campaign.CampaignSpec(
-                new org.maintd.campaign.NodeSelection(List.of("n4"), "", List.of()),
-                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
-                1,
-                java.time.Duration.ofSeconds(10),
-                java.time.Duration.ofMinutes(10),
-                List.of()),
-            "op"));
+    d.startCampaign("n4");
     assertInstanceOf(Reply.Done.class, d.reply());
     tick(JobStatus.SUCCESS);
     assertEquals(List.of(), submitted());
@@ -240,17 +233,7 @@ class RebootRoundTest {
   @Test
   void aNodeInACampaignUnderWayIsRefusedUntilTheCampaignIsDoneWithItAndARequestCanBeCancelled() {
     tick(JobStatus.SUCCESS);
-    d.command(
-        new Command.StartCampaign(
-            new org.maintd.campaign.CampaignSpec(
-                new org.maintd.campaign.NodeSelection(List.of("n3", "n4"), "", List.of()),
-                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
-                1,
-                java.time.Duration.ofSeconds(10),
-                java.time.Duration.ofMinutes(10),
-                List.of()),
-            "op"));
-    String campaign = d.stored().campaigns().get(0).id();
+    String campaign = d.startCampaign("n3", "n4");
     for (String node : List.of("n3", "n4")) {
       Reply.Refused r =
           assertInstanceOf(Reply.Refused.class, ask(node, RebootMode.SOFT, null, true));
@@ -267,5 +250,149 @@ class RebootRoundTest {
     assertEquals(RequestStatus.FAILED, cancelled.status());
     assertEquals(RequestStatus.FAILED, request(0).status());
     assertEquals(List.of(), d.stored().reboots().activeOf("n2"));
+  }
+
+  @Test
+  void aNodeHeldOffByAKeyCountsAgainstTheCapsOfAMachineTakenDownByForce() {
+    n4HeldByAlpha();
+    d.command(
+        new Command.PostSchedule(
+            StepDriver.schedule(d.now.plus(Duration.ofDays(7)), false, "n3"), "ops"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+
+    d.command(new Command.MachinesDown(List.of("n3"), true, "ops"));
+    Reply.Refused refused = assertInstanceOf(Reply.Refused.class, d.reply());
+    assertTrue(refused.message().contains("n4"), refused.message());
+  }
+
+  @Test
+  void anActiveIncidentHoldsOffRequestsForItsOwnNodeOnly() {
+    tick(JobStatus.SUCCESS);
+    d.tick(Map.of("n3", StepDriver.fault("live-repair")));
+    assertInstanceOf(Reply.Refused.class, ask("n3", RebootMode.SOFT, null, true));
+    assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, null, true));
+    assertEquals(
+        List.of("n4"), d.stored().reboots().requests().stream().map(RebootRequest::node).toList());
+  }
+
+  @Test
+  void aCampaignThatWasAbortedNoLongerHoldsOffRequestsForItsNodes() {
+    tick(JobStatus.SUCCESS);
+    String campaign = d.startCampaign("n3", "n4");
+    assertInstanceOf(Reply.Refused.class, ask("n4", RebootMode.SOFT, null, true));
+    d.command(new Command.CampaignAction(campaign, "abort", "op"));
+    for (int i = 0; i < 5 && d.stored().campaigns().get(0).status().isActive(); i++) {
+      tick(JobStatus.SUCCESS);
+    }
+    assertEquals(
+        org.maintd.campaign.CampaignStatus.ABORTED, d.stored().campaigns().get(0).status());
+    assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, null, true));
+  }
+
+  @Test
+  void aRequestIsLoggedOnceForEachStatusItTakes() {
+    List<String> lines = new java.util.ArrayList<>();
+    Runnable collect =
+        () ->
+            d.last.log().stream()
+                .map(LogLine::text)
+                .filter(t -> t.startsWith("[reboot="))
+                .forEach(lines::add);
+    tick(JobStatus.SUCCESS);
+    ask("n4", RebootMode.SOFT, "alpha", false);
+    collect.run();
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    submitted();
+    boots.put("n4", "");
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    d.command(new Command.ReleaseReboot("n4", "alpha", "ops"));
+    collect.run();
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    submitted();
+    boots.put("n4", "b4-2");
+    tick(JobStatus.SUCCESS);
+    collect.run();
+    RebootRequest done = request(0);
+    assertEquals(RequestStatus.DONE, done.status());
+    List<RequestEvent> arrivals = new java.util.ArrayList<>();
+    for (RequestEvent e : done.history()) {
+      if (arrivals.isEmpty() || !arrivals.get(arrivals.size() - 1).status().equals(e.status())) {
+        arrivals.add(e);
+      }
+    }
+    assertEquals(
+        List.of("pending", "powering-off", "held", "powering-on", "done"),
+        arrivals.stream().map(RequestEvent::status).toList());
+    assertEquals(
+        arrivals.stream()
+            .map(e -> "[reboot=" + done.id() + "] [node=n4] " + e.status() + ": " + e.detail())
+            .toList(),
+        lines,
+        "each status once, with what the history says of coming to it");
+  }
+
+  @Test
+  void cancellingByAnIdThatIsNotAnActiveRequestOfTheNodeIsRefusedAndCancelsNothing() {
+    tick(JobStatus.SUCCESS);
+    RebootRequest onN4 =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, "alpha", false)).value();
+    RebootRequest onN3 =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n3", RebootMode.SOFT, "beta", false)).value();
+    for (List<String> nodeAndId :
+        List.of(
+            List.of("n4", onN3.id()), List.of("n3", onN4.id()), List.of("n4", "no-such-request"))) {
+      d.command(new Command.CancelReboot(nodeAndId.get(0), nodeAndId.get(1), "ops"));
+      Reply.Refused r = assertInstanceOf(Reply.Refused.class, d.reply(), nodeAndId.toString());
+      assertEquals(Refusal.NOT_FOUND, r.kind());
+    }
+    assertEquals(
+        List.of(RequestStatus.PENDING, RequestStatus.PENDING),
+        d.stored().reboots().requests().stream().map(RebootRequest::status).toList());
+  }
+
+  @Test
+  void aNodesLastPowerOnIsKeptWhileAnotherNodeReboots() {
+    n4HeldByAlpha();
+    d.command(new Command.ReleaseReboot("n4", "alpha", "ops"));
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", true, true)), submitted());
+    boots.put("n4", "b4-2");
+    tick(JobStatus.SUCCESS);
+    java.time.Instant poweredOn =
+        d.stored().reboots().find("n4").orElseThrow().lastPoweredOn().orElseThrow();
+
+    ask("n3", RebootMode.SOFT, null, false);
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.RebootNode("n3", false)), submitted());
+    assertEquals(
+        Optional.of(poweredOn), d.stored().reboots().find("n4").orElseThrow().lastPoweredOn());
+  }
+
+  @Test
+  void aNodeWhoseOnlyRequestIsCancelledWhileItPowersOffIsPoweredBackOn() {
+    tick(JobStatus.SUCCESS);
+    RebootRequest alpha =
+        (RebootRequest)
+            assertInstanceOf(Reply.Done.class, ask("n4", RebootMode.SOFT, "alpha", false)).value();
+    tick(JobStatus.SUCCESS);
+    assertEquals(List.of(new Operation.PowerNode("n4", false, false)), submitted());
+    assertEquals(CyclePhase.OFF, d.stored().reboots().find("n4").orElseThrow().phase());
+    d.command(new Command.CancelReboot("n4", alpha.id(), "ops"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+    boots.put("n4", "");
+
+    List<Operation> ops = new java.util.ArrayList<>();
+    for (int i = 0; i < 4 && ops.isEmpty(); i++) {
+      tick(JobStatus.SUCCESS);
+      ops.addAll(submitted());
+    }
+    assertEquals(List.of(new Operation.PowerNode("n4", true, true)), ops);
   }
 }

@@ -3,20 +3,17 @@ package org.maintd.round;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.round.StepDriver.allOk;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
-import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.machine.MachineMode;
 import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.Schedule;
-import org.maintd.maintenance.Window;
 
 /**
  * The schedule through the step: posted by an operator, a machine goes DRAIN when its drain is due
@@ -29,19 +26,7 @@ class ScheduleRoundTest {
   private final Instant start = StepDriver.T0.plus(Duration.ofHours(3));
 
   private Schedule schedule(String... machines) {
-    return new Schedule(
-        List.of(
-            new Window(
-                java.util.Arrays.stream(machines).map(MachineId::of).toList(),
-                start.getEpochSecond() * 1_000_000_000L,
-                OptionalLong.of(Duration.ofHours(1).toNanos()),
-                false,
-                false)));
-  }
-
-  private Map<String, Observation> allOk() {
-    return Map.of(
-        "n1", StepDriver.ok(), "n2", StepDriver.ok(), "n3", StepDriver.ok(), "n4", StepDriver.ok());
+    return StepDriver.schedule(start, false, machines);
   }
 
   private void post(Schedule s) {
@@ -200,5 +185,20 @@ class ScheduleRoundTest {
                   l -> l.text().startsWith("[machine=n4] UP in the schedule: its window stays")),
           d.last.log().toString());
     }
+  }
+
+  @Test
+  void aMachineDroppedWhileDrainingStaysDrainedWhenItsNodeWasDrainedBeforeItsWindow() {
+    d.cluster = d.cluster.withNode("n4", n -> n.withFlags(n.flags().withDrained(true)));
+    post(schedule("n4"));
+    d.now = start.minus(Duration.ofHours(1));
+    d.tick(allOk());
+    assertEquals(MachineMode.DRAIN, d.stored().maintenance().modeOf("n4"));
+    assertEquals(List.of(), StepDriver.submits(d.last), "already drained");
+
+    d.command(new Command.PostSchedule(Schedule.empty(), "admin"));
+    assertInstanceOf(Reply.Done.class, d.reply());
+    assertEquals(List.of(), StepDriver.submits(d.last), "not undrained: maintd did not drain it");
+    assertEquals(MachineMode.UP, d.stored().maintenance().modeOf("n4"));
   }
 }

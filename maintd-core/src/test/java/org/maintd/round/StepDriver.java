@@ -1,10 +1,13 @@
 package org.maintd.round;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.maintd.cluster.Cluster;
@@ -15,6 +18,9 @@ import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
+import org.maintd.maintenance.MachineId;
+import org.maintd.maintenance.Schedule;
+import org.maintd.maintenance.Window;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
@@ -100,6 +106,21 @@ final class StepDriver {
     outcomes = out;
   }
 
+  /** Starts a campaign that reboots {@code nodes}, one at a time; its id. */
+  String startCampaign(String... nodes) {
+    command(
+        new Command.StartCampaign(
+            new org.maintd.campaign.CampaignSpec(
+                new org.maintd.campaign.NodeSelection(List.of(nodes), "", List.of()),
+                org.maintd.campaign.CampaignMode.MIGRATE_REBOOT,
+                1,
+                java.time.Duration.ofSeconds(10),
+                java.time.Duration.ofMinutes(10),
+                List.of()),
+            "op"));
+    return stored().campaigns().get(0).id();
+  }
+
   MaintdState stored() {
     return state.stored();
   }
@@ -135,6 +156,26 @@ final class StepDriver {
 
   static Observation ok() {
     return new Observation.Clear();
+  }
+
+  /** A maintenance window of an hour from {@code at} for {@code machines}. */
+  static Window window(Instant at, boolean respectDeclines, String... machines) {
+    return new Window(
+        Arrays.stream(machines).map(MachineId::of).toList(),
+        at.getEpochSecond() * 1_000_000_000L,
+        OptionalLong.of(Duration.ofHours(1).toNanos()),
+        false,
+        respectDeclines);
+  }
+
+  /** A schedule of one window ({@link #window}). */
+  static Schedule schedule(Instant at, boolean respectDeclines, String... machines) {
+    return new Schedule(List.of(window(at, respectDeclines, machines)));
+  }
+
+  /** Every node of the four-node cluster reports that it is fine. */
+  static Map<String, Observation> allOk() {
+    return Map.of("n1", ok(), "n2", ok(), "n3", ok(), "n4", ok());
   }
 
   static List<String> keys(StepResult r) {
