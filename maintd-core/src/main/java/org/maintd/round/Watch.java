@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.harep.HarepTagException;
@@ -17,12 +18,13 @@ import org.maintd.spi.MaintdState;
  * specification, so that a repair job a restarted daemon no longer knows can be asked for again,
  * unless its incident has ended: cancelled, or forgotten), including those whose ids the previous
  * effects just gave, and those named by harep's pending tags in {@code cluster}, the last snapshot
- * (specification unknown: null). Stateless.
+ * (specification unknown). Each job's specification is there when a job its runner no longer knows
+ * is to be asked for again, empty when it is not (its incident ended, or it is unknown). Stateless.
  */
 public final class Watch {
   private Watch() {}
 
-  public static Map<String, JobSpec> jobs(
+  public static Map<String, Optional<JobSpec>> jobs(
       MaintdState state, Cluster cluster, List<Outcome> outcomes) {
     Map<String, String> fresh = new LinkedHashMap<>();
     for (Outcome o : outcomes) {
@@ -30,15 +32,19 @@ public final class Watch {
         fresh.put(s.key(), s.jobId());
       }
     }
-    Map<String, JobSpec> ids = new LinkedHashMap<>();
+    Map<String, Optional<JobSpec>> ids = new LinkedHashMap<>();
     for (Intent i : state.intents()) {
       String id = i.submitted() ? i.jobId() : fresh.getOrDefault(i.job().key(), "");
       if (!id.isEmpty()) {
-        ids.put(id, RoundClose.endedIncident(state, i.job().owner()) ? null : i.job());
+        ids.put(
+            id,
+            RoundClose.endedIncident(state, i.job().owner())
+                ? Optional.empty()
+                : Optional.of(i.job()));
       }
     }
     if (cluster != null) {
-      pendingRepairJobs(cluster).forEach(id -> ids.putIfAbsent(id, null));
+      pendingRepairJobs(cluster).forEach(id -> ids.putIfAbsent(id, Optional.empty()));
     }
     return ids;
   }

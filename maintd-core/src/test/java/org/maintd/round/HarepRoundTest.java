@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -118,7 +119,7 @@ class HarepRoundTest {
     Cluster c = broken(P + "pending:failover:a1b2:1700000000:12+13");
     Map<String, ?> watched = Watch.jobs(MaintdState.initial(Instant.EPOCH), c, List.of());
     assertEquals(List.of("12", "13"), List.copyOf(watched.keySet()));
-    assertTrue(watched.values().stream().allMatch(v -> v == null), watched.toString());
+    assertTrue(watched.values().stream().allMatch(Optional.empty()::equals), watched.toString());
     assertEquals(
         Map.of(),
         Watch.jobs(MaintdState.initial(Instant.EPOCH), broken(P + "pending:bogus"), List.of()),

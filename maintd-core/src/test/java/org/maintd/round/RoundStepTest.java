@@ -3,8 +3,6 @@ package org.maintd.round;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.maintd.round.StepDriver.applyJobs;
 import static org.maintd.round.StepDriver.cluster;
@@ -19,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -226,17 +225,21 @@ class RoundStepTest {
     d.carryOut();
     d.tick(Map.of("n2", fault("live-repair")));
     String id = d.stored().intents().get(0).jobId();
-    assertNotNull(
-        Watch.jobs(d.stored(), d.cluster, List.of()).get(id),
+    assertTrue(
+        Watch.jobs(d.stored(), d.cluster, List.of()).get(id).isPresent(),
         "asked for again while the incident is active");
     d.command(new Command.Cancel(d.incident().uuid().toString(), "alice"));
     assertTrue(
         Watch.jobs(d.stored(), d.cluster, List.of()).containsKey(id), "its status is still read");
-    assertNull(
-        Watch.jobs(d.stored(), d.cluster, List.of()).get(id), "but it is not asked for again");
+    assertEquals(
+        Optional.empty(),
+        Watch.jobs(d.stored(), d.cluster, List.of()).get(id),
+        "but it is not asked for again");
     MaintdState forgotten = d.stored().withIncidents(List.of());
-    assertNull(
-        Watch.jobs(forgotten, d.cluster, List.of()).get(id), "nor once the incident is forgotten");
+    assertEquals(
+        Optional.empty(),
+        Watch.jobs(forgotten, d.cluster, List.of()).get(id),
+        "nor once the incident is forgotten");
   }
 
   @Test

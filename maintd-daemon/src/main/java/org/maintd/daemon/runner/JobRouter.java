@@ -35,12 +35,16 @@ public record JobRouter(
     return byCollector(job).map(n -> n.submit(job)).orElseGet(() -> backend.submit(job));
   }
 
-  public JobState job(String id, JobSpec spec) {
+  /**
+   * The state of job {@code id}; one its runner (a collector) no longer knows is submitted again
+   * from {@code spec}, when there is one to submit.
+   */
+  public JobState job(String id, Optional<JobSpec> spec) {
     Optional<NodeCommandJobs> owner = nodeCommands.filter(n -> NodeCommandJobs.owns(id));
     if (owner.isPresent()) {
       JobState state = owner.get().job(id);
-      if (state.status() == JobStatus.UNKNOWN && spec != null) {
-        owner.get().resubmit(spec);
+      if (state.status() == JobStatus.UNKNOWN && spec.isPresent()) {
+        owner.get().resubmit(spec.get());
         return owner.get().job(id);
       }
       return state;
@@ -49,8 +53,8 @@ public record JobRouter(
       return backend.job(id);
     }
     JobState state = repairs.job(id);
-    if (state.status() == JobStatus.UNKNOWN && spec != null) {
-      repairs.submit(spec);
+    if (state.status() == JobStatus.UNKNOWN && spec.isPresent()) {
+      repairs.submit(spec.get());
       return repairs.job(id);
     }
     return state;

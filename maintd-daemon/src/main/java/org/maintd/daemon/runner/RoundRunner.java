@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.maintd.cluster.Cluster;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
@@ -129,7 +130,7 @@ public final class RoundRunner {
    */
   private Map<String, JobState> statuses() {
     Map<String, JobState> jobs = new LinkedHashMap<>();
-    for (Map.Entry<String, JobSpec> e :
+    for (Map.Entry<String, Optional<JobSpec>> e :
         Watch.jobs(state.stored(), state.memory().cluster(), outcomes).entrySet()) {
       jobs.put(e.getKey(), router.job(e.getKey(), e.getValue()));
     }
