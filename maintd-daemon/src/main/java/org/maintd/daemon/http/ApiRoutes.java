@@ -20,9 +20,7 @@ import org.maintd.protocol.api.CampaignRequest;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
-import org.maintd.protocol.api.JobNumbers;
 import org.maintd.protocol.api.MaintenanceStatusView;
-import org.maintd.protocol.api.NodeView;
 import org.maintd.protocol.api.PausedView;
 import org.maintd.protocol.api.PlanView;
 import org.maintd.protocol.api.TakenDownView;
@@ -53,6 +51,7 @@ public final class ApiRoutes {
   private final Sources sources;
   private final RenderCache rendered = new RenderCache(256);
   private final RenderCache renderedMetrics = new RenderCache(1);
+  private final ListReads lists = new ListReads();
 
   private ApiRoutes(Sources sources) {
     this.sources = sources;
@@ -72,11 +71,12 @@ public final class ApiRoutes {
 
   private void reads(Router<ApiAction> r) {
     r.add("GET", "/", c -> List.of(1));
-    read(r, "/1/status", (c, v) -> status(v));
+    read(r, "/1/status", (c, v) -> lists.incidents(v, status(v), c.query()));
     read(r, "/1/incidents/{uuid}", (c, v) -> shown(v, incident(v, c.param("uuid"))));
-    read(r, "/1/jobs", (c, v) -> JobNumbers.of(v.jobs()));
+    read(r, "/1/jobs", (c, v) -> lists.jobs(v, c.query()));
     read(r, "/1/evacuated", (c, v) -> v.state().evacuated());
-    read(r, "/1/nodes", (c, v) -> NodeView.of(v.cluster(), v.readings(), v.state(), v.plan()));
+    read(r, "/1/nodes", (c, v) -> lists.nodes(v, c.query()));
+    read(r, "/1/reboots", (c, v) -> lists.reboots(v, c.query()));
     r.add("GET", "/1/health", c -> health());
     read(r, "/1/paused", (c, v) -> paused(v));
     read(r, "/1/plan", (c, v) -> plan(v));
@@ -118,8 +118,19 @@ public final class ApiRoutes {
         path,
         c -> {
           DaemonView v = view();
-          return rendered.get(v, path + c.readKey(), () -> render(read.answer(c, v)));
+          return rendered.get(v, path + c.readKey(), () -> render(path, c, read.answer(c, v)));
         });
+  }
+
+  /** A list's page with the link to its next page, where there is one; else as any answer. */
+  private static Rendered render(String path, ApiCall c, Object answer) {
+    if (!(answer instanceof ListAnswer list)) {
+      return render(answer);
+    }
+    Rendered page = render(list.body());
+    return list.next()
+        .map(after -> page.withLink(NextLink.of(path, c.query(), after)))
+        .orElse(page);
   }
 
   private static Rendered render(Object answer) {

@@ -11,13 +11,13 @@ import org.maintd.round.Command;
 import org.maintd.spi.CollectorReading;
 
 /**
- * The endpoints of reboot requests: {@code GET /1/reboots} (every active request), {@code GET
- * /1/nodes/<node>/reboot} (a node's requests, power, {@code pendingRebootSince} and {@code
- * lastPoweredOn}), {@code POST /1/nodes/<node>/reboot} (a request) and {@code DELETE
- * /1/nodes/<node>/reboot/<key>} (a release), {@code POST /1/nodes/<node>/reboot/<id>/cancel} (a
- * request cancelled), the changes authenticated and applied by the runner's next step; a node is
- * named as the cluster names it or in any letter case, a short name for its one qualified name.
- * Thread-safe.
+ * The endpoints of a node's reboot requests ({@code GET /1/reboots}, the list, is a list read of
+ * {@link ApiRoutes}): {@code GET /1/nodes/<node>/reboot} (a node's requests, power, {@code
+ * pendingRebootSince} and {@code lastPoweredOn}), {@code POST /1/nodes/<node>/reboot} (a request)
+ * and {@code DELETE /1/nodes/<node>/reboot/<key>} (a release), {@code POST
+ * /1/nodes/<node>/reboot/<id>/cancel} (a request cancelled), the changes authenticated and applied
+ * by the runner's next step; a node is named as the cluster names it or in any letter case, a short
+ * name for its one qualified name. Thread-safe.
  */
 final class RebootRoutes implements RouteSet {
   private final ApiRoutes.Sources sources;
@@ -28,14 +28,6 @@ final class RebootRoutes implements RouteSet {
 
   @Override
   public void addTo(Router<ApiAction> r) {
-    r.add(
-        "GET",
-        "/1/reboots",
-        c ->
-            view().state().reboots().requests().stream()
-                .filter(RebootRequest::active)
-                .map(RebootView::of)
-                .toList());
     r.add("GET", "/1/nodes/{node}/reboot", c -> node(c.param("node")));
     r.add(
         "POST",

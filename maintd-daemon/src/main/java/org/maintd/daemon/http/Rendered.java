@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.zip.GZIPOutputStream;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
@@ -14,9 +15,9 @@ import org.eclipse.jetty.http.PreEncodedHttpField;
 
 /**
  * A read's answer rendered once: its bytes, its content type, an entity tag made from the bytes (so
- * that the same answer in the next view has the same tag; or a version of what it shows) and, made
- * when first asked for, the same bytes gzipped. Its headers are encoded once too, as every request
- * sends them. Thread-safe.
+ * that the same answer in the next view has the same tag; or a version of what it shows), a link to
+ * a list's next page where there is one and, made when first asked for, the same bytes gzipped. Its
+ * headers are encoded once too, as every request sends them. Thread-safe.
  */
 public final class Rendered {
   private final String contentType;
@@ -24,14 +25,26 @@ public final class Rendered {
   private final String etag;
   private final HttpField contentTypeField;
   private final HttpField etagField;
+  private final Optional<HttpField> linkField;
   private volatile byte[] gzipped;
 
-  private Rendered(String contentType, byte[] bytes, String etag) {
+  private Rendered(String contentType, byte[] bytes, String etag, Optional<HttpField> link) {
     this.contentType = contentType;
     this.bytes = bytes;
     this.etag = etag;
     this.contentTypeField = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, contentType);
     this.etagField = new PreEncodedHttpField(HttpHeader.ETAG, etag);
+    this.linkField = link;
+  }
+
+  private Rendered(String contentType, byte[] bytes, String etag) {
+    this(contentType, bytes, etag, Optional.empty());
+  }
+
+  /** The same answer with a {@code Link} header (a list's next page). */
+  public Rendered withLink(String link) {
+    return new Rendered(
+        contentType, bytes, etag, Optional.of(new PreEncodedHttpField(HttpHeader.LINK, link)));
   }
 
   /** {@code text} as the answer's body, in UTF-8. */
@@ -64,6 +77,11 @@ public final class Rendered {
   /** The Content-Type header, encoded. */
   HttpField contentTypeHeader() {
     return contentTypeField;
+  }
+
+  /** The Link header, encoded, where the answer has one. */
+  Optional<HttpField> linkHeader() {
+    return linkField;
   }
 
   /** The ETag header, encoded. */

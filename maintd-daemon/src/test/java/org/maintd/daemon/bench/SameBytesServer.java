@@ -17,7 +17,8 @@ import org.eclipse.jetty.util.Callback;
 /**
  * The reference of {@code scripts/bench/http}: a bare Jetty handler that answers each path with the
  * bytes of a file, read once at start ({@code DIR/1/status} for {@code /1/status}), as JSON. What
- * the daemon's API costs beyond Jetty itself is the difference in throughput.
+ * the daemon's API costs beyond Jetty itself is the difference in throughput. A path with a query
+ * is a file named with it ({@code DIR/1/nodes?limit=50}).
  *
  * <p>Usage: {@code SameBytesServer DIR PORTFILE}; writes the port it listens on to PORTFILE.
  */
@@ -41,7 +42,9 @@ public final class SameBytesServer {
         new Handler.Abstract() {
           @Override
           public boolean handle(Request request, Response response, Callback callback) {
-            byte[] body = bodies.get(Request.getPathInContext(request));
+            String query = request.getHttpURI().getQuery();
+            byte[] body =
+                bodies.get(Request.getPathInContext(request) + (query == null ? "" : "?" + query));
             if (body == null) {
               response.setStatus(404);
               callback.succeeded();
