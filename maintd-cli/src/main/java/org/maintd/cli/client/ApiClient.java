@@ -107,6 +107,17 @@ public final class ApiClient {
     return read(response.body(), Json.LENIENT.constructType(type));
   }
 
+  /** A page of a list read and where the next one starts ({@code after=}), empty on the last. */
+  public record Paged<T>(T body, Optional<String> after) {}
+
+  /** A GET of a list's page, its answer bound to {@code type}, with its next page's start. */
+  public <T> Paged<T> getPage(String path, TypeReference<T> type) {
+    HttpResponse<String> r = exchange(() -> HttpRequest.newBuilder(base.resolve(path)).GET(), path);
+    return new Paged<>(
+        read(r.body(), Json.LENIENT.constructType(type)),
+        r.headers().firstValue("Link").flatMap(NextPage::after));
+  }
+
   public <T> T get(String path, TypeReference<T> type) {
     return read(
         send(() -> HttpRequest.newBuilder(base.resolve(path)).GET(), path),

@@ -1,18 +1,27 @@
 package org.maintd.cli.command;
 
 import java.util.List;
+import org.maintd.cli.client.ApiClient;
 import org.maintd.cli.output.Table;
 import org.maintd.protocol.api.NodeView;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /** {@code maintctl nodes}: nodes, their flags, instances and collector health. */
 @Command(
     name = "nodes",
-    description = "List nodes with their mode, instances and collector health.")
+    description =
+        "List nodes with their mode, instances and collector health; filtered by group, mode or"
+            + " name and cut into pages on request.")
 public final class NodesCommand extends ApiCommand.TopLevel {
+  @Mixin NodeFilters filters = new NodeFilters();
+
   @Override
   public void run() {
-    print(client().get("/1/nodes", NODES), NodesCommand::table);
+    ApiClient.Paged<List<NodeView>> page = client().getPage(filters.path(), NODES);
+    print(page.body(), NodesCommand::table);
+    page.after()
+        .ifPresent(a -> System.err.println("more nodes follow: the next page with --after " + a));
   }
 
   /** The nodes; with a REBOOT column when a reboot request is under way on one of them. */

@@ -227,6 +227,28 @@ class MaintctlEndToEndTest {
   }
 
   @Test
+  void nodesAreFilteredAndPagedAndThePrintedNextPageFollows() throws Exception {
+    cluster.awaitTrue("a first snapshot", () -> !((List<?>) cluster.get("/1/nodes")).isEmpty());
+    MaintctlRun first = ctl("nodes", "--limit", "2");
+    assertEquals(0, first.code(), first.err());
+    assertEquals(List.of("n1", "n2"), column(first.out()));
+    assertEquals("more nodes follow: the next page with --after n2\n", first.err());
+    MaintctlRun rest = ctl("nodes", "--limit", "3", "--after", "n2");
+    assertEquals(List.of("n3", "n4", "n5"), column(rest.out()));
+    assertEquals("", rest.err(), "the last page says no more");
+    assertEquals(List.of("n4"), column(ctl("nodes", "--name", "N4", "--mode", "up").out()));
+    assertEquals(List.of(), column(ctl("nodes", "--group", "elsewhere").out()));
+    MaintctlRun bad = ctl("nodes", "--mode", "sideways");
+    assertEquals(1, bad.code());
+    assertTrue(bad.err().contains("a mode is UP, DRAIN or DOWN, not 'sideways'"), bad.err());
+  }
+
+  /** The first column of a table, below its header. */
+  private static List<String> column(String table) {
+    return table.lines().skip(1).map(l -> l.split("\\s+")[0]).toList();
+  }
+
+  @Test
   void rollPlansTheLiveClusterAsItPlansTheSameFile() throws Exception {
     cluster.awaitTrue("a first snapshot", () -> !((List<?>) cluster.get("/1/nodes")).isEmpty());
     MaintctlRun live = ctl("roll", "--no-headers", "--print-moves");
