@@ -6,26 +6,44 @@ import org.maintd.daemon.runner.DaemonView;
 
 /**
  * What is made from the latest published view, made once: kept for as long as that view is the
- * latest (compared by identity), so that every page of a list read from one view shares one list.
- * Thread-safe (two requests that see a new view at once may both make it; one is kept).
+ * latest (compared by identity), so that every page of a list read from one view shares one list;
+ * requests that come while it is being made wait for it rather than make it again. Thread-safe.
  */
 final class ViewMemo<T> {
-  private record Made<T>(DaemonView view, T value) {}
-
   private final Function<DaemonView, T> make;
-  private final AtomicReference<Made<T>> last = new AtomicReference<>();
+  private final AtomicReference<Made> last = new AtomicReference<>();
 
   ViewMemo(Function<DaemonView, T> make) {
     this.make = make;
   }
 
-  T of(DaemonView view) {
-    Made<T> m = last.get();
-    if (m != null && m.view() == view) {
-      return m.value();
+  /** What one view makes, made by the first request that asks for it. */
+  private final class Made {
+    private final DaemonView view;
+    private T value;
+
+    Made(DaemonView view) {
+      this.view = view;
     }
-    Made<T> fresh = new Made<>(view, make.apply(view));
-    last.set(fresh);
-    return fresh.value();
+
+    synchronized T value() {
+      if (value == null) {
+        value = make.apply(view);
+      }
+      return value;
+    }
+  }
+
+  T of(DaemonView view) {
+    Made m = last.get();
+    if (m == null || m.view != view) {
+      Made fresh = new Made(view);
+      m = last.compareAndSet(m, fresh) ? fresh : last.get();
+      if (m.view != view) {
+        // another request moved to an even newer view meanwhile: made without keeping
+        return make.apply(view);
+      }
+    }
+    return m.value();
   }
 }
