@@ -20,6 +20,7 @@ final class ViewMemo<T> {
   /** What one view makes, made by the first request that asks for it. */
   private final class Made {
     private final DaemonView view;
+    private boolean made;
     private T value;
 
     Made(DaemonView view) {
@@ -27,8 +28,9 @@ final class ViewMemo<T> {
     }
 
     synchronized T value() {
-      if (value == null) {
+      if (!made) {
         value = make.apply(view);
+        made = true;
       }
       return value;
     }
