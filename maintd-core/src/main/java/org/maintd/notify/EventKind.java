@@ -26,8 +26,8 @@ public enum EventKind implements WireName {
   PLANNED_WORK_HELD,
   TEST;
 
-  /** Every kind's wire name, in order. */
-  public static List<String> wireNames() {
-    return Arrays.stream(values()).map(EventKind::wireName).toList();
+  /** The wire names of the kinds a receiver may ask for: every kind but the test. */
+  public static List<String> wanted() {
+    return Arrays.stream(values()).filter(k -> k != TEST).map(EventKind::wireName).toList();
   }
 }
