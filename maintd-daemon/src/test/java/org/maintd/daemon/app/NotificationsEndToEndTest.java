@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.Notifications;
+import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.daemon.testing.WebhookReceiver;
 import org.maintd.notify.EventKind;
@@ -144,6 +145,16 @@ class NotificationsEndToEndTest {
         401,
         cluster.post("/1/notify/test", "", java.net.http.HttpRequest.newBuilder()).statusCode(),
         "unsigned");
+    MaintctlRun ctl =
+        MaintctlRun.of("http://127.0.0.1:" + cluster.port(), cluster.keyFile, "notify", "test");
+    assertEquals(1, ctl.code(), ctl.err());
+    assertEquals(
+        List.of(
+            "RECEIVER  DELIVERED  ANSWER",
+            "hook      no         HTTP 503 down for maintenance",
+            "log       yes        appended to " + events),
+        ctl.out().lines().map(String::stripTrailing).toList());
+    assertEquals("maintctl: 1 of 2 receiver(s) did not take the test event", ctl.err().strip());
   }
 
   private String warnings() throws Exception {
