@@ -72,7 +72,7 @@ public record Delivery(
     return new Event(id, k, Instant.ofEpochMilli(time), subject, text);
   }
 
-  /** This delivery at {@code next}. */
+  /** This delivery with the status {@code status}. */
   public Delivery to(Status status) {
     return new Delivery(
         receiver, id, kind, time, subject, text, status, attempts, next, error, made);

@@ -4,8 +4,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.maintd.daemon.config.Notifications;
 import org.maintd.notify.Event;
 import org.maintd.protocol.text.Escaped;
@@ -17,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * recorded before they are tried; each claimed ({@code SENDING}) before its attempt, then {@code
  * SENT}, or pending again after a back-off, until it is given up. A delivery recorded already (by
  * this leader or one before it) is not made again. Ended deliveries are forgotten after {@link
- * #kept}. Thread-safe.
+ * #kept}. What is due is found in a copy of the record kept here, read once when the leader takes
+ * over and again whenever a change finds the record changed under it; every change goes to the
+ * record first. Thread-safe.
  */
 public final class Outbox {
   private static final Logger log = LoggerFactory.getLogger(Outbox.class);
@@ -26,6 +31,7 @@ public final class Outbox {
   private final Deliveries record;
   private final Notifications config;
   private final Clock clock;
+  private final Map<String, Delivery> known = new ConcurrentHashMap<>();
 
   public Outbox(Deliveries record, Notifications config, Clock clock) {
     this.record = record;
@@ -35,14 +41,15 @@ public final class Outbox {
 
   /**
    * Gives up the deliveries a leader before this one was sending when it stopped: they may have
-   * arrived, and are not sent again.
+   * arrived, and are not sent again. Reads the record.
    */
   public void takeOver() {
-    for (Delivery d : record.all()) {
+    reread();
+    for (Delivery d : List.copyOf(known.values())) {
       if (d.status() == Delivery.Status.SENDING) {
         Delivery given =
             d.failed("its sender stopped while sending: not sent again", clock.instant());
-        record.replace(d, given.to(Delivery.Status.GAVE_UP));
+        replace(d, given.to(Delivery.Status.GAVE_UP));
         log.warn(
             "[notification={}] [receiver={}] not sent again: the daemon that was sending it stopped",
             Escaped.of(d.id()),
@@ -56,7 +63,9 @@ public final class Outbox {
     Instant now = clock.instant();
     for (Event e : events) {
       for (Notifications.Receiver r : config.receivers()) {
-        if (r.wants(e.kind()) && record.add(Delivery.of(r.name(), e, now))) {
+        Delivery d = Delivery.of(r.name(), e, now);
+        if (r.wants(e.kind()) && !known.containsKey(d.key()) && record.add(d)) {
+          known.put(d.key(), d);
           log.debug("[notification={}] [receiver={}] queued", Escaped.of(e.id()), r.name());
         }
       }
@@ -66,7 +75,7 @@ public final class Outbox {
   /** The oldest delivery to {@code receiver} due now; empty when none is. */
   public Optional<Delivery> due(String receiver) {
     long now = clock.millis();
-    return record.all().stream()
+    return known.values().stream()
         .filter(d -> d.receiver().equals(receiver))
         .filter(d -> d.status() == Delivery.Status.PENDING && d.next() <= now)
         .min(Comparator.comparingLong(Delivery::made).thenComparing(Delivery::id));
@@ -75,12 +84,12 @@ public final class Outbox {
   /** {@code d} claimed for an attempt; empty when the record changed under it. */
   public Optional<Delivery> claim(Delivery d) {
     Delivery sending = d.to(Delivery.Status.SENDING);
-    return record.replace(d, sending) ? Optional.of(sending) : Optional.empty();
+    return replace(d, sending) ? Optional.of(sending) : Optional.empty();
   }
 
   /** The claimed {@code sending} arrived. */
   public void sent(Delivery sending) {
-    record.replace(sending, sending.to(Delivery.Status.SENT));
+    replace(sending, sending.to(Delivery.Status.SENT));
   }
 
   /** The claimed {@code sending} failed for {@code why}: tried again later, or given up. */
@@ -98,19 +107,37 @@ public final class Outbox {
           next.attempts(),
           Escaped.of(why));
     }
-    record.replace(sending, next);
+    replace(sending, next);
   }
 
   /** Forgets the deliveries that ended longer than {@link #kept} ago. */
   public void prune() {
     long oldest = clock.instant().minus(kept()).toEpochMilli();
-    for (Delivery d : record.all()) {
+    for (Delivery d : List.copyOf(known.values())) {
       if (d.status() != Delivery.Status.PENDING
           && d.status() != Delivery.Status.SENDING
           && d.made() < oldest) {
         record.remove(d);
+        known.remove(d.key());
       }
     }
+  }
+
+  /** {@code was} replaced by {@code next} in the record; when it changed, read again. */
+  private boolean replace(Delivery was, Delivery next) {
+    if (record.replace(was, next)) {
+      known.put(next.key(), next);
+      return true;
+    }
+    reread();
+    return false;
+  }
+
+  private void reread() {
+    Map<String, Delivery> all = new HashMap<>();
+    record.all().forEach(d -> all.put(d.key(), d));
+    known.keySet().retainAll(all.keySet());
+    known.putAll(all);
   }
 
   /** How long an ended delivery is remembered: {@code giveUpAfter}, at least a day. */
