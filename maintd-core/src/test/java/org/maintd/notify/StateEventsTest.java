@@ -16,10 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.maintd.campaign.Campaign;
-import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.CampaignStatus;
-import org.maintd.campaign.NodeSelection;
 import org.maintd.diagnose.DiagnoseStatus;
 import org.maintd.diagnose.Diagnosis;
 import org.maintd.incident.Incident;
@@ -31,6 +29,7 @@ import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.Reboots;
 import org.maintd.reboot.RequestStatus;
 import org.maintd.spi.MaintdState;
+import org.maintd.testing.CampaignSpecs;
 import org.maintd.wait.PlannedWorkHold;
 import org.maintd.wait.WaitReason;
 
@@ -193,14 +192,7 @@ class StateEventsTest {
   }
 
   private static MaintdState campaign(CampaignStatus status) {
-    CampaignSpec spec =
-        new CampaignSpec(
-            new NodeSelection(List.of("n2"), "", List.of()),
-            CampaignMode.MIGRATE_REBOOT,
-            0,
-            Duration.ofSeconds(10),
-            Duration.ofMinutes(5),
-            List.of());
+    CampaignSpec spec = CampaignSpecs.oneNode("n2");
     Campaign c =
         new Campaign(
             "c1", spec, status, "", List.of(), 0, List.of(), List.of(), List.of(), "", T0, NOW);

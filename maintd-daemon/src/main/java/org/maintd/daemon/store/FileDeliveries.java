@@ -4,11 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.daemon.notify.Deliveries;
@@ -64,15 +63,11 @@ public final class FileDeliveries implements Deliveries {
   }
 
   private Map<String, Delivery> read() {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
+    Optional<String> stored = AtomicFiles.readIfThere(file, "notifications' deliveries");
+    if (stored.isEmpty()) {
       return new TreeMap<>();
-    } catch (IOException e) {
-      throw new IllegalStateException(
-          "cannot read the notifications' deliveries in " + file + ": " + e.getMessage(), e);
     }
+    String text = stored.get();
     try {
       return new TreeMap<>(
           Json.LENIENT.readValue(text, new TypeReference<Map<String, Delivery>>() {}));

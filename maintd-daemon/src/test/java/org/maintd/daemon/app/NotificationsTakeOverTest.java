@@ -23,13 +23,10 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.Ha;
 import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.config.Notifications;
-import org.maintd.daemon.config.Store;
-import org.maintd.daemon.config.WhoLeads;
-import org.maintd.daemon.config.ZooKeeper;
 import org.maintd.daemon.notify.Delivery;
+import org.maintd.daemon.testing.Ensembles;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.daemon.testing.WebhookReceiver;
 import org.maintd.daemon.zookeeper.ZooKeeperDeliveries;
@@ -67,7 +64,7 @@ class NotificationsTakeOverTest {
     server = new TestingServer(true);
     hook = new WebhookReceiver();
     cluster = new TestCluster(tmp);
-    cluster.ha = zooKeeper();
+    cluster.ha = Ensembles.onTheMasterWithStateIn(server.getConnectString());
     LocalTime opens =
         ZonedDateTime.now(ZoneOffset.UTC)
             .toLocalTime()
@@ -153,19 +150,5 @@ class NotificationsTakeOverTest {
             .build();
     zk.start();
     return zk;
-  }
-
-  private Ha zooKeeper() {
-    return new Ha(
-        new WhoLeads.Master(
-            new Store.InZooKeeper(
-                new ZooKeeper(
-                    server.getConnectString(),
-                    Duration.ofSeconds(5),
-                    Duration.ofSeconds(5),
-                    "/maintd",
-                    null,
-                    Duration.ofMillis(300)))),
-        null);
   }
 }

@@ -2,7 +2,6 @@ package org.maintd.daemon.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
@@ -11,16 +10,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.maintd.config.ConfigException;
 import org.maintd.notify.EventKind;
-import org.maintd.protocol.json.Json;
 
 /** The {@code notifications} keys of maintd.yaml: receivers, their events and forms, bad values. */
 class NotificationsSectionTest {
   private static Notifications read(String... lines) throws Exception {
-    return new DaemonConfigLoader()
-        .bind("maintd.yaml", Json.YAML.readValue(String.join("\n", lines), Object.class))
-        .notifications();
+    return ConfigLines.bind(lines).notifications();
   }
 
   @Test
@@ -71,31 +66,27 @@ class NotificationsSectionTest {
 
   @Test
   void everyBadValueIsNamedByItsKey() {
-    ConfigException e =
-        assertThrows(
-            ConfigException.class,
-            () ->
-                read(
-                    "notifications:",
-                    "  receivers:",
-                    "    a:",
-                    "      url: ftp://example.org/x",
-                    "    b:",
-                    "      url: http://example.org/x",
-                    "      file: /tmp/x",
-                    "    c:",
-                    "      file: relative.jsonl",
-                    "    d:",
-                    "      url: http://example.org/x",
-                    "      events: [incident-open]",
-                    "      form: teams",
-                    "      colour: red",
-                    "    'e f':",
-                    "      file: /tmp/y",
-                    "  retry: 2m",
-                    "  retryMax: 1m",
-                    "  timeout: soon"));
-    List<String> problems = e.problems();
+    List<String> problems =
+        ConfigLines.problems(
+            "notifications:",
+            "  receivers:",
+            "    a:",
+            "      url: ftp://example.org/x",
+            "    b:",
+            "      url: http://example.org/x",
+            "      file: /tmp/x",
+            "    c:",
+            "      file: relative.jsonl",
+            "    d:",
+            "      url: http://example.org/x",
+            "      events: [incident-open]",
+            "      form: teams",
+            "      colour: red",
+            "    'e f':",
+            "      file: /tmp/y",
+            "  retry: 2m",
+            "  retryMax: 1m",
+            "  timeout: soon");
     for (String key :
         List.of(
             "notifications.receivers.a.url: must be an http or https URL",

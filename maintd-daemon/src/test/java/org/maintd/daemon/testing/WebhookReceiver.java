@@ -7,7 +7,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -31,32 +30,25 @@ public final class WebhookReceiver implements AutoCloseable {
   private volatile boolean down;
   private volatile CountDownLatch held = new CountDownLatch(0);
   private final Server server = new Server();
-  private final ServerConnector connector = new ServerConnector(server);
+  private final ServerConnector connector;
 
   public WebhookReceiver() throws Exception {
-    connector.setHost("127.0.0.1");
-    connector.setPort(0);
-    server.addConnector(connector);
-    server.setHandler(
-        new Handler.Abstract() {
-          @Override
-          public boolean handle(Request request, Response response, Callback callback)
-              throws Exception {
-            String body = Content.Source.asString(request);
-            tries.add(body);
-            held.await(60, TimeUnit.SECONDS);
-            if (down) {
-              response.setStatus(503);
-              Content.Sink.write(response, true, "down for maintenance\n", callback);
-              return true;
-            }
-            bodies.add(body);
-            response.setStatus(200);
-            Content.Sink.write(response, true, "ok", callback);
-            return true;
-          }
-        });
-    server.start();
+    connector = LoopbackJetty.serve(server, this::take);
+  }
+
+  private boolean take(Request request, Response response, Callback callback) throws Exception {
+    String body = Content.Source.asString(request);
+    tries.add(body);
+    held.await(60, TimeUnit.SECONDS);
+    if (down) {
+      response.setStatus(503);
+      Content.Sink.write(response, true, "down for maintenance\n", callback);
+      return true;
+    }
+    bodies.add(body);
+    response.setStatus(200);
+    Content.Sink.write(response, true, "ok", callback);
+    return true;
   }
 
   /** The URL events are posted to. */
