@@ -191,7 +191,7 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
                 self,
                 shared.stateCondition(),
                 shared.epochs(),
-                () -> notifications.map(n -> n.status().warnings()).orElse(List.of())),
+                () -> notifications.map(NotifyPart::warnings).orElse(List.of())),
             config.ha().leadership().noLeaderAfter(),
             clock);
     metrics.watch(health::state);

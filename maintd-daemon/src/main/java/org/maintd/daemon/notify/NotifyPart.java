@@ -111,6 +111,14 @@ public final class NotifyPart extends Part {
     return status;
   }
 
+  /**
+   * What {@code /1/health} warns of: each receiver that is down, while this daemon leads (a standby
+   * sends nothing, so what it last saw of a receiver is not told as news).
+   */
+  public List<String> warnings() {
+    return leader == null ? List.of() : status.warnings();
+  }
+
   /** The receivers' names, as configured. */
   public List<String> receivers() {
     return List.copyOf(senders.keySet());
