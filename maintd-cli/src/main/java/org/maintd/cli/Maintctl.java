@@ -13,6 +13,7 @@ import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.InstancesCommand;
 import org.maintd.cli.command.MachineWait;
 import org.maintd.cli.command.NodesCommand;
+import org.maintd.cli.command.NotifyCommand;
 import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.PlanCommand;
 import org.maintd.cli.command.RebootCommand;
@@ -61,6 +62,7 @@ import picocli.CommandLine.ScopeType;
       ReleaseCommand.class,
       RebootsCommand.class,
       CancelRebootCommand.class,
+      NotifyCommand.class,
       SimCommand.class,
       CommandLine.HelpCommand.class
     })
@@ -144,7 +146,8 @@ public final class Maintctl implements Runnable {
           if (e instanceof ApiException
               || e instanceof CampaignCommand.CampaignEnded
               || e instanceof RebootCommand.RebootFailed
-              || e instanceof MachineWait.Failed) {
+              || e instanceof MachineWait.Failed
+              || e instanceof NotifyCommand.NotDelivered) {
             c.getErr().println("maintctl: " + e.getMessage());
             return 1;
           }

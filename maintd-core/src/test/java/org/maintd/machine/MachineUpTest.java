@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.maintd.testing.Verdicts.allowed;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.maintd.campaign.Campaign;
-import org.maintd.campaign.CampaignMode;
-import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.Campaigns;
 import org.maintd.campaign.NodePhase;
-import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.DiskTemplate;
 import org.maintd.diagnose.DiagnoseParser;
@@ -31,6 +27,7 @@ import org.maintd.incident.Incident;
 import org.maintd.incident.Lifecycle;
 import org.maintd.incident.Observation;
 import org.maintd.job.Operation;
+import org.maintd.testing.CampaignSpecs;
 import org.maintd.testing.ClusterBuilder;
 
 /** When a node may be put back in service, and what {@code --force} changes. */
@@ -201,15 +198,7 @@ class MachineUpTest {
 
   @Test
   void aNodeThatACampaignUnderWayHoldsIsRefusedEvenWhenForced() {
-    CampaignSpec spec =
-        new CampaignSpec(
-            new NodeSelection(List.of("n2"), "", List.of()),
-            CampaignMode.MIGRATE_REBOOT,
-            0,
-            Duration.ofSeconds(10),
-            Duration.ofMinutes(5),
-            List.of());
-    Campaign c = new Campaigns().create("c1", spec, DRAINED, NOW);
+    Campaign c = new Campaigns().create("c1", CampaignSpecs.oneNode("n2"), DRAINED, NOW);
     Campaign rebooting = c.withNode(c.progress("n2").to(NodePhase.BOOT, NOW));
     MachineUp rules = new MachineUp(List.of(), TAKEN, List.of(rebooting), Map.of("n2", OK));
     org.maintd.cluster.Node n2 = DRAINED.node("n2").orElseThrow();

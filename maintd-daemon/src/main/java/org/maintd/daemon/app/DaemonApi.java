@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -12,7 +13,9 @@ import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.http.ApiRoutes;
 import org.maintd.daemon.http.ApiServer;
 import org.maintd.daemon.http.Authenticator;
+import org.maintd.daemon.http.NotifyRoutes;
 import org.maintd.daemon.metrics.DaemonMetrics;
+import org.maintd.daemon.notify.NotifyPart;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.UsedSignatures;
@@ -35,6 +38,7 @@ final class DaemonApi {
       SignatureVerifier verifier,
       Function<Duration, UsedSignatures> usedSignatures,
       Optional<SslContextFactory.Server> tls,
+      Optional<NotifyPart> notifications,
       Clock clock) {
     return new ApiPart(
         ApiServer.newServer(
@@ -47,7 +51,9 @@ final class DaemonApi {
                         plugin.routes().stream(),
                         java.util.stream.Stream.of(
                             new org.maintd.daemon.http.InstanceRoutes(
-                                served, config.instanceHealth(), clock)))
+                                served, config.instanceHealth(), clock),
+                            new NotifyRoutes(
+                                () -> notifications.map(NotifyPart::test).orElse(Map.of()))))
                     .toList()),
             new Authenticator(
                 verifier,

@@ -29,7 +29,7 @@ final class DaemonHealth {
   /**
    * What it reads: the daemon's own parts, whether it does the leader's work, how it comes to lead
    * (and who it acts for), where the state lives, the stored state's condition and the highest
-   * leader epoch seen.
+   * leader epoch seen, and what else it warns of (a notification receiver that is down).
    */
   record Sources(
       Supplier<List<Part>> parts,
@@ -39,7 +39,8 @@ final class DaemonHealth {
       StandbyView standbyView,
       Supplier<String> selfUrl,
       StateCondition stateCondition,
-      EpochFloor epochs) {}
+      EpochFloor epochs,
+      Supplier<List<String>> warnings) {}
 
   private final Sources sources;
   private final Duration noLeaderAfter;
@@ -70,7 +71,11 @@ final class DaemonHealth {
     Work work = acting.work();
     List<Part> parts = parts(work);
     boolean leads = work != null;
-    String warning = sources.stores().warning();
+    List<String> warnings = new ArrayList<>();
+    if (!sources.stores().warning().isEmpty()) {
+      warnings.add(sources.stores().warning());
+    }
+    warnings.addAll(sources.warnings().get());
     return HealthReport.of(
         parts,
         waiting(work),
@@ -78,7 +83,7 @@ final class DaemonHealth {
         work == null ? null : work.runnerPart().lastTick(),
         work == null ? "" : work.runnerPart().lastError(),
         holdups(acting, leads),
-        warning.isEmpty() ? List.of() : List.of(warning));
+        warnings);
   }
 
   /**

@@ -16,6 +16,7 @@ import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.leader.Vote;
 import org.maintd.daemon.metrics.DaemonMetrics;
+import org.maintd.daemon.notify.NotifyPart;
 import org.maintd.daemon.poll.PollerPart;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.store.StateWrites;
@@ -26,9 +27,9 @@ import org.maintd.spi.ClusterBackend;
 /**
  * The daemon's object graph: every part built from the configuration by {@link #build}, with
  * constructors ({@link Wiring}, one method per part), before anything runs; then {@link #start}ed
- * in order (poller, the alert interlock, the master's check, ZooKeeper, the leader's work, API,
- * election, a standby's warm-up); {@link #stop} ends the leader's work before the parts stop. Its
- * parts are thread-safe; it is built and started once, on one thread.
+ * in order (poller, the alert interlock, the notifications, the master's check, ZooKeeper, the
+ * leader's work, API, election, a standby's warm-up); {@link #stop} ends the leader's work before
+ * the parts stop. Its parts are thread-safe; it is built and started once, on one thread.
  */
 record Graph(
     DaemonConfig config,
@@ -43,6 +44,7 @@ record Graph(
     SelfUrl self,
     StandbyWarmUp warmUp,
     Optional<InterlockPart> interlock,
+    Optional<NotifyPart> notifications,
     boolean recover) {
   /** How often a daemon that stands for election looks whether it stands by, until it warms up. */
   private static final Duration WARM_UP_CHECKS = Duration.ofSeconds(1);
@@ -83,11 +85,22 @@ record Graph(
     DaemonMetrics metrics = w.metrics(writes);
     StandbyView standbyView = w.standbyView(ways.stores(), self);
     Optional<InterlockPart> interlock = w.interlock(poller, metrics);
+    Optional<NotifyPart> notifications = w.notifications(metrics);
     LeaderWork work =
-        w.leaderWork(ways.stores(), poller, collectors, masterVotes, metrics, interlock);
+        w.leaderWork(
+            ways.stores(), poller, collectors, masterVotes, metrics, interlock, notifications);
     Acting acting = w.acting(work, ways, self, recover, standbyView);
-    DaemonHealth health = w.health(acting, ways, standbyView, self, metrics);
-    ApiPart api = w.api(acting, ways, standbyView, health, metrics, collectors.verifier(), apiTls);
+    DaemonHealth health = w.health(acting, ways, standbyView, self, metrics, notifications);
+    ApiPart api =
+        w.api(
+            acting,
+            ways,
+            standbyView,
+            health,
+            metrics,
+            collectors.verifier(),
+            apiTls,
+            notifications);
     StandbyWarmUp warmUp = w.warmUp(acting, ways.leading(), work, self);
     return new Graph(
         config,
@@ -102,6 +115,7 @@ record Graph(
         self,
         warmUp,
         interlock,
+        notifications,
         recover);
   }
 
@@ -115,6 +129,7 @@ record Graph(
   void start(Parts parts, ScheduledExecutorService timers, Supervision supervision) {
     parts.begin(poller);
     interlock.ifPresent(parts::begin);
+    notifications.ifPresent(parts::begin);
     leading.beginFirst(parts);
     stores.parts().forEach(parts::begin);
     Startup.checkCollectorUrls(config, backend);

@@ -13,6 +13,8 @@ import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
+import org.maintd.daemon.notify.NotifyPart;
+import org.maintd.daemon.notify.Outbox;
 import org.maintd.daemon.poll.PollerPart;
 import org.maintd.daemon.repair.NodeCommandJobs;
 import org.maintd.daemon.repair.RepairClient;
@@ -25,10 +27,12 @@ import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
 import org.maintd.daemon.runner.Rehearsal;
 import org.maintd.daemon.runner.RoundRunner;
+import org.maintd.daemon.runner.RunnerListener;
 import org.maintd.daemon.runner.RunnerPart;
 import org.maintd.daemon.runner.StateWriter;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.StorePart;
+import org.maintd.notify.StateEvents;
 import org.maintd.recovery.Recovery;
 import org.maintd.round.RoundStep;
 import org.maintd.round.Settings;
@@ -52,7 +56,8 @@ record LeaderWork(
     ExecutorService repairThreads,
     ConsentSource consents,
     Clock clock,
-    AlertSource alerts) {
+    AlertSource alerts,
+    Optional<NotifyPart> notifications) {
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
 
   /**
@@ -70,6 +75,7 @@ record LeaderWork(
       ExecutorService repairThreads,
       ConsentSource consents,
       AlertSource alerts,
+      Optional<NotifyPart> notifications,
       Clock clock) {
     return new LeaderWork(
         config,
@@ -83,7 +89,8 @@ record LeaderWork(
         repairThreads,
         consents,
         clock,
-        alerts);
+        alerts,
+        notifications);
   }
 
   /**
@@ -110,11 +117,15 @@ record LeaderWork(
                   writer,
                   new CrashPoint(),
                   clock,
-                  metrics,
+                  notifications
+                      .map(n -> RunnerListener.both(metrics, n.listener()))
+                      .<RunnerListener>map(l -> l)
+                      .orElse(metrics),
                   opened.fenced().apply(leads),
                   consents,
                   alerts));
       runnerPart = new RunnerPart(runner, config.pollInterval(), clock);
+      notifyFrom(self, runner.view().state());
       runnerPart.start();
       runnerPart.onFailure(failed);
       store.onFailure(failed);
@@ -122,14 +133,29 @@ record LeaderWork(
           store,
           runnerPart,
           runner,
-          new CommandGateway(runner, runnerPart.commandThread(), COMMAND_WAIT));
+          new CommandGateway(runner, runnerPart.commandThread(), COMMAND_WAIT),
+          () -> notifications.ifPresent(NotifyPart::standDown));
     } catch (RuntimeException e) {
+      notifications.ifPresent(NotifyPart::standDown);
       if (runnerPart != null) {
         runnerPart.close();
       }
       store.close();
       throw e;
     }
+  }
+
+  /**
+   * The receivers are told of what the rounds do from {@code first} on, and that {@code self} leads
+   * now.
+   */
+  private void notifyFrom(String self, MaintdState first) {
+    notifications.ifPresent(
+        n ->
+            n.lead(
+                new Outbox(stores.deliveries(), config.notifications(), clock),
+                first,
+                StateEvents.leaderChanged(self, stores.term(first), clock.instant())));
   }
 
   /**

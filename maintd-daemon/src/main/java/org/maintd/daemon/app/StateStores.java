@@ -9,9 +9,11 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import org.maintd.daemon.config.Store;
+import org.maintd.daemon.notify.Deliveries;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.service.HealthReport;
 import org.maintd.daemon.service.Part;
+import org.maintd.daemon.store.FileDeliveries;
 import org.maintd.daemon.store.FileSignatures;
 import org.maintd.daemon.store.FileStateStore;
 import org.maintd.daemon.store.StateWrites;
@@ -19,6 +21,7 @@ import org.maintd.daemon.store.StorePart;
 import org.maintd.daemon.zookeeper.EpochFloor;
 import org.maintd.daemon.zookeeper.StandbyReads;
 import org.maintd.daemon.zookeeper.ZooKeeperConnection;
+import org.maintd.daemon.zookeeper.ZooKeeperDeliveries;
 import org.maintd.daemon.zookeeper.ZooKeeperElection;
 import org.maintd.daemon.zookeeper.ZooKeeperGate;
 import org.maintd.daemon.zookeeper.ZooKeeperSignatures;
@@ -93,6 +96,15 @@ sealed interface StateStores {
   /** The record of signed requests accepted, where every daemon sees it. */
   UsedSignatures usedSignatures(Duration window);
 
+  /** The record of the notifications' deliveries, where every daemon that may lead sees it. */
+  Deliveries deliveries();
+
+  /**
+   * What tells this leadership from the others, for its event: the leader epoch in ZooKeeper, the
+   * serial of the state it began from ({@code first}) in a file.
+   */
+  String term(MaintdState first);
+
   /**
    * Refuses {@code --recover} before anything runs where a stored state may be another daemon's
    * (ZooKeeper); the file is checked when the leader's work opens.
@@ -123,6 +135,16 @@ sealed interface StateStores {
     @Override
     public UsedSignatures usedSignatures(Duration window) {
       return new FileSignatures(stateDir.resolve("used-signatures.json"), window);
+    }
+
+    @Override
+    public Deliveries deliveries() {
+      return new FileDeliveries(stateDir.resolve("notifications.json"));
+    }
+
+    @Override
+    public String term(MaintdState first) {
+      return "serial-" + first.serial();
     }
 
     @Override
@@ -177,6 +199,16 @@ sealed interface StateStores {
     @Override
     public UsedSignatures usedSignatures(Duration window) {
       return new ZooKeeperSignatures(zk::client, window);
+    }
+
+    @Override
+    public Deliveries deliveries() {
+      return new ZooKeeperDeliveries(zk::client);
+    }
+
+    @Override
+    public String term(MaintdState first) {
+      return "epoch-" + epochs.highest();
     }
 
     @Override

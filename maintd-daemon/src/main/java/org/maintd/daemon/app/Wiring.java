@@ -2,6 +2,7 @@ package org.maintd.daemon.app;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
@@ -13,6 +14,7 @@ import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.leader.Vote;
 import org.maintd.daemon.metrics.DaemonMetrics;
+import org.maintd.daemon.notify.NotifyPart;
 import org.maintd.daemon.poll.PollerPart;
 import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.store.StateWrites;
@@ -108,9 +110,23 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
   }
 
   /**
+   * The notifications, sent while this daemon leads, their receivers shown in the metrics; none
+   * when no receiver is configured.
+   */
+  Optional<NotifyPart> notifications(DaemonMetrics metrics) {
+    if (config.notifications().receivers().isEmpty()) {
+      return Optional.empty();
+    }
+    NotifyPart part = new NotifyPart(config.notifications(), clock);
+    metrics.watchReceivers(part.receivers(), part.status());
+    return Optional.of(part);
+  }
+
+  /**
    * The leader's work, opened each time this daemon comes to lead: its state in {@code stores}, the
    * collectors polled and asked, the nodes' votes taken when a node command needs them, the alert
-   * interlock's last answer read where there is one.
+   * interlock's last answer read where there is one, what each step published told to the
+   * notifications where there are any.
    */
   LeaderWork leaderWork(
       StateStores stores,
@@ -118,7 +134,8 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
       Collectors collectors,
       Supplier<MasterVote.Outcome> masterVotes,
       DaemonMetrics metrics,
-      Optional<InterlockPart> interlock) {
+      Optional<InterlockPart> interlock,
+      Optional<NotifyPart> notifications) {
     return LeaderWork.of(
         config,
         stores,
@@ -130,6 +147,7 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
         shared.repairThreads(),
         shared.consents(),
         interlock.<AlertSource>map(p -> p).orElse(AlertSource.none()),
+        notifications,
         clock);
   }
 
@@ -156,7 +174,12 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
 
   /** The daemon's health, as {@code /1/health} tells it and the metrics watch it. */
   DaemonHealth health(
-      Acting acting, Ways ways, StandbyView standbyView, SelfUrl self, DaemonMetrics metrics) {
+      Acting acting,
+      Ways ways,
+      StandbyView standbyView,
+      SelfUrl self,
+      DaemonMetrics metrics,
+      Optional<NotifyPart> notifications) {
     DaemonHealth health =
         new DaemonHealth(
             new DaemonHealth.Sources(
@@ -167,7 +190,8 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
                 standbyView,
                 self,
                 shared.stateCondition(),
-                shared.epochs()),
+                shared.epochs(),
+                () -> notifications.map(NotifyPart::warnings).orElse(List.of())),
             config.ha().leadership().noLeaderAfter(),
             clock);
     metrics.watch(health::state);
@@ -187,7 +211,8 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
       DaemonHealth health,
       DaemonMetrics metrics,
       SignatureVerifier verifier,
-      Optional<SslContextFactory.Server> tls) {
+      Optional<SslContextFactory.Server> tls,
+      Optional<NotifyPart> notifications) {
     return DaemonApi.of(
         config,
         plugin,
@@ -198,6 +223,7 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
         verifier,
         ways.stores()::usedSignatures,
         tls,
+        notifications,
         clock);
   }
 

@@ -10,9 +10,14 @@ import org.maintd.daemon.store.StorePart;
 /**
  * The leader's work: its store, its runner ticking, and where commands go. Opened when the daemon
  * comes to lead, closed when it stops leading: the runner first (the step under way finishes and
- * submits nothing more), then the store.
+ * submits nothing more), then what it notified ({@code standDown}), then the store.
  */
-record Work(StorePart store, RunnerPart runnerPart, RoundRunner runner, Commands commands)
+record Work(
+    StorePart store,
+    RunnerPart runnerPart,
+    RoundRunner runner,
+    Commands commands,
+    Runnable standDown)
     implements AutoCloseable {
 
   List<Part> parts() {
@@ -27,6 +32,7 @@ record Work(StorePart store, RunnerPart runnerPart, RoundRunner runner, Commands
   public void close() {
     try {
       runnerPart.close();
+      standDown.run();
     } finally {
       store.close();
     }

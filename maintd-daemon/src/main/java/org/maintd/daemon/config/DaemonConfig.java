@@ -16,7 +16,7 @@ import org.maintd.safety.StormGuard;
  * carried out. Its single-value withers ({@code withPort}, ...) are generated. The keys at the top
  * of the file are its own; each section is a record of its own ({@link CollectorSettings}, {@link
  * Sim}, {@link Ganeti}, {@link Http}, {@link Ha}, {@link NodeCommands}, {@link Maintenance}, {@link
- * Reboot}), read by its own loader. Immutable.
+ * Reboot}, {@link Notifications}), read by its own loader. Immutable.
  */
 @RecordBuilder
 public record DaemonConfig(
@@ -46,7 +46,8 @@ public record DaemonConfig(
     NodeCommands nodeCommands,
     Maintenance maintenance,
     HealthSettings instanceHealth,
-    Reboot reboot)
+    Reboot reboot,
+    Notifications notifications)
     implements DaemonConfigBuilder.With {
 
   /** Where the state lives. */

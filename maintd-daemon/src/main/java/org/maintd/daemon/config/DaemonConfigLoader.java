@@ -89,6 +89,7 @@ public final class DaemonConfigLoader {
     Maintenance maintenance = MaintenanceSection.read(root.section("maintenance"));
     HealthSettings health = HealthSection.read(root);
     Reboot reboot = RebootSection.read(root.section("reboot"));
+    Notifications notifications = NotificationsSection.read(root.section("notifications"));
     root.finish();
     return new DaemonConfig(
         node.isEmpty() ? hostname() : node,
@@ -117,7 +118,8 @@ public final class DaemonConfigLoader {
         nodeCommands,
         maintenance,
         health,
-        reboot);
+        reboot,
+        notifications);
   }
 
   private static String hostname() {

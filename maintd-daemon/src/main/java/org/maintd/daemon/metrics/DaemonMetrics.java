@@ -8,11 +8,13 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.maintd.daemon.alerts.InterlockStatus;
+import org.maintd.daemon.notify.ReceiverStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.RunnerListener;
 import org.maintd.daemon.store.StateWrites;
@@ -32,6 +34,8 @@ import org.maintd.spi.MaintdState;
 public final class DaemonMetrics implements RunnerListener {
   private volatile LongSupplier denials = () -> 0;
   private volatile StateWrites writes = new StateWrites();
+  // The registry holds what its function meters read weakly: this object holds it strongly.
+  private volatile ReceiverStatus receivers;
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Scrapes scrapes;
@@ -96,6 +100,15 @@ public final class DaemonMetrics implements RunnerListener {
     Gauge.builder("maintd.alerts.blocking", () -> interlock.get().holding())
         .description("How many active alerts hold planned work (as the interlock's filter counts)")
         .register(registry);
+  }
+
+  /**
+   * The meters of the notifications' {@code receivers}, read from {@code status} ({@link
+   * NotifyMeters}).
+   */
+  public void watchReceivers(List<String> receivers, ReceiverStatus status) {
+    this.receivers = status;
+    NotifyMeters.register(registry, receivers, status);
   }
 
   /**

@@ -6,8 +6,8 @@ import org.maintd.round.StepResult;
 import org.maintd.spi.CollectorReading;
 
 /**
- * Told what the runner does, for the metrics: each poll, each tick, each step and the view it
- * published.
+ * Told what the runner does, for the metrics and the notifications: each poll, each tick, each step
+ * and the view it published.
  */
 public interface RunnerListener {
   default void polled(Duration took, Map<String, CollectorReading> readings) {}
@@ -15,6 +15,29 @@ public interface RunnerListener {
   default void ticked(Duration took) {}
 
   default void stepped(StepResult result, DaemonView published) {}
+
+  /** Tells {@code first}, then {@code second}. */
+  static RunnerListener both(RunnerListener first, RunnerListener second) {
+    return new RunnerListener() {
+      @Override
+      public void polled(Duration took, Map<String, CollectorReading> readings) {
+        first.polled(took, readings);
+        second.polled(took, readings);
+      }
+
+      @Override
+      public void ticked(Duration took) {
+        first.ticked(took);
+        second.ticked(took);
+      }
+
+      @Override
+      public void stepped(StepResult result, DaemonView published) {
+        first.stepped(result, published);
+        second.stepped(result, published);
+      }
+    };
+  }
 
   /** Told nothing. */
   static RunnerListener none() {

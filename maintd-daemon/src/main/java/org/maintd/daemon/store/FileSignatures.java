@@ -5,12 +5,12 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.maintd.daemon.files.AtomicFiles;
 import org.maintd.protocol.json.Json;
@@ -79,15 +79,11 @@ public final class FileSignatures implements UsedSignatures {
   }
 
   private Map<String, Long> read() {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
+    Optional<String> stored = AtomicFiles.readIfThere(file, "used signatures");
+    if (stored.isEmpty()) {
       return new TreeMap<>();
-    } catch (IOException e) {
-      throw new IllegalStateException(
-          "cannot read the used signatures in " + file + ": " + e.getMessage(), e);
     }
+    String text = stored.get();
     try {
       return new TreeMap<>(Json.LENIENT.readValue(text, new TypeReference<Map<String, Long>>() {}));
     } catch (JsonProcessingException e) {

@@ -14,10 +14,7 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.Ha;
-import org.maintd.daemon.config.Store;
-import org.maintd.daemon.config.WhoLeads;
-import org.maintd.daemon.config.ZooKeeper;
+import org.maintd.daemon.testing.Ensembles;
 import org.maintd.daemon.testing.TestCluster;
 
 /**
@@ -44,18 +41,7 @@ class MasterWithZooKeeperStoreTest {
   void theDaemonOnTheMasterTakesTheStateOverInZooKeeperWithoutAnElection() throws Exception {
     server = new TestingServer(true);
     cluster = new TestCluster(tmp);
-    cluster.ha =
-        new Ha(
-            new WhoLeads.Master(
-                new Store.InZooKeeper(
-                    new ZooKeeper(
-                        server.getConnectString(),
-                        Duration.ofSeconds(5),
-                        Duration.ofSeconds(5),
-                        "/maintd",
-                        null,
-                        Duration.ofMillis(300)))),
-            null);
+    cluster.ha = Ensembles.onTheMasterWithStateIn(server.getConnectString());
     cluster.startDaemon();
     await("the daemon leads")
         .atMost(Duration.ofSeconds(30))

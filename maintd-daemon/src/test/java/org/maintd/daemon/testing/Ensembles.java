@@ -20,11 +20,16 @@ import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
 import org.apache.zookeeper.util.ServiceUtils;
+import org.maintd.daemon.config.Ha;
+import org.maintd.daemon.config.Store;
+import org.maintd.daemon.config.WhoLeads;
+import org.maintd.daemon.config.ZooKeeper;
 
 /**
- * ZooKeeper ensembles for tests. {@link TestingCluster#start} returns once the servers run, not
- * once they have elected a leader and serve: on a loaded two-core machine that can take seconds,
- * longer than the connection timeouts the tests give maintd on purpose.
+ * ZooKeeper ensembles for tests, and the settings of a daemon whose state is kept in one. {@link
+ * TestingCluster#start} returns once the servers run, not once they have elected a leader and
+ * serve: on a loaded two-core machine that can take seconds, longer than the connection timeouts
+ * the tests give maintd on purpose.
  */
 public final class Ensembles {
   /** How long an ensemble may take to serve; {@code maintd.test.timeScale} stretches it. */
@@ -33,6 +38,24 @@ public final class Ensembles {
           (long) (60 * Double.parseDouble(System.getProperty("maintd.test.timeScale", "1"))));
 
   private Ensembles() {}
+
+  /**
+   * The daemon on the master (no election), its state in the ZooKeeper at {@code connect} under
+   * {@code /maintd}, open ACLs, a session of 5 s and a fence of 300 ms.
+   */
+  public static Ha onTheMasterWithStateIn(String connect) {
+    return new Ha(
+        new WhoLeads.Master(
+            new Store.InZooKeeper(
+                new ZooKeeper(
+                    connect,
+                    Duration.ofSeconds(5),
+                    Duration.ofSeconds(5),
+                    "/maintd",
+                    null,
+                    Duration.ofMillis(300)))),
+        null);
+  }
 
   /** Waits until every server of {@code ensemble} answers a read of its own. */
   public static void awaitServing(TestingCluster ensemble) {

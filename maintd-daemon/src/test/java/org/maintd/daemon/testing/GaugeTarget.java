@@ -3,7 +3,6 @@ package org.maintd.daemon.testing;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -17,30 +16,22 @@ import org.eclipse.jetty.util.Callback;
 public final class GaugeTarget implements AutoCloseable {
   public final AtomicInteger trouble = new AtomicInteger();
   private final Server server = new Server();
-  private final ServerConnector connector = new ServerConnector(server);
+  private final ServerConnector connector;
 
   public GaugeTarget() throws Exception {
-    connector.setHost("127.0.0.1");
-    connector.setPort(0);
-    server.addConnector(connector);
-    server.setHandler(
-        new Handler.Abstract() {
-          @Override
-          public boolean handle(Request request, Response response, Callback callback) {
-            boolean metrics = request.getHttpURI().getPath().equals("/metrics");
-            response.setStatus(metrics ? 200 : 404);
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; version=0.0.4");
-            String body =
-                metrics
-                    ? "# TYPE maintd_test_trouble gauge\nmaintd_test_trouble "
-                        + trouble.get()
-                        + "\n"
-                    : "404 page not found\n";
-            Content.Sink.write(response, true, body, callback);
-            return true;
-          }
-        });
-    server.start();
+    connector = LoopbackJetty.serve(server, this::answer);
+  }
+
+  private boolean answer(Request request, Response response, Callback callback) {
+    boolean metrics = request.getHttpURI().getPath().equals("/metrics");
+    response.setStatus(metrics ? 200 : 404);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; version=0.0.4");
+    String body =
+        metrics
+            ? "# TYPE maintd_test_trouble gauge\nmaintd_test_trouble " + trouble.get() + "\n"
+            : "404 page not found\n";
+    Content.Sink.write(response, true, body, callback);
+    return true;
   }
 
   /** {@code host:port}, as a scrape configuration names it. */

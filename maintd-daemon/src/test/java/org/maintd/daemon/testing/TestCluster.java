@@ -193,6 +193,10 @@ public final class TestCluster implements AutoCloseable {
   /** Reboot requests: their timeouts, hard path and power control. */
   public Reboot reboot = Reboot.defaults();
 
+  /** Where events are sent: nowhere unless a test names receivers. */
+  public org.maintd.daemon.config.Notifications notifications =
+      org.maintd.daemon.config.Notifications.none();
+
   /** How long a failed daemon waits before its exit completes. */
   public Duration exitAfterFailure = Duration.ofSeconds(30);
 
@@ -244,7 +248,8 @@ public final class TestCluster implements AutoCloseable {
         nodeCommands,
         maintenance,
         instanceHealth,
-        reboot);
+        reboot,
+        notifications);
   }
 
   /** The running daemon. */

@@ -98,7 +98,8 @@ class GanetiDaemonTest {
         NodeCommands.defaults(),
         Maintenance.defaults(),
         org.maintd.health.HealthSettings.off(),
-        Reboot.defaults());
+        Reboot.defaults(),
+        org.maintd.daemon.config.Notifications.none());
   }
 
   /**

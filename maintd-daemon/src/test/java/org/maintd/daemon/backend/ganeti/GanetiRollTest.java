@@ -268,6 +268,7 @@ class GanetiRollTest {
         NodeCommands.defaults(),
         Maintenance.defaults(),
         org.maintd.health.HealthSettings.off(),
-        Reboot.defaults());
+        Reboot.defaults(),
+        org.maintd.daemon.config.Notifications.none());
   }
 }

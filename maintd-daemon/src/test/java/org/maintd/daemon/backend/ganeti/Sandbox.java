@@ -434,7 +434,8 @@ final class Sandbox {
         NEVER_POWERCYCLE,
         Maintenance.defaults(),
         org.maintd.health.HealthSettings.off(),
-        Reboot.defaults());
+        Reboot.defaults(),
+        org.maintd.daemon.config.Notifications.none());
   }
 
   /**
