@@ -28,7 +28,7 @@ import org.maintd.spi.MaintdState;
  * planned work is held and by what, the alert interlock's reading, whether the daemon has failed,
  * the gauges of planned work, and when the daemon last polled and a campaign last moved; each area
  * registers its own ({@link CollectorMetrics}, {@link RepairGauges}, {@link PlanGauges}, {@link
- * WorkGauges}, {@link FreshnessGauges}). Thread-safe.
+ * WorkGauges}, {@link FreshnessGauges}, {@link CollectorsDown}). Thread-safe.
  */
 public final class DaemonMetrics implements RunnerListener {
   private volatile LongSupplier denials = () -> 0;
@@ -85,6 +85,7 @@ public final class DaemonMetrics implements RunnerListener {
     WorkGauges.register(registry, scrapes, state, clock);
     FreshnessGauges.register(
         registry, () -> view == null ? Map.of() : view.readings(), () -> state.get().campaigns());
+    CollectorsDown.register(registry, () -> Optional.ofNullable(view));
   }
 
   /**

@@ -28,7 +28,7 @@ import org.maintd.spi.MaintdState;
  * fails (the least recent of several), none for a paused or ended one.
  */
 class FreshnessGaugesTest {
-  private static final Instant T = Instant.parse("2026-11-29T12:00:00Z");
+  static final Instant T = Instant.parse("2026-11-29T12:00:00Z");
   private static final CampaignSpec SPEC =
       new CampaignSpec(
           NodeSelection.all(),
@@ -39,7 +39,7 @@ class FreshnessGaugesTest {
           List.of());
 
   /** A campaign started at T whose n2 changed phase {@code moved} seconds later (n1 waits). */
-  private static Campaign campaign(String id, CampaignStatus status, long moved) {
+  static Campaign campaign(String id, CampaignStatus status, long moved) {
     return new Campaign(
         id,
         SPEC,
