@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -173,7 +175,7 @@ class AlertRulesTest {
 
   private static String query(PrometheusServer prometheus, String promql) throws Exception {
     return prometheus
-        .get("/api/v1/query?query=" + java.net.URLEncoder.encode(promql, "UTF-8"))
+        .get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8))
         .body();
   }
 

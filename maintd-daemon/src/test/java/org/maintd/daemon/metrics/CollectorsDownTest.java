@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.maintd.daemon.metrics.FreshnessGaugesTest.T;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -63,7 +64,7 @@ class CollectorsDownTest {
   private static MaintdState campaign(CampaignStatus status, NodePhase phase) {
     Campaign c = FreshnessGaugesTest.campaign("c1", status, 0);
     c = c.withNode(c.progress("n2").to(phase, T));
-    return MaintdState.initial(T).withCampaigns(java.util.List.of(c));
+    return MaintdState.initial(T).withCampaigns(List.of(c));
   }
 
   static Stream<Arguments> cases() {
@@ -78,7 +79,7 @@ class CollectorsDownTest {
         Arguments.of("n4 offline in Ganeti", none, n4Offline, 4),
         Arguments.of("n4 drained only", none, n4Drained, 5),
         Arguments.of(
-            "n3's machine DOWN (named in another case)", machine(MachineMode.DOWN), same, 4),
+            "n3's machine DOWN (its mode names it N3)", machine(MachineMode.DOWN), same, 4),
         Arguments.of("n3's machine DRAIN", machine(MachineMode.DRAIN), same, 5),
         Arguments.of("n2's request pending", request(RequestStatus.PENDING), same, 5),
         Arguments.of("n2's request evacuating", request(RequestStatus.EVACUATING), same, 5),

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One run of Prometheus' {@code promtool} (Debian's {@code prometheus} package): its exit code and
  * what it printed. A test skips when it is not installed, or fails where Prometheus is required, as
- * {@link PrometheusServer#require} says.
+ * {@link PrometheusServer#require} says. Immutable.
  */
 public record Promtool(int code, String out) {
   /** Where Debian's package installs it. */
