@@ -28,8 +28,9 @@ import org.maintd.spi.MaintdState;
  * poll durations, jobs by owner, kind and result, incidents by status, collectors by health,
  * rejected reports by reason, whether automatic actions are paused or a storm is seen, whether
  * planned work is held and by what, the alert interlock's reading, whether the daemon has failed,
- * and the gauges of planned work; each area registers its own ({@link CollectorMetrics}, {@link
- * RepairGauges}, {@link PlanGauges}, {@link WorkGauges}). Thread-safe.
+ * the gauges of planned work, and when the daemon last polled and a campaign last moved; each area
+ * registers its own ({@link CollectorMetrics}, {@link RepairGauges}, {@link PlanGauges}, {@link
+ * WorkGauges}, {@link FreshnessGauges}, {@link CollectorsDown}). Thread-safe.
  */
 public final class DaemonMetrics implements RunnerListener {
   private volatile LongSupplier denials = () -> 0;
@@ -86,6 +87,9 @@ public final class DaemonMetrics implements RunnerListener {
         state,
         () -> view == null ? "" : view.storm());
     WorkGauges.register(registry, scrapes, state, clock);
+    FreshnessGauges.register(
+        registry, () -> view == null ? Map.of() : view.readings(), () -> state.get().campaigns());
+    CollectorsDown.register(registry, () -> Optional.ofNullable(view));
   }
 
   /**

@@ -45,15 +45,24 @@ public final class PrometheusServer implements AutoCloseable {
 
   /** Skips, or fails where Prometheus is required, unless its binary can be run. */
   public static void require() {
+    require(BINARY);
+  }
+
+  /**
+   * Skips, or fails where Prometheus is required, unless {@code binary} of its package (the server,
+   * or {@code promtool}) can be run.
+   */
+  public static void require(Path binary) {
     String why =
-        "Prometheus is not installed at "
-            + BINARY
+        binary.getFileName()
+            + " is not installed at "
+            + binary
             + " (Debian package prometheus; .ci/run installs it)";
     if (Boolean.getBoolean("maintd.prometheus.required")
         || "true".equals(System.getenv("MAINTD_PROMETHEUS_REQUIRED"))) {
-      assertTrue(Files.isExecutable(BINARY), why);
+      assertTrue(Files.isExecutable(binary), why);
     }
-    Assumptions.assumeTrue(Files.isExecutable(BINARY), why);
+    Assumptions.assumeTrue(Files.isExecutable(binary), why);
   }
 
   /**

@@ -309,6 +309,18 @@ public final class TestCluster implements AutoCloseable {
     urls.put(node, urls.get(other));
   }
 
+  /** Stops {@code node}'s collector: from the daemon's next poll it is unreachable. */
+  public void stopCollector(String node) throws Exception {
+    int port = collectorPort(node);
+    for (java.util.Iterator<Collector> i = collectors.iterator(); i.hasNext(); ) {
+      Collector c = i.next();
+      if (c.port() == port) {
+        c.close();
+        i.remove();
+      }
+    }
+  }
+
   /** The port of a node's collector. */
   public int collectorPort(String node) {
     String url = urls.get(node);
