@@ -24,7 +24,11 @@ class ApiDocumentCheckTest {
                "properties": {"op": {"const": "a"}}},
               {"type": "object", "additionalProperties": false, "required": ["op", "n"],
                "properties": {"op": {"const": "b"}, "n": {"type": "integer"}}}]},
-            "inner": {"$ref": "#/components/schemas/Inner"}}},
+            "inner": {"$ref": "#/components/schemas/Inner"},
+            "either": {"anyOf": [{"type": "integer"}, {"type": "boolean"}]},
+            "all": {"allOf": [{"$ref": "#/components/schemas/Open"}, {"required": ["x"]}]}}},
+        "Open": {"type": "object", "additionalProperties": false,
+          "properties": {"x": {"type": "boolean"}}},
         "Inner": {"type": "object", "additionalProperties": false, "required": ["x"],
           "properties": {"x": {"type": "boolean"}}}}}}
       """;
@@ -50,6 +54,10 @@ class ApiDocumentCheckTest {
         "{\"name\": \"n\", \"at\": 1, \"inner\": {\"x\": true, \"y\": 1}} | $.inner: has the undocumented field 'y'",
         "{\"name\": \"n\", \"at\": 1, \"op\": {\"op\": \"c\"}} | $.op: {\"op\":\"c\"} fits 0 of its 2 cases (oneOf), not one",
         "[] | $: [] is not of the type object",
+        "{\"name\": \"n\", \"at\": 1, \"either\": true, \"all\": {\"x\": false}} | ''",
+        "{\"name\": \"n\", \"at\": 1, \"either\": \"s\"} | $.either: \"s\" fits 0 of its 2 cases (anyOf), not any",
+        "{\"name\": \"n\", \"at\": 1, \"all\": {}} | $.all: lacks the required field 'x'",
+        "{\"name\": \"n\", \"at\": 1, \"all\": {\"x\": 1}} | $.all.x: 1 is not of the type boolean",
       })
   void findsEachWayAnAnswerDiffersFromItsSchema(String answer, String problem) throws Exception {
     Object value = org.maintd.protocol.json.Json.parse(answer);

@@ -90,9 +90,12 @@ public final class ApiDocument {
 
   private void check(Object schemaOrRef, Object value, String at, List<String> out) {
     Map<String, Object> s = map(resolve(schemaOrRef));
-    if (s.containsKey("oneOf")) {
-      oneOf(s, value, at, out);
+    if (s.containsKey("oneOf") || s.containsKey("anyOf")) {
+      someOf(s, value, at, out);
       return;
+    }
+    for (Object part : (List<?>) s.getOrDefault("allOf", List.of())) {
+      check(part, value, at, out);
     }
     if (s.containsKey("type") && !JsonTypes.fits(s.get("type"), value)) {
       out.add(at + ": " + JsonTypes.shown(value) + " is not of the type " + s.get("type"));
@@ -115,10 +118,12 @@ public final class ApiDocument {
     }
   }
 
-  private void oneOf(Map<String, Object> s, Object value, String at, List<String> out) {
-    List<?> cases = (List<?>) s.get("oneOf");
+  /** {@code oneOf}: exactly one of its cases fits; {@code anyOf}: at least one. */
+  private void someOf(Map<String, Object> s, Object value, String at, List<String> out) {
+    boolean one = s.containsKey("oneOf");
+    List<?> cases = (List<?>) s.get(one ? "oneOf" : "anyOf");
     long fitting = cases.stream().filter(c -> problems(c, value).isEmpty()).count();
-    if (fitting != 1) {
+    if (one ? fitting != 1 : fitting == 0) {
       out.add(
           at
               + ": "
@@ -127,7 +132,8 @@ public final class ApiDocument {
               + fitting
               + " of its "
               + cases.size()
-              + " cases (oneOf), not one");
+              + " cases ("
+              + (one ? "oneOf), not one" : "anyOf), not any"));
     }
   }
 

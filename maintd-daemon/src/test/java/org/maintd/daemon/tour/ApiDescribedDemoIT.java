@@ -28,9 +28,9 @@ import org.maintd.protocol.json.Json;
  * The API as described, against {@code scripts/demo} driven through a short scenario with {@code
  * maintctl} (an incident evacuates node3, a campaign reboots node8, node5 is scheduled and drains,
  * a key holds node6): every read the OpenAPI document describes answers what its schema names,
- * every field it requires and none it does not; refusals answer a status the document gives them,
- * with the error object; and the curl examples of {@code docs/http-api.md} run against it and
- * answer the fields the document shows. One demo for the class: about 60 s.
+ * every field it requires and none it does not, filtered and paged too; refusals answer a status
+ * the document gives them, with the error object; and the curl examples of {@code docs/http-api.md}
+ * run against it and answer the fields the document shows. One demo for the class: about 60 s.
  */
 class ApiDescribedDemoIT {
   private static final Duration SHORT = Duration.ofSeconds(60);
@@ -94,9 +94,21 @@ class ApiDescribedDemoIT {
           List.of(),
           document.problems(document.answerSchema("GET", pattern, 200).orElseThrow(), json),
           path + " answered " + answer.body());
+      assertEquals(
+          document.documents("GET", pattern, 304),
+          answer.headers().firstValue("ETag").isPresent(),
+          path + " documents 304 (Not Modified) exactly when it answers an ETag");
       checked.add(path);
     }
     assertTrue(checked.size() >= 18, "reads checked: " + checked);
+    Map<String, String> wholeItems =
+        Map.of("/1/status", "Incident", "/1/nodes", "Node", "/1/reboots", "RebootRequest");
+    for (Map.Entry<String, String> list : wholeItems.entrySet()) {
+      Map<String, Object> whole = Map.of("$ref", "#/components/schemas/" + list.getValue());
+      for (Object item : (List<?>) demo.get(list.getKey())) {
+        assertEquals(List.of(), document.problems(whole, item), list.getKey() + " without a query");
+      }
+    }
     for (String list : List.of("/1/status", "/1/evacuated", "/1/campaigns", "/1/reboots")) {
       assertFalse(((List<?>) demo.get(list)).isEmpty(), list + " is empty: nothing was checked");
     }
@@ -104,6 +116,34 @@ class ApiDescribedDemoIT {
         ((Map<?, ?>) demo.get("/1/maintenance/schedule")).get("windows").toString().equals("[]"));
     assertTrue(
         demo.get("/1/maintenance/status").toString().contains("node5"), "node5 is scheduled");
+  }
+
+  @Test
+  void filteredAndPagedListsAnswerAsDocumentedAndLinkTheirNextPage() throws Exception {
+    for (String query :
+        List.of(
+            "/1/nodes?group=group1&mode=up&limit=2&fields=name,mode",
+            "/1/status?status=completed&fields=uuid,repair-status&limit=1",
+            "/1/reboots?key=alpha&name=NODE6&fields=id,key",
+            "/1/jobs?limit=1")) {
+      HttpResponse<String> answer = send("GET", query, "", "");
+      assertEquals(200, answer.statusCode(), query + ": " + answer.body());
+      String pattern = query.substring(0, query.indexOf('?'));
+      Object json = Json.parse(answer.body());
+      assertEquals(
+          List.of(),
+          document.problems(document.answerSchema("GET", pattern, 200).orElseThrow(), json),
+          query + " answered " + answer.body());
+      if (!pattern.equals("/1/jobs")) {
+        assertFalse(((List<?>) json).isEmpty(), query + " found nothing: nothing was checked");
+      }
+    }
+    HttpResponse<String> page = send("GET", "/1/nodes?limit=2&fields=name", "", "");
+    assertEquals(
+        "</1/nodes?limit=2&fields=name&after="
+            + ((Map<?, ?>) ((List<?>) Json.parse(page.body())).get(1)).get("name")
+            + ">; rel=\"next\"",
+        page.headers().firstValue("Link").orElseThrow());
   }
 
   @Test
@@ -117,6 +157,10 @@ class ApiDescribedDemoIT {
             new Refusal("GET", "/1/campaigns/{id}", "/1/campaigns/nope", "", "", 404),
             new Refusal("GET", "/1/nodes/{node}/reboot", "/1/nodes/node99/reboot", "", "", 404),
             new Refusal("GET", "/1/roll", "/1/roll?node-regex=(", "", "", 400),
+            new Refusal("GET", "/1/nodes", "/1/nodes?mode=sideways", "", "", 400),
+            new Refusal("GET", "/1/nodes", "/1/nodes?after=node99", "", "", 404),
+            new Refusal("GET", "/1/status", "/1/status?fields=nope", "", "", 400),
+            new Refusal("GET", "/1/jobs", "/1/jobs?fields=id", "", "", 400),
             new Refusal("POST", "/1/pause", "/1/pause", "", "", 401),
             new Refusal("POST", "/1/sim/load", "/1/sim/load", "{\"node\": \"node2\"}", "", 401),
             new Refusal("POST", "/1/pause", "/1/pause", "", "reader:secret", 403),

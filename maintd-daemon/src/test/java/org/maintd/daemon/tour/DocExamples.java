@@ -7,9 +7,10 @@ import java.util.Optional;
 import org.maintd.protocol.json.Json;
 
 /**
- * The curl examples of a Markdown document: each {@code curl} line of a fenced block, its comment
- * cut off, and the JSON example of the block right after it, if that block is JSON, as the answer's
- * shape the document shows ({@code ...} where it leaves out more of the same). Immutable.
+ * The curl examples of a Markdown document: each {@code curl} line of a fenced block (or {@code $
+ * curl}, a prompt before it), its comment cut off, and the JSON example of the block right after
+ * it, if that block is JSON, as the answer's shape the document shows ({@code ...} where it leaves
+ * out more of the same). Immutable.
  */
 record DocExamples(List<Example> examples) {
   /** A curl command and what the document shows it answers (empty: nothing shown). */
@@ -37,8 +38,9 @@ record DocExamples(List<Example> examples) {
               ? Optional.of(lenient(blocks.get(b + 1)))
               : Optional.empty();
       for (String line : blocks.get(b).split("\n")) {
-        if (line.startsWith("curl ")) {
-          examples.add(new Example(line.replaceFirst("\\s+#.*$", ""), shown));
+        String command = line.startsWith("$ curl ") ? line.substring(2) : line;
+        if (command.startsWith("curl ")) {
+          examples.add(new Example(command.replaceFirst("\\s+#.*$", ""), shown));
         }
       }
     }
