@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,16 +26,11 @@ import org.maintd.protocol.json.Json;
 class ApiDescribedEndToEndTest {
   @TempDir Path tmp;
 
-  private TestCluster cluster;
+  @AutoClose private TestCluster cluster;
 
   @BeforeEach
   void start() throws Exception {
     cluster = new TestCluster(tmp).startDaemon();
-  }
-
-  @AfterEach
-  void stop() throws Exception {
-    cluster.close();
   }
 
   @Test
