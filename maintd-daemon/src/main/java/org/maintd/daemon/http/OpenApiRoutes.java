@@ -17,33 +17,38 @@ import org.maintd.http.Router;
  * The API described: {@code GET /1/openapi.json}, the OpenAPI 3.1 document of every endpoint
  * (written as YAML beside this class, turned into JSON once when the routes are made), and its
  * reader at {@code GET /ui/api} (swagger-ui from its webjar, its few files under {@code /ui/api/},
- * nothing fetched from elsewhere). Each answer is rendered once, on its first request. Thread-safe.
+ * nothing fetched from elsewhere). The document and the page are rendered once when the routes are
+ * made, each other file on its first request. Thread-safe.
  */
 public final class OpenApiRoutes implements RouteSet {
   /** Where the reader is served; its files are one segment below it. */
-  public static final String READER = "/ui/api";
+  private static final String READER = "/ui/api";
 
   private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
   private static final String JS = "text/javascript; charset=utf-8";
 
-  /** The reader's files by name: the content type, and where the jar has it. */
-  private static final Map<String, String[]> FILES =
+  /** A file of the reader: its content type, and whether it is swagger-ui's or the reader's own. */
+  private record ReaderFile(String contentType, boolean swaggerUi) {}
+
+  private static final Map<String, ReaderFile> FILES =
       Map.of(
-          "swagger-ui.css", new String[] {"text/css; charset=utf-8", "webjar"},
-          "swagger-ui-bundle.js", new String[] {JS, "webjar"},
-          "reader.js", new String[] {JS, "own"});
+          "swagger-ui.css", new ReaderFile("text/css; charset=utf-8", true),
+          "swagger-ui-bundle.js", new ReaderFile(JS, true),
+          "reader.js", new ReaderFile(JS, false));
 
   private final Rendered document;
+  private final Rendered page;
   private final Map<String, Rendered> files = new ConcurrentHashMap<>();
 
   public OpenApiRoutes() {
     this.document = Rendered.of("application/json", document() + "\n");
+    this.page = Rendered.of("text/html; charset=utf-8", text(own("reader.html"), "reader.html"));
   }
 
   @Override
   public void addTo(Router<ApiAction> r) {
     r.add("GET", "/1/openapi.json", c -> document);
-    r.add("GET", READER, c -> files.computeIfAbsent("", n -> page()));
+    r.add("GET", READER, c -> page);
     r.add("GET", READER + "/{file}", c -> file(c.param("file")));
   }
 
@@ -57,8 +62,9 @@ public final class OpenApiRoutes implements RouteSet {
     }
   }
 
+  /** A file of the reader, read from the jar on its first request. */
   private Rendered file(String name) {
-    String[] file = FILES.get(name);
+    ReaderFile file = FILES.get(name);
     if (file == null) {
       throw HttpError.notFound(
           "no file "
@@ -67,11 +73,7 @@ public final class OpenApiRoutes implements RouteSet {
               + FILES.keySet().stream().sorted().toList());
     }
     return files.computeIfAbsent(
-        name, n -> Rendered.of(file[0], text(file[1].equals("own") ? own(n) : webjar(n), n)));
-  }
-
-  private static Rendered page() {
-    return Rendered.of("text/html; charset=utf-8", text(own("reader.html"), "reader.html"));
+        name, n -> Rendered.of(file.contentType(), text(file.swaggerUi() ? webjar(n) : own(n), n)));
   }
 
   private static InputStream own(String name) {
