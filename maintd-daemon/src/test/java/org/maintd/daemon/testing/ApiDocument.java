@@ -76,6 +76,16 @@ public final class ApiDocument {
     return json == null ? Optional.empty() : Optional.ofNullable(map(json).get("schema"));
   }
 
+  /** The JSON schema of the body {@code method path} takes; empty when it takes none. */
+  public Optional<Object> requestSchema(String method, String path) {
+    Object body = operation(method, path).get("requestBody");
+    if (body == null) {
+      return Optional.empty();
+    }
+    Object json = map(map(resolve(body)).get("content")).get("application/json");
+    return json == null ? Optional.empty() : Optional.ofNullable(map(json).get("schema"));
+  }
+
   /** Whether {@code method path} documents the answer {@code status}. */
   public boolean documents(String method, String path, int status) {
     return map(operation(method, path).get("responses")).containsKey(Integer.toString(status));

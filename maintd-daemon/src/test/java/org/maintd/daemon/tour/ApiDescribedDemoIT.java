@@ -205,15 +205,8 @@ class ApiDescribedDemoIT {
             new Refusal("POST", "/1/campaigns", "/1/campaigns", "{\"atuo\": 1}", ADMIN, 400));
     for (Refusal r : refusals) {
       HttpResponse<String> answer = send(r.method(), r.path(), r.body(), r.auth());
-      String what = r.method() + " " + r.path() + " " + r.body() + ": " + answer.body();
-      assertEquals(r.status(), answer.statusCode(), what);
-      assertTrue(document.documents(r.method(), r.pattern(), r.status()), what);
-      assertEquals(
-          List.of(),
-          document.problems(
-              document.answerSchema(r.method(), r.pattern(), r.status()).orElseThrow(),
-              Json.parse(answer.body())),
-          what);
+      assertEquals(r.status(), answer.statusCode(), r + ": " + answer.body());
+      answersAsDocumented(r.method(), r.pattern(), r.body(), answer);
     }
     HttpResponse<String> scheduled = send("GET", "/1/maintenance/schedule", "", "");
     HttpResponse<String> stale =
@@ -225,6 +218,73 @@ class ApiDescribedDemoIT {
     assertEquals(412, stale.statusCode(), stale.body());
     assertTrue(document.documents("POST", "/1/maintenance/schedule", 412));
     assertEquals(scheduled.body(), send("GET", "/1/maintenance/schedule", "", "").body());
+  }
+
+  @Test
+  void changesAnswerAStatusTheDocumentGivesThemWithItsSchema() throws Exception {
+    HttpResponse<String> schedule = send("GET", "/1/maintenance/schedule", "", "");
+    String campaign = (String) demo.list("/1/campaigns").get(0).get("id");
+    List<String[]> changes =
+        List.of(
+            new String[] {"POST", "/1/pause", "/1/pause", ""},
+            new String[] {"POST", "/1/resume", "/1/resume", ""},
+            new String[] {
+              "POST",
+              "/1/nodes/{node}/reboot",
+              "/1/nodes/node7/reboot",
+              "{\"key\": \"beta\", \"reason\": \"described\", \"evacuate\": false}"
+            },
+            new String[] {
+              "DELETE", "/1/nodes/{node}/reboot/{key}", "/1/nodes/node7/reboot/beta", ""
+            },
+            new String[] {
+              "POST", "/1/maintenance/schedule", "/1/maintenance/schedule", schedule.body()
+            },
+            new String[] {
+              "POST", "/1/campaigns/{id}/pause", "/1/campaigns/" + campaign + "/pause", ""
+            },
+            new String[] {
+              "POST", "/1/sim/load", "/1/sim/load", "{\"node\": \"node2\", \"cpu\": 1}"
+            });
+    for (String[] c : changes) {
+      HttpResponse<String> answer = send(c[0], c[2], c[3], ADMIN);
+      assertTrue(answer.statusCode() < 500, c[2] + ": " + answer.body());
+      answersAsDocumented(c[0], c[1], c[3], answer);
+    }
+  }
+
+  /**
+   * {@code answer} has a status the document gives {@code method pattern}, and the body of its
+   * schema; a body the daemon took fits the request's schema, and each bad body sent here (400)
+   * does not.
+   */
+  private static void answersAsDocumented(
+      String method, String pattern, String sent, HttpResponse<String> answer) throws Exception {
+    String what =
+        method
+            + " "
+            + pattern
+            + " "
+            + sent
+            + " answered "
+            + answer.statusCode()
+            + ": "
+            + answer.body();
+    assertTrue(document.documents(method, pattern, answer.statusCode()), what);
+    assertEquals(
+        List.of(),
+        document.problems(
+            document.answerSchema(method, pattern, answer.statusCode()).orElseThrow(),
+            Json.parse(answer.body())),
+        what);
+    int status = answer.statusCode();
+    if (!sent.isEmpty()
+        && (status / 100 == 2 || status == 400)
+        && document.requestSchema(method, pattern).isPresent()) {
+      List<String> bodyProblems =
+          document.problems(document.requestSchema(method, pattern).get(), Json.parse(sent));
+      assertEquals(status == 400, !bodyProblems.isEmpty(), what + " " + bodyProblems);
+    }
   }
 
   @Test
