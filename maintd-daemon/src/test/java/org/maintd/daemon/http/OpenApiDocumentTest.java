@@ -149,6 +149,21 @@ class OpenApiDocumentTest {
   }
 
   @Test
+  void namesTheLicenceTheSourcesAreUnder() throws Exception {
+    String licence =
+        java.nio.file.Files.readString(java.nio.file.Path.of("..", "LICENSE"))
+            .lines()
+            .findFirst()
+            .orElseThrow();
+    Map<?, ?> info = (Map<?, ?>) document.root().get("info");
+    String identifier = (String) ((Map<?, ?>) info.get("license")).get("identifier");
+    assertEquals(
+        licence.replaceFirst(" License$", "").replace(' ', '-'),
+        identifier,
+        "the SPDX identifier of the LICENSE's \"" + licence + "\"");
+  }
+
+  @Test
   void noKeyOfItsSourceIsLeftWithoutAValue() {
     List<String> empty = new ArrayList<>();
     nulls(document.root(), "", empty);
