@@ -14,11 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.daemon.testing.ApiDocument;
+import org.maintd.daemon.testing.DocExamples;
 
 /**
  * The API's OpenAPI document as the daemon serves it: valid OpenAPI 3.1 as swagger-parser reads it,
  * every object it describes closed to fields it does not name, every change authenticated and no
- * read, and no value of its YAML source lost to YAML's flow syntax. Costs about a second.
+ * read, each answer's fields those of the record the daemon writes, the JSON examples of {@code
+ * docs/http-api.md} of the shapes it describes, and no value of its YAML source lost to YAML's flow
+ * syntax. Costs about a second.
  */
 class OpenApiDocumentTest {
   private final String json = OpenApiRoutes.document();
@@ -146,6 +149,28 @@ class OpenApiDocumentTest {
       throw new AssertionError("no schema " + schema);
     }
     return (Map<?, ?>) s.get("properties");
+  }
+
+  @Test
+  void theJsonExamplesOfTheHttpApiDocFitTheSchemasOfTheReadsTheyShow() throws Exception {
+    DocExamples doc =
+        DocExamples.of(
+            java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "http-api.md")));
+    List<String> checked = new ArrayList<>();
+    for (DocExamples.Example e : doc.examples()) {
+      if (e.shown().isEmpty()) {
+        continue;
+      }
+      Object schema = document.answerSchema("GET", document.pattern(e.path()), 200).orElseThrow();
+      Object shown = e.shown().get();
+      boolean list = "array".equals(((Map<?, ?>) document.resolve(schema)).get("type"));
+      assertEquals(
+          List.of(),
+          document.problems(schema, list && shown instanceof Map ? List.of(shown) : shown),
+          e.command() + " shows " + shown);
+      checked.add(e.path());
+    }
+    assertTrue(checked.size() >= 5, "examples checked: " + checked);
   }
 
   @Test

@@ -51,6 +51,30 @@ public final class ApiDocument {
     return all;
   }
 
+  /**
+   * The path of the document that {@code path} (as sent, its query ignored) is one of: {@code
+   * /1/nodes/{node}/reboot} for {@code /1/nodes/node6/reboot}.
+   */
+  public String pattern(String path) {
+    String[] sent = path.replaceFirst("\\?.*$", "").split("/", -1);
+    return paths().keySet().stream()
+        .filter(p -> matches(p.split("/", -1), sent))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("the document describes no path " + path));
+  }
+
+  private static boolean matches(String[] pattern, String[] sent) {
+    if (pattern.length != sent.length) {
+      return false;
+    }
+    for (int i = 0; i < pattern.length; i++) {
+      if (!pattern[i].equals(sent[i]) && !(pattern[i].startsWith("{") && !sent[i].isEmpty())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The operation object of {@code method} on {@code path} (a pattern as the document has it). */
   public Map<String, Object> operation(String method, String path) {
     Object op = map(paths().get(path)).get(method.toLowerCase(java.util.Locale.ROOT));

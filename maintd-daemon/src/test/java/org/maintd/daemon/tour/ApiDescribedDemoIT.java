@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.ApiDocument;
+import org.maintd.daemon.testing.DocExamples;
 import org.maintd.protocol.json.Json;
 
 /**

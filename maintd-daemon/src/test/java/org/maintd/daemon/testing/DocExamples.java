@@ -1,4 +1,4 @@
-package org.maintd.daemon.tour;
+package org.maintd.daemon.testing;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,11 +12,21 @@ import org.maintd.protocol.json.Json;
  * it, if that block is JSON, as the answer's shape the document shows ({@code ...} where it leaves
  * out more of the same). Immutable.
  */
-record DocExamples(List<Example> examples) {
+public record DocExamples(List<Example> examples) {
   /** A curl command and what the document shows it answers (empty: nothing shown). */
-  record Example(String command, Optional<Object> shown) {}
+  public record Example(String command, Optional<Object> shown) {
+    /** The path (and query) the command asks for, as the document writes it. */
+    public String path() {
+      java.util.regex.Matcher m =
+          java.util.regex.Pattern.compile("localhost:1816(/[^\\s']*)").matcher(command);
+      if (!m.find()) {
+        throw new AssertionError("no URL of localhost:1816 in " + command);
+      }
+      return m.group(1);
+    }
+  }
 
-  static DocExamples of(String markdown) {
+  public static DocExamples of(String markdown) {
     List<String> blocks = new ArrayList<>();
     List<String> kinds = new ArrayList<>();
     String[] lines = markdown.split("\n", -1);
@@ -65,7 +75,7 @@ record DocExamples(List<Example> examples) {
    * fields, those of the objects it holds where the answer has them, and a list's first element
    * checked against every element of the answer's list (or the answer itself a list of them).
    */
-  static List<String> missing(Object shown, Object answer, String at) {
+  public static List<String> missing(Object shown, Object answer, String at) {
     List<String> out = new ArrayList<>();
     if (answer instanceof List<?> list && !(shown instanceof List)) {
       for (int i = 0; i < list.size(); i++) {
