@@ -9,6 +9,7 @@ import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -119,6 +120,42 @@ class OpenApiDocumentTest {
         new TreeSet<>(Listing.fieldsOf(Class.forName(record))),
         new TreeSet<>(properties(schema).keySet()),
         schema + " against " + record);
+  }
+
+  @ParameterizedTest(name = "{0} is {1}")
+  @CsvSource({
+    "/components/schemas/IncidentFields/properties/repair-status, org.maintd.incident.IncidentStatus",
+    "/components/schemas/NodeFields/properties/mode, org.maintd.machine.MachineMode",
+    "/components/schemas/NodeFields/properties/reboot/properties/phase, org.maintd.reboot.CyclePhase",
+    "/components/schemas/NodeReboots/properties/phase, org.maintd.reboot.CyclePhase",
+    "/components/schemas/RebootRequestFields/properties/status, org.maintd.reboot.RequestStatus",
+    "/components/schemas/Campaign/properties/status, org.maintd.campaign.CampaignStatus",
+    "/components/schemas/Campaign/properties/nodes/items/properties/phase,"
+        + " org.maintd.campaign.NodePhase",
+  })
+  void eachEnumItDocumentsHasTheValuesTheDaemonWrites(String pointer, String type)
+      throws Exception {
+    Object at = document.root();
+    for (String part : pointer.substring(1).split("/")) {
+      at = ((Map<?, ?>) at).get(part);
+    }
+    // as the daemon writes them: wireName() where the type has one, else the constant's name as
+    // it is (MachineMode) or in lower case (CyclePhase)
+    Class<?> enumType = Class.forName(type);
+    java.util.Optional<java.lang.reflect.Method> wire =
+        java.util.Arrays.stream(enumType.getMethods())
+            .filter(m -> m.getName().equals("wireName") && m.getParameterCount() == 0)
+            .findFirst();
+    Set<String> written = new TreeSet<>();
+    for (Object constant : enumType.getEnumConstants()) {
+      written.add(
+          wire.isPresent()
+              ? (String) wire.get().invoke(constant)
+              : type.endsWith("MachineMode")
+                  ? constant.toString()
+                  : constant.toString().toLowerCase(java.util.Locale.ROOT));
+    }
+    assertEquals(written, new TreeSet<Object>((List<?>) ((Map<?, ?>) at).get("enum")), pointer);
   }
 
   @ParameterizedTest(name = "{0}")
