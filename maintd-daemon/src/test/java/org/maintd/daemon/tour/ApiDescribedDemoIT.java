@@ -150,60 +150,7 @@ class ApiDescribedDemoIT {
   @Test
   void refusalsAnswerAStatusTheDocumentGivesThemWithTheErrorObject() throws Exception {
     String uuid = (String) demo.list("/1/status").get(0).get("uuid");
-    record Refusal(
-        String method, String pattern, String path, String body, String auth, int status) {}
-    List<Refusal> refusals =
-        List.of(
-            new Refusal("GET", "/1/incidents/{uuid}", "/1/incidents/nope", "", "", 404),
-            new Refusal("GET", "/1/campaigns/{id}", "/1/campaigns/nope", "", "", 404),
-            new Refusal("GET", "/1/nodes/{node}/reboot", "/1/nodes/node99/reboot", "", "", 404),
-            new Refusal("GET", "/1/roll", "/1/roll?node-regex=(", "", "", 400),
-            new Refusal("GET", "/1/nodes", "/1/nodes?mode=sideways", "", "", 400),
-            new Refusal("GET", "/1/nodes", "/1/nodes?after=node99", "", "", 404),
-            new Refusal("GET", "/1/status", "/1/status?fields=nope", "", "", 400),
-            new Refusal("GET", "/1/jobs", "/1/jobs?fields=id", "", "", 400),
-            new Refusal("POST", "/1/pause", "/1/pause", "", "", 401),
-            new Refusal("POST", "/1/sim/load", "/1/sim/load", "{\"node\": \"node2\"}", "", 401),
-            new Refusal("POST", "/1/pause", "/1/pause", "", "reader:secret", 403),
-            new Refusal("POST", "/1/pause", "/1/pause", "", "admin:wrong", 401),
-            new Refusal(
-                "POST",
-                "/1/nodes/{node}/reboot",
-                "/1/nodes/node6/reboot",
-                "{\"mode\": \"gentle\"}",
-                ADMIN,
-                400),
-            new Refusal(
-                "POST",
-                "/1/nodes/{node}/reboot",
-                "/1/nodes/node6/reboot",
-                "{\"key\": \"alpha\"}",
-                ADMIN,
-                409),
-            new Refusal(
-                "DELETE",
-                "/1/nodes/{node}/reboot/{key}",
-                "/1/nodes/node6/reboot/nokey",
-                "",
-                ADMIN,
-                404),
-            new Refusal(
-                "POST", "/1/campaigns/{id}/pause", "/1/campaigns/nope/pause", "", ADMIN, 404),
-            new Refusal(
-                "POST",
-                "/1/incidents/{uuid}/cancel",
-                "/1/incidents/" + uuid + "/cancel",
-                "",
-                ADMIN,
-                409),
-            new Refusal(
-                "POST",
-                "/1/machines/up",
-                "/1/machines/up",
-                "{\"hostname\": \"node1\"}",
-                ADMIN,
-                400),
-            new Refusal("POST", "/1/campaigns", "/1/campaigns", "{\"atuo\": 1}", ADMIN, 400));
+    List<Refusal> refusals = refusals(uuid);
     for (Refusal r : refusals) {
       HttpResponse<String> answer = send(r.method(), r.path(), r.body(), r.auth());
       assertEquals(r.status(), answer.statusCode(), r + ": " + answer.body());
@@ -219,6 +166,59 @@ class ApiDescribedDemoIT {
     assertEquals(412, stale.statusCode(), stale.body());
     assertTrue(document.documents("POST", "/1/maintenance/schedule", 412));
     assertEquals(scheduled.body(), send("GET", "/1/maintenance/schedule", "", "").body());
+  }
+
+  /** A request the daemon refuses, and the status it refuses it with. */
+  private record Refusal(
+      String method, String pattern, String path, String body, String auth, int status) {}
+
+  /** Refusals of reads and changes, {@code uuid} a completed incident's. */
+  private static List<Refusal> refusals(String uuid) {
+    return List.of(
+        new Refusal("GET", "/1/incidents/{uuid}", "/1/incidents/nope", "", "", 404),
+        new Refusal("GET", "/1/campaigns/{id}", "/1/campaigns/nope", "", "", 404),
+        new Refusal("GET", "/1/nodes/{node}/reboot", "/1/nodes/node99/reboot", "", "", 404),
+        new Refusal("GET", "/1/roll", "/1/roll?node-regex=(", "", "", 400),
+        new Refusal("GET", "/1/nodes", "/1/nodes?mode=sideways", "", "", 400),
+        new Refusal("GET", "/1/nodes", "/1/nodes?after=node99", "", "", 404),
+        new Refusal("GET", "/1/status", "/1/status?fields=nope", "", "", 400),
+        new Refusal("GET", "/1/jobs", "/1/jobs?fields=id", "", "", 400),
+        new Refusal("POST", "/1/pause", "/1/pause", "", "", 401),
+        new Refusal("POST", "/1/sim/load", "/1/sim/load", "{\"node\": \"node2\"}", "", 401),
+        new Refusal("POST", "/1/pause", "/1/pause", "", "reader:secret", 403),
+        new Refusal("POST", "/1/pause", "/1/pause", "", "admin:wrong", 401),
+        new Refusal(
+            "POST",
+            "/1/nodes/{node}/reboot",
+            "/1/nodes/node6/reboot",
+            "{\"mode\": \"gentle\"}",
+            ADMIN,
+            400),
+        new Refusal(
+            "POST",
+            "/1/nodes/{node}/reboot",
+            "/1/nodes/node6/reboot",
+            "{\"key\": \"alpha\"}",
+            ADMIN,
+            409),
+        new Refusal(
+            "DELETE",
+            "/1/nodes/{node}/reboot/{key}",
+            "/1/nodes/node6/reboot/nokey",
+            "",
+            ADMIN,
+            404),
+        new Refusal("POST", "/1/campaigns/{id}/pause", "/1/campaigns/nope/pause", "", ADMIN, 404),
+        new Refusal(
+            "POST",
+            "/1/incidents/{uuid}/cancel",
+            "/1/incidents/" + uuid + "/cancel",
+            "",
+            ADMIN,
+            409),
+        new Refusal(
+            "POST", "/1/machines/up", "/1/machines/up", "{\"hostname\": \"node1\"}", ADMIN, 400),
+        new Refusal("POST", "/1/campaigns", "/1/campaigns", "{\"atuo\": 1}", ADMIN, 400));
   }
 
   @Test
