@@ -106,6 +106,8 @@ class OpenApiDocumentTest {
     "TakenDown, org.maintd.protocol.api.TakenDownView",
     "MachineId, org.maintd.protocol.api.MachineId",
     "RebootRequestBody, org.maintd.protocol.api.RebootBody",
+    "NotifyTest, org.maintd.protocol.api.NotifyTestView",
+    "NotifyTest/properties/receivers/items, org.maintd.protocol.api.NotifyTestView$Receiver",
     "SimJob, org.maintd.protocol.sim.SimJobView",
     "SimDiagnosed, org.maintd.protocol.sim.SimDiagnosed",
     "SimFail, org.maintd.protocol.sim.SimFail",
@@ -180,12 +182,16 @@ class OpenApiDocumentTest {
     return ((Map<?, ?>) document.root().get("components")).get(kind);
   }
 
-  private Map<?, ?> properties(String schema) {
-    Map<?, ?> s = (Map<?, ?>) ((Map<?, ?>) components("schemas")).get(schema);
-    if (s == null) {
-      throw new AssertionError("no schema " + schema);
+  /** The properties of the schema at {@code path} under the components' schemas ({@code A/b/c}). */
+  private Map<?, ?> properties(String path) {
+    Object s = components("schemas");
+    for (String part : path.split("/")) {
+      s = ((Map<?, ?>) s).get(part);
+      if (s == null) {
+        throw new AssertionError("no schema " + path);
+      }
     }
-    return (Map<?, ?>) s.get("properties");
+    return (Map<?, ?>) ((Map<?, ?>) s).get("properties");
   }
 
   @Test

@@ -228,6 +228,7 @@ class ApiDescribedDemoIT {
     List<String[]> changes =
         List.of(
             new String[] {"POST", "/1/pause", "/1/pause", ""},
+            new String[] {"POST", "/1/notify/test", "/1/notify/test", ""},
             new String[] {"POST", "/1/resume", "/1/resume", ""},
             new String[] {
               "POST",
