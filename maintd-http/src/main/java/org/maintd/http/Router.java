@@ -31,6 +31,16 @@ public final class Router<H> {
     }
   }
 
+  /** A route as added: its method and its pattern, such as {@code /1/nodes/{node}/reboot}. */
+  public record Endpoint(String method, String pattern) {}
+
+  /** Every route, in the order added. */
+  public List<Endpoint> endpoints() {
+    return routes.stream()
+        .map(r -> new Endpoint(r.method(), "/" + String.join("/", r.pattern())))
+        .toList();
+  }
+
   public Router<H> add(String method, String pattern, H handler) {
     String[] segments = segments(pattern);
     routes.add(new Route<>(method, segments, handler));

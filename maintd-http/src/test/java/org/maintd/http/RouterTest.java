@@ -3,6 +3,7 @@ package org.maintd.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -73,5 +74,20 @@ class RouterTest {
     Router.MethodNotAllowed p =
         assertThrows(Router.MethodNotAllowed.class, () -> router.route("GET", "/1/pause"));
     assertEquals(Set.of("POST"), p.allowed());
+  }
+
+  @Test
+  void listsEveryRouteWithItsMethodAndPatternInTheOrderAdded() {
+    Router<String> r =
+        new Router<String>()
+            .add("GET", "/", "root")
+            .add("GET", "/1/nodes/{node}/reboot", "reboots")
+            .add("DELETE", "/1/nodes/{node}/reboot/{key}", "release");
+    assertEquals(
+        List.of(
+            new Router.Endpoint("GET", "/"),
+            new Router.Endpoint("GET", "/1/nodes/{node}/reboot"),
+            new Router.Endpoint("DELETE", "/1/nodes/{node}/reboot/{key}")),
+        r.endpoints());
   }
 }

@@ -1,6 +1,7 @@
 package org.maintd.daemon.app;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -12,6 +13,7 @@ import org.maintd.daemon.consent.ConsentAsker;
 import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.zookeeper.EpochFloor;
+import org.maintd.http.Router;
 import org.maintd.protocol.api.HealthView;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -110,6 +112,11 @@ public final class Daemon implements AutoCloseable {
 
   public int port() {
     return graph.api().port();
+  }
+
+  /** Every method and path pattern its API serves, as its router has them. */
+  public List<Router.Endpoint> endpoints() {
+    return graph.api().endpoints();
   }
 
   /** Stops the leader's work, then every part, the last started first. */

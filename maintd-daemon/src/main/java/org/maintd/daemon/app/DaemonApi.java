@@ -2,20 +2,26 @@ package org.maintd.daemon.app;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.http.ApiAction;
 import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.http.ApiRoutes;
 import org.maintd.daemon.http.ApiServer;
 import org.maintd.daemon.http.Authenticator;
+import org.maintd.daemon.http.InstanceRoutes;
 import org.maintd.daemon.http.NotifyRoutes;
+import org.maintd.daemon.http.RouteSet;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
+import org.maintd.http.Router;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.UsedSignatures;
@@ -40,21 +46,23 @@ final class DaemonApi {
       Optional<SslContextFactory.Server> tls,
       Optional<NotifyPart> notifications,
       Clock clock) {
+    List<RouteSet> extras =
+        Stream.concat(
+                plugin.routes().stream(),
+                Stream.of(
+                    new InstanceRoutes(served, config.instanceHealth(), clock),
+                    new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of()))))
+            .toList();
+    Router<ApiAction> routes =
+        ApiRoutes.of(
+            new ApiRoutes.Sources(
+                served, acting, health, metrics::scrape, plugin.backend()::htoolsReading),
+            extras);
     return new ApiPart(
         ApiServer.newServer(
             config.bind(),
             config.port(),
-            ApiRoutes.of(
-                new ApiRoutes.Sources(
-                    served, acting, health, metrics::scrape, plugin.backend()::htoolsReading),
-                java.util.stream.Stream.concat(
-                        plugin.routes().stream(),
-                        java.util.stream.Stream.of(
-                            new org.maintd.daemon.http.InstanceRoutes(
-                                served, config.instanceHealth(), clock),
-                            new NotifyRoutes(
-                                () -> notifications.map(NotifyPart::test).orElse(Map.of()))))
-                    .toList()),
+            routes,
             new Authenticator(
                 verifier,
                 config.usersFile(),
@@ -63,6 +71,7 @@ final class DaemonApi {
             new ApiServer.Limits(config.http().idleTimeout(), config.http().maxRequestBody()),
             tls,
             () -> served.readHeaders(clock.instant())),
+        routes.endpoints(),
         clock);
   }
 }

@@ -2,9 +2,11 @@ package org.maintd.daemon.http;
 
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.List;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.maintd.daemon.service.LifeCyclePart;
+import org.maintd.http.Router;
 import org.maintd.http.Servers;
 
 /**
@@ -13,10 +15,18 @@ import org.maintd.http.Servers;
  */
 public final class ApiPart extends LifeCyclePart {
   private final Server server;
+  private final List<Router.Endpoint> endpoints;
 
-  public ApiPart(Server server, Clock clock) {
+  /** {@code server}, which serves the routes {@code endpoints} lists. */
+  public ApiPart(Server server, List<Router.Endpoint> endpoints, Clock clock) {
     super("api", "the HTTP API", server, clock);
     this.server = server;
+    this.endpoints = List.copyOf(endpoints);
+  }
+
+  /** Every method and path pattern the API serves, as its router has them. */
+  public List<Router.Endpoint> endpoints() {
+    return endpoints;
   }
 
   /** The port it listens on (the one chosen when it was configured with 0). */

@@ -65,6 +65,7 @@ public final class ApiRoutes {
     api.changes(r);
     new RebootRoutes(sources).addTo(r);
     new ScheduleRoutes(sources).addTo(r);
+    new OpenApiRoutes().addTo(r);
     extras.forEach(e -> e.addTo(r));
     return r;
   }
