@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
 
@@ -20,8 +18,7 @@ final class CampaignEvents {
   private CampaignEvents() {}
 
   static List<Event> between(List<Campaign> before, List<Campaign> after, Instant now) {
-    Map<String, Campaign> known =
-        before.stream().collect(Collectors.toMap(Campaign::id, Function.identity(), (a, b) -> b));
+    Map<String, Campaign> known = ByKey.lastOf(before, Campaign::id);
     List<Event> out = new ArrayList<>();
     for (Campaign c : after) {
       Campaign was = known.get(c.id());

@@ -4,8 +4,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.maintd.machine.MachineMode;
 import org.maintd.maintenance.MaintenanceMode;
 
@@ -20,8 +18,8 @@ final class MachineEvents {
 
   static List<Event> between(
       List<MaintenanceMode> before, List<MaintenanceMode> after, Instant now) {
-    Map<String, MaintenanceMode> was = byHost(before);
-    Map<String, MaintenanceMode> is = byHost(after);
+    Map<String, MaintenanceMode> was = ByKey.lastOf(before, MaintenanceMode::hostname);
+    Map<String, MaintenanceMode> is = ByKey.lastOf(after, MaintenanceMode::hostname);
     List<Event> out = new ArrayList<>();
     for (MaintenanceMode m : after) {
       MaintenanceMode old = was.get(m.hostname());
@@ -58,10 +56,5 @@ final class MachineEvents {
         now,
         m.hostname(),
         "machine " + m.hostname() + " " + what);
-  }
-
-  private static Map<String, MaintenanceMode> byHost(List<MaintenanceMode> modes) {
-    return modes.stream()
-        .collect(Collectors.toMap(MaintenanceMode::hostname, Function.identity(), (a, b) -> b));
   }
 }

@@ -4,8 +4,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.RequestStatus;
 
@@ -18,9 +16,7 @@ final class RebootEvents {
   private RebootEvents() {}
 
   static List<Event> between(List<RebootRequest> before, List<RebootRequest> after, Instant now) {
-    Map<String, RebootRequest> known =
-        before.stream()
-            .collect(Collectors.toMap(RebootRequest::id, Function.identity(), (a, b) -> b));
+    Map<String, RebootRequest> known = ByKey.lastOf(before, RebootRequest::id);
     List<Event> out = new ArrayList<>();
     for (RebootRequest r : after) {
       RebootRequest was = known.get(r.id());

@@ -1,6 +1,7 @@
 package org.maintd.notify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -112,6 +113,17 @@ class StateEventsTest {
             reboot(RequestStatus.HELD, false),
             "reboot-held/r1"),
         of("held stays held", reboot(RequestStatus.HELD, false), reboot(RequestStatus.HELD, false)),
+        of("a request appears pending", EMPTY, reboot(RequestStatus.PENDING, false)),
+        of(
+            "a request appears already held and released",
+            EMPTY,
+            reboot(RequestStatus.HELD, true),
+            "reboot-held/r1",
+            "reboot-released/r1"),
+        of(
+            "released stays released",
+            reboot(RequestStatus.HELD, true),
+            reboot(RequestStatus.HELD, true)),
         of(
             "its key released",
             reboot(RequestStatus.HELD, false),
@@ -135,6 +147,79 @@ class StateEventsTest {
     assertTrue(events.stream().allMatch(e -> e.time().equals(NOW)), events::toString);
   }
 
+  static Stream<Arguments> sayings() {
+    return Stream.of(
+        said(
+            EMPTY,
+            incident(IncidentStatus.NOTED),
+            "node3",
+            "incident " + U + " on node3 opened: the node reported evacuate"),
+        said(
+            incident(IncidentStatus.PENDING),
+            incident(IncidentStatus.FAILED),
+            "node3",
+            "incident " + U + " on node3 failed: job 7 failed"),
+        said(
+            incident(IncidentStatus.PENDING),
+            incident(IncidentStatus.COMPLETED),
+            "node3",
+            "incident " + U + " on node3 completed: job 7 failed"),
+        said(EMPTY, campaign(CampaignStatus.RUNNING), "c1", "campaign c1 started"),
+        said(
+            campaign(CampaignStatus.RUNNING),
+            campaign(CampaignStatus.PAUSED),
+            "c1",
+            "campaign c1 paused"),
+        said(
+            campaign(CampaignStatus.RUNNING),
+            campaign(CampaignStatus.PAUSED, "by ops"),
+            "c1",
+            "campaign c1 paused: by ops"),
+        said(
+            campaign(CampaignStatus.RUNNING),
+            campaign(CampaignStatus.FAILING, "n2 did not come back"),
+            "c1",
+            "campaign c1 stuck: n2 did not come back"),
+        said(
+            campaign(CampaignStatus.RUNNING),
+            campaign(CampaignStatus.COMPLETED),
+            "c1",
+            "campaign c1 finished: completed"),
+        said(
+            campaign(CampaignStatus.ABORTING, "by ops"),
+            campaign(CampaignStatus.ABORTED, "by ops"),
+            "c1",
+            "campaign c1 finished: aborted: by ops"),
+        said(EMPTY, mode(MachineMode.DRAIN, T0), "n5", "machine n5 DRAIN: window"),
+        said(mode(MachineMode.DRAIN, T0), mode(MachineMode.DOWN, NOW, ""), "n5", "machine n5 DOWN"),
+        said(mode(MachineMode.DOWN, T0), EMPTY, "n5", "machine n5 UP: back in service after DOWN"),
+        said(
+            reboot(RequestStatus.POWERING_OFF, false),
+            reboot(RequestStatus.HELD, false),
+            "n4",
+            "reboot request r1 with key k holds node n4 off"),
+        said(
+            reboot(RequestStatus.HELD, false),
+            reboot(RequestStatus.HELD, true),
+            "n4",
+            "reboot request r1 with key k released node n4"),
+        said(
+            EMPTY,
+            EMPTY.withStormArmed(false).withPaused(true, "3 incidents in 10 minutes"),
+            "",
+            "storm guard tripped: 3 incidents in 10 minutes"));
+  }
+
+  @ParameterizedTest(name = "{3}")
+  @MethodSource("sayings")
+  void anEventSaysWhatHappenedWithItsReasonOnlyWhenItHasOne(
+      MaintdState before, MaintdState after, String subject, String text) {
+    List<Event> events = StateEvents.between(seen(before), seen(after), NOW);
+    assertEquals(
+        List.of(subject + " | " + text),
+        events.stream().map(e -> e.subject() + " | " + e.text()).toList());
+  }
+
   @Test
   void plannedWorkHeldIsToldOnceForTheSameHoldAndAgainForAnother() {
     WaitReason hours =
@@ -156,18 +241,55 @@ class StateEventsTest {
   }
 
   @Test
-  void anEventSaysWhatHappenedToWhat() {
-    Event failed =
-        StateEvents.between(
-                seen(incident(IncidentStatus.PENDING)), seen(incident(IncidentStatus.FAILED)), NOW)
-            .get(0);
-    assertEquals(EventKind.INCIDENT_FAILED, failed.kind());
-    assertEquals("node3", failed.subject());
-    assertEquals("incident " + U + " on node3 failed: job 7 failed", failed.text());
+  void aHoldWhileTheAlertsCannotBeReadIsToldOnceForEachReasonUnderItsOwnIdentity() {
+    Seen none = new Seen(EMPTY, Optional.empty());
+    Seen refused = unread("connection refused");
+    Seen timedOut = unread("timed out after 5 s");
+
+    List<Event> first = StateEvents.between(none, refused, NOW);
+    assertEquals(List.of(EventKind.PLANNED_WORK_HELD), first.stream().map(Event::kind).toList());
+    assertEquals(
+        "planned work held: the alerts cannot be read: connection refused", first.get(0).text());
+    assertEquals(
+        ids(first),
+        ids(StateEvents.between(none, unread("connection refused"), NOW.plusSeconds(60))));
+    assertEquals(List.of(), StateEvents.between(refused, unread("connection refused"), NOW));
+
+    List<Event> another = StateEvents.between(refused, timedOut, NOW);
+    assertEquals(1, another.size(), another::toString);
+    assertTrue(
+        another.get(0).id().startsWith("planned-work-held/alert-unknown/"), another::toString);
+    assertNotEquals(first.get(0).id(), another.get(0).id());
+  }
+
+  @Test
+  void theDaemonsOwnEventsAreKnownByTheTermOrTheKeyTheyAreGiven() {
+    Event leads = StateEvents.leaderChanged("http://10.0.0.2:8080", "epoch-7", NOW);
+    assertEquals(EventKind.LEADER_CHANGED, leads.kind());
+    assertEquals("leader-changed/epoch-7", leads.id());
+    assertEquals(NOW, leads.time());
+    assertEquals("http://10.0.0.2:8080", leads.subject());
+    assertEquals("maintd at http://10.0.0.2:8080 leads now", leads.text());
+
+    Event test = StateEvents.test("1764428400000", NOW);
+    assertEquals(EventKind.TEST, test.kind());
+    assertEquals("test/1764428400000", test.id());
+    assertEquals(NOW, test.time());
+    assertEquals("", test.subject());
+    assertEquals("a test of maintd's notifications: this receiver works", test.text());
   }
 
   private static Arguments of(String name, MaintdState before, MaintdState after, String... ids) {
     return Arguments.of(name, before, after, List.of(ids));
+  }
+
+  private static Arguments said(
+      MaintdState before, MaintdState after, String subject, String text) {
+    return Arguments.of(before, after, subject, text);
+  }
+
+  private static Seen unread(String reason) {
+    return new Seen(EMPTY, Optional.of(new PlannedWorkHold.AlertsUnknown(reason)));
   }
 
   private static List<String> ids(List<Event> events) {
@@ -192,16 +314,35 @@ class StateEventsTest {
   }
 
   private static MaintdState campaign(CampaignStatus status) {
+    return campaign(status, "");
+  }
+
+  private static MaintdState campaign(CampaignStatus status, String stopReason) {
     CampaignSpec spec = CampaignSpecs.oneNode("n2");
     Campaign c =
         new Campaign(
-            "c1", spec, status, "", List.of(), 0, List.of(), List.of(), List.of(), "", T0, NOW);
+            "c1",
+            spec,
+            status,
+            stopReason,
+            List.of(),
+            0,
+            List.of(),
+            List.of(),
+            List.of(),
+            "",
+            T0,
+            NOW);
     return EMPTY.withCampaigns(List.of(c));
   }
 
   private static MaintdState mode(MachineMode m, Instant since) {
+    return mode(m, since, "window");
+  }
+
+  private static MaintdState mode(MachineMode m, Instant since, String reason) {
     return EMPTY.withMaintenance(
-        EMPTY.maintenance().withMode(new MaintenanceMode("n5", m, since, "window")));
+        EMPTY.maintenance().withMode(new MaintenanceMode("n5", m, since, reason)));
   }
 
   private static MaintdState reboot(RequestStatus status, boolean released) {
