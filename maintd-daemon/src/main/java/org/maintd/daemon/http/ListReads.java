@@ -5,10 +5,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Node;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.incident.IncidentStatus;
 import org.maintd.machine.MachineMode;
@@ -26,24 +28,49 @@ import org.maintd.reboot.RebootRequest;
  * {@code /1/status} and {@code /1/jobs}). Thread-safe.
  */
 public final class ListReads {
-  private final ViewMemo<List<NodeView>> nodes =
-      new ViewMemo<>(v -> NodeView.of(v.cluster(), v.readings(), v.state(), v.plan()));
+  private final ViewMemo<NodeRows> nodes = new ViewMemo<>(NodeRows::of);
   private final ViewMemo<Map<String, String>> groups = new ViewMemo<>(v -> groupsOf(v.cluster()));
 
-  /** Nodes: by name, group or mode; keyed by name. */
-  public static final Listing<NodeView> NODES =
+  /** A node as the list's filters see it: its name, group and mode; its view made when shown. */
+  record NodeRow(Node node, String group, String mode) {}
+
+  /** The nodes of one view as rows, with what their views are made of. */
+  private record NodeRows(List<NodeRow> rows, Optional<NodeView.Sources> sources) {
+    static NodeRows of(DaemonView v) {
+      if (v.cluster() == null) {
+        return new NodeRows(List.of(), Optional.empty());
+      }
+      NodeView.Sources sources =
+          NodeView.Sources.of(v.cluster(), v.readings(), v.state(), v.plan());
+      List<NodeRow> rows =
+          v.cluster().nodes().stream()
+              .map(n -> new NodeRow(n, sources.group(n), sources.mode(n)))
+              .toList();
+      return new NodeRows(rows, Optional.of(sources));
+    }
+  }
+
+  /** Nodes: by name, group or mode; keyed by name; shown as {@link NodeView}s. */
+  static final Listing<NodeRow> NODES =
       new Listing<>(
           "nodes",
-          NodeView::name,
+          r -> r.node().name(),
           Map.of(
-              "name", v -> named(v, NodeView::name),
-              "group", v -> n -> n.group().equalsIgnoreCase(v),
+              "name", v -> named(v, r -> r.node().name()),
+              "group", v -> r -> r.group().equalsIgnoreCase(v),
               "mode", ListReads::inMode),
           Listing.fieldsOf(NodeView.class));
 
-  /** A page of the nodes of {@code view}. */
+  /**
+   * A page of the nodes of {@code view}: only the nodes shown are made into views, from what the
+   * view's nodes share, gathered once per view.
+   */
   public Page<NodeView> nodes(DaemonView view, ListQuery query) {
-    return NODES.page(nodes.of(view), query);
+    NodeRows all = nodes.of(view);
+    Page<NodeRow> page = NODES.page(all.rows(), query);
+    return new Page<>(
+        page.items().stream().map(r -> all.sources().orElseThrow().view(r.node())).toList(),
+        page.next());
   }
 
   ListAnswer nodes(DaemonView view, Fields query) {
@@ -137,14 +164,14 @@ public final class ListReads {
     return t -> p.matches(name.apply(t));
   }
 
-  private static Predicate<NodeView> inMode(String value) {
+  private static Predicate<NodeRow> inMode(String value) {
     String mode;
     try {
       mode = MachineMode.valueOf(value.toUpperCase(Locale.ROOT)).name();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("a mode is UP, DRAIN or DOWN, not '" + value + "'", e);
     }
-    return n -> n.mode().equals(mode);
+    return r -> r.mode().equals(mode);
   }
 
   private static Predicate<IncidentView> inStatus(String value) {

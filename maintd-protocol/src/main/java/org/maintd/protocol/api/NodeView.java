@@ -97,57 +97,99 @@ public record NodeView(
       MaintdState state,
       PlanSnapshot plan) {
     List<NodeView> list = new ArrayList<>();
-    Map<String, String> rebootWaits = Reboot.waits(plan);
     if (cluster == null) {
       return list;
     }
-    Map<String, List<String>> primaries = new HashMap<>();
-    Map<String, List<String>> secondaries = new HashMap<>();
-    for (Instance i : cluster.instances()) {
-      primaries.computeIfAbsent(i.primary(), k -> new ArrayList<>()).add(i.name());
-      if (i.hasSecondary()) {
-        secondaries.computeIfAbsent(i.secondary(), k -> new ArrayList<>()).add(i.name());
-      }
-    }
-    Map<String, List<String>> incidents = new HashMap<>();
-    state
-        .incidents()
-        .forEach(
-            i ->
-                incidents
-                    .computeIfAbsent(i.node(), k -> new ArrayList<>())
-                    .add(i.uuid().toString()));
-    Map<String, String> groups = new HashMap<>();
-    cluster.groups().forEach(g -> groups.put(g.uuid(), g.name()));
+    Sources sources = Sources.of(cluster, readings, state, plan);
     for (Node n : cluster.nodes()) {
-      CollectorReading r = readings.get(n.name());
-      CollectorStatus stored = state.collectors().get(n.name());
-      list.add(
-          new NodeView(
-              n.name(),
-              n.uuid(),
-              groups.getOrDefault(n.group(), n.group()),
-              n.master(),
-              n.offline(),
-              n.drained(),
-              n.flags().masterCandidate(),
-              mode(n, state),
-              n.tags(),
-              primaries.getOrDefault(n.name(), List.of()),
-              secondaries.getOrDefault(n.name(), List.of()),
-              n.resources().memFree(),
-              n.resources().diskFree(),
-              incidents.getOrDefault(n.name(), List.of()),
-              collector(r, stored),
-              lastReport(r, stored),
-              Machines.find(state.machines(), n.name())
-                  .map(m -> new TakenOut(Times.seconds(m.since()), m.owner(), m.reason()))
-                  .orElse(null),
-              state.paused(),
-              state.pauseReason(),
-              Reboot.of(n.name(), state.reboots(), rebootWaits)));
+      list.add(sources.view(n));
     }
     return list;
+  }
+
+  /**
+   * What the views of one cluster's nodes are made of, gathered once (each node's instances,
+   * incidents, group name and reboot waits), so that a view is made for a node only when it is
+   * shown: a page of 50 of 10,000 nodes makes 50. Immutable.
+   */
+  public static final class Sources {
+    private final Map<String, CollectorReading> readings;
+    private final MaintdState state;
+    private final Map<String, String> rebootWaits;
+    private final Map<String, List<String>> primaries = new HashMap<>();
+    private final Map<String, List<String>> secondaries = new HashMap<>();
+    private final Map<String, List<String>> incidents = new HashMap<>();
+    private final Map<String, String> groups = new HashMap<>();
+
+    private Sources(
+        Map<String, CollectorReading> readings, MaintdState state, Map<String, String> waits) {
+      this.readings = readings;
+      this.state = state;
+      this.rebootWaits = waits;
+    }
+
+    /** The sources of {@code cluster}'s node views, as {@link NodeView#of} takes them. */
+    public static Sources of(
+        Cluster cluster,
+        Map<String, CollectorReading> readings,
+        MaintdState state,
+        PlanSnapshot plan) {
+      Sources s = new Sources(readings, state, Reboot.waits(plan));
+      for (Instance i : cluster.instances()) {
+        s.primaries.computeIfAbsent(i.primary(), k -> new ArrayList<>()).add(i.name());
+        if (i.hasSecondary()) {
+          s.secondaries.computeIfAbsent(i.secondary(), k -> new ArrayList<>()).add(i.name());
+        }
+      }
+      state
+          .incidents()
+          .forEach(
+              i ->
+                  s.incidents
+                      .computeIfAbsent(i.node(), k -> new ArrayList<>())
+                      .add(i.uuid().toString()));
+      cluster.groups().forEach(g -> s.groups.put(g.uuid(), g.name()));
+      return s;
+    }
+
+    /** The name of {@code n}'s group (its uuid when the cluster names no such group). */
+    public String group(Node n) {
+      return groups.getOrDefault(n.group(), n.group());
+    }
+
+    /** {@code n}'s mode, as its view shows it. */
+    public String mode(Node n) {
+      return NodeView.mode(n, state);
+    }
+
+    /** {@code n} as {@code /1/nodes} shows it. */
+    public NodeView view(Node n) {
+      CollectorReading r = readings.get(n.name());
+      CollectorStatus stored = state.collectors().get(n.name());
+      return new NodeView(
+          n.name(),
+          n.uuid(),
+          group(n),
+          n.master(),
+          n.offline(),
+          n.drained(),
+          n.flags().masterCandidate(),
+          mode(n),
+          n.tags(),
+          primaries.getOrDefault(n.name(), List.of()),
+          secondaries.getOrDefault(n.name(), List.of()),
+          n.resources().memFree(),
+          n.resources().diskFree(),
+          incidents.getOrDefault(n.name(), List.of()),
+          collector(r, stored),
+          lastReport(r, stored),
+          Machines.find(state.machines(), n.name())
+              .map(m -> new TakenOut(Times.seconds(m.since()), m.owner(), m.reason()))
+              .orElse(null),
+          state.paused(),
+          state.pauseReason(),
+          Reboot.of(n.name(), state.reboots(), rebootWaits));
+    }
   }
 
   /**
