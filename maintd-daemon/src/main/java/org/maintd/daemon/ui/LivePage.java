@@ -1,0 +1,101 @@
+package org.maintd.daemon.ui;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import org.maintd.campaign.Campaign;
+import org.maintd.daemon.http.ApiRoutes;
+import org.maintd.daemon.runner.DaemonView;
+import org.maintd.protocol.api.CampaignView;
+import org.maintd.protocol.api.HealthView;
+import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.api.MaintenanceStatusView;
+import org.maintd.protocol.api.NodeView;
+import org.maintd.protocol.api.PlanView;
+import org.maintd.protocol.api.RebootView;
+import org.maintd.reboot.RebootRequest;
+
+/**
+ * Everything the page's live parts show, made from one published view (and the daemon's health):
+ * the overview, the incidents, the round's jobs and the plan, a page of nodes, the campaigns, the
+ * maintenance schedule and status, and the reboot requests under way; {@code at} is the time of the
+ * view's plan, which the page's ages count from. Immutable.
+ */
+public record LivePage(
+    Instant at,
+    Overview overview,
+    List<IncidentView> incidents,
+    List<String> jobs,
+    PlanView plan,
+    NodePage nodes,
+    List<CampaignCard> campaigns,
+    Timeline timeline,
+    MaintenanceStatusView maintenance,
+    List<RebootView> reboots) {
+
+  /** The page of {@code v} as {@code health} and {@code filter} ask for it. */
+  public static LivePage of(DaemonView v, HealthView health, NodeFilter filter) {
+    Instant at = viewTime(v);
+    List<IncidentView> incidents = ApiRoutes.status(v);
+    PlanView plan = ApiRoutes.plan(v);
+    List<NodeView> nodes =
+        NodeView.of(v.cluster(), v.readings(), v.state(), v.plan()).stream()
+            .sorted(Comparator.comparing(NodeView::name))
+            .toList();
+    Overview overview =
+        new Overview(
+            health,
+            v.state().paused(),
+            v.state().pauseReason(),
+            v.storm(),
+            java.util.Optional.ofNullable(plan.planned_work_held()),
+            plan.held_back(),
+            plan.round(),
+            incidents.size(),
+            (int) incidents.stream().filter(LivePage::active).count(),
+            nodes.size());
+    return new LivePage(
+        at,
+        overview,
+        incidents,
+        v.jobs(),
+        plan,
+        NodePage.of(nodes, filter),
+        v.state().campaigns().stream()
+            .sorted(Comparator.comparing(Campaign::ctime).reversed())
+            .map(c -> CampaignCard.of(CampaignView.of(c)))
+            .toList(),
+        Timeline.of(v.state().maintenance(), at),
+        MaintenanceStatusView.of(v.cluster(), v.state().maintenance()),
+        v.state().reboots().requests().stream()
+            .filter(RebootRequest::active)
+            .map(RebootView::of)
+            .toList());
+  }
+
+  /**
+   * When the view was made: its plan's time, or before the first plan the latest reading's (the
+   * epoch when there is none either).
+   */
+  private static Instant viewTime(DaemonView v) {
+    if (v.plan() != null && v.plan().at() != null) {
+      return v.plan().at();
+    }
+    return v.readings().values().stream()
+        .map(org.maintd.spi.CollectorReading::at)
+        .max(Comparator.naturalOrder())
+        .orElse(Instant.EPOCH);
+  }
+
+  /** Whether an incident is still being handled (noted or pending). */
+  public static boolean active(IncidentView i) {
+    return i.repairStatus().equals("noted") || i.repairStatus().equals("pending");
+  }
+
+  /** Whether an incident can be acknowledged: completed or failed, tagged, not acknowledged. */
+  public static boolean acknowledgeable(IncidentView i) {
+    return (i.repairStatus().equals("completed") || i.repairStatus().equals("failed"))
+        && i.tagged()
+        && !i.acknowledged();
+  }
+}
