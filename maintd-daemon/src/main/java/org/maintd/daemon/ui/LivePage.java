@@ -5,12 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 import org.maintd.campaign.Campaign;
 import org.maintd.daemon.http.ApiRoutes;
+import org.maintd.daemon.http.ListReads;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.MaintenanceStatusView;
-import org.maintd.protocol.api.NodeView;
 import org.maintd.protocol.api.PlanView;
 import org.maintd.protocol.api.RebootView;
 import org.maintd.reboot.RebootRequest;
@@ -34,14 +34,11 @@ public record LivePage(
     List<RebootView> reboots) {
 
   /** The page of {@code v} as {@code health} and {@code filter} ask for it. */
-  public static LivePage of(DaemonView v, HealthView health, NodeFilter filter) {
+  public static LivePage of(DaemonView v, HealthView health, ListReads lists, NodeFilter filter) {
     Instant at = viewTime(v);
     List<IncidentView> incidents = ApiRoutes.status(v);
     PlanView plan = ApiRoutes.plan(v);
-    List<NodeView> nodes =
-        NodeView.of(v.cluster(), v.readings(), v.state(), v.plan()).stream()
-            .sorted(Comparator.comparing(NodeView::name))
-            .toList();
+    NodePage nodes = NodePage.of(lists, v, filter);
     Overview overview =
         new Overview(
             health,
@@ -53,14 +50,14 @@ public record LivePage(
             plan.round(),
             incidents.size(),
             (int) incidents.stream().filter(LivePage::active).count(),
-            nodes.size());
+            nodes.total());
     return new LivePage(
         at,
         overview,
         incidents,
         v.jobs(),
         plan,
-        NodePage.of(nodes, filter),
+        nodes,
         v.state().campaigns().stream()
             .sorted(Comparator.comparing(Campaign::ctime).reversed())
             .map(c -> CampaignCard.of(CampaignView.of(c)))
@@ -74,15 +71,18 @@ public record LivePage(
   }
 
   /**
-   * When the view was made: its plan's time, or before the first plan the latest reading's (the
-   * epoch when there is none either).
+   * When the view was made: its plan's time, or where there is none yet (before the first round, on
+   * a standby) the latest time a collector's reading or its stored health has; the epoch when none
+   * has either.
    */
   private static Instant viewTime(DaemonView v) {
     if (v.plan() != null && v.plan().at() != null) {
       return v.plan().at();
     }
-    return v.readings().values().stream()
-        .map(org.maintd.spi.CollectorReading::at)
+    return java.util.stream.Stream.concat(
+            v.readings().values().stream().map(org.maintd.spi.CollectorReading::at),
+            v.state().collectors().values().stream().map(org.maintd.spi.CollectorStatus::since))
+        .filter(java.util.Objects::nonNull)
         .max(Comparator.naturalOrder())
         .orElse(Instant.EPOCH);
   }

@@ -3,57 +3,60 @@ package org.maintd.daemon.ui;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.eclipse.jetty.util.Fields;
-import org.maintd.protocol.api.NodeView;
+import org.maintd.daemon.http.ListQuery;
 
 /**
- * Which nodes the page's node table shows: those of a group, in a mode ({@code UP}, {@code DRAIN},
- * {@code DOWN}), whose name contains a text, after a name (the page before ended there), at most
- * {@link #PAGE} of them. Empty texts filter nothing. Immutable.
+ * Which nodes the page's node table shows, as its form asks: those of a group, in a mode ({@code
+ * UP}, {@code DRAIN}, {@code DOWN}), whose name matches a pattern ({@code node1*}), after a name
+ * (where the page before ended), at most {@link #PAGE} of them, as {@code /1/nodes} takes them.
+ * Empty fields filter nothing. Immutable.
  */
 public record NodeFilter(String group, String mode, String name, String after) {
   /** The most nodes one page shows. */
   public static final int PAGE = 50;
 
-  private static final List<String> MODES = List.of("UP", "DRAIN", "DOWN");
-
-  /** The filter the query asks for. */
+  /** The filter the page's query asks for. */
   public static NodeFilter of(Fields query) {
     return new NodeFilter(
-        value(query, "group"),
-        value(query, "mode").toUpperCase(Locale.ROOT),
-        value(query, "name"),
-        value(query, "after"));
+        value(query, "group"), value(query, "mode"), value(query, "name"), value(query, "after"));
   }
 
-  /** Why the filter cannot be applied, in the operator's words; empty when it can. */
-  public Optional<String> problem() {
-    return mode.isEmpty() || MODES.contains(mode)
-        ? Optional.empty()
-        : Optional.of("no mode '" + mode + "': a node's mode is UP, DRAIN or DOWN");
+  /** The same filter as {@code /1/nodes} takes it, a page of {@link #PAGE} nodes. */
+  public ListQuery query() {
+    Map<String, String> filters = new LinkedHashMap<>();
+    if (!group.isEmpty()) {
+      filters.put("group", group);
+    }
+    if (!mode.isEmpty()) {
+      filters.put("mode", mode);
+    }
+    if (!name.isEmpty()) {
+      filters.put("name", name);
+    }
+    return new ListQuery(
+        filters,
+        List.of(),
+        OptionalInt.of(PAGE),
+        after.isEmpty() ? Optional.empty() : Optional.of(after));
   }
 
-  /** Whether {@code n} passes the filter (the page's position aside). */
-  public boolean matches(NodeView n) {
-    return (group.isEmpty() || group.equals(n.group()))
-        && (mode.isEmpty() || mode.equals(n.mode()))
-        && (name.isEmpty() || n.name().toLowerCase(Locale.ROOT).contains(lower(name)));
-  }
-
-  /** The query of this filter's next page, which begins after {@code last}. */
+  /** The page's query for the nodes after {@code last}, with this filter. */
   public String nextQuery(String last) {
     return query(last);
   }
 
-  /** The query of this filter's first page. */
+  /** The page's query for this filter's first page. */
   public String firstQuery() {
     return query("");
   }
 
-  /** The query of the page as it is, to poll the page's live parts with. */
+  /** The page's query as it is (what the page's render is kept by). */
   public String currentQuery() {
     return query(after);
   }
@@ -76,9 +79,5 @@ public record NodeFilter(String group, String mode, String name, String after) {
   private static String value(Fields query, String key) {
     String v = query.getValue(key);
     return v == null ? "" : v.strip();
-  }
-
-  private static String lower(String s) {
-    return s.toLowerCase(Locale.ROOT);
   }
 }

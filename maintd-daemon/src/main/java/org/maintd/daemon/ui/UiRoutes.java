@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.maintd.daemon.http.ApiAction;
 import org.maintd.daemon.http.ApiCall;
+import org.maintd.daemon.http.ListReads;
 import org.maintd.daemon.http.RenderCache;
 import org.maintd.daemon.http.Rendered;
 import org.maintd.daemon.http.RouteSet;
@@ -31,6 +32,7 @@ public final class UiRoutes implements RouteSet {
   private final Supplier<DaemonView> view;
   private final Supplier<HealthView> health;
   private final Templates templates = new Templates();
+  private final ListReads lists = new ListReads();
   private final RenderCache rendered = new RenderCache(64);
   private final Map<String, Rendered> assets =
       Map.of(
@@ -57,7 +59,7 @@ public final class UiRoutes implements RouteSet {
     return rendered.get(
         v,
         template + filter.currentQuery() + "|" + leadership(h),
-        () -> Rendered.of(HTML, templates.render(template, LivePage.of(v, h, filter))));
+        () -> Rendered.of(HTML, templates.render(template, LivePage.of(v, h, lists, filter))));
   }
 
   private Rendered incident(ApiCall c) {
@@ -68,7 +70,7 @@ public final class UiRoutes implements RouteSet {
         v,
         "incident " + uuid + "|" + leadership(h),
         () -> {
-          LivePage page = LivePage.of(v, h, NodeFilter.of(c.query()));
+          LivePage page = LivePage.of(v, h, lists, NodeFilter.of(c.query()));
           IncidentView incident =
               page.incidents().stream()
                   .filter(i -> i.uuid().equals(uuid))

@@ -8,6 +8,7 @@
   var login = document.getElementById('login');
   var etag = null;
   var timer = null;
+  var gone = false;
   document.documentElement.className += ' js';
 
   function say(kind, text) {
@@ -33,6 +34,10 @@
         if (r.status === 304) {
           return null;
         }
+        if (r.status === 404) {
+          gone = true;
+          throw new Error('what this page shows is no longer kept (an incident acknowledged, or forgotten once its fault cleared)');
+        }
         if (!r.ok) {
           throw new Error('the daemon answered ' + r.status);
         }
@@ -47,10 +52,12 @@
       })
       .catch(function (e) {
         body.classList.add('stale');
-        say('refused', 'The page is not current: ' + e.message + '; trying again.');
+        say('refused', 'The page is not current: ' + e.message + (gone ? '.' : '; trying again.'));
       })
       .then(function () {
-        timer = setTimeout(poll, period);
+        if (!gone) {
+          timer = setTimeout(poll, period);
+        }
       });
   }
 
