@@ -10,6 +10,7 @@ import org.maintd.daemon.runner.DaemonView;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.api.InstanceView;
 import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.PlanView;
 import org.maintd.protocol.api.RebootView;
@@ -17,9 +18,9 @@ import org.maintd.reboot.RebootRequest;
 
 /**
  * Everything the page's live parts show, made from one published view (and the daemon's health):
- * the overview, the incidents, the round's jobs and the plan, a page of nodes, the campaigns, the
- * maintenance schedule and status, and the reboot requests under way; {@code at} is the time of the
- * view's plan, which the page's ages count from. Immutable.
+ * the overview, the incidents, the round's jobs and the plan, a page of nodes, the instances that
+ * need attention, the campaigns, the maintenance schedule and status, and the reboot requests under
+ * way; {@code at} is the time of the view's plan, which the page's ages count from. Immutable.
  */
 public record LivePage(
     Instant at,
@@ -28,13 +29,22 @@ public record LivePage(
     List<String> jobs,
     PlanView plan,
     NodePage nodes,
+    InstanceList instances,
     List<CampaignCard> campaigns,
     Timeline timeline,
     MaintenanceStatusView maintenance,
     List<RebootView> reboots) {
 
-  /** The page of {@code v} as {@code health} and {@code filter} ask for it. */
-  public static LivePage of(DaemonView v, HealthView health, ListReads lists, NodeFilter filter) {
+  /**
+   * The page of {@code v} as {@code health} and {@code filter} ask for it, its node table cut by
+   * {@code lists}, with the view's {@code instances} as {@code /1/instances} shows them.
+   */
+  public static LivePage of(
+      DaemonView v,
+      HealthView health,
+      ListReads lists,
+      NodeFilter filter,
+      List<InstanceView> instances) {
     Instant at = viewTime(v);
     List<IncidentView> incidents = ApiRoutes.status(v);
     PlanView plan = ApiRoutes.plan(v);
@@ -58,6 +68,7 @@ public record LivePage(
         v.jobs(),
         plan,
         nodes,
+        InstanceList.of(instances),
         v.state().campaigns().stream()
             .sorted(Comparator.comparing(Campaign::ctime).reversed())
             .map(c -> CampaignCard.of(CampaignView.of(c)))

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -14,10 +15,12 @@ import org.maintd.daemon.http.RenderCache;
 import org.maintd.daemon.http.Rendered;
 import org.maintd.daemon.http.RouteSet;
 import org.maintd.daemon.runner.DaemonView;
+import org.maintd.health.HealthSettings;
 import org.maintd.http.HttpError;
 import org.maintd.http.Router;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.api.InstanceView;
 
 /**
  * The status page's routes: {@code GET /ui} (the whole page), {@code GET /ui/live} (its live parts,
@@ -31,6 +34,8 @@ public final class UiRoutes implements RouteSet {
 
   private final Supplier<DaemonView> view;
   private final Supplier<HealthView> health;
+  private final HealthSettings settings;
+  private final Clock clock;
   private final Templates templates = new Templates();
   private final ListReads lists = new ListReads();
   private final RenderCache rendered = new RenderCache(64);
@@ -39,9 +44,19 @@ public final class UiRoutes implements RouteSet {
           "ui.js", asset("ui.js", "text/javascript; charset=utf-8"),
           "ui.css", asset("ui.css", "text/css; charset=utf-8"));
 
-  public UiRoutes(Supplier<DaemonView> view, Supplier<HealthView> health) {
+  /**
+   * The page over the published {@code view} and the daemon's {@code health}, instances' health
+   * counted with {@code settings} as of {@code clock} (as {@code /1/instances} counts it).
+   */
+  public UiRoutes(
+      Supplier<DaemonView> view,
+      Supplier<HealthView> health,
+      HealthSettings settings,
+      Clock clock) {
     this.view = view;
     this.health = health;
+    this.settings = settings;
+    this.clock = clock;
   }
 
   @Override
@@ -59,7 +74,7 @@ public final class UiRoutes implements RouteSet {
     return rendered.get(
         v,
         template + filter.currentQuery() + "|" + leadership(h),
-        () -> Rendered.of(HTML, templates.render(template, LivePage.of(v, h, lists, filter))));
+        () -> Rendered.of(HTML, templates.render(template, live(v, h, filter))));
   }
 
   private Rendered incident(ApiCall c) {
@@ -70,7 +85,7 @@ public final class UiRoutes implements RouteSet {
         v,
         "incident " + uuid + "|" + leadership(h),
         () -> {
-          LivePage page = LivePage.of(v, h, lists, NodeFilter.of(c.query()));
+          LivePage page = live(v, h, NodeFilter.of(c.query()));
           IncidentView incident =
               page.incidents().stream()
                   .filter(i -> i.uuid().equals(uuid))
@@ -79,6 +94,15 @@ public final class UiRoutes implements RouteSet {
           return Rendered.of(
               HTML, templates.render("incident.jte", new IncidentPage(page, incident)));
         });
+  }
+
+  private LivePage live(DaemonView v, HealthView h, NodeFilter filter) {
+    return LivePage.of(
+        v,
+        h,
+        lists,
+        filter,
+        InstanceView.of(v.cluster(), v.state().health(), settings, clock.instant()));
   }
 
   private Rendered asset(String file) {

@@ -31,6 +31,7 @@ import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.health.HealthSettings;
 import org.maintd.htools.HtoolsReader;
 import org.maintd.incident.Incident;
 import org.maintd.protocol.api.HealthView;
@@ -69,7 +70,8 @@ class UiRoutesTest {
             ApiRoutes.of(
                 new ApiRoutes.Sources(
                     view::get, noCommands(), health::get, () -> "", memory -> Optional.empty()),
-                List.of(new UiRoutes(view::get, health::get))),
+                List.of(
+                    new UiRoutes(view::get, health::get, HealthSettings.on(), Clock.systemUTC()))),
             new Authenticator(
                 new SignatureVerifier(
                     new HmacKey("k".getBytes(StandardCharsets.UTF_8)), Duration.ofSeconds(300)),
@@ -124,6 +126,30 @@ class UiRoutesTest {
     HttpResponse<String> unknown = get("/ui/incidents/00000000-0000-0009-0000-000000000000");
     assertEquals(404, unknown.statusCode());
     assertTrue(unknown.body().contains("no incident 00000000-0000-0009"), unknown.body());
+  }
+
+  @Test
+  void theInstancesNeedingAttentionAreListedWithTheirHealth() throws Exception {
+    String page = get("/ui").body();
+    assertTrue(page.contains("0 of 5 instances."), page);
+    view.set(
+        new DaemonView(
+            MaintdState.initial(NOW),
+            new HtoolsReader()
+                .read(
+                    TestCluster.CLUSTER.replace(
+                        "web1|1024|10000|1|running", "web1|1024|10000|1|ERROR_down"),
+                    "t"),
+            Map.of(),
+            PlanSnapshot.none(),
+            ""));
+    String crashed = get("/ui").body();
+    assertTrue(crashed.contains("1 of 5 instances."), crashed);
+    assertTrue(
+        crashed.contains(
+            "<tr id=\"instance-web1\"><td>web1</td><td>n2</td><td>n3</td><td>ERROR_down</td>"
+                + "<td>down, not restarted yet</td>"),
+        crashed);
   }
 
   @Test
