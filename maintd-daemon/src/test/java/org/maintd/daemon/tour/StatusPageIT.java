@@ -188,23 +188,11 @@ class StatusPageIT {
     await("the release button").atMost(SHORT).until(() -> page.has(release));
 
     page.logout();
-    page.click(release);
-    await("refused without credentials")
-        .atMost(SHORT)
-        .until(() -> page.text("#notice").startsWith("Refused (401)"));
-    expectedErrors.add("401");
+    refused(release, 401, "without credentials");
     page.login("operator", "wrong");
-    page.click(release);
-    await("refused with a wrong password")
-        .atMost(SHORT)
-        .until(() -> page.text("#notice").startsWith("Refused (401)"));
-    expectedErrors.add("401");
+    refused(release, 401, "with a wrong password");
     page.login("reader", "secret");
-    page.click(release);
-    await("refused without write")
-        .atMost(SHORT)
-        .until(() -> page.text("#notice").startsWith("Refused (403)"));
-    expectedErrors.add("403");
+    refused(release, 403, "without write");
     assertEquals(List.of("alpha"), ((Map<?, ?>) demo.get("/1/nodes/node4/reboot")).get("keys"));
 
     page.login("operator", "secret");
@@ -255,6 +243,20 @@ class StatusPageIT {
       small.fullScreenshot(SHOTS.resolve("phone.png"));
       assertEquals(List.of(), phone.consoleErrors());
     }
+  }
+
+  /**
+   * Clicks {@code button}, which the API refuses with {@code status}: the page says so, with the
+   * API's reason, and the console shows the refused request (expected).
+   */
+  private void refused(String button, int status, String why) {
+    page.click(button);
+    String said = "Refused (" + status + "): ";
+    await("refused " + why)
+        .atMost(SHORT)
+        .until(
+            () -> page.text("#notice"), t -> t.startsWith(said) && t.length() > said.length() + 5);
+    expectedErrors.add(Integer.toString(status));
   }
 
   private static void ok(String command) throws Exception {

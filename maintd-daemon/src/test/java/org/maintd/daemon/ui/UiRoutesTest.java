@@ -14,9 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -30,16 +28,12 @@ import org.maintd.daemon.http.Authenticator;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.TestCluster;
-import org.maintd.diagnose.DiagnoseParser;
+import org.maintd.daemon.testing.TestViews;
 import org.maintd.health.HealthSettings;
-import org.maintd.htools.HtoolsReader;
-import org.maintd.incident.Incident;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.round.Command;
-import org.maintd.round.PlanSnapshot;
-import org.maintd.spi.MaintdState;
 
 /**
  * The status page's routes on the API's real server (port 0) over a view a test publishes: the page
@@ -133,16 +127,11 @@ class UiRoutesTest {
     String page = get("/ui").body();
     assertTrue(page.contains("0 of 5 instances."), page);
     view.set(
-        new DaemonView(
-            MaintdState.initial(NOW),
-            new HtoolsReader()
-                .read(
-                    TestCluster.CLUSTER.replace(
-                        "web1|1024|10000|1|running", "web1|1024|10000|1|ERROR_down"),
-                    "t"),
-            Map.of(),
-            PlanSnapshot.none(),
-            ""));
+        TestViews.withIncidents(
+            TestCluster.CLUSTER.replace(
+                "web1|1024|10000|1|running", "web1|1024|10000|1|ERROR_down"),
+            0,
+            NOW));
     String crashed = get("/ui").body();
     assertTrue(crashed.contains("1 of 5 instances."), crashed);
     assertTrue(
@@ -175,22 +164,7 @@ class UiRoutesTest {
   }
 
   private static DaemonView view(int incidents) {
-    List<Incident> list =
-        java.util.stream.IntStream.range(0, incidents)
-            .mapToObj(
-                k ->
-                    Incident.noted(
-                        new UUID(1, k),
-                        "n2",
-                        new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")),
-                        NOW))
-            .toList();
-    return new DaemonView(
-        MaintdState.initial(NOW).withIncidents(list),
-        new HtoolsReader().read(TestCluster.CLUSTER, "t"),
-        Map.of(),
-        PlanSnapshot.none(),
-        "");
+    return TestViews.withIncidents(TestCluster.CLUSTER, incidents, NOW);
   }
 
   private static Commands noCommands() {
