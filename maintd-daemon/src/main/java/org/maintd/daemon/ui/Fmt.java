@@ -63,6 +63,11 @@ public final class Fmt {
     return otherwise == null ? "" : otherwise;
   }
 
+  /** {@code value} as JSON, as the API writes it. */
+  public static String json(Object value) {
+    return org.maintd.protocol.json.Json.write(value);
+  }
+
   /** A token fit for a CSS class: lower case letters, digits and dashes. */
   public static String token(String text) {
     return text == null ? "" : text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
