@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jetty.server.Server;
@@ -34,6 +35,8 @@ import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.round.Command;
+import org.maintd.round.PlanSnapshot;
+import org.maintd.wait.PlannedWorkHold;
 
 /**
  * The status page's routes on the API's real server (port 0) over a view a test publishes: the page
@@ -107,6 +110,42 @@ class UiRoutesTest {
     assertTrue(
         page.contains("<a id=\"leader-link\" href=\"http://n2:1816/ui\">http://n2:1816</a>"), page);
     assertFalse(page.contains("class=\"act\""), "a standby offers no button: " + page);
+  }
+
+  @Test
+  void theBannersSayWhatHoldsPlannedWorkUntilWhenAndWhatTheStormGuardSaw() throws Exception {
+    DaemonView plain = view(0);
+    String calm = get("/ui").body();
+    assertFalse(calm.contains("id=\"planned-work-held\""), calm);
+    assertFalse(calm.contains("id=\"storm\""), calm);
+    view.set(
+        new DaemonView(
+            plain.state(),
+            plain.cluster(),
+            Map.of(),
+            new PlanSnapshot(
+                NOW,
+                3,
+                Optional.empty(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                List.of(),
+                Optional.of(
+                    new PlannedWorkHold.OutsideAllowedHours(
+                        "mo-fr 22:00-06:00 UTC",
+                        java.time.ZonedDateTime.parse("2026-11-29T22:00Z")))),
+            "4 of 5 online nodes (80%) report faults at once"));
+    String held = get("/ui").body().replace("&#39;", "'");
+    assertTrue(
+        held.contains(
+            "<p class=\"banner held\" id=\"planned-work-held\">Planned work held (allowed-hours):"
+                + " outside the allowed hours (mo-fr 22:00-06:00 UTC): waits until"),
+        held);
+    assertTrue(
+        held.contains(
+            "<p class=\"banner storm\" id=\"storm\">Storm guard: 4 of 5 online nodes (80%)"),
+        held);
   }
 
   @Test
