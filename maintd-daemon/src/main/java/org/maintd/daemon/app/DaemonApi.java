@@ -52,7 +52,8 @@ final class DaemonApi {
                 Stream.of(
                     new InstanceRoutes(served, config.instanceHealth(), clock),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
-                    new org.maintd.daemon.ui.UiRoutes(served, health, config.instanceHealth(), clock)))
+                    new org.maintd.daemon.ui.UiRoutes(
+                        served, health, config.instanceHealth(), clock)))
             .toList();
     Router<ApiAction> routes =
         ApiRoutes.of(

@@ -23,11 +23,11 @@ import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.InstanceView;
 
 /**
- * The status page's routes: {@code GET /ui} (the whole page), {@code GET /ui/live} (its live parts,
- * which the page's script polls), {@code GET /ui/incidents/<uuid>} (one incident and its history)
- * and {@code GET /ui/assets/<file>} (its script and style). Each page is rendered once per
- * published view, request and leadership ({@link RenderCache}), and answered with an entity tag
- * made from its bytes, so that a poll of an unchanged page is a 304. Thread-safe.
+ * The status page's routes: {@code GET /ui} (the whole page, which its script polls), {@code GET
+ * /ui/incidents/<uuid>} (one incident and its history) and {@code GET /ui/assets/<file>} (its
+ * script and style). Each page is rendered once per published view, request and leadership ({@link
+ * RenderCache}), and answered with an entity tag made from its bytes, so that a poll of an
+ * unchanged page is a 304. Thread-safe.
  */
 public final class UiRoutes implements RouteSet {
   private static final String HTML = "text/html; charset=utf-8";
@@ -62,7 +62,6 @@ public final class UiRoutes implements RouteSet {
   @Override
   public void addTo(Router<ApiAction> r) {
     r.add("GET", "/ui", c -> page(c, "page.jte"));
-    r.add("GET", "/ui/live", c -> page(c, "live.jte"));
     r.add("GET", "/ui/incidents/{uuid}", this::incident);
     r.add("GET", "/ui/assets/{file}", c -> asset(c.param("file")));
   }
