@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.http.ApiRoutes;
 import org.maintd.daemon.http.ApiServer;
-import org.maintd.daemon.http.Authenticator;
+import org.maintd.daemon.http.TestApiServer;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.TestCluster;
@@ -33,7 +33,6 @@ import org.maintd.daemon.testing.TestViews;
 import org.maintd.health.HealthSettings;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.HmacKey;
-import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
 import org.maintd.wait.PlannedWorkHold;
@@ -61,21 +60,13 @@ class UiRoutesTest {
   void start() throws Exception {
     view.set(view(0));
     server =
-        ApiServer.newServer(
-            "127.0.0.1",
-            0,
-            ApiRoutes.of(
-                new ApiRoutes.Sources(
-                    view::get, noCommands(), health::get, () -> "", memory -> Optional.empty()),
-                List.of(
-                    new UiRoutes(view::get, health::get, HealthSettings.on(), Clock.systemUTC()))),
-            new Authenticator(
-                new SignatureVerifier(
-                    new HmacKey("k".getBytes(StandardCharsets.UTF_8)), Duration.ofSeconds(300)),
-                tmp.resolve("users"),
-                Clock.systemUTC()),
+        TestApiServer.start(
+            new ApiRoutes.Sources(
+                view::get, noCommands(), health::get, () -> "", memory -> Optional.empty()),
+            List.of(new UiRoutes(view::get, health::get, HealthSettings.on(), Clock.systemUTC())),
+            new HmacKey("k".getBytes(StandardCharsets.UTF_8)),
+            tmp.resolve("users"),
             new ApiServer.Limits(Duration.ofSeconds(10), 65536));
-    server.start();
   }
 
   @AfterEach
