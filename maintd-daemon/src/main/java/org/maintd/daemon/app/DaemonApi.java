@@ -51,7 +51,9 @@ final class DaemonApi {
                 plugin.routes().stream(),
                 Stream.of(
                     new InstanceRoutes(served, config.instanceHealth(), clock),
-                    new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of()))))
+                    new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
+                    new org.maintd.daemon.ui.UiRoutes(
+                        served, health, config.instanceHealth(), clock)))
             .toList();
     Router<ApiAction> routes =
         ApiRoutes.of(

@@ -240,7 +240,8 @@ public final class ApiRoutes {
         .toList();
   }
 
-  private static PlanView plan(DaemonView v) {
+  /** The plan of {@code v} as {@code GET /1/plan} shows it. */
+  public static PlanView plan(DaemonView v) {
     PlanSnapshot p = v.plan();
     return PlanView.of(
         p.at(),
@@ -253,8 +254,8 @@ public final class ApiRoutes {
         p.plannedWorkHeld());
   }
 
-  /** Every incident as shown, the node uuids looked up once for all of them. */
-  private static List<IncidentView> status(DaemonView v) {
+  /** Every incident as {@code GET /1/status} shows it, the node uuids looked up once for all. */
+  public static List<IncidentView> status(DaemonView v) {
     Map<String, String> uuids = nodeUuids(v.cluster());
     return v.state().incidents().stream()
         .map(i -> IncidentView.of(i, uuids.get(i.node())))

@@ -11,19 +11,19 @@ import java.util.function.Supplier;
  * latest, compared by identity; the first request that sees a newer view starts afresh. At most
  * {@code limit} answers are kept per view (a query nobody repeats must not grow it). Thread-safe.
  */
-final class RenderCache {
+public final class RenderCache {
   private final int limit;
   private final AtomicReference<Generation> current = new AtomicReference<>();
 
   /** The answers rendered from one view. */
   private record Generation(Object view, Map<String, Rendered> answers) {}
 
-  RenderCache(int limit) {
+  public RenderCache(int limit) {
     this.limit = limit;
   }
 
   /** The answer to {@code request} in {@code view}: the kept one, or {@code render}'s, kept. */
-  Rendered get(Object view, String request, Supplier<Rendered> render) {
+  public Rendered get(Object view, String request, Supplier<Rendered> render) {
     Generation g = current.get();
     if (g == null || g.view() != view) {
       Generation fresh = new Generation(view, new ConcurrentHashMap<>());

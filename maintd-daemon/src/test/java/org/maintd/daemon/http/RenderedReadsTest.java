@@ -17,7 +17,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,14 +31,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.TestCluster;
-import org.maintd.diagnose.DiagnoseParser;
-import org.maintd.htools.HtoolsReader;
-import org.maintd.incident.Incident;
+import org.maintd.daemon.testing.TestViews;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.SignatureVerifier;
-import org.maintd.round.PlanSnapshot;
-import org.maintd.spi.MaintdState;
 
 /**
  * Reads answered from one view per request and rendered once per view: the same answer for the same
@@ -57,23 +52,8 @@ class RenderedReadsTest {
   private final AtomicInteger metricsRendered = new AtomicInteger();
   private Server server;
 
-  private static DaemonView view(int incidents) throws Exception {
-    List<Incident> list =
-        java.util.stream.IntStream.range(0, incidents)
-            .mapToObj(
-                k ->
-                    Incident.noted(
-                        new UUID(1, k),
-                        "n2",
-                        new DiagnoseParser().parseCommandOutput(Map.of("status", "evacuate")),
-                        NOW))
-            .toList();
-    return new DaemonView(
-        MaintdState.initial(NOW).withIncidents(list),
-        new HtoolsReader().read(TestCluster.CLUSTER, "t"),
-        Map.of(),
-        PlanSnapshot.none(),
-        "");
+  private static DaemonView view(int incidents) {
+    return TestViews.withIncidents(TestCluster.CLUSTER, incidents, NOW);
   }
 
   @BeforeEach

@@ -21,17 +21,28 @@ import org.maintd.spi.MaintdState;
  * The API's server alone with its real routes, on port 0, over a test's sources: changes signed
  * with {@code key} (300 s of skew) or with basic auth against {@code users}. Stateless.
  */
-final class TestApiServer {
+public final class TestApiServer {
   private TestApiServer() {}
 
   /** Started. */
   static Server start(ApiRoutes.Sources sources, HmacKey key, Path users, ApiServer.Limits limits)
       throws Exception {
+    return start(sources, List.of(), key, users, limits);
+  }
+
+  /** Started, with the routes {@code extras} adds. */
+  public static Server start(
+      ApiRoutes.Sources sources,
+      List<RouteSet> extras,
+      HmacKey key,
+      Path users,
+      ApiServer.Limits limits)
+      throws Exception {
     Server server =
         ApiServer.newServer(
             "127.0.0.1",
             0,
-            ApiRoutes.of(sources, List.of()),
+            ApiRoutes.of(sources, extras),
             new Authenticator(
                 new SignatureVerifier(key, Duration.ofSeconds(300)), users, Clock.systemUTC()),
             limits);

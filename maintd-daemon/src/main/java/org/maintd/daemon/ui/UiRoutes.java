@@ -1,0 +1,136 @@
+package org.maintd.daemon.ui;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.maintd.daemon.http.ApiAction;
+import org.maintd.daemon.http.ApiCall;
+import org.maintd.daemon.http.ListReads;
+import org.maintd.daemon.http.RenderCache;
+import org.maintd.daemon.http.Rendered;
+import org.maintd.daemon.http.RouteSet;
+import org.maintd.daemon.runner.DaemonView;
+import org.maintd.health.HealthSettings;
+import org.maintd.http.HttpError;
+import org.maintd.http.Router;
+import org.maintd.protocol.api.HealthView;
+import org.maintd.protocol.api.IncidentView;
+import org.maintd.protocol.api.InstanceView;
+
+/**
+ * The status page's routes: {@code GET /ui} (the whole page, which its script polls), {@code GET
+ * /ui/incidents/<uuid>} (one incident and its history) and {@code GET /ui/assets/<file>} (its
+ * script and style). Each page is rendered once per published view, request and leadership ({@link
+ * RenderCache}), and answered with an entity tag made from its bytes, so that a poll of an
+ * unchanged page is a 304. Thread-safe.
+ */
+public final class UiRoutes implements RouteSet {
+  private static final String HTML = "text/html; charset=utf-8";
+
+  private final Supplier<DaemonView> view;
+  private final Supplier<HealthView> health;
+  private final HealthSettings settings;
+  private final Clock clock;
+  private final Templates templates = new Templates();
+  private final ListReads lists = new ListReads();
+  private final RenderCache rendered = new RenderCache(64);
+  private final Map<String, Rendered> assets =
+      Map.of(
+          "ui.js", asset("ui.js", "text/javascript; charset=utf-8"),
+          "ui.css", asset("ui.css", "text/css; charset=utf-8"));
+
+  /**
+   * The page over the published {@code view} and the daemon's {@code health}, instances' health
+   * counted with {@code settings} as of {@code clock} (as {@code /1/instances} counts it).
+   */
+  public UiRoutes(
+      Supplier<DaemonView> view,
+      Supplier<HealthView> health,
+      HealthSettings settings,
+      Clock clock) {
+    this.view = view;
+    this.health = health;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  @Override
+  public void addTo(Router<ApiAction> r) {
+    r.add("GET", "/ui", c -> page(c, "page.jte"));
+    r.add("GET", "/ui/incidents/{uuid}", this::incident);
+    r.add("GET", "/ui/assets/{file}", c -> asset(c.param("file")));
+  }
+
+  private Rendered page(ApiCall c, String template) {
+    DaemonView v = view.get();
+    HealthView h = health.get();
+    NodeFilter filter = NodeFilter.of(c.query());
+    return rendered.get(
+        v,
+        template + filter.currentQuery() + "|" + leadership(h),
+        () -> Rendered.of(HTML, templates.render(template, live(v, h, filter))));
+  }
+
+  private Rendered incident(ApiCall c) {
+    DaemonView v = view.get();
+    HealthView h = health.get();
+    String uuid = c.param("uuid");
+    return rendered.get(
+        v,
+        "incident " + uuid + "|" + leadership(h),
+        () -> {
+          LivePage page = live(v, h, NodeFilter.of(c.query()));
+          IncidentView incident =
+              page.incidents().stream()
+                  .filter(i -> i.uuid().equals(uuid))
+                  .findFirst()
+                  .orElseThrow(() -> HttpError.notFound("no incident " + uuid));
+          return Rendered.of(
+              HTML, templates.render("incident.jte", new IncidentPage(page, incident)));
+        });
+  }
+
+  private LivePage live(DaemonView v, HealthView h, NodeFilter filter) {
+    return LivePage.of(
+        v,
+        h,
+        lists,
+        filter,
+        InstanceView.of(v.cluster(), v.state().health(), settings, clock.instant()));
+  }
+
+  private Rendered asset(String file) {
+    Rendered a = assets.get(file);
+    if (a == null) {
+      throw HttpError.notFound("no such file of the page: " + file);
+    }
+    return a;
+  }
+
+  /** What the page shows of the daemon's health besides the view: its state and who leads. */
+  private static String leadership(HealthView h) {
+    return h.state()
+        + " "
+        + h.leader()
+        + " "
+        + h.leader_url()
+        + " "
+        + h.parts().stream().map(p -> p.name() + ":" + p.state()).collect(Collectors.joining(","));
+  }
+
+  private static Rendered asset(String name, String contentType) {
+    try (InputStream in = UiRoutes.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("the page's " + name + " is missing from the jar");
+      }
+      return Rendered.of(contentType, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("the page's " + name + " cannot be read from the jar", e);
+    }
+  }
+}
