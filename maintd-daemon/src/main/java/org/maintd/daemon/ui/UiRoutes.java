@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.maintd.daemon.http.ApiAction;
 import org.maintd.daemon.http.ApiCall;
 import org.maintd.daemon.http.ListReads;
@@ -112,15 +111,21 @@ public final class UiRoutes implements RouteSet {
     return a;
   }
 
-  /** What the page shows of the daemon's health besides the view: its state and who leads. */
+  /**
+   * What the page shows of the daemon's health besides the view: all of it but the time of the last
+   * tick (which moves with every tick and is not shown), so that a change of a part's cause, a
+   * warning or the last error renders afresh even while the view stays the same.
+   */
   private static String leadership(HealthView h) {
-    return h.state()
-        + " "
-        + h.leader()
-        + " "
-        + h.leader_url()
-        + " "
-        + h.parts().stream().map(p -> p.name() + ":" + p.state()).collect(Collectors.joining(","));
+    return String.join(
+        "|",
+        h.state(),
+        Boolean.toString(h.leader()),
+        String.valueOf(h.leader_url()),
+        String.valueOf(h.master()),
+        String.valueOf(h.last_error()),
+        h.warnings().toString(),
+        h.parts().toString());
   }
 
   private static Rendered asset(String name, String contentType) {

@@ -32,6 +32,7 @@ import org.maintd.daemon.testing.TestCluster;
 import org.maintd.daemon.testing.TestViews;
 import org.maintd.health.HealthSettings;
 import org.maintd.protocol.api.HealthView;
+import org.maintd.protocol.api.PartHealth;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.round.Command;
 import org.maintd.round.PlanSnapshot;
@@ -91,6 +92,45 @@ class UiRoutesTest {
     assertEquals(200, changed.statusCode());
     assertTrue(changed.body().contains("data-node=\"n2\" data-status=\"noted\""), changed.body());
     assertTrue(changed.body().contains("/1/incidents/00000000-0000-0001-0000-000000000000/cancel"));
+  }
+
+  @Test
+  void aChangeOfHealthShowsWhileTheViewStaysTheSame() throws Exception {
+    health.set(poller("12 collectors: {ok=12}", List.of()));
+    String etag = get("/ui").headers().firstValue("ETag").orElseThrow();
+    health.set(poller("13 collectors: {ok=13}", List.of("notification receiver chat is down")));
+    HttpResponse<String> changed = get("/ui", "If-None-Match", etag);
+    assertEquals(200, changed.statusCode(), "a warning and a part's detail are on the page");
+    assertTrue(changed.body().contains("notification receiver chat is down"), changed.body());
+    assertTrue(changed.body().contains("13 collectors: {ok=13}"), changed.body());
+  }
+
+  private static HealthView poller(String detail, List<String> warnings) {
+    return new HealthView(
+        "RUNNING",
+        true,
+        "",
+        "n1",
+        1.0,
+        "",
+        List.of(new PartHealth("poller", "RUNNING", 1.0, "", detail)),
+        warnings);
+  }
+
+  @Test
+  void whatAnOperatorOrANodeWroteIsShownAsTextNeverAsMarkup() throws Exception {
+    DaemonView v = view(1);
+    view.set(
+        new DaemonView(
+            v.state().withPaused(true, "<script>alert(1)</script>"),
+            v.cluster(),
+            v.readings(),
+            v.plan(),
+            "<img src=x onerror=alert(2)>"));
+    String page = get("/ui").body();
+    assertFalse(page.contains("<script>alert(1)"), page);
+    assertFalse(page.contains("<img src=x"), page);
+    assertTrue(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), page);
   }
 
   @Test
