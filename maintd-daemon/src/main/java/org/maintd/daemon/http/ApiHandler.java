@@ -1,6 +1,7 @@
 package org.maintd.daemon.http;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
@@ -94,12 +95,16 @@ public final class ApiHandler extends Handler.Abstract {
       String path,
       Router.Match<ApiAction> match,
       Fields query) {
+    Optional<HttpError> crossSite = CrossSite.refusal(request.getHeaders());
     Authenticator.Credentials credentials = Authenticator.Credentials.of(request.getHeaders());
     warnOfPlainPasswords(request, credentials);
     Authenticator.Decision headers = auth.fromHeaders(credentials);
-    if (!headers.isAllowed() && request.getLength() != 0) {
+    if ((crossSite.isPresent() || !headers.isAllowed()) && request.getLength() != 0) {
       // refused before its body is read: the connection cannot carry another request
       response.getHeaders().put(HttpHeader.CONNECTION, "close");
+    }
+    if (crossSite.isPresent()) {
+      throw crossSite.get();
     }
     refuseUnless(headers);
     bodies.read(
