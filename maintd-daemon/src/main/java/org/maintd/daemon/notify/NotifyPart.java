@@ -209,7 +209,7 @@ public final class NotifyPart extends Part {
 
   private void deliver(Leader l, String name, Delivery sending) {
     try {
-      Answer a = answered(name, senders.get(name).send(sending.event()));
+      Answer a = attempt(name, sending);
       if (a instanceof Answer.Delivered) {
         l.outbox.sent(sending);
       } else {
@@ -223,6 +223,20 @@ public final class NotifyPart extends Part {
           e.getMessage());
     } finally {
       busy.remove(name);
+    }
+  }
+
+  /**
+   * What {@code name} answered {@code sending}; a failure to make or send it (its event unreadable)
+   * is a failed attempt, not the receiver's: it is tried again and given up in the end.
+   */
+  private Answer attempt(String name, Delivery sending) {
+    try {
+      return answered(name, senders.get(name).send(sending.event()));
+    } catch (RuntimeException e) {
+      log.warn(
+          "[notification={}] [receiver={}] cannot send it: {}", sending.id(), name, e.getMessage());
+      return new Answer.Failed("cannot send it: " + e.getMessage());
     }
   }
 
