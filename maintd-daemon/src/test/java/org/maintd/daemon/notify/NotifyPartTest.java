@@ -37,12 +37,16 @@ class NotifyPartTest {
   @BeforeEach
   void start() {
     record = new FileDeliveries(tmp.resolve("notifications.json"));
+  }
+
+  /** The part, started, with one receiver, {@code log}, that appends to {@code file}. */
+  private void start(Path file) {
     config =
         new Notifications(
             List.of(
                 new Notifications.Receiver(
                     "log",
-                    new Notifications.Target.File(tmp.resolve("events.jsonl")),
+                    new Notifications.Target.File(file),
                     EnumSet.complementOf(EnumSet.of(EventKind.TEST)),
                     Notifications.Form.JSON)),
             Duration.ofSeconds(5),
@@ -55,7 +59,9 @@ class NotifyPartTest {
 
   @AfterEach
   void stop() {
-    part.close();
+    if (part != null) {
+      part.close();
+    }
   }
 
   private void lead() {
@@ -85,6 +91,7 @@ class NotifyPartTest {
             "",
             T0.toEpochMilli());
     record.add(unreadable);
+    start(tmp.resolve("events.jsonl"));
     lead();
     await("the attempt is recorded")
         .atMost(Duration.ofSeconds(10))
@@ -93,5 +100,27 @@ class NotifyPartTest {
     assertEquals(Delivery.Status.PENDING, after.status(), after.toString());
     assertTrue(after.error().contains("unknown event kind 'no-such-kind'"), after.error());
     assertEquals(T0.plusSeconds(10).toEpochMilli(), after.next(), "due again after the back-off");
+  }
+
+  @Test
+  void aDaemonThatStandsDownTellsNoReceiverDownAnyMore() {
+    start(tmp);
+    lead();
+    await("the receiver that cannot be appended to is down")
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> !part.status().up("log"));
+    assertEquals(1, part.warnings().size(), part.warnings().toString());
+    part.standDown();
+    assertTrue(part.status().up("log"), "maintd_notification_receiver_up is 1 on a standby");
+    assertEquals(List.of(), part.warnings());
+  }
+
+  @Test
+  void aTestSentFromAStandbyLeavesTheReceiversStatusAsItWas() {
+    start(tmp);
+    Answer a = part.test().get("log");
+    assertTrue(a instanceof Answer.Failed, a.toString());
+    assertTrue(part.status().up("log"), "maintd_notification_receiver_up stays 1");
+    assertEquals(0, part.status().failed("log"));
   }
 }
