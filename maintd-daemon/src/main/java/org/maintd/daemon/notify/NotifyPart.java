@@ -100,9 +100,16 @@ public final class NotifyPart extends Part {
     leader = new Leader(outbox, new Seen(first, java.util.Optional.empty()), leads);
   }
 
-  /** This daemon leads no more: nothing further is made or started (an attempt under way ends). */
+  /**
+   * This daemon leads no more: nothing further is made or started (an attempt under way ends, its
+   * answer not recorded), and how the receivers answered last is forgotten (a standby sends
+   * nothing, so it tells no receiver down).
+   */
   public void standDown() {
-    leader = null;
+    synchronized (status) {
+      leader = null;
+      status.forgetLast();
+    }
     steps.clear();
   }
 
@@ -124,11 +131,15 @@ public final class NotifyPart extends Part {
     return List.copyOf(senders.keySet());
   }
 
-  /** A test event sent to every receiver now, not recorded, with what each answered. */
+  /**
+   * A test event sent to every receiver now, not recorded, with what each answered (in the
+   * receivers' status only while this daemon leads).
+   */
   public Map<String, Answer> test() {
     Event e = StateEvents.test(Long.toString(clock.millis()), clock.instant());
+    Leader l = leader;
     Map<String, Answer> out = new LinkedHashMap<>();
-    senders.forEach((name, sender) -> out.put(name, answered(name, sender.send(e))));
+    senders.forEach((name, sender) -> out.put(name, answered(l, name, sender.send(e))));
     return out;
   }
 
@@ -209,7 +220,7 @@ public final class NotifyPart extends Part {
 
   private void deliver(Leader l, String name, Delivery sending) {
     try {
-      Answer a = answered(name, senders.get(name).send(sending.event()));
+      Answer a = attempt(l, name, sending);
       if (a instanceof Answer.Delivered) {
         l.outbox.sent(sending);
       } else {
@@ -226,13 +237,33 @@ public final class NotifyPart extends Part {
     }
   }
 
-  private Answer answered(String name, Answer a) {
-    boolean wasUp = status.up(name);
-    status.answered(name, a, clock.instant());
-    if (wasUp && a instanceof Answer.Failed) {
-      log.warn("[receiver={}] notification receiver down: {}", name, a.text());
-    } else if (!wasUp && a instanceof Answer.Delivered) {
-      log.info("[receiver={}] notification receiver up again", name);
+  /**
+   * What {@code name} answered {@code sending}; a failure to make or send it (its event unreadable)
+   * is a failed attempt, not the receiver's: it is tried again and given up in the end.
+   */
+  private Answer attempt(Leader l, String name, Delivery sending) {
+    try {
+      return answered(l, name, senders.get(name).send(sending.event()));
+    } catch (RuntimeException e) {
+      log.warn(
+          "[notification={}] [receiver={}] cannot send it: {}", sending.id(), name, e.getMessage());
+      return new Answer.Failed("cannot send it: " + e.getMessage());
+    }
+  }
+
+  /** {@code a}, recorded in the receivers' status while {@code l} still leads. */
+  private Answer answered(Leader l, String name, Answer a) {
+    synchronized (status) {
+      if (l == null || leader != l) {
+        return a;
+      }
+      boolean wasUp = status.up(name);
+      status.answered(name, a, clock.instant());
+      if (wasUp && a instanceof Answer.Failed) {
+        log.warn("[receiver={}] notification receiver down: {}", name, a.text());
+      } else if (!wasUp && a instanceof Answer.Delivered) {
+        log.info("[receiver={}] notification receiver up again", name);
+      }
     }
     return a;
   }

@@ -8,7 +8,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.maintd.daemon.config.Notifications;
 import org.maintd.notify.Event;
 import org.maintd.protocol.text.Escaped;
@@ -22,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * this leader or one before it) is not made again. Ended deliveries are forgotten after {@link
  * #kept}. What is due is found in a copy of the record kept here, read once when the leader takes
  * over and again whenever a change finds the record changed under it; every change goes to the
- * record first. Thread-safe.
+ * record first, and a change and its copy are made under one lock, so that a read again never drops
+ * what was just recorded. Thread-safe.
  */
 public final class Outbox {
   private static final Logger log = LoggerFactory.getLogger(Outbox.class);
@@ -40,22 +43,34 @@ public final class Outbox {
   }
 
   /**
-   * Gives up the deliveries a leader before this one was sending when it stopped: they may have
-   * arrived, and are not sent again. Reads the record.
+   * Gives up the deliveries a leader before this one was sending when it stopped (they may have
+   * arrived, and are not sent again) and those waiting for a receiver no longer configured. Reads
+   * the record.
    */
   public void takeOver() {
     reread();
+    Set<String> receivers =
+        config.receivers().stream().map(Notifications.Receiver::name).collect(Collectors.toSet());
     for (Delivery d : List.copyOf(known.values())) {
       if (d.status() == Delivery.Status.SENDING) {
-        Delivery given =
-            d.failed("its sender stopped while sending: not sent again", clock.instant());
-        replace(d, given.to(Delivery.Status.GAVE_UP));
-        log.warn(
-            "[notification={}] [receiver={}] not sent again: the daemon that was sending it stopped",
-            Escaped.of(d.id()),
-            Escaped.of(d.receiver()));
+        giveUp(
+            d,
+            "its sender stopped while sending: not sent again",
+            "not sent again: the daemon that was sending it stopped");
+      } else if (d.status() == Delivery.Status.PENDING && !receivers.contains(d.receiver())) {
+        giveUp(
+            d,
+            "its receiver is no longer configured",
+            "given up: its receiver is no longer configured");
       }
     }
+  }
+
+  /** {@code d} given up for {@code why} (recorded), {@code logged} as a warning. */
+  private void giveUp(Delivery d, String why, String logged) {
+    replace(d, d.failed(why, clock.instant()).to(Delivery.Status.GAVE_UP));
+    log.warn(
+        "[notification={}] [receiver={}] {}", Escaped.of(d.id()), Escaped.of(d.receiver()), logged);
   }
 
   /** Records a delivery of each event to each receiver that wants it, unless one is recorded. */
@@ -64,12 +79,20 @@ public final class Outbox {
     for (Event e : events) {
       for (Notifications.Receiver r : config.receivers()) {
         Delivery d = Delivery.of(r.name(), e, now);
-        if (r.wants(e.kind()) && !known.containsKey(d.key()) && record.add(d)) {
-          known.put(d.key(), d);
+        if (r.wants(e.kind()) && added(d)) {
           log.debug("[notification={}] [receiver={}] queued", Escaped.of(e.id()), r.name());
         }
       }
     }
+  }
+
+  /** Whether {@code d} was recorded now (false when it was recorded already). */
+  private synchronized boolean added(Delivery d) {
+    if (known.containsKey(d.key()) || !record.add(d)) {
+      return false;
+    }
+    known.put(d.key(), d);
+    return true;
   }
 
   /** The oldest delivery to {@code receiver} due now; empty when none is. */
@@ -117,14 +140,18 @@ public final class Outbox {
       if (d.status() != Delivery.Status.PENDING
           && d.status() != Delivery.Status.SENDING
           && d.made() < oldest) {
-        record.remove(d);
-        known.remove(d.key());
+        forget(d);
       }
     }
   }
 
+  private synchronized void forget(Delivery d) {
+    record.remove(d);
+    known.remove(d.key());
+  }
+
   /** {@code was} replaced by {@code next} in the record; when it changed, read again. */
-  private boolean replace(Delivery was, Delivery next) {
+  private synchronized boolean replace(Delivery was, Delivery next) {
     if (record.replace(was, next)) {
       known.put(next.key(), next);
       return true;
@@ -133,7 +160,7 @@ public final class Outbox {
     return false;
   }
 
-  private void reread() {
+  private synchronized void reread() {
     Map<String, Delivery> all = new HashMap<>();
     record.all().forEach(d -> all.put(d.key(), d));
     known.keySet().retainAll(all.keySet());

@@ -30,6 +30,14 @@ public final class ReceiverStatus {
                 : new Last(up, answer.text(), now));
   }
 
+  /**
+   * Forgets how each receiver answered last: each is up again, as before its first delivery (the
+   * counts stay).
+   */
+  public void forgetLast() {
+    last.clear();
+  }
+
   /** Whether {@code receiver} took its last delivery (true before its first). */
   public boolean up(String receiver) {
     Last l = last.get(receiver);

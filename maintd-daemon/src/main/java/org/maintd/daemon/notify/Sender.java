@@ -61,17 +61,23 @@ public sealed interface Sender {
       } catch (HttpTimeoutException ex) {
         return new Answer.Failed("no answer within " + timeout.toMillis() + " ms");
       } catch (ConnectException ex) {
-        return new Answer.Failed("cannot connect to " + target.url().getAuthority());
+        return new Answer.Failed("cannot connect to " + where());
       } catch (IOException ex) {
         return new Answer.Failed(
             "cannot send to "
-                + target.url().getAuthority()
+                + where()
                 + ": "
                 + (ex.getMessage() == null ? "the connection failed" : ex.getMessage()));
       } catch (InterruptedException ex) {
         Thread.currentThread().interrupt();
         return new Answer.Failed("interrupted while sending");
       }
+    }
+
+    /** The receiver's host and port, never its user info (it may hold a password). */
+    private String where() {
+      int port = target.url().getPort();
+      return target.url().getHost() + (port == -1 ? "" : ":" + port);
     }
 
     private static String first(String body) {

@@ -27,6 +27,37 @@ class BodiesTest {
   }
 
   @Test
+  void theSlackFormShowsMentionsLinksAndAmpersandsAsTextNotAsCommands() {
+    Event e =
+        new Event(
+            "incident-opened/u1",
+            EventKind.INCIDENT_OPENED,
+            Instant.parse("2026-11-29T15:00:00Z"),
+            "node3",
+            "reason: <!channel> see <http://x|link> & a > b");
+    assertEquals(
+        "{\"text\":\"maintd: reason: &lt;!channel&gt; see &lt;http://x|link&gt; &amp; a &gt;"
+            + " b\"}",
+        Bodies.of(e, Notifications.Form.SLACK));
+  }
+
+  @Test
+  void theJsonFormKeepsTheTextAsItIs() {
+    Event e =
+        new Event(
+            "incident-opened/u1",
+            EventKind.INCIDENT_OPENED,
+            Instant.parse("2026-11-29T15:00:00Z"),
+            "node3",
+            "<!channel> & <b>");
+    assertEquals(
+        "{\"id\":\"incident-opened/u1\",\"event\":\"incident-opened\","
+            + "\"time\":\"2026-11-29T15:00:00Z\",\"subject\":\"node3\","
+            + "\"text\":\"<!channel> & <b>\",\"source\":\"maintd\"}",
+        Bodies.of(e, Notifications.Form.JSON));
+  }
+
+  @Test
   void theJsonFormIsTheEventOnOneLine() {
     assertEquals(
         "{\"id\":\"incident-failed/9724c479\",\"event\":\"incident-failed\","

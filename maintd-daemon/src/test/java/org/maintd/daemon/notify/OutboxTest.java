@@ -1,5 +1,6 @@
 package org.maintd.daemon.notify;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -127,6 +128,62 @@ class OutboxTest {
     assertEquals(
         List.of("all|incident-failed/u1", "all|incident-opened/u1"),
         record.all().stream().map(Delivery::key).sorted().toList());
+  }
+
+  @Test
+  void aLeaderThatTakesOverGivesUpWhatWaitsForAReceiverNoLongerConfigured() {
+    Delivery gone = Delivery.of("gone", FAILED, T0);
+    record.add(gone);
+    outbox.takeOver();
+    Delivery after = only("gone|incident-failed/u1");
+    assertEquals(Delivery.Status.GAVE_UP, after.status(), after.toString());
+    assertEquals("its receiver is no longer configured", after.error());
+  }
+
+  @Test
+  void aDeliveryRecordedWhileTheRecordIsReadAgainIsStillDue() throws Exception {
+    Thread[] offering = new Thread[1];
+    Deliveries readingSlowly =
+        new Deliveries() {
+          boolean first = true;
+
+          @Override
+          public boolean add(Delivery d) {
+            return record.add(d);
+          }
+
+          @Override
+          public boolean replace(Delivery was, Delivery next) {
+            return record.replace(was, next);
+          }
+
+          @Override
+          public void remove(Delivery d) {
+            record.remove(d);
+          }
+
+          /** The first read: an offer made between reading the record and using what was read. */
+          @Override
+          public List<Delivery> all() {
+            List<Delivery> read = record.all();
+            if (first) {
+              first = false;
+              offering[0] = new Thread(() -> outbox.offer(List.of(FAILED)));
+              offering[0].start();
+              await("the offer is made or waits for the read")
+                  .atMost(Duration.ofSeconds(10))
+                  .until(
+                      () ->
+                          offering[0].getState() == Thread.State.BLOCKED
+                              || offering[0].getState() == Thread.State.TERMINATED);
+            }
+            return read;
+          }
+        };
+    outbox = outbox(readingSlowly);
+    outbox.takeOver();
+    offering[0].join(10_000);
+    assertTrue(outbox.due("failures").isPresent(), "the delivery just recorded is due");
   }
 
   private Delivery only(String key) {
