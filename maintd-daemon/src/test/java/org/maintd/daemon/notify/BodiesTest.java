@@ -28,13 +28,7 @@ class BodiesTest {
 
   @Test
   void theSlackFormShowsMentionsLinksAndAmpersandsAsTextNotAsCommands() {
-    Event e =
-        new Event(
-            "incident-opened/u1",
-            EventKind.INCIDENT_OPENED,
-            Instant.parse("2026-11-29T15:00:00Z"),
-            "node3",
-            "reason: <!channel> see <http://x|link> & a > b");
+    Event e = opened("reason: <!channel> see <http://x|link> & a > b");
     assertEquals(
         "{\"text\":\"maintd: reason: &lt;!channel&gt; see &lt;http://x|link&gt; &amp; a &gt;"
             + " b\"}",
@@ -43,13 +37,7 @@ class BodiesTest {
 
   @Test
   void theJsonFormKeepsTheTextAsItIs() {
-    Event e =
-        new Event(
-            "incident-opened/u1",
-            EventKind.INCIDENT_OPENED,
-            Instant.parse("2026-11-29T15:00:00Z"),
-            "node3",
-            "<!channel> & <b>");
+    Event e = opened("<!channel> & <b>");
     assertEquals(
         "{\"id\":\"incident-opened/u1\",\"event\":\"incident-opened\","
             + "\"time\":\"2026-11-29T15:00:00Z\",\"subject\":\"node3\","
@@ -65,5 +53,15 @@ class BodiesTest {
             + "\"text\":\"incident 9724c479 on node3 failed: job 7 error: \\\"disk\\\" gone\\nline"
             + " two\",\"source\":\"maintd\"}",
         Bodies.of(FAILED, Notifications.Form.JSON));
+  }
+
+  /** An incident opened on node3, its text as given. */
+  private static Event opened(String text) {
+    return new Event(
+        "incident-opened/u1",
+        EventKind.INCIDENT_OPENED,
+        Instant.parse("2026-11-29T15:00:00Z"),
+        "node3",
+        text);
   }
 }
