@@ -1,10 +1,13 @@
 package org.maintd.cli.command;
 
 import java.io.Console;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 import org.maintd.cli.client.ApiClient;
 import org.maintd.maintenance.MachineId;
@@ -37,8 +40,7 @@ public final class MachineWait {
     List<String> left = new ArrayList<>(waiting.keySet());
     while (!left.isEmpty()) {
       failure(left);
-      List<NodeView> nodes = client.get("/1/nodes", ApiCommand.NODES);
-      left.removeIf(n -> nodes.stream().anyMatch(v -> v.name().equals(n) && arrived.test(v)));
+      left.removeIf(n -> node(n).filter(arrived).isPresent());
       for (String node : left) {
         String line = node + ": " + progress(node, since).orElse(waiting.get(node));
         if (!line.equals(shown.get(node))) {
@@ -59,6 +61,14 @@ public final class MachineWait {
     if (console != null && !shown.isEmpty()) {
       System.err.println();
     }
+  }
+
+  /** The node named {@code name} as {@code /1/nodes} shows it: read alone, not the whole list. */
+  private Optional<NodeView> node(String name) {
+    List<NodeView> found =
+        client.get(
+            "/1/nodes?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8), ApiCommand.NODES);
+    return found.stream().filter(v -> v.name().equals(name)).findFirst();
   }
 
   /** A job of one of {@code nodes}' machines that failed ends the wait, with its message. */
