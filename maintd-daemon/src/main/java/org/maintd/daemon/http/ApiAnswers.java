@@ -46,7 +46,7 @@ final class ApiAnswers {
     HttpFields.Mutable headers = response.getHeaders();
     headers.put(r.etagHeader());
     headers.put(VARY_ENCODING);
-    r.linkHeader().ifPresent(headers::put);
+    r.extraHeaders().forEach(headers::put);
     if (r.matches(request.getHeaders().get(HttpHeader.IF_NONE_MATCH))) {
       response.setStatus(304);
       callback.succeeded();

@@ -6,8 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.Optional;
+import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
@@ -25,26 +26,32 @@ public final class Rendered {
   private final String etag;
   private final HttpField contentTypeField;
   private final HttpField etagField;
-  private final Optional<HttpField> linkField;
+  private final List<HttpField> extraFields;
   private volatile byte[] gzipped;
 
-  private Rendered(String contentType, byte[] bytes, String etag, Optional<HttpField> link) {
+  private Rendered(String contentType, byte[] bytes, String etag, List<HttpField> extra) {
     this.contentType = contentType;
     this.bytes = bytes;
     this.etag = etag;
     this.contentTypeField = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, contentType);
     this.etagField = new PreEncodedHttpField(HttpHeader.ETAG, etag);
-    this.linkField = link;
+    this.extraFields = List.copyOf(extra);
   }
 
   private Rendered(String contentType, byte[] bytes, String etag) {
-    this(contentType, bytes, etag, Optional.empty());
+    this(contentType, bytes, etag, List.of());
   }
 
   /** The same answer with a {@code Link} header (a list's next page). */
   public Rendered withLink(String link) {
-    return new Rendered(
-        contentType, bytes, etag, Optional.of(new PreEncodedHttpField(HttpHeader.LINK, link)));
+    return withHeaders(List.of(new PreEncodedHttpField(HttpHeader.LINK, link)));
+  }
+
+  /** The same answer with {@code fields} among its headers too (sent with a 304 as well). */
+  public Rendered withHeaders(List<HttpField> fields) {
+    List<HttpField> all = new ArrayList<>(extraFields);
+    all.addAll(fields);
+    return new Rendered(contentType, bytes, etag, all);
   }
 
   /** {@code text} as the answer's body, in UTF-8. */
@@ -79,9 +86,9 @@ public final class Rendered {
     return contentTypeField;
   }
 
-  /** The Link header, encoded, where the answer has one. */
-  Optional<HttpField> linkHeader() {
-    return linkField;
+  /** Its headers besides the content type and entity tag (a Link, a page's policies), encoded. */
+  List<HttpField> extraHeaders() {
+    return extraFields;
   }
 
   /** The ETag header, encoded. */

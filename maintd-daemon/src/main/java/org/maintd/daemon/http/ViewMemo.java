@@ -9,11 +9,11 @@ import org.maintd.daemon.runner.DaemonView;
  * latest (compared by identity), so that every page of a list read from one view shares one list;
  * requests that come while it is being made wait for it rather than make it again. Thread-safe.
  */
-final class ViewMemo<T> {
+public final class ViewMemo<T> {
   private final Function<DaemonView, T> make;
   private final AtomicReference<Made> last = new AtomicReference<>();
 
-  ViewMemo(Function<DaemonView, T> make) {
+  public ViewMemo(Function<DaemonView, T> make) {
     this.make = make;
   }
 
@@ -36,7 +36,7 @@ final class ViewMemo<T> {
     }
   }
 
-  T of(DaemonView view) {
+  public T of(DaemonView view) {
     Made m = last.get();
     if (m == null || m.view != view) {
       Made fresh = new Made(view);

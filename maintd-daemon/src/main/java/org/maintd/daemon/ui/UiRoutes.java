@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.maintd.daemon.http.ApiAction;
@@ -13,6 +14,7 @@ import org.maintd.daemon.http.ListReads;
 import org.maintd.daemon.http.RenderCache;
 import org.maintd.daemon.http.Rendered;
 import org.maintd.daemon.http.RouteSet;
+import org.maintd.daemon.http.ViewMemo;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.health.HealthSettings;
 import org.maintd.http.HttpError;
@@ -38,6 +40,7 @@ public final class UiRoutes implements RouteSet {
   private final Templates templates = new Templates();
   private final ListReads lists = new ListReads();
   private final RenderCache rendered = new RenderCache(64);
+  private final ViewMemo<List<InstanceView>> instances;
   private final Map<String, Rendered> assets =
       Map.of(
           "ui.js", asset("ui.js", "text/javascript; charset=utf-8"),
@@ -56,6 +59,9 @@ public final class UiRoutes implements RouteSet {
     this.health = health;
     this.settings = settings;
     this.clock = clock;
+    this.instances =
+        new ViewMemo<>(
+            v -> InstanceView.of(v.cluster(), v.state().health(), settings, clock.instant()));
   }
 
   @Override
@@ -72,7 +78,7 @@ public final class UiRoutes implements RouteSet {
     return rendered.get(
         v,
         template + filter.currentQuery() + "|" + leadership(h),
-        () -> Rendered.of(HTML, templates.render(template, live(v, h, filter))));
+        () -> page(templates.render(template, live(v, h, filter))));
   }
 
   private Rendered incident(ApiCall c) {
@@ -89,18 +95,18 @@ public final class UiRoutes implements RouteSet {
                   .filter(i -> i.uuid().equals(uuid))
                   .findFirst()
                   .orElseThrow(() -> HttpError.notFound("no incident " + uuid));
-          return Rendered.of(
-              HTML, templates.render("incident.jte", new IncidentPage(page, incident)));
+          return page(templates.render("incident.jte", new IncidentPage(page, incident)));
         });
   }
 
+  /** What one render shows: every instance's health made once per view, whatever the query. */
   private LivePage live(DaemonView v, HealthView h, NodeFilter filter) {
-    return LivePage.of(
-        v,
-        h,
-        lists,
-        filter,
-        InstanceView.of(v.cluster(), v.state().health(), settings, clock.instant()));
+    return LivePage.of(v, h, lists, filter, instances.of(v));
+  }
+
+  /** A page's HTML with its policies (the page's headers, {@link PagePolicy}). */
+  private static Rendered page(String html) {
+    return Rendered.of(HTML, html).withHeaders(PagePolicy.HEADERS);
   }
 
   private Rendered asset(String file) {
@@ -133,7 +139,8 @@ public final class UiRoutes implements RouteSet {
       if (in == null) {
         throw new IllegalStateException("the page's " + name + " is missing from the jar");
       }
-      return Rendered.of(contentType, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      return Rendered.of(contentType, new String(in.readAllBytes(), StandardCharsets.UTF_8))
+          .withHeaders(PagePolicy.HEADERS);
     } catch (IOException e) {
       throw new UncheckedIOException("the page's " + name + " cannot be read from the jar", e);
     }

@@ -134,6 +134,20 @@ class UiRoutesTest {
   }
 
   @Test
+  void thePageTellsTheBrowserToRunOnlyWhatTheDaemonServesAndNotToBeFramed() throws Exception {
+    HttpResponse<String> page = get("/ui");
+    String policy = page.headers().firstValue("Content-Security-Policy").orElseThrow();
+    assertTrue(policy.contains("default-src 'self'"), policy);
+    assertTrue(policy.contains("frame-ancestors 'none'"), policy);
+    assertFalse(policy.contains("script-src"), "scripts only from the daemon: " + policy);
+    String etag = page.headers().firstValue("ETag").orElseThrow();
+    for (HttpResponse<String> r :
+        List.of(page, get("/ui", "If-None-Match", etag), get("/ui/assets/ui.js"))) {
+      assertEquals("nosniff", r.headers().firstValue("X-Content-Type-Options").orElse(""));
+    }
+  }
+
+  @Test
   void aStandbysPageNamesAndLinksTheLeaderAndOffersNoChange() throws Exception {
     view.set(view(1));
     health.set(STANDBY);
