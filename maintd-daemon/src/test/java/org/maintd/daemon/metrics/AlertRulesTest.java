@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -23,9 +25,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.config.Notifications;
 import org.maintd.daemon.testing.PrometheusServer;
 import org.maintd.daemon.testing.Promtool;
 import org.maintd.daemon.testing.TestCluster;
+import org.maintd.notify.EventKind;
 
 /**
  * The alert rules shipped in {@code etc/prometheus/}: Debian's {@code promtool} accepts them and
@@ -52,6 +56,19 @@ class AlertRulesTest {
     Files.writeString(otherKey, "another-cluster-key\n");
     Files.setPosixFilePermissions(otherKey, PosixFilePermissions.fromString("rw-------"));
     cluster.startCollector("n5", otherKey);
+    // a receiver, so that the daemon exports the receivers' metrics the rules read
+    cluster.notifications =
+        new Notifications(
+            List.of(
+                new Notifications.Receiver(
+                    "log",
+                    new Notifications.Target.File(tmp.resolve("events.jsonl")),
+                    EnumSet.allOf(EventKind.class),
+                    Notifications.Form.JSON)),
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(10),
+            Duration.ofMinutes(10),
+            Duration.ofHours(24));
     cluster.startDaemon();
   }
 
