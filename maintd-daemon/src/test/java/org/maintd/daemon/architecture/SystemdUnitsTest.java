@@ -24,11 +24,12 @@ import org.maintd.daemon.testing.SystemdAnalyze;
  * roots (the units in {@code /lib/systemd/system}; in the second also the drop-ins {@code ha.conf}
  * and {@code ganeti.conf} in {@code /etc/systemd/system/maintd.service.d/}), each root holding the
  * layout's launchers and nothing else but the two system programs the units run: {@code
- * systemd-analyze verify} accepts every unit without a word (it names a program that is not there,
- * an unknown key or a bad value), and {@code systemd-analyze security --offline=yes} scores each
- * service no worse than its bound. The bounds are the exposures measured with Debian 12's systemd
- * 252; another systemd weighs the settings otherwise. About 1 s: nine runs of systemd-analyze, each
- * under 0.1 s, and the copy of the host's 80 target units the units are ordered by.
+ * systemd-analyze verify} accepts every unit without a word (it would name a program that is not
+ * there, an unknown key or a bad value), and {@code systemd-analyze security --offline=yes} scores
+ * each service no worse than its bound. The bounds are the exposures measured with Debian 12's
+ * systemd 252; another systemd weighs the settings otherwise. About 1 s: six runs of
+ * systemd-analyze, each under 0.1 s, and the copies of the host's target units the units are
+ * ordered by.
  */
 class SystemdUnitsTest {
   private static final Path UNITS = Path.of("..", "etc", "systemd").toAbsolutePath().normalize();
