@@ -39,7 +39,9 @@ overlay() {
   for target in "${below[@]}"; do
     i=$((i + 1))
     mount --bind "$stash/$i" "$target"
+    umount "$stash/$i"
   done
+  rm -rf "$stash"
 }
 
 overlay /usr

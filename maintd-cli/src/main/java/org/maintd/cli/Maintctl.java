@@ -40,7 +40,13 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     version = "maintctl 0.1.0",
     scope = ScopeType.INHERIT,
-    description = "Inspect and steer maintd.",
+    description = {
+      "Inspect and steer maintd.",
+      "maintctl talks to the daemon's HTTP API (--url): reads need no credentials, changes are"
+          + " signed with the cluster's HMAC key (--key-file). roll and balance also plan without a"
+          + " daemon, from a cluster file or RAPI. Each command has its own manual page,"
+          + " maintctl-COMMAND(1)."
+    },
     exitCodeListHeading = "%nExit status%n",
     exitCodeList = {
       "0:success",
