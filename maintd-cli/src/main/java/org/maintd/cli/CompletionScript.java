@@ -9,8 +9,9 @@ import picocli.CommandLine;
 /**
  * Writes maintctl's bash completion script, made by picocli from the command tree of {@link
  * Maintctl}: {@code CompletionScript FILE}. The build runs it (target/completion/maintctl);
- * maintctl never does. A failure throws, so that the build fails with it. Thread-safety: a main
- * method only.
+ * maintctl never does. Without picocli's first line ({@code #!/usr/bin/env bash}): bash-completion
+ * sources the file, it is never run. A failure throws, so that the build fails with it.
+ * Thread-safety: a main method only.
  */
 public final class CompletionScript {
   private CompletionScript() {}
@@ -21,6 +22,8 @@ public final class CompletionScript {
     }
     Path script = Path.of(args[0]);
     Files.createDirectories(script.toAbsolutePath().getParent());
-    AutoComplete.bash("maintctl", script.toFile(), null, new CommandLine(new Maintctl()));
+    String made = AutoComplete.bash("maintctl", new CommandLine(new Maintctl()));
+    Files.writeString(
+        script, made.startsWith("#!") ? made.substring(made.indexOf('\n') + 1) : made);
   }
 }
