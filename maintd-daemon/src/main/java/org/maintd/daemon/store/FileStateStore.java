@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import org.maintd.daemon.files.AtomicFiles;
+import org.maintd.protocol.state.NewerSchemaException;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
@@ -107,6 +108,14 @@ public final class FileStateStore implements StateStore, StateWrites.Sized {
       MaintdState state = codec.read(bytes);
       storedSerial = state.serial();
       return state;
+    } catch (NewerSchemaException e) {
+      throw new UnreadableStateException(
+          "state file " + file,
+          "it was "
+              + e.writtenBy()
+              + ". maintd will not overwrite it: run the newer maintd, or import a state this one"
+              + " reads (an export taken before the upgrade: maintd --import-state FILE)",
+          e);
     } catch (RuntimeException e) {
       throw new UnreadableStateException(
           "state file " + file,

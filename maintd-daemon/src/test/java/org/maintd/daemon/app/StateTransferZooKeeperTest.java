@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.app.StateTransferTest.Run;
+import org.maintd.daemon.testing.WrittenStates;
 import org.maintd.daemon.testing.ZooKeeperCredentials;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
@@ -108,6 +109,25 @@ class StateTransferZooKeeperTest {
                 + StateTransferTest.SCHEMA_3_LACKS
                 + "): nothing was imported\n"),
         maintd("-c", config(), "--import-state", schemaOnly.toString()));
+    assertEquals(codec.read(goodState()), stored());
+    assertEquals(List.of(), kept());
+  }
+
+  @Test
+  void anImportOfANewerSchemaIsRefusedAndTheStoredStateStays() throws Exception {
+    importTheGoodState();
+    Path newer = write("newer.json", WrittenStates.newer());
+
+    assertEquals(
+        new Run(
+            ExitCodes.FAILURE,
+            "",
+            "maintd: cannot import "
+                + newer
+                + ": it was "
+                + WrittenStates.NEWER_SAID
+                + ": nothing was imported\n"),
+        maintd("-c", config(), "--import-state", newer.toString()));
     assertEquals(codec.read(goodState()), stored());
     assertEquals(List.of(), kept());
   }

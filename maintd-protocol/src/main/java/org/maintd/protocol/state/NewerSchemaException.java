@@ -1,5 +1,7 @@
 package org.maintd.protocol.state;
 
+import java.util.Optional;
+
 /**
  * A state file written by a newer maintd: it declares a schema above {@link StateFile#SCHEMA}, the
  * newest this maintd reads. Nothing else in it is read, since a newer schema may hold fields and
@@ -9,12 +11,20 @@ public final class NewerSchemaException extends IllegalArgumentException {
   private final int schema;
 
   NewerSchemaException(int schema) {
-    super(
-        "state: written by a newer maintd (schema "
-            + schema
-            + "); this one reads up to schema "
-            + StateFile.SCHEMA);
+    super("state: " + writtenBy(schema));
     this.schema = schema;
+  }
+
+  private static String writtenBy(int schema) {
+    return "written by a newer maintd (schema "
+        + schema
+        + "); this one reads up to schema "
+        + StateFile.SCHEMA;
+  }
+
+  /** What refused it, for a message: {@code written by a newer maintd (schema 8); this one ...}. */
+  public String writtenBy() {
+    return writtenBy(schema);
   }
 
   /** Refuses a file that declares {@code schema}, when it is newer than this maintd reads. */
@@ -22,6 +32,16 @@ public final class NewerSchemaException extends IllegalArgumentException {
     if (schema > StateFile.SCHEMA) {
       throw new NewerSchemaException(schema);
     }
+  }
+
+  /** The refusal of a newer schema among {@code e} and its causes; empty when there is none. */
+  public static Optional<NewerSchemaException> in(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof NewerSchemaException newer) {
+        return Optional.of(newer);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The schema the file declares. */
