@@ -113,11 +113,13 @@ class RollingUpgradeIT {
     }
     daemons.within("a job of n2's evacuation runs when the leader stops", LONG, this::aJobRuns);
     Instant switched = Instant.now();
+    long stopping = System.nanoTime();
     assertEquals(
         SIGTERM,
         daemons.stop(leader),
         "stopped by SIGTERM, as systemd stops it" + daemons.tails(25));
     int next = daemons.awaitLeader(leader, LONG);
+    reached("an upgraded standby leads after the old leader was asked to stop", stopping);
     daemons.launch(leader, current, config(leader));
     awaitStandingBy(leader, next);
     reached("the three daemons upgraded", rolling);
