@@ -65,15 +65,8 @@ class DaemonProcessIT {
         .append(c.hmacKeyFile())
         .append("\nusersFile: ")
         .append(c.usersFile())
-        .append("\npollInterval: 100ms\ncollector:\n  timeout: 2s\n  urls:\n");
-    c.collector()
-        .urls()
-        .forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
-    y.append("sim:\n  cluster: ")
-        .append(c.sim().cluster())
-        .append("\n  diagnoseDir: ")
-        .append(c.sim().diagnoseDir())
-        .append("\n  operationTime: 50ms\n  bootTime: 300ms\n");
+        .append("\npollInterval: 100ms\n")
+        .append(cluster.collectorAndSimYaml("50ms"));
     Path file = tmp.resolve("maintd-" + node + ".yaml");
     Files.writeString(file, y.toString());
     return file;

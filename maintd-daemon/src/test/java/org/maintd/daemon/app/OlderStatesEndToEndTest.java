@@ -80,16 +80,6 @@ class OlderStatesEndToEndTest {
 
   /** What this daemon serves now. */
   private Shown served() throws Exception {
-    List<String> incidents = new ArrayList<>();
-    for (Object o : (List<?>) cluster.get("/1/status")) {
-      Map<?, ?> i = (Map<?, ?>) o;
-      incidents.add(i.get("uuid") + " " + i.get("repair-status"));
-    }
-    List<String> campaigns = new ArrayList<>();
-    for (Object o : (List<?>) cluster.get("/1/campaigns")) {
-      Map<?, ?> c = (Map<?, ?>) o;
-      campaigns.add(c.get("id") + " " + c.get("status"));
-    }
     List<String> windows = new ArrayList<>();
     for (Object o : (List<?>) ((Map<?, ?>) cluster.get("/1/maintenance/schedule")).get("windows")) {
       for (Object m : (List<?>) ((Map<?, ?>) o).get("machine_ids")) {
@@ -100,22 +90,16 @@ class OlderStatesEndToEndTest {
     for (Object o : (List<?>) ((Map<?, ?>) cluster.get("/1/nodes/node7/reboot")).get("requests")) {
       keys.add((String) ((Map<?, ?>) o).get("key"));
     }
-    return new Shown(incidents, campaigns, windows, keys);
+    return new Shown(
+        each(cluster.get("/1/status"), "uuid", "repair-status"),
+        each(cluster.get("/1/campaigns"), "id", "status"),
+        windows,
+        keys);
   }
 
   /** What the state file {@code state} holds of the same, read as JSON. */
   private static Shown shown(Object state) {
     Map<?, ?> s = (Map<?, ?>) state;
-    List<String> incidents = new ArrayList<>();
-    for (Object o : (List<?>) s.get("incidents")) {
-      Map<?, ?> i = (Map<?, ?>) o;
-      incidents.add(i.get("uuid") + " " + i.get("repair-status"));
-    }
-    List<String> campaigns = new ArrayList<>();
-    for (Object o : (List<?>) s.get("campaigns")) {
-      Map<?, ?> c = (Map<?, ?>) o;
-      campaigns.add(c.get("id") + " " + ((String) c.get("status")).toLowerCase(Locale.ROOT));
-    }
     List<String> windows = new ArrayList<>();
     Map<?, ?> maintenance = (Map<?, ?>) s.get("maintenance");
     for (Object o : maintenance == null ? List.of() : (List<?>) maintenance.get("schedule")) {
@@ -131,6 +115,20 @@ class OlderStatesEndToEndTest {
         keys.add((String) r.get("key"));
       }
     }
-    return new Shown(incidents, campaigns, windows, keys);
+    return new Shown(
+        each(s.get("incidents"), "uuid", "repair-status"),
+        each(s.get("campaigns"), "id", "status"),
+        windows,
+        keys);
+  }
+
+  /** Each object of the list {@code list} as its {@code id} and its {@code status}, lower case. */
+  private static List<String> each(Object list, String id, String status) {
+    List<String> out = new ArrayList<>();
+    for (Object o : (List<?>) list) {
+      Map<?, ?> m = (Map<?, ?>) o;
+      out.add(m.get(id) + " " + ((String) m.get(status)).toLowerCase(Locale.ROOT));
+    }
+    return out;
   }
 }

@@ -99,16 +99,18 @@ class StateTransferZooKeeperTest {
     importTheGoodState();
     Path schemaOnly = write("schema-only.json", "{\"schema\":3}".getBytes(StandardCharsets.UTF_8));
 
-    assertEquals(
-        new Run(
-            ExitCodes.FAILURE,
-            "",
-            "maintd: "
-                + schemaOnly
-                + " is not a complete maintd state ("
-                + StateTransferTest.SCHEMA_3_LACKS
-                + "): nothing was imported\n"),
-        maintd("-c", config(), "--import-state", schemaOnly.toString()));
+    assertRefused(
+        maintd("-c", config(), "--import-state", schemaOnly.toString()),
+        "maintd: "
+            + schemaOnly
+            + " is not a complete maintd state ("
+            + StateTransferTest.SCHEMA_3_LACKS
+            + "): nothing was imported");
+  }
+
+  /** {@code run} was refused with {@code line}, and the good state stays, nothing kept. */
+  private void assertRefused(Run run, String line) throws Exception {
+    assertEquals(new Run(ExitCodes.FAILURE, "", line + "\n"), run);
     assertEquals(codec.read(goodState()), stored());
     assertEquals(List.of(), kept());
   }
@@ -118,18 +120,13 @@ class StateTransferZooKeeperTest {
     importTheGoodState();
     Path newer = write("newer.json", WrittenStates.newer());
 
-    assertEquals(
-        new Run(
-            ExitCodes.FAILURE,
-            "",
-            "maintd: cannot import "
-                + newer
-                + ": it was "
-                + WrittenStates.NEWER_SAID
-                + ": nothing was imported\n"),
-        maintd("-c", config(), "--import-state", newer.toString()));
-    assertEquals(codec.read(goodState()), stored());
-    assertEquals(List.of(), kept());
+    assertRefused(
+        maintd("-c", config(), "--import-state", newer.toString()),
+        "maintd: cannot import "
+            + newer
+            + ": it was "
+            + WrittenStates.NEWER_SAID
+            + ": nothing was imported");
   }
 
   @Test

@@ -49,15 +49,9 @@ public record HaConfigs(
         .append(session.toMillis())
         .append("ms\n  connectionTimeout: 5s\n  fenceWait: ")
         .append(fence.toMillis())
-        .append("ms\ncollector:\n  timeout: 2s\n  urls:\n");
-    c.collector()
-        .urls()
-        .forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
-    y.append("sim:\n  cluster: ")
-        .append(c.sim().cluster())
-        .append("\n  diagnoseDir: ")
-        .append(c.sim().diagnoseDir())
-        .append("\n  operationTime: 1s\n  bootTime: 300ms\n  shared: true\n")
+        .append("ms\n")
+        .append(cluster.collectorAndSimYaml("1s"))
+        .append("  shared: true\n")
         .append(extra);
     Path file = dir.resolve("maintd-" + i + ".yaml");
     Files.writeString(file, y.toString());

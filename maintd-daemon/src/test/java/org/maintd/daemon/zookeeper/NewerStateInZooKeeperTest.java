@@ -12,11 +12,9 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.Ha;
-import org.maintd.daemon.config.ZooKeeper;
+import org.maintd.daemon.testing.Ensembles;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.daemon.testing.WrittenStates;
 import org.maintd.protocol.json.Json;
@@ -30,20 +28,9 @@ import org.maintd.protocol.state.StateEnvelope;
  */
 class NewerStateInZooKeeperTest {
   @TempDir Path tmp;
-  TestingServer server;
-  TestCluster cluster;
-
-  @AfterEach
-  void stop() throws Exception {
-    if (cluster != null) {
-      cluster.close();
-    }
-    server.close();
-  }
 
   @Test
   void aStateOfANewerSchemaIsLeftAsItIsAndHealthAsksForTheUpgrade() throws Exception {
-    server = new TestingServer(true);
     byte[] stored =
         StateEnvelope.pack(
                 new String(WrittenStates.newer(), StandardCharsets.UTF_8),
@@ -53,21 +40,13 @@ class NewerStateInZooKeeperTest {
                 512 * 1024)
             .envelope()
             .toBytes();
-    try (CuratorFramework zk =
-        CuratorFrameworkFactory.newClient(server.getConnectString(), new RetryOneTime(10))) {
+    try (TestingServer server = new TestingServer(true);
+        CuratorFramework zk =
+            CuratorFrameworkFactory.newClient(server.getConnectString(), new RetryOneTime(10));
+        TestCluster cluster = new TestCluster(tmp)) {
       zk.start();
       zk.create().creatingParentsIfNeeded().forPath("/maintd/state", stored);
-
-      cluster = new TestCluster(tmp);
-      cluster.ha =
-          Ha.elected(
-              new ZooKeeper(
-                  server.getConnectString(),
-                  Duration.ofSeconds(5),
-                  Duration.ofSeconds(5),
-                  "/maintd",
-                  null,
-                  Duration.ofMillis(300)));
+      cluster.ha = Ensembles.electedWithStateIn(server.getConnectString());
       cluster.startDaemon();
       await("the daemon says it cannot read the state")
           .atMost(Duration.ofSeconds(30))
