@@ -56,12 +56,10 @@ public final class PreviousRelease {
     Path src = dir.resolve("src");
     deleteTree(src);
     Files.createDirectories(src);
-    run(
-        dir.resolve("archive.log"),
-        TOP,
-        "sh",
-        "-c",
-        "git archive --format=tar " + release.commit() + " | tar -x -C '" + src + "'");
+    Path tar = dir.resolve("src.tar");
+    run(dir.resolve("archive.log"), TOP, "git", "archive", "-o", tar.toString(), release.commit());
+    run(dir.resolve("archive.log"), src, "tar", "-x", "-f", tar.toString());
+    Files.delete(tar);
     run(dir.resolve("build.log"), src, maven());
     Path built = src.resolve("maintd-daemon/target/maintd.jar");
     Files.copy(built, dir.resolve("maintd.jar.part"), StandardCopyOption.REPLACE_EXISTING);
