@@ -40,7 +40,25 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     version = "maintctl 0.1.0",
     scope = ScopeType.INHERIT,
-    description = "Inspect and steer maintd.",
+    description = {
+      "Inspect and steer maintd.",
+      "maintctl talks to the daemon's HTTP API (--url): reads need no credentials, changes are"
+          + " signed with the cluster's HMAC key (--key-file). roll and balance also plan without a"
+          + " daemon, from a cluster file or RAPI. Each command has its own manual page,"
+          + " maintctl-COMMAND(1)."
+    },
+    exitCodeListHeading = "%nExit status%n",
+    exitCodeList = {
+      "0:success",
+      "1:failure: the daemon refused or could not be reached, or the work waited for failed",
+      "2:usage error"
+    },
+    footerHeading = "%nEnvironment%n",
+    footer = {
+      "MAINTD_URL       maintd's API, unless --url (default http://127.0.0.1:1816)",
+      "MAINTD_KEY_FILE  the cluster's HMAC key, unless --key-file",
+      "MAINTD_CA_FILE   the certificates to trust, unless --ca-file"
+    },
     subcommands = {
       StatusCommand.class,
       ShowCommand.class,
@@ -69,18 +87,21 @@ import picocli.CommandLine.ScopeType;
 public final class Maintctl implements Runnable {
   @Option(
       names = "--url",
+      paramLabel = "URL",
       scope = ScopeType.INHERIT,
       description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
   String url;
 
   @Option(
       names = "--key-file",
+      paramLabel = "FILE",
       scope = ScopeType.INHERIT,
       description = "Cluster HMAC key to sign changes (default: $MAINTD_KEY_FILE).")
   Path keyFile;
 
   @Option(
       names = "--ca-file",
+      paramLabel = "FILE",
       scope = ScopeType.INHERIT,
       description =
           "PEM certificates to trust for an https:// URL (default: $MAINTD_CA_FILE, else Ganeti's"
@@ -89,6 +110,7 @@ public final class Maintctl implements Runnable {
 
   @Option(
       names = {"-o", "--output"},
+      paramLabel = "FORMAT",
       scope = ScopeType.INHERIT,
       description = "Output: table (default) or json.")
   Format output = Format.table;
