@@ -311,6 +311,10 @@ setsid sh -c "
   /usr/lib/ganeti/daemon-util start-all
   setsid java -Xmx96m -jar $COLLECTOR_JAR -c $d/collector.yaml </dev/null >>$d/collector.log 2>&1 &
 " </dev/null >>$d/reboots.log 2>&1 &
+# The collector kills what is still in this command's session once it ends: wait until the restart
+# above has a session of its own (setsid in the background child), or it may be killed with it.
+child=\$!
+while [ -e /proc/\$child ] && [ "\$(cut -d' ' -f6 /proc/\$child/stat 2>/dev/null)" = "\$\$" ]; do sleep 0.05; done
 echo "reboot of \$(hostname) under way: its daemons and collector restart with a new boot id"
 SCRIPT
     # The master role moves to this node (nodeCommands.masterFailover: collector).
