@@ -1,8 +1,10 @@
 package org.maintd.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import org.maintd.cli.client.ApiClient;
-import org.maintd.cli.client.ApiException;
 import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.BalanceCommand;
 import org.maintd.cli.command.CampaignCommand;
@@ -11,7 +13,6 @@ import org.maintd.cli.command.CancelRebootCommand;
 import org.maintd.cli.command.DownCommand;
 import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.InstancesCommand;
-import org.maintd.cli.command.MachineWait;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.NotifyCommand;
 import org.maintd.cli.command.PauseCommand;
@@ -26,14 +27,20 @@ import org.maintd.cli.command.ShowCommand;
 import org.maintd.cli.command.SimCommand;
 import org.maintd.cli.command.StatusCommand;
 import org.maintd.cli.command.UpCommand;
+import org.maintd.cli.output.Terminal;
+import org.maintd.cli.wait.ProgressLine;
+import org.maintd.cli.wait.Sleeper;
+import org.maintd.cli.wait.Waiter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /**
- * {@code maintctl}: the command-line tool of maintd. Exit codes: 0 success, 1 failure (the daemon
- * refused or could not be reached), 2 usage error.
+ * {@code maintctl}: the command-line tool of maintd, its global options, and what ends a run: the
+ * exit codes (0 success; 1 failure: the daemon refused, could not be reached, or the work waited
+ * for failed; 2 usage; 3 a wait gave up after its timeout while the work goes on), a failure told
+ * in one line by {@link Failures}. Not thread-safe: one run at a time.
  */
 @Command(
     name = "maintctl",
@@ -41,6 +48,14 @@ import picocli.CommandLine.ScopeType;
     version = "maintctl 0.1.0",
     scope = ScopeType.INHERIT,
     description = "Inspect and steer maintd.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:success (with a wait: the work is done)",
+      "1:failure: maintd refused or could not be reached, or the work waited for failed (its own"
+          + " message follows)",
+      "2:usage error",
+      "3:a wait gave up after --timeout; the work goes on"
+    },
     subcommands = {
       StatusCommand.class,
       ShowCommand.class,
@@ -67,21 +82,27 @@ import picocli.CommandLine.ScopeType;
       CommandLine.HelpCommand.class
     })
 public final class Maintctl implements Runnable {
+  /** How long a wait sleeps between two looks at the work. */
+  static final Duration LOOK_EVERY = Duration.ofSeconds(1);
+
   @Option(
       names = "--url",
       scope = ScopeType.INHERIT,
+      paramLabel = "URL",
       description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
   String url;
 
   @Option(
       names = "--key-file",
       scope = ScopeType.INHERIT,
+      paramLabel = "FILE",
       description = "Cluster HMAC key to sign changes (default: $MAINTD_KEY_FILE).")
   Path keyFile;
 
   @Option(
       names = "--ca-file",
       scope = ScopeType.INHERIT,
+      paramLabel = "PEM",
       description =
           "PEM certificates to trust for an https:// URL (default: $MAINTD_CA_FILE, else Ganeti's"
               + " /var/lib/ganeti/rapi.pem where it can be read, else the JVM's CAs).")
@@ -90,10 +111,23 @@ public final class Maintctl implements Runnable {
   @Option(
       names = {"-o", "--output"},
       scope = ScopeType.INHERIT,
-      description = "Output: table (default) or json.")
+      paramLabel = "FORMAT",
+      description = "Output: table (default) or json (the API's answer, or a documented shape).")
   Format output = Format.table;
 
+  @Option(
+      names = "--color",
+      scope = ScopeType.INHERIT,
+      paramLabel = "WHEN",
+      description =
+          "Colour the state of waited work (failed red, done green, waiting yellow): auto (the"
+              + " default: on a terminal, unless NO_COLOR is set), always or never; never with -o"
+              + " json.")
+  Terminal.ColorChoice color = Terminal.ColorChoice.auto;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  private ApiClient client;
 
   /** Output formats. */
   public enum Format {
@@ -101,12 +135,19 @@ public final class Maintctl implements Runnable {
     json
   }
 
+  /** The client of this run, made on first use. */
   public ApiClient client() {
-    String u =
-        url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
-    String k = System.getenv("MAINTD_KEY_FILE");
-    return new ApiClient(
-        u, keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k), caFile(u));
+    if (client == null) {
+      String u =
+          url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
+      String k = System.getenv("MAINTD_KEY_FILE");
+      client =
+          new ApiClient(
+              u,
+              keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k),
+              caFile(u));
+    }
+    return client;
   }
 
   /** The certificates to trust: only for an https:// URL. */
@@ -122,11 +163,22 @@ public final class Maintctl implements Runnable {
       return Path.of(env);
     }
     Path ganeti = Path.of("/var/lib/ganeti/rapi.pem");
-    return java.nio.file.Files.isReadable(ganeti) ? ganeti : null;
+    return Files.isReadable(ganeti) ? ganeti : null;
   }
 
   public boolean json() {
     return output == Format.json;
+  }
+
+  /** Where progress goes, and whether it is coloured. */
+  public Terminal terminal() {
+    return Terminal.of(color, System.console() != null, System.getenv(), json());
+  }
+
+  /** A waiter on the real clock, its progress on standard error. */
+  public Waiter waiter() {
+    return new Waiter(
+        Clock.systemUTC(), Sleeper.thread(), LOOK_EVERY, new ProgressLine(System.err, terminal()));
   }
 
   @Override
@@ -141,18 +193,7 @@ public final class Maintctl implements Runnable {
 
   public static int execute(String... args) {
     CommandLine cli = new CommandLine(new Maintctl());
-    cli.setExecutionExceptionHandler(
-        (e, c, p) -> {
-          if (e instanceof ApiException
-              || e instanceof CampaignCommand.CampaignEnded
-              || e instanceof RebootCommand.RebootFailed
-              || e instanceof MachineWait.Failed
-              || e instanceof NotifyCommand.NotDelivered) {
-            c.getErr().println("maintctl: " + e.getMessage());
-            return 1;
-          }
-          throw e;
-        });
+    cli.setExecutionExceptionHandler(Failures::handle);
     cli.setParameterExceptionHandler(
         (e, a) -> {
           e.getCommandLine().getErr().println("maintctl: " + e.getMessage());
