@@ -4,7 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import org.maintd.cli.client.ApiClient;
+import org.maintd.cli.client.Trouble;
 import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.BalanceCommand;
 import org.maintd.cli.command.CampaignCommand;
@@ -140,30 +142,42 @@ public final class Maintctl implements Runnable {
     if (client == null) {
       String u =
           url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
-      String k = System.getenv("MAINTD_KEY_FILE");
       client =
           new ApiClient(
               u,
-              keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k),
-              caFile(u));
+              key(),
+              caFile(u),
+              Sleeper.thread(),
+              note -> System.err.println("maintctl: " + note));
     }
     return client;
   }
 
+  /** The key file, and which option or variable named it. */
+  private Optional<Trouble.KeyFile> key() {
+    if (keyFile != null) {
+      return Optional.of(new Trouble.KeyFile(keyFile, "--key-file"));
+    }
+    String k = System.getenv("MAINTD_KEY_FILE");
+    return k == null || k.isEmpty()
+        ? Optional.empty()
+        : Optional.of(new Trouble.KeyFile(Path.of(k), "MAINTD_KEY_FILE"));
+  }
+
   /** The certificates to trust: only for an https:// URL. */
-  private Path caFile(String url) {
+  private Optional<Path> caFile(String url) {
     if (!url.startsWith("https://")) {
-      return null;
+      return Optional.empty();
     }
     if (caFile != null) {
-      return caFile;
+      return Optional.of(caFile);
     }
     String env = System.getenv("MAINTD_CA_FILE");
     if (env != null && !env.isEmpty()) {
-      return Path.of(env);
+      return Optional.of(Path.of(env));
     }
     Path ganeti = Path.of("/var/lib/ganeti/rapi.pem");
-    return Files.isReadable(ganeti) ? ganeti : null;
+    return Files.isReadable(ganeti) ? Optional.of(ganeti) : Optional.empty();
   }
 
   public boolean json() {

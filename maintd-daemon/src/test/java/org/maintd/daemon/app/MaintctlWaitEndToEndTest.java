@@ -126,4 +126,22 @@ class MaintctlWaitEndToEndTest {
     assertEquals(
         "running", ((Map<?, ?>) ((List<?>) cluster.get("/1/campaigns")).get(0)).get("status"));
   }
+
+  @Test
+  void aRefusalThatForceOverridesSaysHowToGiveIt() throws Exception {
+    start();
+    ok("pause");
+    ok("sim", "diagnose", "n4", "live-repair", "--command", "demo-fix");
+    MaintctlRun r = ctl("reboot", "n4", "--reason", "for a test");
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(
+        r.err()
+            .endsWith(
+                "; to do it anyway: maintctl --url http://127.0.0.1:"
+                    + cluster.port()
+                    + " --key-file "
+                    + cluster.keyFile
+                    + " reboot n4 --reason 'for a test' --force\n"),
+        r.err());
+  }
 }
