@@ -26,10 +26,13 @@ import picocli.CommandLine.Parameters;
       "-o json: the node as /1/nodes shows it then; with --no-wait, what the script will print."
     })
 final class SimDiagnoseCommand extends CommandGroup.Member {
-  @Parameters(index = "0", paramLabel = "NODE")
+  @Parameters(index = "0", paramLabel = "NODE", description = "The simulated node.")
   String node;
 
-  @Parameters(index = "1", paramLabel = "STATUS")
+  @Parameters(
+      index = "1",
+      paramLabel = "STATUS",
+      description = "What its script reports: Ok, live-repair, evacuate or evacuate-failover.")
   String status;
 
   @Option(names = "--command", description = "Repair command for live-repair.")

@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
       "-o json: the node as /1/nodes shows it then; with --no-wait, the power-on's answer."
     })
 final class SimPowerOnCommand extends CommandGroup.Member {
-  @Parameters(index = "0", paramLabel = "NODE")
+  @Parameters(index = "0", paramLabel = "NODE", description = "The simulated node, off.")
   String node;
 
   @Mixin WaitOptions waiting = WaitOptions.byDefault(Duration.ofMinutes(2));

@@ -2,7 +2,6 @@ package org.maintd.cli.command;
 
 import java.time.Duration;
 import org.maintd.cli.wait.Durations;
-import org.maintd.config.DurationText;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -76,16 +75,9 @@ final class WaitOptions {
     static final class Converter implements ITypeConverter<Limit> {
       @Override
       public Limit convert(String text) {
-        Duration d;
-        try {
-          d = DurationText.parse(text);
-        } catch (IllegalArgumentException e) {
-          throw new TypeConversionException(e.getMessage());
-        }
-        if (d.isZero()) {
-          throw new TypeConversionException(
-              "'" + text + "': a wait lasts longer than that (--no-wait does not wait)");
-        }
+        Duration d =
+            DurationArgument.positive(
+                text, "a wait lasts longer than that (--no-wait does not wait)");
         if (d.compareTo(MOST) > 0) {
           throw new TypeConversionException("'" + text + "': a wait lasts at most 30d");
         }

@@ -49,24 +49,26 @@ final class ScriptedDaemon implements AutoCloseable {
     connector.setHost("127.0.0.1");
     connector.setPort(0);
     server.addConnector(connector);
-    server.setHandler(
-        new Handler.Abstract() {
-          @Override
-          public boolean handle(Request request, Response response, Callback callback) {
-            sent.add(
-                new Sent(
-                    request.getMethod(),
-                    request.getHttpURI().getPathQuery(),
-                    request.getHeaders().get("X-Maintd-Nonce")));
-            Answer a = next();
-            response.setStatus(a.status());
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-            a.headers().forEach((k, v) -> response.getHeaders().put(k, v));
-            Content.Sink.write(response, true, a.body(), callback);
-            return true;
-          }
-        });
+    server.setHandler(new Answering());
     server.start();
+  }
+
+  /** Records each request, then answers it with the next answer of the script. */
+  private final class Answering extends Handler.Abstract {
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+      sent.add(
+          new Sent(
+              request.getMethod(),
+              request.getHttpURI().getPathQuery(),
+              request.getHeaders().get("X-Maintd-Nonce")));
+      Answer a = next();
+      response.setStatus(a.status());
+      response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+      a.headers().forEach((k, v) -> response.getHeaders().put(k, v));
+      Content.Sink.write(response, true, a.body(), callback);
+      return true;
+    }
   }
 
   private synchronized Answer next() {

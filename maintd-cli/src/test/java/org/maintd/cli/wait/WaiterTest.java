@@ -67,6 +67,12 @@ class WaiterTest {
     return err.toString(StandardCharsets.UTF_8);
   }
 
+  /** A wait of a minute at most, on plain lines, for looks that go as listed. */
+  @SafeVarargs
+  private Look.Ended<String> plainWait(Look<String>... seq) {
+    return waiter(Terminal.PLAIN).until(Duration.ofMinutes(1), looks(List.of(seq)));
+  }
+
   /** Looks that go as listed, the last one repeated once the list is used up. */
   private static java.util.function.Supplier<Look<String>> looks(List<Look<String>> seq) {
     Iterator<Look<String>> it = seq.iterator();
@@ -81,9 +87,7 @@ class WaiterTest {
 
   @Test
   void workDoneAtTheFirstLookEndsTheWaitWithoutSleeping() {
-    Look.Ended<String> end =
-        waiter(Terminal.PLAIN)
-            .until(Duration.ofMinutes(1), looks(List.of(Look.done("v", "node5: up"))));
+    Look.Ended<String> end = plainWait(Look.done("v", "node5: up"));
     assertEquals("v", end.orThrow());
     assertEquals(List.of(), clock.slept);
     assertEquals("node5: up\n", printed());
@@ -92,15 +96,11 @@ class WaiterTest {
   @Test
   void looksEverySecondAndPrintsALineOnlyWhenItChanges() {
     Look.Ended<String> end =
-        waiter(Terminal.PLAIN)
-            .until(
-                Duration.ofMinutes(1),
-                looks(
-                    List.of(
-                        Look.going("node5: DOWN once job 6 has run"),
-                        Look.going("node5: DOWN once job 6 has run"),
-                        Look.going("node5: going offline"),
-                        Look.done("v", "node5: DOWN (offline)"))));
+        plainWait(
+            Look.going("node5: DOWN once job 6 has run"),
+            Look.going("node5: DOWN once job 6 has run"),
+            Look.going("node5: going offline"),
+            Look.done("v", "node5: DOWN (offline)"));
     assertEquals("v", end.value());
     assertEquals(
         List.of(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1)), clock.slept);
@@ -111,13 +111,9 @@ class WaiterTest {
   @Test
   void aFailedEndIsGivenWithItsValueAndThrowsTheWorksOwnMessage() {
     Look.Ended<String> end =
-        waiter(Terminal.PLAIN)
-            .until(
-                Duration.ofMinutes(1),
-                looks(
-                    List.of(
-                        Look.going("running"),
-                        Look.failed("campaign", "failed", "campaign c1 failed: node5 hangs"))));
+        plainWait(
+            Look.going("running"),
+            Look.failed("campaign", "failed", "campaign c1 failed: node5 hangs"));
     assertInstanceOf(Look.Failed.class, end);
     assertEquals("campaign", end.value());
     WorkFailed e = assertThrows(WorkFailed.class, end::orThrow);
