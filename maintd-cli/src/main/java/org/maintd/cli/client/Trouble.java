@@ -54,7 +54,7 @@ public sealed interface Trouble {
   /** A standby named {@code leader}, which could not be reached. */
   record LeaderUnreachable(URI standby, Unreachable leader) implements Trouble {}
 
-  /** A standby named {@code leader}, which no longer leads either. */
+  /** A standby named {@code leader}, which does not lead either (not yet, or no longer). */
   record LeaderMoved(URI standby, URI leader) implements Trouble {}
 
   /** No key file was given, and the request is a change. */

@@ -91,8 +91,8 @@ public final class Wording {
           + m.standby()
           + " is a standby and "
           + m.leader()
-          + ", the leader it named, no longer leads: leadership is changing; try again in a few"
-          + " seconds (maintctl health names the leader)";
+          + ", the leader it named, does not take changes either: leadership is changing; try"
+          + " again in a few seconds (maintctl health names the leader)";
     }
     if (t instanceof Trouble.NoKeyFile) {
       return "changes must be signed with the cluster key: give --key-file FILE or set"

@@ -88,8 +88,8 @@ class WordingTest {
             new Trouble.LeaderMoved(STANDBY, LEADER),
             Wording.Asked.NOTHING,
             "maintd at http://node2:1816 is a standby and http://node1:1816, the leader it named,"
-                + " no longer leads: leadership is changing; try again in a few seconds (maintctl"
-                + " health names the leader)"),
+                + " does not take changes either: leadership is changing; try again in a few"
+                + " seconds (maintctl health names the leader)"),
         Arguments.of(
             refused(
                 409,
