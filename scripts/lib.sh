@@ -1,4 +1,5 @@
-# Shared by the launchers: find the checkout and build the jars when they are missing.
+# Shared by the launchers: find the checkout and build the jars (and the manual pages and completion
+# scripts/install takes) when they are missing.
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # The JVM options maintctl runs with (scripts/maintctl, its archive, the benchmarks): both
@@ -9,9 +10,11 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 maintctl_jvm=(-Xmx512m -XX:CompileThresholdScaling=2 -XX:+UseSerialGC)
 
 ensure_built() {
-  local jar
-  for jar in maintd-daemon/target/maintd.jar maintd-collector/target/maintd-collector.jar maintd-cli/target/maintctl.jar; do
-    if [ ! -f "$top/$jar" ]; then
+  local output
+  for output in maintd-daemon/target/maintd.jar maintd-collector/target/maintd-collector.jar maintd-cli/target/maintctl.jar \
+    maintd-cli/target/man/maintctl.1 maintd-cli/target/completion/maintctl maintd-daemon/target/man/maintd.8 \
+    maintd-collector/target/man/maintd-collector.8; do
+    if [ ! -f "$top/$output" ]; then
       echo "building maintd (mvn -B -q -DskipTests package)..." >&2
       (cd "$top" && mvn -B -q -DskipTests package) || { echo "build failed" >&2; exit 1; }
       return

@@ -49,14 +49,31 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     version = "maintctl 0.1.0",
     scope = ScopeType.INHERIT,
-    description = "Inspect and steer maintd.",
-    exitCodeListHeading = "%nExit codes:%n",
+    description = {
+      "Inspect and steer maintd.",
+      "maintctl talks to the daemon's HTTP API (--url): reads need no credentials, changes are"
+          + " signed with the cluster's HMAC key (--key-file). roll and balance also plan without a"
+          + " daemon, from a cluster file or RAPI. Each command has its own manual page,"
+          + " maintctl-COMMAND(1).",
+      "Commands that start work wait until it has ended, with a progress line, and exit 1 with its"
+          + " own message if it failed: down, up, sim power-on and sim diagnose unless --no-wait;"
+          + " cancel, reboot, release and campaign start, resume, abort and show ID with --wait."
+    },
+    exitCodeListHeading = "%nExit status%n",
     exitCodeList = {
       "0:success (with a wait: the work is done)",
-      "1:failure: maintd refused or could not be reached, or the work waited for failed (its own"
-          + " message follows)",
+      "1:failure: the daemon refused or could not be reached, or the work waited for failed (its"
+          + " own message follows)",
       "2:usage error",
       "3:a wait gave up after --timeout; the work goes on"
+    },
+    footerHeading = "%nEnvironment%n",
+    footer = {
+      "MAINTD_URL       maintd's API, unless --url (default http://127.0.0.1:1816)",
+      "MAINTD_KEY_FILE  the cluster's HMAC key, unless --key-file",
+      "MAINTD_CA_FILE   the certificates to trust, unless --ca-file",
+      "NO_COLOR         set and not empty: no colour, unless --color=always",
+      "MAINTCTL_DEBUG   set: a failure maintctl did not foresee shows where it happened"
     },
     subcommands = {
       StatusCommand.class,
@@ -89,22 +106,22 @@ public final class Maintctl implements Runnable {
 
   @Option(
       names = "--url",
-      scope = ScopeType.INHERIT,
       paramLabel = "URL",
+      scope = ScopeType.INHERIT,
       description = "maintd's API (default: $MAINTD_URL or http://127.0.0.1:1816).")
   String url;
 
   @Option(
       names = "--key-file",
-      scope = ScopeType.INHERIT,
       paramLabel = "FILE",
+      scope = ScopeType.INHERIT,
       description = "Cluster HMAC key to sign changes (default: $MAINTD_KEY_FILE).")
   Path keyFile;
 
   @Option(
       names = "--ca-file",
+      paramLabel = "FILE",
       scope = ScopeType.INHERIT,
-      paramLabel = "PEM",
       description =
           "PEM certificates to trust for an https:// URL (default: $MAINTD_CA_FILE, else Ganeti's"
               + " /var/lib/ganeti/rapi.pem where it can be read, else the JVM's CAs).")
@@ -112,8 +129,8 @@ public final class Maintctl implements Runnable {
 
   @Option(
       names = {"-o", "--output"},
-      scope = ScopeType.INHERIT,
       paramLabel = "FORMAT",
+      scope = ScopeType.INHERIT,
       description = "Output: table (default) or json (the API's answer, or a documented shape).")
   Format output = Format.table;
 

@@ -80,7 +80,7 @@ class CommandSurfaceTest {
         .forEach(
             (path, spec) -> {
               String help = new CommandLine(spec).getUsageMessage();
-              if (!help.contains("Exit codes:")
+              if (!help.contains("Exit status")
                   || !help.contains("  3   a wait gave up after --timeout; the work goes on")) {
                 missing.add(path);
               }

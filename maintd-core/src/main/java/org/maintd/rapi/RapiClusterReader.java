@@ -106,8 +106,30 @@ public final class RapiClusterReader {
         template(i, name),
         i.strings("tags"),
         (int) be.number("spindle_use", 1),
-        "-",
+        spindles(i),
         false);
+  }
+
+  /**
+   * The spindles of the instance's disks together, as the htools write them: {@code 0} with no
+   * disk, {@code -} when one disk's are unknown ({@code null}) or RAPI does not say.
+   */
+  private static String spindles(JsonObject i) {
+    if (!i.has("disk.spindles")) {
+      return "-";
+    }
+    long sum = 0;
+    for (Object s : i.list("disk.spindles")) {
+      if (s == null) {
+        return "-";
+      }
+      if (!(s instanceof Number n)) {
+        throw new RapiFormatException(
+            i.where() + ": field 'disk.spindles' holds " + s + ", not a number");
+      }
+      sum += n.longValue();
+    }
+    return Long.toString(sum);
   }
 
   /**

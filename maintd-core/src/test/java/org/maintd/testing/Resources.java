@@ -26,8 +26,13 @@ public final class Resources {
   }
 
   public static Object json(String name) {
+    return parseJson(text(name));
+  }
+
+  /** {@code text} parsed as JSON into maps, lists, strings, numbers, booleans and null. */
+  public static Object parseJson(String text) {
     try {
-      return new com.fasterxml.jackson.databind.ObjectMapper().readValue(text(name), Object.class);
+      return new com.fasterxml.jackson.databind.ObjectMapper().readValue(text, Object.class);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

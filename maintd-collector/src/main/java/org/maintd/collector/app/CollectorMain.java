@@ -5,28 +5,19 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.maintd.collector.config.CollectorConfigLoader;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code maintd-collector [-c FILE]...}: starts one collector per configuration file (default
- * {@code /etc/maintd/maintd-collector.yaml}) and runs until stopped. Several files serve several
- * simulated nodes from one process; {@code --fleet FILE} serves many from one server ({@link
- * Fleet}). Exit codes: 0 stopped, 1 failed to start, 2 usage or configuration error.
+ * {@code /etc/maintd/maintd-collector.yaml}) and runs until stopped; {@link CollectorCommand} reads
+ * the command line. Several files serve several simulated nodes from one process; {@code --fleet
+ * FILE} serves many from one server ({@link Fleet}). Exit codes: 0 stopped, 1 failed to start, 2
+ * usage or configuration error.
  */
 public final class CollectorMain {
   private CollectorMain() {}
-
-  static final String USAGE =
-      String.join(
-          "\n",
-          "usage: maintd-collector [-c FILE]... | --fleet FILE",
-          "The node agent of maintd: runs the node's whitelisted diagnose command and serves signed",
-          "reports on port 1815; runs whitelisted repair commands on signed requests from maintd.",
-          "  -c, --config FILE   configuration file (default /etc/maintd/maintd-collector.yaml);",
-          "                      several files serve several (simulated) nodes from one process",
-          "  --fleet FILE        serve a fleet of simulated nodes from one server on loopback",
-          "                      addresses (etc/demo/fleet.yaml shows its keys)",
-          "  -h, --help          show this help and exit",
-          "Exit codes: 0 stopped, 1 failed to start, 2 usage or configuration error.");
 
   /**
    * What the command line asks for: the files to serve, or an exit code and its text (help, usage
@@ -48,26 +39,28 @@ public final class CollectorMain {
   }
 
   static Arguments parse(String[] args) {
-    List<Path> files = new ArrayList<>();
-    List<Path> fleets = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("-h") || args[i].equals("--help")) {
-        return Arguments.stop(0, USAGE);
-      } else if ((args[i].equals("-c") || args[i].equals("--config")) && i + 1 < args.length) {
-        files.add(Path.of(args[++i]));
-      } else if (args[i].equals("--fleet") && i + 1 < args.length && fleets.isEmpty()) {
-        fleets.add(Path.of(args[++i]));
-      } else {
-        return Arguments.stop(2, "maintd-collector: unknown argument '" + args[i] + "'\n" + USAGE);
+    CommandLine cli = new CommandLine(new CollectorCommand());
+    String usage = cli.getUsageMessage().stripTrailing();
+    try {
+      ParseResult parsed = cli.parseArgs(args);
+      if (parsed.isUsageHelpRequested()) {
+        return Arguments.stop(0, usage);
       }
+      if (parsed.isVersionHelpRequested()) {
+        return Arguments.stop(0, String.join("\n", cli.getCommandSpec().version()));
+      }
+    } catch (ParameterException e) {
+      return Arguments.stop(2, "maintd-collector: " + e.getMessage() + "\n" + usage);
     }
-    if (!fleets.isEmpty() && !files.isEmpty()) {
-      return Arguments.stop(2, "maintd-collector: --fleet serves alone, without -c\n" + USAGE);
+    CollectorCommand command = cli.getCommand();
+    if (command.fleet != null) {
+      return command.files.isEmpty()
+          ? new Arguments(List.of(), List.of(command.fleet), 0, "")
+          : Arguments.stop(2, "maintd-collector: --fleet serves alone, without -c\n" + usage);
     }
-    if (files.isEmpty() && fleets.isEmpty()) {
-      files.add(Path.of("/etc/maintd/maintd-collector.yaml"));
-    }
-    return new Arguments(files, fleets, 0, "");
+    List<Path> files =
+        command.files.isEmpty() ? List.of(Path.of(CollectorCommand.DEFAULT_CONFIG)) : command.files;
+    return new Arguments(files, List.of(), 0, "");
   }
 
   static int run(List<Path> files) {

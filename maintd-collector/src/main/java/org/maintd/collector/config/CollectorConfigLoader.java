@@ -41,7 +41,7 @@ public final class CollectorConfigLoader {
             diagnose.duration("timeout", Duration.ofSeconds(60), Duration.ofMillis(100)),
             repair.path("directory", "/etc/maintd/node-repair-commands"),
             repair.duration("timeout", Duration.ofSeconds(600), Duration.ofMillis(100)),
-            repair.path("results", "/var/lib/maintd/collector/repairs"),
+            repair.path("results", "/var/lib/maintd-collector/repairs"),
             (int) root.integer("outputLimit", 65536, 1024, 16 << 20),
             root.path("masterFile", "/var/lib/ganeti/ssconf_master_node"),
             root.duration("maxSkew", Duration.ofSeconds(300), Duration.ofSeconds(1)),

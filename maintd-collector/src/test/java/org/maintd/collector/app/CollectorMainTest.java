@@ -14,12 +14,13 @@ class CollectorMainTest {
     for (String help : List.of("-h", "--help")) {
       CollectorMain.Arguments a = CollectorMain.parse(new String[] {"-c", "x.yaml", help});
       assertEquals(0, a.exit());
-      assertTrue(a.text().startsWith("usage: maintd-collector [-c FILE]..."), a.text());
       assertTrue(
           a.text()
-              .contains(
-                  "Exit codes: 0 stopped, 1 failed to start, 2 usage or configuration error."),
+              .startsWith(
+                  "The node agent of maintd.\nUsage: maintd-collector [-hV] [--fleet=FILE]"
+                      + " [-c=FILE]..."),
           a.text());
+      assertTrue(a.text().contains("  2   usage or configuration error"), a.text());
     }
   }
 
@@ -28,8 +29,12 @@ class CollectorMainTest {
     CollectorMain.Arguments a = CollectorMain.parse(new String[] {"--port", "1"});
     assertEquals(2, a.exit());
     assertTrue(
-        a.text().startsWith("maintd-collector: unknown argument '--port'\nusage:"), a.text());
-    assertEquals(2, CollectorMain.parse(new String[] {"-c"}).exit(), "-c without a file");
+        a.text().startsWith("maintd-collector: Unknown options: '--port', '1'\nThe node agent"),
+        a.text());
+    CollectorMain.Arguments missing = CollectorMain.parse(new String[] {"-c"});
+    assertEquals(2, missing.exit(), "-c without a file");
+    assertTrue(
+        missing.text().startsWith("maintd-collector: Missing required parameter"), missing.text());
   }
 
   @Test

@@ -22,16 +22,25 @@ import picocli.CommandLine.Spec;
 /**
  * {@code maintd [-f] [-d] [-p PORT] [-b ADDRESS] [-c CONFIG] [--set KEY=VALUE]... [--recover |
  * --export-state FILE | --import-state FILE [--force]] [--no-voting --yes-do-it]}. Exit codes: 0
- * stopped (or exported, imported), 1 failure (lost vote, corrupt state, ZooKeeper out of reach, an
- * export or import that could not be done), 2 usage or configuration error (a credentials file or
- * ACL maintd cannot use, TLS to ZooKeeper or a SASL login that cannot work among them), 11 not the
- * master.
+ * exported or imported, 1 failure (lost vote, corrupt state, ZooKeeper out of reach, an export or
+ * import that could not be done), 2 usage or configuration error (a credentials file or ACL maintd
+ * cannot use, TLS to ZooKeeper or a SASL login that cannot work among them), 11 not the master, 143
+ * stopped by SIGTERM (the JVM's code after the shutdown hook has stopped it cleanly).
  */
 @Command(
     name = "maintd",
     mixinStandardHelpOptions = true,
     version = "maintd 0.1.0",
-    description = "Maintenance daemon for the master node of a virtualization cluster.")
+    description = "Maintenance daemon for the master node of a virtualization cluster.",
+    exitCodeListHeading = "%nExit status%n",
+    exitCodeList = {
+      "0:exported or imported (--export-state, --import-state); --help, --version",
+      "1:failure: lost the master vote, corrupt state, ZooKeeper out of reach, an export or"
+          + " import that could not be done",
+      "2:usage or configuration error (a credentials file or ACL maintd cannot use among them)",
+      "11:not the master: the daemon of the master node works (a clean stop for its unit)",
+      "143:stopped by SIGTERM (systemctl stop, docker stop): the JVM's code after a clean stop"
+    })
 public final class DaemonMain implements Callable<Integer> {
   @Option(
       names = {"-f", "--foreground"},
@@ -45,17 +54,20 @@ public final class DaemonMain implements Callable<Integer> {
 
   @Option(
       names = {"-p", "--port"},
+      paramLabel = "PORT",
       description = "Port of the HTTP API (default from the config, 1816).")
   Integer port;
 
   @Option(
       names = {"-b", "--bind"},
+      paramLabel = "ADDRESS",
       description = "Address to bind the HTTP API to.")
   String bind;
 
   @Option(
       names = {"-c", "--config"},
-      description = "Configuration file.",
+      paramLabel = "FILE",
+      description = "Configuration file (default: ${DEFAULT-VALUE}).",
       defaultValue = "/etc/maintd/maintd.yaml")
   Path config;
 

@@ -47,7 +47,11 @@ final class Startup {
     }
   }
 
-  /** The backend plugged in: the simulated cluster or Ganeti's RAPI. */
+  /**
+   * The backend plugged in: the simulated cluster or Ganeti's RAPI. A file the configuration names
+   * that does not exist is the configuration's fault (exit code 2: no restart would help); any
+   * other failure is the backend's (1).
+   */
   static BackendPlugin plugin(DaemonConfig config, Clock clock) {
     try {
       return switch (config.backend()) {
@@ -55,7 +59,8 @@ final class Startup {
         case GANETI -> GanetiPlugin.of(config);
       };
     } catch (BackendException e) {
-      throw new StartupException(ExitCodes.FAILURE, e.getMessage());
+      boolean missingFile = e.getCause() instanceof java.nio.file.NoSuchFileException;
+      throw new StartupException(missingFile ? ExitCodes.USAGE : ExitCodes.FAILURE, e.getMessage());
     }
   }
 

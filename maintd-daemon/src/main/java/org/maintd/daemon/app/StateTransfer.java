@@ -21,6 +21,7 @@ import org.maintd.daemon.zookeeper.ZooKeeperIdentity;
 import org.maintd.daemon.zookeeper.ZooKeeperStateStore;
 import org.maintd.daemon.zookeeper.tls.TlsRefused;
 import org.maintd.protocol.state.IncompleteStateException;
+import org.maintd.protocol.state.NewerSchemaException;
 import org.maintd.protocol.state.NotJsonException;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
@@ -129,6 +130,10 @@ final class StateTransfer {
       throw new StartupException(
           ExitCodes.FAILURE,
           "cannot import " + file + ": it is not JSON text (" + e.detail() + ")");
+    } catch (NewerSchemaException e) {
+      throw new StartupException(
+          ExitCodes.FAILURE,
+          "cannot import " + file + ": it was " + e.writtenBy() + ": nothing was imported");
     } catch (IncompleteStateException e) {
       throw new StartupException(
           ExitCodes.FAILURE,

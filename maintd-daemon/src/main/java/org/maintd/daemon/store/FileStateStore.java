@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import org.maintd.daemon.files.AtomicFiles;
+import org.maintd.protocol.state.NewerSchemaException;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
@@ -108,14 +109,22 @@ public final class FileStateStore implements StateStore, StateWrites.Sized {
       storedSerial = state.serial();
       return state;
     } catch (RuntimeException e) {
-      throw new UnreadableStateException(
-          "state file " + file,
-          "it is corrupt ("
-              + e.getMessage()
-              + "); maintd will not overwrite it: import a good one (maintd --import-state FILE),"
-              + " or move it away and start with --recover",
-          e);
+      throw new UnreadableStateException("state file " + file, unreadable(e), e);
     }
+  }
+
+  /** Why the file cannot be read, and what brings a state back: a newer maintd's is left to it. */
+  private static String unreadable(RuntimeException e) {
+    if (e instanceof NewerSchemaException newer) {
+      return "it was "
+          + newer.writtenBy()
+          + ". maintd will not overwrite it: run the newer maintd, or import a state this one"
+          + " reads (an export taken before the upgrade: maintd --import-state FILE)";
+    }
+    return "it is corrupt ("
+        + e.getMessage()
+        + "); maintd will not overwrite it: import a good one (maintd --import-state FILE),"
+        + " or move it away and start with --recover";
   }
 
   /**

@@ -3,6 +3,7 @@ package org.maintd.daemon.store;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.maintd.daemon.service.HealthReport;
+import org.maintd.protocol.state.NewerSchemaException;
 import org.maintd.spi.AccessDeniedException;
 import org.maintd.spi.UnreadableStateException;
 import org.slf4j.Logger;
@@ -22,6 +23,10 @@ public final class StateCondition {
   private static final String UNREADABLE_REMEDY =
       "nothing is submitted until a good state is back (maintd --import-state FILE, or remove it"
           + " and run maintd --recover; see docs/operations.md)";
+
+  private static final String NEWER_REMEDY =
+      "this maintd submits nothing on it and must not replace it: upgrade this daemon to the"
+          + " version that wrote it (see Upgrading in docs/operations.md)";
 
   /** What the last look found. */
   public sealed interface Condition {
@@ -45,8 +50,8 @@ public final class StateCondition {
     }
   }
 
-  /** It is there but cannot be decoded. */
-  public record Unreadable(String where, String reason) implements Condition {
+  /** It is there but cannot be decoded; {@code remedy} says what brings it back. */
+  public record Unreadable(String where, String reason, String remedy) implements Condition {
     @Override
     public String state() {
       return "STATE_UNREADABLE";
@@ -54,12 +59,7 @@ public final class StateCondition {
 
     @Override
     public String problem() {
-      return "the stored state in "
-          + where
-          + " cannot be read: "
-          + reason
-          + "; "
-          + UNREADABLE_REMEDY;
+      return "the stored state in " + where + " cannot be read: " + reason + "; " + remedy;
     }
   }
 
@@ -97,10 +97,18 @@ public final class StateCondition {
   private volatile Condition condition = new Readable();
   private final AtomicLong denials = new AtomicLong();
 
-  /** The last look found the state unreadable, for the reason {@code e} gives. */
+  /**
+   * The last look found the state unreadable, for the reason {@code e} gives: one a newer maintd
+   * wrote is left to a daemon of that version.
+   */
   public void unreadable(UnreadableStateException e) {
-    if (moved(new Unreadable(e.where(), e.reason()))) {
-      log.error("{}; {}", e.getMessage(), UNREADABLE_REMEDY);
+    Unreadable u =
+        new Unreadable(
+            e.where(),
+            e.reason(),
+            NewerSchemaException.in(e).isPresent() ? NEWER_REMEDY : UNREADABLE_REMEDY);
+    if (moved(u)) {
+      log.error("{}; {}", e.getMessage(), u.remedy());
     }
   }
 

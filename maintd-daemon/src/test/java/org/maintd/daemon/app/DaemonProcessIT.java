@@ -1,5 +1,6 @@
 package org.maintd.daemon.app;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.testing.TestCluster;
+import org.maintd.daemon.testing.WrittenStates;
 import org.maintd.protocol.json.Json;
 
 /**
@@ -63,15 +65,8 @@ class DaemonProcessIT {
         .append(c.hmacKeyFile())
         .append("\nusersFile: ")
         .append(c.usersFile())
-        .append("\npollInterval: 100ms\ncollector:\n  timeout: 2s\n  urls:\n");
-    c.collector()
-        .urls()
-        .forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
-    y.append("sim:\n  cluster: ")
-        .append(c.sim().cluster())
-        .append("\n  diagnoseDir: ")
-        .append(c.sim().diagnoseDir())
-        .append("\n  operationTime: 50ms\n  bootTime: 300ms\n");
+        .append("\npollInterval: 100ms\n")
+        .append(cluster.collectorAndSimYaml("50ms"));
     Path file = tmp.resolve("maintd-" + node + ".yaml");
     Files.writeString(file, y.toString());
     return file;
@@ -251,6 +246,26 @@ class DaemonProcessIT {
     assertEquals(ExitCodes.FAILURE, exitOf(launch(config("n1"), null)));
     assertTrue(log().contains("is corrupt"), log());
     assertEquals("{\"incidents\": [", Files.readString(tmp.resolve("state/state.json")));
+  }
+
+  @Test
+  void aStateFileOfANewerSchemaStopsTheDaemonInOneLineNamingBothSchemasAndIsLeftAsItWas()
+      throws Exception {
+    Path file = tmp.resolve("state/state.json");
+    Files.createDirectories(file.getParent());
+    Files.write(file, WrittenStates.newer());
+    assertEquals(ExitCodes.FAILURE, exitOf(launch(config("n1"), null)));
+    assertEquals(
+        List.of(
+            "maintd: the stored state in state file "
+                + file
+                + " cannot be read: it was "
+                + WrittenStates.NEWER_SAID
+                + ". maintd will not overwrite it: run the newer maintd, or import a state this"
+                + " one reads (an export taken before the upgrade: maintd --import-state FILE)"),
+        log().lines().filter(l -> l.startsWith("maintd: ")).toList());
+    assertTrue(!log().contains("\tat "), "no stack trace: " + log());
+    assertArrayEquals(WrittenStates.newer(), Files.readAllBytes(file));
   }
 
   @Test

@@ -21,11 +21,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.testing.CuttableLink;
 import org.maintd.daemon.testing.DaemonProcesses;
 import org.maintd.daemon.testing.Ensembles;
+import org.maintd.daemon.testing.HaConfigs;
 import org.maintd.daemon.testing.MaintctlRun;
+import org.maintd.daemon.testing.SharedSimJobs;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
 
@@ -69,40 +70,7 @@ class HaProcessIT {
 
   /** Daemon {@code i}'s configuration, reaching ZooKeeper through {@code connect}. */
   private Path config(int i, String connect) throws IOException {
-    DaemonConfig c = cluster.config();
-    StringBuilder y = new StringBuilder();
-    y.append("node: n")
-        .append(i + 1)
-        .append("\nbind: 127.0.0.1\nport: ")
-        .append(daemons.port(i))
-        .append("\nstateDir: ")
-        .append(tmp.resolve("state"))
-        .append("\nhmacKeyFile: ")
-        .append(c.hmacKeyFile())
-        .append("\nusersFile: ")
-        .append(c.usersFile())
-        .append("\npollInterval: ")
-        .append(POLL.toMillis())
-        .append("ms\nstore: zookeeper\nleadership: zookeeper\nzookeeper:\n  connect: ")
-        .append(connect)
-        .append("\n  credentialsFile: ")
-        .append(credentials())
-        .append("\n  sessionTimeout: ")
-        .append(SESSION.toMillis())
-        .append("ms\n  connectionTimeout: 5s\n  fenceWait: ")
-        .append(FENCE.toMillis())
-        .append("ms\ncollector:\n  timeout: 2s\n  urls:\n");
-    c.collector()
-        .urls()
-        .forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
-    y.append("sim:\n  cluster: ")
-        .append(c.sim().cluster())
-        .append("\n  diagnoseDir: ")
-        .append(c.sim().diagnoseDir())
-        .append("\n  operationTime: 1s\n  bootTime: 300ms\n  shared: true\n");
-    Path file = tmp.resolve("maintd-" + i + ".yaml");
-    Files.writeString(file, y.toString());
-    return file;
+    return new HaConfigs(tmp, cluster, SESSION, FENCE, POLL).write(i, daemons.port(i), connect, "");
   }
 
   /** The daemons' ZooKeeper credentials, root-only as maintd wants them. */
@@ -142,19 +110,12 @@ class HaProcessIT {
     return times;
   }
 
-  @SuppressWarnings("unchecked")
   private List<Map<String, Object>> simJobs() throws Exception {
-    Path file = tmp.resolve("state/sim/cluster.json");
-    return Files.exists(file)
-        ? (List<Map<String, Object>>) ((Map<?, ?>) Json.parse(Files.readString(file))).get("jobs")
-        : List.of();
+    return SharedSimJobs.in(tmp.resolve("state"));
   }
 
   private void assertNoJobTwice() throws Exception {
-    List<String> keys =
-        simJobs().stream().map(j -> (String) ((Map<?, ?>) j.get("spec")).get("key")).toList();
-    assertEquals(
-        keys.size(), keys.stream().distinct().count(), "a job key was submitted twice: " + keys);
+    SharedSimJobs.assertNoKeyTwice(tmp.resolve("state"));
   }
 
   /** Whether the incident of {@code node} has completed, as daemon {@code i} shows it. */

@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.maintd.daemon.testing.TestCluster;
+import org.maintd.daemon.testing.WrittenStates;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import picocli.CommandLine;
@@ -189,6 +192,46 @@ class StateTransferTest {
             "maintd: cannot import " + tmp.resolve("x") + ": no such" + " file\n"),
         maintd("-c", config().toString(), "--import-state", "" + tmp.resolve("x"), "--force"),
         "--force still needs a file that is a maintd state");
+  }
+
+  @Test
+  void anImportOfANewerSchemaIsRefusedInOneLineNamingBothSchemasForcedOrNot() throws Exception {
+    Files.createDirectories(stateFile().getParent());
+    Files.write(stateFile(), goodState());
+    Path newer = write("newer.json", WrittenStates.newer());
+    String line =
+        "maintd: cannot import "
+            + newer
+            + ": it was "
+            + WrittenStates.NEWER_SAID
+            + ": nothing was imported";
+
+    assertRefused(maintd("-c", config().toString(), "--import-state", "" + newer), line);
+    assertRefused(maintd("-c", config().toString(), "--import-state", "" + newer, "--force"), line);
+  }
+
+  /** An export of any release, from the first state file on, imports as it is. */
+  @ParameterizedTest(name = "schema {0}")
+  @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7})
+  void theStateTheDaemonOfEachSchemaWroteImports(int schema) throws Exception {
+    Path old = write("old.json", WrittenStates.of(schema));
+    long serial = new StateCodec().read(WrittenStates.of(schema)).serial();
+
+    assertEquals(
+        new Run(
+            ExitCodes.OK,
+            "maintd: imported "
+                + old
+                + " (serial "
+                + serial
+                + ") into state file "
+                + stateFile()
+                + "; no state was stored before\n",
+            ""),
+        maintd("-c", config().toString(), "--import-state", old.toString()));
+    assertEquals(
+        new StateCodec().read(WrittenStates.of(schema)),
+        new StateCodec().read(Files.readAllBytes(stateFile())));
   }
 
   @Test

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.app.StateTransferTest.Run;
+import org.maintd.daemon.testing.WrittenStates;
 import org.maintd.daemon.testing.ZooKeeperCredentials;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
@@ -98,18 +99,34 @@ class StateTransferZooKeeperTest {
     importTheGoodState();
     Path schemaOnly = write("schema-only.json", "{\"schema\":3}".getBytes(StandardCharsets.UTF_8));
 
-    assertEquals(
-        new Run(
-            ExitCodes.FAILURE,
-            "",
-            "maintd: "
-                + schemaOnly
-                + " is not a complete maintd state ("
-                + StateTransferTest.SCHEMA_3_LACKS
-                + "): nothing was imported\n"),
-        maintd("-c", config(), "--import-state", schemaOnly.toString()));
+    assertRefused(
+        maintd("-c", config(), "--import-state", schemaOnly.toString()),
+        "maintd: "
+            + schemaOnly
+            + " is not a complete maintd state ("
+            + StateTransferTest.SCHEMA_3_LACKS
+            + "): nothing was imported");
+  }
+
+  /** {@code run} was refused with {@code line}, and the good state stays, nothing kept. */
+  private void assertRefused(Run run, String line) throws Exception {
+    assertEquals(new Run(ExitCodes.FAILURE, "", line + "\n"), run);
     assertEquals(codec.read(goodState()), stored());
     assertEquals(List.of(), kept());
+  }
+
+  @Test
+  void anImportOfANewerSchemaIsRefusedAndTheStoredStateStays() throws Exception {
+    importTheGoodState();
+    Path newer = write("newer.json", WrittenStates.newer());
+
+    assertRefused(
+        maintd("-c", config(), "--import-state", newer.toString()),
+        "maintd: cannot import "
+            + newer
+            + ": it was "
+            + WrittenStates.NEWER_SAID
+            + ": nothing was imported");
   }
 
   @Test

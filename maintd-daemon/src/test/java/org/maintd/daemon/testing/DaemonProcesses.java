@@ -69,7 +69,12 @@ public final class DaemonProcesses implements AutoCloseable {
    * elects).
    */
   public void launch(int i, Path config, String... args) throws IOException {
-    List<String> command = java();
+    launch(i, JAR, config, args);
+  }
+
+  /** Starts daemon {@code i} as {@link #launch(int, Path, String...)}, from another {@code jar}. */
+  public void launch(int i, Path jar, Path config, String... args) throws IOException {
+    List<String> command = java(jar);
     command.addAll(List.of("-f", "-c", config.toString(), "--no-voting", "--yes-do-it"));
     command.addAll(List.of(args));
     processes[i] =
@@ -79,11 +84,11 @@ public final class DaemonProcesses implements AutoCloseable {
             .start();
   }
 
-  /** {@code java ... -jar maintd.jar}, with this set's heap and JVM options. */
-  private List<String> java() {
+  /** {@code java ... -jar JAR}, with this set's heap and JVM options. */
+  private List<String> java(Path jar) {
     List<String> command = new ArrayList<>(List.of("java", "-Xmx" + heap));
     command.addAll(jvmOptions);
-    command.addAll(List.of("-jar", JAR.toString()));
+    command.addAll(List.of("-jar", jar.toString()));
     return command;
   }
 
@@ -95,7 +100,7 @@ public final class DaemonProcesses implements AutoCloseable {
    * refused) and waits for it to exit.
    */
   public Run once(Path config, String... args) throws Exception {
-    List<String> command = java();
+    List<String> command = java(JAR);
     command.addAll(List.of("-f", "-c", config.toString()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -116,6 +121,19 @@ public final class DaemonProcesses implements AutoCloseable {
   /** Whether daemon {@code i} runs. */
   public boolean alive(int i) {
     return processes[i] != null && processes[i].isAlive();
+  }
+
+  /**
+   * Stops daemon {@code i} as its service manager would, with SIGTERM, and waits for it to exit;
+   * its exit code.
+   */
+  public int stop(int i) throws InterruptedException {
+    processes[i].destroy();
+    if (!processes[i].waitFor(60, TimeUnit.SECONDS)) {
+      throw new AssertionError(
+          "daemon " + i + " did not stop within a minute of SIGTERM" + tails(25));
+    }
+    return processes[i].exitValue();
   }
 
   /** Kills daemon {@code i} with SIGKILL: no shutdown hook runs, its session is left to expire. */

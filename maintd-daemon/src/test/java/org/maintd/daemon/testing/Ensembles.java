@@ -44,17 +44,22 @@ public final class Ensembles {
    * {@code /maintd}, open ACLs, a session of 5 s and a fence of 300 ms.
    */
   public static Ha onTheMasterWithStateIn(String connect) {
-    return new Ha(
-        new WhoLeads.Master(
-            new Store.InZooKeeper(
-                new ZooKeeper(
-                    connect,
-                    Duration.ofSeconds(5),
-                    Duration.ofSeconds(5),
-                    "/maintd",
-                    null,
-                    Duration.ofMillis(300)))),
-        null);
+    return new Ha(new WhoLeads.Master(new Store.InZooKeeper(openlyIn(connect))), null);
+  }
+
+  /** Daemons elected through the ZooKeeper at {@code connect}, their state there, as above. */
+  public static Ha electedWithStateIn(String connect) {
+    return Ha.elected(openlyIn(connect));
+  }
+
+  private static ZooKeeper openlyIn(String connect) {
+    return new ZooKeeper(
+        connect,
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(5),
+        "/maintd",
+        null,
+        Duration.ofMillis(300));
   }
 
   /** Waits until every server of {@code ensemble} answers a read of its own. */

@@ -255,6 +255,24 @@ public final class TestCluster implements AutoCloseable {
         notifications);
   }
 
+  /**
+   * The {@code collector} and {@code sim} sections of a daemon's YAML on this cluster: its
+   * collectors' URLs, its cluster file and diagnose directory, {@code operationTime} per operation;
+   * more keys of {@code sim} may follow, indented by two spaces.
+   */
+  public String collectorAndSimYaml(String operationTime) {
+    StringBuilder y = new StringBuilder("collector:\n  timeout: 2s\n  urls:\n");
+    urls.forEach((n, u) -> y.append("    ").append(n).append(": ").append(u).append('\n'));
+    return y.append("sim:\n  cluster: ")
+        .append(dir.resolve("cluster.data"))
+        .append("\n  diagnoseDir: ")
+        .append(diagnoseDir)
+        .append("\n  operationTime: ")
+        .append(operationTime)
+        .append("\n  bootTime: 300ms\n")
+        .toString();
+  }
+
   /** The running daemon. */
   public Daemon daemon() {
     return daemon;

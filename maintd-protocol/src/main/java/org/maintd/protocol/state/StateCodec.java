@@ -10,8 +10,9 @@ import org.maintd.spi.MaintdState;
 /**
  * The state file's text, as {@link StateFile} binds it. A file that cannot be read is an {@link
  * IllegalArgumentException} that names what is wrong: {@link NotJsonException} when it is not JSON
- * text; else the field by its path ({@code incidents[0].repair-status}) and the value maintd cannot
- * read, a value it does not know among them. Thread-safe.
+ * text; {@link NewerSchemaException} when a newer maintd wrote it; else the field by its path
+ * ({@code incidents[0].repair-status}) and the value maintd cannot read, a value it does not know
+ * among them. Thread-safe.
  */
 public final class StateCodec {
 
@@ -23,13 +24,17 @@ public final class StateCodec {
     }
   }
 
-  /** Parses a state file, the fields of an older schema it lacks at their defaults. */
+  /**
+   * Parses a state file, the fields of an older schema it lacks at their defaults. A file of a
+   * newer schema than this maintd reads is a {@link NewerSchemaException}, whatever else it holds.
+   */
   public MaintdState read(String text) {
     return read(text.getBytes(StandardCharsets.UTF_8));
   }
 
   /** Parses a state file's bytes (UTF-8), as {@link #read(String)}. */
   public MaintdState read(byte[] bytes) {
+    DeclaredSchema.of(bytes).ifPresent(NewerSchemaException::refuseAbove);
     StateFile file;
     try {
       file = Mappers.RECORDS.readValue(bytes, StateFile.class);
@@ -91,6 +96,8 @@ public final class StateCodec {
     try {
       NullFields.check(file);
       return file.state();
+    } catch (NewerSchemaException e) {
+      throw e;
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("state: " + e.getMessage(), e);
     }

@@ -110,18 +110,12 @@ public record StateFile(
   }
 
   /**
-   * The state; an {@link IllegalArgumentException} naming what is wrong or too new: a field by its
-   * path ({@code incidents[0].repair-status}) and the value maintd cannot read.
+   * The state; an {@link IllegalArgumentException} naming what is wrong: a field by its path
+   * ({@code incidents[0].repair-status}) and the value maintd cannot read, or a {@link
+   * NewerSchemaException}.
    */
   public MaintdState state() {
-    int version = schema == null ? 1 : schema;
-    if (version > SCHEMA) {
-      throw new IllegalArgumentException(
-          "written by a newer maintd (schema "
-              + version
-              + "); this one reads up to schema "
-              + SCHEMA);
-    }
+    NewerSchemaException.refuseAbove(schema == null ? 1 : schema);
     return new MaintdState(
         Duration.ofSeconds(roundDelay),
         jobs,

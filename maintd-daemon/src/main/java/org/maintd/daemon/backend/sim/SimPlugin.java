@@ -26,6 +26,14 @@ public final class SimPlugin {
     }
     try {
       return ClusterSource.load(s.cluster());
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new BackendException(
+          "sim.cluster: no such file "
+              + s.cluster()
+              + ": backend: sim (the default) simulates the cluster that file describes; on a"
+              + " Ganeti cluster set backend: ganeti (docs/ganeti.md), or point sim.cluster at a"
+              + " cluster file or set sim.generate",
+          e);
     } catch (java.io.IOException | RuntimeException e) {
       throw new BackendException(
           "cannot load the simulated cluster " + s.cluster() + ": " + e.getMessage(), e);
