@@ -21,8 +21,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "down",
     description = {
-      "Take scheduled machines DOWN (their nodes offline), through a job each, and wait until they"
-          + " are, with a progress line; exit 1 with the job's message if one fails.",
+      "Take scheduled machines DOWN (their nodes offline) and wait until they are.",
+      "Each goes DOWN through a job of its own; a progress line follows them, and maintctl exits 1"
+          + " with the job's message if one fails.",
       "A machine must be in DRAIN with no instance left; --force takes it down from UP or with its"
           + " instances: they move first (declines overridden, within the safety caps), then its"
           + " node goes offline.",

@@ -20,9 +20,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "diagnose",
     description = {
-      "Set what NODE's diagnose script reports (Ok, live-repair, evacuate, evacuate-failover), then"
-          + " wait until maintd has read it at a poll, so that the next command sees it (an"
-          + " incident opened, or Ok for maintctl up).",
+      "Set what NODE's diagnose script reports (Ok, live-repair, evacuate, evacuate-failover).",
+      "It waits until maintd has read it at a poll, so that the next command sees it (an incident"
+          + " opened, or Ok for maintctl up).",
       "-o json: the node as /1/nodes shows it then; with --no-wait, what the script will print."
     })
 final class SimDiagnoseCommand extends CommandGroup.Member {

@@ -15,9 +15,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "power-on",
     description = {
-      "Power on NODE, which stayed off after a reboot (sim fail --op boot), then wait until it is"
-          + " up: until its collector answers maintd's poll, so that the next command (maintctl"
-          + " up NODE) finds it reporting.",
+      "Power on NODE, which stayed off after a reboot (sim fail --op boot).",
+      "It waits until the node is up: until its collector answers maintd's poll, so that the next"
+          + " command (maintctl up NODE) finds it reporting.",
       "-o json: the node as /1/nodes shows it then; with --no-wait, the power-on's answer."
     })
 final class SimPowerOnCommand extends CommandGroup.Member {

@@ -21,9 +21,9 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "up",
     description = {
-      "Put nodes that maintd drained or took offline back in service (online, undrained), through a"
-          + " job, and wait until they are, with a progress line; exit 1 with the job's message if"
-          + " one fails.",
+      "Put nodes that maintd took out of service back and wait until they are.",
+      "Each comes back (online, undrained) through a job; a progress line follows them, and"
+          + " maintctl exits 1 with the job's message if one fails.",
       "A machine DOWN for maintenance leaves the schedule; one UP there keeps its window. Refused"
           + " for a machine draining for its window (drop it: maintctl schedule remove), while a"
           + " node's incident is active or unacknowledged, or while it does not report Ok; --force"
