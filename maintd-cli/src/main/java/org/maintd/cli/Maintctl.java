@@ -1,8 +1,12 @@
 package org.maintd.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
 import org.maintd.cli.client.ApiClient;
-import org.maintd.cli.client.ApiException;
+import org.maintd.cli.client.Trouble;
 import org.maintd.cli.command.AckCommand;
 import org.maintd.cli.command.BalanceCommand;
 import org.maintd.cli.command.CampaignCommand;
@@ -11,7 +15,6 @@ import org.maintd.cli.command.CancelRebootCommand;
 import org.maintd.cli.command.DownCommand;
 import org.maintd.cli.command.HealthCommand;
 import org.maintd.cli.command.InstancesCommand;
-import org.maintd.cli.command.MachineWait;
 import org.maintd.cli.command.NodesCommand;
 import org.maintd.cli.command.NotifyCommand;
 import org.maintd.cli.command.PauseCommand;
@@ -26,14 +29,20 @@ import org.maintd.cli.command.ShowCommand;
 import org.maintd.cli.command.SimCommand;
 import org.maintd.cli.command.StatusCommand;
 import org.maintd.cli.command.UpCommand;
+import org.maintd.cli.output.Terminal;
+import org.maintd.cli.wait.ProgressLine;
+import org.maintd.cli.wait.Sleeper;
+import org.maintd.cli.wait.Waiter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /**
- * {@code maintctl}: the command-line tool of maintd. Exit codes: 0 success, 1 failure (the daemon
- * refused or could not be reached), 2 usage error.
+ * {@code maintctl}: the command-line tool of maintd, its global options, and what ends a run: the
+ * exit codes (0 success; 1 failure: the daemon refused, could not be reached, or the work waited
+ * for failed; 2 usage; 3 a wait gave up after its timeout while the work goes on), a failure told
+ * in one line by {@link Failures}. Not thread-safe: one run at a time.
  */
 @Command(
     name = "maintctl",
@@ -45,19 +54,26 @@ import picocli.CommandLine.ScopeType;
       "maintctl talks to the daemon's HTTP API (--url): reads need no credentials, changes are"
           + " signed with the cluster's HMAC key (--key-file). roll and balance also plan without a"
           + " daemon, from a cluster file or RAPI. Each command has its own manual page,"
-          + " maintctl-COMMAND(1)."
+          + " maintctl-COMMAND(1).",
+      "Commands that start work wait until it has ended, with a progress line, and exit 1 with its"
+          + " own message if it failed: down, up, sim power-on and sim diagnose unless --no-wait;"
+          + " cancel, reboot, release and campaign start, resume, abort and show ID with --wait."
     },
     exitCodeListHeading = "%nExit status%n",
     exitCodeList = {
-      "0:success",
-      "1:failure: the daemon refused or could not be reached, or the work waited for failed",
-      "2:usage error"
+      "0:success (with a wait: the work is done)",
+      "1:failure: the daemon refused or could not be reached, or the work waited for failed (its"
+          + " own message follows)",
+      "2:usage error",
+      "3:a wait gave up after --timeout; the work goes on"
     },
     footerHeading = "%nEnvironment%n",
     footer = {
       "MAINTD_URL       maintd's API, unless --url (default http://127.0.0.1:1816)",
       "MAINTD_KEY_FILE  the cluster's HMAC key, unless --key-file",
-      "MAINTD_CA_FILE   the certificates to trust, unless --ca-file"
+      "MAINTD_CA_FILE   the certificates to trust, unless --ca-file",
+      "NO_COLOR         set and not empty: no colour, unless --color=always",
+      "MAINTCTL_DEBUG   set: a failure maintctl did not foresee shows where it happened"
     },
     subcommands = {
       StatusCommand.class,
@@ -85,6 +101,9 @@ import picocli.CommandLine.ScopeType;
       CommandLine.HelpCommand.class
     })
 public final class Maintctl implements Runnable {
+  /** How long a wait sleeps between two looks at the work. */
+  static final Duration LOOK_EVERY = Duration.ofSeconds(1);
+
   @Option(
       names = "--url",
       paramLabel = "URL",
@@ -112,10 +131,22 @@ public final class Maintctl implements Runnable {
       names = {"-o", "--output"},
       paramLabel = "FORMAT",
       scope = ScopeType.INHERIT,
-      description = "Output: table (default) or json.")
+      description = "Output: table (default) or json (the API's answer, or a documented shape).")
   Format output = Format.table;
 
+  @Option(
+      names = "--color",
+      scope = ScopeType.INHERIT,
+      paramLabel = "WHEN",
+      description =
+          "Colour the state of waited work (failed red, done green, waiting yellow): auto (the"
+              + " default: on a terminal, unless NO_COLOR is set), always or never; never with -o"
+              + " json.")
+  Terminal.ColorChoice color = Terminal.ColorChoice.auto;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  private ApiClient client;
 
   /** Output formats. */
   public enum Format {
@@ -123,32 +154,62 @@ public final class Maintctl implements Runnable {
     json
   }
 
+  /** The client of this run, made on first use. */
   public ApiClient client() {
-    String u =
-        url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
+    if (client == null) {
+      String u =
+          url != null ? url : System.getenv().getOrDefault("MAINTD_URL", "http://127.0.0.1:1816");
+      client =
+          new ApiClient(
+              u,
+              key(),
+              caFile(u),
+              Sleeper.thread(),
+              note -> System.err.println("maintctl: " + note));
+    }
+    return client;
+  }
+
+  /** The key file, and which option or variable named it. */
+  private Optional<Trouble.KeyFile> key() {
+    if (keyFile != null) {
+      return Optional.of(new Trouble.KeyFile(keyFile, "--key-file"));
+    }
     String k = System.getenv("MAINTD_KEY_FILE");
-    return new ApiClient(
-        u, keyFile != null ? keyFile : k == null || k.isEmpty() ? null : Path.of(k), caFile(u));
+    return k == null || k.isEmpty()
+        ? Optional.empty()
+        : Optional.of(new Trouble.KeyFile(Path.of(k), "MAINTD_KEY_FILE"));
   }
 
   /** The certificates to trust: only for an https:// URL. */
-  private Path caFile(String url) {
+  private Optional<Path> caFile(String url) {
     if (!url.startsWith("https://")) {
-      return null;
+      return Optional.empty();
     }
     if (caFile != null) {
-      return caFile;
+      return Optional.of(caFile);
     }
     String env = System.getenv("MAINTD_CA_FILE");
     if (env != null && !env.isEmpty()) {
-      return Path.of(env);
+      return Optional.of(Path.of(env));
     }
     Path ganeti = Path.of("/var/lib/ganeti/rapi.pem");
-    return java.nio.file.Files.isReadable(ganeti) ? ganeti : null;
+    return Files.isReadable(ganeti) ? Optional.of(ganeti) : Optional.empty();
   }
 
   public boolean json() {
     return output == Format.json;
+  }
+
+  /** Where progress goes, and whether it is coloured. */
+  public Terminal terminal() {
+    return Terminal.of(color, System.console() != null, System.getenv(), json());
+  }
+
+  /** A waiter on the real clock, its progress on standard error. */
+  public Waiter waiter() {
+    return new Waiter(
+        Clock.systemUTC(), Sleeper.thread(), LOOK_EVERY, new ProgressLine(System.err, terminal()));
   }
 
   @Override
@@ -163,18 +224,7 @@ public final class Maintctl implements Runnable {
 
   public static int execute(String... args) {
     CommandLine cli = new CommandLine(new Maintctl());
-    cli.setExecutionExceptionHandler(
-        (e, c, p) -> {
-          if (e instanceof ApiException
-              || e instanceof CampaignCommand.CampaignEnded
-              || e instanceof RebootCommand.RebootFailed
-              || e instanceof MachineWait.Failed
-              || e instanceof NotifyCommand.NotDelivered) {
-            c.getErr().println("maintctl: " + e.getMessage());
-            return 1;
-          }
-          throw e;
-        });
+    cli.setExecutionExceptionHandler(Failures::handle);
     cli.setParameterExceptionHandler(
         (e, a) -> {
           e.getCommandLine().getErr().println("maintctl: " + e.getMessage());

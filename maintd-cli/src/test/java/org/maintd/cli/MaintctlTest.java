@@ -92,10 +92,16 @@ class MaintctlTest {
   }
 
   @Test
-  void anUnreachableDaemonIsAFailureWithAClearMessage() throws Exception {
-    Run r = run("--url", "http://127.0.0.1:" + closedPort(), "status");
+  void anUnreachableDaemonIsAFailureSayingWhatToLookAt() throws Exception {
+    int port = closedPort();
+    Run r = run("--url", "http://127.0.0.1:" + port, "status");
     assertEquals(1, r.code());
-    assertTrue(r.err().contains("cannot connect to maintd at http://127.0.0.1:"), r.err());
+    assertEquals(
+        "maintctl: cannot reach maintd at http://127.0.0.1:"
+            + port
+            + ": connection refused — is it running? (systemctl status maintd; set MAINTD_URL or"
+            + " --url)\n",
+        r.err());
   }
 
   @Test
@@ -109,6 +115,25 @@ class MaintctlTest {
             "cancel",
             "00000000-0000-0000-0000-000000000001");
     assertEquals(1, r.code());
-    assertTrue(r.err().contains("cannot read key file /nonexistent/key"), r.err());
+    assertTrue(
+        r.err()
+            .startsWith(
+                "maintctl: cannot read the key file /nonexistent/key (from --key-file): no such"
+                    + " file; give the daemon's own key"),
+        r.err());
+  }
+
+  @Test
+  void aRefusalOfMaintdThatForceOverridesNamesTheCommandLineWithForce() throws Exception {
+    CommandLine cli = new CommandLine(new Maintctl());
+    cli.parseArgs("reboot", "node3", "--reason", "it's time");
+    CommandLine reboot = cli.getSubcommands().get("reboot");
+    org.maintd.cli.client.Wording.Asked asked = Failures.asked(reboot);
+    assertEquals("maintctl reboot node3 --reason 'it'\\''s time'", asked.command());
+    assertTrue(asked.forceLeftOut());
+    cli.parseArgs("reboot", "node3", "--force");
+    assertEquals(false, Failures.asked(reboot).forceLeftOut(), "given");
+    cli.parseArgs("pause");
+    assertEquals(false, Failures.asked(cli.getSubcommands().get("pause")).forceLeftOut(), "none");
   }
 }

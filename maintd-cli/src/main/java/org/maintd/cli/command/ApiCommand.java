@@ -3,9 +3,11 @@ package org.maintd.cli.command;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.maintd.cli.Maintctl;
 import org.maintd.cli.client.ApiClient;
 import org.maintd.cli.client.PathSegment;
+import org.maintd.cli.wait.Look;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.IncidentView;
 import org.maintd.protocol.api.NodeView;
@@ -36,6 +38,20 @@ abstract class ApiCommand implements Runnable {
   /** Prints the daemon's answer: as JSON with {@code -o json}, else as the line given. */
   void printLine(Object answer, String line) {
     print(answer, a -> line + System.lineSeparator());
+  }
+
+  /**
+   * Waits as {@code options} say for the work {@code look} looks at to end, and gives what the API
+   * showed of it at its end; a failed end is {@link org.maintd.cli.wait.WorkFailed}, a wait that
+   * times out {@link org.maintd.cli.wait.WaitTimedOut}.
+   */
+  <T> T await(WaitOptions options, Supplier<Look<T>> look) {
+    return awaitEnd(options, look).orThrow();
+  }
+
+  /** As {@link #await}, but a failed end is given too, for the command to show before failing. */
+  <T> Look.Ended<T> awaitEnd(WaitOptions options, Supplier<Look<T>> look) {
+    return root().waiter().until(options.timeout(), look);
   }
 
   /**

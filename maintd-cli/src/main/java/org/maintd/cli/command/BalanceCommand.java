@@ -11,12 +11,14 @@ import org.maintd.balance.BalanceOptions;
 import org.maintd.balance.BalanceResult;
 import org.maintd.balance.Balancer;
 import org.maintd.balance.Load;
+import org.maintd.cli.client.ApiClient;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Group;
 import org.maintd.htools.HtoolsWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code maintctl balance -t FILE}: balances a node group of an htools text file offline, as hbal
@@ -29,6 +31,15 @@ import picocli.CommandLine.Option;
 @Command(name = "balance", description = "Balance a cluster file offline (hbal's score and moves).")
 public final class BalanceCommand extends HtoolsCommand {
   private static final double MAX_SEARCH = 86_400;
+
+  @ParentCommand org.maintd.cli.Maintctl parent;
+
+  /**
+   * What {@code -o json} prints: the group balanced, the score before and after, and the moves
+   * (each as hbal prints it: the instance, its nodes before and after, the score after it and
+   * Ganeti's operations).
+   */
+  record Report(String group, double initialScore, double finalScore, List<BalanceMove> moves) {}
 
   @Option(
       names = {"-t", "--text-data"},
@@ -72,7 +83,11 @@ public final class BalanceCommand extends HtoolsCommand {
     refuseUnknownInstances(options, cluster);
     Group chosen = chosenGroup(cluster);
     if (cluster.instances().isEmpty()) {
-      System.out.println("Cluster is empty, exiting.");
+      if (parent.json()) {
+        System.out.println(ApiClient.pretty(new Report(chosen.name(), 0, 0, List.of())));
+      } else {
+        System.out.println("Cluster is empty, exiting.");
+      }
       return 0;
     }
     Load.Checked load = loadSwitches.load().on(cluster);
@@ -81,10 +96,19 @@ public final class BalanceCommand extends HtoolsCommand {
       throw new Failure("Not all required data available");
     }
     Balancer balancer = new Balancer(cluster, chosen.uuid(), options, load.load());
-    System.out.printf("Selected node group: %s%n", chosen.name());
-    System.out.printf("Initial score: %.8f%n", balancer.score());
+    if (!parent.json()) {
+      System.out.printf("Selected node group: %s%n", chosen.name());
+      System.out.printf("Initial score: %.8f%n", balancer.score());
+    }
     BalanceResult result = searched(balancer, balancer.balance(maxMoves));
-    print(result);
+    if (parent.json()) {
+      System.out.println(
+          ApiClient.pretty(
+              new Report(
+                  chosen.name(), result.initialScore(), result.finalScore(), result.moves())));
+    } else {
+      print(result);
+    }
     if (save != null) {
       save(result);
     }

@@ -1,15 +1,18 @@
 package org.maintd.cli.command;
 
-import java.io.Console;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
+import org.maintd.cli.wait.Look;
 import org.maintd.protocol.api.CampaignRequest;
 import org.maintd.protocol.api.CampaignView;
 import org.maintd.protocol.api.DurationValue;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,70 +28,39 @@ import picocli.CommandLine.Parameters;
       CampaignCommand.Abort.class
     })
 public final class CampaignCommand extends CommandGroup {
+  /** How long a wait for a campaign lasts by default: a group may wait a day for its window. */
+  static final Duration CAMPAIGN_TIMEOUT = Duration.ofHours(24);
+
   /** A subcommand of campaign. */
   abstract static class Sub extends CommandGroup.Member {
-    @Option(
-        names = "--wait",
-        description = "Follow the campaign until it ends; exit 1 unless it completed.")
-    boolean wait;
-
-    /**
-     * Prints the campaign; with {@code --wait}, follows it until it ends and fails unless it
-     * completed.
-     */
+    /** Prints the campaign under a line saying what happened. */
     void report(CampaignView c, String what) {
-      if (!wait) {
-        print(c, v -> what + System.lineSeparator() + Details.text(v));
-        return;
-      }
-      System.err.println(what);
-      CampaignView last = follow(c.id());
-      print(last, Details::text);
-      if (!"completed".equals(last.status())) {
-        throw new CampaignEnded(
-            "campaign " + last.id() + " " + last.status() + ": " + last.reason());
-      }
+      print(c, v -> what + System.lineSeparator() + Details.text(v));
     }
 
     /**
-     * Polls the campaign every second, printing a progress line each time it changes, until it
-     * ends.
+     * Says what happened, follows the campaign with a progress line until it ends as {@code
+     * options} say, prints it, and fails unless it ended as one of {@code success}.
      */
-    CampaignView follow(String id) {
-      Console console = System.console();
-      String shown = "";
-      while (true) {
-        CampaignView c = client().get("/1/campaigns/" + id, CampaignView.class);
-        String line = Details.progress(c);
-        if (!line.equals(shown)) {
-          if (console != null) {
-            System.err.print("\r\033[K" + line);
-          } else {
-            System.err.println(line);
-          }
-          shown = line;
-        }
-        if (c.ended()) {
-          if (console != null) {
-            System.err.println();
-          }
-          return c;
-        }
-        try {
-          Thread.sleep(1000);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return c;
-        }
-      }
+    void follow(WaitOptions options, CampaignView c, String what, Set<String> success) {
+      System.err.println(what);
+      Look.Ended<CampaignView> end = awaitEnd(options, new CampaignWait(client(), c.id(), success));
+      print(end.value(), Details::text);
+      end.orThrow();
     }
   }
 
   /** Starts a campaign. */
   @Command(
       name = "start",
-      description = "Start a rolling-reboot campaign (all online nodes unless narrowed).")
+      description = {
+        "Start a rolling-reboot campaign (all online nodes unless narrowed).",
+        "With --wait, follow it with a progress line until it ends; exit 1 with its reason unless"
+            + " it completed. -o json: the campaign, as GET /1/campaigns/ID shows it."
+      })
   static final class Start extends Sub {
+    @Mixin WaitOptions waiting = WaitOptions.onRequest(CAMPAIGN_TIMEOUT);
+
     @Option(names = "--node", paramLabel = "NODE", description = "A node to reboot (repeatable).")
     List<String> nodes = new ArrayList<>();
 
@@ -145,15 +117,28 @@ public final class CampaignCommand extends CommandGroup {
               bootTimeout == null ? null : DurationValue.of(bootTimeout),
               windows.isEmpty() ? null : windows);
       CampaignView c = client().post("/1/campaigns", body, CampaignView.class);
-      report(c, "campaign " + c.id() + " started: " + c.groups().size() + " group(s)");
+      String what = "campaign " + c.id() + " started: " + c.groups().size() + " group(s)";
+      if (waiting.waits()) {
+        follow(waiting, c, what, Set.of("completed"));
+      } else {
+        report(c, what);
+      }
     }
   }
 
   /** Lists campaigns, or shows one. */
-  @Command(name = "show", description = "List campaigns, or show one with its nodes and history.")
+  @Command(
+      name = "show",
+      description = {
+        "List campaigns, or show one with its nodes and history.",
+        "With ID and --wait, follow it with a progress line until it ends; exit 1 with its reason"
+            + " unless it completed."
+      })
   static final class Show extends Sub {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ID")
     String id;
+
+    @Mixin WaitOptions waiting = WaitOptions.onRequest(CAMPAIGN_TIMEOUT);
 
     @Override
     public void run() {
@@ -161,7 +146,12 @@ public final class CampaignCommand extends CommandGroup {
         print(client().get("/1/campaigns", CAMPAIGNS), Show::table);
         return;
       }
-      report(client().get("/1/campaigns/" + id, CampaignView.class), "campaign " + id);
+      CampaignView c = client().get("/1/campaigns/" + id, CampaignView.class);
+      if (waiting.waits()) {
+        follow(waiting, c, "campaign " + id, Set.of("completed"));
+      } else {
+        report(c, "campaign " + id);
+      }
     }
 
     private static String table(List<CampaignView> all) {
@@ -191,13 +181,24 @@ public final class CampaignCommand extends CommandGroup {
         description = "The campaign (default: the one under way).")
     String id;
 
-    void act(String action, String done) {
+    /** Sends {@code action} to the campaign; the campaign as it answers. */
+    CampaignView act(String action) {
       if (id == null) {
         id = underWay();
       }
-      CampaignView c =
-          client().post("/1/campaigns/" + id + "/" + action, Map.of(), CampaignView.class);
-      report(c, "campaign " + id + " " + done);
+      return client().post("/1/campaigns/" + id + "/" + action, Map.of(), CampaignView.class);
+    }
+
+    /**
+     * Sends {@code action}; reports {@code done}, or follows the campaign as {@code options} say.
+     */
+    void act(String action, String done, WaitOptions options, Set<String> success) {
+      CampaignView c = act(action);
+      if (options.waits()) {
+        follow(options, c, "campaign " + id + " " + done, success);
+      } else {
+        report(c, "campaign " + id + " " + done);
+      }
     }
 
     /** The id of the campaign under way (there is at most one). */
@@ -213,36 +214,45 @@ public final class CampaignCommand extends CommandGroup {
     }
   }
 
-  @Command(name = "pause", description = "Start no new step; nodes rebooting still come back.")
+  @Command(
+      name = "pause",
+      description =
+          "Start no new step; nodes rebooting still come back. It takes effect at once: there is"
+              + " nothing to wait for.")
   static final class Pause extends Action {
     @Override
     public void run() {
-      act("pause", "paused");
+      report(act("pause"), "campaign " + id + " paused");
     }
   }
 
-  @Command(name = "resume", description = "Go on with a paused campaign.")
+  @Command(
+      name = "resume",
+      description = {
+        "Go on with a paused campaign.",
+        "With --wait, follow it until it ends; exit 1 with its reason unless it completed."
+      })
   static final class Resume extends Action {
+    @Mixin WaitOptions waiting = WaitOptions.onRequest(CAMPAIGN_TIMEOUT);
+
     @Override
     public void run() {
-      act("resume", "resumed");
+      act("resume", "resumed", waiting, Set.of("completed"));
     }
   }
 
   @Command(
       name = "abort",
-      description = "Reboot nothing further; bring the current group back, then end.")
+      description = {
+        "Reboot nothing further; bring the current group back, then end.",
+        "With --wait, follow it until it has ended; exit 1 with its reason if it failed instead."
+      })
   static final class Abort extends Action {
+    @Mixin WaitOptions waiting = WaitOptions.onRequest(CAMPAIGN_TIMEOUT);
+
     @Override
     public void run() {
-      act("abort", "aborting");
-    }
-  }
-
-  /** A followed campaign ended without completing. */
-  public static final class CampaignEnded extends RuntimeException {
-    public CampaignEnded(String message) {
-      super(message);
+      act("abort", "aborting", waiting, Set.of("aborted", "completed"));
     }
   }
 

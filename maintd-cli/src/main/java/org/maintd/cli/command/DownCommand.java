@@ -1,28 +1,34 @@
 package org.maintd.cli.command;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.protocol.api.MachineId;
+import org.maintd.protocol.api.NodeView;
 import org.maintd.protocol.api.TakenDownView;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code maintctl down MACHINE... [--force] [--no-wait]}: takes scheduled machines out of service
- * and, unless told not to, waits until each is DOWN.
+ * {@code maintctl down MACHINE... [--force] [--no-wait] [--timeout D]}: takes scheduled machines
+ * out of service and, unless told not to, waits until each is DOWN.
  */
 @Command(
     name = "down",
     description = {
-      "Take scheduled machines DOWN (their nodes offline), through a job each, and wait until they"
-          + " are: a progress line per change; exit 1 with the job's message if one fails.",
+      "Take scheduled machines DOWN (their nodes offline) and wait until they are.",
+      "Each goes DOWN through a job of its own; a progress line follows them, and maintctl exits 1"
+          + " with the job's message if one fails.",
       "A machine must be in DRAIN with no instance left; --force takes it down from UP or with its"
           + " instances: they move first (declines overridden, within the safety caps), then its"
-          + " node goes offline."
+          + " node goes offline.",
+      "With -o json: the nodes as /1/nodes shows them once DOWN; with --no-wait, what maintd"
+          + " accepted (POST /1/machines/down's answer)."
     })
 public final class DownCommand extends ApiCommand.TopLevel {
   private static final TypeReference<List<TakenDownView>> TAKEN_DOWN = new TypeReference<>() {};
@@ -40,34 +46,33 @@ public final class DownCommand extends ApiCommand.TopLevel {
               + " first).")
   boolean force;
 
-  @Option(
-      names = "--wait",
-      negatable = true,
-      defaultValue = "true",
-      fallbackValue = "true",
-      description =
-          "Wait until every machine is DOWN (the default); --no-wait returns once accepted.")
-  boolean wait;
+  @Mixin WaitOptions waiting = WaitOptions.byDefault(Duration.ofHours(1));
 
   @Override
   public void run() {
     List<MachineId> body = nodes.stream().map(n -> new MachineId(n, null)).toList();
     List<TakenDownView> accepted =
         client().post("/1/machines/down" + (force ? "?force=1" : ""), body, TAKEN_DOWN);
-    if (!wait) {
+    if (!waiting.waits()) {
       print(accepted, DownCommand::text);
       return;
     }
-    Map<String, String> waiting = new LinkedHashMap<>();
+    Map<String, String> lines = new LinkedHashMap<>();
     for (TakenDownView m : accepted) {
-      System.err.println(m.hostname() + ": " + m.outcome());
-      waiting.put(
-          m.hostname(),
-          m.job() == null ? "DRAIN, going DOWN" : "DOWN once job " + m.job() + " has run");
+      lines.put(
+          m.hostname(), m.job() == null ? m.outcome() : "DOWN once job " + m.job() + " has run");
     }
     double since = accepted.stream().mapToDouble(m -> m.at() == null ? 0 : m.at()).min().orElse(0);
-    new MachineWait(client()).until(waiting, n -> n.offline() && "DOWN".equals(n.mode()), since);
-    print(accepted, DownCommand::done);
+    List<NodeView> down =
+        await(
+            waiting,
+            new MachineWait(
+                client(),
+                lines,
+                n -> n.offline() && "DOWN".equals(n.mode()),
+                "DOWN (offline)",
+                since));
+    print(down, v -> done(accepted));
   }
 
   private static String text(List<TakenDownView> accepted) {
@@ -81,9 +86,11 @@ public final class DownCommand extends ApiCommand.TopLevel {
   private static String done(List<TakenDownView> accepted) {
     StringBuilder b = new StringBuilder();
     for (TakenDownView m : accepted) {
-      b.append(m.hostname())
-          .append(
-              m.job() == null ? ": DOWN (offline)" : ": DOWN through job " + m.job() + " (offline)")
+      b.append(
+              m.hostname()
+                  + (m.job() == null
+                      ? ": DOWN (offline)"
+                      : ": DOWN through job " + m.job() + " (offline)"))
           .append(System.lineSeparator());
     }
     return b.toString();

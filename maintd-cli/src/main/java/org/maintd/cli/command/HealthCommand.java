@@ -16,16 +16,25 @@ import picocli.CommandLine.Command;
     description =
         "Show the daemon's health: its state, whether it leads and which daemon does, its parts.")
 public final class HealthCommand extends ApiCommand.TopLevel {
+  private static final String LOG = "the daemon's log (journalctl -u maintd)";
+
   @Override
   public void run() {
     HealthView h = client().getAnyStatus("/1/health", HealthView.class);
     print(h, HealthCommand::render);
     if ("FAILED".equals(h.state())) {
-      throw new ApiException("maintd has failed: " + orDash(h.last_error()));
+      throw new ApiException(
+          "maintd has failed: " + orDash(h.last_error()) + "; see " + LOG + " for the rest");
     }
     if (!h.serving()) {
       throw new ApiException(
-          "maintd does not do its work (" + h.state() + "): " + orDash(h.last_error()));
+          "maintd does not do its work ("
+              + h.state()
+              + "): "
+              + orDash(h.last_error())
+              + "; the parts above say which, "
+              + LOG
+              + " why");
     }
   }
 

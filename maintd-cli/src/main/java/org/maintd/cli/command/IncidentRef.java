@@ -34,13 +34,24 @@ final class IncidentRef {
               + " (give an incident uuid or a node name; see maintctl status)");
     }
     String kind = wanted.isEmpty() ? "" : wanted + " ";
+    String listed =
+        " ("
+            + String.join(", ", mine.stream().map(i -> i.uuid() + " " + i.repairStatus()).toList())
+            + ")";
+    if (!fitting.isEmpty()) {
+      throw new ApiException(
+          ref + " has several " + kind + "incidents" + listed + "; give the uuid");
+    }
     throw new ApiException(
         ref
-            + " has "
-            + (fitting.isEmpty() ? "no " + kind + "incident" : "several " + kind + "incidents")
-            + " ("
-            + String.join(", ", mine.stream().map(i -> i.uuid() + " " + i.repairStatus()).toList())
-            + "); give the uuid");
+            + " has no "
+            + kind
+            + "incident"
+            + listed
+            + (mine.stream().anyMatch(IncidentRef::active)
+                ? "; one is under way: try again once it has ended (maintctl status shows where it"
+                    + " stands)"
+                : "; nothing to do (maintctl status shows them all)"));
   }
 
   static boolean isUuid(String text) {

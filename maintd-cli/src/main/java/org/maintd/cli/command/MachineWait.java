@@ -1,6 +1,5 @@
 package org.maintd.cli.command;
 
-import java.io.Console;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -9,58 +8,75 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.maintd.cli.client.ApiClient;
+import org.maintd.cli.wait.Look;
 import org.maintd.maintenance.MachineId;
 import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.NodeView;
 import org.maintd.protocol.api.PlanView;
 
 /**
- * Follows the machines of a {@code down} or {@code up} until each is where the command sent it, as
- * {@code /1/nodes} shows it: polls every second, printing a line (to stderr) each time a machine's
- * progress changes (what the plan says of it next, or that its job has yet to run); a job of a
- * machine's own that fails ({@code /1/maintenance/status}' notices) ends the wait with {@link
- * Failed}. Not thread-safe.
+ * One look at the machines of a {@code down} or {@code up}, as the API shows them: each machine's
+ * node ({@code /1/nodes?name=}) until it is where the command sent it, what the plan made since
+ * says it does next (or, before, the line the command gives it), and a job of a machine's own that
+ * failed ({@code /1/maintenance/status}' notices), which fails the whole with the job's message.
+ * The progress line names every machine: {@code node5: DOWN once job 6 has run; node6: DOWN}. Not
+ * thread-safe.
  */
-public final class MachineWait {
+final class MachineWait implements Supplier<Look<List<NodeView>>> {
   private final ApiClient client;
-
-  MachineWait(ApiClient client) {
-    this.client = client;
-  }
+  private final Map<String, String> waiting;
+  private final Predicate<NodeView> arrived;
+  private final String there;
+  private final double since;
 
   /**
-   * Waits until {@code arrived} holds of every node of {@code waiting} (node name to the line shown
-   * while nothing else is known of its progress); the plan's word on a machine is shown once it was
-   * planned {@code since} (seconds, the daemon's clock) or later.
+   * Looks at the nodes of {@code waiting} (node name to the line shown while nothing else is known
+   * of its progress) until {@code arrived} holds of each, then shown as {@code there}; the plan's
+   * word on a machine is shown once it was planned {@code since} (seconds, the daemon's clock) or
+   * later (never when {@code since} is infinite).
    */
-  void until(Map<String, String> waiting, Predicate<NodeView> arrived, double since) {
-    Map<String, String> shown = new LinkedHashMap<>();
-    Console console = System.console();
-    List<String> left = new ArrayList<>(waiting.keySet());
-    while (!left.isEmpty()) {
-      failure(left);
-      left.removeIf(n -> node(n).filter(arrived).isPresent());
-      for (String node : left) {
-        String line = node + ": " + progress(node, since).orElse(waiting.get(node));
-        if (!line.equals(shown.get(node))) {
-          System.err.print(console != null ? "\r\033[K" + line : line + System.lineSeparator());
-          shown.put(node, line);
-        }
+  MachineWait(
+      ApiClient client,
+      Map<String, String> waiting,
+      Predicate<NodeView> arrived,
+      String there,
+      double since) {
+    this.client = client;
+    this.waiting = new LinkedHashMap<>(waiting);
+    this.arrived = arrived;
+    this.there = there;
+    this.since = since;
+  }
+
+  @Override
+  public Look<List<NodeView>> get() {
+    List<String> nodes = List.copyOf(waiting.keySet());
+    Optional<MaintenanceStatusView.Notice> failed = failure(nodes);
+    List<NodeView> views = new ArrayList<>();
+    List<String> parts = new ArrayList<>();
+    boolean all = true;
+    Optional<PlanView> plan = Optional.empty();
+    for (String name : nodes) {
+      Optional<NodeView> view = node(name);
+      view.ifPresent(views::add);
+      if (view.filter(arrived).isPresent()) {
+        parts.add(name + ": " + there);
+        continue;
       }
-      if (left.isEmpty()) {
-        break;
+      all = false;
+      if (plan.isEmpty() && Double.isFinite(since)) {
+        plan = Optional.of(client.get("/1/plan", PlanView.class));
       }
-      try {
-        Thread.sleep(1000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new Failed("interrupted while waiting for " + String.join(", ", left));
-      }
+      parts.add(name + ": " + plan.flatMap(p -> progress(p, name)).orElse(waiting.get(name)));
     }
-    if (console != null && !shown.isEmpty()) {
-      System.err.println();
+    String line = String.join("; ", parts);
+    if (failed.isPresent()) {
+      MaintenanceStatusView.Notice n = failed.get();
+      return Look.failed(views, line, n.node() + ": " + n.message());
     }
+    return all ? Look.done(views, line) : Look.going(line);
   }
 
   /** The node named {@code name} as {@code /1/nodes} shows it: read alone, not the whole list. */
@@ -71,35 +87,23 @@ public final class MachineWait {
     return found.stream().filter(v -> v.name().equals(name)).findFirst();
   }
 
-  /** A job of one of {@code nodes}' machines that failed ends the wait, with its message. */
-  private void failure(List<String> nodes) {
+  /** A job of one of {@code nodes}' machines that failed, with its message. */
+  private Optional<MaintenanceStatusView.Notice> failure(List<String> nodes) {
     MaintenanceStatusView status = client.get("/1/maintenance/status", MaintenanceStatusView.class);
-    status.notices().stream()
+    return status.notices().stream()
         .filter(n -> n.kind().equals("job-failed") && nodes.contains(n.node()))
-        .findFirst()
-        .ifPresent(
-            n -> {
-              throw new Failed(n.node() + ": " + n.message());
-            });
+        .findFirst();
   }
 
   /** What the plan made {@code since} or later says the node's machine does next, if anything. */
-  private java.util.Optional<String> progress(String node, double since) {
-    PlanView plan = client.get("/1/plan", PlanView.class);
+  private Optional<String> progress(PlanView plan, String node) {
     if (plan.time() == null || plan.time() < since) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     return plan.items().stream()
         .filter(i -> "machine".equals(i.kind()) && MachineId.of(i.uuid()).names(node))
         .map(PlanView.Item::next)
         .filter(t -> t != null && !t.isEmpty())
         .findFirst();
-  }
-
-  /** A machine's job failed while it was followed: maintctl exits with 1, saying why. */
-  public static final class Failed extends RuntimeException {
-    public Failed(String message) {
-      super(message);
-    }
   }
 }

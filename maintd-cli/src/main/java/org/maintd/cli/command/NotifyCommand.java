@@ -2,6 +2,7 @@ package org.maintd.cli.command;
 
 import java.util.Map;
 import org.maintd.cli.output.Table;
+import org.maintd.cli.wait.WorkFailed;
 import org.maintd.protocol.api.NotifyTestView;
 import picocli.CommandLine.Command;
 
@@ -25,7 +26,7 @@ public final class NotifyCommand extends CommandGroup {
       print(answer, Test::text);
       long failed = answer.receivers().stream().filter(r -> !r.delivered()).count();
       if (failed > 0) {
-        throw new NotDelivered(
+        throw new WorkFailed(
             failed
                 + " of "
                 + answer.receivers().size()
@@ -40,13 +41,6 @@ public final class NotifyCommand extends CommandGroup {
       Table t = new Table("RECEIVER", "DELIVERED", "ANSWER");
       v.receivers().forEach(r -> t.row(r.name(), r.delivered() ? "yes" : "no", r.answer()));
       return t.render();
-    }
-  }
-
-  /** A receiver did not take the test event: exit code 1. */
-  public static final class NotDelivered extends RuntimeException {
-    public NotDelivered(String message) {
-      super(message);
     }
   }
 }

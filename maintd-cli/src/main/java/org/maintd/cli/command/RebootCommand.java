@@ -1,10 +1,12 @@
 package org.maintd.cli.command;
 
-import java.io.Console;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.maintd.cli.wait.Look;
 import org.maintd.protocol.api.RebootView;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -18,7 +20,10 @@ import picocli.CommandLine.Parameters;
       "Ask maintd to reboot a node: drained and emptied first (unless --no-evacuate), soft unless"
           + " --hard.",
       "Without --key the node is rebooted once; with --key it is powered off and held off until"
-          + " every key holding it is released (maintctl release NODE KEY)."
+          + " every key holding it is released (maintctl release NODE KEY).",
+      "With --wait, follow the request with a progress line until it is done (with --key: until"
+          + " the node is held off), or exit 1 with its reason if it failed. -o json: the request,"
+          + " as GET /1/nodes/NODE/reboot lists it."
     })
 public final class RebootCommand extends ApiCommand.TopLevel {
   @Parameters(paramLabel = "NODE", description = "The node to reboot.")
@@ -46,11 +51,7 @@ public final class RebootCommand extends ApiCommand.TopLevel {
       description = "Even if the node is in a campaign or has an active incident.")
   boolean force;
 
-  @Option(
-      names = "--wait",
-      description =
-          "Follow the request until it is done (or held, with --key); exit 1 if it failed.")
-  boolean wait;
+  @Mixin WaitOptions waiting = WaitOptions.onRequest(Duration.ofHours(1));
 
   @Override
   public void run() {
@@ -64,60 +65,21 @@ public final class RebootCommand extends ApiCommand.TopLevel {
     }
     body.put("evacuate", !noEvacuate);
     body.put("force", force);
-    RebootView r = client().post(path(), body, RebootView.class);
-    String accepted = "reboot request " + r.id() + " of " + r.node() + ": " + r.status();
-    if (!wait) {
-      printLine(r, accepted);
+    String path = "/1/nodes/" + segment("NODE", node) + "/reboot";
+    RebootView r = client().post(path, body, RebootView.class);
+    if (!waiting.waits()) {
+      printLine(r, line(r));
       return;
     }
-    System.err.println(accepted);
-    RebootView last = follow(r.id());
-    printLine(last, "reboot request " + last.id() + " of " + last.node() + ": " + last.status());
-    if (last.status().equals("failed")) {
-      throw new RebootFailed(
-          "reboot request "
-              + last.id()
-              + " failed: "
-              + last.history().get(last.history().size() - 1).detail());
-    }
+    System.err.println(line(r));
+    RebootWait.Until until = key == null ? RebootWait.Until.DONE : RebootWait.Until.HELD;
+    Look.Ended<RebootView> end = awaitEnd(waiting, new RebootWait(client(), path, r.id(), until));
+    printLine(end.value(), line(end.value()));
+    end.orThrow();
   }
 
-  /** The node's reboot resource, its name one segment of the path. */
-  private String path() {
-    return "/1/nodes/" + segment("NODE", node) + "/reboot";
-  }
-
-  /** Polls the node's requests every second, a line per change, until this one ends or is held. */
-  private RebootView follow(String id) {
-    Console console = System.console();
-    String shown = "";
-    while (true) {
-      RebootView.NodeReboots n = client().get(path(), RebootView.NodeReboots.class);
-      RebootView r = n.requests().stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow();
-      String line = r.status() + " (" + n.phase() + ", power " + n.power() + ")";
-      if (!line.equals(shown)) {
-        System.err.print(console != null ? "\r\033[K" + line : line + System.lineSeparator());
-        shown = line;
-      }
-      if (r.status().equals("done") || r.status().equals("failed") || r.status().equals("held")) {
-        if (console != null) {
-          System.err.println();
-        }
-        return r;
-      }
-      try {
-        Thread.sleep(1000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return r;
-      }
-    }
-  }
-
-  /** A followed request failed: maintctl exits with 1, saying why. */
-  public static final class RebootFailed extends RuntimeException {
-    public RebootFailed(String message) {
-      super(message);
-    }
+  /** {@code reboot request ID of NODE: STATUS}. */
+  static String line(RebootView r) {
+    return "reboot request " + r.id() + " of " + r.node() + ": " + r.status();
   }
 }

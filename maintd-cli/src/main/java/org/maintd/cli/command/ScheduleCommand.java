@@ -1,7 +1,7 @@
 package org.maintd.cli.command;
 
-import java.util.Locale;
 import org.maintd.cli.output.Table;
+import org.maintd.cli.wait.Durations;
 import org.maintd.protocol.api.MachineId;
 import org.maintd.protocol.api.MaintenanceStatusView;
 import org.maintd.protocol.api.ScheduleBody;
@@ -72,10 +72,7 @@ public final class ScheduleCommand extends CommandGroup {
 
   /** A duration as written in a window: {@code 10m}, {@code 1h30m}, {@code 30s}. */
   private static String length(ScheduleBody.Nanos n) {
-    return java.time.Duration.ofNanos(n.nanoseconds())
-        .toString()
-        .substring(2)
-        .toLowerCase(Locale.ROOT);
+    return Durations.text(java.time.Duration.ofNanos(n.nanoseconds()));
   }
 
   private static String mode(MaintenanceStatusView s, String hostname) {

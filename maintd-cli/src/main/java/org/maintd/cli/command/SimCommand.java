@@ -2,64 +2,40 @@ package org.maintd.cli.command;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
-import org.maintd.cli.client.ApiClient;
 import org.maintd.cli.output.Table;
-import org.maintd.protocol.json.Json;
-import org.maintd.protocol.sim.SimDiagnose;
-import org.maintd.protocol.sim.SimDiagnosed;
 import org.maintd.protocol.sim.SimFail;
 import org.maintd.protocol.sim.SimJobView;
 import org.maintd.protocol.sim.SimLoad;
-import org.maintd.protocol.sim.SimPowerOn;
 import org.maintd.protocol.sim.SimTag;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code maintctl sim ...}: controls of the simulated cluster (only with the sim backend). */
+/**
+ * {@code maintctl sim ...}: controls of the simulated cluster (only with the sim backend). {@code
+ * diagnose} and {@code power-on} wait until maintd has read the node again (a poll or two); the
+ * others change the simulated cluster at once, and maintd sees it at its next poll.
+ */
 @Command(
     name = "sim",
-    description = "Control the simulated cluster.",
+    description = {
+      "Control the simulated cluster (a daemon with backend: sim).",
+      "diagnose and power-on wait until maintd has read the node again, so that the next command"
+          + " sees it; the others change the simulated cluster at once, and maintd sees it at its"
+          + " next poll."
+    },
     subcommands = {
-      SimCommand.Diagnose.class,
+      SimDiagnoseCommand.class,
       SimCommand.Fail.class,
       SimCommand.Load.class,
       SimCommand.Tag.class,
       SimCommand.Jobs.class,
-      SimCommand.PowerOn.class,
+      SimPowerOnCommand.class,
       SimInstanceCommand.class,
       SimNodeCommand.class
     })
 public final class SimCommand extends CommandGroup {
-  /** Sets what a node's diagnose script prints. */
-  @Command(
-      name = "diagnose",
-      description =
-          "Set what NODE's diagnose script reports (Ok, live-repair, evacuate, evacuate-failover).")
-  static final class Diagnose extends CommandGroup.Member {
-    @Parameters(index = "0", paramLabel = "NODE")
-    String node;
-
-    @Parameters(index = "1", paramLabel = "STATUS")
-    String status;
-
-    @Option(names = "--command", description = "Repair command for live-repair.")
-    String command;
-
-    @Option(names = "--details", description = "JSON value for the 'details' field.")
-    String details;
-
-    @Override
-    public void run() {
-      SimDiagnose body =
-          new SimDiagnose(
-              node, status, command, details == null ? null : ApiClient.parseJson(details));
-      SimDiagnosed r = client().post("/1/sim/diagnose", body, SimDiagnosed.class);
-      printLine(r, node + " will report " + Json.write(r.diagnose()));
-    }
-  }
-
   /** Sets the CPU load a node's collector reports. */
   @Command(
       name = "load",
@@ -161,21 +137,6 @@ public final class SimCommand extends CommandGroup {
               null);
       SimTag r = client().post("/1/sim/tags", body, SimTag.class);
       printLine(r, (kind.equals("cluster") ? "cluster" : node) + " tags: " + r.tags());
-    }
-  }
-
-  /** Powers on a node that stayed off after its reboot. */
-  @Command(
-      name = "power-on",
-      description = "Power on NODE, which stayed off after a reboot (--op boot).")
-  static final class PowerOn extends CommandGroup.Member {
-    @Parameters(index = "0", paramLabel = "NODE")
-    String node;
-
-    @Override
-    public void run() {
-      SimPowerOn r = client().post("/1/sim/power-on", new SimPowerOn(node, null), SimPowerOn.class);
-      printLine(r, node + " powered on");
     }
   }
 

@@ -1,29 +1,35 @@
 package org.maintd.cli.command;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.protocol.api.BroughtUpView;
 import org.maintd.protocol.api.MachineId;
+import org.maintd.protocol.api.NodeView;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code maintctl up NODE... [--force] [--no-wait]}: puts nodes that maintd took out of service
- * back and, unless told not to, waits until their jobs have.
+ * {@code maintctl up NODE... [--force] [--no-wait] [--timeout D]}: puts nodes that maintd took out
+ * of service back and, unless told not to, waits until their jobs have.
  */
 @Command(
     name = "up",
     description = {
-      "Put nodes that maintd drained or took offline back in service (online, undrained), through a"
-          + " job, and wait until they are; exit 1 with the job's message if one fails.",
+      "Put nodes that maintd took out of service back and wait until they are.",
+      "Each comes back (online, undrained) through a job; a progress line follows them, and"
+          + " maintctl exits 1 with the job's message if one fails.",
       "A machine DOWN for maintenance leaves the schedule; one UP there keeps its window. Refused"
           + " for a machine draining for its window (drop it: maintctl schedule remove), while a"
           + " node's incident is active or unacknowledged, or while it does not report Ok; --force"
-          + " overrides the last two (and cancels its active incidents)."
+          + " overrides the last two (and cancels its active incidents).",
+      "With -o json: the nodes as /1/nodes shows them once back; with --no-wait, what maintd"
+          + " accepted (POST /1/machines/up's answer)."
     })
 public final class UpCommand extends ApiCommand.TopLevel {
   private static final TypeReference<List<BroughtUpView>> BROUGHT_UP = new TypeReference<>() {};
@@ -41,37 +47,42 @@ public final class UpCommand extends ApiCommand.TopLevel {
               + " or unacknowledged, or they do not report Ok.")
   boolean force;
 
-  @Option(
-      names = "--wait",
-      negatable = true,
-      defaultValue = "true",
-      fallbackValue = "true",
-      description =
-          "Wait until every node is back in service (the default); --no-wait returns once"
-              + " accepted.")
-  boolean wait;
+  @Mixin WaitOptions waiting = WaitOptions.byDefault(Duration.ofHours(1));
 
   @Override
   public void run() {
     List<MachineId> body = nodes.stream().map(n -> new MachineId(n, null)).toList();
     List<BroughtUpView> accepted =
         client().post("/1/machines/up" + (force ? "?force=1" : ""), body, BROUGHT_UP);
-    if (wait) {
-      Map<String, String> waiting = new LinkedHashMap<>();
-      accepted.forEach(m -> waiting.put(m.hostname(), "back once job " + m.job() + " has run"));
-      new MachineWait(client())
-          .until(waiting, n -> !n.offline() && !n.drained(), Double.POSITIVE_INFINITY);
+    if (!waiting.waits()) {
+      print(accepted, a -> text(a, "once job"));
+      return;
     }
-    print(accepted, UpCommand::text);
+    Map<String, String> lines = new LinkedHashMap<>();
+    accepted.forEach(m -> lines.put(m.hostname(), "back once job " + m.job() + " has run"));
+    List<NodeView> back =
+        await(
+            waiting,
+            new MachineWait(
+                client(),
+                lines,
+                n -> !n.offline() && !n.drained(),
+                "back in service",
+                Double.POSITIVE_INFINITY));
+    print(back, v -> text(accepted, "through job"));
   }
 
-  private static String text(List<BroughtUpView> done) {
+  /** What was accepted: back in service {@code how} ("through job", "once job") its job. */
+  private static String text(List<BroughtUpView> done, String how) {
     StringBuilder b = new StringBuilder();
     for (BroughtUpView m : done) {
       b.append(
           m.hostname()
-              + ": back in service through job "
+              + ": back in service "
+              + how
+              + " "
               + m.job()
+              + (how.equals("once job") ? " has run" : "")
               + " (online, undrained)"
               + (m.canceled().isEmpty()
                   ? ""

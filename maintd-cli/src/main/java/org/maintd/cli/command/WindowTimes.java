@@ -64,19 +64,10 @@ final class WindowTimes {
   static final class Length implements ITypeConverter<Long> {
     @Override
     public Long convert(String text) {
-      Duration d;
-      try {
-        d = DurationText.parse(text);
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
-      if (d.isZero()) {
-        throw new TypeConversionException(
-            "'"
-                + text
-                + "': a window lasts longer than that (leave --duration out for a window with no"
-                + " end)");
-      }
+      Duration d =
+          DurationArgument.positive(
+              text,
+              "a window lasts longer than that (leave --duration out for a window with no end)");
       try {
         return d.toNanos();
       } catch (ArithmeticException e) {

@@ -1,6 +1,7 @@
 package org.maintd.daemon.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -84,7 +85,9 @@ class DownAndUpEndToEndTest {
     ok("sim", "fail", "--op", "offline", "--node", "n5");
     MaintctlRun failed = maintctl("down", "n5", "--force");
     assertEquals(1, failed.code(), failed.out() + failed.err());
-    assertTrue(failed.err().startsWith("n5: DOWN through job "), failed.err());
+    assertTrue(failed.err().startsWith("n5: DOWN once job "), failed.err());
+    assertFalse(
+        (failed.out() + failed.err()).contains("DOWN through job"), "never said it is DOWN");
     assertTrue(failed.err().contains("maintctl: n5: job "), failed.err());
     assertTrue(failed.err().contains(" error: "), failed.err());
     Map<?, ?> status = (Map<?, ?>) cluster.get("/1/maintenance/status");

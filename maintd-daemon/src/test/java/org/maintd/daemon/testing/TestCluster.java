@@ -170,6 +170,9 @@ public final class TestCluster implements AutoCloseable {
    */
   public Duration bootTime = Duration.ofMillis(300);
 
+  /** How long each operation of a simulated job takes. */
+  public Duration operationTime = Duration.ofMillis(50);
+
   public boolean followMaster = true;
 
   /** The node the daemon runs on. */
@@ -233,7 +236,7 @@ public final class TestCluster implements AutoCloseable {
         new Sim(
             dir.resolve("cluster.data"),
             diagnoseDir,
-            Duration.ofMillis(50),
+            operationTime,
             Duration.ZERO,
             bootTime,
             dir.resolve("master"),

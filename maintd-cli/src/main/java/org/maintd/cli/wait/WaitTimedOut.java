@@ -1,0 +1,20 @@
+package org.maintd.cli.wait;
+
+import java.time.Duration;
+
+/**
+ * maintctl stopped waiting after its timeout while the work goes on: it exits with {@value
+ * #EXIT_CODE}, saying where the work stood.
+ */
+public final class WaitTimedOut extends RuntimeException {
+  /** maintctl's exit code for a wait that timed out. */
+  public static final int EXIT_CODE = 3;
+
+  public WaitTimedOut(Duration waited, String last) {
+    super(
+        "gave up waiting after "
+            + Durations.text(waited)
+            + " (--timeout); the work goes on, it was at: "
+            + last);
+  }
+}
