@@ -62,10 +62,10 @@ import picocli.CommandLine.ScopeType;
     exitCodeListHeading = "%nExit status%n",
     exitCodeList = {
       "0:success (with a wait: the work is done)",
-      "1:failure: the daemon refused or could not be reached, or the work waited for failed (its"
-          + " own message follows)",
-      "2:usage error",
-      "3:a wait gave up after --timeout; the work goes on"
+      "1:failure: the daemon refused or could not be reached, the work waited for failed (its"
+          + " own message follows), or a wait gave up after --timeout (the work goes on: the"
+          + " message says so and where it stood)",
+      "2:usage error"
     },
     footerHeading = "%nEnvironment%n",
     footer = {

@@ -171,7 +171,7 @@ class WaiterTest {
     assertEquals(
         "gave up waiting after 2m (--timeout); the work goes on, it was at: node5: booting",
         e.getMessage());
-    assertEquals(3, WaitTimedOut.EXIT_CODE);
+    assertEquals(1, WaitTimedOut.EXIT_CODE);
   }
 
   @Test
