@@ -1,8 +1,11 @@
 package org.maintd.protocol.signing;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -76,7 +79,24 @@ public final class KeyFiles {
       }
       return Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException("cannot read " + file + ": " + why(e, group), e);
     }
+  }
+
+  /** What kept a file from being read, in words ("no such file", not the path again). */
+  static String why(IOException e, String group) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied to user "
+          + System.getProperty("user.name")
+          + ", who needs to own it"
+          + (group.isEmpty() ? "" : " or to be in its group " + group);
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return e.getMessage();
   }
 }
