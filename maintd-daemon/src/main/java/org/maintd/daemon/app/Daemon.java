@@ -10,6 +10,7 @@ import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.consent.ConsentAsker;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.service.DaemonThreads;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.zookeeper.EpochFloor;
@@ -40,6 +41,7 @@ public final class Daemon implements AutoCloseable {
   private final ConsentAsker consents;
   private final EpochFloor epochs;
   private final Supervision supervision;
+  private final Faults faults;
   private boolean started;
   private volatile BackendPlugin plugin;
   private volatile Graph graph;
@@ -49,6 +51,7 @@ public final class Daemon implements AutoCloseable {
     this.clock = clock;
     this.epochs = EpochFloor.in(config.stateDir().resolve("leader-epoch"));
     this.supervision = new Supervision(config.exitAfterFailure());
+    this.faults = new Faults(clock);
     Maintenance.Consent consent = config.maintenance().consent();
     this.consents = new ConsentAsker(consent.directory(), consent.timeout(), clock);
   }
@@ -77,7 +80,14 @@ public final class Daemon implements AutoCloseable {
             vote,
             recover,
             new Graph.Shared(
-                parts, repairThreads, timers, stateCondition, consents, epochs, supervision),
+                parts,
+                repairThreads,
+                timers,
+                stateCondition,
+                consents,
+                epochs,
+                supervision,
+                faults),
             clock);
     graph.start(parts, timers, supervision);
   }

@@ -7,14 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.maintd.cluster.Node;
+import org.maintd.daemon.faults.Fault;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.metrics.HaStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.service.HealthReport;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.zookeeper.EpochFloor;
+import org.maintd.protocol.api.FaultView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.PartHealth;
+import org.maintd.protocol.api.Times;
 
 /**
  * The daemon's health as {@code /1/health} and the metrics tell it. It answers 200 only while the
@@ -40,7 +44,8 @@ final class DaemonHealth {
       Supplier<String> selfUrl,
       StateCondition stateCondition,
       EpochFloor epochs,
-      Supplier<List<String>> warnings) {}
+      Supplier<List<String>> warnings,
+      Faults faults) {}
 
   private final Sources sources;
   private final Duration noLeaderAfter;
@@ -83,7 +88,13 @@ final class DaemonHealth {
         work == null ? null : work.runnerPart().lastTick(),
         work == null ? "" : work.runnerPart().lastError(),
         holdups(acting, leads),
-        warnings);
+        warnings,
+        sources.faults().active().stream().map(DaemonHealth::view).toList());
+  }
+
+  private static FaultView view(Fault f) {
+    return new FaultView(
+        f.kind().name(), f.detail(), Times.seconds(f.since()), f.kind().stopsWork());
   }
 
   /**
@@ -139,6 +150,12 @@ final class DaemonHealth {
     sources.stateCondition().holdup().ifPresent(out::add);
     Instant now = clock.instant();
     sources.stores().holdup(now, leads).ifPresent(out::add);
+    if (leads) {
+      sources.faults().active().stream()
+          .filter(f -> f.kind().stopsWork())
+          .map(f -> new HealthReport.Holdup(f.kind().name(), f.detail()))
+          .forEach(out::add);
+    }
     if (acting.takingOver()) {
       out.add(
           new HealthReport.Holdup(

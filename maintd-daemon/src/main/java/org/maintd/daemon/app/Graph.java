@@ -12,6 +12,7 @@ import org.maintd.daemon.alerts.InterlockPart;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.consent.ConsentAsker;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.leader.Vote;
@@ -57,7 +58,8 @@ record Graph(
       StateCondition stateCondition,
       ConsentAsker consents,
       EpochFloor epochs,
-      Supervision supervision) {}
+      Supervision supervision,
+      Faults faults) {}
 
   /**
    * The graph of a daemon that asks the nodes to vote for the master with {@code vote}, and

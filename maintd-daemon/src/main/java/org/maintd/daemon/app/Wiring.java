@@ -191,10 +191,12 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
                 self,
                 shared.stateCondition(),
                 shared.epochs(),
-                () -> notifications.map(NotifyPart::warnings).orElse(List.of())),
+                () -> notifications.map(NotifyPart::warnings).orElse(List.of()),
+                shared.faults()),
             config.ha().leadership().noLeaderAfter(),
             clock);
     metrics.watch(health::state);
+    metrics.watchFaults(shared.faults());
     metrics.watchLeadership(health::status, ways.stores().connected().isPresent());
     return health;
   }

@@ -14,6 +14,9 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.maintd.daemon.alerts.InterlockStatus;
+import org.maintd.daemon.faults.Fault;
+import org.maintd.daemon.faults.FaultKind;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.notify.ReceiverStatus;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.runner.RunnerListener;
@@ -113,6 +116,25 @@ public final class DaemonMetrics implements RunnerListener {
   public void watchReceivers(List<String> receivers, ReceiverStatus status) {
     this.receivers = status;
     NotifyMeters.register(registry, receivers, status);
+  }
+
+  /**
+   * {@code maintd_fault{fault}}: 1 while the daemon sees the fault, for every kind it names; {@code
+   * maintd_faults_total{fault}}: how many times each has begun.
+   */
+  public void watchFaults(Faults faults) {
+    Supplier<List<FaultKind>> lasting =
+        scrapes.input(() -> faults.active().stream().map(Fault::kind).toList());
+    for (FaultKind kind : FaultKind.values()) {
+      Gauge.builder("maintd.fault", () -> lasting.get().contains(kind) ? 1 : 0)
+          .tag("fault", kind.name())
+          .description("1 while the daemon sees this fault; /1/health's faults say what it saw")
+          .register(registry);
+      FunctionCounter.builder("maintd.faults", faults, f -> f.begun(kind))
+          .tag("fault", kind.name())
+          .description("Times the fault began")
+          .register(registry);
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.maintd.protocol.api.FaultView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.PartHealth;
 import org.maintd.protocol.api.Times;
@@ -38,6 +39,19 @@ public final class HealthReport {
       String lastError,
       List<Holdup> holdups,
       List<String> warnings) {
+    return of(parts, waiting, leading, lastTick, lastError, holdups, warnings, List.of());
+  }
+
+  /** The same, with the {@code faults} the daemon sees around it. */
+  public static HealthView of(
+      List<Part> parts,
+      List<PartHealth> waiting,
+      Leading leading,
+      Instant lastTick,
+      String lastError,
+      List<Holdup> holdups,
+      List<String> warnings,
+      List<FaultView> faults) {
     List<PartHealth> each = new ArrayList<>(parts.stream().map(Part::health).toList());
     each.addAll(waiting);
     String failure =
@@ -58,7 +72,8 @@ public final class HealthReport {
         Times.secondsOrNull(lastTick),
         error,
         each,
-        warnings);
+        warnings,
+        faults);
   }
 
   /**

@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.maintd.daemon.faults.FaultKind;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.spi.MaintdState;
 
 class DaemonMetricsTest {
@@ -41,6 +43,25 @@ class DaemonMetricsTest {
     String after = metrics.scrape();
     assertTrue(before.contains("\nmaintd_failed 0.0\n"), before);
     assertTrue(after.contains("\nmaintd_failed 1.0\n"), after);
+  }
+
+  @Test
+  void aFaultIsShownByItsGaugeWhileItLastsAndCountedOnceWhenItBegins() {
+    DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
+    Faults faults = new Faults(java.time.Clock.systemUTC());
+    metrics.watchFaults(faults);
+    String before = metrics.scrape();
+    faults.raise(FaultKind.BACKEND_UNREACHABLE, "connect timed out");
+    faults.raise(FaultKind.BACKEND_UNREACHABLE, "connect timed out again");
+    String during = metrics.scrape();
+    faults.clear(FaultKind.BACKEND_UNREACHABLE);
+    String after = metrics.scrape();
+    String gauge = "\nmaintd_fault{fault=\"BACKEND_UNREACHABLE\"} ";
+    String counter = "\nmaintd_faults_total{fault=\"BACKEND_UNREACHABLE\"} ";
+    assertTrue(before.contains(gauge + "0.0\n") && before.contains(counter + "0.0\n"), before);
+    assertTrue(during.contains(gauge + "1.0\n") && during.contains(counter + "1.0\n"), during);
+    assertTrue(after.contains(gauge + "0.0\n") && after.contains(counter + "1.0\n"), after);
+    assertTrue(after.contains("\nmaintd_fault{fault=\"STATE_UNWRITABLE\"} 0.0\n"), after);
   }
 
   @Test

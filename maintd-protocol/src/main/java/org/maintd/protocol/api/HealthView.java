@@ -11,9 +11,9 @@ import java.util.List;
  * {@code STOPPING} or {@code FAILED}: one of its parts failed), whether it leads and the URL of the
  * daemon that does (empty when none does or it is not known), the master node it acts for, its last
  * tick, the last error (a failed part's cause, why the state cannot be read, or a transient one
- * such as a backend that did not answer), each part, and warnings about how it is set up (ZooKeeper
- * ACLs left open, say). Served with 200 while the daemon does its work ({@link #serving}), 503
- * otherwise.
+ * such as a backend that did not answer), each part, warnings about how it is set up (ZooKeeper
+ * ACLs left open, say), and the faults it sees around it now ({@link FaultView}). Served with 200
+ * while the daemon does its work ({@link #serving}), 503 otherwise.
  */
 public record HealthView(
     String state,
@@ -23,10 +23,25 @@ public record HealthView(
     Double last_tick,
     String last_error,
     List<PartHealth> parts,
-    List<String> warnings) {
+    List<String> warnings,
+    List<FaultView> faults) {
   public HealthView {
     parts = List.copyOf(parts);
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    faults = faults == null ? List.of() : List.copyOf(faults);
+  }
+
+  /** A health without faults. */
+  public HealthView(
+      String state,
+      boolean leader,
+      String leader_url,
+      String master,
+      Double last_tick,
+      String last_error,
+      List<PartHealth> parts,
+      List<String> warnings) {
+    this(state, leader, leader_url, master, last_tick, last_error, parts, warnings, List.of());
   }
 
   /** Whether the daemon does its work: it runs, leading or standing by. */

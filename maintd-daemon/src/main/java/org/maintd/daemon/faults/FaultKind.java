@@ -1,0 +1,42 @@
+package org.maintd.daemon.faults;
+
+/**
+ * The faults the daemon names, as {@code /1/health} lists them and {@code maintd_fault{fault}}
+ * shows them. A fault that {@link #stopsWork} keeps the leader from its work while it lasts: the
+ * daemon's state then names it and {@code /1/health} answers 503; the others are told and the work
+ * goes on around them.
+ */
+public enum FaultKind {
+  /** The cluster's API does not answer: nothing can be read or submitted. */
+  BACKEND_UNREACHABLE(true),
+  /** The cluster's API answers with errors or with what cannot be read (a 502, truncated JSON). */
+  BACKEND_ANSWERS_WRONG(true),
+  /** The cluster's API answers, but slower than the daemon's deadline for it. */
+  BACKEND_SLOW(false),
+  /** A submitted job has run longer than its kind ever should: it is watched, never resubmitted. */
+  JOB_OVERDUE(false),
+  /** Collectors the daemon expects to answer do not: their nodes' reports are missing. */
+  COLLECTORS_UNREACHABLE(false),
+  /** Reports refused because the node's clock is off by more than the signatures allow. */
+  NODE_CLOCK_SKEW(false),
+  /**
+   * The state cannot be written (a full or read-only disk, a store that refuses): nothing is
+   * submitted.
+   */
+  STATE_UNWRITABLE(true),
+  /**
+   * The wall clock jumped against the monotonic clock: times read across the jump are not trusted.
+   */
+  CLOCK_STEPPED(false);
+
+  private final boolean stopsWork;
+
+  FaultKind(boolean stopsWork) {
+    this.stopsWork = stopsWork;
+  }
+
+  /** Whether the leader does no work while this fault lasts. */
+  public boolean stopsWork() {
+    return stopsWork;
+  }
+}
