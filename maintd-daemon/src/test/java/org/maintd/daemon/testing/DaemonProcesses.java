@@ -34,6 +34,7 @@ public final class DaemonProcesses implements AutoCloseable {
   private final int[] ports;
   private final Process[] processes;
   private final HttpClient http = HttpClient.newHttpClient();
+  private volatile NetCut groups;
 
   /** {@code count} daemons logging under {@code dir}, each with at most {@code heap} (-Xmx). */
   public DaemonProcesses(Path dir, int count, String heap) throws IOException {
@@ -59,6 +60,20 @@ public final class DaemonProcesses implements AutoCloseable {
     return ports[i];
   }
 
+  /**
+   * From now on, daemon {@code i} starts in the network group {@code "daemon" + i} of {@code cut},
+   * so that a test can cut its links alone ({@link NetCut#cutFrom}).
+   */
+  public DaemonProcesses inGroups(NetCut cut) {
+    this.groups = cut;
+    return this;
+  }
+
+  /** The network group daemon {@code i} runs in, once started {@link #inGroups}. */
+  public static String group(int i) {
+    return "daemon" + i;
+  }
+
   /** The URL daemon {@code i} advertises when it leads (it binds 127.0.0.1). */
   public String url(int i) {
     return "http://127.0.0.1:" + ports[i];
@@ -77,8 +92,9 @@ public final class DaemonProcesses implements AutoCloseable {
     List<String> command = java(jar);
     command.addAll(List.of("-f", "-c", config.toString(), "--no-voting", "--yes-do-it"));
     command.addAll(List.of(args));
+    NetCut cut = groups;
     processes[i] =
-        new ProcessBuilder(command)
+        new ProcessBuilder(cut == null ? command : cut.wrap(group(i), command))
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile(i).toFile()))
             .start();
