@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Assumptions;
  * own tools: each process runs in a cgroup of its own ({@link #wrap}), and nftables drops or loses
  * what its sockets send ({@link #cut}), so one daemon loses ZooKeeper while the others keep it.
  * Needs root, nft and a cgroup2 mount: a test that needs it is skipped without them, unless {@code
- * MAINTD_NETCUT_REQUIRED=true} (as in CI), where it fails instead. {@link #close} heals and removes
+ * MAINTD_FAULTS_REQUIRED=true} (as in CI), where it fails instead. {@link #close} heals and removes
  * everything.
  */
 public final class NetCut implements AutoCloseable {
@@ -24,12 +24,12 @@ public final class NetCut implements AutoCloseable {
   private NetCut() {}
 
   /**
-   * The faults, or the test skipped (failed with {@code MAINTD_NETCUT_REQUIRED=true}) without them.
+   * The faults, or the test skipped (failed with {@code MAINTD_FAULTS_REQUIRED=true}) without them.
    */
   public static NetCut required() throws Exception {
     String why = missing();
     if (!why.isEmpty()) {
-      if ("true".equals(System.getenv("MAINTD_NETCUT_REQUIRED"))) {
+      if ("true".equals(System.getenv("MAINTD_FAULTS_REQUIRED"))) {
         throw new IllegalStateException("network faults cannot be made here: " + why);
       }
       Assumptions.abort("network faults cannot be made here: " + why);
