@@ -80,7 +80,7 @@ health() { curl -s -m 1 "http://127.0.0.1:${ports[$1]}/1/health" 2>/dev/null || 
 # The index of the daemon that leads and says so, or nothing.
 leader() {
   local i
-  for i in 0 1 2; do
+  for i in "${!candidates[@]}"; do
     if health "$i" | grep -q '"leader":true'; then echo "$i"; return; fi
   done
 }
@@ -91,14 +91,14 @@ await_leader() {
 }
 ctl() { MAINTD_URL="http://127.0.0.1:${ports[$1]}" MAINTD_KEY_FILE="$key_file" "$top/scripts/maintctl" "${@:2}"; }
 # Any daemon that answers: maintctl follows a standby's refusal to the leader.
-any() { local i; for i in 0 1 2; do ctl "$i" "$@" > /dev/null 2>&1 && return 0; done; return 1; }
+any() { local i; for i in "${!candidates[@]}"; do ctl "$i" "$@" > /dev/null 2>&1 && return 0; done; return 1; }
 
 # --- the load: evacuate a node, wait for its incident to complete, then put it back.
 load_node=""; load_phase=idle; load_since=$(date +%s); cycles=0; started_cycles=0
 # Whether the incident of node $1 has completed, as any daemon that answers shows it.
 completed() {
   local i
-  for i in 0 1 2; do
+  for i in "${!candidates[@]}"; do
     if ctl "$i" status 2>/dev/null | awk -v n="$1" '$2==n && $4=="completed" {f=1} END {exit !f}'; then
       return 0
     fi
@@ -138,12 +138,12 @@ state_reads_back() {
   local i t views
   for t in $(seq 1 30); do
     views=""
-    for i in 0 1 2; do
+    for i in "${!candidates[@]}"; do
       views="$views
 $(curl -s -m 5 "http://127.0.0.1:${ports[$i]}/1/status" 2>/dev/null \
         | jq -c '[.[] | [.uuid, .["repair-status"], .serial_no]] | sort' 2>/dev/null || echo "no answer")"
     done
-    if ! grep -q 'no answer' <<< "$views" && [ "$(grep -c . <<< "$views" | tr -d ' ')" = 3 ] \
+    if ! grep -q 'no answer' <<< "$views" && [ "$(grep -c . <<< "$views" | tr -d ' ')" = "${#candidates[@]}" ] \
       && [ "$(sort -u <<< "$views" | grep -c .)" = 1 ]; then
       return 0
     fi
@@ -152,6 +152,9 @@ $(curl -s -m 5 "http://127.0.0.1:${ports[$i]}/1/status" 2>/dev/null \
   say "the daemons do not show the same state: $views"
   return 1
 }
+
+# Whether the store's own copy of the state can be read (a target with a file store says how).
+stored_state_ok() { return 0; }
 
 stop_daemons() {
   local n

@@ -36,13 +36,18 @@ about() {
 applies() {
   case "$1" in
     rapi-*) [ "$2" = ganeti ] ;;
-    node-skew|collector-disk-full) [ "$2" = sim ] ;;  # the sandbox's collectors live in its nodes' namespaces
+    # the sandbox's collectors live in its nodes' namespaces
+    node-skew|collector-disk-full) [ "$2" != ganeti ] ;;
+    # one daemon with the file store: no standby, no ZooKeeper
+    kill-standby|kill-zk|pause-leader|cut-leader-zk|partition-*) [ "$2" != sim-file ] ;;
     *) true ;;
   esac
 }
 list_kinds() {
   local k
-  for k in $all_kinds; do printf '%-27s %s%s\n' "$k" "$(about "$k")" "$(applies "$k" sim || echo ' (--target ganeti only)')$(applies "$k" ganeti || echo ' (--target sim only)')"; done
+  for k in $all_kinds; do local where="" t
+    for t in sim sim-file ganeti; do applies "$k" "$t" && where="$where${where:+, }$t"; done
+    printf '%-27s %s (%s)\n' "$k" "$(about "$k")" "$where"; done
 }
 chosen_kinds() {
   local k out=""
@@ -134,7 +139,9 @@ heal() {
 sign() {
   local k=$1
   case "$k" in
-    kill-leader|pause-leader) others_see_no_leader "$victim" || other_leads "$victim" ;;
+    kill-leader) if [ "${#candidates[@]}" = 1 ]; then ! health "$victim" | grep -q state; \
+                 else others_see_no_leader "$victim" || other_leads "$victim"; fi ;;
+    pause-leader) others_see_no_leader "$victim" || other_leads "$victim" ;;
     kill-standby) ! health "$victim" | grep -q state ;;
     cut-leader-zk) state_is "$victim" DISCONNECTED || other_leads "$victim" ;;
     cut-leader-cluster) has_fault "$victim" COLLECTORS_UNREACHABLE || has_fault "$victim" BACKEND_UNREACHABLE ;;
@@ -153,7 +160,7 @@ sign() {
 # Whether a daemon other than $1 shows that the leader is gone: it takes over, or no one leads.
 others_see_no_leader() {
   local j
-  for j in 0 1 2; do
+  for j in "${!candidates[@]}"; do
     [ "$j" = "$1" ] && continue
     health "$j" | grep -q '"state":"\(TAKING_OVER\|NO_LEADER\)"' && return 0
   done
@@ -179,7 +186,7 @@ hold_of() {
 recovered() {
   local i h n=0
   [ -n "$(leader)" ] || return 1
-  for i in 0 1 2; do
+  for i in "${!candidates[@]}"; do
     h=$(health "$i")
     grep -q '"state":"\(RUNNING\|STANDBY\)"' <<< "$h" || return 1
     grep -o '"fault":"[A-Z_]*"' <<< "$h" | grep -qv CLOCK_STEPPED && return 1
@@ -194,7 +201,7 @@ watch_old_leader() {
     h=$(curl -s -m 0.5 "http://127.0.0.1:${ports[$i]}/1/health" 2>/dev/null || true)
     if grep -q '"leader":true' <<< "$h"; then
       local j
-      for j in 0 1 2; do
+      for j in "${!candidates[@]}"; do
         [ "$j" = "$i" ] && continue
         if health "$j" | grep -q '"leader":true'; then answered_as_leader=$((answered_as_leader + 1)); fi
       done
@@ -269,6 +276,7 @@ report() {
   submitted=$(job_keys | wc -l)
   twice=$(job_keys | sort | uniq -d | wc -l)
   state_reads_back || ok=0
+  stored_state_ok || { say "the stored state cannot be read back"; ok=0; }
   [ "$stuck" = 0 ] || lost=1
   {
     echo "# scripts/chaos --target $target: $minutes min, seed $seed"
