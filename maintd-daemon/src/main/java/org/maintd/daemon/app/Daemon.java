@@ -75,6 +75,7 @@ public final class Daemon implements AutoCloseable {
       throw new IllegalStateException("the daemon was already started");
     }
     started = true;
+    watchTheClock();
     plugin = Startup.plugin(config, clock);
     graph =
         Graph.build(
@@ -93,10 +94,12 @@ public final class Daemon implements AutoCloseable {
                 faults),
             clock);
     graph.start(parts, timers, supervision);
-    watchTheClock();
   }
 
-  /** Compares the wall clock with the monotonic one from now on, often enough to name a step. */
+  /**
+   * Compares the wall clock with the monotonic one from the start on (a step while the daemon
+   * starts is named too), often enough to name a step within a poll interval.
+   */
   private void watchTheClock() {
     ClockWatch watch = ClockWatch.forPolling(clock, Ticker.SYSTEM, faults, config.pollInterval());
     long every = ClockWatch.checkEvery(config.pollInterval()).toMillis();

@@ -108,8 +108,16 @@ class ClockWatchTest {
   }
 
   @ParameterizedTest(name = "polling every {0} ms: checked every {1} ms, cleared after {2} ms")
-  @CsvSource({"100, 50, 1000", "200, 100, 2000", "1000, 500, 10000", "30000, 1000, 300000"})
-  void itChecksWithinHalfAPollIntervalAndClearsAfterTenOfThem(long poll, long every, long quiet) {
+  @CsvSource({
+    "100, 50, 1000",
+    "200, 50, 2000",
+    "400, 100, 4000",
+    "1000, 250, 10000",
+    "4000, 1000, 40000",
+    "30000, 1000, 300000"
+  })
+  void itChecksWithinAQuarterOfAPollIntervalAndClearsAfterTenOfThem(
+      long poll, long every, long quiet) {
     assertEquals(Duration.ofMillis(every), ClockWatch.checkEvery(Duration.ofMillis(poll)));
     assertEquals(Duration.ofMillis(quiet), ClockWatch.quiet(Duration.ofMillis(poll)));
     assertEquals(Duration.ofMillis(poll + 1000), ClockWatch.threshold(Duration.ofMillis(poll)));
