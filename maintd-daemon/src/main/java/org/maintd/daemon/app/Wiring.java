@@ -9,6 +9,7 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.alerts.InterlockPart;
 import org.maintd.daemon.alerts.PrometheusAlerts;
 import org.maintd.daemon.backend.BackendPlugin;
+import org.maintd.daemon.clock.Ticker;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.faults.NodeClockSkews;
 import org.maintd.daemon.http.ApiPart;
@@ -110,7 +111,11 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
             i -> {
               InterlockPart part =
                   new InterlockPart(
-                      new PrometheusAlerts(poller.client(), i), i, config.pollInterval(), clock);
+                      new PrometheusAlerts(poller.client(), i),
+                      i,
+                      config.pollInterval(),
+                      clock,
+                      Ticker.SYSTEM);
               metrics.watchAlerts(part::status);
               return part;
             });
