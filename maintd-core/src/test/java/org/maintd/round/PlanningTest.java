@@ -42,6 +42,18 @@ class PlanningTest {
         r.state().memory().plan().heldBack());
   }
 
+  @ParameterizedTest(name = "the clock stepped back {0} s past the last round's start: starts {1}")
+  @CsvSource({"0,true", "1,true", "600,true"})
+  void aClockSteppedBackPastTheLastRoundsStartHoldsNoRound(long back, boolean starts) {
+    StepDriver d = new StepDriver();
+    d.state =
+        new RoundState(
+            d.stored().withRoundDelay(Duration.ZERO),
+            d.state.memory().withLastRound(d.now.plusSeconds(back)));
+    StepResult r = d.tick(Map.of("n2", fault("evacuate")));
+    assertEquals(starts, r.roundStarted(), r.state().memory().plan().heldBack());
+  }
+
   @Test
   void aHeldBackIncidentSaysWhatItWaitsForThenWhatItWillDo() {
     StepDriver free = new StepDriver();
