@@ -65,7 +65,13 @@ class ClockFaultsIT {
           Duration.ofSeconds(10),
           () -> metrics(daemons).contains("\nmaintd_fault{fault=\"CLOCK_STEPPED\"} 1.0\n"));
 
-      daemons.within("the evacuation completes", Duration.ofSeconds(60), () -> completed(stateDir));
+      try {
+        daemons.within(
+            "the evacuation completes", Duration.ofSeconds(60), () -> completed(stateDir));
+      } catch (AssertionError e) {
+        throw new AssertionError(
+            e.getMessage() + "\nthe state: " + Files.readString(stateDir.resolve("state.json")), e);
+      }
       daemons.within(
           "CLOCK_STEPPED clears ten poll intervals after the last step",
           Duration.ofSeconds(30),
