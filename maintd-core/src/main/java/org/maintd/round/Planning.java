@@ -191,7 +191,9 @@ final class Planning {
       return Optional.of(new RoundHold.Paused(s.pauseReason()));
     }
     Duration since = Duration.between(t.memory.lastRound(), t.now);
-    if (since.compareTo(s.roundDelay()) < 0) {
+    // a last round that began later than now began before the clock was stepped back: how long ago
+    // cannot be told, and holding the rounds for the step's length would hold all the work
+    if (!since.isNegative() && since.compareTo(s.roundDelay()) < 0) {
       return Optional.of(new RoundHold.RoundDelay(s.roundDelay().minus(since).toSeconds()));
     }
     return Optional.empty();

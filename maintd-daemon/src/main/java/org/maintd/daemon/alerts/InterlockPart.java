@@ -2,11 +2,13 @@ package org.maintd.daemon.alerts;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.maintd.daemon.clock.Ticker;
 import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.service.DaemonThreads;
@@ -36,30 +38,41 @@ public final class InterlockPart extends Part implements AlertSource {
   private final Duration interval;
   private final Duration maxAge;
   private final Clock clock;
+  private final Ticker ticker;
   private final ScheduledExecutorService thread =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-alerts"));
-  private volatile AlertReading reading;
+  private volatile Asked last;
   private String said = "";
+
+  /** The last reading, and when its answer came by the monotonic clock. */
+  private record Asked(AlertReading reading, long answeredNanos) {}
 
   /**
    * Asks {@code asked} (a direct query of {@code interlock}'s server) every {@code interval}, once
-   * started.
+   * started. An answer's time is the wall {@code clock}'s; its age, the monotonic {@code ticker}'s:
+   * a step of the wall clock back does not keep an old answer good, nor does one ahead age it.
    */
   public InterlockPart(
-      AlertSource asked, Maintenance.Interlock interlock, Duration interval, Clock clock) {
+      AlertSource asked,
+      Maintenance.Interlock interlock,
+      Duration interval,
+      Clock clock,
+      Ticker ticker) {
     super("alert-interlock", clock);
     this.asked = asked;
     this.rule = interlock.rule();
     this.interval = interval;
     this.maxAge = interlock.timeout().plus(interval);
     this.clock = clock;
-    this.reading = AlertReading.none("Prometheus at " + interlock.url(), clock.instant());
+    this.ticker = ticker;
+    this.last =
+        new Asked(AlertReading.none("Prometheus at " + interlock.url(), clock.instant()), 0);
   }
 
   /** The first try, in the starter's thread (within the timeout); then the others, in its own. */
   @Override
   protected void startUp() {
-    reading = AlertReading.none(reading.server(), clock.instant());
+    last = new Asked(AlertReading.none(last.reading().server(), clock.instant()), 0);
     ask();
     thread.scheduleWithFixedDelay(
         this::tryAsking, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
@@ -68,7 +81,24 @@ public final class InterlockPart extends Part implements AlertSource {
   /** One try: its answer, or why it failed, becomes the last reading. */
   void ask() {
     AlertState state = asked.read();
-    reading = reading.after(state, clock.instant());
+    Asked before = last;
+    AlertReading after = before.reading().after(state, clock.instant());
+    boolean answered = !(state instanceof AlertState.Unknown);
+    last = new Asked(after, answered ? ticker.nanos() : before.answeredNanos());
+  }
+
+  /**
+   * The alerts as a round reads them now: the last answer aged by the monotonic clock since it came
+   * (its wall time plus that age is the {@code now} it is read at).
+   */
+  private AlertState current() {
+    Asked a = last;
+    Instant now =
+        a.reading()
+            .answer()
+            .map(answer -> answer.at().plusNanos(ticker.nanos() - a.answeredNanos()))
+            .orElseGet(clock::instant);
+    return a.reading().at(now, maxAge);
   }
 
   private void tryAsking() {
@@ -82,15 +112,14 @@ public final class InterlockPart extends Part implements AlertSource {
 
   @Override
   public synchronized AlertState read() {
-    AlertState state = reading.at(clock.instant(), maxAge);
+    AlertState state = current();
     tell(state);
     return state;
   }
 
   /** What the metrics show: whether the last try was answered, and how many alerts hold now. */
   public InterlockStatus status() {
-    return new InterlockStatus(
-        reading.answered(), holding(reading.at(clock.instant(), maxAge)).size());
+    return new InterlockStatus(last.reading().answered(), holding(current()).size());
   }
 
   private List<Alert> holding(AlertState state) {
@@ -138,7 +167,7 @@ public final class InterlockPart extends Part implements AlertSource {
 
   @Override
   protected String detail() {
-    AlertReading r = reading;
+    AlertReading r = last.reading();
     return "asks every "
         + interval.toMillis()
         + " ms; last answer "

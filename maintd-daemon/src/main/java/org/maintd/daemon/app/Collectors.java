@@ -9,6 +9,7 @@ import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.daemon.poll.CollectorPoller;
 import org.maintd.daemon.poll.CollectorUrls;
 import org.maintd.daemon.poll.LoadReader;
+import org.maintd.daemon.poll.ReportClocks;
 import org.maintd.daemon.poll.ReportReader;
 import org.maintd.daemon.repair.RepairClient;
 import org.maintd.daemon.repair.RepairRecordsClient;
@@ -19,13 +20,15 @@ import org.maintd.spi.ClusterBackend;
 /**
  * What the daemon asks of the nodes' collectors, over one HTTP client, signed with one key: their
  * reports, their vote on the master, the repairs and node commands they run, and their records of
- * them. The one verifier remembers what each source signed last, so that nothing is replayed.
+ * them. The one verifier remembers what each source signed last, so that nothing is replayed; what
+ * the reports' signatures tell of the nodes' clocks goes to {@code clocks}.
  */
 record Collectors(
     HttpClient http,
     HmacKey key,
     SignatureVerifier verifier,
     CollectorSettings settings,
+    ReportClocks clocks,
     Clock clock) {
 
   private CollectorUrls urls() {
@@ -41,7 +44,7 @@ record Collectors(
     return new CollectorPoller(
         http,
         urls(),
-        new ReportReader(verifier, settings.allowUnsigned()),
+        new ReportReader(verifier, settings.allowUnsigned(), clocks),
         load ? Optional.of(new LoadReader(verifier, settings.allowUnsigned())) : Optional.empty(),
         settings.timeout(),
         clock);

@@ -6,7 +6,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.maintd.daemon.backend.BackendPlugin;
+import org.maintd.daemon.clock.ClockWatch;
+import org.maintd.daemon.clock.Ticker;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.consent.ConsentAsker;
@@ -51,7 +54,7 @@ public final class Daemon implements AutoCloseable {
     this.clock = clock;
     this.epochs = EpochFloor.in(config.stateDir().resolve("leader-epoch"));
     this.supervision = new Supervision(config.exitAfterFailure());
-    this.faults = new Faults(clock);
+    this.faults = new Faults(clock, Ticker.SYSTEM);
     Maintenance.Consent consent = config.maintenance().consent();
     this.consents = new ConsentAsker(consent.directory(), consent.timeout(), clock);
   }
@@ -72,6 +75,7 @@ public final class Daemon implements AutoCloseable {
       throw new IllegalStateException("the daemon was already started");
     }
     started = true;
+    watchTheClock();
     plugin = Startup.plugin(config, clock);
     graph =
         Graph.build(
@@ -90,6 +94,16 @@ public final class Daemon implements AutoCloseable {
                 faults),
             clock);
     graph.start(parts, timers, supervision);
+  }
+
+  /**
+   * Compares the wall clock with the monotonic one from the start on (a step while the daemon
+   * starts is named too), often enough to name a step within a poll interval.
+   */
+  private void watchTheClock() {
+    ClockWatch watch = ClockWatch.forPolling(clock, Ticker.SYSTEM, faults, config.pollInterval());
+    long every = ClockWatch.checkEvery(config.pollInterval()).toMillis();
+    timers.scheduleWithFixedDelay(watch::check, every, every, TimeUnit.MILLISECONDS);
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.maintd.daemon.clock.Ticker;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.leader.MasterVote;
@@ -245,7 +246,7 @@ record LeaderWork(
                 n.masterFailoverCommand(),
                 n.masterFailoverWait()),
             to -> masterVotes.get().wonBy(to),
-            clock));
+            Ticker.SYSTEM));
   }
 
   private Settings settings() {

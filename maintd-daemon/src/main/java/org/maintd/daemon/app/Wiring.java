@@ -9,7 +9,9 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.alerts.InterlockPart;
 import org.maintd.daemon.alerts.PrometheusAlerts;
 import org.maintd.daemon.backend.BackendPlugin;
+import org.maintd.daemon.clock.Ticker;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.faults.NodeClockSkews;
 import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.leader.Vote;
@@ -41,12 +43,18 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
   /**
    * The nodes' collectors, reached over the poller's client and trusted with the cluster's {@code
    * key}; the poller reads their reports through the backend's view of them (and their load where
-   * balancing weighs it).
+   * balancing weighs it); a report refused for its node's clock raises {@code NODE_CLOCK_SKEW}.
    */
   Collectors collectors(HmacKey key, PollerPart poller) {
     SignatureVerifier verifier = new SignatureVerifier(key, config.collector().maxSkew());
     Collectors collectors =
-        new Collectors(poller.client(), key, verifier, config.collector(), clock);
+        new Collectors(
+            poller.client(),
+            key,
+            verifier,
+            config.collector(),
+            new NodeClockSkews(shared.faults()),
+            clock);
     poller.readThrough(
         plugin.reports().apply(collectors.poller(config.balance() && config.balanceLoad())));
     return collectors;
@@ -103,7 +111,11 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
             i -> {
               InterlockPart part =
                   new InterlockPart(
-                      new PrometheusAlerts(poller.client(), i), i, config.pollInterval(), clock);
+                      new PrometheusAlerts(poller.client(), i),
+                      i,
+                      config.pollInterval(),
+                      clock,
+                      Ticker.SYSTEM);
               metrics.watchAlerts(part::status);
               return part;
             });

@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.maintd.daemon.clock.Ticker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,11 +21,19 @@ public final class Faults {
   private static final Logger LOG = LoggerFactory.getLogger(Faults.class);
 
   private final Clock clock;
+  private final Ticker ticker;
+  private final Map<FaultKind, Long> begunAtNanos = new EnumMap<>(FaultKind.class);
   private final Map<FaultKind, Fault> active = new EnumMap<>(FaultKind.class);
   private final AtomicLongArray begun = new AtomicLongArray(FaultKind.values().length);
 
-  public Faults(Clock clock) {
+  /**
+   * Faults whose {@code since} is read on the wall {@code clock}, and whose length, when they end,
+   * on the monotonic {@code ticker} (a fault across a step of the wall clock does not last an hour
+   * more for it).
+   */
+  public Faults(Clock clock, Ticker ticker) {
     this.clock = clock;
+    this.ticker = ticker;
   }
 
   /** {@code kind} is seen now, as {@code detail} says; logged only when it was not already. */
@@ -34,6 +43,9 @@ public final class Faults {
       before = active.get(kind);
       Instant since = before == null ? clock.instant() : before.since();
       active.put(kind, new Fault(kind, detail, since));
+      if (before == null) {
+        begunAtNanos.put(kind, ticker.nanos());
+      }
     }
     if (before == null) {
       begun.incrementAndGet(kind.ordinal());
@@ -44,11 +56,14 @@ public final class Faults {
   /** {@code kind} is not seen any more; logged only when it was. */
   public void clear(FaultKind kind) {
     Fault before;
+    long lasted;
     synchronized (this) {
       before = active.remove(kind);
+      Long begun = begunAtNanos.remove(kind);
+      lasted = begun == null ? 0 : ticker.nanos() - begun;
     }
     if (before != null) {
-      long seconds = Duration.between(before.since(), clock.instant()).toSeconds();
+      long seconds = Duration.ofNanos(lasted).toSeconds();
       LOG.info(
           "fault {} ends after {} s (it was: {})", kind, Math.max(0, seconds), before.detail());
     }

@@ -1,6 +1,7 @@
 package org.maintd.daemon.poll;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import java.time.Duration;
 import java.time.Instant;
 import org.maintd.cluster.NodeNames;
 import org.maintd.diagnose.DiagnoseFormatException;
@@ -13,6 +14,7 @@ import org.maintd.protocol.signing.Envelopes;
 import org.maintd.protocol.signing.SignatureException;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.protocol.signing.SignedJson;
+import org.maintd.protocol.signing.SignedMessage;
 import org.maintd.spi.CollectorReading;
 
 /**
@@ -26,11 +28,18 @@ import org.maintd.spi.CollectorReading;
 public final class ReportReader {
   private final SignatureVerifier verifier;
   private final boolean allowUnsigned;
+  private final ReportClocks clocks;
   private final DiagnoseParser parser = new DiagnoseParser();
 
   public ReportReader(SignatureVerifier verifier, boolean allowUnsigned) {
+    this(verifier, allowUnsigned, ReportClocks.NONE);
+  }
+
+  /** A reader that tells {@code clocks} of each signed report refused for its clock or accepted. */
+  public ReportReader(SignatureVerifier verifier, boolean allowUnsigned, ReportClocks clocks) {
     this.verifier = verifier;
     this.allowUnsigned = allowUnsigned;
+    this.clocks = clocks;
   }
 
   public CollectorReading read(String node, String body, Instant now) {
@@ -40,7 +49,7 @@ public final class ReportReader {
       Object parsed = Json.parse(body);
       signed = SignedJson.isSigned(parsed);
       if (signed) {
-        report = Envelopes.open(verifier, node, SignedJson.of(parsed), DiagnoseReport.class, now);
+        report = open(node, SignedJson.of(parsed), now);
       } else if (allowUnsigned) {
         report = Json.LENIENT.convertValue(parsed, DiagnoseReport.class);
       } else {
@@ -55,6 +64,22 @@ public final class ReportReader {
       return rejected(node, "bad-envelope", e.getMessage(), now);
     }
     return interpret(node, report, signed, now);
+  }
+
+  /** The signed report opened; its node's clock told to {@link #clocks} either way. */
+  private DiagnoseReport open(String node, SignedMessage m, Instant now) {
+    try {
+      DiagnoseReport report = Envelopes.open(verifier, node, m, DiagnoseReport.class, now);
+      clocks.accepted(node);
+      return report;
+    } catch (SignatureException e) {
+      if (e.reason() == SignatureException.Reason.STALE
+          || e.reason() == SignatureException.Reason.FUTURE) {
+        long ahead = Long.parseLong(m.salt()) - now.getEpochSecond();
+        clocks.refused(node, Duration.ofSeconds(ahead), verifier.skew());
+      }
+      throw e;
+    }
   }
 
   private CollectorReading interpret(

@@ -1,12 +1,11 @@
 package org.maintd.daemon.repair;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import org.maintd.cluster.NodeNames;
+import org.maintd.daemon.clock.Ticker;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
@@ -46,14 +45,16 @@ public final class NodeCommandJobs {
   private final ClusterBackend backend;
   private final Routing routing;
   private final java.util.function.Predicate<String> votedFor;
-  private final Clock clock;
+  private final Ticker ticker;
   private final Map<String, JobState> states = new ConcurrentHashMap<>();
-  private final Map<String, Instant> acknowledged = new ConcurrentHashMap<>();
+  private final Map<String, Long> acknowledged = new ConcurrentHashMap<>();
   private final Map<String, String> targets = new ConcurrentHashMap<>();
 
   /**
    * Jobs sent through {@code client}, in the background on {@code executor}; {@code votedFor} says
-   * whether most of the nodes' collectors name a node as the master.
+   * whether most of the nodes' collectors name a node as the master; a fail-over's wait is measured
+   * on the monotonic {@code ticker} (a step of the wall clock neither ends it early nor makes it
+   * last longer).
    */
   public NodeCommandJobs(
       RepairTransport client,
@@ -61,13 +62,13 @@ public final class NodeCommandJobs {
       ClusterBackend backend,
       Routing routing,
       java.util.function.Predicate<String> votedFor,
-      Clock clock) {
+      Ticker ticker) {
     this.client = client;
     this.executor = executor;
     this.backend = backend;
     this.routing = routing;
     this.votedFor = votedFor;
-    this.clock = clock;
+    this.ticker = ticker;
   }
 
   public static boolean owns(String jobId) {
@@ -114,7 +115,7 @@ public final class NodeCommandJobs {
     JobState s =
         states.getOrDefault(
             id, new JobState(id, JobStatus.UNKNOWN, "node command not known to this process"));
-    Instant since = acknowledged.get(id);
+    Long since = acknowledged.get(id);
     if (since == null || s.status() != JobStatus.RUNNING) {
       return s;
     }
@@ -122,7 +123,7 @@ public final class NodeCommandJobs {
   }
 
   /** A fail-over the command acknowledged: done once the cluster names the new master. */
-  private JobState masterMoved(String id, Instant since) {
+  private JobState masterMoved(String id, long since) {
     String to = targets.getOrDefault(id, "");
     String master;
     try {
@@ -139,7 +140,7 @@ public final class NodeCommandJobs {
       states.put(id, done);
       return done;
     }
-    if (Duration.between(since, clock.instant()).compareTo(routing.failoverWait()) > 0) {
+    if (ticker.nanos() - since > routing.failoverWait().toNanos()) {
       acknowledged.remove(id);
       JobState failed =
           new JobState(
@@ -210,7 +211,7 @@ public final class NodeCommandJobs {
       return new JobState(id, JobStatus.ERROR, text);
     }
     if (!reboot) {
-      acknowledged.put(id, clock.instant());
+      acknowledged.put(id, ticker.nanos());
       return new JobState(id, JobStatus.RUNNING, text);
     }
     return new JobState(id, JobStatus.SUCCESS, text);

@@ -66,6 +66,7 @@ class InterlockPartTest {
             TIMEOUT,
             new AlertInterlock(new AlertFilter("^Watchdog$", false, false), onError)),
         interval,
+        clock,
         clock);
   }
 
@@ -104,6 +105,26 @@ class InterlockPartTest {
             + " 2026-11-28T10:00:00Z (last try: no answer within 5000 ms)",
         held(OnError.HOLD, part.read()));
     assertEquals("goes on", held(OnError.PROCEED, part.read()));
+  }
+
+  @Test
+  void theLastAnswersAgeIsReadOnTheMonotonicClockWhateverStepsTheWallClockTakes() {
+    answers.addAll(List.of(FIRING, SILENT));
+    part = part(this::answer, OnError.HOLD, INTERVAL);
+    part.ask();
+    clock.step(Duration.ofHours(1));
+    assertEquals(
+        "1 alert(s) active: NodeDown",
+        held(OnError.HOLD, part.read()),
+        "an answer a moment old is good after a step ahead");
+    clock.advance(TIMEOUT.plus(INTERVAL).plusMillis(1));
+    clock.step(Duration.ofMinutes(-70));
+    part.ask();
+    assertEquals(
+        "the alerts cannot be read: Prometheus at http://p:9090 has not answered since"
+            + " 2026-11-28T10:00:00Z (last try: no answer within 5000 ms)",
+        held(OnError.HOLD, part.read()),
+        "an answer older than the timeout and an interval is not good after a step back");
   }
 
   @Test

@@ -118,12 +118,14 @@ class PrometheusAlertsTest {
 
   /** The interlock's part over a real query, asked once, as it asks at its start. */
   private static InterlockPart askedOnce(URI url, AlertFilter filter, OnError onError) {
+    FakeClock clock = new FakeClock(NOW);
     InterlockPart part =
         new InterlockPart(
             alerts(url, filter, onError),
             interlock(url, filter, onError),
             Duration.ofSeconds(30),
-            new FakeClock(NOW));
+            clock,
+            clock);
     part.ask();
     return part;
   }

@@ -13,7 +13,7 @@ import org.maintd.daemon.testing.FakeClock;
 
 class FaultsTest {
   private final FakeClock clock = new FakeClock(Instant.parse("2026-11-29T12:00:00Z"));
-  private final Faults faults = new Faults(clock);
+  private final Faults faults = new Faults(clock, clock);
 
   @Test
   void aFaultSeenAtEveryRetryIsLoggedOnceWhenItBeginsAndOnceWhenItEnds() {

@@ -48,7 +48,7 @@ class DaemonMetricsTest {
   @Test
   void aFaultIsShownByItsGaugeWhileItLastsAndCountedOnceWhenItBegins() {
     DaemonMetrics metrics = new DaemonMetrics(MaintdState.initial(Instant.EPOCH));
-    Faults faults = new Faults(java.time.Clock.systemUTC());
+    Faults faults = new Faults(java.time.Clock.systemUTC(), org.maintd.daemon.clock.Ticker.SYSTEM);
     metrics.watchFaults(faults);
     String before = metrics.scrape();
     faults.raise(FaultKind.BACKEND_UNREACHABLE, "connect timed out");

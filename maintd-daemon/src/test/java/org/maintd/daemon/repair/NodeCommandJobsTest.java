@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,19 +17,23 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.eclipse.jetty.client.HttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.maintd.daemon.clock.Ticker;
 import org.maintd.daemon.poll.CollectorCalls;
 import org.maintd.daemon.poll.CollectorUrls;
+import org.maintd.daemon.testing.FakeClock;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.protocol.repair.RepairResult;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.SignatureVerifier;
 import org.maintd.spi.ClusterBackend;
@@ -69,7 +74,7 @@ class NodeCommandJobsTest {
         new NodeCommandJobs.Routing(
             true, "reboot", true, "master-failover", Duration.ofSeconds(30)),
         node -> false,
-        Clock.systemUTC());
+        Ticker.SYSTEM);
   }
 
   private static JobSpec reboot(String node) {
@@ -153,6 +158,38 @@ class NodeCommandJobsTest {
             ReasonTrail.of("failover", "failover-node3", 1));
     JobState state = sentToACollectorThatIsDown(NodeCommandJobs::resubmit, failover);
     assertEquals(JobStatus.ERROR, state.status(), state.message());
+  }
+
+  @Test
+  void aMasterFailoverWaitsItsWholeTimeOnTheMonotonicClockWhateverStepsTheWallClockTakes() {
+    FakeClock clock = new FakeClock(Instant.parse("2026-11-29T12:00:00Z"));
+    when(backend.master()).thenReturn("node1");
+    RepairTransport ran =
+        request -> new RepairResult("node3", "", "master-failover", 0, "done", null, false);
+    NodeCommandJobs jobs =
+        new NodeCommandJobs(
+            ran,
+            Runnable::run,
+            backend,
+            new NodeCommandJobs.Routing(
+                true, "reboot", true, "master-failover", Duration.ofSeconds(30)),
+            node -> false,
+            clock);
+    String id =
+        jobs.submit(
+            new JobSpec(
+                "failover-node3",
+                "campaign:c1",
+                List.of(new Operation.FailoverMaster("node1", "node3")),
+                ReasonTrail.of("failover", "failover-node3", 1)));
+    clock.step(Duration.ofHours(1));
+    assertEquals(JobStatus.RUNNING, jobs.job(id).status(), "an hour's step is not a wait");
+    clock.advance(Duration.ofSeconds(30));
+    assertEquals(JobStatus.RUNNING, jobs.job(id).status(), jobs.job(id).message());
+    clock.advance(Duration.ofSeconds(1));
+    JobState failed = jobs.job(id);
+    assertEquals(JobStatus.ERROR, failed.status(), failed.message());
+    assertTrue(failed.message().endsWith("still names node1 after 30 s"), failed.message());
   }
 
   @Test

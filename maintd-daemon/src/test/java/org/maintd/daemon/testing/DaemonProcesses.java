@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.core.ConditionTimeoutException;
 import org.maintd.protocol.json.Json;
@@ -35,6 +36,7 @@ public final class DaemonProcesses implements AutoCloseable {
   private final Process[] processes;
   private final HttpClient http = HttpClient.newHttpClient();
   private volatile NetCut groups;
+  private final Map<Integer, Map<String, String>> environments = new ConcurrentHashMap<>();
 
   /** {@code count} daemons logging under {@code dir}, each with at most {@code heap} (-Xmx). */
   public DaemonProcesses(Path dir, int count, String heap) throws IOException {
@@ -69,6 +71,15 @@ public final class DaemonProcesses implements AutoCloseable {
     return this;
   }
 
+  /**
+   * From now on, daemon {@code i} starts with {@code environment} added to this JVM's
+   * (libfaketime's, say: {@link FakeTime#environment}).
+   */
+  public DaemonProcesses withEnvironment(int i, Map<String, String> environment) {
+    environments.put(i, Map.copyOf(environment));
+    return this;
+  }
+
   /** The network group daemon {@code i} runs in, once started {@link #inGroups}. */
   public static String group(int i) {
     return "daemon" + i;
@@ -93,11 +104,12 @@ public final class DaemonProcesses implements AutoCloseable {
     command.addAll(List.of("-f", "-c", config.toString(), "--no-voting", "--yes-do-it"));
     command.addAll(List.of(args));
     NetCut cut = groups;
-    processes[i] =
+    ProcessBuilder b =
         new ProcessBuilder(cut == null ? command : cut.wrap(group(i), command))
             .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile(i).toFile()))
-            .start();
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile(i).toFile()));
+    b.environment().putAll(environments.getOrDefault(i, Map.of()));
+    processes[i] = b.start();
   }
 
   /** {@code java ... -jar JAR}, with this set's heap and JVM options. */

@@ -330,6 +330,15 @@ public final class TestCluster implements AutoCloseable {
     urls.put(node, urls.get(other));
   }
 
+  /**
+   * Has the daemon poll {@code node}'s collector at {@code url} (one in a process of its own, say),
+   * its collector here stopped (before the daemon starts).
+   */
+  public void collectorAt(String node, String url) throws Exception {
+    stopCollector(node);
+    urls.put(node, url);
+  }
+
   /** Stops {@code node}'s collector: from the daemon's next poll it is unreachable. */
   public void stopCollector(String node) throws Exception {
     int port = collectorPort(node);

@@ -30,12 +30,21 @@ final class SimTime {
     this.files = files;
   }
 
+  /**
+   * Whether {@code job} ends by {@code now}: its end has come, or it was submitted after {@code
+   * now} (the clock was stepped back past its start: a cluster's own jobs are not held up by the
+   * master's clock, so it ends rather than run a step's length longer).
+   */
+  private static boolean due(SimJob job, Instant now) {
+    return !job.ends().isAfter(now) || job.submitted().isAfter(now);
+  }
+
   /** {@code state} once what is due now has happened; none when nothing is due. */
   Optional<SimState> advance(SimState state) {
     Instant now = clock.instant();
     List<SimJob> due =
         state.jobs().stream()
-            .filter(j -> j.status() == JobStatus.RUNNING && !j.ends().isAfter(now))
+            .filter(j -> j.status() == JobStatus.RUNNING && due(j, now))
             .sorted((a, b) -> a.ends().compareTo(b.ends()))
             .toList();
     List<String> booted =

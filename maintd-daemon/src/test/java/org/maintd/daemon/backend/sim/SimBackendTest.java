@@ -69,6 +69,17 @@ class SimBackendTest {
   }
 
   @Test
+  void aJobSubmittedBeforeTheClockWasSteppedBackEndsRatherThanRunAStepsLengthLonger() {
+    String id = submit(new Operation.Migrate("web1", "n2", "n3"));
+    clock.step(Duration.ofMinutes(-10));
+    assertEquals(JobStatus.SUCCESS, sim.job(id).status());
+    String after = submit(new Operation.Migrate("app1", "n3", "n2"));
+    assertEquals(JobStatus.RUNNING, sim.job(after).status(), "one submitted after the step runs");
+    clock.step(Duration.ofHours(1));
+    assertEquals(JobStatus.SUCCESS, sim.job(after).status(), "and a step forward ends it");
+  }
+
+  @Test
   void aRebootPowersTheNodeOffForItsBootTimeAndItComesBackWithANewBootId() throws Exception {
     SimSettings settings =
         new SimSettings(
