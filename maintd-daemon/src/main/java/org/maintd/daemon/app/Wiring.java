@@ -68,7 +68,8 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
             self,
             shared.epochs(),
             clock,
-            writes));
+            writes,
+            shared.faults()));
   }
 
   /** The metrics, counting the store's denials and the state's {@code writes}. */
