@@ -17,7 +17,11 @@ import org.slf4j.LoggerFactory;
  * Live repairs as jobs: a job id per job key, run in the background (on {@code executor}) through
  * the node's collector. The collector runs a command at most once per incident and answers repeated
  * requests with the first result, so submitting the same job again (after a restart, when this
- * process has forgotten it) is safe and gives the same outcome. Thread-safe.
+ * process has forgotten it) is safe and gives the same outcome. A collector that answers that it
+ * did not run the command now ({@link CollectorWaits}: its results cannot be written) leaves the
+ * job running, with why, and is asked again when the job is next looked at, a second later at the
+ * soonest (a request signed again within the same second is the same message, a replay); the log
+ * says it once when the job begins to wait and once when the collector takes it. Thread-safe.
  */
 public final class RepairJobs {
   private static final Logger log = LoggerFactory.getLogger(RepairJobs.class);
@@ -25,7 +29,14 @@ public final class RepairJobs {
 
   private final RepairTransport client;
   private final Executor executor;
+  private static final long ASK_AGAIN_AFTER_NANOS = 1_000_000_000L;
+
   private final Map<String, JobState> states = new ConcurrentHashMap<>();
+  private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
+  private final java.util.Set<String> told = ConcurrentHashMap.newKeySet();
+
+  /** A repair its collector did not run yet: what to ask again, and when it answered so. */
+  private record Waiting(Operation.RunRepair op, long answeredNanos) {}
 
   public RepairJobs(RepairTransport client, Executor executor) {
     this.client = client;
@@ -49,8 +60,17 @@ public final class RepairJobs {
     return id;
   }
 
-  /** The job's state; {@code UNKNOWN} when this process never ran it (e.g. after a restart). */
+  /**
+   * The job's state; {@code UNKNOWN} when this process never ran it (e.g. after a restart). A job
+   * its collector did not run yet is asked for again.
+   */
   public JobState job(String id) {
+    Waiting w = waiting.get(id);
+    if (w != null
+        && System.nanoTime() - w.answeredNanos() >= ASK_AGAIN_AFTER_NANOS
+        && waiting.remove(id, w)) {
+      executor.execute(() -> states.put(id, run(id, w.op())));
+    }
     return states.getOrDefault(
         id, new JobState(id, JobStatus.UNKNOWN, "repair job not known to this process"));
   }
@@ -60,6 +80,13 @@ public final class RepairJobs {
         new RepairRequest(UUID.fromString(op.incident()), op.node(), op.command(), op.original());
     try {
       RepairResult r = client.run(request);
+      if (told.remove(id)) {
+        log.info(
+            "[incident={}] [job={}] the collector of {} takes it now",
+            op.incident(),
+            id,
+            op.node());
+      }
       String text =
           "repair command "
               + op.command()
@@ -67,6 +94,16 @@ public final class RepairJobs {
               + (r.output().isBlank() ? "" : ": " + r.output().strip());
       log.info("[incident={}] [job={}] {}", op.incident(), id, text);
       return new JobState(id, r.succeeded() ? JobStatus.SUCCESS : JobStatus.ERROR, text);
+    } catch (CollectorWaits e) {
+      if (told.add(id)) {
+        log.warn(
+            "[incident={}] [job={}] {}; asked again at every poll",
+            op.incident(),
+            id,
+            e.getMessage());
+      }
+      waiting.put(id, new Waiting(op, System.nanoTime()));
+      return new JobState(id, JobStatus.RUNNING, e.getMessage() + "; asked again at the next poll");
     } catch (Exception e) {
       log.warn("[incident={}] [job={}] repair request failed: {}", op.incident(), id, e.toString());
       return new JobState(
