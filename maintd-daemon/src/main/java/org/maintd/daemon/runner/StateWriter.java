@@ -42,15 +42,15 @@ public final class StateWriter {
 
   /**
    * Stores {@code next} as the version after the stored one, unless it holds the same and the last
-   * write was not refused (then only checks that the store takes writes); returns what is stored.
-   * Throws {@link StateUnwritableException} when the place refuses it: what was stored before is
-   * still what {@link #stored} gives.
+   * write or check was not refused (then only checks that the store takes writes); returns what is
+   * stored. Throws {@link StateUnwritableException} when the place refuses it: what was stored
+   * before is still what {@link #stored} gives.
    */
   public MaintdState write(MaintdState next) {
     if (refused || !next.sameContentAs(stored)) {
       store(next);
     } else {
-      store.checkWritable();
+      check();
     }
     return stored;
   }
@@ -59,6 +59,16 @@ public final class StateWriter {
     try {
       stored = store.save(next.versionAfter(stored, clock.instant()));
       refused = false;
+    } catch (StateUnwritableException e) {
+      refused = true;
+      throw e;
+    }
+  }
+
+  /** Asks the store whether it takes writes; a refusal makes the next step write, to clear it. */
+  private void check() {
+    try {
+      store.checkWritable();
     } catch (StateUnwritableException e) {
       refused = true;
       throw e;

@@ -62,6 +62,7 @@ class RefusedStateRunnerTest {
     final FileStateStore real;
     boolean refuse;
     int refused;
+    int checked;
 
     RefusingStore(FileStateStore real) {
       this.real = real;
@@ -90,6 +91,15 @@ class RefusedStateRunnerTest {
             real.where(), "No space left on device", new IOException("No space left on device"));
       }
       return real.save(state);
+    }
+
+    @Override
+    public void checkWritable() {
+      if (refuse) {
+        checked++;
+        throw new StateUnwritableException(
+            real.where(), "Read-only file system", new IOException("Read-only file system"));
+      }
     }
 
     @Override
@@ -201,6 +211,23 @@ class RefusedStateRunnerTest {
     } finally {
       part.close();
     }
+  }
+
+  @Test
+  void aDiskThatIdleTicksFindRefusingIsWrittenToOnceItTakesWritesSoThatTheFaultEnds()
+      throws Exception {
+    RoundRunner runner = runner(Boundaries.none());
+    runner.tick();
+    long serial = stored().serial();
+    store.refuse = true;
+    assertThrows(StateUnwritableException.class, runner::tick);
+    assertEquals(1, store.checked, "an idle tick checks the disk");
+    assertEquals(0, store.refused, "and writes nothing");
+    store.refuse = false;
+    runner.tick();
+    assertEquals(serial + 1, stored().serial(), "the next tick writes, unchanged, to see it back");
+    runner.tick();
+    assertEquals(serial + 1, stored().serial(), "and then idle ticks write nothing again");
   }
 
   private void tickUntilTheIncidentEnds(RoundRunner runner) throws Exception {
