@@ -6,10 +6,7 @@ package org.maintd.spi;
  * a later write may succeed once the place takes it again. Nothing may be acted on that this write
  * would have stored. Names where and why, as the operating system said it.
  */
-public final class StateUnwritableException extends StoreException {
-  private final String where;
-  private final String reason;
-
+public final class StateUnwritableException extends StateUnusableException {
   public StateUnwritableException(String where, String reason, Throwable cause) {
     super(
         "the state cannot be written to "
@@ -17,18 +14,8 @@ public final class StateUnwritableException extends StoreException {
             + ": "
             + reason
             + "; the last good state stays there and nothing is submitted until a write succeeds",
+        where,
+        reason,
         cause);
-    this.where = where;
-    this.reason = reason;
-  }
-
-  /** The file (or znode) that could not be written. */
-  public String where() {
-    return where;
-  }
-
-  /** Why, in the operating system's words. */
-  public String reason() {
-    return reason;
   }
 }

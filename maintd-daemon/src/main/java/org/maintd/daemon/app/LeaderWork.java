@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.NodeCommands;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
@@ -57,7 +58,8 @@ record LeaderWork(
     ConsentSource consents,
     Clock clock,
     AlertSource alerts,
-    Optional<NotifyPart> notifications) {
+    Optional<NotifyPart> notifications,
+    Faults faults) {
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
 
   /**
@@ -76,6 +78,7 @@ record LeaderWork(
       ConsentSource consents,
       AlertSource alerts,
       Optional<NotifyPart> notifications,
+      Faults faults,
       Clock clock) {
     return new LeaderWork(
         config,
@@ -90,7 +93,8 @@ record LeaderWork(
         consents,
         clock,
         alerts,
-        notifications);
+        notifications,
+        faults);
   }
 
   /**
@@ -112,7 +116,8 @@ record LeaderWork(
               new RoundRunner.Parts(
                   new RoundStep(settings(), UUID::randomUUID),
                   backend,
-                  new JobRouter(backend, new RepairJobs(repairs, repairThreads), nodeCommands()),
+                  new JobRouter(
+                      backend, new RepairJobs(repairs, repairThreads, faults), nodeCommands()),
                   rehearsal,
                   writer,
                   new CrashPoint(),

@@ -149,6 +149,7 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
         shared.consents(),
         interlock.<AlertSource>map(p -> p).orElse(AlertSource.none()),
         notifications,
+        shared.faults(),
         clock);
   }
 

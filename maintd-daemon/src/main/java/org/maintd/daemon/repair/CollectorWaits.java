@@ -6,7 +6,16 @@ package org.maintd.daemon.repair;
  * asked again later. Carries what it said. Immutable.
  */
 public final class CollectorWaits extends RuntimeException {
-  public CollectorWaits(String said) {
+  private final boolean diskRefuses;
+
+  /** What the collector {@code said}; {@code diskRefuses} when its results cannot be written. */
+  public CollectorWaits(String said, boolean diskRefuses) {
     super(said);
+    this.diskRefuses = diskRefuses;
+  }
+
+  /** Whether the collector's results cannot be written ({@code results-unwritable}), not busy. */
+  public boolean diskRefuses() {
+    return diskRefuses;
   }
 }

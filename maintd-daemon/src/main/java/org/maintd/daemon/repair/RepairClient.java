@@ -37,7 +37,8 @@ public final class RepairClient implements RepairTransport {
             .send();
     if (response.getStatus() == 503) {
       throw new CollectorWaits(
-          "the collector of " + request.node() + " did not run it now: " + said(response));
+          "the collector of " + request.node() + " did not run it now: " + said(response),
+          response.getContentAsString().contains("\"results-unwritable\""));
     }
     RepairResult result;
     try {

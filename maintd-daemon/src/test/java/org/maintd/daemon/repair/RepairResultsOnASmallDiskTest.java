@@ -100,17 +100,51 @@ class RepairResultsOnASmallDiskTest {
       cluster.awaitTicks(3);
       Map<String, Object> waiting = cluster.incidents().get(0);
       assertEquals("pending", waiting.get("repair-status"), "waiting, not failed: " + waiting);
-      assertEquals(200, cluster.getRaw("/1/health").statusCode());
+      assertEquals(200, cluster.getRaw("/1/health").statusCode(), "the daemon does its work");
+      Map<?, ?> fault = collectorDiskFull(cluster);
+      assertTrue(
+          fault.get("detail").toString().startsWith("the collector of n4 did not run it now: "),
+          fault.toString());
+      assertEquals(false, fault.get("stops_work"));
+      assertTrue(
+          cluster
+              .getRaw("/metrics")
+              .body()
+              .contains("\nmaintd_fault{fault=\"COLLECTOR_DISK_FULL\"} 1.0\n"));
       disk.free();
       Map<String, Object> done = cluster.awaitIncident("the live repair", on("n4", "completed"));
       assertTrue(Files.exists(disk.dir().resolve(done.get("uuid") + ".json")));
       List<String> told =
-          log.messages().stream().filter(m -> m.contains("the collector of n4")).toList();
+          log.messages().stream()
+              .filter(m -> m.startsWith("[incident=") && m.contains("the collector of n4"))
+              .toList();
       assertEquals(2, told.size(), "once when it begins to wait, once when it ends: " + told);
+      cluster.awaitTrue(
+          "the fault to end",
+          () ->
+              cluster
+                  .getRaw("/metrics")
+                  .body()
+                  .contains("\nmaintd_fault{fault=\"COLLECTOR_DISK_FULL\"} 0.0\n"));
+      assertEquals(
+          2,
+          log.messages().stream().filter(m -> m.startsWith("fault COLLECTOR_DISK_FULL ")).count(),
+          "the fault begins and ends once");
       try (Stream<Path> files = Files.list(disk.dir())) {
         assertEquals(1, files.filter(p -> p.toString().endsWith(".started")).count());
       }
     }
+  }
+
+  private static Map<?, ?> collectorDiskFull(TestCluster cluster) throws Exception {
+    Map<?, ?> health =
+        (Map<?, ?>) org.maintd.protocol.json.Json.parse(cluster.getRaw("/1/health").body());
+    return ((List<?>) health.get("faults"))
+        .stream()
+            .map(f -> (Map<?, ?>) f)
+            .filter(f -> "COLLECTOR_DISK_FULL".equals(f.get("fault")))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no COLLECTOR_DISK_FULL in " + health));
   }
 
   private RepairService service(Path runs) throws Exception {
