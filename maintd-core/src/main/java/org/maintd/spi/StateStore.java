@@ -18,8 +18,20 @@ public interface StateStore extends AutoCloseable {
   /** The stored state, or a fresh initial state when nothing was ever stored. */
   MaintdState load(Instant now);
 
-  /** Stores {@code state}, whose serial must be one more than the stored one's, and returns it. */
+  /**
+   * Stores {@code state}, whose serial must be one more than the stored one's, and returns it. A
+   * place that refuses the write (a full or read-only disk) throws {@link StateUnwritableException}
+   * and keeps what it stored before; the same version may be written again later.
+   */
   MaintdState save(MaintdState state);
+
+  /**
+   * Checks that the place would take a write now, without changing the state: one that would not
+   * throws {@link StateUnwritableException} (the file store writes and removes a small file beside
+   * the state). A step that changes nothing asks this, so that a disk that filled is seen at once.
+   * Checks nothing by default.
+   */
+  default void checkWritable() {}
 
   /**
    * Refuses (with {@link StoreException}) to store {@code state} over the stored serial {@code

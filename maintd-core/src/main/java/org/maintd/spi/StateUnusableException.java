@@ -1,8 +1,8 @@
 package org.maintd.spi;
 
 /**
- * The stored state is there, but maintd cannot use it: nothing may be done on it until it can.
- * Names where it is (the file or znode) and why, as the store said it.
+ * The stored state is there, but maintd cannot use it (read it, reach it, or write it): nothing may
+ * be done on it until it can. Names where it is (the file or znode) and why, as the store said it.
  */
 public abstract class StateUnusableException extends StoreException {
   private final String where;

@@ -15,6 +15,7 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 import org.maintd.collector.diagnose.DiagnoseSource;
 import org.maintd.collector.repair.RepairService;
+import org.maintd.collector.repair.ResultsUnwritable;
 import org.maintd.http.BodyReads;
 import org.maintd.http.HttpError;
 import org.maintd.http.HttpJson;
@@ -243,6 +244,10 @@ public final class CollectorHandler extends Handler.Abstract {
       throw new HttpError(
           421, "wrong-node", "the request is for node " + parsed.node() + ", this is " + node);
     }
-    return reports.signed(repairs.repair(parsed));
+    try {
+      return reports.signed(repairs.repair(parsed));
+    } catch (ResultsUnwritable e) {
+      throw new HttpError(503, "results-unwritable", e.getMessage());
+    }
   }
 }

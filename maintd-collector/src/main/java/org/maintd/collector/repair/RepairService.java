@@ -36,6 +36,8 @@ public final class RepairService {
   private final Duration timeout;
   private final ResultFiles records;
   private final Map<String, Object> locks = new ConcurrentHashMap<>();
+  private final Map<String, String> unrecorded = new ConcurrentHashMap<>();
+  private final ResultsDisk disk;
 
   public RepairService(
       String node,
@@ -49,13 +51,15 @@ public final class RepairService {
     this.runner = runner;
     this.timeout = timeout;
     this.records = new ResultFiles(results, clock);
+    this.disk = new ResultsDisk(results);
   }
 
   public RepairResult repair(RepairRequest request) {
     String id = request.incident().toString();
     synchronized (locks.computeIfAbsent(id, k -> new Object())) {
+      recordWhatWaits();
       try {
-        Optional<RepairResult> earlier = records.outcome(id);
+        Optional<RepairResult> earlier = outcome(id);
         if (earlier.isPresent()) {
           return earlier.get().asReplay();
         }
@@ -73,7 +77,7 @@ public final class RepairService {
                       + " recorded (the collector stopped while it ran); it is not run again");
         }
       } catch (IOException e) {
-        return notRun(request, "the results cannot be read", e);
+        throw disk.refused("read", e);
       }
       Path command;
       try {
@@ -85,8 +89,9 @@ public final class RepairService {
       try {
         records.claim(request);
       } catch (IOException e) {
-        return notRun(request, "its outcome cannot be recorded", e);
+        throw disk.refused("written", e);
       }
+      disk.took();
       return runAndRecord(request, command);
     }
   }
@@ -100,11 +105,16 @@ public final class RepairService {
       records.release(id);
       return failure(request, "the command did not start: " + e.getMessage());
     }
+    String json = Json.write(result);
     try {
-      records.record(id, Json.write(result));
+      records.record(id, json);
     } catch (IOException e) {
+      unrecorded.put(id, json);
       log.error(
-          "[incident={}] repair ran, but its outcome cannot be recorded: {}", id, e.getMessage());
+          "[incident={}] repair ran, but its outcome cannot be recorded: {}; it is kept until it"
+              + " can be",
+          id,
+          e.getMessage());
     }
     return result;
   }
@@ -137,15 +147,31 @@ public final class RepairService {
    * state.
    */
   public RepairRecords records() throws IOException {
+    recordWhatWaits();
     return new RepairRecords(node, records.all());
   }
 
-  /** The command was not run because {@code what} failed: its outcome could not be recorded. */
-  private RepairResult notRun(RepairRequest request, String what, IOException e) {
-    log.error("[incident={}] repair not run: {}: {}", request.incident(), what, e.getMessage());
-    return failure(
-        request,
-        "the outcome cannot be recorded (" + e.getMessage() + "), so the command was not run");
+  /** The outcome of the incident's command: the one that waits to be recorded, or the recorded. */
+  private Optional<RepairResult> outcome(String id) throws IOException {
+    String waiting = unrecorded.get(id);
+    return waiting != null
+        ? Optional.of(Json.read(waiting, RepairResult.class))
+        : records.outcome(id);
+  }
+
+  /**
+   * Records the outcomes that could not be recorded when their commands ended, where it can now.
+   */
+  private void recordWhatWaits() {
+    for (Map.Entry<String, String> e : unrecorded.entrySet()) {
+      try {
+        records.record(e.getKey(), e.getValue());
+        unrecorded.remove(e.getKey(), e.getValue());
+        log.info("[incident={}] its repair's outcome is recorded now", e.getKey());
+      } catch (IOException still) {
+        return;
+      }
+    }
   }
 
   private RepairResult failure(RepairRequest request, String why) {

@@ -63,12 +63,19 @@ class RepairServiceTest {
     RepairService repairs = service(notADirectory.resolve("n1"));
     UUID id = UUID.randomUUID();
     for (int i = 0; i < 2; i++) {
-      RepairResult r = repairs.repair(request(id));
-      assertFalse(r.succeeded());
-      assertTrue(r.error().startsWith("the outcome cannot be recorded ("), r.error());
-      assertTrue(r.error().endsWith("so the command was not run"), r.error());
+      ResultsUnwritable e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              ResultsUnwritable.class, () -> repairs.repair(request(id)));
+      assertTrue(
+          e.getMessage().startsWith("the repair results in " + notADirectory.resolve("n1")),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("cannot be read ("), e.getMessage());
+      assertTrue(e.getMessage().endsWith("so the command was not run: ask again once they can"));
     }
     assertEquals(List.of(), runs(), "never ran");
+    Files.delete(notADirectory);
+    assertTrue(repairs.repair(request(id)).succeeded(), "asked again once it can be recorded");
+    assertEquals(List.of("run"), runs());
   }
 
   @Test

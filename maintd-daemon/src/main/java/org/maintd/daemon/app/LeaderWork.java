@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.maintd.daemon.clock.Ticker;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.NodeCommands;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
@@ -58,7 +59,8 @@ record LeaderWork(
     ConsentSource consents,
     Clock clock,
     AlertSource alerts,
-    Optional<NotifyPart> notifications) {
+    Optional<NotifyPart> notifications,
+    Faults faults) {
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
 
   /**
@@ -77,6 +79,7 @@ record LeaderWork(
       ConsentSource consents,
       AlertSource alerts,
       Optional<NotifyPart> notifications,
+      Faults faults,
       Clock clock) {
     return new LeaderWork(
         config,
@@ -91,7 +94,8 @@ record LeaderWork(
         consents,
         clock,
         alerts,
-        notifications);
+        notifications,
+        faults);
   }
 
   /**
@@ -113,7 +117,8 @@ record LeaderWork(
               new RoundRunner.Parts(
                   new RoundStep(settings(), UUID::randomUUID),
                   backend,
-                  new JobRouter(backend, new RepairJobs(repairs, repairThreads), nodeCommands()),
+                  new JobRouter(
+                      backend, new RepairJobs(repairs, repairThreads, faults), nodeCommands()),
                   rehearsal,
                   writer,
                   new CrashPoint(),

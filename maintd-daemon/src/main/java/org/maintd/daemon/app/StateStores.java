@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import org.maintd.daemon.config.Store;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.notify.Deliveries;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.service.HealthReport;
@@ -40,9 +41,14 @@ sealed interface StateStores {
 
   /** The stores {@code store} names: {@code state.json} in {@code stateDir}, or ZooKeeper. */
   static StateStores of(
-      Path stateDir, Store store, EpochFloor epochs, Clock clock, StateWrites writes) {
+      Path stateDir,
+      Store store,
+      EpochFloor epochs,
+      Clock clock,
+      StateWrites writes,
+      Faults faults) {
     if (store instanceof Store.InFile) {
-      return new File(stateDir, clock, writes);
+      return new File(stateDir, clock, writes, faults);
     }
     if (store instanceof Store.InZooKeeper z) {
       return inZooKeeper(z.zookeeper(), epochs, clock, writes);
@@ -111,8 +117,12 @@ sealed interface StateStores {
    */
   default void refuseRecoveryOfAStoredState(String self) {}
 
-  /** One file, {@code state.json}, in the state directory; the used signatures beside it. */
-  record File(Path stateDir, Clock clock, StateWrites writes) implements StateStores {
+  /**
+   * One file, {@code state.json}, in the state directory; the used signatures beside it. A write
+   * the disk refuses is told to {@code faults}.
+   */
+  record File(Path stateDir, Clock clock, StateWrites writes, Faults faults)
+      implements StateStores {
     private Path file() {
       return stateDir.resolve("state.json");
     }
@@ -121,7 +131,7 @@ sealed interface StateStores {
     public Opened open(String self, BooleanSupplier stillLeads) {
       Path file = file();
       return new Opened(
-          new StorePart(file.toString(), () -> new FileStateStore(file), clock, writes),
+          new StorePart(file.toString(), () -> new FileStateStore(file), clock, writes, faults),
           () -> {},
           Duration.ZERO,
           UnaryOperator.identity());

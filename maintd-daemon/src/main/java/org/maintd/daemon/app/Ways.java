@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.function.Supplier;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.WhoLeads;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.leader.Leadership;
 import org.maintd.daemon.leader.MasterGate;
 import org.maintd.daemon.leader.MasterWatch;
@@ -29,7 +30,8 @@ record Ways(Leading leading, StateStores stores) {
       Supplier<String> self,
       EpochFloor epochs,
       Clock clock,
-      StateWrites writes) {}
+      StateWrites writes,
+      Faults faults) {}
 
   static Ways of(DaemonConfig config, Sources s) {
     WhoLeads who = config.ha().leadership();
@@ -41,7 +43,8 @@ record Ways(Leading leading, StateStores stores) {
           new Leading.Elected(election, cluster -> election.leads(), config.node()), stores);
     }
     StateStores stores =
-        StateStores.of(config.stateDir(), who.store(), s.epochs(), s.clock(), s.writes());
+        StateStores.of(
+            config.stateDir(), who.store(), s.epochs(), s.clock(), s.writes(), s.faults());
     if (who instanceof WhoLeads.Master) {
       return new Ways(
           new Leading.OnTheMaster(

@@ -76,7 +76,8 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
             self,
             shared.epochs(),
             clock,
-            writes));
+            writes,
+            shared.faults()));
   }
 
   /** The metrics, counting the store's denials and the state's {@code writes}. */
@@ -160,6 +161,7 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
         shared.consents(),
         interlock.<AlertSource>map(p -> p).orElse(AlertSource.none()),
         notifications,
+        shared.faults(),
         clock);
   }
 

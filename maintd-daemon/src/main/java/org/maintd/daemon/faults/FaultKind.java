@@ -17,6 +17,11 @@ public enum FaultKind {
   JOB_OVERDUE(false),
   /** Collectors the daemon expects to answer do not: their nodes' reports are missing. */
   COLLECTORS_UNREACHABLE(false),
+  /**
+   * A collector cannot record repair results (its disk full or read-only): the repairs it is asked
+   * for wait, asked again at every poll, and run once it can.
+   */
+  COLLECTOR_DISK_FULL(false),
   /** Reports refused because the node's clock is off by more than the signatures allow. */
   NODE_CLOCK_SKEW(false),
   /**

@@ -14,6 +14,7 @@ import org.maintd.incident.IncidentException;
 import org.maintd.protocol.text.Escaped;
 import org.maintd.roll.RollException;
 import org.maintd.spi.BackendException;
+import org.maintd.spi.StateUnwritableException;
 import org.maintd.spi.StoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,6 +74,10 @@ final class ApiErrors {
           Escaped.of(path),
           Escaped.of(e.getMessage()));
       return new HttpError(502, "backend-error", "the cluster backend failed: " + e.getMessage());
+    }
+    if (e instanceof StateUnwritableException u) {
+      // the fault STATE_UNWRITABLE says it in the log, once
+      return new HttpError(503, "state-unwritable", "nothing was changed: " + u.getMessage());
     }
     if (e instanceof StoreException) {
       log.error(

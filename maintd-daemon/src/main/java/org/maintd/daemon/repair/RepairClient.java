@@ -12,7 +12,9 @@ import org.maintd.protocol.repair.RepairResult;
 
 /**
  * Asks a node's collector to run a repair command ({@code POST /1/repair}, signed) and checks the
- * signed answer: fresh, and that node's answer for that incident. Blocking; thread-safe.
+ * signed answer: fresh, and that node's answer for that incident. A 503 (the collector cannot
+ * record results now, or is busy) is {@link CollectorWaits}: ask again later. Blocking;
+ * thread-safe.
  */
 public final class RepairClient implements RepairTransport {
   private final CollectorCalls calls;
@@ -33,6 +35,11 @@ public final class RepairClient implements RepairTransport {
             // the collector says nothing until the command ends: silence is not a dead peer
             .idleTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
             .send();
+    if (response.getStatus() == 503) {
+      throw new CollectorWaits(
+          "the collector of " + request.node() + " did not run it now: " + said(response),
+          response.getContentAsString().contains("\"results-unwritable\""));
+    }
     RepairResult result;
     try {
       result =
@@ -54,5 +61,17 @@ public final class RepairClient implements RepairTransport {
               + request.incident());
     }
     return result;
+  }
+
+  /** The message of a collector's error answer, or its body when it is not one. */
+  private static String said(ContentResponse response) {
+    String body = response.getContentAsString();
+    try {
+      Object message =
+          ((java.util.Map<?, ?>) org.maintd.protocol.json.Json.parse(body)).get("message");
+      return message == null ? body : message.toString();
+    } catch (RuntimeException | com.fasterxml.jackson.core.JsonProcessingException e) {
+      return body;
+    }
   }
 }

@@ -14,14 +14,17 @@ import org.maintd.daemon.service.Part;
 import org.maintd.daemon.service.PartState;
 import org.maintd.protocol.api.Times;
 import org.maintd.spi.BackendException;
+import org.maintd.spi.StateUnwritableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The runner as a part of the daemon: one thread that ticks every poll interval and runs the
  * command steps between ticks. A backend that fails skips the tick (it is tried again at the next);
- * anything else thrown by a step — the state cannot be stored, a bug — moves the runner to {@code
- * FAILED}: nothing more is submitted, and the daemon exits. Thread-safe.
+ * so does a state the disk refuses to store (the store raises {@code STATE_UNWRITABLE}, which says
+ * it once; nothing the step decided is carried out, and the next tick writes again). Anything else
+ * thrown by a step — the state cannot be encoded or is written out of turn, a bug — moves the
+ * runner to {@code FAILED}: nothing more is submitted, and the daemon exits. Thread-safe.
  */
 public final class RunnerPart extends Part {
   private static final Logger log = LoggerFactory.getLogger(RunnerPart.class);
@@ -109,6 +112,8 @@ public final class RunnerPart extends Part {
       return true;
     } catch (BackendException e) {
       log.warn("step skipped, the backend failed: {}", e.getMessage());
+      lastError = e.getMessage();
+    } catch (StateUnwritableException e) {
       lastError = e.getMessage();
     } catch (RuntimeException e) {
       failed(e);

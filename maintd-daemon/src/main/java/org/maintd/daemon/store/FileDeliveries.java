@@ -87,7 +87,8 @@ public final class FileDeliveries implements Deliveries {
       AtomicFiles.write(file, Json.write(all).getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new IllegalStateException(
-          "cannot record the notifications' deliveries in " + file + ": " + e.getMessage(), e);
+          "cannot record the notifications' deliveries in " + file + ": " + AtomicFiles.reason(e),
+          e);
     }
   }
 }

@@ -50,7 +50,7 @@ public final class FileSignatures implements UsedSignatures {
       AtomicFiles.write(file, Json.write(next).getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new IllegalStateException(
-          "cannot record the request's signature in " + file + ": " + e.getMessage(), e);
+          "cannot record the request's signature in " + file + ": " + AtomicFiles.reason(e), e);
     }
     used = next;
     return true;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -13,6 +14,7 @@ import org.maintd.protocol.state.NewerSchemaException;
 import org.maintd.protocol.state.StateCodec;
 import org.maintd.spi.MaintdState;
 import org.maintd.spi.StateStore;
+import org.maintd.spi.StateUnwritableException;
 import org.maintd.spi.StoreException;
 import org.maintd.spi.UnreadableStateException;
 
@@ -20,8 +22,10 @@ import org.maintd.spi.UnreadableStateException;
  * The state in one JSON file, replaced atomically on every write. A lock file keeps a second daemon
  * off the same state; compare-and-set is against the serial this process last read or wrote. A
  * state file that cannot be read or parsed stops the daemon and is never overwritten, but by an
- * operator's {@link #importState}, which keeps what it replaces beside, readable or not.
- * Thread-safe.
+ * operator's {@link #importState}, which keeps what it replaces beside, readable or not. A write
+ * the file system refuses (full, read-only, an fsync or rename that fails) leaves the last good
+ * state in the file and says so with {@link StateUnwritableException}; a state that cannot be
+ * encoded or a write out of turn is a {@link StoreException}. Thread-safe.
  */
 public final class FileStateStore implements StateStore, StateWrites.Sized {
   private final Path file;
@@ -45,6 +49,7 @@ public final class FileStateStore implements StateStore, StateWrites.Sized {
       closeQuietly(lockChannel);
       throw new StoreException("state file " + file + " is in use by another maintd process");
     }
+    removeLeftovers();
   }
 
   private static void closeQuietly(FileChannel channel) {
@@ -188,16 +193,46 @@ public final class FileStateStore implements StateStore, StateWrites.Sized {
     return state;
   }
 
-  /** Writes {@code state} to the file (atomically), as the stored state. */
+  /**
+   * Writes {@code state} to the file (atomically), as the stored state. A file system that refuses
+   * it throws {@link StateUnwritableException}: the file keeps the last state written, and the same
+   * version may be written again.
+   */
   private void write(MaintdState state) {
+    byte[] bytes = codec.write(state).getBytes(StandardCharsets.UTF_8);
     try {
-      byte[] bytes = codec.write(state).getBytes(StandardCharsets.UTF_8);
       AtomicFiles.write(file, bytes);
-      lastWriteBytes = bytes.length;
     } catch (IOException e) {
-      throw new StoreException("cannot write state file " + file + ": " + e, e);
+      throw new StateUnwritableException(file.toString(), AtomicFiles.reason(e), e);
     }
+    lastWriteBytes = bytes.length;
     storedSerial = state.serial();
+  }
+
+  /** Writes, syncs and removes a small file beside the state file; the state is not touched. */
+  @Override
+  public void checkWritable() {
+    try {
+      AtomicFiles.probe(file);
+    } catch (IOException e) {
+      throw new StateUnwritableException(file.toString(), AtomicFiles.reason(e), e);
+    }
+  }
+
+  /**
+   * Removes the temporary files a write left when the process stopped in its middle: they hold no
+   * state anyone reads, and on a full disk their space is wanted. What cannot be removed stays.
+   */
+  private void removeLeftovers() {
+    Path dir = file.toAbsolutePath().getParent();
+    try (DirectoryStream<Path> left =
+        Files.newDirectoryStream(dir, "." + file.getFileName() + "*.tmp")) {
+      for (Path p : left) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // a read-only disk: they are left for a later start
+    }
   }
 
   @Override

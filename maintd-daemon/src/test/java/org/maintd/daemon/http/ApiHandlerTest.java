@@ -205,8 +205,10 @@ class ApiHandlerTest {
     Files.createDirectories(state.resolve("in-the-way"));
     HttpResponse<String> r = cluster.signedPost("/1/pause", "");
     assertEquals(503, r.statusCode(), r.body());
-    assertEquals("store-error", error(r));
-    assertTrue(r.body().contains("the state cannot be stored, so nothing was changed"), r.body());
+    assertEquals("state-unwritable", error(r));
+    assertTrue(
+        r.body().contains("nothing was changed: the state cannot be written to " + state),
+        r.body());
     assertEquals(false, ((Map<?, ?>) cluster.get("/1/paused")).get("paused"));
   }
 

@@ -5,16 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,25 +15,16 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.TaggedObject;
 import org.maintd.daemon.backend.sim.SimBackend;
-import org.maintd.daemon.backend.sim.SimSettings;
-import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.daemon.store.FileStateStore;
 import org.maintd.daemon.testing.FakeClock;
-import org.maintd.daemon.testing.TestCluster;
-import org.maintd.diagnose.DiagnoseParser;
-import org.maintd.htools.HtoolsReader;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
-import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
 import org.maintd.round.Command;
 import org.maintd.round.Refusal;
-import org.maintd.round.RoundStep;
-import org.maintd.round.Settings;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
-import org.maintd.spi.CollectorReading;
 import org.maintd.spi.JobTrace;
 import org.maintd.spi.MaintdState;
 
@@ -53,9 +37,8 @@ import org.maintd.spi.MaintdState;
 class RoundRunnerTest {
   @TempDir Path dir;
 
-  private final FakeClock clock = new FakeClock(Instant.parse("2026-11-23T10:00:00Z"));
-  private final Map<String, Observation> poll = new HashMap<>();
-  private final AtomicLong uuids = new AtomicLong();
+  private RunnerBench bench;
+  private FakeClock clock;
   private SimBackend sim;
   private FlakyBackend flaky;
   private FileStateStore store;
@@ -148,13 +131,9 @@ class RoundRunnerTest {
 
   @BeforeEach
   void setUp() {
-    Cluster c = new HtoolsReader().read(TestCluster.CLUSTER, "t");
-    sim =
-        new SimBackend(
-            dir.resolve("sim.json"),
-            c,
-            new SimSettings(dir, dir, Duration.ofSeconds(1), Duration.ZERO),
-            clock);
+    bench = new RunnerBench(dir);
+    clock = bench.clock;
+    sim = bench.sim;
     flaky = new FlakyBackend(sim);
     store = new FileStateStore(dir.resolve("state.json"));
   }
@@ -165,39 +144,15 @@ class RoundRunnerTest {
   }
 
   private RoundRunner runner(Boundaries boundaries) {
-    return new RoundRunner(
-        new RoundRunner.Parts(
-            new RoundStep(Settings.defaults(), () -> new UUID(7, uuids.incrementAndGet())),
-            flaky,
-            new JobRouter(flaky, new RepairJobs(null, Executors.newSingleThreadExecutor())),
-            this::readings,
-            new StateWriter(store, clock),
-            boundaries,
-            clock,
-            RunnerListener.none(),
-            c -> true,
-            ConsentSource.NONE,
-            AlertSource.none()));
-  }
-
-  private Map<String, CollectorReading> readings(java.util.Collection<String> nodes) {
-    Map<String, CollectorReading> out = new HashMap<>();
-    for (String node : nodes) {
-      Observation o = poll.getOrDefault(node, new Observation.Clear());
-      out.put(node, new CollectorReading(node, o, "ok", "", clock.instant(), "boot-" + node));
-    }
-    return out;
+    return bench.runner(flaky, store, boundaries);
   }
 
   private void reports(String node, String status) {
-    poll.put(
-        node,
-        new Observation.Fault(new DiagnoseParser().parseCommandOutput(Map.of("status", status))));
+    bench.reports(node, status);
   }
 
   private MaintdState stored() throws Exception {
-    return new org.maintd.protocol.state.StateCodec()
-        .read(Files.readString(dir.resolve("state.json")));
+    return bench.stored();
   }
 
   @Test
