@@ -2,19 +2,22 @@ package org.maintd.cli.command;
 
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
+import org.maintd.protocol.api.FaultView;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.api.PartHealth;
 import picocli.CommandLine.Command;
 
 /**
- * {@code maintctl health}: the daemon asked, whether it leads and which daemon does, and its parts.
- * A daemon that does not do its work (it failed, its state cannot be read, its ZooKeeper connection
- * is down, no daemon leads...) is shown, then reported as a failure (exit 1), as its 503 says.
+ * {@code maintctl health}: the daemon asked, whether it leads and which daemon does, the faults it
+ * sees around it, and its parts. A daemon that does not do its work (it failed, its state cannot be
+ * read, its ZooKeeper connection is down, no daemon leads...) is shown, then reported as a failure
+ * (exit 1), as its 503 says.
  */
 @Command(
     name = "health",
     description =
-        "Show the daemon's health: its state, whether it leads and which daemon does, its parts.")
+        "Show the daemon's health: its state, whether it leads and which daemon does, the faults"
+            + " it sees (a cluster that does not answer, a disk it cannot write...), its parts.")
 public final class HealthCommand extends ApiCommand.TopLevel {
   private static final String LOG = "the daemon's log (journalctl -u maintd)";
 
@@ -47,6 +50,16 @@ public final class HealthCommand extends ApiCommand.TopLevel {
     out.append("last error  ").append(orDash(h.last_error())).append('\n');
     for (String w : h.warnings()) {
       out.append("warning     ").append(w).append('\n');
+    }
+    for (FaultView f : h.faults()) {
+      out.append("fault       ")
+          .append(f.fault())
+          .append(" since ")
+          .append(Times.format(f.since()))
+          .append(f.stops_work() ? " (no work is done while it lasts)" : "")
+          .append(": ")
+          .append(f.detail())
+          .append('\n');
     }
     out.append('\n');
     Table parts = new Table("PART", "STATE", "SINCE", "CAUSE", "DETAIL");

@@ -31,6 +31,11 @@ public final class Faults {
    * on the monotonic {@code ticker} (a fault across a step of the wall clock does not last an hour
    * more for it).
    */
+  /** A register whose faults' lengths are read on the system's monotonic clock. */
+  public Faults(Clock clock) {
+    this(clock, Ticker.SYSTEM);
+  }
+
   public Faults(Clock clock, Ticker ticker) {
     this.clock = clock;
     this.ticker = ticker;
