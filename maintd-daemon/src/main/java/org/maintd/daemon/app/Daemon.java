@@ -72,7 +72,7 @@ public final class Daemon implements AutoCloseable {
       throw new IllegalStateException("the daemon was already started");
     }
     started = true;
-    plugin = Startup.plugin(config, clock);
+    plugin = Startup.plugin(config, faults, clock);
     graph =
         Graph.build(
             config,

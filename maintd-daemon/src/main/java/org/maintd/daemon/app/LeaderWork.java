@@ -12,7 +12,6 @@ import java.util.function.Supplier;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.leader.MasterVote;
-import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
 import org.maintd.daemon.notify.Outbox;
 import org.maintd.daemon.poll.PollerPart;
@@ -52,7 +51,7 @@ record LeaderWork(
     RepairClient repairs,
     LostState lost,
     Supplier<MasterVote.Outcome> masterVotes,
-    DaemonMetrics metrics,
+    RunnerListener metrics,
     ExecutorService repairThreads,
     ConsentSource consents,
     Clock clock,
@@ -71,7 +70,7 @@ record LeaderWork(
       PollerPart poller,
       Collectors collectors,
       Supplier<MasterVote.Outcome> masterVotes,
-      DaemonMetrics metrics,
+      RunnerListener metrics,
       ExecutorService repairThreads,
       ConsentSource consents,
       AlertSource alerts,
@@ -119,7 +118,6 @@ record LeaderWork(
                   clock,
                   notifications
                       .map(n -> RunnerListener.both(metrics, n.listener()))
-                      .<RunnerListener>map(l -> l)
                       .orElse(metrics),
                   opened.fenced().apply(leads),
                   consents,

@@ -19,9 +19,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The runner as a part of the daemon: one thread that ticks every poll interval and runs the
- * command steps between ticks. A backend that fails skips the tick (it is tried again at the next);
- * anything else thrown by a step — the state cannot be stored, a bug — moves the runner to {@code
- * FAILED}: nothing more is submitted, and the daemon exits. Thread-safe.
+ * command steps between ticks. A backend that fails skips the tick (it is tried again at the next;
+ * logged once until a tick succeeds, the backend's faults tell the rest); anything else thrown by a
+ * step — the state cannot be stored, a bug — moves the runner to {@code FAILED}: nothing more is
+ * submitted, and the daemon exits. Thread-safe.
  */
 public final class RunnerPart extends Part {
   private static final Logger log = LoggerFactory.getLogger(RunnerPart.class);
@@ -95,6 +96,9 @@ public final class RunnerPart extends Part {
 
   private void tick() {
     if (guarded(runner::tick)) {
+      if (!lastError.isEmpty()) {
+        log.info("steps taken again: the backend answers");
+      }
       lastTick = clock.instant();
       lastError = "";
     }
@@ -108,7 +112,11 @@ public final class RunnerPart extends Part {
       step.run();
       return true;
     } catch (BackendException e) {
-      log.warn("step skipped, the backend failed: {}", e.getMessage());
+      if (lastError.isEmpty()) {
+        log.warn("steps skipped while the backend fails: {}", e.getMessage());
+      } else {
+        log.debug("step skipped, the backend failed: {}", e.getMessage());
+      }
       lastError = e.getMessage();
     } catch (RuntimeException e) {
       failed(e);

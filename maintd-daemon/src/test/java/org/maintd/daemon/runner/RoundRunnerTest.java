@@ -67,6 +67,7 @@ class RoundRunnerTest {
     final ClusterBackend real;
     int loseAnswers;
     int refuse;
+    boolean unreachable;
     Runnable beforeStatus = () -> {};
 
     FlakyBackend(ClusterBackend real) {
@@ -75,6 +76,9 @@ class RoundRunnerTest {
 
     @Override
     public Cluster snapshot() {
+      if (unreachable) {
+        throw new BackendException("no connection");
+      }
       return real.snapshot();
     }
 
@@ -165,6 +169,10 @@ class RoundRunnerTest {
   }
 
   private RoundRunner runner(Boundaries boundaries) {
+    return runner(boundaries, RunnerListener.none());
+  }
+
+  private RoundRunner runner(Boundaries boundaries, RunnerListener listener) {
     return new RoundRunner(
         new RoundRunner.Parts(
             new RoundStep(Settings.defaults(), () -> new UUID(7, uuids.incrementAndGet())),
@@ -174,7 +182,7 @@ class RoundRunnerTest {
             new StateWriter(store, clock),
             boundaries,
             clock,
-            RunnerListener.none(),
+            listener,
             c -> true,
             ConsentSource.NONE,
             AlertSource.none()));
@@ -243,6 +251,25 @@ class RoundRunnerTest {
     assertEquals(
         1, kinds.stream().filter(k -> k.equals("drain")).count(), "n2 is drained once: " + kinds);
     assertTrue(kinds.size() > 1, "the evacuation went on from the drained node: " + kinds);
+  }
+
+  @Test
+  void theCollectorsArePolledWhileTheBackendFailsSoThatTheirFaultsStillShow() throws Exception {
+    List<Integer> polled = new java.util.ArrayList<>();
+    RoundRunner runner =
+        runner(
+            new CrashPoint(),
+            new RunnerListener() {
+              @Override
+              public void polled(Duration took, Map<String, CollectorReading> readings) {
+                polled.add(readings.size());
+              }
+            });
+    runner.tick();
+    flaky.unreachable = true;
+    assertThrows(BackendException.class, runner::tick);
+    assertEquals(2, polled.size(), "polled at both ticks");
+    assertEquals(polled.get(0), polled.get(1), "the last snapshot's nodes");
   }
 
   @Test
