@@ -76,7 +76,7 @@ public final class Daemon implements AutoCloseable {
     }
     started = true;
     watchTheClock();
-    plugin = Startup.plugin(config, clock);
+    plugin = Startup.plugin(config, faults, clock);
     graph =
         Graph.build(
             config,

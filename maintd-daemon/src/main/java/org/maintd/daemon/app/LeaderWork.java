@@ -14,7 +14,6 @@ import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.leader.MasterVote;
-import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
 import org.maintd.daemon.notify.Outbox;
 import org.maintd.daemon.poll.PollerPart;
@@ -54,7 +53,7 @@ record LeaderWork(
     RepairClient repairs,
     LostState lost,
     Supplier<MasterVote.Outcome> masterVotes,
-    DaemonMetrics metrics,
+    RunnerListener metrics,
     ExecutorService repairThreads,
     ConsentSource consents,
     Clock clock,
@@ -74,7 +73,7 @@ record LeaderWork(
       PollerPart poller,
       Collectors collectors,
       Supplier<MasterVote.Outcome> masterVotes,
-      DaemonMetrics metrics,
+      RunnerListener metrics,
       ExecutorService repairThreads,
       ConsentSource consents,
       AlertSource alerts,
@@ -125,7 +124,6 @@ record LeaderWork(
                   clock,
                   notifications
                       .map(n -> RunnerListener.both(metrics, n.listener()))
-                      .<RunnerListener>map(l -> l)
                       .orElse(metrics),
                   opened.fenced().apply(leads),
                   consents,

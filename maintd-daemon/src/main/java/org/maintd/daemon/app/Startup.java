@@ -15,6 +15,7 @@ import org.maintd.daemon.backend.ganeti.GanetiPlugin;
 import org.maintd.daemon.backend.sim.SimPlugin;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.ZooKeeper;
+import org.maintd.daemon.faults.Faults;
 import org.maintd.daemon.http.ApiTls;
 import org.maintd.daemon.leader.Leadership;
 import org.maintd.daemon.service.Part;
@@ -52,11 +53,11 @@ final class Startup {
    * that does not exist is the configuration's fault (exit code 2: no restart would help); any
    * other failure is the backend's (1).
    */
-  static BackendPlugin plugin(DaemonConfig config, Clock clock) {
+  static BackendPlugin plugin(DaemonConfig config, Faults faults, Clock clock) {
     try {
       return switch (config.backend()) {
         case SIM -> SimPlugin.of(config, clock);
-        case GANETI -> GanetiPlugin.of(config);
+        case GANETI -> GanetiPlugin.of(config, faults, clock);
       };
     } catch (BackendException e) {
       boolean missingFile = e.getCause() instanceof java.nio.file.NoSuchFileException;

@@ -10,15 +10,23 @@ import org.maintd.daemon.alerts.InterlockPart;
 import org.maintd.daemon.alerts.PrometheusAlerts;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.clock.Ticker;
+import org.maintd.daemon.config.Backend;
 import org.maintd.daemon.config.DaemonConfig;
+import org.maintd.daemon.config.Ganeti;
+import org.maintd.daemon.faults.JobLimits;
 import org.maintd.daemon.faults.NodeClockSkews;
+import org.maintd.daemon.faults.OverdueJobs;
 import org.maintd.daemon.http.ApiPart;
 import org.maintd.daemon.leader.MasterVote;
 import org.maintd.daemon.leader.Vote;
+import org.maintd.daemon.metrics.CollectorFaults;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
 import org.maintd.daemon.poll.PollerPart;
+import org.maintd.daemon.repair.NodeCommandJobs;
+import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.daemon.runner.AlertSource;
+import org.maintd.daemon.runner.RunnerListener;
 import org.maintd.daemon.store.StateWrites;
 import org.maintd.protocol.signing.HmacKey;
 import org.maintd.protocol.signing.SignatureVerifier;
@@ -156,13 +164,31 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
         poller,
         collectors,
         masterVotes,
-        metrics,
+        RunnerListener.both(metrics, faultWatch()),
         shared.repairThreads(),
         shared.consents(),
         interlock.<AlertSource>map(p -> p).orElse(AlertSource.none()),
         notifications,
         shared.faults(),
         clock);
+  }
+
+  /**
+   * What the leader's ticks tell the faults: the collectors that did not answer, and, with Ganeti,
+   * the cluster's jobs that run past their time.
+   */
+  private RunnerListener faultWatch() {
+    RunnerListener collectors = new CollectorFaults(shared.faults());
+    if (config.backend() != Backend.GANETI) {
+      return collectors;
+    }
+    Ganeti g = config.ganeti();
+    return RunnerListener.both(
+        collectors,
+        new OverdueJobs(
+            shared.faults(),
+            new JobLimits(g.quickJobOverdue(), g.jobOverdue()),
+            id -> !RepairJobs.owns(id) && !NodeCommandJobs.owns(id)));
   }
 
   /**

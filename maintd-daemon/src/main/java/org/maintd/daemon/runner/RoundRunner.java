@@ -104,8 +104,15 @@ public final class RoundRunner {
   public synchronized void tick() {
     long started = System.nanoTime();
     Instant now = clock.instant();
-    Map<String, JobState> jobs = statuses();
-    Cluster snapshot = backend.snapshot();
+    Map<String, JobState> jobs;
+    Cluster snapshot;
+    try {
+      jobs = statuses(now);
+      snapshot = backend.snapshot();
+    } catch (BackendException e) {
+      pollTheLastCluster();
+      throw e;
+    }
     if (!gate.mayAct(snapshot)) {
       return;
     }
@@ -128,13 +135,28 @@ public final class RoundRunner {
    * would plan the next round on a cluster the job has already changed). Harep's pending jobs are
    * those of the last snapshot. A repair job its collector no longer knows is asked for again.
    */
-  private Map<String, JobState> statuses() {
+  private Map<String, JobState> statuses(Instant now) {
     Map<String, JobState> jobs = new LinkedHashMap<>();
-    for (Map.Entry<String, Optional<JobSpec>> e :
-        Watch.jobs(state.stored(), state.memory().cluster(), outcomes).entrySet()) {
+    Map<String, Optional<JobSpec>> watched =
+        Watch.jobs(state.stored(), state.memory().cluster(), outcomes);
+    for (Map.Entry<String, Optional<JobSpec>> e : watched.entrySet()) {
       jobs.put(e.getKey(), router.job(e.getKey(), e.getValue()));
     }
+    metrics.jobsRead(watched, jobs, now);
     return jobs;
+  }
+
+  /**
+   * The collectors of the last snapshot's nodes polled while the backend fails, so that the
+   * collectors' own faults still show; nothing is stepped on what they answer.
+   */
+  private void pollTheLastCluster() {
+    Cluster last = state.memory().cluster();
+    if (last != null) {
+      long pollStarted = System.nanoTime();
+      Map<String, CollectorReading> readings = reports.poll(last.nodesByName().keySet());
+      metrics.polled(Duration.ofNanos(System.nanoTime() - pollStarted), readings);
+    }
   }
 
   /** Applies the queued commands in one step and answers each. */

@@ -20,11 +20,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The runner as a part of the daemon: one thread that ticks every poll interval and runs the
- * command steps between ticks. A backend that fails skips the tick (it is tried again at the next);
- * so does a state the disk refuses to store (the store raises {@code STATE_UNWRITABLE}, which says
- * it once; nothing the step decided is carried out, and the next tick writes again). Anything else
- * thrown by a step — the state cannot be encoded or is written out of turn, a bug — moves the
- * runner to {@code FAILED}: nothing more is submitted, and the daemon exits. Thread-safe.
+ * command steps between ticks. A backend that fails skips the tick (it is tried again at the next;
+ * logged once until a tick succeeds, the backend's faults tell the rest); so does a state the disk
+ * refuses to store (the store raises {@code STATE_UNWRITABLE}, which says it once; nothing the step
+ * decided is carried out, and the next tick writes again). Anything else thrown by a step — the
+ * state cannot be encoded or is written out of turn, a bug — moves the runner to {@code FAILED}:
+ * nothing more is submitted, and the daemon exits. Thread-safe.
  */
 public final class RunnerPart extends Part {
   private static final Logger log = LoggerFactory.getLogger(RunnerPart.class);
@@ -98,6 +99,9 @@ public final class RunnerPart extends Part {
 
   private void tick() {
     if (guarded(runner::tick)) {
+      if (!lastError.isEmpty()) {
+        log.info("steps taken again: the backend answers");
+      }
       lastTick = clock.instant();
       lastError = "";
     }
@@ -111,7 +115,11 @@ public final class RunnerPart extends Part {
       step.run();
       return true;
     } catch (BackendException e) {
-      log.warn("step skipped, the backend failed: {}", e.getMessage());
+      if (lastError.isEmpty()) {
+        log.warn("steps skipped while the backend fails: {}", e.getMessage());
+      } else {
+        log.debug("step skipped, the backend failed: {}", e.getMessage());
+      }
       lastError = e.getMessage();
     } catch (StateUnwritableException e) {
       lastError = e.getMessage();

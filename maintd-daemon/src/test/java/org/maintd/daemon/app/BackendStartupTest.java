@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.config.DaemonConfigLoader;
+import org.maintd.daemon.faults.Faults;
 
 /**
  * How a backend that cannot be plugged in refuses the start: a simulated cluster whose file is not
@@ -32,7 +33,8 @@ class BackendStartupTest {
     Path missing = dir.resolve("demo/cluster.data");
     StartupException e =
         assertThrows(
-            StartupException.class, () -> Startup.plugin(simOn(missing), Clock.systemUTC()));
+            StartupException.class,
+            () -> Startup.plugin(simOn(missing), new Faults(Clock.systemUTC()), Clock.systemUTC()));
     assertEquals(ExitCodes.USAGE, e.exitCode());
     assertEquals(
         "sim.cluster: no such file "
@@ -48,7 +50,8 @@ class BackendStartupTest {
     Path garbage = Files.writeString(dir.resolve("cluster.data"), "not a cluster\n");
     StartupException e =
         assertThrows(
-            StartupException.class, () -> Startup.plugin(simOn(garbage), Clock.systemUTC()));
+            StartupException.class,
+            () -> Startup.plugin(simOn(garbage), new Faults(Clock.systemUTC()), Clock.systemUTC()));
     assertEquals(ExitCodes.FAILURE, e.exitCode());
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,7 @@ import org.maintd.round.Command;
 import org.maintd.round.Refusal;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
+import org.maintd.spi.CollectorReading;
 import org.maintd.spi.JobTrace;
 import org.maintd.spi.MaintdState;
 
@@ -50,6 +52,7 @@ class RoundRunnerTest {
     final ClusterBackend real;
     int loseAnswers;
     int refuse;
+    boolean unreachable;
     Runnable beforeStatus = () -> {};
 
     FlakyBackend(ClusterBackend real) {
@@ -58,6 +61,9 @@ class RoundRunnerTest {
 
     @Override
     public Cluster snapshot() {
+      if (unreachable) {
+        throw new BackendException("no connection");
+      }
       return real.snapshot();
     }
 
@@ -147,6 +153,10 @@ class RoundRunnerTest {
     return bench.runner(flaky, store, boundaries);
   }
 
+  private RoundRunner runner(Boundaries boundaries, RunnerListener listener) {
+    return bench.runner(flaky, store, boundaries, listener);
+  }
+
   private void reports(String node, String status) {
     bench.reports(node, status);
   }
@@ -198,6 +208,25 @@ class RoundRunnerTest {
     assertEquals(
         1, kinds.stream().filter(k -> k.equals("drain")).count(), "n2 is drained once: " + kinds);
     assertTrue(kinds.size() > 1, "the evacuation went on from the drained node: " + kinds);
+  }
+
+  @Test
+  void theCollectorsArePolledWhileTheBackendFailsSoThatTheirFaultsStillShow() throws Exception {
+    List<Integer> polled = new java.util.ArrayList<>();
+    RoundRunner runner =
+        runner(
+            new CrashPoint(),
+            new RunnerListener() {
+              @Override
+              public void polled(Duration took, Map<String, CollectorReading> readings) {
+                polled.add(readings.size());
+              }
+            });
+    runner.tick();
+    flaky.unreachable = true;
+    assertThrows(BackendException.class, runner::tick);
+    assertEquals(2, polled.size(), "polled at both ticks");
+    assertEquals(polled.get(0), polled.get(1), "the last snapshot's nodes");
   }
 
   @Test

@@ -51,6 +51,12 @@ final class RunnerBench {
 
   /** A runner on {@code backend}, storing in {@code store}, crossing {@code boundaries}. */
   RoundRunner runner(ClusterBackend backend, StateStore store, Boundaries boundaries) {
+    return runner(backend, store, boundaries, RunnerListener.none());
+  }
+
+  /** The same, telling {@code listener} what it does. */
+  RoundRunner runner(
+      ClusterBackend backend, StateStore store, Boundaries boundaries, RunnerListener listener) {
     return new RoundRunner(
         new RoundRunner.Parts(
             new RoundStep(Settings.defaults(), () -> new UUID(7, uuids.incrementAndGet())),
@@ -60,7 +66,7 @@ final class RunnerBench {
             new StateWriter(store, clock),
             boundaries,
             clock,
-            RunnerListener.none(),
+            listener,
             c -> true,
             ConsentSource.NONE,
             AlertSource.none()));

@@ -273,6 +273,11 @@ public final class TestCluster implements AutoCloseable {
         .toString();
   }
 
+  /** The ports the collectors listen on. */
+  public int[] collectorPorts() {
+    return collectors.stream().mapToInt(Collector::port).toArray();
+  }
+
   /** The running daemon. */
   public Daemon daemon() {
     return daemon;

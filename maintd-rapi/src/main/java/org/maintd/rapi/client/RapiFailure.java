@@ -28,7 +28,11 @@ public final class RapiFailure extends RuntimeException {
   private final int status;
   private final String detail;
 
-  RapiFailure(Kind kind, int status, String message, String detail, Throwable cause) {
+  /**
+   * A failure of {@code kind} with the HTTP {@code status} (0: no answer), {@code message} saying
+   * it all and {@code detail} what Ganeti or the cause said.
+   */
+  public RapiFailure(Kind kind, int status, String message, String detail, Throwable cause) {
     super(message, cause);
     this.kind = kind;
     this.status = status;

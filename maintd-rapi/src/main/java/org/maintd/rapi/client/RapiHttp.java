@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import javax.net.ssl.SSLException;
 import org.maintd.protocol.json.Json;
@@ -22,18 +23,26 @@ import org.maintd.rapi.client.RapiFailure.Kind;
  * the endpoint's time limits. Reads are tried again (up to {@link RapiEndpoint#readAttempts()}
  * times) when no answer came or the answer was a server error; changes are sent once: after a
  * failed change the caller looks the job up before deciding anything. Every failure is a {@link
- * RapiFailure} carrying Ganeti's own message. Thread-safe.
+ * RapiFailure} carrying Ganeti's own message; a {@link RapiWatcher} is told of every attempt.
+ * Thread-safe.
  */
 public final class RapiHttp {
   private final RapiEndpoint endpoint;
   private final HttpClient http;
+  private final RapiWatcher watcher;
 
   /**
    * A client of {@code endpoint}; an {@link IllegalArgumentException} saying what is wrong when its
    * trust file is unusable.
    */
   public RapiHttp(RapiEndpoint endpoint) {
+    this(endpoint, RapiWatcher.NONE);
+  }
+
+  /** A client of {@code endpoint} that tells {@code watcher} of every exchange. */
+  public RapiHttp(RapiEndpoint endpoint, RapiWatcher watcher) {
     this.endpoint = endpoint;
+    this.watcher = watcher;
     HttpClient.Builder b =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -71,6 +80,20 @@ public final class RapiHttp {
   }
 
   private Object send(String method, String path, Map<String, String> query, Object body) {
+    String call = "RAPI " + method + " " + path;
+    long started = System.nanoTime();
+    try {
+      Object answer = exchange(call, method, path, query, body);
+      watcher.answered(call, Duration.ofNanos(System.nanoTime() - started));
+      return answer;
+    } catch (RapiFailure e) {
+      watcher.failed(call, e, Duration.ofNanos(System.nanoTime() - started));
+      throw e;
+    }
+  }
+
+  private Object exchange(
+      String call, String method, String path, Map<String, String> query, Object body) {
     StringBuilder uri =
         new StringBuilder(endpoint.base().toString().replaceAll("/+$", "")).append(path);
     char sep = path.contains("?") ? '&' : '?';
@@ -92,7 +115,6 @@ public final class RapiHttp {
       request.header("Content-Type", "application/json");
     }
     endpoint.login().ifPresent(l -> request.header("Authorization", l.header()));
-    String call = "RAPI " + method + " " + path;
     HttpResponse<String> response = answer(call, request.build());
     String text = response.body();
     int status = response.statusCode();

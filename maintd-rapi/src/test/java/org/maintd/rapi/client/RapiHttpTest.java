@@ -171,4 +171,26 @@ class RapiHttpTest {
     assertEquals("<html>proxy</html>", e.detail());
     assertEquals(1, seen.size());
   }
+
+  @Test
+  void theWatcherIsToldOfEveryAttemptAnsweredOrFailed() throws Exception {
+    script.add(new Object[] {502, "{\"code\": 502, \"message\": \"Bad Gateway\"}"});
+    List<String> told = Collections.synchronizedList(new ArrayList<>());
+    RapiHttp c =
+        new RapiHttp(
+            client(Duration.ofSeconds(5), 3).endpoint(),
+            new RapiWatcher() {
+              @Override
+              public void answered(String call, Duration took) {
+                told.add(call + " answered");
+              }
+
+              @Override
+              public void failed(String call, RapiFailure failure, Duration took) {
+                told.add(call + " " + failure.kind() + " " + failure.status());
+              }
+            });
+    c.get("/2/info");
+    assertEquals(List.of("RAPI GET /2/info STATUS 502", "RAPI GET /2/info answered"), told);
+  }
 }

@@ -49,17 +49,51 @@ final class GanetiJobs {
     }
     String reason = ReasonTrail.SOURCE + " " + job.owner() + ": " + job.reason().text();
     List<String> ids = new ArrayList<>();
-    for (RapiCall c : calls) {
+    for (int i = 0; i < calls.size(); i++) {
+      RapiCall c = calls.get(i);
       Map<String, Object> body = new LinkedHashMap<>(c.body());
       if (!ids.isEmpty()) {
         body.put(
             "depends",
             List.of(List.of(Long.parseLong(ids.get(ids.size() - 1)), List.of("success"))));
       }
-      Object answer = rapi.change(c.method(), c.path(), Map.of("reason", reason), body);
-      ids.add(String.valueOf(answer));
+      ids.add(sent(c, body, calls.size() == 1 ? reason : numbered(reason, i + 1, calls.size())));
     }
     return JobIds.of(ids);
+  }
+
+  /**
+   * {@code reason} naming operation {@code n} of {@code of} before its key, which stays last (as
+   * the recovery reads it): {@code ... (operation 1 of 2) [key]}.
+   */
+  static String numbered(String reason, int n, int of) {
+    int key = reason.lastIndexOf(" [");
+    int at = key < 0 ? reason.length() : key;
+    return reason.substring(0, at) + " (operation " + n + " of " + of + ")" + reason.substring(at);
+  }
+
+  /**
+   * {@code call} sent with {@code reason}; its job's id. When the answer is lost, the job is looked
+   * for by its reason, which names it alone: a job Ganeti took counts as sent, so that the job's
+   * next operations are sent too and this one never twice. Without it (or when the queue cannot be
+   * read), the failure is thrown.
+   */
+  private String sent(RapiCall call, Map<String, Object> body, String reason) {
+    try {
+      return String.valueOf(
+          rapi.change(call.method(), call.path(), Map.of("reason", reason), body));
+    } catch (BackendException lost) {
+      List<Long> found;
+      try {
+        found = ids(reason);
+      } catch (BackendException e) {
+        throw lost;
+      }
+      if (found.size() != 1) {
+        throw lost;
+      }
+      return String.valueOf(found.get(0));
+    }
   }
 
   /** The job's state: that of its first Ganeti job that did not succeed, else the last's. */
@@ -90,6 +124,14 @@ final class GanetiJobs {
 
   /** The job whose reason trail contains {@code text}: its Ganeti jobs, as one id; none if none. */
   List<String> find(String text) {
+    List<Long> found = ids(text);
+    return found.isEmpty()
+        ? List.of()
+        : List.of(JobIds.of(found.stream().map(String::valueOf).toList()));
+  }
+
+  /** The ids of the Ganeti jobs whose reason trail contains {@code text}, in order. */
+  private List<Long> ids(String text) {
     List<Long> found = new ArrayList<>();
     for (Object o : queue()) {
       if (o instanceof Map<?, ?> job && GanetiJob.reasonContains(job, text)) {
@@ -97,9 +139,7 @@ final class GanetiJobs {
       }
     }
     found.sort(null);
-    return found.isEmpty()
-        ? List.of()
-        : List.of(JobIds.of(found.stream().map(String::valueOf).toList()));
+    return found;
   }
 
   /** Every Ganeti job in the queue that maintd submitted, with its reason and status. */

@@ -7,6 +7,7 @@ import org.maintd.protocol.tls.RapiLogin;
 import org.maintd.rapi.client.RapiEndpoint;
 import org.maintd.rapi.client.RapiFailure;
 import org.maintd.rapi.client.RapiHttp;
+import org.maintd.rapi.client.RapiWatcher;
 import org.maintd.spi.BackendException;
 
 /**
@@ -19,6 +20,11 @@ public final class RapiClient implements AutoCloseable {
   private final RapiHttp http;
 
   public RapiClient(RapiSettings settings) {
+    this(settings, RapiWatcher.NONE);
+  }
+
+  /** A client that tells {@code watcher} of every exchange (the daemon's faults). */
+  public RapiClient(RapiSettings settings, RapiWatcher watcher) {
     RapiEndpoint endpoint =
         new RapiEndpoint(
             settings.url(),
@@ -29,7 +35,7 @@ public final class RapiClient implements AutoCloseable {
             settings.timeout(),
             settings.readAttempts());
     try {
-      this.http = new RapiHttp(endpoint);
+      this.http = new RapiHttp(endpoint, watcher);
     } catch (IllegalArgumentException e) {
       throw new BackendException(settings.trust() + ": " + e.getMessage(), e);
     }

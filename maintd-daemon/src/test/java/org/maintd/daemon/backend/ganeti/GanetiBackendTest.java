@@ -82,7 +82,9 @@ class GanetiBackendTest {
     assertEquals(Map.of("drained", true), Json.parse(changes.get(0).body()));
     String reason =
         java.net.URLDecoder.decode(changes.get(0).pathAndQuery().split("reason=")[1], "UTF-8");
-    assertEquals("gnt:daemon:maintd incident-7: drain and move [incident-7-r1-1]", reason);
+    assertEquals(
+        "gnt:daemon:maintd incident-7: drain and move (operation 1 of 2) [incident-7-r1-1]",
+        reason);
     assertEquals("PUT", changes.get(1).method());
     assertTrue(
         changes.get(1).pathAndQuery().startsWith("/2/instances/inst2.gnt.test/migrate?reason="));
@@ -101,6 +103,26 @@ class GanetiBackendTest {
     assertEquals(
         List.of("100+101"), backend.findJobs("[incident-7-r1-1]"), "found again by its key");
     assertEquals(List.of(), backend.findJobs("[incident-7-r9-9]"));
+  }
+
+  @Test
+  void anOperationWhoseAnswerIsLostIsFoundByItsOwnReasonAndTheRestAreSentOnce() throws Exception {
+    try (RapiClient quick = new RapiClient(rapi.settings(Duration.ofMillis(500)))) {
+      GanetiBackend lossy = new GanetiBackend(quick);
+      lossy.snapshot();
+      rapi.loseNextAnswer = Duration.ofSeconds(2);
+      String id =
+          lossy.submit(
+              job(
+                  "incident-7-r2-1",
+                  Operation.SetNodeFlags.drain("node2.gnt.test"),
+                  new Operation.Migrate("inst2.gnt.test", "node2.gnt.test", "node3.gnt.test")));
+      assertEquals("100+101", id, "the drain Ganeti took, then the migration after it");
+      assertEquals(2, rapi.jobs.size(), "each created once: " + rapi.jobs.keySet());
+      assertEquals(
+          2, rapi.requests.stream().filter(r -> !r.method().equals("GET")).count(), "sent once");
+      assertEquals(List.of("100+101"), lossy.findJobs("[incident-7-r2-1]"));
+    }
   }
 
   @Test

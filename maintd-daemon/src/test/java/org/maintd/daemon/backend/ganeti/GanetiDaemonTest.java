@@ -34,6 +34,7 @@ import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.config.NodeCommands;
 import org.maintd.daemon.config.Reboot;
 import org.maintd.daemon.config.Sim;
+import org.maintd.daemon.testing.CapturedLog;
 import org.maintd.protocol.json.Json;
 import org.maintd.safety.SafetyCaps;
 import org.maintd.safety.StormGuard;
@@ -90,7 +91,15 @@ class GanetiDaemonTest {
             Duration.ofSeconds(300)),
         new Sim(dir.resolve("none.data"), dir.resolve("diag"), Duration.ZERO, Duration.ZERO),
         new Ganeti(
-            URI.create(rapi.url()), rapi.certificate, false, rapi.credentials, rapiTimeout, 3),
+            URI.create(rapi.url()),
+            rapi.certificate,
+            false,
+            rapi.credentials,
+            rapiTimeout,
+            3,
+            Duration.ofSeconds(5),
+            Duration.ofMinutes(10),
+            Duration.ofHours(2)),
         Http.defaults(),
         "",
         Duration.ofSeconds(30),
@@ -193,8 +202,11 @@ class GanetiDaemonTest {
         daemon.start(false);
         await()
             .atMost(Duration.ofSeconds(30))
-            .until(() -> firstRoundDrains() == 1 && !incidentJobs(daemon).isEmpty());
-        assertEquals("RUNNING", ((Map<?, ?>) get(daemon, "/1/health")).get("state"));
+            .until(
+                () ->
+                    firstRoundDrains() == 1
+                        && !incidentJobs(daemon).isEmpty()
+                        && "RUNNING".equals(((Map<?, ?>) get(daemon, "/1/health")).get("state")));
         List<?> incidents = (List<?>) get(daemon, "/1/status");
         assertEquals(1, incidents.size(), "one incident, kept through the failures: " + incidents);
         assertEquals(1, firstRoundDrains());
@@ -206,6 +218,44 @@ class GanetiDaemonTest {
             "refused twice, created the third time");
       }
     }
+  }
+
+  @Test
+  void aRapiAnsweringServerErrorsIsAFaultInHealthAndMetricsUntilItAnswersAgain() throws Exception {
+    try (CapturedLog log = new CapturedLog();
+        Daemon daemon = new Daemon(config("node1.gnt.test"), Clock.systemUTC())) {
+      daemon.start(false);
+      rapi.failStatus = 502;
+      rapi.failNext.set(1000);
+      await().atMost(Duration.ofSeconds(10)).until(() -> faults(daemon).contains("ANSWERS_WRONG"));
+      Map<?, ?> health = (Map<?, ?>) get(daemon, "/1/health");
+      assertEquals("BACKEND_ANSWERS_WRONG", health.get("state"));
+      assertTrue(faults(daemon).contains("answered 502: injected failure"), faults(daemon));
+      assertTrue(
+          text(daemon, "/metrics").contains("maintd_fault{fault=\"BACKEND_ANSWERS_WRONG\"} 1.0"));
+      rapi.failNext.set(0);
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> !faults(daemon).contains("BACKEND_ANSWERS_WRONG"));
+      assertEquals("RUNNING", ((Map<?, ?>) get(daemon, "/1/health")).get("state"));
+      List<String> lines =
+          log.messages().stream()
+              .filter(m -> m.contains("BACKEND_ANSWERS_WRONG") || m.contains("step"))
+              .toList();
+      assertEquals(4, lines.size(), "one line each way, the fault's and the steps': " + lines);
+    }
+  }
+
+  private static String faults(Daemon daemon) throws Exception {
+    return String.valueOf(((Map<?, ?>) get(daemon, "/1/health")).get("faults"));
+  }
+
+  private static String text(Daemon daemon, String path) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.port() + path)).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   private static Object get(Daemon daemon, String path) throws Exception {
