@@ -11,10 +11,10 @@ import org.apache.zookeeper.ZooKeeper;
 import org.maintd.daemon.service.DaemonThreads;
 
 /**
- * Renews the {@link ZooKeeperLease}: every {@code every} (and at once when asked) it asks ZooKeeper
- * whether its root exists, straight on the client's current session (no retry: an answer that does
- * not come renews nothing), and an answer renews the lease from the moment the question was sent.
- * {@code answered} runs after each answer, on ZooKeeper's event thread. Thread-safe.
+ * Renews the {@link ZooKeeperLease}: four times per lease (and at once when asked) it asks
+ * ZooKeeper whether its root exists, straight on the client's current session (no retry: an answer
+ * that does not come renews nothing), and an answer renews the lease from the moment the question
+ * was sent. {@code answered} runs after each answer, on ZooKeeper's event thread. Thread-safe.
  */
 final class ZooKeeperHeartbeat implements AutoCloseable {
   private final ScheduledExecutorService timer =

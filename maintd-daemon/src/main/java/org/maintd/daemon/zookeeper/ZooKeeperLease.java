@@ -63,10 +63,4 @@ public final class ZooKeeperLease {
   public synchronized boolean holds() {
     return granted && nanos.getAsLong() - until < 0;
   }
-
-  /** How long ago the lease lapsed, or zero while it holds (or was never granted). */
-  public synchronized Duration lapsedFor() {
-    long over = nanos.getAsLong() - until;
-    return granted && over >= 0 ? Duration.ofNanos(over) : Duration.ZERO;
-  }
 }
