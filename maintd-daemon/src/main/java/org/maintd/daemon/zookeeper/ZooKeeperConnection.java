@@ -42,8 +42,7 @@ public final class ZooKeeperConnection extends Part {
   private volatile ConnectionState state = ConnectionState.LOST;
   private volatile java.time.Instant changedAt;
   private final ZooKeeperLease lease = new ZooKeeperLease(System::nanoTime);
-  private final ZooKeeperHeartbeat heartbeat =
-      new ZooKeeperHeartbeat(this::client, lease, this::observe);
+  private final ZooKeeperHeartbeat heartbeat;
   private boolean wasUsable = true; // under moves: what the log last said
   private volatile boolean watching;
 
@@ -61,6 +60,7 @@ public final class ZooKeeperConnection extends Part {
     this.identity = identity;
     this.clock = clock;
     this.changedAt = clock.instant();
+    this.heartbeat = new ZooKeeperHeartbeat(this::client, settings.chroot(), lease, this::observe);
   }
 
   @Override

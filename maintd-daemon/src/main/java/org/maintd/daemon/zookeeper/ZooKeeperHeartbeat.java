@@ -1,30 +1,40 @@
 package org.maintd.daemon.zookeeper;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
 import org.apache.zookeeper.ZooKeeper;
 import org.maintd.daemon.service.DaemonThreads;
 
 /**
- * Renews the {@link ZooKeeperLease}: four times per lease (and at once when asked) it asks
- * ZooKeeper whether its root exists, straight on the client's current session (no retry: an answer
- * that does not come renews nothing), and an answer renews the lease from the moment the question
- * was sent. {@code answered} runs after each answer, on ZooKeeper's event thread. Thread-safe.
+ * Renews the {@link ZooKeeperLease}: four times per lease (and at once when asked) it checks that
+ * maintd's chroot exists in a transaction, straight on the client's current session (no retry: an
+ * answer that does not come renews nothing), and an answer renews the lease from the moment the
+ * question was sent. A transaction, not a read: a read is answered by the server the client is
+ * connected to, which may be cut from its peers and still answer while the quorum expires the
+ * session; a transaction is answered only once ZooKeeper's leader has committed it with a quorum,
+ * which proves the session alive there. {@code answered} runs after each answer, on ZooKeeper's
+ * event thread. Thread-safe.
  */
 final class ZooKeeperHeartbeat implements AutoCloseable {
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("maintd-zookeeper-lease"));
   private final Supplier<CuratorFramework> client;
+  private final List<Op> check;
   private final ZooKeeperLease lease;
   private final Runnable answered;
 
-  ZooKeeperHeartbeat(Supplier<CuratorFramework> client, ZooKeeperLease lease, Runnable answered) {
+  /** Renews {@code lease} on {@code client}'s session, checking {@code chroot} (maintd's). */
+  ZooKeeperHeartbeat(
+      Supplier<CuratorFramework> client, String chroot, ZooKeeperLease lease, Runnable answered) {
     this.client = client;
+    this.check = List.of(Op.check(chroot, -1));
     this.lease = lease;
     this.answered = answered;
   }
@@ -38,7 +48,7 @@ final class ZooKeeperHeartbeat implements AutoCloseable {
     ZooKeeper z = client.get().getZookeeperClient().getZooKeeper();
     lease.confirmed(z.getSessionId());
     long sent = lease.now();
-    z.exists("/", false);
+    z.multi(check);
     lease.heard(sent, z.getSessionId(), Duration.ofMillis(z.getSessionTimeout()));
     timer.scheduleWithFixedDelay(this::beat, every, every, TimeUnit.MILLISECONDS);
   }
@@ -65,10 +75,9 @@ final class ZooKeeperHeartbeat implements AutoCloseable {
     long sent = lease.now();
     long session = z.getSessionId();
     Duration timeout = Duration.ofMillis(z.getSessionTimeout());
-    z.exists(
-        "/",
-        false,
-        (rc, path, ctx, stat) -> {
+    z.multi(
+        check,
+        (rc, path, ctx, results) -> {
           if (rc == KeeperException.Code.OK.intValue()) {
             lease.heard(sent, session, timeout);
           }
