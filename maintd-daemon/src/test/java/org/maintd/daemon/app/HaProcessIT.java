@@ -83,26 +83,11 @@ class HaProcessIT {
     SharedSimJobs.assertNoKeyTwice(tmp.resolve("state"));
   }
 
-  /** Whether the incident of {@code node} has completed, as daemon {@code i} shows it. */
-  private boolean repaired(int i, String node) throws Exception {
-    HttpResponse<String> r = daemons.get(i, "/1/status");
-    if (r.statusCode() != 200) {
-      return false;
-    }
-    for (Object o : (List<?>) Json.parse(r.body())) {
-      Map<?, ?> incident = (Map<?, ?>) o;
-      if (node.equals(incident.get("node")) && "completed".equals(incident.get("repair-status"))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private void awaitRepaired(String node) {
     daemons.within(
         node + "'s evacuation completes",
         Duration.ofSeconds(90),
-        () -> daemons.leader() >= 0 && repaired(daemons.leader(), node));
+        () -> daemons.leader() >= 0 && daemons.repaired(daemons.leader(), node));
   }
 
   private void startAll() throws IOException {
@@ -124,7 +109,7 @@ class HaProcessIT {
     awaitRepaired("n2");
     await("the standby shows the leader's state")
         .atMost(Duration.ofSeconds(10))
-        .until(() -> repaired(standby, "n2"));
+        .until(() -> daemons.repaired(standby, "n2"));
 
     HttpResponse<String> refused = cluster.signedPost(daemons.port(standby), "/1/pause", "{}");
     assertEquals(503, refused.statusCode(), refused.body());

@@ -84,20 +84,6 @@ class ZooKeeperFaultsIT {
     return SharedSimJobs.in(tmp.resolve("state"));
   }
 
-  private boolean repaired(int i, String node) throws Exception {
-    HttpResponse<String> r = daemons.get(i, "/1/status");
-    if (r.statusCode() != 200) {
-      return false;
-    }
-    for (Object o : (List<?>) Json.parse(r.body())) {
-      Map<?, ?> incident = (Map<?, ?>) o;
-      if (node.equals(incident.get("node")) && "completed".equals(incident.get("repair-status"))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private void awaitRepaired(String... nodes) {
     daemons.within(
         String.join(", ", nodes) + " evacuated",
@@ -105,7 +91,7 @@ class ZooKeeperFaultsIT {
         () -> {
           int l = daemons.leader();
           for (String n : nodes) {
-            if (l < 0 || !repaired(l, n)) {
+            if (l < 0 || !daemons.repaired(l, n)) {
               return false;
             }
           }
@@ -224,7 +210,7 @@ class ZooKeeperFaultsIT {
           return elected[0] >= 0;
         });
     int next = elected[0];
-    daemons.within("n2 evacuated", Duration.ofSeconds(90), () -> repaired(next, "n2"));
+    daemons.within("n2 evacuated", Duration.ofSeconds(90), () -> daemons.repaired(next, "n2"));
     List<Instant> submitted = SharedSimJobs.submissionTimes(tmp.resolve("state"));
     assertTrue(
         !submitted.isEmpty() && !submitted.get(0).isBefore(cutAt.plus(FENCE)),

@@ -21,7 +21,6 @@ import org.maintd.daemon.testing.DaemonProcesses;
 import org.maintd.daemon.testing.LeaderClaims;
 import org.maintd.daemon.testing.NetCut;
 import org.maintd.daemon.testing.TestCluster;
-import org.maintd.protocol.json.Json;
 
 /**
  * Two maintd daemons (the shaded jar, each its own process and network group) over the real
@@ -81,20 +80,6 @@ class GanetiZooKeeperFaultsIT {
     HttpResponse<String> r =
         TestCluster.signedPost(http, keyFile(), daemons.port(daemon), path, "{}");
     return r.statusCode();
-  }
-
-  private boolean completed(int daemon) throws Exception {
-    HttpResponse<String> r = daemons.get(daemon, "/1/status");
-    if (r.statusCode() != 200) {
-      return false;
-    }
-    for (Object o : (List<?>) Json.parse(r.body())) {
-      Map<?, ?> i = (Map<?, ?>) o;
-      if ("node2.gnt.test".equals(i.get("node")) && "completed".equals(i.get("repair-status"))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private void awaitStandsBy(int old, int next) {
@@ -161,7 +146,10 @@ class GanetiZooKeeperFaultsIT {
     net.heal(DaemonProcesses.group(second));
     awaitStandsBy(second, first);
 
-    daemons.within("node2's evacuation completes", Duration.ofMinutes(4), () -> completed(first));
+    daemons.within(
+        "node2's evacuation completes",
+        Duration.ofMinutes(4),
+        () -> daemons.repaired(first, "node2.gnt.test"));
     List<String> all = SandboxHa.jobs(sandbox, credentials);
     assertEquals(all.size(), all.stream().distinct().count(), "a Ganeti job twice: " + all);
     assertEquals(first, daemons.leader());
