@@ -23,6 +23,7 @@ import org.maintd.protocol.json.Json;
  * ({@code POST /1/pause}, accepted). Every answer that claims leadership is recorded with when it
  * came, in milliseconds after {@link #mark}. Requests sent while the daemon is stopped wait for it,
  * so that the first answers it gives when continued are among those asked. Closing stops asking.
+ * Thread-safe.
  */
 public final class LeaderClaims implements AutoCloseable {
   private final String url;

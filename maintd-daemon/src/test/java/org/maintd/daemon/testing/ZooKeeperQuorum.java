@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * ({@code zk<i>} of a {@link NetCut}), so that a test can partition one server from its peers while
  * it keeps its clients: {@code scripts/netcut cut zk<i> --except-sport CLIENT} drops whatever the
  * server sends but from its client port, to its peers' quorum and election ports and from its own.
- * Closing kills them all.
+ * Closing kills them all. Thread-safe once started (it only reads what it started).
  */
 public final class ZooKeeperQuorum implements AutoCloseable {
   /** A server's ports: its clients', its followers' (quorum) and its election's. */
