@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -14,12 +17,18 @@ import org.junit.jupiter.api.Assumptions;
  * own tools: each process runs in a cgroup of its own ({@link #wrap}), and nftables drops or loses
  * what its sockets send ({@link #cut}), so one daemon loses ZooKeeper while the others keep it.
  * Needs root, nft and a cgroup2 mount: a test that needs it is skipped without them, unless {@code
- * MAINTD_FAULTS_REQUIRED=true} (as in CI), where it fails instead. {@link #close} heals and removes
- * everything.
+ * MAINTD_FAULTS_REQUIRED=true} (as in CI), where it fails instead. The groups of one instance are
+ * its own (named with a prefix of its own), so tests in other JVMs keep theirs; {@link #close}
+ * heals and removes them.
  */
 public final class NetCut implements AutoCloseable {
   private static final Path SCRIPT =
       Path.of("..", "scripts", "netcut").toAbsolutePath().normalize();
+  private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+  private final String prefix =
+      "t" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet() + "-";
+  private final Set<String> used = ConcurrentHashMap.newKeySet();
 
   private NetCut() {}
 
@@ -34,9 +43,7 @@ public final class NetCut implements AutoCloseable {
       }
       Assumptions.abort("network faults cannot be made here: " + why);
     }
-    NetCut cut = new NetCut();
-    cut.clear();
-    return cut;
+    return new NetCut();
   }
 
   private static String missing() throws IOException {
@@ -52,7 +59,7 @@ public final class NetCut implements AutoCloseable {
 
   /** {@code command} run in {@code group} (the same process: its pid is the command's). */
   public List<String> wrap(String group, List<String> command) {
-    List<String> out = new ArrayList<>(List.of(SCRIPT.toString(), "run", group, "--"));
+    List<String> out = new ArrayList<>(List.of(SCRIPT.toString(), "run", own(group), "--"));
     out.addAll(command);
     return out;
   }
@@ -64,18 +71,21 @@ public final class NetCut implements AutoCloseable {
 
   /** Drops what {@code group} sends, as {@code scripts/netcut cut} takes the options. */
   public void cut(String group, String... options) throws Exception {
-    List<String> args = new ArrayList<>(List.of("cut", group));
+    List<String> args = new ArrayList<>(List.of("cut", own(group)));
     args.addAll(List.of(options));
     run(args);
   }
 
   /** Removes every rule of {@code group}. */
   public void heal(String group) throws Exception {
-    run(List.of("heal", group));
+    run(List.of("heal", own(group)));
   }
 
-  private void clear() throws Exception {
-    run(List.of("clear"));
+  /** The name of {@code group} as this instance's own. */
+  private String own(String group) {
+    String name = prefix + group;
+    used.add(name);
+    return name;
   }
 
   private static String join(int... ports) {
@@ -103,6 +113,8 @@ public final class NetCut implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    clear();
+    for (String group : used) {
+      run(List.of("forget", group));
+    }
   }
 }
