@@ -265,11 +265,12 @@ final class Acting implements Election.Listener, Commands {
     drop("stopping");
   }
 
+  /** The leader's work, while this daemon has it, sure it still leads or not (null: none). */
   Work work() {
     return work;
   }
 
-  /** Whether this daemon is elected and taking the state over (the fence wait among it). */
+  /** Whether elected and taking the state over (the fence wait among it). */
   boolean takingOver() {
     return opening.get() && leading.leads();
   }
@@ -286,7 +287,7 @@ final class Acting implements Election.Listener, Commands {
 
   /** The leader's work; a refusal when this daemon has none. */
   private Work leading() {
-    Work w = work();
+    Work w = leading.sure() ? work() : null;
     if (w == null && stateCondition.blocks()) {
       throw new Commands.Busy("nothing was changed: " + stateCondition.problem());
     }

@@ -22,9 +22,10 @@ import org.maintd.protocol.api.Times;
 
 /**
  * The daemon's health as {@code /1/health} and the metrics tell it. It answers 200 only while the
- * daemon does its work: leading and running, or standing by with a known leader and a live session.
- * Otherwise, with the reason: the stored state cannot be read or is lost; the ZooKeeper connection
- * is suspended or lost; it is taking the state over; no daemon has led for longer than the session
+ * daemon does its work: leading and running, or standing by with a known leader and a live session;
+ * a leader that is not sure it still leads ({@link Leading#sure}) says it does not lead. Otherwise,
+ * with the reason: the stored state cannot be read or is lost; the ZooKeeper connection is
+ * suspended or lost; it is taking the state over; no daemon has led for longer than the session
  * timeout. Thread-safe.
  */
 final class DaemonHealth {
@@ -75,7 +76,7 @@ final class DaemonHealth {
     Acting acting = sources.acting();
     Work work = acting.work();
     List<Part> parts = parts(work);
-    boolean leads = work != null;
+    boolean leads = work != null && sources.leading().sure();
     List<String> warnings = new ArrayList<>();
     if (!sources.stores().warning().isEmpty()) {
       warnings.add(sources.stores().warning());
@@ -104,7 +105,7 @@ final class DaemonHealth {
   String state() {
     Acting acting = sources.acting();
     Work work = acting.work();
-    boolean leads = work != null;
+    boolean leads = work != null && sources.leading().sure();
     return HealthReport.state(parts(work), leads, holdups(acting, leads));
   }
 
@@ -183,7 +184,7 @@ final class DaemonHealth {
 
   /** What the leadership metrics show. */
   HaStatus status() {
-    boolean leads = sources.acting().work() != null;
+    boolean leads = sources.acting().work() != null && sources.leading().sure();
     Instant now = clock.instant();
     StandbyView.Freshness f = sources.standbyView().freshness(now);
     return new HaStatus(

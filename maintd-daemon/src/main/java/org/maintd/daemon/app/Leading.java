@@ -30,6 +30,9 @@ sealed interface Leading {
   /** Whether this daemon leads now. */
   boolean leads();
 
+  /** Whether this daemon can be sure that no other leads now (see {@link Election#sure}). */
+  boolean sure();
+
   /** The URL of the daemon that leads now; empty when none does, or none is elected. */
   String leaderUrl();
 
@@ -94,6 +97,11 @@ sealed interface Leading {
 
     @Override
     public boolean leads() {
+      return true;
+    }
+
+    @Override
+    public boolean sure() {
       return true;
     }
 
@@ -164,6 +172,11 @@ sealed interface Leading {
     @Override
     public boolean leads() {
       return election.leads();
+    }
+
+    @Override
+    public boolean sure() {
+      return election.sure();
     }
 
     @Override

@@ -9,8 +9,9 @@ import org.maintd.daemon.runner.DaemonView;
 /**
  * What a read of the API serves, whether this daemon leads or not: the leader's runner's view while
  * it does the leader's {@link Work}; otherwise the stored state as the standby last read it, with
- * headers that say how old it is, who leads, and that it is stale while no daemon leads.
- * Thread-safe.
+ * headers that say how old it is, who leads, and that it is stale while no daemon leads. A leader
+ * that is not sure it still leads ({@link Leading#sure}) serves its runner's view with a standby's
+ * headers. Thread-safe.
  */
 final class ServedView implements Supplier<DaemonView> {
   private final Supplier<Work> work;
@@ -36,7 +37,7 @@ final class ServedView implements Supplier<DaemonView> {
    * stale while no daemon leads.
    */
   Map<String, String> readHeaders(Instant now) {
-    if (work.get() != null) {
+    if (work.get() != null && leading.sure()) {
       return Map.of();
     }
     Map<String, String> h = new LinkedHashMap<>();

@@ -193,12 +193,21 @@ sealed interface StateStores {
       implements StateStores {
     @Override
     public Opened open(String self, BooleanSupplier stillLeads) {
-      ZooKeeperStateStore store = new ZooKeeperStateStore(zk.client(), self, epochs);
+      ZooKeeperStateStore store =
+          new ZooKeeperStateStore(zk.client(), self, epochs, this::awaitLease);
       return new Opened(
           new StorePart(store.where(), () -> store, clock, writes),
           () -> new ZooKeeperTakeover(zk, stillLeads, settings.fenceWait(), clock).takeOver(store),
           settings.fenceWait(),
           leads -> new ZooKeeperGate(zk, store, settings.sessionTimeout(), leads, stillLeads));
+    }
+
+    /** Waits up to the session timeout for ZooKeeper to answer within the lease, or throws. */
+    private void awaitLease() {
+      if (!zk.awaitUsable(settings.sessionTimeout())) {
+        throw new ZooKeeperStateStore.Unavailable(
+            "ZooKeeper did not answer within the lease: the state is not written", null);
+      }
     }
 
     @Override

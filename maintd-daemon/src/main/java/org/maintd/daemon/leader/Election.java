@@ -27,6 +27,15 @@ public interface Election {
   /** Whether this daemon leads now. */
   boolean leads();
 
+  /**
+   * Whether this daemon can be sure now that no other daemon leads: always, but where a lease
+   * bounds leadership (ZooKeeper's, {@code ZooKeeperLease}), only while it holds. A daemon that
+   * leads but is not sure answers nothing as the leader, submits nothing and writes nothing.
+   */
+  default boolean sure() {
+    return true;
+  }
+
   /** The URL of the daemon that leads now, or empty when none does (or it is not known). */
   String leaderUrl();
 

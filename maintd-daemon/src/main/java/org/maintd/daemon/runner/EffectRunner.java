@@ -37,8 +37,11 @@ record EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundar
     if (effect instanceof Effect.LookUp l) {
       return lookUp(l.job());
     }
+    if (effect instanceof Effect.Submit s) {
+      return submit(s.job());
+    }
     gate.beforeChange();
-    return effect instanceof Effect.Submit s ? submit(s.job()) : tag((Effect.Tag) effect);
+    return tag((Effect.Tag) effect);
   }
 
   /** A job that is not to be submitted, only found if it was before a crash. */
@@ -75,6 +78,9 @@ record EffectRunner(ClusterBackend backend, JobRouter router, Boundaries boundar
             existing.get(0));
         return new Outcome.Submitted(job.key(), existing.get(0), true);
       }
+      // checked right before the job goes out, after the look-up: a leader paused meanwhile
+      // finds its lease lapsed when it is continued, and submits nothing
+      gate.beforeChange();
       return new Outcome.Submitted(job.key(), router.submit(job));
     } catch (BackendException e) {
       log.warn(

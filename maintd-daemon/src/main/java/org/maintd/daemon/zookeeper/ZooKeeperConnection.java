@@ -26,8 +26,10 @@ import org.slf4j.LoggerFactory;
  * configuration announces. It starts once the first connection is made and every znode of its
  * chroot is checked ({@link ChrootAcls}), refusing to start otherwise; then it follows the
  * connection: {@link #usable} is false from the moment the connection is {@code SUSPENDED} until it
- * is back in the same session, so that nothing is submitted meanwhile; {@code LOST} (the session
- * expired) ends leadership. Thread-safe.
+ * is back in the same session, and while ZooKeeper has not answered within the {@link
+ * ZooKeeperLease} (a process continued after a pause knows at once), so that nothing is submitted
+ * meanwhile; {@code LOST} (the session expired) ends leadership. Each change is logged once.
+ * Thread-safe.
  */
 public final class ZooKeeperConnection extends Part {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperConnection.class);
@@ -39,6 +41,10 @@ public final class ZooKeeperConnection extends Part {
   private volatile CuratorFramework client;
   private volatile ConnectionState state = ConnectionState.LOST;
   private volatile java.time.Instant changedAt;
+  private final ZooKeeperLease lease = new ZooKeeperLease(System::nanoTime);
+  private final ZooKeeperHeartbeat heartbeat;
+  private boolean wasUsable = true; // under moves: what the log last said
+  private volatile boolean watching;
 
   /**
    * A connection as {@code identity}; {@link IllegalArgumentException} naming the setting when its
@@ -54,6 +60,7 @@ public final class ZooKeeperConnection extends Part {
     this.identity = identity;
     this.clock = clock;
     this.changedAt = clock.instant();
+    this.heartbeat = new ZooKeeperHeartbeat(this::client, settings.chroot(), lease, this::observe);
   }
 
   @Override
@@ -96,6 +103,13 @@ public final class ZooKeeperConnection extends Part {
     changedAt = clock.instant();
     client = c;
     checkChroot(c);
+    try {
+      heartbeat.start(settings.sessionTimeout());
+      watching = true;
+    } catch (Exception e) {
+      c.close();
+      throw new IllegalStateException("ZooKeeper did not answer once connected: " + e, e);
+    }
   }
 
   /**
@@ -183,18 +197,34 @@ public final class ZooKeeperConnection extends Part {
       state = next;
       moves.notifyAll();
     }
-    if (before.isConnected() != next.isConnected() || next == ConnectionState.LOST) {
+    if (next == ConnectionState.LOST && before != next) {
+      changedAt = clock.instant();
+      log.warn("ZooKeeper session lost: leadership ends");
+    }
+    if (next.isConnected() && client != null) {
+      heartbeat.confirm();
+    }
+    observe();
+  }
+
+  /**
+   * Logs once when the connection stops being usable (suspended, or no answer within the lease) and
+   * once when it is usable again, and wakes whoever waits for it.
+   */
+  private void observe() {
+    boolean now = usable();
+    synchronized (moves) {
+      moves.notifyAll();
+      if (now == wasUsable || !watching) {
+        return;
+      }
+      wasUsable = now;
       changedAt = clock.instant();
     }
-    if (before == next) {
-      return;
-    }
-    if (next == ConnectionState.SUSPENDED) {
-      log.warn("ZooKeeper connection suspended: nothing is submitted until it is back");
-    } else if (next == ConnectionState.LOST) {
-      log.warn("ZooKeeper session lost: leadership ends");
-    } else if (client != null) { // the first connection is told once the start is done
-      log.info("ZooKeeper connection {}", next.name().toLowerCase(Locale.ROOT));
+    if (now) {
+      log.info("ZooKeeper connection usable again ({})", connectionState());
+    } else if (state != ConnectionState.LOST) {
+      log.warn("ZooKeeper connection {}: nothing is submitted until it is back", connectionState());
     }
   }
 
@@ -205,7 +235,7 @@ public final class ZooKeeperConnection extends Part {
   public boolean awaitUsable(Duration max) {
     long until = System.nanoTime() + max.toNanos();
     synchronized (moves) {
-      while (!state.isConnected() && state != ConnectionState.LOST) {
+      while (!usable() && state != ConnectionState.LOST) {
         long left = until - System.nanoTime();
         if (left <= 0) {
           return false;
@@ -217,7 +247,7 @@ public final class ZooKeeperConnection extends Part {
           return false;
         }
       }
-      return state.isConnected();
+      return usable();
     }
   }
 
@@ -230,9 +260,12 @@ public final class ZooKeeperConnection extends Part {
     return c;
   }
 
-  /** Whether the connection is up: nothing may be submitted while it is not. */
+  /**
+   * Whether the connection is up and ZooKeeper answered within the lease ({@link ZooKeeperLease}):
+   * nothing may be submitted, written or answered as the leader while it is not.
+   */
   public boolean usable() {
-    return state.isConnected();
+    return state.isConnected() && lease.holds();
   }
 
   /** When the connection last became usable or unusable. */
@@ -242,11 +275,18 @@ public final class ZooKeeperConnection extends Part {
 
   /** The connection's state as Curator names it: connected, suspended, lost, reconnected. */
   public String connectionState() {
-    return state.name().toLowerCase(Locale.ROOT);
+    ConnectionState s = state;
+    if (s.isConnected() && !lease.holds()) {
+      return "silent (no answer within its lease of "
+          + (long) (settings.sessionTimeout().toMillis() * ZooKeeperLease.SHARE)
+          + " ms, two thirds of the session timeout)";
+    }
+    return s.name().toLowerCase(Locale.ROOT);
   }
 
   @Override
   protected void shutDown() {
+    heartbeat.close();
     if (client != null) {
       client.close();
     }

@@ -137,6 +137,12 @@ public final class ZooKeeperElection extends ElectionPart {
     return l != null && l.hasLeadership();
   }
 
+  /** Only while ZooKeeper answered within the lease: a daemon continued after a pause is not. */
+  @Override
+  public boolean sure() {
+    return zk.usable();
+  }
+
   /** The leader's URL as last read, empty when none is known (and while the connection is down). */
   @Override
   public String leaderUrl() {

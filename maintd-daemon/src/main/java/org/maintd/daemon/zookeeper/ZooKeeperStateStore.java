@@ -37,6 +37,7 @@ public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized 
   private final ZooKeeperStateReader reader;
   private final StateChunks chunks;
   private final StateCodec codec = new StateCodec();
+  private final Runnable mayWrite;
   private int version = -1;
   private long storedSerial = -1;
   private StateEnvelope stored;
@@ -50,14 +51,25 @@ public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized 
 
   /** A store writing as {@code writer}, its epochs above {@code floor}'s. */
   public ZooKeeperStateStore(CuratorFramework zk, String writer, EpochFloor floor) {
-    this(zk, writer, CHUNK, floor);
+    this(zk, writer, CHUNK, floor, () -> {});
+  }
+
+  /**
+   * The same, each write first let through by {@code mayWrite}, which throws when this daemon may
+   * not write (it has not heard from ZooKeeper within its lease).
+   */
+  public ZooKeeperStateStore(
+      CuratorFramework zk, String writer, EpochFloor floor, Runnable mayWrite) {
+    this(zk, writer, CHUNK, floor, mayWrite);
   }
 
   ZooKeeperStateStore(CuratorFramework zk, String writer, int chunkSize) {
-    this(zk, writer, chunkSize, EpochFloor.inMemory());
+    this(zk, writer, chunkSize, EpochFloor.inMemory(), () -> {});
   }
 
-  private ZooKeeperStateStore(CuratorFramework zk, String writer, int chunkSize, EpochFloor floor) {
+  private ZooKeeperStateStore(
+      CuratorFramework zk, String writer, int chunkSize, EpochFloor floor, Runnable mayWrite) {
+    this.mayWrite = mayWrite;
     this.zk = zk;
     this.writer = writer;
     this.chunkSize = chunkSize;
@@ -149,6 +161,7 @@ public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized 
       throw new StoreException("the state was not loaded before taking over");
     }
     long epoch = nextEpoch();
+    mayWrite.run();
     try {
       if (stored == null) {
         StateEnvelope first =
@@ -183,6 +196,7 @@ public final class ZooKeeperStateStore implements StateStore, StateWrites.Sized 
       throw new StoreException("the state was not loaded before the first write");
     }
     StateStore.requireNext(state, storedSerial);
+    mayWrite.run();
     StateEnvelope.Packed p =
         StateEnvelope.pack(codec.write(state), state.serial(), epoch(), writer, chunkSize);
     StateEnvelope before = stored;

@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +19,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.testing.CuttableLink;
 import org.maintd.daemon.testing.DaemonProcesses;
 import org.maintd.daemon.testing.Ensembles;
 import org.maintd.daemon.testing.HaConfigs;
@@ -33,9 +30,9 @@ import org.maintd.protocol.json.Json;
 /**
  * High availability as operators run it: three daemons, each the shaded jar in its own process,
  * over one simulated cluster, with their state in a real three-server ZooKeeper ensemble (Curator's
- * test cluster). Leaders die by SIGKILL, freeze by SIGSTOP or lose their links to ZooKeeper;
- * ZooKeeper servers are killed. In every case the work completes and no job is ever submitted
- * twice.
+ * test cluster). Leaders die by SIGKILL; ZooKeeper servers are killed (a paused leader and
+ * partitions made by the kernel: {@link ZooKeeperFaultsIT}). In every case the work completes and
+ * no job is ever submitted twice.
  */
 class HaProcessIT {
   private static final Duration SESSION = Duration.ofSeconds(2);
@@ -73,41 +70,9 @@ class HaProcessIT {
     return new HaConfigs(tmp, cluster, SESSION, FENCE, POLL).write(i, daemons.port(i), connect, "");
   }
 
-  /** The daemons' ZooKeeper credentials, root-only as maintd wants them. */
-  private Path credentials() throws IOException {
-    return org.maintd.daemon.testing.ZooKeeperCredentials.in(tmp);
-  }
-
   /** A client of the daemons' chroot with their credentials, as an operator's tools would be. */
   private org.apache.curator.framework.CuratorFramework asMaintd() throws IOException {
-    org.apache.curator.framework.CuratorFramework c =
-        org.apache.curator.framework.CuratorFrameworkFactory.builder()
-            .connectString(zk.getConnectString())
-            .retryPolicy(new org.apache.curator.retry.RetryOneTime(100))
-            .namespace("maintd")
-            .authorization(
-                "digest",
-                Files.readString(credentials())
-                    .strip()
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8))
-            .build();
-    c.start();
-    return c;
-  }
-
-  /** When the simulated cluster received each job, earliest first. */
-  private List<Instant> submissionTimes() throws Exception {
-    List<Instant> times = new ArrayList<>();
-    for (Map<String, Object> job : simJobs()) {
-      Object t = job.get("submitted");
-      times.add(
-          t instanceof Number n
-              ? Instant.ofEpochSecond(0)
-                  .plusNanos(new BigDecimal(n.toString()).movePointRight(9).longValueExact())
-              : Instant.parse(t.toString()));
-    }
-    times.sort(null);
-    return times;
+    return org.maintd.daemon.testing.ZooKeeperCredentials.client(tmp, zk.getConnectString());
   }
 
   private List<Map<String, Object>> simJobs() throws Exception {
@@ -118,26 +83,11 @@ class HaProcessIT {
     SharedSimJobs.assertNoKeyTwice(tmp.resolve("state"));
   }
 
-  /** Whether the incident of {@code node} has completed, as daemon {@code i} shows it. */
-  private boolean repaired(int i, String node) throws Exception {
-    HttpResponse<String> r = daemons.get(i, "/1/status");
-    if (r.statusCode() != 200) {
-      return false;
-    }
-    for (Object o : (List<?>) Json.parse(r.body())) {
-      Map<?, ?> incident = (Map<?, ?>) o;
-      if (node.equals(incident.get("node")) && "completed".equals(incident.get("repair-status"))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private void awaitRepaired(String node) {
     daemons.within(
         node + "'s evacuation completes",
         Duration.ofSeconds(90),
-        () -> daemons.leader() >= 0 && repaired(daemons.leader(), node));
+        () -> daemons.leader() >= 0 && daemons.repaired(daemons.leader(), node));
   }
 
   private void startAll() throws IOException {
@@ -159,7 +109,7 @@ class HaProcessIT {
     awaitRepaired("n2");
     await("the standby shows the leader's state")
         .atMost(Duration.ofSeconds(10))
-        .until(() -> repaired(standby, "n2"));
+        .until(() -> daemons.repaired(standby, "n2"));
 
     HttpResponse<String> refused = cluster.signedPost(daemons.port(standby), "/1/pause", "{}");
     assertEquals(503, refused.statusCode(), refused.body());
@@ -247,94 +197,6 @@ class HaProcessIT {
     zk.restartServer(servers.get(1));
     awaitRepaired("n2");
     assertNoJobTwice();
-  }
-
-  @Test
-  void aFrozenLeaderThatWakesAfterANewOneTookOverSubmitsNothing() throws Exception {
-    startAll();
-    int frozen = daemons.awaitLeader(-1, Duration.ofSeconds(60));
-    daemons.signal(frozen, "STOP");
-    int next = daemons.awaitLeader(frozen, Duration.ofSeconds(60));
-    cluster.report("n2", "{\"status\": \"evacuate\"}");
-    await("the new leader submits")
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> !simJobs().isEmpty());
-    daemons.signal(frozen, "CONT");
-    daemons.within(
-        "the old leader wakes as a standby",
-        Duration.ofSeconds(30),
-        () -> "STANDBY".equals(daemons.json(frozen, "/1/health").get("state")));
-    awaitRepaired("n2");
-    assertNoJobTwice();
-    assertEquals(next, daemons.leader());
-  }
-
-  @Test
-  void aLeaderCutOffFromZooKeeperWhileItsBackendAnswersSubmitsNothingOnceItsSessionIsGone()
-      throws Exception {
-    List<CuttableLink> links = new ArrayList<>();
-    for (InstanceSpec server : zk.getInstances()) {
-      links.add(new CuttableLink(server.getPort()));
-    }
-    try {
-      String throughLinks =
-          links.stream()
-              .map(l -> "127.0.0.1:" + l.port())
-              .collect(java.util.stream.Collectors.joining(","));
-      daemons.launch(0, config(0, throughLinks));
-      assertEquals(0, daemons.awaitLeader(-1, Duration.ofSeconds(60)));
-      daemons.launch(1, config(1));
-      daemons.launch(2, config(2));
-      daemons.within(
-          "the others stand by",
-          Duration.ofSeconds(60),
-          () ->
-              "STANDBY".equals(daemons.json(1, "/1/health").get("state"))
-                  && "STANDBY".equals(daemons.json(2, "/1/health").get("state")));
-
-      links.forEach(CuttableLink::cut);
-      Instant cutAt = Instant.now();
-      cluster.report("n2", "{\"status\": \"evacuate\"}");
-      // The daemon cut off knows no leader until the link heals: ask the two others.
-      int[] elected = {-1};
-      daemons.within(
-          "daemon 1 or 2 leads",
-          Duration.ofSeconds(60),
-          () -> {
-            for (int i = 1; i <= 2; i++) {
-              if (Boolean.TRUE.equals(daemons.json(i, "/1/health").get("leader"))) {
-                elected[0] = i;
-              }
-            }
-            return elected[0] > 0;
-          });
-      int next = elected[0];
-      daemons.within(
-          "n2's evacuation completes", Duration.ofSeconds(90), () -> repaired(next, "n2"));
-      List<Instant> submitted = submissionTimes();
-      assertTrue(
-          !submitted.isEmpty() && !submitted.get(0).isBefore(cutAt.plus(FENCE)),
-          "the leader cut off at "
-              + cutAt
-              + " submitted while it could not reach ZooKeeper: "
-              + submitted
-              + daemons.logs());
-      Map<?, ?> cutOff = daemons.json(0, "/1/health");
-      assertEquals(false, cutOff.get("leader"), "the leader cut off still says it leads");
-      assertEquals("", cutOff.get("leader_url"), "the daemon cut off cannot know who leads");
-
-      links.forEach(CuttableLink::heal);
-      daemons.within(
-          "the old leader comes back as a standby naming the new one",
-          Duration.ofSeconds(30),
-          () -> daemons.url(next).equals(daemons.json(0, "/1/health").get("leader_url")));
-      assertEquals(next, daemons.leader());
-      assertNoJobTwice();
-    } finally {
-      for (CuttableLink l : links) {
-        l.close();
-      }
-    }
   }
 
   @Test

@@ -238,6 +238,24 @@ public final class DaemonProcesses implements AutoCloseable {
     }
   }
 
+  /**
+   * Whether the incident of {@code node} has completed, as daemon {@code i}'s {@code /1/status}
+   * shows it.
+   */
+  public boolean repaired(int i, String node) throws Exception {
+    HttpResponse<String> r = get(i, "/1/status");
+    if (r.statusCode() != 200) {
+      return false;
+    }
+    for (Object o : (List<?>) Json.parse(r.body())) {
+      Map<?, ?> incident = (Map<?, ?>) o;
+      if (node.equals(incident.get("node")) && "completed".equals(incident.get("repair-status"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The one daemon that leads, once exactly one does and the others name it; -1 until then. */
   public int leader() {
     List<Integer> leading = new ArrayList<>();

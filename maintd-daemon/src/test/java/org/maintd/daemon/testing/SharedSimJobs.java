@@ -25,6 +25,22 @@ public final class SharedSimJobs {
         : List.of();
   }
 
+  /** When the simulated cluster received each job, earliest first. */
+  public static List<java.time.Instant> submissionTimes(Path stateDir) throws IOException {
+    List<java.time.Instant> times = new java.util.ArrayList<>();
+    for (Map<String, Object> job : in(stateDir)) {
+      Object t = job.get("submitted");
+      times.add(
+          t instanceof Number n
+              ? java.time.Instant.ofEpochSecond(0)
+                  .plusNanos(
+                      new java.math.BigDecimal(n.toString()).movePointRight(9).longValueExact())
+              : java.time.Instant.parse(t.toString()));
+    }
+    times.sort(null);
+    return times;
+  }
+
   /** The key of each job received, in the order received. */
   public static List<String> keys(Path stateDir) throws IOException {
     return in(stateDir).stream().map(j -> (String) ((Map<?, ?>) j.get("spec")).get("key")).toList();

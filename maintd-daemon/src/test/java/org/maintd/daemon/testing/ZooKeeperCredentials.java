@@ -19,4 +19,23 @@ public final class ZooKeeperCredentials {
     }
     return file;
   }
+
+  /**
+   * A client of the daemons' chroot at {@code connect} with their credentials in {@code dir}, as an
+   * operator's tools would be; started.
+   */
+  public static org.apache.curator.framework.CuratorFramework client(Path dir, String connect)
+      throws IOException {
+    org.apache.curator.framework.CuratorFramework c =
+        org.apache.curator.framework.CuratorFrameworkFactory.builder()
+            .connectString(connect)
+            .retryPolicy(new org.apache.curator.retry.RetryOneTime(100))
+            .namespace("maintd")
+            .authorization(
+                "digest",
+                Files.readString(in(dir)).strip().getBytes(java.nio.charset.StandardCharsets.UTF_8))
+            .build();
+    c.start();
+    return c;
+  }
 }

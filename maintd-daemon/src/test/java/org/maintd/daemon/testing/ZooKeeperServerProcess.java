@@ -77,14 +77,44 @@ public final class ZooKeeperServerProcess implements AutoCloseable {
   public static ZooKeeperServerProcess start(
       Release release, Path dir, String portKey, List<String> config, List<String> jvmOptions)
       throws IOException {
-    int port;
+    int port = freePort();
+    List<String> lines = new ArrayList<>(List.of(portKey + "=" + port));
+    lines.addAll(config);
+    return launch(
+        release,
+        dir,
+        "org.apache.zookeeper.server.ZooKeeperServerMain",
+        lines,
+        jvmOptions,
+        port,
+        command -> command);
+  }
+
+  /** A port free now. */
+  static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
+      return s.getLocalPort();
     }
+  }
+
+  /**
+   * Starts {@code main} of {@code release} in {@code dir} on the {@code zoo.cfg} lines {@code
+   * config} (with its tick, data directory and admin server), serving clients on {@code port}, its
+   * command line passed through {@code wrap} (a network group); returns once it accepts connections
+   * (a server of an ensemble: once its port is open, whether it serves yet or not).
+   */
+  static ZooKeeperServerProcess launch(
+      Release release,
+      Path dir,
+      String main,
+      List<String> config,
+      List<String> jvmOptions,
+      int port,
+      java.util.function.UnaryOperator<List<String>> wrap)
+      throws IOException {
     List<String> lines = new ArrayList<>();
     lines.add("tickTime=500");
     lines.add("dataDir=" + Files.createDirectories(dir.resolve("data")));
-    lines.add(portKey + "=" + port);
     lines.add("admin.enableServer=false");
     lines.addAll(config);
     Path cfg = Files.write(dir.resolve("zoo.cfg"), lines);
@@ -92,15 +122,13 @@ public final class ZooKeeperServerProcess implements AutoCloseable {
     List<String> command =
         new ArrayList<>(List.of("java", "-Xmx128m", "-Dlogback.configurationFile=" + logback));
     command.addAll(jvmOptions);
-    command.addAll(
-        List.of(
-            "-cp",
-            release.classPath,
-            "org.apache.zookeeper.server.ZooKeeperServerMain",
-            cfg.toString()));
+    command.addAll(List.of("-cp", release.classPath, main, cfg.toString()));
     Path log = dir.resolve("zookeeper.log");
     Process p =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        new ProcessBuilder(wrap.apply(command))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     ZooKeeperServerProcess server = new ZooKeeperServerProcess(p, port, log);
     server.awaitListening();
     return server;
@@ -138,6 +166,11 @@ public final class ZooKeeperServerProcess implements AutoCloseable {
 
   public int port() {
     return port;
+  }
+
+  /** The server's process id. */
+  public long pid() {
+    return process.pid();
   }
 
   /** What the server logged, for a failure's message. */

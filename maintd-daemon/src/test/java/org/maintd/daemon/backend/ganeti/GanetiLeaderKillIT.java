@@ -11,12 +11,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,9 +32,7 @@ import org.maintd.protocol.json.Json;
  * (from the collectors' own logs).
  */
 class GanetiLeaderKillIT {
-  private static final List<String> NODES =
-      List.of("node1.gnt.test", "node2.gnt.test", "node3.gnt.test");
-  private static final Pattern KEY = Pattern.compile("\\[([^\\]]+)\\]$");
+  private static final List<String> NODES = SandboxHa.NODES;
 
   @TempDir Path dir;
   Sandbox sandbox;
@@ -82,57 +77,9 @@ class GanetiLeaderKillIT {
             .count();
   }
 
-  /** The daemons' ZooKeeper credentials, root-only as maintd wants them. */
-  private Path zooKeeperCredentials() throws IOException {
-    return org.maintd.daemon.testing.ZooKeeperCredentials.in(dir);
-  }
-
   private Path config(int i) throws IOException {
-    StringBuilder y = new StringBuilder();
-    y.append("node: ").append(NODES.get(i)).append('\n');
-    y.append("bind: 127.0.0.1\nport: ").append(daemons.port(i)).append('\n');
-    y.append("stateDir: ").append(dir.resolve("state-" + i)).append('\n');
-    y.append("backend: ganeti\n");
-    y.append("hmacKeyFile: ").append(sandbox.env.get("GANETI_HMAC_KEY")).append('\n');
-    y.append("hmacKeyGroup: gnt-masterd\n");
-    y.append("usersFile: ").append(dir.resolve("users")).append('\n');
-    y.append("pollInterval: 500ms\nstormThreshold: 50%\n");
-    // never Ganeti's power-cycle: on the sandbox it resets this whole machine
-    y.append("nodeCommands:\n  reboot: collector\n  masterFailover: collector\n");
-    y.append("store: zookeeper\nleadership: zookeeper\nzookeeper:\n");
-    y.append("  connect: ").append(zookeeper.getConnectString()).append('\n');
-    y.append("  sessionTimeout: 3s\n  fenceWait: 3s\n");
-    y.append("  credentialsFile: ").append(zooKeeperCredentials()).append('\n');
-    y.append("ganeti:\n  rapiUrl: ").append(sandbox.env.get("GANETI_RAPI_URL")).append('\n');
-    y.append("  certificate: ").append(sandbox.env.get("GANETI_RAPI_CERT")).append('\n');
-    y.append("  credentials: ").append(credentials).append('\n');
-    y.append("collector:\n  timeout: 5s\n  repairTimeout: 120s\n  urls:\n");
-    for (String n : NODES) {
-      y.append("    ")
-          .append(n)
-          .append(": ")
-          .append(sandbox.env.get("GANETI_COLLECTOR_URL_" + n.substring(0, n.indexOf('.'))))
-          .append('\n');
-    }
-    Path file = dir.resolve("maintd-" + i + ".yaml");
-    Files.writeString(file, y.toString());
-    return file;
-  }
-
-  /** Every maintd job in Ganeti's queue as its key and its operations' summary. */
-  private List<String> ganetiJobs() throws Exception {
-    List<String> jobs = new ArrayList<>();
-    try (RapiClient rapi = new RapiClient(sandbox.rapi(credentials))) {
-      for (Object o : (List<?>) rapi.get("/2/jobs?bulk=1")) {
-        Map<?, ?> job = (Map<?, ?>) o;
-        String reason = GanetiJob.reason(job, org.maintd.job.ReasonTrail.SOURCE).orElse("");
-        Matcher m = KEY.matcher(reason);
-        if (m.find()) {
-          jobs.add(m.group(1) + " " + job.get("summary"));
-        }
-      }
-    }
-    return jobs;
+    return SandboxHa.config(
+        sandbox, dir, i, daemons.port(i), zookeeper.getConnectString(), credentials);
   }
 
   @Test
@@ -201,7 +148,7 @@ class GanetiLeaderKillIT {
       now.put(i.name(), i.primary());
     }
     assertEquals(homes, now, "every instance is back on its node");
-    List<String> jobs = ganetiJobs();
+    List<String> jobs = SandboxHa.jobs(sandbox, credentials);
     assertEquals(
         jobs.size(), jobs.stream().distinct().count(), "a Ganeti job was submitted twice: " + jobs);
     assertTrue(daemons.log(next).contains("took over the state"), daemons.logs());
