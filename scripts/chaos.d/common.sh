@@ -72,8 +72,11 @@ launch_daemon() {
 }
 mount_local() {
   local d="$state/local-$1"
-  mkdir -p "$d"
+  mkdir -p "$d" "$state/locks"
   mountpoint -q "$d" || mount -t tmpfs -o size=16m,mode=0755 "maintd-chaos-$1" "$d"
+  # the file store's lock stays open while the daemon runs, and an open file for writing keeps the
+  # kernel from remounting read-only: it lives beside the tmpfs
+  [ -e "$d/state.json.lock" ] || ln -s "$state/locks/$1-state.json.lock" "$d/state.json.lock"
 }
 
 health() { curl -s -m 1 "http://127.0.0.1:${ports[$1]}/1/health" 2>/dev/null || true; }

@@ -22,8 +22,8 @@ about() {
     disk-full) echo "the leader's state directory (a tmpfs) filled to the last byte" ;;
     disk-readonly) echo "the leader's state directory (a tmpfs) remounted read-only" ;;
     collector-disk-full) echo "a collector's results directory (a tmpfs) filled to the last byte" ;;
-    clock-forward) echo "the leader's wall clock stepped one hour forward (libfaketime)" ;;
-    clock-back) echo "the leader's wall clock stepped ten minutes back (libfaketime)" ;;
+    clock-forward) echo "the leader's wall clock stepped one hour forward (libfaketime), then put right" ;;
+    clock-back) echo "the leader's wall clock stepped ten minutes back (libfaketime), then put right" ;;
     node-skew) echo "a node's clock 400 s ahead: its signed reports are outside the ±300 s window" ;;
     rapi-slow) echo "the cluster's API answers 6 s late (fault proxy)" ;;
     rapi-502) echo "the cluster's API answers 502 to half the requests (fault proxy)" ;;
@@ -79,10 +79,11 @@ preflight() {
 has_fault() { health "$1" | grep -q "\"fault\":\"$2\""; }
 state_is() { health "$1" | grep -q "\"state\":\"$2\""; }
 other_leads() { local l; l=$(leader); [ -n "$l" ] && [ "$l" != "$1" ]; }
-offset_clock() { # NODE SECONDS: moves NODE's wall clock by SECONDS more
+offset_clock() { # NODE SECONDS: moves NODE's wall clock by SECONDS more (the file replaced at once)
   local f="$state/clock-$1" now
   now=$(tr -d '+s' < "$f")
-  echo "$(printf '%+d' $((now + $2)))s" > "$f"
+  echo "$(printf '%+d' $((now + $2)))s" > "$f.next"
+  mv "$f.next" "$f"
 }
 zk_server_of() { # the ZooKeeper server (1-3) that the daemon with pid $1 is connected to
   local p i
@@ -95,7 +96,7 @@ zk_peer_ports() { echo "$((port + 21)),$((port + 22)),$((port + 23)),$((port + 3
 # --- one fault: victim is the daemon (index) or server it hits; detail what was done
 victim=""; detail=""; answered_as_leader=0
 inject() {
-  local k=$1 l; l=$(leader); victim=$l; detail=""
+  local k=$1 l=$victim_daemon; victim=$l; detail=""
   case "$k" in
     kill-leader) kill -9 "$(daemon_pid "$l")" ;;
     kill-standby) victim=$(( (l + 1 + RANDOM % 2) % 3 )); kill -9 "$(daemon_pid "$victim")" ;;
@@ -112,10 +113,12 @@ inject() {
     disk-full) fallocate -l "$(df --output=avail -B1 "$state/local-${candidates[$l]}" | tail -1)" "$state/local-${candidates[$l]}/chaos-fill" 2>/dev/null \
                  || dd if=/dev/zero of="$state/local-${candidates[$l]}/chaos-fill" bs=64k 2>/dev/null || true ;;
     disk-readonly) mount -o remount,ro "$state/local-${candidates[$l]}" ;;
-    collector-disk-full) dd if=/dev/zero of="$state/faulty-collector/results/chaos-fill" bs=64k 2>/dev/null || true ;;
+    # a collector's full disk shows once the daemon asks it for a repair: one is asked of it
+    collector-disk-full) detail="the collector of $faulty_node"; { dd if=/dev/zero of="$state/faulty-collector/results/chaos-fill" bs=64k 2>/dev/null || true; }
+                         any sim diagnose "$faulty_node" live-repair --command demo-fix ;;
     clock-forward) offset_clock "${candidates[$l]}" 3600 ;;
     clock-back) offset_clock "${candidates[$l]}" -600 ;;
-    node-skew) offset_clock "$faulty_node" 400 ;;
+    node-skew) detail="the collector of $faulty_node"; offset_clock "collector-$faulty_node" 400 ;;
     rapi-*) rapi_mode "$k" ;;
   esac
 }
@@ -129,9 +132,16 @@ heal() {
     partition-zk-server|partition-zk-leader-server) "$top/scripts/netcut" heal "zk$victim" ;;
     disk-full) rm -f "$state/local-${candidates[$victim]}/chaos-fill" ;;
     disk-readonly) mount -o remount,rw "$state/local-${candidates[$victim]}" ;;
-    collector-disk-full) rm -f "$state/faulty-collector/results/chaos-fill" ;;
-    clock-forward|clock-back) ;;  # a stepped clock stays stepped: maintd must live with it
-    node-skew) offset_clock "$faulty_node" -400 ;;
+    collector-disk-full) rm -f "$state/faulty-collector/results/chaos-fill"
+                         # the repair runs once the disk takes its result: then the node is put back
+                         local _
+                         for _ in $(seq 1 120); do completed "$faulty_node" && break; sleep 0.5; done
+                         any sim diagnose "$faulty_node" Ok; any ack "$faulty_node" || true ;;
+    # put right, as NTP steps it back: the step itself refuses every node's signed report (they
+    # sign on their own clocks, ±300 s), so maintd acts on nothing until the clock is right
+    clock-forward) offset_clock "${candidates[$victim]}" -3600 ;;
+    clock-back) offset_clock "${candidates[$victim]}" 600 ;;
+    node-skew) offset_clock "collector-$faulty_node" -400 ;;
     rapi-*) rapi_mode ok ;;
   esac
 }
@@ -146,7 +156,7 @@ sign() {
     cut-leader-zk) state_is "$victim" DISCONNECTED || other_leads "$victim" ;;
     cut-leader-cluster) has_fault "$victim" COLLECTORS_UNREACHABLE || has_fault "$victim" BACKEND_UNREACHABLE ;;
     partition-zk-leader-server) state_is "$victim_daemon" DISCONNECTED || other_leads "$victim_daemon" \
-      || logged_since "$victim_daemon" "ZooKeeper connection suspended" ;;
+      || logged_since "$victim_daemon" "ZooKeeper connection \(suspended\|silent\)" ;;
     disk-full|disk-readonly) has_fault "$victim" STATE_UNWRITABLE ;;
     collector-disk-full) any_fault COLLECTOR_DISK_FULL ;;
     clock-forward|clock-back) has_fault "$victim" CLOCK_STEPPED ;;
@@ -176,7 +186,7 @@ hold_of() {
     # a ZooKeeper server cut from its peers stops serving its clients only once it has given up on
     # them (syncLimit, and its own read timeout: 15-20 s with the chaos' 500 ms tick)
     partition-zk-leader-server) echo 25 ;;
-    clock-forward|clock-back) echo 1 ;;
+    clock-forward|clock-back) echo 4 ;;
     rapi-stuck) echo 20 ;;
     *) echo 6 ;;
   esac
@@ -224,6 +234,7 @@ run_fault() {
   jobs0=$(job_keys | wc -l)
   pids0=$(for n in "${candidates[@]}"; do cat "$state/daemon-$n.pid"; done | paste -sd,)
   victim_daemon=$(leader)
+  [ -n "$victim_daemon" ] || { await_leader 60; victim_daemon=$(leader); }
   log_mark=$(stat -c %s "$state/daemon-${candidates[${victim_daemon:-0}]}.log" 2>/dev/null || echo 0)
   t0=$(now_ms)
   if ! inject "$k"; then

@@ -38,10 +38,10 @@ start_faulty_collector() {
   mountpoint -q "$c/results" || mount -t tmpfs -o size=4m,mode=0755 maintd-chaos-collector "$c/results"
   sed -e "s|^portFile: .*|portFile: $c/port|" -e "s|^  results: .*|  results: $c/results|" \
     "$d/collector.yaml" > "$c/collector.yaml"
-  echo "+0s" > "$state/clock-$faulty_node"
+  echo "+0s" > "$state/clock-collector-$faulty_node"
   rm -f "$c/port"
   local wrap=("$top/scripts/netcut" run "collector-$faulty_node" --)
-  [ -z "$faketime_lib" ] || [[ " $asked " != *" node-skew "* ]] || wrap+=(env LD_PRELOAD="$faketime_lib" FAKETIME_TIMESTAMP_FILE="$state/clock-$faulty_node"
+  [ -z "$faketime_lib" ] || [[ " $asked " != *" node-skew "* ]] || wrap+=(env LD_PRELOAD="$faketime_lib" FAKETIME_TIMESTAMP_FILE="$state/clock-collector-$faulty_node"
     FAKETIME_CACHE_DURATION=1 FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_RESET=1)
   "${wrap[@]}" java -Xmx96m -jar "$top/maintd-collector/target/maintd-collector.jar" -c "$c/collector.yaml" \
     >> "$c/collector.log" 2>&1 &
