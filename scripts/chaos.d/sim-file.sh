@@ -8,11 +8,7 @@ candidates=(node1)
 ports=([0]=$port)
 
 start_target() {
-  "$top/scripts/demo" --ha --zookeeper "$zk_connect" --port "$port" --state-dir "$state" \
-    > "$state/demo.out" 2>&1 &
-  demo_pid=$!
-  await_leader 180 || { say "the demo did not come up; see $state/demo.out"; exit 1; }
-  start_faulty_collector
+  start_demo
   local n pid
   for n in node1 node2 node3; do
     pid=$(cat "$state/daemon-$n.pid")

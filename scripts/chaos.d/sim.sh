@@ -11,12 +11,17 @@ faulty_node=node2
 demo_pid=""
 cluster_api="sim"
 
-start_target() {
+# The demo's collectors, simulated cluster and three daemons, then node2's own collector.
+start_demo() {
   "$top/scripts/demo" --ha --zookeeper "$zk_connect" --port "$port" --state-dir "$state" \
     > "$state/demo.out" 2>&1 &
   demo_pid=$!
   await_leader 180 || { say "the demo did not come up; see $state/demo.out"; exit 1; }
   start_faulty_collector
+}
+
+start_target() {
+  start_demo
   local i l
   l=$(leader)
   # the standbys first, the leader last: one take-over, while nothing is under way

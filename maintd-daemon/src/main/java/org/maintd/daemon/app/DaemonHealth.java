@@ -69,6 +69,7 @@ final class DaemonHealth {
         null,
         "",
         List.of(),
+        List.of(),
         List.of());
   }
 

@@ -29,20 +29,8 @@ public final class HealthReport {
 
   /**
    * The health of {@code parts}, with {@code waiting} (the parts only a leader runs, shown as
-   * {@code STANDBY}) after them.
+   * {@code STANDBY}) after them, and the {@code faults} the daemon sees around it.
    */
-  public static HealthView of(
-      List<Part> parts,
-      List<PartHealth> waiting,
-      Leading leading,
-      Instant lastTick,
-      String lastError,
-      List<Holdup> holdups,
-      List<String> warnings) {
-    return of(parts, waiting, leading, lastTick, lastError, holdups, warnings, List.of());
-  }
-
-  /** The same, with the {@code faults} the daemon sees around it. */
   public static HealthView of(
       List<Part> parts,
       List<PartHealth> waiting,

@@ -98,6 +98,7 @@ class ApiServerTest {
                                 0.0,
                                 healthState.get().equals("FAILED") ? "a bug" : "",
                                 "")),
+                        List.of(),
                         List.of()),
                 () -> "maintd_rounds_total 0.0\n",
                 memory -> Optional.empty()),

@@ -44,7 +44,9 @@ class CrossSiteTest {
             new ApiRoutes.Sources(
                 () -> TestApiServer.view(MaintdState.initial(java.time.Instant.EPOCH)),
                 TestApiServer.answering(c -> null),
-                () -> new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of()),
+                () ->
+                    new HealthView(
+                        "RUNNING", true, "", "n1", null, "", List.of(), List.of(), List.of()),
                 () -> "",
                 memory -> Optional.empty()),
             new HmacKey("k".getBytes(StandardCharsets.UTF_8)),

@@ -94,7 +94,9 @@ class ListReadsTest {
             new ApiRoutes.Sources(
                 () -> view,
                 TestApiServer.answering(c -> null),
-                () -> new HealthView("RUNNING", true, "", "n01", null, "", List.of(), List.of()),
+                () ->
+                    new HealthView(
+                        "RUNNING", true, "", "n01", null, "", List.of(), List.of(), List.of()),
                 () -> "",
                 memory -> Optional.empty()),
             new HmacKey("k".getBytes(StandardCharsets.UTF_8)),

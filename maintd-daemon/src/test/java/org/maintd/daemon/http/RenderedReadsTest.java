@@ -70,7 +70,9 @@ class RenderedReadsTest {
                       return view.get();
                     },
                     TestApiServer.answering(command -> null),
-                    () -> new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of()),
+                    () ->
+                        new HealthView(
+                            "RUNNING", true, "", "n1", null, "", List.of(), List.of(), List.of()),
                     () -> "maintd_renders_total " + metricsRendered.incrementAndGet() + "\n",
                     memory -> Optional.empty()),
                 List.of()),

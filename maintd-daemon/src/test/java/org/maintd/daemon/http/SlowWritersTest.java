@@ -64,7 +64,8 @@ class SlowWritersTest {
   private int start(Duration bodyDeadline) throws Exception {
     keyFile = java.nio.file.Files.writeString(tmp.resolve("hmac.key"), KEY);
     DaemonView view = TestApiServer.view(MaintdState.initial(Instant.now()));
-    HealthView health = new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of());
+    HealthView health =
+        new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of(), List.of());
     server =
         TestApiServer.start(
             new ApiRoutes.Sources(

@@ -72,7 +72,9 @@ class StandbyAdmissionTest {
                 new ApiRoutes.Sources(
                     () -> view,
                     commands,
-                    () -> new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of()),
+                    () ->
+                        new HealthView(
+                            "RUNNING", true, "", "n1", null, "", List.of(), List.of(), List.of()),
                     () -> "",
                     memory -> Optional.empty()),
                 List.of()),

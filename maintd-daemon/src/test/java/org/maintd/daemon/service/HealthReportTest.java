@@ -83,6 +83,7 @@ class HealthReportTest {
             null,
             "",
             holdups,
+            List.of(),
             List.of());
     assertEquals(expected, whole.state());
     assertEquals(expected, HealthReport.state(parts, leads, holdups));

@@ -47,9 +47,10 @@ import org.maintd.wait.PlannedWorkHold;
 class UiRoutesTest {
   private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
   private static final HealthView LEADER =
-      new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of());
+      new HealthView("RUNNING", true, "", "n1", null, "", List.of(), List.of(), List.of());
   private static final HealthView STANDBY =
-      new HealthView("STANDBY", false, "http://n2:1816", "n1", null, "", List.of(), List.of());
+      new HealthView(
+          "STANDBY", false, "http://n2:1816", "n1", null, "", List.of(), List.of(), List.of());
 
   @TempDir Path tmp;
   private final AtomicReference<DaemonView> view = new AtomicReference<>();
@@ -114,7 +115,8 @@ class UiRoutesTest {
         1.0,
         "",
         List.of(new PartHealth("poller", "RUNNING", 1.0, "", detail)),
-        warnings);
+        warnings,
+        List.of());
   }
 
   @Test

@@ -31,19 +31,6 @@ public record HealthView(
     faults = faults == null ? List.of() : List.copyOf(faults);
   }
 
-  /** A health without faults. */
-  public HealthView(
-      String state,
-      boolean leader,
-      String leader_url,
-      String master,
-      Double last_tick,
-      String last_error,
-      List<PartHealth> parts,
-      List<String> warnings) {
-    this(state, leader, leader_url, master, last_tick, last_error, parts, warnings, List.of());
-  }
-
   /** Whether the daemon does its work: it runs, leading or standing by. */
   @JsonIgnore
   public boolean serving() {
