@@ -3,8 +3,8 @@
 # its state directory on a tmpfs of its own), who leads, the load's bookkeeping, and the end.
 # Sourced by scripts/chaos, which sets top, state, jar, port, log.
 
-# The chaos' own nftables table and cgroups, apart from any test's.
-export MAINTD_NETCUT_NAME=maintd-chaos
+# The chaos' own nftables table and cgroups, apart from any test's and any other run's (by its port).
+export MAINTD_NETCUT_NAME=maintd-chaos-$port
 
 say() { echo "$(date +%H:%M:%S) $*" | tee -a "$log"; }
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
