@@ -271,10 +271,9 @@ run_fault() {
   say "$k ($(about "$k")${detail:+: $detail}): noticed after $tn ms,${tt:+ another daemon led after $tt ms,} recovered $tr ms after it ended; $((jobs1 - jobs0)) jobs meanwhile"
 }
 heal_all() {
-  local n g
-  for g in daemon-node1 daemon-node2 daemon-node3 zk1 zk2 zk3 "collector-$faulty_node"; do
-    "$top/scripts/netcut" forget "$g" 2>/dev/null || true
-  done
+  local n
+  # the table and the groups are this run's own (MAINTD_NETCUT_NAME): all of them go
+  "$top/scripts/netcut" clear 2>/dev/null || true
   for n in "${candidates[@]}"; do
     mountpoint -q "$state/local-$n" 2>/dev/null && mount -o remount,rw "$state/local-$n" 2>/dev/null || true
     rm -f "$state/local-$n/chaos-fill"
