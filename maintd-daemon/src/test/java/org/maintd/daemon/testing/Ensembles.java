@@ -4,15 +4,11 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -102,27 +98,10 @@ public final class Ensembles {
     List<InstanceSpec> specs = new ArrayList<>();
     for (int i = 1; i <= n; i++) {
       File data = Files.createDirectories(dir.resolve("zk" + i)).toFile();
-      specs.add(new InstanceSpec(data, freePort(), freePort(), freePort(), true, i, 200, -1));
+      specs.add(
+          new InstanceSpec(
+              data, FreePorts.next(), FreePorts.next(), FreePorts.next(), true, i, 200, -1));
     }
     return specs;
-  }
-
-  private static final int LOWEST = 20_000;
-  private static int next = LOWEST + new Random().nextInt(5_000);
-
-  /** A port free now, between 20,000 and the ephemeral range (which starts at 32,768 or above). */
-  private static synchronized int freePort() throws IOException {
-    for (int tries = 0; tries < 12_000; tries++) {
-      int port = next;
-      next = next + 1 >= 32_000 ? LOWEST : next + 1;
-      try (ServerSocket probe = new ServerSocket()) {
-        probe.setReuseAddress(false);
-        probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-        return port;
-      } catch (IOException taken) {
-        // in use: the next one
-      }
-    }
-    throw new IOException("no free port between " + LOWEST + " and 32000");
   }
 }

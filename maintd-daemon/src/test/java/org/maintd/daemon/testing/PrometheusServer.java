@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -72,7 +71,7 @@ public final class PrometheusServer implements AutoCloseable {
   public static PrometheusServer start(Path dir, String config) throws IOException {
     require();
     Files.writeString(dir.resolve("prometheus.yml"), config);
-    int port = freePort();
+    int port = FreePorts.next();
     Path log = dir.resolve("prometheus.log");
     Process p =
         new ProcessBuilder(
@@ -121,12 +120,6 @@ public final class PrometheusServer implements AutoCloseable {
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
     }
   }
 }

@@ -35,11 +35,7 @@ public final class ZooKeeperQuorum implements AutoCloseable {
   public static ZooKeeperQuorum start(Path dir, int count, NetCut cut) throws IOException {
     List<Ports> ports = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      ports.add(
-          new Ports(
-              ZooKeeperServerProcess.freePort(),
-              ZooKeeperServerProcess.freePort(),
-              ZooKeeperServerProcess.freePort()));
+      ports.add(new Ports(FreePorts.next(), FreePorts.next(), FreePorts.next()));
     }
     ZooKeeperQuorum quorum = new ZooKeeperQuorum(ports);
     for (int i = 0; i < count; i++) {

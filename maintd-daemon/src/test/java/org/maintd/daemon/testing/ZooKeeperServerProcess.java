@@ -3,7 +3,6 @@ package org.maintd.daemon.testing;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +76,7 @@ public final class ZooKeeperServerProcess implements AutoCloseable {
   public static ZooKeeperServerProcess start(
       Release release, Path dir, String portKey, List<String> config, List<String> jvmOptions)
       throws IOException {
-    int port = freePort();
+    int port = FreePorts.next();
     List<String> lines = new ArrayList<>(List.of(portKey + "=" + port));
     lines.addAll(config);
     return launch(
@@ -88,13 +87,6 @@ public final class ZooKeeperServerProcess implements AutoCloseable {
         jvmOptions,
         port,
         command -> command);
-  }
-
-  /** A port free now. */
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 
   /**
