@@ -204,6 +204,15 @@ recovered() {
   done
   [ "$n" = 1 ]
 }
+# Why $1 was not recovered from: what each daemon's /1/health says, and its log's last lines.
+not_recovered() {
+  local i
+  say "$1 not recovered from within 120 s; what the daemons say:"
+  for i in "${!candidates[@]}"; do
+    say "  ${candidates[$i]}: $(health "$i" | head -c 600)"
+    tail -n 5 "$state/daemon-${candidates[$i]}.log" 2>/dev/null | sed 's/^/    /' | tee -a "$log" || true
+  done
+}
 # After SIGCONT: every answer of the old leader that claims to lead while another leads is counted.
 watch_old_leader() {
   local i=$1 until=$(( $(now_ms) + $2 * 1000 )) h
@@ -263,6 +272,7 @@ run_fault() {
     sleep 0.2
   done
   [ -z "$tt" ] || takeovers+=("$tt")
+  [ "$tr" != "-" ] || not_recovered "$k"
   jobs1=$(job_keys | wc -l)
   pids1=$(for n in "${candidates[@]}"; do cat "$state/daemon-$n.pid"; done | paste -sd,)
   local restarted=no

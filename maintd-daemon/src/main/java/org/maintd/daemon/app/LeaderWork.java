@@ -138,7 +138,10 @@ record LeaderWork(
           runnerPart,
           runner,
           new CommandGateway(runner, runnerPart.commandThread(), COMMAND_WAIT),
-          () -> notifications.ifPresent(NotifyPart::standDown));
+          () -> {
+            notifications.ifPresent(NotifyPart::standDown);
+            faults.leadershipEnded();
+          });
     } catch (RuntimeException e) {
       notifications.ifPresent(NotifyPart::standDown);
       if (runnerPart != null) {

@@ -74,6 +74,18 @@ public final class Faults {
     }
   }
 
+  /**
+   * This daemon stops leading: the faults only a leader's work sees end now (no one looks for them
+   * any more); those of the daemon itself, its clock, last.
+   */
+  public void leadershipEnded() {
+    for (FaultKind kind : FaultKind.values()) {
+      if (kind.ofLeading()) {
+        clear(kind);
+      }
+    }
+  }
+
   /** {@code kind} raised with {@code detail} when {@code seen}, else cleared. */
   public void set(FaultKind kind, boolean seen, String detail) {
     if (seen) {

@@ -35,6 +35,17 @@ class FaultsTest {
   }
 
   @Test
+  void whenTheLeadershipEndsTheFaultsOfItsWorkEndWithItAndTheClocksLasts() {
+    for (FaultKind kind : FaultKind.values()) {
+      faults.raise(kind, "seen");
+    }
+    faults.leadershipEnded();
+    assertEquals(
+        List.of(FaultKind.CLOCK_STEPPED), faults.active().stream().map(Fault::kind).toList());
+    assertEquals(1, faults.begun(FaultKind.BACKEND_SLOW));
+  }
+
+  @Test
   void aLastingFaultKeepsItsBeginningAndFollowsItsLastSighting() {
     Instant begun = clock.instant();
     faults.raise(FaultKind.STATE_UNWRITABLE, "No space left on device");
