@@ -1,5 +1,7 @@
 package org.maintd.round;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
@@ -13,8 +15,12 @@ import org.maintd.spi.CollectorReading;
  * and the status of every job waited for ({@link Watch}), and plans a round; a command step brings
  * the latest snapshot known and only applies the commands. Both bring the outcomes of the previous
  * step's effects; a tick also what the consent commands answered since the last one, and the alerts
- * the interlock read (quiet without one), and what the cluster says of the instances' disks.
+ * the interlock read (quiet without one), and what the cluster says of the instances' disks. A step
+ * may bring how far the wall clock was seen to step since the last one ({@code clockStep}, zero
+ * when it was not): the state's running waits move with it ({@link ClockStep}). Its single-value
+ * withers ({@code withConsents}, ...) are generated.
  */
+@RecordBuilder
 public record Inputs(
     Cluster cluster,
     Map<String, CollectorReading> readings,
@@ -24,13 +30,16 @@ public record Inputs(
     boolean plan,
     ConsentPoll consents,
     AlertState alerts,
-    DiskStatus disks) {
+    DiskStatus disks,
+    Duration clockStep)
+    implements InputsBuilder.With {
 
   public Inputs {
     readings = Sorted.copy(readings);
     jobs = Sorted.copy(jobs);
     outcomes = List.copyOf(outcomes);
     commands = List.copyOf(commands);
+    clockStep = clockStep == null ? Duration.ZERO : clockStep;
   }
 
   /** A command and the number its answer is filed under ({@link StepResult#replyTo}). */
@@ -51,7 +60,8 @@ public record Inputs(
         true,
         ConsentPoll.none(),
         AlertState.quiet(),
-        DiskStatus.unknown());
+        DiskStatus.unknown(),
+        Duration.ZERO);
   }
 
   /**
@@ -69,21 +79,7 @@ public record Inputs(
         false,
         ConsentPoll.none(),
         AlertState.quiet(),
-        DiskStatus.unknown());
-  }
-
-  /** These inputs with what the consent commands answered since the last tick. */
-  public Inputs withConsents(ConsentPoll answers) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, answers, alerts, disks);
-  }
-
-  /** These inputs with the alert state {@code read}. */
-  public Inputs withAlerts(AlertState read) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, consents, read, disks);
-  }
-
-  /** These inputs with what the cluster says of the instances' disks ({@code read}). */
-  public Inputs withDisks(DiskStatus read) {
-    return new Inputs(cluster, readings, jobs, outcomes, commands, plan, consents, alerts, read);
+        DiskStatus.unknown(),
+        Duration.ZERO);
   }
 }

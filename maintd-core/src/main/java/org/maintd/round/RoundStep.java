@@ -33,7 +33,11 @@ public final class RoundStep {
   }
 
   public StepResult step(RoundState state, Inputs inputs, Instant now) {
-    Turn t = new Turn(state, inputs, now, settings, lifecycle);
+    Turn t =
+        new Turn(ClockStep.across(state, inputs.clockStep()), inputs, now, settings, lifecycle);
+    if (!inputs.clockStep().isZero()) {
+      t.log.add(LogLine.warn(ClockStep.said(inputs.clockStep())));
+    }
     Results.apply(t);
     if (t.cluster == null) {
       refuseCommands(t);

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
@@ -21,7 +20,6 @@ import org.maintd.reboot.RebootMode;
 import org.maintd.reboot.RebootRequest;
 import org.maintd.reboot.RequestEvent;
 import org.maintd.reboot.RequestStatus;
-import org.maintd.spi.CollectorReading;
 
 /**
  * Reboot requests through the step: admitted or refused by command, each node's cycle moved on at
@@ -34,17 +32,7 @@ class RebootRoundTest {
       new HashMap<>(Map.of("n1", "b1", "n2", "b2", "n3", "b3", "n4", "b4"));
 
   private StepResult tick(JobStatus jobs) {
-    Map<String, CollectorReading> readings = new HashMap<>();
-    boots.forEach(
-        (node, boot) ->
-            readings.put(
-                node,
-                boot.isEmpty()
-                    ? new CollectorReading(
-                        node, new Observation.Unknown("off"), "unreachable", "", d.now, "")
-                    : new CollectorReading(node, new Observation.Clear(), "ok", "", d.now, boot)));
-    return d.take(
-        org.maintd.round.Inputs.tick(d.cluster, readings, d.jobsAll(jobs), d.outcomes, List.of()));
+    return d.tickBoots(boots, jobs, Duration.ZERO);
   }
 
   private Reply ask(String node, RebootMode mode, String key, boolean evacuate) {
@@ -60,9 +48,7 @@ class RebootRoundTest {
 
   private List<Operation> submitted() {
     d.carryOut();
-    return StepDriver.submits(d.last).stream()
-        .flatMap((JobSpec j) -> j.operations().stream())
-        .toList();
+    return d.submittedOperations();
   }
 
   @Test

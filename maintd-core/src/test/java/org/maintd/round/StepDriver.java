@@ -70,6 +70,26 @@ final class StepDriver {
     return tick(poll, Map.of());
   }
 
+  /**
+   * A tick where each node of {@code boots} reports ok with its boot id (off, unreachable, when its
+   * boot id is empty), every watched job has {@code jobs}, and the wall clock was seen to step by
+   * {@code clockStep} since the last step.
+   */
+  StepResult tickBoots(Map<String, String> boots, JobStatus jobs, Duration clockStep) {
+    Map<String, CollectorReading> readings = new HashMap<>();
+    boots.forEach(
+        (node, boot) ->
+            readings.put(
+                node,
+                boot.isEmpty()
+                    ? new CollectorReading(
+                        node, new Observation.Unknown("off"), "unreachable", "", now, "")
+                    : new CollectorReading(node, new Observation.Clear(), "ok", "", now, boot)));
+    return take(
+        Inputs.tick(cluster, readings, jobsAll(jobs), outcomes, List.of())
+            .withClockStep(clockStep));
+  }
+
   StepResult command(Command c) {
     return take(Inputs.commands(null, outcomes, List.of(new Inputs.Numbered(++commands, c))));
   }
@@ -104,6 +124,11 @@ final class StepDriver {
       }
     }
     outcomes = out;
+  }
+
+  /** The operations of the jobs the last step submitted, in order. */
+  List<org.maintd.job.Operation> submittedOperations() {
+    return submits(last).stream().flatMap(j -> j.operations().stream()).toList();
   }
 
   /** Starts a campaign that reboots {@code nodes}, one at a time; its id. */

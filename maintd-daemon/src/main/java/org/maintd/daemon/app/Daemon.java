@@ -45,6 +45,7 @@ public final class Daemon implements AutoCloseable {
   private final EpochFloor epochs;
   private final Supervision supervision;
   private final Faults faults;
+  private final ClockWatch clockWatch;
   private boolean started;
   private volatile BackendPlugin plugin;
   private volatile Graph graph;
@@ -55,6 +56,7 @@ public final class Daemon implements AutoCloseable {
     this.epochs = EpochFloor.in(config.stateDir().resolve("leader-epoch"));
     this.supervision = new Supervision(config.exitAfterFailure());
     this.faults = new Faults(clock, Ticker.SYSTEM);
+    this.clockWatch = ClockWatch.forPolling(clock, Ticker.SYSTEM, faults, config.pollInterval());
     Maintenance.Consent consent = config.maintenance().consent();
     this.consents = new ConsentAsker(consent.directory(), consent.timeout(), clock);
   }
@@ -91,7 +93,8 @@ public final class Daemon implements AutoCloseable {
                 consents,
                 epochs,
                 supervision,
-                faults),
+                faults,
+                clockWatch),
             clock);
     graph.start(parts, timers, supervision);
   }
@@ -101,9 +104,8 @@ public final class Daemon implements AutoCloseable {
    * starts is named too), often enough to name a step within a poll interval.
    */
   private void watchTheClock() {
-    ClockWatch watch = ClockWatch.forPolling(clock, Ticker.SYSTEM, faults, config.pollInterval());
     long every = ClockWatch.checkEvery(config.pollInterval()).toMillis();
-    timers.scheduleWithFixedDelay(watch::check, every, every, TimeUnit.MILLISECONDS);
+    timers.scheduleWithFixedDelay(clockWatch::check, every, every, TimeUnit.MILLISECONDS);
   }
 
   /**

@@ -19,6 +19,7 @@ import org.maintd.daemon.leader.Vote;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
 import org.maintd.daemon.poll.PollerPart;
+import org.maintd.daemon.runner.ClockSteps;
 import org.maintd.daemon.store.StateCondition;
 import org.maintd.daemon.store.StateWrites;
 import org.maintd.daemon.zookeeper.EpochFloor;
@@ -59,7 +60,8 @@ record Graph(
       ConsentAsker consents,
       EpochFloor epochs,
       Supervision supervision,
-      Faults faults) {}
+      Faults faults,
+      ClockSteps clockSteps) {}
 
   /**
    * The graph of a daemon that asks the nodes to vote for the master with {@code vote}, and

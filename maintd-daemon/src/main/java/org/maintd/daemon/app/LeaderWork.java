@@ -21,6 +21,7 @@ import org.maintd.daemon.repair.NodeCommandJobs;
 import org.maintd.daemon.repair.RepairClient;
 import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.daemon.runner.AlertSource;
+import org.maintd.daemon.runner.ClockSteps;
 import org.maintd.daemon.runner.CommandGateway;
 import org.maintd.daemon.runner.ConsentSource;
 import org.maintd.daemon.runner.CrashPoint;
@@ -59,7 +60,8 @@ record LeaderWork(
     Clock clock,
     AlertSource alerts,
     Optional<NotifyPart> notifications,
-    Faults faults) {
+    Faults faults,
+    ClockSteps clockSteps) {
   private static final Duration COMMAND_WAIT = Duration.ofSeconds(60);
 
   /**
@@ -79,6 +81,7 @@ record LeaderWork(
       AlertSource alerts,
       Optional<NotifyPart> notifications,
       Faults faults,
+      ClockSteps clockSteps,
       Clock clock) {
     return new LeaderWork(
         config,
@@ -94,7 +97,8 @@ record LeaderWork(
         clock,
         alerts,
         notifications,
-        faults);
+        faults,
+        clockSteps);
   }
 
   /**
@@ -127,7 +131,8 @@ record LeaderWork(
                       .orElse(metrics),
                   opened.fenced().apply(leads),
                   consents,
-                  alerts));
+                  alerts,
+                  clockSteps));
       runnerPart = new RunnerPart(runner, config.pollInterval(), clock);
       notifyFrom(self, runner.view().state());
       runnerPart.start();

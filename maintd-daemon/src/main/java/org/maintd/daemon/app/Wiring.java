@@ -170,6 +170,7 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
         interlock.<AlertSource>map(p -> p).orElse(AlertSource.none()),
         notifications,
         shared.faults(),
+        shared.clockSteps(),
         clock);
   }
 

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.maintd.daemon.faults.FaultKind;
 import org.maintd.daemon.faults.Faults;
+import org.maintd.daemon.runner.ClockSteps;
 
 /**
  * Sees the wall clock stepped: at each {@link #check} it compares how far the wall clock moved
@@ -13,9 +14,10 @@ import org.maintd.daemon.faults.Faults;
  * threshold} is a step: {@code CLOCK_STEPPED} is raised ({@code "forward 3600 s at ..."}, {@code
  * "back 600 s at ..."}); it clears once no step has been seen for the {@code quiet} period,
  * measured on the monotonic clock. A slewing NTP moves the wall clock by at most 0.5 ms a second
- * and is never taken for a step. Thread-safe.
+ * and is never taken for a step. The steps seen are summed until the round {@link #take}s them, to
+ * move its running waits by as much. Thread-safe.
  */
-public final class ClockWatch {
+public final class ClockWatch implements ClockSteps {
   private final Clock wall;
   private final Ticker ticker;
   private final Faults faults;
@@ -25,6 +27,7 @@ public final class ClockWatch {
   private long lastNanos;
   private long steppedAtNanos;
   private boolean stepped;
+  private Duration pending = Duration.ZERO;
 
   /**
    * A watch of {@code wall} against {@code ticker}, telling {@code faults}: a difference over
@@ -79,6 +82,7 @@ public final class ClockWatch {
     if (step.abs().compareTo(threshold) > 0) {
       stepped = true;
       steppedAtNanos = nanos;
+      pending = pending.plus(step);
       faults.raise(FaultKind.CLOCK_STEPPED, describe(step, now));
     } else if (stepped && nanos - steppedAtNanos >= quiet.toNanos()) {
       stepped = false;
@@ -86,6 +90,13 @@ public final class ClockWatch {
     }
     lastWall = now;
     lastNanos = nanos;
+  }
+
+  @Override
+  public synchronized Duration take() {
+    Duration seen = pending;
+    pending = Duration.ZERO;
+    return seen;
   }
 
   private static String describe(Duration step, Instant now) {

@@ -52,6 +52,7 @@ public final class RoundRunner {
   private final Gate gate;
   private final ConsentSource consents;
   private final AlertSource alerts;
+  private final ClockSteps clockSteps;
   private final CommandQueue queue = new CommandQueue();
   private RoundState state;
   private List<Outcome> outcomes = List.of();
@@ -62,7 +63,8 @@ public final class RoundRunner {
    * The parts a runner works with; {@code gate} says whether this daemon may act (it leads, its
    * node is still the master) and fences off its changes once it may not; {@code consents} asks the
    * consent commands ({@link ConsentSource#NONE}: none), {@code alerts} reads the alert interlock
-   * ({@link AlertSource#none()}: none).
+   * ({@link AlertSource#none()}: none), {@code clockSteps} tells how far the wall clock stepped
+   * ({@link ClockSteps#none()}: never).
    */
   public record Parts(
       RoundStep step,
@@ -75,7 +77,8 @@ public final class RoundRunner {
       RunnerListener metrics,
       Gate gate,
       ConsentSource consents,
-      AlertSource alerts) {}
+      AlertSource alerts,
+      ClockSteps clockSteps) {}
 
   public RoundRunner(Parts parts) {
     this.step = parts.step();
@@ -91,6 +94,9 @@ public final class RoundRunner {
     this.gate = parts.gate();
     this.consents = parts.consents();
     this.alerts = parts.alerts();
+    this.clockSteps = parts.clockSteps();
+    // a step seen before this runner led moved no wait of the state it starts from
+    clockSteps.take();
     this.state = RoundState.of(writer.stored());
     this.view = DaemonView.of(state);
   }
@@ -123,7 +129,8 @@ public final class RoundRunner {
         Inputs.tick(snapshot, readings, jobs, outcomes, List.of())
             .withConsents(consents.poll(state.stored(), snapshot, now))
             .withAlerts(alerts.read())
-            .withDisks(disks(snapshot));
+            .withDisks(disks(snapshot))
+            .withClockStep(clockSteps.take());
     carryOut(take(inputs, now));
     followUp(now);
     metrics.ticked(Duration.ofNanos(System.nanoTime() - started));

@@ -47,6 +47,21 @@ class ClockWatchTest {
   }
 
   @Test
+  void theStepsSeenAreSummedUntilTakenAndASlewOrAStepTooSmallIsNone() {
+    clock.advance(Duration.ofSeconds(15));
+    clock.step(Duration.ofHours(1));
+    watch.check();
+    clock.advance(Duration.ofSeconds(15));
+    clock.step(Duration.ofSeconds(20));
+    watch.check();
+    clock.advance(Duration.ofSeconds(15));
+    clock.step(Duration.ofMinutes(-10));
+    watch.check();
+    assertEquals(Duration.ofMinutes(50), watch.take());
+    assertEquals(Duration.ZERO, watch.take(), "taken once");
+  }
+
+  @Test
   void aSlewingClockIsNeverAStepHoweverLongItRuns() {
     for (int i = 0; i < 24 * 60; i++) {
       clock.advance(Duration.ofMinutes(1));

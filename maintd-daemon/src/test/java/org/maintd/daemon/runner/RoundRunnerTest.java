@@ -178,6 +178,25 @@ class RoundRunnerTest {
   }
 
   @Test
+  void aStepOfTheWallClockSeenBetweenTwoTicksMovesTheStoredWaitsWithItOnce() throws Exception {
+    List<Duration> seen = new java.util.ArrayList<>();
+    bench.clockSteps = () -> seen.isEmpty() ? Duration.ZERO : seen.remove(0);
+    runner(Boundaries.none()).tick();
+    java.time.Instant since = stored().collectors().get("n1").since();
+    seen.add(Duration.ofMinutes(5));
+    RoundRunner next = runner(Boundaries.none());
+    next.tick();
+    assertEquals(
+        since, stored().collectors().get("n1").since(), "a step seen before it led moves nothing");
+    clock.step(Duration.ofHours(1));
+    seen.add(Duration.ofHours(1));
+    next.tick();
+    assertEquals(since.plus(Duration.ofHours(1)), stored().collectors().get("n1").since());
+    next.tick();
+    assertEquals(since.plus(Duration.ofHours(1)), stored().collectors().get("n1").since());
+  }
+
+  @Test
   void aRefusedSubmissionStaysAnIntentAndIsSubmittedOnceLater() throws Exception {
     RoundRunner runner = runner(Boundaries.none());
     reports("n2", "evacuate");

@@ -38,6 +38,9 @@ final class RunnerBench {
   private final Path dir;
   private final AtomicLong uuids = new AtomicLong();
 
+  /** How far the wall clock stepped, as the runners made from now on are told. */
+  ClockSteps clockSteps = ClockSteps.none();
+
   RunnerBench(Path dir) {
     this.dir = dir;
     Cluster c = new HtoolsReader().read(TestCluster.CLUSTER, "t");
@@ -69,7 +72,8 @@ final class RunnerBench {
             listener,
             c -> true,
             ConsentSource.NONE,
-            AlertSource.none()));
+            AlertSource.none(),
+            clockSteps));
   }
 
   private Map<String, CollectorReading> readings(Collection<String> nodes) {

@@ -478,7 +478,8 @@ final class Simulation {
                     listener(),
                     gate(h),
                     ConsentSource.NONE,
-                    AlertSource.none()));
+                    AlertSource.none(),
+                    org.maintd.daemon.runner.ClockSteps.none()));
         commands = new CommandGateway(runner, Runnable::run, Duration.ofSeconds(1));
         return;
       } catch (StoreException e) {
