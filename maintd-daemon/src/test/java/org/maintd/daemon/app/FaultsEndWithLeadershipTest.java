@@ -3,10 +3,9 @@ package org.maintd.daemon.app;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.testing.ClusterInZooKeeper;
 import org.maintd.daemon.testing.Ensembles;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
@@ -19,42 +18,31 @@ import org.maintd.protocol.json.Json;
  */
 class FaultsEndWithLeadershipTest {
   @TempDir Path tmp;
-  TestingServer server;
-  TestCluster cluster;
-
-  @AfterEach
-  void stop() throws Exception {
-    if (cluster != null) {
-      cluster.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void aLeadersFaultEndsWithItsLeadership() throws Exception {
-    server = new TestingServer(true);
-    cluster = new TestCluster(tmp);
-    cluster.ha = Ensembles.electedWithStateIn(server.getConnectString());
-    cluster.startDaemon();
-    cluster.awaitTrue("it leads", () -> Boolean.TRUE.equals(health().get("leader")));
-    cluster.stopCollector("n3");
-    cluster.awaitTrue(
-        "the unreachable collector is a fault", () -> faults().contains("COLLECTORS_UNREACHABLE"));
+    try (ClusterInZooKeeper zk = ClusterInZooKeeper.of(tmp, Ensembles::electedWithStateIn)) {
+      TestCluster cluster = zk.cluster;
+      cluster.startDaemon();
+      cluster.awaitTrue("it leads", () -> Boolean.TRUE.equals(health(cluster).get("leader")));
+      cluster.stopCollector("n3");
+      cluster.awaitTrue(
+          "the unreachable collector is a fault",
+          () -> faults(cluster).contains("COLLECTORS_UNREACHABLE"));
 
-    server.stop();
-    cluster.awaitTrue(
-        "it stops leading, and the fault of its work ends with that",
-        () -> !Boolean.TRUE.equals(health().get("leader")) && faults().isEmpty());
+      zk.server.stop();
+      cluster.awaitTrue(
+          "it stops leading, and the fault of its work ends with that",
+          () -> !Boolean.TRUE.equals(health(cluster).get("leader")) && faults(cluster).isEmpty());
+    }
   }
 
-  private Map<?, ?> health() throws Exception {
+  private static Map<?, ?> health(TestCluster cluster) throws Exception {
     return Json.MAPPER.readValue(cluster.getRaw("/1/health").body(), Map.class);
   }
 
-  private List<String> faults() throws Exception {
-    Object listed = health().get("faults");
+  private static List<String> faults(TestCluster cluster) throws Exception {
+    Object listed = health(cluster).get("faults");
     List<?> faults = listed instanceof List<?> l ? l : List.of();
     return faults.stream().map(f -> (String) ((Map<?, ?>) f).get("fault")).toList();
   }

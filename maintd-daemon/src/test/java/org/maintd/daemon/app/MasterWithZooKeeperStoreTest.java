@@ -10,10 +10,9 @@ import java.time.Duration;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maintd.daemon.testing.ClusterInZooKeeper;
 import org.maintd.daemon.testing.Ensembles;
 import org.maintd.daemon.testing.TestCluster;
 
@@ -24,36 +23,24 @@ import org.maintd.daemon.testing.TestCluster;
  */
 class MasterWithZooKeeperStoreTest {
   @TempDir Path tmp;
-  TestingServer server;
-  TestCluster cluster;
-
-  @AfterEach
-  void stop() throws Exception {
-    if (cluster != null) {
-      cluster.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void theDaemonOnTheMasterTakesTheStateOverInZooKeeperWithoutAnElection() throws Exception {
-    server = new TestingServer(true);
-    cluster = new TestCluster(tmp);
-    cluster.ha = Ensembles.onTheMasterWithStateIn(server.getConnectString());
-    cluster.startDaemon();
-    await("the daemon leads")
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> cluster.daemon().health().leader());
-    assertEquals(200, cluster.signedPost("/1/pause", "").statusCode());
-    try (CuratorFramework zk =
-        CuratorFrameworkFactory.newClient(server.getConnectString(), new RetryOneTime(10))) {
-      zk.start();
-      assertNotNull(zk.checkExists().forPath("/maintd/state"), "the state is in ZooKeeper");
+    try (ClusterInZooKeeper zk = ClusterInZooKeeper.of(tmp, Ensembles::onTheMasterWithStateIn)) {
+      TestCluster cluster = zk.cluster;
+      cluster.startDaemon();
+      await("the daemon leads")
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> cluster.daemon().health().leader());
+      assertEquals(200, cluster.signedPost("/1/pause", "").statusCode());
+      try (CuratorFramework client =
+          CuratorFrameworkFactory.newClient(zk.server.getConnectString(), new RetryOneTime(10))) {
+        client.start();
+        assertNotNull(client.checkExists().forPath("/maintd/state"), "the state is in ZooKeeper");
+      }
+      String health = cluster.getRaw("/1/health").body();
+      assertTrue(health.contains("\"zookeeper\""), health);
+      assertTrue(cluster.getRaw("/1/paused").body().contains("\"paused\":true"));
     }
-    String health = cluster.getRaw("/1/health").body();
-    assertTrue(health.contains("\"zookeeper\""), health);
-    assertTrue(cluster.getRaw("/1/paused").body().contains("\"paused\":true"));
   }
 }
