@@ -19,7 +19,8 @@
 # Connection info is printed at the end and written to /var/tmp/gnt-sandbox/env.
 #
 # Idempotent: if the cluster is already up it only prints the info; if a
-# partial state is found it is torn down with down.sh and rebuilt.
+# partial state is found, or its collectors run another checkout's jar, it is
+# torn down with down.sh and rebuilt.
 # Global changes: Debian packages (ganeti, ganeti-os-noop, socat, curl, and
 # their dependencies), /run/netns (created by `ip netns` if it did not exist),
 # and the mount-point directories /root/.ssh and /srv/ganeti if missing
@@ -397,7 +398,15 @@ print_info() {
 
 main() {
   install_packages
-  if cluster_up; then log "cluster already up"; print_info; exit 0; fi
+  if cluster_up; then
+    if grep -qF -- "$COLLECTOR_JAR" "$BASE/n1/collector/repair-commands/reboot" 2>/dev/null; then
+      log "cluster already up"; print_info; exit 0
+    fi
+    # its collectors (and the reboot command that restarts them) run another checkout's jar, which
+    # may be gone or older: a sandbox of this checkout's own is built instead
+    log "cluster up, but its collectors run another jar than $COLLECTOR_JAR; tearing it down first"
+    bash "$HERE/down.sh"
+  fi
   if [[ -e /run/netns/$HUB || -e /run/netns/gnt-n1 || -e $STATE || -e $BASE ]]; then
     log "found partial/old state; tearing it down first"
     bash "$HERE/down.sh"
