@@ -92,8 +92,13 @@ public final class ClockWatch implements ClockSteps {
     lastNanos = nanos;
   }
 
+  /**
+   * The steps seen since the last take, this one included: the clocks are compared first, so that a
+   * tick that reads the wall clock after a step is told of it even before the next scheduled check.
+   */
   @Override
   public synchronized Duration take() {
+    check();
     Duration seen = pending;
     pending = Duration.ZERO;
     return seen;

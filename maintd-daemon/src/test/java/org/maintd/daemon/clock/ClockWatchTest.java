@@ -59,6 +59,9 @@ class ClockWatchTest {
     watch.check();
     assertEquals(Duration.ofMinutes(50), watch.take());
     assertEquals(Duration.ZERO, watch.take(), "taken once");
+    clock.advance(Duration.ofSeconds(5));
+    clock.step(Duration.ofHours(2));
+    assertEquals(Duration.ofHours(2), watch.take(), "a step not checked yet is seen by the take");
   }
 
   @Test
