@@ -60,10 +60,12 @@ launch_daemon() {
   local wrap=("$top/scripts/netcut" run "daemon-$n" --)
   [ -f "$state/clock-$n" ] || echo "+0s" > "$state/clock-$n"
   if [ -n "$faketime_lib" ] && [[ " $asked " =~ " clock-" ]]; then
-    # Only the wall clock moves (a stepped clock); the monotonic clock goes on. libfaketime costs
-    # the JVM much CPU: only runs with a clock fault pay it.
+    # Only the wall clock moves (a stepped clock); the monotonic clock goes on. Without
+    # FAKETIME_FORCE_MONOTONIC_FIX=0, libfaketime 0.9.10 makes the JVM's timed waits return at once:
+    # every idle thread spins, a whole core per process.
     wrap+=(env LD_PRELOAD="$faketime_lib" FAKETIME_TIMESTAMP_FILE="$state/clock-$n"
-      FAKETIME_CACHE_DURATION=1 FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_RESET=1)
+      FAKETIME_CACHE_DURATION=1 FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_RESET=1
+      FAKETIME_FORCE_MONOTONIC_FIX=0)
   fi
   "${wrap[@]}" java -Xmx256m -jar "$jar" -f -c "$state/maintd-$n.yaml" --no-voting --yes-do-it \
     >> "$state/daemon-$n.log" 2>&1 &

@@ -47,7 +47,7 @@ start_faulty_collector() {
   rm -f "$c/port"
   local wrap=("$top/scripts/netcut" run "collector-$faulty_node" --)
   [ -z "$faketime_lib" ] || [[ " $asked " != *" node-skew "* ]] || wrap+=(env LD_PRELOAD="$faketime_lib" FAKETIME_TIMESTAMP_FILE="$state/clock-collector-$faulty_node"
-    FAKETIME_CACHE_DURATION=1 FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_RESET=1)
+    FAKETIME_CACHE_DURATION=1 FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_RESET=1 FAKETIME_FORCE_MONOTONIC_FIX=0)
   "${wrap[@]}" java -Xmx96m -jar "$top/maintd-collector/target/maintd-collector.jar" -c "$c/collector.yaml" \
     >> "$c/collector.log" 2>&1 &
   echo "$!" > "$c/pid"

@@ -45,7 +45,9 @@ public final class FakeTime {
   /**
    * What a process is started with to run on this clock: libfaketime preloaded, its offset read
    * from the file at every call ({@code FAKETIME_NO_CACHE}), {@code System.nanoTime} left as it is
-   * ({@code FAKETIME_DONT_FAKE_MONOTONIC}: only the wall clock moves, as when it is stepped).
+   * ({@code FAKETIME_DONT_FAKE_MONOTONIC}: only the wall clock moves, as when it is stepped), and
+   * its timed waits kept as they are ({@code FAKETIME_FORCE_MONOTONIC_FIX=0}: with the fix, the
+   * JVM's timed waits return at once and every idle thread spins, a whole core per process).
    */
   public Map<String, String> environment() {
     return Map.of(
@@ -56,7 +58,9 @@ public final class FakeTime {
         "FAKETIME_NO_CACHE",
         "1",
         "FAKETIME_DONT_FAKE_MONOTONIC",
-        "1");
+        "1",
+        "FAKETIME_FORCE_MONOTONIC_FIX",
+        "0");
   }
 
   /**
