@@ -157,7 +157,9 @@ sign() {
     cut-leader-cluster) has_fault "$victim" COLLECTORS_UNREACHABLE || has_fault "$victim" BACKEND_UNREACHABLE ;;
     partition-zk-leader-server) state_is "$victim_daemon" DISCONNECTED || other_leads "$victim_daemon" \
       || logged_since "$victim_daemon" "ZooKeeper connection \(suspended\|silent\)" ;;
-    disk-full|disk-readonly) has_fault "$victim" STATE_UNWRITABLE ;;
+    # under ZooKeeper the state is not on this disk (only the leader's epoch, written when it takes
+    # over): the daemon works on, with nothing to show
+    disk-full|disk-readonly) [ "$target" = sim-file ] || return 2; has_fault "$victim" STATE_UNWRITABLE ;;
     collector-disk-full) any_fault COLLECTOR_DISK_FULL ;;
     clock-forward|clock-back) has_fault "$victim" CLOCK_STEPPED ;;
     node-skew) any_fault NODE_CLOCK_SKEW ;;
