@@ -124,7 +124,7 @@ class ActTest {
     Act.Reboot act = new Act.Reboot(ask(key));
     assertEquals(
         said.isEmpty() ? Optional.empty() : Optional.of(said),
-        act.done(withRequests(older, other, mine), cluster(drained, offline)));
+        act.done(withRequests(older, mine, other), cluster(drained, offline)));
     assertEquals(Optional.empty(), act.done(INITIAL, cluster(false, false)));
     assertEquals(Optional.of(new Command.RequestReboot(ask(key))), act.command(INITIAL, T0));
   }

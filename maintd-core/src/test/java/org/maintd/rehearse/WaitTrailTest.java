@@ -64,6 +64,17 @@ class WaitTrailTest {
   }
 
   @Test
+  void waitsAreListedInTheOrderTheyBeganWhetherEndedOrStillOpen() {
+    WaitTrail t =
+        WaitTrail.empty()
+            .seen(plan(Optional.empty(), List.of(item("n4", CAP))), at(0))
+            .seen(plan(Optional.empty(), List.of(item("n4", CAP), item("n5", CAP))), at(30))
+            .seen(plan(Optional.empty(), List.of(item("n4", CAP))), at(60));
+    assertEquals(
+        List.of("reboot n4", "reboot n5"), t.at(at(90)).stream().map(Waited::what).toList());
+  }
+
+  @Test
   void theRoundWaitingForItsJobsIsProgressNotAWait() {
     PlanSnapshot p =
         new PlanSnapshot(
