@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.DiskTemplate;
 import org.maintd.diagnose.DiagnoseStatus;
 import org.maintd.diagnose.Diagnosis;
 import org.maintd.incident.Incident;
@@ -27,7 +26,6 @@ import org.maintd.reboot.Reboots;
 import org.maintd.reboot.RequestStatus;
 import org.maintd.round.Command;
 import org.maintd.spi.MaintdState;
-import org.maintd.testing.ClusterBuilder;
 
 /** Each act: the command it stands for, what it says, and when its work is done. */
 class ActTest {
@@ -35,16 +33,7 @@ class ActTest {
   private static final MaintdState INITIAL = MaintdState.initial(T0);
 
   private static Cluster cluster(boolean n2Drained, boolean n2Offline, String... placed) {
-    ClusterBuilder b =
-        new ClusterBuilder()
-            .node("n1", "g", 8192, 100000, true)
-            .node("n2", "g", 8192, 100000, false)
-            .node("n3", "g", 8192, 100000, false);
-    for (String p : placed) {
-      String[] f = p.split(":", -1);
-      b.instance(f[0], f[1], f[2], f[2].isEmpty() ? DiskTemplate.PLAIN : DiskTemplate.DRBD);
-    }
-    Cluster c = b.build();
+    Cluster c = ThreeNodes.with(placed);
     return c.withNode(
         "n2",
         n ->

@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.maintd.daemon.backend.sim.SimBackend;
 import org.maintd.daemon.backend.sim.SimMemory;
 import org.maintd.diagnose.Diagnosis;
 import org.maintd.incident.Observation;
@@ -13,14 +12,14 @@ import org.maintd.spi.CollectorReading;
 import org.maintd.spi.ReportSource;
 
 /**
- * The nodes' collectors of a rehearsal: each answers what it answered at the daemon's last poll,
- * but a node powered off in the rehearsal does not answer, a node that booted in it reports {@code
- * Ok} with its new boot id, and the node of the act's fault reports the fault. No collector is
- * asked anything. Not thread-safe: one play uses it.
+ * The nodes' collectors of a rehearsal, those of nodes that are on ({@link
+ * org.maintd.daemon.backend.sim.PoweredOffReports} answers for the others): each answers what it
+ * answered at the daemon's last poll, but a node that booted in the rehearsal reports {@code Ok}
+ * with its new boot id, and the node of the act's fault reports the fault. No collector is asked
+ * anything. Not thread-safe: one play uses it.
  */
 final class EchoedCollectors implements ReportSource {
   private final Map<String, CollectorReading> last;
-  private final SimBackend sim;
   private final SimMemory memory;
   private final Optional<Fault> fault;
   private final Clock clock;
@@ -29,13 +28,8 @@ final class EchoedCollectors implements ReportSource {
   record Fault(String node, Diagnosis diagnosis) {}
 
   EchoedCollectors(
-      Map<String, CollectorReading> last,
-      SimBackend sim,
-      SimMemory memory,
-      Optional<Fault> fault,
-      Clock clock) {
+      Map<String, CollectorReading> last, SimMemory memory, Optional<Fault> fault, Clock clock) {
     this.last = Map.copyOf(last);
-    this.sim = sim;
     this.memory = memory;
     this.fault = fault;
     this.clock = clock;
@@ -43,18 +37,9 @@ final class EchoedCollectors implements ReportSource {
 
   @Override
   public Map<String, CollectorReading> poll(Collection<String> nodes) {
-    java.util.Set<String> off = sim.poweredOff();
     Map<String, CollectorReading> readings = new TreeMap<>();
-    for (String n : nodes) {
-      readings.put(n, off.contains(n) ? unreachable(n) : reading(n));
-    }
+    nodes.forEach(n -> readings.put(n, reading(n)));
     return readings;
-  }
-
-  private CollectorReading unreachable(String node) {
-    String why = "node is powered off (rehearsed)";
-    return new CollectorReading(
-        node, new Observation.Unknown(why), "unreachable", why, clock.instant());
   }
 
   private CollectorReading reading(String node) {

@@ -10,9 +10,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.sim.PoweredOffReports;
 import org.maintd.daemon.backend.sim.SimBackend;
 import org.maintd.daemon.backend.sim.SimJob;
 import org.maintd.daemon.backend.sim.SimMemory;
+import org.maintd.daemon.clock.ManualClock;
 import org.maintd.daemon.repair.RepairJobs;
 import org.maintd.daemon.runner.Boundaries;
 import org.maintd.daemon.runner.ClockSteps;
@@ -50,7 +52,7 @@ final class Play {
   private final DaemonView view;
   private final Act act;
   private final Stage stage;
-  private final PlayClock clock;
+  private final ManualClock clock;
   private final SimMemory memory = new SimMemory();
   private final SimBackend sim;
   private final CopiedState store;
@@ -63,7 +65,7 @@ final class Play {
     this.view = view;
     this.act = act;
     this.stage = stage;
-    this.clock = new PlayClock(now);
+    this.clock = new ManualClock(now);
     this.sim = SimBackend.inMemory(memory, view.cluster(), stage.sim(), clock);
     for (Intent i : view.state().intents()) {
       if (i.submitted() && !i.job().isRepair()) {
@@ -80,11 +82,13 @@ final class Play {
         new RoundStep(stage.settings(), UUID::randomUUID),
         sim,
         new JobRouter(sim, new RepairJobs(Play::assumedRepair, Runnable::run)),
-        new EchoedCollectors(
-            view.readings(),
+        new PoweredOffReports(
+            new EchoedCollectors(
+                view.readings(),
+                memory,
+                act.reports().map(d -> new EchoedCollectors.Fault(act.node(), d)),
+                clock),
             sim,
-            memory,
-            act.reports().map(d -> new EchoedCollectors.Fault(act.node(), d)),
             clock),
         new StateWriter(store, clock),
         Boundaries.none(),
@@ -120,7 +124,7 @@ final class Play {
         throw new IllegalStateException("no way on after " + next);
       }
       quiet = tick.quiet();
-      clock.moveTo(tick.at());
+      clock.set(tick.at());
     }
   }
 
