@@ -123,7 +123,7 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
     String nl = System.lineSeparator();
     b.append("rehearsed: ").append(r.act()).append(nl);
     b.append(r.ending().kind()).append(": ").append(r.ending().text()).append(nl);
-    b.append("takes ")
+    b.append(r.ending().kind().equals("done") ? "takes " : "stopped after ")
         .append(Durations.text(Duration.ofMillis(Math.round(r.seconds() * 1000))))
         .append(" as played, from ")
         .append(Times.format(r.start()))
@@ -138,16 +138,20 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
     section(b, "waited", waits(r.waits()));
     section(b, "guards hit", waits(r.guards()));
     section(b, "nowhere to go", waits(r.nowhere()));
-    Table assumed = new Table("ASSUMED", "AS");
+    Table assumed = new Table("INPUT", "ASSUMED");
     r.assumptions().forEach(a -> assumed.row(a.input(), a.assumed()));
     section(b, "assumed", assumed);
     return b.toString();
   }
 
+  /** {@code title:} and its table, or {@code title: none}, after a blank line. */
   private static void section(StringBuilder b, String title, Table t) {
-    b.append(System.lineSeparator());
+    String nl = System.lineSeparator();
     String rendered = t.render();
-    b.append(rendered.lines().count() <= 1 ? title + ": none" + System.lineSeparator() : rendered);
+    b.append(nl)
+        .append(title)
+        .append(':')
+        .append(rendered.lines().count() <= 1 ? " none" + nl : nl + rendered);
   }
 
   private static Table jobs(RehearsalView r) {

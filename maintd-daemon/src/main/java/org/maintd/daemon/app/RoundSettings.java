@@ -3,7 +3,10 @@ package org.maintd.daemon.app;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.round.Settings;
 
-/** How the round decides, from the daemon's configuration: the leader's and its rehearsals'. */
+/**
+ * How the round decides, from the daemon's configuration: the leader's and its rehearsals'.
+ * Stateless.
+ */
 final class RoundSettings {
   private RoundSettings() {}
 

@@ -15,7 +15,7 @@ import org.maintd.rehearse.Act;
  * reboot}, {@code diagnose}) and the {@code node} it is about; a reboot's request in {@code reboot}
  * (the body of {@code POST /1/nodes/<node>/reboot}, every field optional); a diagnosis's {@code
  * status} ({@code evacuate} or {@code evacuate-failover}). Each is refused with an {@link
- * IllegalArgumentException} naming the field.
+ * IllegalArgumentException} naming the field. Immutable.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RehearsalBody(String action, String node, RebootBody reboot, String status) {

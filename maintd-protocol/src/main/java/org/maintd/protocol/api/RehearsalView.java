@@ -15,7 +15,7 @@ import org.maintd.rehearse.Waited;
  * many ticks, how it ended ({@code ending}: {@code done}, {@code stuck} or {@code out-of-steps},
  * with its sentence), the rounds with their jobs in the order the cluster took them, every instance
  * that moved, every wait (the guards it hit and what had nowhere to go also on their own), and what
- * it assumed. Times are seconds since the epoch.
+ * it assumed. Times are seconds since the epoch. Immutable.
  */
 public record RehearsalView(
     String act,

@@ -5,6 +5,7 @@ import java.util.concurrent.Semaphore;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.Commands;
 import org.maintd.daemon.runner.DaemonView;
+import org.maintd.protocol.text.Escaped;
 import org.maintd.rehearse.Act;
 import org.maintd.rehearse.RehearsalReport;
 import org.maintd.round.Refusal;
@@ -54,8 +55,8 @@ public final class Rehearsals {
     }
     log.info(
         "rehearsed {}: {} ({} jobs, {} s as played, {} ticks)",
-        act.says(),
-        report.ending().text(),
+        Escaped.of(act.says()),
+        Escaped.of(report.ending().text()),
         report.jobs().size(),
         report.wallTime().toSeconds(),
         report.ticks());

@@ -106,6 +106,7 @@ class RehearsalEndToEndTest {
   @Test
   void aRehearsedKeyedRebootGivesTheJobsTheDaemonThenSubmits() throws Exception {
     int before = cluster.simJobs().size();
+    String stored = state();
     String body = "{\"key\": \"alpha\", \"reason\": \"disks\"}";
     Map<?, ?> answer =
         rehearse("{\"action\": \"reboot\", \"node\": \"n4\", \"reboot\": " + body + "}");
@@ -114,7 +115,9 @@ class RehearsalEndToEndTest {
         ((Map<?, ?>) answer.get("ending")).get("text").toString().contains("held by key alpha"),
         answer.toString());
     assertEquals(before, cluster.simJobs().size(), "the rehearsal submitted nothing");
+    assertEquals(stored, state(), "the rehearsal wrote no state");
     List<Object> played = rehearsed(answer);
+    assertFalse(played.isEmpty(), answer.toString());
 
     assertEquals(200, cluster.signedPost("/1/nodes/n4/reboot", body).statusCode());
     cluster.awaitTrue(
