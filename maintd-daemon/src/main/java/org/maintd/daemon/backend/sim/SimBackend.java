@@ -192,8 +192,8 @@ public final class SimBackend implements ClusterBackend {
     Instant now = clock.instant();
     List<SimJob> jobs = new ArrayList<>(state.jobs());
     jobs.add(new SimJob(id, job, now, now.plus(ends.duration(job, state.cluster())), RUNNING, ""));
-    long last = id.matches("[0-9]{1,18}") ? Math.max(state.lastId(), Long.parseLong(id)) : 0;
-    state = state.with(state.cluster(), jobs, state.rules(), Math.max(last, state.lastId()));
+    long number = id.matches("[0-9]{1,18}") ? Long.parseLong(id) : 0;
+    state = state.with(state.cluster(), jobs, state.rules(), Math.max(number, state.lastId()));
   }
 
   /**
