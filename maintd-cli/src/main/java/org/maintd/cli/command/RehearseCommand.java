@@ -51,6 +51,7 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
         names = "--diagnose",
         arity = "2",
         paramLabel = "NODE STATUS",
+        hideParamSyntax = true,
         description = "NODE reports STATUS: evacuate or evacuate-failover.")
     List<String> diagnose;
   }
@@ -90,6 +91,10 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
     if (mode != null && !List.of("soft", "hard").contains(mode)) {
       throw new ParameterException(
           spec.commandLine(), "--mode must be soft or hard, not '" + mode + "'");
+    }
+    if (action.diagnose != null && action.diagnose.size() != 2) {
+      throw new ParameterException(
+          spec.commandLine(), "--diagnose is given once, with one NODE and one STATUS");
     }
     Map<String, Object> body = new LinkedHashMap<>();
     if (action.drain != null) {
