@@ -21,6 +21,7 @@ import org.maintd.cli.command.PauseCommand;
 import org.maintd.cli.command.PlanCommand;
 import org.maintd.cli.command.RebootCommand;
 import org.maintd.cli.command.RebootsCommand;
+import org.maintd.cli.command.RehearseCommand;
 import org.maintd.cli.command.ReleaseCommand;
 import org.maintd.cli.command.ResumeCommand;
 import org.maintd.cli.command.RollCommand;
@@ -96,6 +97,7 @@ import picocli.CommandLine.ScopeType;
       ReleaseCommand.class,
       RebootsCommand.class,
       CancelRebootCommand.class,
+      RehearseCommand.class,
       NotifyCommand.class,
       SimCommand.class,
       CommandLine.HelpCommand.class

@@ -81,7 +81,9 @@ class FixturesTest {
         Arguments.of("sim-load", SimLoad.class),
         Arguments.of("sim-job", SimJobView.class),
         Arguments.of("node-reboots", org.maintd.protocol.api.RebootView.NodeReboots.class),
-        Arguments.of("reboot-request", org.maintd.protocol.api.RebootBody.class));
+        Arguments.of("reboot-request", org.maintd.protocol.api.RebootBody.class),
+        Arguments.of("rehearsal-request", org.maintd.protocol.api.RehearsalBody.class),
+        Arguments.of("rehearsal", org.maintd.protocol.api.RehearsalView.class));
   }
 
   static String fixture(String name) throws IOException {

@@ -66,7 +66,7 @@ public final class PlanCommand extends ApiCommand.TopLevel {
   }
 
   /** {@code kind field=value ...}, the operation's own fields in a fixed order. */
-  private static String describe(Operation op) {
+  static String describe(Operation op) {
     StringBuilder b = new StringBuilder(op.kind());
     var fields = Json.MAPPER.convertValue(op, java.util.Map.class);
     for (String key : FIELDS) {

@@ -10,6 +10,9 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.backend.BackendPlugin;
+import org.maintd.daemon.backend.sim.SimPlugin;
+import org.maintd.daemon.backend.sim.rehearse.Rehearsals;
+import org.maintd.daemon.backend.sim.rehearse.Stage;
 import org.maintd.daemon.config.DaemonConfig;
 import org.maintd.daemon.http.ApiAction;
 import org.maintd.daemon.http.ApiPart;
@@ -18,9 +21,11 @@ import org.maintd.daemon.http.ApiServer;
 import org.maintd.daemon.http.Authenticator;
 import org.maintd.daemon.http.InstanceRoutes;
 import org.maintd.daemon.http.NotifyRoutes;
+import org.maintd.daemon.http.RehearsalRoutes;
 import org.maintd.daemon.http.RouteSet;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
+import org.maintd.daemon.runner.AlertSource;
 import org.maintd.http.Router;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.SignatureVerifier;
@@ -45,12 +50,15 @@ final class DaemonApi {
       Function<Duration, UsedSignatures> usedSignatures,
       Optional<SslContextFactory.Server> tls,
       Optional<NotifyPart> notifications,
+      AlertSource alerts,
       Clock clock) {
     List<RouteSet> extras =
         Stream.concat(
                 plugin.routes().stream(),
                 Stream.of(
                     new InstanceRoutes(served, config.instanceHealth(), clock),
+                    new RehearsalRoutes(
+                        served, acting::admit, rehearsals(config, alerts, clock)::rehearse),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
                     new org.maintd.daemon.ui.UiRoutes(
                         served, health, config.instanceHealth(), clock)))
@@ -74,6 +82,21 @@ final class DaemonApi {
             tls,
             () -> served.readHeaders(clock.instant())),
         routes.endpoints(),
+        clock);
+  }
+
+  /**
+   * The rehearsals of {@code POST /1/rehearsals}: the leader's round settings, the simulated
+   * cluster's job durations, the daemon's poll interval, the alert interlock's last answer.
+   */
+  private static Rehearsals rehearsals(DaemonConfig config, AlertSource alerts, Clock clock) {
+    return new Rehearsals(
+        new Stage(
+            RoundSettings.of(config),
+            SimPlugin.settings(config.sim()),
+            config.pollInterval(),
+            alerts,
+            Stage.MAX_TICKS),
         clock);
   }
 }

@@ -104,7 +104,8 @@ record Graph(
             metrics,
             collectors.verifier(),
             apiTls,
-            notifications);
+            notifications,
+            interlock);
     StandbyWarmUp warmUp = w.warmUp(acting, ways.leading(), work, self);
     return new Graph(
         config,

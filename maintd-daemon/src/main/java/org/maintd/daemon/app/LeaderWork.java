@@ -37,7 +37,6 @@ import org.maintd.daemon.store.StorePart;
 import org.maintd.notify.StateEvents;
 import org.maintd.recovery.Recovery;
 import org.maintd.round.RoundStep;
-import org.maintd.round.Settings;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.MaintdState;
 
@@ -118,7 +117,7 @@ record LeaderWork(
       RoundRunner runner =
           new RoundRunner(
               new RoundRunner.Parts(
-                  new RoundStep(settings(), UUID::randomUUID),
+                  new RoundStep(RoundSettings.of(config), UUID::randomUUID),
                   backend,
                   new JobRouter(
                       backend, new RepairJobs(repairs, repairThreads, faults), nodeCommands()),
@@ -182,7 +181,7 @@ record LeaderWork(
     return Rehearsal.start(
         poller,
         backend,
-        new RoundStep(settings(), UUID::randomUUID),
+        new RoundStep(RoundSettings.of(config), UUID::randomUUID),
         lastStored(self),
         config.pollInterval(),
         clock);
@@ -194,7 +193,11 @@ record LeaderWork(
    */
   CompletableFuture<Rehearsal.Result> warmUp(String self) {
     return Rehearsal.warmUp(
-        poller, backend, new RoundStep(settings(), UUID::randomUUID), lastStored(self), clock);
+        poller,
+        backend,
+        new RoundStep(RoundSettings.of(config), UUID::randomUUID),
+        lastStored(self),
+        clock);
   }
 
   private Supplier<MaintdState> lastStored(String self) {
@@ -258,19 +261,5 @@ record LeaderWork(
                 n.masterFailoverWait()),
             to -> masterVotes.get().wonBy(to),
             Ticker.SYSTEM));
-  }
-
-  private Settings settings() {
-    return new Settings(
-        config.caps(),
-        config.storm(),
-        config.harep(),
-        org.maintd.balance.BalanceThreshold.of(config.balance(), config.balanceThreshold()),
-        config.nodeCommands().hardRebootAfter(),
-        config.balancing(),
-        config.maintenance().drainAhead(),
-        config.maintenance().guard(),
-        config.instanceHealth(),
-        config.reboot().policy(config.backend()));
   }
 }

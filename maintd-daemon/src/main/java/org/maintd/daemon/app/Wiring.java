@@ -255,7 +255,8 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
       DaemonMetrics metrics,
       SignatureVerifier verifier,
       Optional<SslContextFactory.Server> tls,
-      Optional<NotifyPart> notifications) {
+      Optional<NotifyPart> notifications,
+      Optional<InterlockPart> interlock) {
     return DaemonApi.of(
         config,
         plugin,
@@ -267,6 +268,7 @@ record Wiring(DaemonConfig config, BackendPlugin plugin, Graph.Shared shared, Cl
         ways.stores()::usedSignatures,
         tls,
         notifications,
+        interlock.<AlertSource>map(p -> p).orElse(AlertSource.none()),
         clock);
   }
 

@@ -1,8 +1,6 @@
 package org.maintd.daemon.http;
 
-import org.maintd.cluster.NodeNamed;
 import org.maintd.daemon.runner.DaemonView;
-import org.maintd.http.HttpError;
 import org.maintd.http.Router;
 import org.maintd.protocol.api.RebootBody;
 import org.maintd.protocol.api.RebootView;
@@ -59,20 +57,7 @@ final class RebootRoutes implements RouteSet {
   /** The node {@code name} means, whatever its letter case (a short name its qualified one). */
   private RebootView.NodeReboots node(String name) {
     DaemonView v = view();
-    if (v.cluster() == null) {
-      throw HttpError.notFound("no node " + name + " in the cluster");
-    }
-    NodeNamed named = NodeNamed.in(v.cluster(), name);
-    if (named instanceof NodeNamed.Unknown unknown) {
-      throw HttpError.notFound(unknown.message());
-    }
-    if (named instanceof NodeNamed.Ambiguous ambiguous) {
-      throw HttpError.badRequest(ambiguous.message());
-    }
-    if (!(named instanceof NodeNamed.Found found)) {
-      throw new IllegalStateException("no answer for the node named " + named);
-    }
-    String node = found.node().name();
+    String node = KnownNode.of(v.cluster(), name);
     return RebootView.NodeReboots.of(node, power(v.readings().get(node)), v.state().reboots());
   }
 

@@ -99,6 +99,7 @@ class MaintctlJsonEndToEndTest {
     json(o -> o instanceof List<?> l && l.size() == 5, "nodes");
     json(first("name", "app1").or(list()), "instances");
     json(hasKey("round"), "plan");
+    json(hasKey("rounds"), "rehearse", "--drain", "n5");
     json(hasKey("groups"), "roll");
     json(has("group", "default").and(hasKey("moves")), "balance", "-t", data());
     json(list(), "status");

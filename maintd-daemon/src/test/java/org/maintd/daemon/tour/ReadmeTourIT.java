@@ -394,6 +394,15 @@ class ReadmeTourIT {
     s.add(step("scripts/maintctl plan", r -> assertTrue(ok(r).startsWith("round "), r.out())));
     s.add(
         step(
+            "scripts/maintctl rehearse --drain node5",
+            r -> {
+              String out = ok(r);
+              assertTrue(out.contains("done: node5 is drained and holds no instance"), out);
+              assertTrue(out.contains("INSTANCE  PRIMARY"), out);
+              assertEquals("UP", node("node5").get("mode"), "a rehearsal changes nothing");
+            }));
+    s.add(
+        step(
             "scripts/maintctl roll --print-moves",
             r -> {
               assertTrue(ok(r).startsWith("'Node Reboot Groups'"), r.out());

@@ -1,5 +1,7 @@
 package org.maintd.daemon.backend.sim;
 
+import static org.maintd.job.JobStatus.RUNNING;
+
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -38,7 +40,7 @@ public final class SimBackend implements ClusterBackend {
 
   private final SimSettings settings;
   private final Clock clock;
-  private final SimFiles files;
+  private final SimStore files;
   private final SimJobEnd ends;
   private final SimTime time;
   private SimState state;
@@ -53,9 +55,22 @@ public final class SimBackend implements ClusterBackend {
    * again when another has changed it.
    */
   public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock, boolean shared) {
+    this(new SimFiles(file, settings, shared), initial, settings, clock);
+  }
+
+  /**
+   * A simulated cluster that starts from {@code initial} and lives in {@code memory} only, for one
+   * rehearsal: nothing of it is written anywhere.
+   */
+  public static SimBackend inMemory(
+      SimMemory memory, Cluster initial, SimSettings settings, Clock clock) {
+    return new SimBackend(memory, initial, settings, clock);
+  }
+
+  private SimBackend(SimStore files, Cluster initial, SimSettings settings, Clock clock) {
     this.settings = settings;
     this.clock = clock;
-    this.files = new SimFiles(file, settings, shared);
+    this.files = files;
     this.ends = new SimJobEnd(settings, files);
     this.time = new SimTime(clock, ends, files);
     this.state = new SimState(initial, List.of(), List.of(), 0, Map.of(), java.util.Set.of());
@@ -166,6 +181,33 @@ public final class SimBackend implements ClusterBackend {
               .map(n -> n.name())
               .orElseThrow(
                   () -> new BackendException("the simulated cluster has no single master node"));
+        });
+  }
+
+  /**
+   * Takes {@code job} as running already under the number {@code id} (a job of the round under way
+   * on the cluster a rehearsal copies), from now for its whole time.
+   */
+  public synchronized void runsAlready(String id, JobSpec job) {
+    Instant now = clock.instant();
+    List<SimJob> jobs = new ArrayList<>(state.jobs());
+    jobs.add(new SimJob(id, job, now, now.plus(ends.duration(job, state.cluster())), RUNNING, ""));
+    long number = id.matches("[0-9]{1,18}") ? Long.parseLong(id) : 0;
+    state = state.with(state.cluster(), jobs, state.rules(), Math.max(number, state.lastId()));
+  }
+
+  /**
+   * When the next thing happens by itself: a running job ends, or a rebooted node is back; empty
+   * when nothing will.
+   */
+  public synchronized java.util.Optional<Instant> nextEvent() {
+    return shared(
+        () -> {
+          advance();
+          return java.util.stream.Stream.concat(
+                  state.jobs().stream().filter(j -> j.status() == RUNNING).map(SimJob::ends),
+                  state.off().values().stream().filter(t -> t.isBefore(NEVER)))
+              .min(Instant::compareTo);
         });
   }
 

@@ -23,7 +23,7 @@ import org.maintd.spi.BackendException;
  * {@code sharedByDaemons}: several daemons use the state file. Not thread-safe: its {@link
  * SimBackend} calls it under its own lock.
  */
-final class SimFiles {
+final class SimFiles implements SimStore {
   private final Path file;
   private final SimSettings settings;
   private final boolean sharedByDaemons;
@@ -46,7 +46,8 @@ final class SimFiles {
    * Runs {@code call}: when shared, under the file's lock and, when another daemon has changed the
    * file since, after {@code reload} has been given the state as stored.
    */
-  <T> T shared(Consumer<SimState> reload, Supplier<T> call) {
+  @Override
+  public <T> T shared(Consumer<SimState> reload, Supplier<T> call) {
     if (!sharedByDaemons) {
       return call.get();
     }
@@ -73,11 +74,13 @@ final class SimFiles {
     }
   }
 
-  boolean stored() {
+  @Override
+  public boolean stored() {
     return Files.exists(file);
   }
 
-  SimState read() {
+  @Override
+  public SimState read() {
     try {
       seen = stamp();
       return Mappers.RECORDS.readValue(Files.readString(file), SimState.class);
@@ -87,7 +90,8 @@ final class SimFiles {
     }
   }
 
-  void write(SimState state) {
+  @Override
+  public void write(SimState state) {
     try {
       AtomicFiles.write(file, writer.write(state));
       seen = stamp();
@@ -98,14 +102,16 @@ final class SimFiles {
   }
 
   /** Gives {@code node} a boot id unless it has one. */
-  void ensureBootId(String node) {
+  @Override
+  public void ensureBootId(String node) {
     if (!Files.exists(bootIdFile(node))) {
       writeBootId(node);
     }
   }
 
   /** A new boot id for {@code node}: it booted. */
-  void writeBootId(String node) {
+  @Override
+  public void writeBootId(String node) {
     try {
       Files.createDirectories(settings.diagnoseDir());
       replace(bootIdFile(node), UUID.randomUUID() + "\n");
@@ -131,7 +137,8 @@ final class SimFiles {
   }
 
   /** {@code node} is the master, as the simulated nodes read it (nothing without a master file). */
-  void writeMaster(String node) {
+  @Override
+  public void writeMaster(String node) {
     if (settings.masterFile() == null) {
       return;
     }

@@ -25,10 +25,10 @@ final class SimJobEnd {
   private static final Logger log = LoggerFactory.getLogger(SimJobEnd.class);
 
   private final SimSettings settings;
-  private final SimFiles files;
+  private final SimStore files;
   private final SimOperations operations = new SimOperations();
 
-  SimJobEnd(SimSettings settings, SimFiles files) {
+  SimJobEnd(SimSettings settings, SimStore files) {
     this.settings = settings;
     this.files = files;
   }

@@ -40,24 +40,23 @@ public final class SimPlugin {
     }
   }
 
+  /** The simulated cluster's settings, from its section of the configuration. */
+  public static SimSettings settings(Sim s) {
+    return new SimSettings(
+        s.cluster(),
+        s.diagnoseDir(),
+        s.operationTime(),
+        s.timePerGiB(),
+        s.bootTime(),
+        s.masterFile());
+  }
+
   /** Throws {@link BackendException} when the simulated cluster cannot be loaded. */
   public static BackendPlugin of(DaemonConfig config, Clock clock) {
     Sim s = config.sim();
     Path stored = config.stateDir().resolve("sim/cluster.json");
     Cluster initial = Files.exists(stored) ? null : initial(s);
-    SimBackend sim =
-        new SimBackend(
-            stored,
-            initial,
-            new SimSettings(
-                s.cluster(),
-                s.diagnoseDir(),
-                s.operationTime(),
-                s.timePerGiB(),
-                s.bootTime(),
-                s.masterFile()),
-            clock,
-            s.shared());
+    SimBackend sim = new SimBackend(stored, initial, settings(s), clock, s.shared());
     return new BackendPlugin(
         sim,
         reports -> new PoweredOffReports(reports, sim, clock),

@@ -22,9 +22,9 @@ final class SimTime {
 
   private final Clock clock;
   private final SimJobEnd ends;
-  private final SimFiles files;
+  private final SimStore files;
 
-  SimTime(Clock clock, SimJobEnd ends, SimFiles files) {
+  SimTime(Clock clock, SimJobEnd ends, SimStore files) {
     this.clock = clock;
     this.ends = ends;
     this.files = files;

@@ -1,0 +1,176 @@
+package org.maintd.rehearse;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Node;
+import org.maintd.diagnose.Diagnosis;
+import org.maintd.incident.Incident;
+import org.maintd.incident.IncidentStatus;
+import org.maintd.maintenance.MachineId;
+import org.maintd.maintenance.Schedule;
+import org.maintd.maintenance.Window;
+import org.maintd.reboot.RebootAsk;
+import org.maintd.reboot.RebootRequest;
+import org.maintd.round.Command;
+import org.maintd.spi.MaintdState;
+
+/**
+ * What an operator is about to do, as a rehearsal plays it: the command that does it (given to the
+ * step as the real one would be), or the fault a node starts to report, and when its work is done.
+ * A closed set; each names the node it is about by the cluster's own name. Immutable.
+ */
+public sealed interface Act {
+  /** The node it is about. */
+  String node();
+
+  /** What is played, in an operator's words. */
+  String says();
+
+  /**
+   * The operator's command that does it, made at {@code now} on {@code stored}; none for a fault.
+   */
+  Optional<Command<?>> command(MaintdState stored, Instant now);
+
+  /** The fault the node reports from the first poll on; none but for a diagnosis. */
+  default Optional<Diagnosis> reports() {
+    return Optional.empty();
+  }
+
+  /** The sentence that says the work is done in {@code state} and {@code cluster}; empty before. */
+  Optional<String> done(MaintdState state, Cluster cluster);
+
+  /**
+   * A drain of {@code node}: a maintenance window for it that starts now and has no end, added to
+   * the schedule as {@code maintctl schedule add NODE --start +0s} posts it, by {@code who}. Done
+   * once the node is drained and holds no instance.
+   */
+  record Drain(String node, String who) implements Act {
+    @Override
+    public String says() {
+      return "drain "
+          + node
+          + ": a maintenance window for "
+          + node
+          + " from now on, with no end, added to the schedule (maintctl schedule add "
+          + node
+          + " --start +0s)";
+    }
+
+    @Override
+    public Optional<Command<?>> command(MaintdState stored, Instant now) {
+      List<Window> windows = new ArrayList<>(stored.maintenance().schedule().windows());
+      long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+      windows.add(
+          new Window(List.of(MachineId.of(node)), nanos, OptionalLong.empty(), false, false));
+      return Optional.of(new Command.PostSchedule(new Schedule(windows), who));
+    }
+
+    @Override
+    public Optional<String> done(MaintdState state, Cluster cluster) {
+      boolean empty =
+          cluster.node(node).map(Node::drained).orElse(false)
+              && cluster.primariesOf(node).isEmpty()
+              && cluster.secondariesOf(node).isEmpty();
+      return empty ? Optional.of(node + " is drained and holds no instance") : Optional.empty();
+    }
+  }
+
+  /**
+   * A reboot request, as {@code POST /1/nodes/<node>/reboot} asks it. Done once the request is done
+   * and its node back in service; a keyed one once it holds its node off; or once it failed.
+   */
+  record Reboot(RebootAsk ask) implements Act {
+    @Override
+    public String node() {
+      return ask.node();
+    }
+
+    @Override
+    public String says() {
+      return ask.mode().wireName()
+          + " reboot of "
+          + ask.node()
+          + ask.key().map(k -> " held by key " + k).orElse(", once")
+          + (ask.evacuate() ? ", drained and emptied first" : ", not emptied first");
+    }
+
+    @Override
+    public Optional<Command<?>> command(MaintdState stored, Instant now) {
+      return Optional.of(new Command.RequestReboot(ask));
+    }
+
+    @Override
+    public Optional<String> done(MaintdState state, Cluster cluster) {
+      List<RebootRequest> mine =
+          state.reboots().of(ask.node()).stream().filter(r -> r.key().equals(ask.key())).toList();
+      if (mine.isEmpty()) {
+        return Optional.empty();
+      }
+      RebootRequest last = mine.get(mine.size() - 1);
+      return switch (last.status()) {
+        case FAILED -> Optional.of("the reboot request of " + ask.node() + " failed");
+        case HELD ->
+            Optional.of(
+                ask.node()
+                    + " is off, held by key "
+                    + ask.key().orElse("")
+                    + " until it is released (maintctl release "
+                    + ask.node()
+                    + " "
+                    + ask.key().orElse("")
+                    + ")");
+        case DONE -> backInService(cluster);
+        default -> Optional.empty();
+      };
+    }
+
+    private Optional<String> backInService(Cluster cluster) {
+      boolean back = cluster.node(ask.node()).map(n -> !n.drained() && !n.offline()).orElse(false);
+      return back ? Optional.of(ask.node() + " rebooted and is back in service") : Optional.empty();
+    }
+  }
+
+  /**
+   * {@code node} reports {@code diagnosis} from the first poll on, as {@code maintctl sim diagnose}
+   * makes a simulated node report it. Done once its incident completed or failed.
+   */
+  record Diagnose(String node, Diagnosis diagnosis) implements Act {
+    @Override
+    public String says() {
+      return node + " reports " + diagnosis.status().wireName() + " from the next poll on";
+    }
+
+    @Override
+    public Optional<Command<?>> command(MaintdState stored, Instant now) {
+      return Optional.empty();
+    }
+
+    @Override
+    public Optional<Diagnosis> reports() {
+      return Optional.of(diagnosis);
+    }
+
+    @Override
+    public Optional<String> done(MaintdState state, Cluster cluster) {
+      return state.incidents().stream()
+          .filter(i -> i.sameFault(node, diagnosis))
+          .filter(
+              i -> i.status() == IncidentStatus.COMPLETED || i.status() == IncidentStatus.FAILED)
+          .findFirst()
+          .map(Diagnose::said);
+    }
+
+    private static String said(Incident i) {
+      return "the incident of "
+          + i.node()
+          + " ("
+          + i.diagnosis().status().wireName()
+          + ") "
+          + i.status().wireName();
+    }
+  }
+}

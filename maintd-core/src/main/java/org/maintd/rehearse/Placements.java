@@ -1,0 +1,37 @@
+package org.maintd.rehearse;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.maintd.cluster.Cluster;
+import org.maintd.cluster.Instance;
+
+/**
+ * The instances a rehearsal moved: each instance of the cluster before whose primary or secondary
+ * is another after, by name. Stateless.
+ */
+public final class Placements {
+  private Placements() {}
+
+  /** The instances of {@code before} placed otherwise in {@code after}, by name. */
+  public static List<Placement> moved(Cluster before, Cluster after) {
+    List<Placement> moved = new ArrayList<>();
+    for (Instance was : before.instances()) {
+      after
+          .instance(was.name())
+          .filter(
+              now ->
+                  !now.primary().equals(was.primary()) || !now.secondary().equals(was.secondary()))
+          .ifPresent(
+              now ->
+                  moved.add(
+                      new Placement(
+                          was.name(),
+                          was.primary(),
+                          now.primary(),
+                          was.secondary(),
+                          now.secondary())));
+    }
+    moved.sort(java.util.Comparator.comparing(Placement::instance));
+    return moved;
+  }
+}

@@ -1,0 +1,69 @@
+package org.maintd.rehearse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.maintd.guard.Alert;
+import org.maintd.guard.AlertState;
+
+/** What a rehearsal says it assumed. */
+class AssumptionsTest {
+  @Test
+  void itNamesTheDurationsTheFailuresTheRunningJobsTheAlertsAndTheConsent() {
+    List<Assumption> all =
+        Assumptions.of(
+            Duration.ofSeconds(1),
+            Duration.ofMillis(250),
+            Duration.ofSeconds(5),
+            2,
+            AlertState.quiet());
+    assertEquals(
+        List.of(
+            "job durations", "no new failures", "jobs running now", "alert interlock", "consent"),
+        all.stream().map(Assumption::input).toList());
+    assertEquals(
+        "1 s per operation of every kind, plus 0.25 s per GiB an operation copies (a move, a new"
+            + " secondary): the simulated cluster's settings (sim.operationTime, sim.timePerGiB);"
+            + " no job history was read",
+        all.get(0).assumed());
+    assertEquals(true, all.get(1).assumed().contains("after 5 s (sim.bootTime)"));
+    assertEquals(
+        "2 job(s) of the round under way run their whole time again from now",
+        all.get(2).assumed());
+  }
+
+  @Test
+  void withoutRunningJobsItAssumesNoneOfThem() {
+    List<Assumption> all =
+        Assumptions.of(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, AlertState.quiet());
+    assertEquals(4, all.size());
+    assertEquals("0 s per operation", all.get(0).assumed().substring(0, 17));
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "quiet, 'no alert holds planned work, as at the last reading'",
+    "active, '1 alert(s) stay active, as at the last reading'",
+    "unknown, 'the alerts stay unreadable, as at the last reading: no answer'"
+  })
+  void theAlertInterlockIsAssumedAsLastRead(String state, String said) {
+    AlertState s =
+        switch (state) {
+          case "quiet" -> AlertState.quiet();
+          case "active" -> AlertState.of(List.of(new Alert("DiskFull", true)));
+          default -> new AlertState.Unknown("no answer");
+        };
+    List<Assumption> all = Assumptions.of(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, s);
+    assertEquals(said, all.get(2).assumed());
+  }
+
+  @Test
+  void secondsAreSaidWithoutTrailingZeros() {
+    assertEquals("1.5 s", Assumptions.seconds(Duration.ofMillis(1500)));
+    assertEquals("60 s", Assumptions.seconds(Duration.ofMinutes(1)));
+  }
+}

@@ -1,0 +1,183 @@
+package org.maintd.daemon.backend.sim.rehearse;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.sim.PoweredOffReports;
+import org.maintd.daemon.backend.sim.SimBackend;
+import org.maintd.daemon.backend.sim.SimJob;
+import org.maintd.daemon.backend.sim.SimMemory;
+import org.maintd.daemon.clock.ManualClock;
+import org.maintd.daemon.repair.RepairJobs;
+import org.maintd.daemon.runner.Boundaries;
+import org.maintd.daemon.runner.ClockSteps;
+import org.maintd.daemon.runner.CommandGateway;
+import org.maintd.daemon.runner.ConsentSource;
+import org.maintd.daemon.runner.DaemonView;
+import org.maintd.daemon.runner.JobRouter;
+import org.maintd.daemon.runner.RoundRunner;
+import org.maintd.daemon.runner.RunnerListener;
+import org.maintd.daemon.runner.StateWriter;
+import org.maintd.protocol.repair.RepairResult;
+import org.maintd.rehearse.Act;
+import org.maintd.rehearse.Assumptions;
+import org.maintd.rehearse.Ending;
+import org.maintd.rehearse.Pace;
+import org.maintd.rehearse.Placements;
+import org.maintd.rehearse.PlayedJob;
+import org.maintd.rehearse.RehearsalReport;
+import org.maintd.rehearse.WaitTrail;
+import org.maintd.rehearse.Wakeups;
+import org.maintd.round.Command;
+import org.maintd.round.RoundStep;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+
+/**
+ * One rehearsal: the daemon's {@link RoundRunner} and round step, with the leader's settings, on a
+ * copy of the published view: the simulated cluster in memory from the view's cluster (the jobs of
+ * the round under way running in it), collectors that answer as they last did, the state in memory,
+ * a clock that the play moves on tick by tick ({@link Pace}). The act's command is applied as the
+ * daemon applies an operator's, refused as it would be. Not thread-safe: played once, on one
+ * thread.
+ */
+final class Play {
+  private final DaemonView view;
+  private final Act act;
+  private final Stage stage;
+  private final ManualClock clock;
+  private final SimMemory memory = new SimMemory();
+  private final SimBackend sim;
+  private final CopiedState store;
+  private final RoundRunner runner;
+  private final Set<String> running = new TreeSet<>();
+  private final Map<String, Long> rounds = new HashMap<>();
+  private WaitTrail waits = WaitTrail.empty();
+
+  Play(DaemonView view, Act act, Stage stage, Instant now) {
+    this.view = view;
+    this.act = act;
+    this.stage = stage;
+    this.clock = new ManualClock(now);
+    this.sim = SimBackend.inMemory(memory, view.cluster(), stage.sim(), clock);
+    for (Intent i : view.state().intents()) {
+      if (i.submitted() && !i.job().isRepair()) {
+        sim.runsAlready(i.jobId(), i.job());
+        running.add(i.jobId());
+      }
+    }
+    this.store = new CopiedState(view.state());
+    this.runner = new RoundRunner(parts());
+  }
+
+  private RoundRunner.Parts parts() {
+    return new RoundRunner.Parts(
+        new RoundStep(stage.settings(), UUID::randomUUID),
+        sim,
+        new JobRouter(sim, new RepairJobs(Play::assumedRepair, Runnable::run)),
+        new PoweredOffReports(
+            new EchoedCollectors(
+                view.readings(),
+                memory,
+                act.reports().map(d -> new EchoedCollectors.Fault(act.node(), d)),
+                clock),
+            sim,
+            clock),
+        new StateWriter(store, clock),
+        Boundaries.none(),
+        clock,
+        RunnerListener.none(),
+        cluster -> true,
+        ConsentSource.NONE,
+        stage.alerts(),
+        ClockSteps.none());
+  }
+
+  /** A live repair as the rehearsal assumes it: its command succeeds. */
+  private static RepairResult assumedRepair(org.maintd.protocol.repair.RepairRequest r) {
+    return new RepairResult(
+        r.node(), r.incident().toString(), r.command(), 0, "assumed to succeed", null, false);
+  }
+
+  /** Plays the act to its end; throws the refusal of its command, as the daemon would refuse it. */
+  RehearsalReport play() {
+    Instant start = clock.instant();
+    Optional<Command<?>> command = act.command(store.stored(), start);
+    command.ifPresent(
+        c -> new CommandGateway(runner, Runnable::run, Duration.ofMinutes(1)).apply(c));
+    int quiet = 0;
+    for (int ticks = 1; ; ticks++) {
+      long before = store.stored().serial();
+      runner.tick();
+      Pace.Next next = Pace.after(look(ticks, before, quiet));
+      if (next instanceof Pace.End end) {
+        return report(start, ticks, end.ending());
+      }
+      if (!(next instanceof Pace.Tick tick)) {
+        throw new IllegalStateException("no way on after " + next);
+      }
+      quiet = tick.quiet();
+      clock.set(tick.at());
+    }
+  }
+
+  /** What the tick just taken shows, its rounds and waits noted. */
+  private Pace.Look look(int ticks, long serialBefore, int quiet) {
+    DaemonView after = runner.view();
+    MaintdState s = after.state();
+    s.intents().stream()
+        .filter(Intent::submitted)
+        .forEach(i -> rounds.putIfAbsent(i.jobId(), s.round()));
+    waits = waits.seen(after.plan(), clock.instant());
+    return new Pace.Look(
+        clock.instant(),
+        stage.poll(),
+        ticks,
+        stage.maxTicks(),
+        act.done(s, after.cluster()),
+        !s.intents().isEmpty() || sim.nextEvent().isPresent(),
+        s.serial() != serialBefore,
+        quiet,
+        Wakeups.earliest(after.plan(), clock.instant()),
+        waits.open().values().stream().map(w -> w.what() + ": " + w.text()).toList());
+  }
+
+  private RehearsalReport report(Instant start, int ticks, Ending ending) {
+    Cluster after = runner.view().cluster();
+    List<PlayedJob> jobs =
+        sim.jobs().stream().filter(j -> !running.contains(j.id())).map(this::played).toList();
+    return new RehearsalReport(
+        act.says(),
+        start,
+        clock.instant(),
+        ticks,
+        ending,
+        jobs,
+        Placements.moved(view.cluster(), after),
+        waits.at(clock.instant()),
+        Assumptions.of(
+            stage.sim().perOperation(),
+            stage.sim().perGiB(),
+            stage.sim().bootTime(),
+            running.size(),
+            stage.alerts().read()));
+  }
+
+  private PlayedJob played(SimJob j) {
+    return new PlayedJob(
+        j.id(),
+        rounds.getOrDefault(j.id(), 0L),
+        j.spec(),
+        j.submitted(),
+        j.ends(),
+        j.status().wireName(),
+        j.message());
+  }
+}

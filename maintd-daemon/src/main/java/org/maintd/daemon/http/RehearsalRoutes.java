@@ -1,0 +1,49 @@
+package org.maintd.daemon.http;
+
+import java.util.function.Supplier;
+import org.maintd.daemon.runner.DaemonView;
+import org.maintd.http.Router;
+import org.maintd.protocol.api.RehearsalBody;
+import org.maintd.protocol.api.RehearsalView;
+import org.maintd.rehearse.Act;
+import org.maintd.rehearse.RehearsalReport;
+
+/**
+ * {@code POST /1/rehearsals}: one act played on a copy of the view the request reads (the last
+ * snapshot and the state), authenticated as every change is and admitted where changes are (the
+ * leader), changing nothing: the answer is what would happen. The act's node is named as the reboot
+ * endpoints name it ({@link KnownNode}). Thread-safe.
+ */
+public final class RehearsalRoutes implements RouteSet {
+  private final Supplier<DaemonView> view;
+  private final Runnable admit;
+  private final Player player;
+
+  /**
+   * Plays an act on a copy of a view and says what would happen; throws the refusal of the act's
+   * command as the daemon would refuse it. Implementations must be thread-safe.
+   */
+  @FunctionalInterface
+  public interface Player {
+    RehearsalReport play(DaemonView view, Act act);
+  }
+
+  public RehearsalRoutes(Supplier<DaemonView> view, Runnable admit, Player player) {
+    this.view = view;
+    this.admit = admit;
+    this.player = player;
+  }
+
+  @Override
+  public void addTo(Router<ApiAction> r) {
+    r.add("POST", "/1/rehearsals", ApiAction.admitted(admit, this::rehearse));
+  }
+
+  private RehearsalView rehearse(ApiCall c) {
+    RehearsalBody body = c.body(RehearsalBody.class);
+    body.kind();
+    String named = body.named();
+    DaemonView v = view.get();
+    return RehearsalView.of(player.play(v, body.act(KnownNode.of(v.cluster(), named), c.who())));
+  }
+}

@@ -1,0 +1,91 @@
+package org.maintd.daemon.backend.sim.rehearse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.sim.SimSettings;
+import org.maintd.daemon.runner.AlertSource;
+import org.maintd.daemon.runner.CommandRefused;
+import org.maintd.daemon.runner.DaemonView;
+import org.maintd.daemon.testing.TestCluster;
+import org.maintd.htools.HtoolsReader;
+import org.maintd.job.JobSpec;
+import org.maintd.job.Operation;
+import org.maintd.job.ReasonTrail;
+import org.maintd.rehearse.Act;
+import org.maintd.rehearse.Assumption;
+import org.maintd.rehearse.PlayedJob;
+import org.maintd.rehearse.RehearsalReport;
+import org.maintd.round.PlanSnapshot;
+import org.maintd.round.Refusal;
+import org.maintd.round.Settings;
+import org.maintd.spi.Intent;
+import org.maintd.spi.MaintdState;
+
+/**
+ * Rehearsals played on a view made by hand, without a daemon: a round under way on the cluster runs
+ * on in the copy under its own number before the act's work, and is not counted as the rehearsal's;
+ * no snapshot yet is refused. Costs well under a second.
+ */
+class RehearsalsTest {
+  private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
+  private static final Cluster CLUSTER = new HtoolsReader().read(TestCluster.CLUSTER, "test");
+
+  private final Rehearsals rehearsals =
+      new Rehearsals(
+          new Stage(
+              Settings.defaults(),
+              new SimSettings(null, null, Duration.ofSeconds(2), Duration.ZERO),
+              Duration.ofSeconds(30),
+              AlertSource.none(),
+              100),
+          Clock.fixed(T0, ZoneOffset.UTC));
+
+  private static DaemonView view(Cluster cluster, MaintdState state) {
+    return new DaemonView(state, cluster, Map.of(), PlanSnapshot.none(), "");
+  }
+
+  @Test
+  void aRoundUnderWayRunsOnInTheCopyBeforeTheActsWorkAndIsNotCountedAsItsJob() {
+    JobSpec moving =
+        new JobSpec(
+            "balance-r3-1",
+            "balance:app1",
+            List.of(new Operation.Migrate("app1", "n3", "n2")),
+            new ReasonTrail(ReasonTrail.SOURCE, "balance: migrate app1 [balance-r3-1]", 0));
+    MaintdState state =
+        MaintdState.initial(T0).withRound(3).withIntents(List.of(new Intent(moving, "41")));
+    RehearsalReport r = rehearsals.rehearse(view(CLUSTER, state), new Act.Drain("n5", "ops"));
+    assertEquals("done", r.ending().kind(), r.ending().text());
+    List<PlayedJob> jobs = r.jobs();
+    assertFalse(jobs.isEmpty());
+    assertEquals("42", jobs.get(0).id(), "numbered after the job under way");
+    assertTrue(
+        !jobs.get(0).submitted().isBefore(T0.plusSeconds(2)),
+        "the act's first job waits for the round under way: " + jobs.get(0));
+    assertTrue(jobs.stream().noneMatch(j -> j.id().equals("41")));
+    assertTrue(
+        r.assumptions().stream().map(Assumption::input).anyMatch("jobs running now"::equals),
+        r.assumptions().toString());
+  }
+
+  @Test
+  void aViewWithoutASnapshotIsRefusedAsAConflict() {
+    CommandRefused e =
+        assertThrows(
+            CommandRefused.class,
+            () ->
+                rehearsals.rehearse(view(null, MaintdState.initial(T0)), new Act.Drain("n5", "o")));
+    assertEquals(Refusal.CONFLICT, e.reason());
+  }
+}
