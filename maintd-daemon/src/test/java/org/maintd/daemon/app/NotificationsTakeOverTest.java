@@ -5,17 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.maintd.daemon.testing.TestCluster.on;
 
 import java.nio.file.Path;
-import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalTime;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -23,14 +16,13 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.config.Notifications;
 import org.maintd.daemon.notify.Delivery;
 import org.maintd.daemon.testing.Ensembles;
+import org.maintd.daemon.testing.HoursAhead;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.daemon.testing.WebhookReceiver;
 import org.maintd.daemon.zookeeper.ZooKeeperDeliveries;
-import org.maintd.guard.AllowedHours;
 import org.maintd.notify.Event;
 import org.maintd.notify.EventKind;
 
@@ -65,19 +57,7 @@ class NotificationsTakeOverTest {
     hook = new WebhookReceiver();
     cluster = new TestCluster(tmp);
     cluster.ha = Ensembles.onTheMasterWithStateIn(server.getConnectString());
-    LocalTime opens =
-        ZonedDateTime.now(ZoneOffset.UTC)
-            .toLocalTime()
-            .plusHours(3)
-            .truncatedTo(ChronoUnit.MINUTES);
-    Maintenance d = Maintenance.defaults();
-    cluster.maintenance =
-        new Maintenance(
-            d.drainAhead(),
-            d.consent(),
-            new AllowedHours(
-                EnumSet.allOf(DayOfWeek.class), opens, opens.plusHours(1), ZoneId.of("UTC")),
-            Optional.empty());
+    cluster.maintenance = HoursAhead.in(3).maintenance();
     cluster.notifications =
         new Notifications(
             List.of(

@@ -5,14 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.LocalTime;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.temporal.ChronoUnit;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.config.Maintenance;
 import org.maintd.daemon.testing.GaugeTarget;
+import org.maintd.daemon.testing.HoursAhead;
 import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.PrometheusServer;
 import org.maintd.daemon.testing.TestCluster;
@@ -56,16 +51,10 @@ class PlannedWorkEndToEndTest {
 
   @Test
   void outsideTheAllowedHoursACampaignDoesNotStartAndThePlanSaysUntilWhen() throws Exception {
-    LocalTime start =
-        ZonedDateTime.now(ZoneOffset.UTC)
-            .toLocalTime()
-            .plusHours(3)
-            .truncatedTo(ChronoUnit.MINUTES);
-    AllowedHours hours =
-        new AllowedHours(
-            EnumSet.allOf(DayOfWeek.class), start, start.plusHours(1), ZoneId.of("UTC"));
+    HoursAhead ahead = HoursAhead.in(3);
+    LocalTime start = ahead.opens();
     cluster = new TestCluster(tmp);
-    cluster.maintenance = guarded(hours, Optional.empty());
+    cluster.maintenance = ahead.maintenance();
     cluster.startDaemon();
     assertEquals(0, ctl("campaign", "start", "--node", "n4").code());
     String held =

@@ -5,22 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.DayOfWeek;
-import java.time.LocalTime;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.temporal.ChronoUnit;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.config.Maintenance;
+import org.maintd.daemon.testing.HoursAhead;
 import org.maintd.daemon.testing.TestCluster;
-import org.maintd.guard.AllowedHours;
 import org.maintd.protocol.json.Json;
 
 /**
@@ -40,20 +31,9 @@ class RehearsalGuardsEndToEndTest {
 
   @Test
   void aDrainOutsideTheAllowedHoursWaitsForThemToOpenAndSaysSo() throws Exception {
-    LocalTime start =
-        ZonedDateTime.now(ZoneOffset.UTC)
-            .toLocalTime()
-            .plusHours(3)
-            .truncatedTo(ChronoUnit.MINUTES);
-    Maintenance d = Maintenance.defaults();
+    HoursAhead hours = HoursAhead.in(3);
     cluster = new TestCluster(tmp);
-    cluster.maintenance =
-        new Maintenance(
-            d.drainAhead(),
-            d.consent(),
-            new AllowedHours(
-                EnumSet.allOf(DayOfWeek.class), start, start.plusHours(1), ZoneId.of("UTC")),
-            Optional.empty());
+    cluster.maintenance = hours.maintenance();
     cluster.startDaemon();
     cluster.awaitTicks(2);
     HttpResponse<String> r =
