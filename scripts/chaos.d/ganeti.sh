@@ -30,7 +30,15 @@ start_target() {
   done
 }
 
-rapi_get() { curl -s -m 30 --cacert "$rapi_cert" -u "$rapi_user:$rapi_password" "$rapi_url$1"; }
+# RAPI's certificate names the cluster (its CN, no subject alternative name), not 127.0.0.1: curl
+# is told the name resolves there, and checks the certificate against it.
+rapi_get() {
+  local cn hostport
+  cn=$(openssl x509 -in "$rapi_cert" -noout -subject -nameopt multiline | sed -n 's/^ *commonName *= *//p')
+  hostport=${rapi_url#https://}
+  curl -s -m 30 --cacert "$rapi_cert" --resolve "$cn:${hostport##*:}:${hostport%:*}" \
+    -u "$rapi_user:$rapi_password" "https://$cn:${hostport##*:}$1"
+}
 
 # The fault proxy in front of RAPI (scripts/rapi-faults), its own certificate, its mode switched by
 # rapi_mode through its control port.
