@@ -189,7 +189,8 @@ hold_of() {
     # them (syncLimit, and its own read timeout: 15-20 s with the chaos' 500 ms tick)
     partition-zk-leader-server) echo 25 ;;
     clock-forward|clock-back) echo 4 ;;
-    rapi-stuck) echo 20 ;;
+    # long enough for a quick job submitted in it to pass ganeti.quickJobOverdue (15 s)
+    rapi-stuck) echo 30 ;;
     *) echo 6 ;;
   esac
 }
@@ -240,8 +241,20 @@ note_takeover() {
   [ -z "$tt" ] && [ -n "$victim_daemon" ] && other_leads "$victim_daemon" && tt=$(( $(now_ms) - t0 ))
   return 0
 }
+# The kinds that show only on a job in flight (a lost answer to a submission, a job shown running
+# past its time): an evacuation is started first, when none is under way, so that its jobs are
+# submitted while the fault lasts.
+needs_work() { case "$1" in rapi-stuck|rapi-lost-answers) return 0 ;; *) return 1 ;; esac; }
+work_under_way() {
+  local until=$(( $(date +%s) + 90 ))
+  while [ "$load_phase" != evacuating ] && [ "$(date +%s)" -lt "$until" ]; do
+    load_step
+    [ "$load_phase" = evacuating ] || sleep 1
+  done
+}
 run_fault() {
   local k=$1 t0 tn="-" th tr="-" tt="" jobs0 jobs1 hold limit s pids0 pids1
+  ! needs_work "$k" || work_under_way
   jobs0=$(job_keys | wc -l)
   pids0=$(for n in "${candidates[@]}"; do cat "$state/daemon-$n.pid"; done | paste -sd,)
   victim_daemon=$(leader)

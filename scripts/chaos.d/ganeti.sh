@@ -100,9 +100,9 @@ write_ganeti_config() {
     echo "  rapiUrl: https://127.0.0.1:$proxy_port"
     echo "  certificate: $state/rapi-faults/ca.pem"
     echo "  credentials: $state/rapi-credentials"
-    # short enough that rapi-stuck (finished jobs shown running for 60 s) makes a quick job overdue
-    # while it lasts; the sandbox's drains and tag changes end within seconds
-    echo "  quickJobOverdue: 20s"
+    # short enough that rapi-stuck (finished jobs shown running for 60 s, held 30 s) makes a quick
+    # job overdue while it lasts; the sandbox's drains and tag changes end within seconds
+    echo "  quickJobOverdue: 15s"
     echo "  jobOverdue: 10m"
     echo "collector:"
     echo "  timeout: 5s"
