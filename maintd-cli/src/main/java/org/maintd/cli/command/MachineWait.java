@@ -21,8 +21,9 @@ import org.maintd.protocol.api.PlanView;
  * node ({@code /1/nodes?name=}) until it is where the command sent it, what the plan made since
  * says it does next (or, before, the line the command gives it), and a job of a machine's own that
  * failed ({@code /1/maintenance/status}' notices), which fails the whole with the job's message.
- * The progress line names every machine: {@code node5: DOWN once job 6 has run; node6: DOWN}. Not
- * thread-safe.
+ * The first look always says what maintd accepted (the command's line), however fast a round
+ * planned it: the plan's word follows from the second. The progress line names every machine:
+ * {@code node5: DOWN once job 6 has run; node6: DOWN}. Not thread-safe.
  */
 final class MachineWait implements Supplier<Look<List<NodeView>>> {
   private final ApiClient client;
@@ -30,6 +31,7 @@ final class MachineWait implements Supplier<Look<List<NodeView>>> {
   private final Predicate<NodeView> arrived;
   private final String there;
   private final double since;
+  private boolean looked;
 
   /**
    * Looks at the nodes of {@code waiting} (node name to the line shown while nothing else is known
@@ -58,6 +60,8 @@ final class MachineWait implements Supplier<Look<List<NodeView>>> {
     List<String> parts = new ArrayList<>();
     boolean all = true;
     Optional<PlanView> plan = Optional.empty();
+    boolean planned = looked && Double.isFinite(since);
+    looked = true;
     for (String name : nodes) {
       Optional<NodeView> view = node(name);
       view.ifPresent(views::add);
@@ -66,7 +70,7 @@ final class MachineWait implements Supplier<Look<List<NodeView>>> {
         continue;
       }
       all = false;
-      if (plan.isEmpty() && Double.isFinite(since)) {
+      if (plan.isEmpty() && planned) {
         plan = Optional.of(client.get("/1/plan", PlanView.class));
       }
       parts.add(name + ": " + plan.flatMap(p -> progress(p, name)).orElse(waiting.get(name)));

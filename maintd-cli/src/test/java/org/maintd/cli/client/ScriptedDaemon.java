@@ -22,21 +22,21 @@ import org.eclipse.jetty.util.Callback;
  * moment: busy with {@code Retry-After}, a standby's refusal, something that is not JSON.
  * Thread-safe.
  */
-final class ScriptedDaemon implements AutoCloseable {
+public final class ScriptedDaemon implements AutoCloseable {
   /** An answer: its status, its extra headers and its body. */
-  record Answer(int status, Map<String, String> headers, String body) {
-    static Answer ok(String body) {
+  public record Answer(int status, Map<String, String> headers, String body) {
+    public static Answer ok(String body) {
       return new Answer(200, Map.of(), body);
     }
 
-    static Answer error(int status, String code, String message) {
+    public static Answer error(int status, String code, String message) {
       return new Answer(
           status, Map.of(), "{\"error\": \"" + code + "\", \"message\": \"" + message + "\"}");
     }
   }
 
   /** A request it was sent: method, path with query, and the nonce it was signed with. */
-  record Sent(String method, String path, String nonce) {}
+  public record Sent(String method, String path, String nonce) {}
 
   private final Server server = new Server();
   private final ServerConnector connector = new ServerConnector(server);
@@ -44,7 +44,7 @@ final class ScriptedDaemon implements AutoCloseable {
   private final List<Sent> sent = Collections.synchronizedList(new ArrayList<>());
   private Answer last = Answer.ok("{}");
 
-  ScriptedDaemon(Answer... script) throws Exception {
+  public ScriptedDaemon(Answer... script) throws Exception {
     answers.addAll(List.of(script));
     connector.setHost("127.0.0.1");
     connector.setPort(0);
@@ -78,11 +78,11 @@ final class ScriptedDaemon implements AutoCloseable {
     return last;
   }
 
-  String url() {
+  public String url() {
     return "http://127.0.0.1:" + connector.getLocalPort();
   }
 
-  List<Sent> sent() {
+  public List<Sent> sent() {
     return List.copyOf(sent);
   }
 
