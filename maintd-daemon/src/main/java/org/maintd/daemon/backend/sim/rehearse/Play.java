@@ -145,7 +145,7 @@ final class Play {
         !s.intents().isEmpty() || sim.nextEvent().isPresent(),
         s.serial() != serialBefore,
         quiet,
-        Wakeups.earliest(after.plan(), clock.instant()),
+        Wakeups.earliest(after.plan(), s, stage.settings().drainAhead(), clock.instant()),
         waits.open().values().stream().map(w -> w.what() + ": " + w.text()).toList());
   }
 
