@@ -45,6 +45,14 @@ public sealed interface Act {
   Optional<String> done(MaintdState state, Cluster cluster);
 
   /**
+   * What the act's own work waits for in {@code state}, in its own words, where the plan names no
+   * wait for it (a campaign's next step); none by default.
+   */
+  default Optional<String> waiting(MaintdState state) {
+    return Optional.empty();
+  }
+
+  /**
    * A drain of {@code node}: a maintenance window for it that starts now and has no end, added to
    * the schedule as {@code maintctl schedule add NODE --start +0s} posts it, by {@code who}. Done
    * once the node is drained and holds no instance.
@@ -239,6 +247,11 @@ public sealed interface Act {
     @Override
     public Optional<String> done(MaintdState state, Cluster cluster) {
       return CampaignEnd.of(spec, state);
+    }
+
+    @Override
+    public Optional<String> waiting(MaintdState state) {
+      return CampaignEnd.waiting(spec, state);
     }
   }
 }

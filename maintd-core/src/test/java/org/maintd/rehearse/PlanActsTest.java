@@ -134,6 +134,11 @@ class PlanActsTest {
   }
 
   private static Campaign campaign(String id, CampaignSpec spec, CampaignStatus status) {
+    return campaign(id, spec, status, "");
+  }
+
+  private static Campaign campaign(
+      String id, CampaignSpec spec, CampaignStatus status, String next) {
     return new Campaign(
         id,
         spec,
@@ -146,9 +151,35 @@ class PlanActsTest {
             NodeProgress.waiting("n3", T0).to(NodePhase.SKIPPED, T0)),
         List.of(),
         List.of(),
-        "",
+        next,
         T0,
         T0);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "RUNNING,   'group 1 of 2: n2: waits for the safety cap', 'campaign c2: group 1 of 2: n2: waits for the safety cap'",
+    "PAUSED,    'paused: by ops',                             'campaign c2: paused: by ops'",
+    "RUNNING,   '',                                           ''",
+    "COMPLETED, 'nothing: completed',                         ''",
+  })
+  void aCampaignUnderWaySaysWhatItWaitsForInItsOwnWords(
+      CampaignStatus status, String next, String said) {
+    CampaignSpec spec = CampaignSpecs.oneNode("n2");
+    MaintdState state =
+        INITIAL.withCampaigns(
+            List.of(
+                campaign("c1", spec, CampaignStatus.RUNNING, "older"),
+                campaign("c2", spec, status, next),
+                campaign("c3", CampaignSpecs.oneNode("n3"), CampaignStatus.RUNNING, "other")));
+    assertEquals(
+        said.isEmpty() ? Optional.empty() : Optional.of(said),
+        new Act.CampaignStart(spec, "ops").waiting(state));
+    assertEquals(Optional.empty(), new Act.CampaignStart(spec, "ops").waiting(INITIAL));
+    assertEquals(
+        Optional.empty(),
+        new Act.PostedSchedule(Schedule.empty(), "ops").waiting(state),
+        "the plan names a schedule's waits");
   }
 
   @ParameterizedTest

@@ -13,6 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.maintd.campaign.CampaignMode;
+import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.runner.AlertSource;
@@ -41,7 +44,8 @@ import org.maintd.spi.MaintdState;
  * Rehearsals played on a view made by hand, without a daemon: a round under way on the cluster runs
  * on in the copy under its own number before the act's work, and is not counted as the rehearsal's;
  * no snapshot yet is refused; a schedule a week ahead is played in a few ticks, its declined
- * instance waiting for the window's start. Costs well under a second.
+ * instance waiting for the window's start; a campaign held by a cap ends stuck naming its wait.
+ * Costs well under a second.
  */
 class RehearsalsTest {
   private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
@@ -131,5 +135,31 @@ class RehearsalsTest {
     assertTrue(
         r.moves().stream().anyMatch(m -> m.instance().equals("db1") && !m.primaryTo().equals("n2")),
         r.moves().toString());
+  }
+
+  @Test
+  void aCampaignThatCannotGoOnEndsStuckSayingWhatItWaitsForInItsOwnWords() {
+    Cluster n5Down =
+        new HtoolsReader()
+            .read(
+                TestCluster.CLUSTER.replace(
+                    "n5|16384|1024|15360|200000|200000|8|N|",
+                    "n5|16384|1024|15360|200000|200000|8|Y|"),
+                "test");
+    CampaignSpec spec =
+        new CampaignSpec(
+            new NodeSelection(List.of("n3"), "", List.of()),
+            CampaignMode.MIGRATE_REBOOT,
+            0,
+            Duration.ofSeconds(1),
+            Duration.ofMinutes(15),
+            List.of());
+    RehearsalReport r =
+        rehearsals.rehearse(
+            view(n5Down, MaintdState.initial(T0)), new Act.CampaignStart(spec, "ops"));
+    assertEquals("stuck", r.ending().kind(), r.ending().text());
+    assertTrue(r.ending().text().contains(": group 1 of 1: n3: "), r.ending().text());
+    assertTrue(r.ending().text().contains("cap"), r.ending().text());
+    assertTrue(r.jobs().isEmpty(), r.jobs().toString());
   }
 }
