@@ -46,14 +46,8 @@ public record RehearsalBody(
    */
   public Optional<Act> whole(String who) {
     String kind = kind();
-    if (schedule != null && !kind.equals("schedule")) {
-      throw new IllegalArgumentException(
-          "'schedule' goes with the action schedule only, not with " + kind);
-    }
-    if (campaign != null && !kind.equals("campaign")) {
-      throw new IllegalArgumentException(
-          "'campaign' goes with the action campaign only, not with " + kind);
-    }
+    only("schedule", schedule, "schedule", kind);
+    only("campaign", campaign, "campaign", kind);
     if (!NODELESS.contains(kind)) {
       return Optional.empty();
     }
@@ -94,14 +88,8 @@ public record RehearsalBody(
    */
   public Act act(String node, String who) {
     String kind = kind();
-    if (reboot != null && !kind.equals("reboot")) {
-      throw new IllegalArgumentException(
-          "'reboot' goes with the action reboot only, not with " + kind);
-    }
-    if (status != null && !kind.equals("diagnose")) {
-      throw new IllegalArgumentException(
-          "'status' goes with the action diagnose only, not with " + kind);
-    }
+    only("reboot", reboot, "reboot", kind);
+    only("status", status, "diagnose", kind);
     return switch (kind) {
       case "drain" -> new Act.Drain(node, who);
       case "reboot" ->
@@ -113,6 +101,16 @@ public record RehearsalBody(
           throw new IllegalArgumentException(
               "a " + kind + " is about the cluster as a whole, not about node " + node);
     };
+  }
+
+  /**
+   * Refuses {@code field}, {@code given}, that goes with {@code action} only, with {@code kind}.
+   */
+  private static void only(String field, Object given, String action, String kind) {
+    if (given != null && !kind.equals(action)) {
+      throw new IllegalArgumentException(
+          "'" + field + "' goes with the action " + action + " only, not with " + kind);
+    }
   }
 
   /** The action, one of {@link #ACTIONS}. */

@@ -3,6 +3,10 @@ package org.maintd.daemon.backend.sim.rehearse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maintd.daemon.backend.sim.rehearse.RehearsalReads.rehearse;
+import static org.maintd.daemon.backend.sim.rehearse.RehearsalReads.rehearsed;
+import static org.maintd.daemon.backend.sim.rehearse.RehearsalReads.state;
+import static org.maintd.daemon.backend.sim.rehearse.RehearsalReads.submitted;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -46,35 +50,6 @@ class RehearsalPlansEndToEndTest {
     return MaintctlRun.of("http://127.0.0.1:" + cluster.port(), cluster.keyFile, args);
   }
 
-  private Map<?, ?> rehearse(String body) throws Exception {
-    HttpResponse<String> r = cluster.signedPost("/1/rehearsals", body);
-    assertEquals(200, r.statusCode(), r.body());
-    return (Map<?, ?>) Json.parse(r.body());
-  }
-
-  /** The operations of every job the rehearsal played, in the order its cluster took them. */
-  private static List<Object> rehearsed(Map<?, ?> answer) {
-    return ((List<?>) answer.get("rounds"))
-        .stream()
-            .flatMap(r -> ((List<?>) ((Map<?, ?>) r).get("jobs")).stream())
-            .flatMap(j -> ((List<?>) ((Map<?, ?>) j).get("operations")).stream())
-            .map(o -> (Object) o)
-            .toList();
-  }
-
-  /** The operations of the simulated cluster's jobs from number {@code from} on, in order. */
-  private List<Object> submitted(int from) throws Exception {
-    List<Map<String, Object>> jobs = cluster.simJobs();
-    return jobs.subList(from, jobs.size()).stream()
-        .flatMap(j -> ((List<?>) j.get("operations")).stream())
-        .map(o -> (Object) o)
-        .toList();
-  }
-
-  private String state() throws Exception {
-    return Files.readString(tmp.resolve("state/state.json"));
-  }
-
   private boolean drainedAndEmpty(String node) throws Exception {
     Map<String, Object> n = cluster.node(node);
     return n.get("drained").equals(true)
@@ -102,9 +77,10 @@ class RehearsalPlansEndToEndTest {
         "db1's decline seen",
         () -> cluster.get("/1/instances?name=db1").toString().contains("decline:backup"));
     int before = cluster.simJobs().size();
-    String stored = state();
+    String stored = state(tmp);
     String schedule = schedule(6);
-    Map<?, ?> answer = rehearse("{\"action\": \"schedule\", \"schedule\": " + schedule + "}");
+    Map<?, ?> answer =
+        rehearse(cluster, "{\"action\": \"schedule\", \"schedule\": " + schedule + "}");
     assertEquals(
         Map.of(
             "kind",
@@ -115,7 +91,7 @@ class RehearsalPlansEndToEndTest {
         answer.get("ending"),
         answer.toString());
     assertEquals(before, cluster.simJobs().size(), "the rehearsal submitted nothing");
-    assertEquals(stored, state(), "the rehearsal wrote no state");
+    assertEquals(stored, state(tmp), "the rehearsal wrote no state");
     Map<?, ?> declined =
         ((List<?>) answer.get("waits"))
             .stream()
@@ -133,22 +109,23 @@ class RehearsalPlansEndToEndTest {
     HttpResponse<String> posted = cluster.signedPost("/1/maintenance/schedule", schedule);
     assertEquals(200, posted.statusCode(), posted.body());
     cluster.awaitTrue("n2 drained and empty", () -> drainedAndEmpty("n2"));
-    assertEquals(played, submitted(before));
+    assertEquals(played, submitted(cluster, before));
   }
 
   @Test
   void aRehearsedCampaignGivesTheJobsTheDaemonThenSubmitsAndChangesNothing() throws Exception {
     int before = cluster.simJobs().size();
-    String stored = state();
+    String stored = state(tmp);
     String campaign = "{\"nodes\": [\"n3\", \"n4\"], \"max_nodes\": 1, \"soak\": 1}";
-    Map<?, ?> answer = rehearse("{\"action\": \"campaign\", \"campaign\": " + campaign + "}");
+    Map<?, ?> answer =
+        rehearse(cluster, "{\"action\": \"campaign\", \"campaign\": " + campaign + "}");
     Map<?, ?> ending = (Map<?, ?>) answer.get("ending");
     assertEquals("done", ending.get("kind"), answer.toString());
     assertTrue(
         ending.get("text").toString().endsWith(" completed: 2 node(s) rebooted"),
         answer.toString());
     assertEquals(before, cluster.simJobs().size(), "the rehearsal submitted nothing");
-    assertEquals(stored, state(), "the rehearsal wrote no state");
+    assertEquals(stored, state(tmp), "the rehearsal wrote no state");
     List<Object> played = rehearsed(answer);
     assertFalse(played.isEmpty(), answer.toString());
 
@@ -160,7 +137,7 @@ class RehearsalPlansEndToEndTest {
         () ->
             ((Map<?, ?>) cluster.get("/1/campaigns/" + id)).get("status").equals("completed")
                 && ((List<?>) cluster.get("/1/jobs")).isEmpty());
-    assertEquals(played, submitted(before));
+    assertEquals(played, submitted(cluster, before));
   }
 
   @Test
