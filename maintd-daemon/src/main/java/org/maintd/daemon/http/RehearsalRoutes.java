@@ -1,5 +1,6 @@
 package org.maintd.daemon.http;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.Router;
@@ -11,8 +12,9 @@ import org.maintd.rehearse.RehearsalReport;
 /**
  * {@code POST /1/rehearsals}: one act played on a copy of the view the request reads (the last
  * snapshot and the state), authenticated as every change is and admitted where changes are (the
- * leader), changing nothing: the answer is what would happen. The act's node is named as the reboot
- * endpoints name it ({@link KnownNode}). Thread-safe.
+ * leader), changing nothing: the answer is what would happen. The node of an act about one node is
+ * named as the reboot endpoints name it ({@link KnownNode}); a schedule or a campaign is refused as
+ * its own endpoint refuses it. Thread-safe.
  */
 public final class RehearsalRoutes implements RouteSet {
   private final Supplier<DaemonView> view;
@@ -41,9 +43,12 @@ public final class RehearsalRoutes implements RouteSet {
 
   private RehearsalView rehearse(ApiCall c) {
     RehearsalBody body = c.body(RehearsalBody.class);
-    body.kind();
-    String named = body.named();
+    Optional<Act> whole = body.whole(c.who());
     DaemonView v = view.get();
-    return RehearsalView.of(player.play(v, body.act(KnownNode.of(v.cluster(), named), c.who())));
+    Act act =
+        whole.isPresent()
+            ? whole.get()
+            : body.act(KnownNode.of(v.cluster(), body.named()), c.who());
+    return RehearsalView.of(player.play(v, act));
   }
 }
