@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.DailyWindow;
+import org.maintd.campaign.NodePhase;
 import org.maintd.maintenance.Schedule;
 import org.maintd.plan.PlanItem;
 import org.maintd.round.PlanSnapshot;
@@ -24,7 +25,8 @@ import org.maintd.wait.WaitReason;
  * start of a maintenance window; and the times the state's own plans move at, which the plan need
  * not name as waits: a window's machines are kept free of moves from twice {@code drainAhead}
  * before it, drained from {@code drainAhead} before it, started, and over at its end; a campaign
- * outside its daily windows starts its next group when one opens. Stateless.
+ * outside its daily windows starts its next group when one opens; a campaign's node soaking after
+ * its reboot goes on once its soak is over. Stateless.
  */
 public final class Wakeups {
   private Wakeups() {}
@@ -40,15 +42,17 @@ public final class Wakeups {
 
   /**
    * The earliest time after {@code now} that {@code plan} waits for, a window of {@code state}'s
-   * schedule moves at ({@code drainAhead} being how long before its start a machine drains), or a
-   * daily window of one of its campaigns under way opens; empty when there is none.
+   * schedule moves at ({@code drainAhead} being how long before its start a machine drains), a
+   * daily window of one of its campaigns under way opens, or a node of one ends its soak; empty
+   * when there is none.
    */
   public static Optional<Instant> earliest(
       PlanSnapshot plan, MaintdState state, Duration drainAhead, Instant now) {
     return Stream.of(
             earliest(plan, now),
             windows(state.maintenance().schedule(), drainAhead, now),
-            openings(state.campaigns(), now))
+            openings(state.campaigns(), now),
+            soaks(state.campaigns(), now))
         .flatMap(Optional::stream)
         .min(Instant::compareTo);
   }
@@ -77,6 +81,22 @@ public final class Wakeups {
         .filter(c -> c.status().isActive() && !c.spec().inWindow(now))
         .flatMap(c -> c.spec().windows().stream())
         .map(w -> opening(w, now))
+        .min(Instant::compareTo);
+  }
+
+  /**
+   * The earliest time after {@code now} at which a node of a campaign under way ends its soak (its
+   * phase's start plus the campaign's soak).
+   */
+  static Optional<Instant> soaks(List<Campaign> campaigns, Instant now) {
+    return campaigns.stream()
+        .filter(c -> c.status().isActive())
+        .flatMap(
+            c ->
+                c.nodes().stream()
+                    .filter(p -> p.phase() == NodePhase.SOAK)
+                    .map(p -> p.since().plus(c.spec().soak())))
+        .filter(t -> t.isAfter(now))
         .min(Instant::compareTo);
   }
 

@@ -18,6 +18,8 @@ import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.DailyWindow;
+import org.maintd.campaign.NodePhase;
+import org.maintd.campaign.NodeProgress;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.maintenance.MachineId;
 import org.maintd.maintenance.Schedule;
@@ -189,6 +191,31 @@ class WakeupsTest {
         Wakeups.openings(List.of(campaign(CampaignStatus.RUNNING, "09:00-11:00")), tenAm));
     assertEquals(
         Optional.empty(), Wakeups.openings(List.of(campaign(CampaignStatus.RUNNING)), tenAm));
+  }
+
+  @Test
+  void aSoakingNodeOfACampaignUnderWayWakesThePlayAtTheEndOfItsSoak() {
+    Campaign soaking =
+        campaign(CampaignStatus.RUNNING)
+            .withNodes(
+                List.of(
+                    NodeProgress.waiting("n1", T0).to(NodePhase.SOAK, T0.plusSeconds(60)),
+                    NodeProgress.waiting("n2", T0).to(NodePhase.SOAK, T0),
+                    NodeProgress.waiting("n3", T0).to(NodePhase.BOOT, T0)));
+    Instant soakEnd = T0.plus(Duration.ofMinutes(5));
+    assertEquals(Optional.of(soakEnd), Wakeups.soaks(List.of(soaking), T0));
+    assertEquals(Optional.of(soakEnd.plusSeconds(60)), Wakeups.soaks(List.of(soaking), soakEnd));
+    assertEquals(Optional.empty(), Wakeups.soaks(List.of(soaking), soakEnd.plusSeconds(60)));
+    assertEquals(
+        Optional.empty(),
+        Wakeups.soaks(List.of(soaking.withStatus(CampaignStatus.COMPLETED, "")), T0));
+    assertEquals(
+        Optional.of(soakEnd),
+        Wakeups.earliest(
+            PlanSnapshot.none(),
+            MaintdState.initial(T0).withCampaigns(List.of(soaking)),
+            Duration.ofHours(1),
+            T0));
   }
 
   @Test

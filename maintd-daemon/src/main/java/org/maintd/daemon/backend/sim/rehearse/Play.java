@@ -34,6 +34,7 @@ import org.maintd.rehearse.Pace;
 import org.maintd.rehearse.Placements;
 import org.maintd.rehearse.PlayedJob;
 import org.maintd.rehearse.RehearsalReport;
+import org.maintd.rehearse.StateChange;
 import org.maintd.rehearse.WaitTrail;
 import org.maintd.rehearse.Wakeups;
 import org.maintd.round.Command;
@@ -115,7 +116,7 @@ final class Play {
         c -> new CommandGateway(runner, Runnable::run, Duration.ofMinutes(1)).apply(c));
     int quiet = 0;
     for (int ticks = 1; ; ticks++) {
-      long before = store.stored().serial();
+      MaintdState before = store.stored();
       runner.tick();
       Pace.Next next = Pace.after(look(ticks, before, quiet));
       if (next instanceof Pace.End end) {
@@ -130,7 +131,7 @@ final class Play {
   }
 
   /** What the tick just taken shows, its rounds and waits noted. */
-  private Pace.Look look(int ticks, long serialBefore, int quiet) {
+  private Pace.Look look(int ticks, MaintdState before, int quiet) {
     DaemonView after = runner.view();
     MaintdState s = after.state();
     s.intents().stream()
@@ -144,7 +145,7 @@ final class Play {
         stage.maxTicks(),
         act.done(s, after.cluster()),
         !s.intents().isEmpty() || sim.nextEvent().isPresent(),
-        s.serial() != serialBefore,
+        StateChange.between(before, s),
         quiet,
         Wakeups.earliest(after.plan(), s, stage.settings().drainAhead(), clock.instant()),
         Stream.concat(

@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
@@ -23,6 +24,7 @@ import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.htools.HtoolsReader;
+import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
@@ -37,6 +39,7 @@ import org.maintd.rehearse.Waited;
 import org.maintd.round.PlanSnapshot;
 import org.maintd.round.Refusal;
 import org.maintd.round.Settings;
+import org.maintd.spi.CollectorReading;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
 
@@ -44,8 +47,8 @@ import org.maintd.spi.MaintdState;
  * Rehearsals played on a view made by hand, without a daemon: a round under way on the cluster runs
  * on in the copy under its own number before the act's work, and is not counted as the rehearsal's;
  * no snapshot yet is refused; a schedule a week ahead is played in a few ticks, its declined
- * instance waiting for the window's start; a campaign held by a cap ends stuck naming its wait.
- * Costs well under a second.
+ * instance waiting for the window's start; a campaign's hour of soak is played in a few ticks; a
+ * campaign held by a cap ends stuck naming its wait. Costs well under a second.
  */
 class RehearsalsTest {
   private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
@@ -135,6 +138,37 @@ class RehearsalsTest {
     assertTrue(
         r.moves().stream().anyMatch(m -> m.instance().equals("db1") && !m.primaryTo().equals("n2")),
         r.moves().toString());
+  }
+
+  @Test
+  void aCampaignsHourOfSoakIsPlayedInAFewTicksAndCountedInItsTime() {
+    CampaignSpec spec =
+        new CampaignSpec(
+            new NodeSelection(List.of("n3", "n4"), "", List.of()),
+            CampaignMode.MIGRATE_REBOOT,
+            1,
+            Duration.ofHours(1),
+            Duration.ofMinutes(15),
+            List.of());
+    Map<String, CollectorReading> readings = new TreeMap<>();
+    CLUSTER
+        .nodes()
+        .forEach(
+            n ->
+                readings.put(
+                    n.name(),
+                    new CollectorReading(
+                        n.name(), new Observation.Clear(), "ok", "Ok", T0, "boot-" + n.name())));
+    RehearsalReport r =
+        rehearsals.rehearse(
+            new DaemonView(MaintdState.initial(T0), CLUSTER, readings, PlanSnapshot.none(), ""),
+            new Act.CampaignStart(spec, "ops"));
+    assertEquals("done", r.ending().kind(), r.ending().text());
+    assertTrue(r.ending().text().contains("completed"), r.ending().text());
+    assertTrue(r.ticks() < 40, "ticks: " + r.ticks());
+    assertTrue(
+        Duration.between(r.start(), r.end()).compareTo(Duration.ofHours(1)) >= 0,
+        r.start() + " to " + r.end());
   }
 
   @Test
