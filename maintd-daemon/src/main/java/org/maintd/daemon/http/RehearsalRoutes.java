@@ -1,5 +1,6 @@
 package org.maintd.daemon.http;
 
+import java.util.List;
 import java.util.function.Supplier;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.Router;
@@ -11,8 +12,9 @@ import org.maintd.rehearse.RehearsalReport;
 /**
  * {@code POST /1/rehearsals}: one act played on a copy of the view the request reads (the last
  * snapshot and the state), authenticated as every change is and admitted where changes are (the
- * leader), changing nothing: the answer is what would happen. The act's node is named as the reboot
- * endpoints name it ({@link KnownNode}). Thread-safe.
+ * leader), changing nothing: the answer is what would happen. The act's nodes are named as the
+ * reboot endpoints name them ({@link KnownNode}): an unknown one among several is refused by its
+ * name before anything is played. Thread-safe.
  */
 public final class RehearsalRoutes implements RouteSet {
   private final Supplier<DaemonView> view;
@@ -42,8 +44,9 @@ public final class RehearsalRoutes implements RouteSet {
   private RehearsalView rehearse(ApiCall c) {
     RehearsalBody body = c.body(RehearsalBody.class);
     body.kind();
-    String named = body.named();
+    List<String> named = body.named();
     DaemonView v = view.get();
-    return RehearsalView.of(player.play(v, body.act(KnownNode.of(v.cluster(), named), c.who())));
+    List<String> known = named.stream().map(n -> KnownNode.of(v.cluster(), n)).toList();
+    return RehearsalView.of(player.play(v, body.act(known, c.who())));
   }
 }
