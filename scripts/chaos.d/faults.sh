@@ -29,7 +29,7 @@ about() {
     rapi-502) echo "the cluster's API answers 502 to half the requests (fault proxy)" ;;
     rapi-truncated) echo "the cluster's API cuts half its JSON answers short (fault proxy)" ;;
     rapi-stuck) echo "the cluster's API shows every finished job as running for 60 s (fault proxy)" ;;
-    rapi-lost-answers) echo "the cluster's API takes a third of the submissions and answers 502 (fault proxy)" ;;
+    rapi-lost-answers) echo "the cluster's API takes every submission and answers 502 (fault proxy)" ;;
     *) return 1 ;;
   esac
 }
@@ -189,7 +189,7 @@ hold_of() {
     # them (syncLimit, and its own read timeout: 15-20 s with the chaos' 500 ms tick)
     partition-zk-leader-server) echo 25 ;;
     clock-forward|clock-back) echo 4 ;;
-    # long enough for a quick job submitted in it to pass ganeti.quickJobOverdue (15 s)
+    # long enough for the quick job submitted at its start to pass ganeti.quickJobOverdue (15 s)
     rapi-stuck) echo 30 ;;
     *) echo 6 ;;
   esac
@@ -242,19 +242,13 @@ note_takeover() {
   return 0
 }
 # The kinds that show only on a job in flight (a lost answer to a submission, a job shown running
-# past its time): an evacuation is started first, when none is under way, so that its jobs are
-# submitted while the fault lasts.
+# past its time): the evacuation under way is let end first, and a new one is started as soon as the
+# fault is made, so that its first job (draining the node, a quick one) is submitted while the fault
+# lasts.
 needs_work() { case "$1" in rapi-stuck|rapi-lost-answers) return 0 ;; *) return 1 ;; esac; }
-work_under_way() {
-  local until=$(( $(date +%s) + 90 ))
-  while [ "$load_phase" != evacuating ] && [ "$(date +%s)" -lt "$until" ]; do
-    load_step
-    [ "$load_phase" = evacuating ] || sleep 1
-  done
-}
 run_fault() {
   local k=$1 t0 tn="-" th tr="-" tt="" jobs0 jobs1 hold limit s pids0 pids1
-  ! needs_work "$k" || work_under_way
+  ! needs_work "$k" || finish_load 300
   jobs0=$(job_keys | wc -l)
   pids0=$(for n in "${candidates[@]}"; do cat "$state/daemon-$n.pid"; done | paste -sd,)
   victim_daemon=$(leader)
@@ -266,6 +260,7 @@ run_fault() {
     results+=("$k|not made|-|-|0|no")
     return
   fi
+  ! needs_work "$k" || load_step
   hold=$(( $(hold_of "$k") * 1000 ))
   limit=$(( t0 + hold + 30000 ))
   s=0; sign "$k" || s=$?

@@ -65,7 +65,7 @@ rapi_mode() {
     rapi-502) mode="502 50" ;;
     rapi-truncated) mode="truncate 50" ;;
     rapi-stuck) mode="stuck-all 60" ;;
-    rapi-lost-answers) mode="lose-answers 33" ;;
+    rapi-lost-answers) mode="lose-answers 100" ;;
   esac
   "$top/scripts/rapi-faults" mode "$control_port" $mode > /dev/null
 }

@@ -37,6 +37,18 @@ public record HealthRecord(
   }
 
   /**
+   * This record with every time it keeps {@code step} later (a step of the wall clock), so that its
+   * retry intervals and expiries last as long as they really have.
+   */
+  HealthRecord movedBy(java.time.Duration step) {
+    return new HealthRecord(
+        restarts.movedBy(step),
+        cleanups.movedBy(step),
+        gaveUp.map(t -> t.plus(step)),
+        disksActivated.map(t -> t.plus(step)));
+  }
+
+  /**
    * This record without what expired by {@code now}: the starts (and the give-up) {@code expiry}
    * after the last one, the shutdowns and the disk activation the same.
    */

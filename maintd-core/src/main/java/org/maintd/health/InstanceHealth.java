@@ -26,6 +26,16 @@ public record InstanceHealth(
     return new InstanceHealth(Map.of(), Map.of(), Map.of());
   }
 
+  /**
+   * This health with every record's times {@code step} later (a step of the wall clock): a restart
+   * retried after its interval of real time, a record forgotten after its expiry of real time.
+   */
+  public InstanceHealth movedBy(java.time.Duration step) {
+    Map<String, HealthRecord> moved = new TreeMap<>();
+    instances.forEach((name, r) -> moved.put(name, r.movedBy(step)));
+    return new InstanceHealth(moved, bootIds, pendingDisks);
+  }
+
   /** What a record can say, as metrics label it. */
   public static final List<String> STATES =
       List.of("restarting", "gave_up", "cleaning_up", "disks_activated");

@@ -22,6 +22,13 @@ public record Tries(int count, Instant last) {
     return new Tries(count + 1, at);
   }
 
+  /**
+   * These attempts with the last one {@code step} later (a step of the wall clock); none stay none.
+   */
+  public Tries movedBy(Duration step) {
+    return any() ? new Tries(count, last.plus(step)) : this;
+  }
+
   public boolean any() {
     return count > 0;
   }

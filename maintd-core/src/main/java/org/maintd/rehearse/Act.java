@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.maintd.campaign.CampaignSpec;
 import org.maintd.cluster.Cluster;
 import org.maintd.diagnose.Diagnosis;
 import org.maintd.incident.Incident;
@@ -43,6 +44,14 @@ public sealed interface Act {
 
   /** The sentence that says the work is done in {@code state} and {@code cluster}; empty before. */
   Optional<String> done(MaintdState state, Cluster cluster);
+
+  /**
+   * What the act's own work waits for in {@code state}, in its own words, where the plan names no
+   * wait for it (a campaign's next step); none by default.
+   */
+  default Optional<String> waiting(MaintdState state) {
+    return Optional.empty();
+  }
 
   /**
    * A drain of {@code nodes}, one or more, all at once: one maintenance window naming them all that
@@ -213,6 +222,78 @@ public sealed interface Act {
           + i.diagnosis().status().wireName()
           + ") "
           + i.status().wireName();
+    }
+  }
+
+  /**
+   * A maintenance schedule posted by {@code who} as {@code POST /1/maintenance/schedule} posts it
+   * without {@code If-Match} ({@code maintctl schedule set FILE}): it replaces the whole schedule.
+   * Done once every machine of it that is a node of the cluster is where its window puts it.
+   */
+  record PostedSchedule(Schedule schedule, String who) implements Act {
+    /** The machines of the schedule, as it names them. */
+    @Override
+    public String node() {
+      return String.join(", ", schedule.machines().stream().map(MachineId::hostname).toList());
+    }
+
+    @Override
+    public String says() {
+      return "the schedule posted (maintctl schedule set), "
+          + schedule.windows().size()
+          + " window(s): "
+          + (schedule.windows().isEmpty() ? "none, the schedule cleared" : node());
+    }
+
+    @Override
+    public Optional<Command<?>> command(MaintdState stored, Instant now) {
+      return Optional.of(new Command.PostSchedule(schedule, who));
+    }
+
+    @Override
+    public Optional<String> done(MaintdState state, Cluster cluster) {
+      return WindowPlaces.reached(schedule, state.maintenance(), cluster);
+    }
+  }
+
+  /**
+   * A rolling-reboot campaign started by {@code who} as {@code POST /1/campaigns} starts it ({@code
+   * maintctl campaign start}). Done once it has ended: completed, aborted or failed.
+   */
+  record CampaignStart(CampaignSpec spec, String who) implements Act {
+    /** The nodes it selects, in words. */
+    @Override
+    public String node() {
+      return spec.selection().toString();
+    }
+
+    @Override
+    public String says() {
+      return "a rolling-reboot campaign of "
+          + node()
+          + " ("
+          + spec.mode().wireName()
+          + (spec.maxNodes() == 0 ? "" : ", at most " + spec.maxNodes() + " at once")
+          + ", soak "
+          + spec.soak().toSeconds()
+          + " s"
+          + (spec.windows().isEmpty() ? "" : ", windows " + spec.windows())
+          + ") started (maintctl campaign start)";
+    }
+
+    @Override
+    public Optional<Command<?>> command(MaintdState stored, Instant now) {
+      return Optional.of(new Command.StartCampaign(spec, who));
+    }
+
+    @Override
+    public Optional<String> done(MaintdState state, Cluster cluster) {
+      return CampaignEnd.of(spec, state);
+    }
+
+    @Override
+    public Optional<String> waiting(MaintdState state) {
+      return CampaignEnd.waiting(spec, state);
     }
   }
 }

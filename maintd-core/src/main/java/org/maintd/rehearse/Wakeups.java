@@ -1,11 +1,19 @@
 package org.maintd.rehearse;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
+import org.maintd.campaign.Campaign;
+import org.maintd.campaign.DailyWindow;
+import org.maintd.maintenance.Schedule;
 import org.maintd.plan.PlanItem;
 import org.maintd.round.PlanSnapshot;
+import org.maintd.spi.MaintdState;
 import org.maintd.wait.PlannedWorkHold;
 import org.maintd.wait.RoundHold;
 import org.maintd.wait.ScheduleWait;
@@ -13,7 +21,10 @@ import org.maintd.wait.WaitReason;
 
 /**
  * The times a plan waits for: the end of the round delay, the opening of the allowed hours, the
- * start of a maintenance window. Stateless.
+ * start of a maintenance window; and the times the state's own plans move at, which the plan need
+ * not name as waits: a window's machines are kept free of moves from twice {@code drainAhead}
+ * before it, drained from {@code drainAhead} before it, started, and over at its end; a campaign
+ * outside its daily windows starts its next group when one opens. Stateless.
  */
 public final class Wakeups {
   private Wakeups() {}
@@ -25,6 +36,55 @@ public final class Wakeups {
         .flatMap(Optional::stream)
         .filter(t -> t.isAfter(now))
         .min(Instant::compareTo);
+  }
+
+  /**
+   * The earliest time after {@code now} that {@code plan} waits for, a window of {@code state}'s
+   * schedule moves at ({@code drainAhead} being how long before its start a machine drains), or a
+   * daily window of one of its campaigns under way opens; empty when there is none.
+   */
+  public static Optional<Instant> earliest(
+      PlanSnapshot plan, MaintdState state, Duration drainAhead, Instant now) {
+    return Stream.of(
+            earliest(plan, now),
+            windows(state.maintenance().schedule(), drainAhead, now),
+            openings(state.campaigns(), now))
+        .flatMap(Optional::stream)
+        .min(Instant::compareTo);
+  }
+
+  /** The earliest time after {@code now} at which a window of {@code schedule} moves. */
+  static Optional<Instant> windows(Schedule schedule, Duration drainAhead, Instant now) {
+    return schedule.windows().stream()
+        .flatMap(
+            w ->
+                Stream.concat(
+                    Stream.of(
+                        w.start().minus(drainAhead.multipliedBy(2)),
+                        w.start().minus(drainAhead),
+                        w.start()),
+                    w.end().stream()))
+        .filter(t -> t.isAfter(now))
+        .min(Instant::compareTo);
+  }
+
+  /**
+   * The earliest time after {@code now} at which a daily window opens of a campaign under way that
+   * is outside all of its windows at {@code now}.
+   */
+  static Optional<Instant> openings(List<Campaign> campaigns, Instant now) {
+    return campaigns.stream()
+        .filter(c -> c.status().isActive() && !c.spec().inWindow(now))
+        .flatMap(c -> c.spec().windows().stream())
+        .map(w -> opening(w, now))
+        .min(Instant::compareTo);
+  }
+
+  /** The first time after {@code now} that {@code w} opens. */
+  static Instant opening(DailyWindow w, Instant now) {
+    Instant today =
+        LocalDate.ofInstant(now, ZoneOffset.UTC).atTime(w.start()).toInstant(ZoneOffset.UTC);
+    return today.isAfter(now) ? today : today.plus(Duration.ofDays(1));
   }
 
   /** Every reason for a wait in {@code plan}: the round's, planned work's, each item's. */

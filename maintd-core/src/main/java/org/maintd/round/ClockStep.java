@@ -20,9 +20,11 @@ import org.maintd.spi.MaintdState;
  * timeout, nor a boot timeout reached or put off by the step. What moves: each node's power cycle
  * (its phase's start, the power-on, its pending reboot), the active reboot requests' pending
  * reboots, the running campaigns' nodes (their reboot and soak starts), each collector's status
- * since and, in memory, since when each node reports ok and when the last round began. Times of day
- * (maintenance windows, allowed hours) stay: they follow the wall clock by nature; and history
- * (events, ended requests) says when things happened as read then.
+ * since, the instances' health records (restarts and shutdowns retried after their interval,
+ * records forgotten after their expiry) and, in memory, since when each node reports ok and when
+ * the last round began. Times of day (maintenance windows, allowed hours) stay: they follow the
+ * wall clock by nature; and history (events, ended requests) says when things happened as read
+ * then.
  */
 final class ClockStep {
   private ClockStep() {}
@@ -36,7 +38,8 @@ final class ClockStep {
     MaintdState moved =
         s.withReboots(reboots(s.reboots(), step))
             .withCampaigns(s.campaigns().stream().map(c -> campaign(c, step)).toList())
-            .withCollectors(collectors(s.collectors(), step));
+            .withCollectors(collectors(s.collectors(), step))
+            .withHealth(s.health().movedBy(step));
     Memory m = state.memory();
     return new RoundState(
         moved, m.withOkSince(instants(m.okSince(), step)).withLastRound(m.lastRound().plus(step)));
@@ -47,7 +50,8 @@ final class ClockStep {
     return "the wall clock stepped "
         + (step.isNegative() ? "back " : "forward ")
         + Math.round(step.abs().toMillis() / 1000.0)
-        + " s: the running waits (power cycles, reboot requests, campaigns, collectors' ok since)"
+        + " s: the running waits (power cycles, reboot requests, campaigns, collectors' ok since,"
+        + " instances' restart retries)"
         + " move with it";
   }
 

@@ -13,6 +13,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maintd.campaign.Campaign;
 import org.maintd.campaign.CampaignStatus;
 import org.maintd.campaign.NodeProgress;
+import org.maintd.health.HealthRecord;
+import org.maintd.health.InstanceHealth;
+import org.maintd.health.Tries;
 import org.maintd.job.JobStatus;
 import org.maintd.reboot.NodeCycle;
 import org.maintd.reboot.RebootAsk;
@@ -22,9 +25,9 @@ import org.maintd.spi.MaintdState;
 
 /**
  * What a step of the wall clock moves in the state, on a state the round made: every power cycle,
- * the active reboot requests, the running campaigns' nodes, the collectors' statuses and, in
- * memory, the nodes' ok since and the last round's start; an ended request and an ended campaign
- * stay as they were, and a zero step changes nothing.
+ * the active reboot requests, the running campaigns' nodes, the collectors' statuses, the
+ * instances' health records and, in memory, the nodes' ok since and the last round's start; an
+ * ended request and an ended campaign stay as they were, and a zero step changes nothing.
  */
 class ClockStepTest {
   private final StepDriver d = new StepDriver();
@@ -44,8 +47,20 @@ class ClockStepTest {
     d.tickBoots(boots, JobStatus.SUCCESS, Duration.ZERO);
     Campaign running = d.stored().campaigns().get(0);
     Campaign ended = running.withId("ended").withStatus(CampaignStatus.COMPLETED, "");
+    InstanceHealth health =
+        new InstanceHealth(
+            Map.of(
+                "i1",
+                new HealthRecord(
+                    new Tries(1, d.stored().mtime()),
+                    Tries.NONE,
+                    Optional.empty(),
+                    Optional.empty())),
+            Map.of(),
+            Map.of());
     RoundState before =
-        new RoundState(d.stored().withCampaigns(List.of(running, ended)), d.state.memory());
+        new RoundState(
+            d.stored().withCampaigns(List.of(running, ended)).withHealth(health), d.state.memory());
 
     RoundState after = ClockStep.across(before, step);
 
@@ -80,6 +95,8 @@ class ClockStepTest {
         .okSince()
         .forEach((node, t) -> assertEquals(t.plus(step), after.memory().okSince().get(node)));
     assertEquals(before.memory().lastRound().plus(step), after.memory().lastRound());
+    assertEquals(
+        b.health().of("i1").restarts().last().plus(step), a.health().of("i1").restarts().last());
     assertSame(before, ClockStep.across(before, Duration.ZERO));
   }
 

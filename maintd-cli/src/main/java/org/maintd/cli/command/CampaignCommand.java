@@ -10,10 +10,8 @@ import org.maintd.cli.output.Table;
 import org.maintd.cli.wait.Look;
 import org.maintd.protocol.api.CampaignRequest;
 import org.maintd.protocol.api.CampaignView;
-import org.maintd.protocol.api.DurationValue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code maintctl campaign ...}: rolling-reboot campaigns that the daemon executes. */
@@ -61,61 +59,11 @@ public final class CampaignCommand extends CommandGroup {
   static final class Start extends Sub {
     @Mixin WaitOptions waiting = WaitOptions.onRequest(CAMPAIGN_TIMEOUT);
 
-    @Option(names = "--node", paramLabel = "NODE", description = "A node to reboot (repeatable).")
-    List<String> nodes = new ArrayList<>();
-
-    @Option(
-        names = {"-G", "--group"},
-        description = "Only the nodes of this node group.")
-    String group;
-
-    @Option(
-        names = "--node-tag",
-        paramLabel = "TAG",
-        description = "Only nodes with one of these tags (repeatable).")
-    List<String> tags = new ArrayList<>();
-
-    @Option(
-        names = "--mode",
-        defaultValue = "migrate-reboot",
-        description = "migrate-reboot (default) or full-evacuation.")
-    String mode;
-
-    @Option(
-        names = "--max-nodes",
-        defaultValue = "0",
-        description = "At most this many nodes at once (0: as the plan allows).")
-    int maxNodes;
-
-    @Option(
-        names = "--soak",
-        description =
-            "How long a rebooted node must report Ok before its instances return (default 5m).")
-    String soak;
-
-    @Option(
-        names = "--boot-timeout",
-        description = "How long a reboot may take before the campaign stops (default 15m).")
-    String bootTimeout;
-
-    @Option(
-        names = "--window",
-        paramLabel = "HH:MM-HH:MM",
-        description = "A daily window (UTC) in which groups may start (repeatable).")
-    List<String> windows = new ArrayList<>();
+    @Mixin CampaignOptions asked;
 
     @Override
     public void run() {
-      CampaignRequest body =
-          new CampaignRequest(
-              nodes.isEmpty() ? null : nodes,
-              group,
-              tags.isEmpty() ? null : tags,
-              mode,
-              (long) maxNodes,
-              soak == null ? null : DurationValue.of(soak),
-              bootTimeout == null ? null : DurationValue.of(bootTimeout),
-              windows.isEmpty() ? null : windows);
+      CampaignRequest body = asked.request();
       CampaignView c = client().post("/1/campaigns", body, CampaignView.class);
       String what = "campaign " + c.id() + " started: " + c.groups().size() + " group(s)";
       if (waiting.waits()) {

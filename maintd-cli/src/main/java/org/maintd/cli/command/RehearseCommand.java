@@ -5,12 +5,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Stack;
 import org.maintd.cli.client.ApiException;
 import org.maintd.cli.output.Table;
 import org.maintd.cli.wait.Durations;
+import org.maintd.protocol.api.CampaignRequest;
 import org.maintd.protocol.api.RehearsalView;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IParameterConsumer;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -18,8 +23,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code maintctl rehearse --drain NODE[,NODE...] | --reboot NODE [--key K] [--mode soft|hard] |
- * --diagnose NODE STATUS}: asks maintd what would happen, played on a copy of the cluster; nothing
- * is done.
+ * --diagnose NODE STATUS | --schedule FILE | --campaign [OPTION...]}: asks maintd what would
+ * happen, played on a copy of the cluster; nothing is done.
  */
 @Command(
     name = "rehearse",
@@ -30,8 +35,13 @@ import picocli.CommandLine.Spec;
           + " and why, the guards it hits, what has nowhere to go, and what it assumed. Nothing is"
           + " sent to the cluster and maintd's state is not changed.",
       "--drain plays a maintenance window for NODE from now on (maintctl schedule add NODE --start"
-          + " +0s), one window for all the nodes given; --reboot a reboot request (maintctl reboot); --diagnose NODE evacuate the"
-          + " node reporting that fault. An action maintd would refuse is refused in its words.",
+          + " +0s), one window for all the nodes given; --reboot a reboot request (maintctl"
+          + " reboot); --diagnose NODE evacuate the"
+          + " node reporting that fault; --schedule FILE the schedule posted (maintctl schedule set"
+          + " FILE), time jumping to each window's drain and start, until every machine is DRAIN"
+          + " and empty, or DOWN for an auto window; --campaign [OPTION...] a campaign started"
+          + " with campaign start's options (given last), until it ends. An action maintd would"
+          + " refuse is refused in its words.",
       "Exit 0 when the work would be done, 1 when it would not (stuck, or too long to play: the"
           + " report says why) or maintd refused. -o json: the API's answer (POST"
           + " /1/rehearsals)."
@@ -61,6 +71,35 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
         hideParamSyntax = true,
         description = "NODE reports STATUS: evacuate or evacuate-failover.")
     List<String> diagnose;
+
+    @Option(
+        names = "--schedule",
+        paramLabel = "FILE",
+        description = "Post the schedule in FILE, as maintctl schedule set FILE (- reads stdin).")
+    String schedule;
+
+    @Option(
+        names = "--campaign",
+        arity = "0..*",
+        paramLabel = "OPTION",
+        parameterConsumer = Rest.class,
+        description =
+            "Start a campaign: the rest of the line is maintctl campaign start's options"
+                + " (--node, -G, --node-tag, --mode, --max-nodes, --soak, --boot-timeout,"
+                + " --window); none: every online node.")
+    List<String> campaign;
+  }
+
+  /** Takes every argument after {@code --campaign}: campaign start's options, parsed as it does. */
+  static final class Rest implements IParameterConsumer {
+    @Override
+    public void consumeParameters(Stack<String> args, ArgSpec arg, CommandSpec command) {
+      List<String> rest = new ArrayList<>();
+      while (!args.isEmpty()) {
+        rest.add(args.pop());
+      }
+      arg.setValue(rest);
+    }
   }
 
   @Option(names = "--key", paramLabel = "KEY", description = "--reboot: held off by this key.")
@@ -115,12 +154,31 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
       body.put("action", "reboot");
       body.put("node", action.reboot);
       body.put("reboot", reboot());
+    } else if (action.schedule != null) {
+      body.put("action", "schedule");
+      body.put("schedule", ScheduleChanges.read(action.schedule));
+    } else if (action.campaign != null) {
+      body.put("action", "campaign");
+      body.put("campaign", campaign());
     } else {
       body.put("action", "diagnose");
       body.put("node", action.diagnose.get(0));
       body.put("status", action.diagnose.get(1));
     }
     return body;
+  }
+
+  /**
+   * The campaign's request, from the options after {@code --campaign} as campaign start reads them.
+   */
+  private CampaignRequest campaign() {
+    CampaignOptions asked = new CampaignOptions();
+    try {
+      new CommandLine(asked).parseArgs(action.campaign.toArray(String[]::new));
+    } catch (ParameterException e) {
+      throw new ParameterException(spec.commandLine(), "--campaign: " + e.getMessage());
+    }
+    return asked.request();
   }
 
   private Map<String, Object> reboot() {

@@ -111,23 +111,27 @@ final class ScheduleChanges {
     @Override
     Object change(ScheduleBody current) {
       if (body == null) {
-        body = read();
+        body = read(file);
       }
       return body;
     }
+  }
 
-    private Object read() {
-      try {
-        String text =
-            file.equals("-")
-                ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
-                : Files.readString(Path.of(file), StandardCharsets.UTF_8);
-        return Json.parse(text);
-      } catch (JsonProcessingException e) {
-        throw new ApiException(file + " is not JSON: " + e.getOriginalMessage());
-      } catch (IOException e) {
-        throw new ApiException("cannot read " + file + ": " + e.getMessage());
-      }
+  /**
+   * The schedule in {@code file} ({@code -}: stdin) as JSON, sent as it is for the daemon to check;
+   * {@link ApiException} when it cannot be read or is not JSON.
+   */
+  static Object read(String file) {
+    try {
+      String text =
+          file.equals("-")
+              ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+              : Files.readString(Path.of(file), StandardCharsets.UTF_8);
+      return Json.parse(text);
+    } catch (JsonProcessingException e) {
+      throw new ApiException(file + " is not JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new ApiException("cannot read " + file + ": " + e.getMessage());
     }
   }
 

@@ -27,11 +27,11 @@ import org.maintd.daemon.runner.ConsentSource;
 import org.maintd.daemon.runner.CrashPoint;
 import org.maintd.daemon.runner.Gate;
 import org.maintd.daemon.runner.JobRouter;
-import org.maintd.daemon.runner.Rehearsal;
 import org.maintd.daemon.runner.RoundRunner;
 import org.maintd.daemon.runner.RunnerListener;
 import org.maintd.daemon.runner.RunnerPart;
 import org.maintd.daemon.runner.StateWriter;
+import org.maintd.daemon.runner.TakeoverWarmUp;
 import org.maintd.daemon.service.Part;
 import org.maintd.daemon.store.StorePart;
 import org.maintd.notify.StateEvents;
@@ -112,7 +112,7 @@ record LeaderWork(
     store.start();
     RunnerPart runnerPart = null;
     try {
-      Rehearsal rehearsal = rehearsal(self, opened.fenceWait());
+      TakeoverWarmUp rehearsal = rehearsal(self, opened.fenceWait());
       StateWriter writer = state(store, recover, opened.claim());
       RoundRunner runner =
           new RoundRunner(
@@ -174,11 +174,11 @@ record LeaderWork(
    * (none when the claim does not wait): the collectors are polled and the planner run then rather
    * than after the wait, cold.
    */
-  private Rehearsal rehearsal(String self, Duration fenceWait) {
+  private TakeoverWarmUp rehearsal(String self, Duration fenceWait) {
     if (fenceWait.isZero()) {
-      return Rehearsal.none(poller, clock);
+      return TakeoverWarmUp.none(poller, clock);
     }
-    return Rehearsal.start(
+    return TakeoverWarmUp.start(
         poller,
         backend,
         new RoundStep(RoundSettings.of(config), UUID::randomUUID),
@@ -189,10 +189,10 @@ record LeaderWork(
 
   /**
    * The rehearsal of a standby, on the state the leader last stored, taken so that its takeover
-   * polls and plans warm (see {@link Rehearsal#warmUp}).
+   * polls and plans warm (see {@link TakeoverWarmUp#warmUp}).
    */
-  CompletableFuture<Rehearsal.Result> warmUp(String self) {
-    return Rehearsal.warmUp(
+  CompletableFuture<TakeoverWarmUp.Result> warmUp(String self) {
+    return TakeoverWarmUp.warmUp(
         poller,
         backend,
         new RoundStep(RoundSettings.of(config), UUID::randomUUID),

@@ -9,21 +9,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import org.maintd.daemon.runner.Rehearsal;
+import org.maintd.daemon.runner.TakeoverWarmUp;
 
 /**
- * A standby's one rehearsal ({@link Rehearsal#warmUp}), taken the first time it is found standing
- * by (another daemon leads): a daemon that leads first warms up by leading, one that leads after
- * standing by takes over with a poll and a planner already compiled. Once per process, whatever its
- * leadership does after. Thread-safe: one check at a time.
+ * A standby's one rehearsal ({@link TakeoverWarmUp#warmUp}), taken the first time it is found
+ * standing by (another daemon leads): a daemon that leads first warms up by leading, one that leads
+ * after standing by takes over with a poll and a planner already compiled. Once per process,
+ * whatever its leadership does after. Thread-safe: one check at a time.
  */
 final class StandbyWarmUp {
   private final BooleanSupplier standsBy;
-  private final Supplier<CompletableFuture<Rehearsal.Result>> rehearse;
-  private CompletableFuture<Rehearsal.Result> taken;
+  private final Supplier<CompletableFuture<TakeoverWarmUp.Result>> rehearse;
+  private CompletableFuture<TakeoverWarmUp.Result> taken;
 
   /** Rehearses with {@code rehearse} once {@code standsBy} says this daemon stands by. */
-  StandbyWarmUp(BooleanSupplier standsBy, Supplier<CompletableFuture<Rehearsal.Result>> rehearse) {
+  StandbyWarmUp(
+      BooleanSupplier standsBy, Supplier<CompletableFuture<TakeoverWarmUp.Result>> rehearse) {
     this.standsBy = standsBy;
     this.rehearse = rehearse;
   }
@@ -55,7 +56,7 @@ final class StandbyWarmUp {
   }
 
   /** The rehearsal, once taken. */
-  synchronized Optional<CompletableFuture<Rehearsal.Result>> taken() {
+  synchronized Optional<CompletableFuture<TakeoverWarmUp.Result>> taken() {
     return Optional.ofNullable(taken);
   }
 }

@@ -1,6 +1,7 @@
 package org.maintd.daemon.http;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.Router;
@@ -12,9 +13,10 @@ import org.maintd.rehearse.RehearsalReport;
 /**
  * {@code POST /1/rehearsals}: one act played on a copy of the view the request reads (the last
  * snapshot and the state), authenticated as every change is and admitted where changes are (the
- * leader), changing nothing: the answer is what would happen. The act's nodes are named as the
- * reboot endpoints name them ({@link KnownNode}): an unknown one among several is refused by its
- * name before anything is played. Thread-safe.
+ * leader), changing nothing: the answer is what would happen. The nodes of an act about nodes are
+ * named as the reboot endpoints name them ({@link KnownNode}): an unknown one among several is
+ * refused by its name before anything is played; a schedule or a campaign is refused as its own
+ * endpoint refuses it. Thread-safe.
  */
 public final class RehearsalRoutes implements RouteSet {
   private final Supplier<DaemonView> view;
@@ -43,10 +45,13 @@ public final class RehearsalRoutes implements RouteSet {
 
   private RehearsalView rehearse(ApiCall c) {
     RehearsalBody body = c.body(RehearsalBody.class);
-    body.kind();
-    List<String> named = body.named();
+    Optional<Act> whole = body.whole(c.who());
     DaemonView v = view.get();
-    List<String> known = named.stream().map(n -> KnownNode.of(v.cluster(), n)).toList();
-    return RehearsalView.of(player.play(v, body.act(known, c.who())));
+    Act act =
+        whole.isPresent()
+            ? whole.get()
+            : body.act(
+                body.named().stream().map(n -> KnownNode.of(v.cluster(), n)).toList(), c.who());
+    return RehearsalView.of(player.play(v, act));
   }
 }

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.maintd.daemon.runner.Rehearsal;
+import org.maintd.daemon.runner.TakeoverWarmUp;
 
 /**
  * A standby warms up once, the first time it is found standing by, and never while it leads or
@@ -29,7 +29,7 @@ class StandbyWarmUpTest {
           () -> {
             rehearsals.incrementAndGet();
             return CompletableFuture.completedFuture(
-                new Rehearsal.Result.Rehearsed(
+                new TakeoverWarmUp.Result.Warmed(
                     Set.of(), Map.of(), java.time.Instant.EPOCH, Duration.ZERO));
           });
   private final ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1);

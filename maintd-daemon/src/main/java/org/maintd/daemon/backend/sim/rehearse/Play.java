@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.backend.sim.PoweredOffReports;
 import org.maintd.daemon.backend.sim.SimBackend;
@@ -145,8 +146,11 @@ final class Play {
         !s.intents().isEmpty() || sim.nextEvent().isPresent(),
         s.serial() != serialBefore,
         quiet,
-        Wakeups.earliest(after.plan(), clock.instant()),
-        waits.open().values().stream().map(w -> w.what() + ": " + w.text()).toList());
+        Wakeups.earliest(after.plan(), s, stage.settings().drainAhead(), clock.instant()),
+        Stream.concat(
+                waits.open().values().stream().map(w -> w.what() + ": " + w.text()),
+                act.waiting(s).stream())
+            .toList());
   }
 
   private RehearsalReport report(Instant start, int ticks, Ending ending) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -48,32 +47,19 @@ class RehearsalEndToEndTest {
   }
 
   private Map<?, ?> rehearse(String body) throws Exception {
-    HttpResponse<String> r = cluster.signedPost("/1/rehearsals", body);
-    assertEquals(200, r.statusCode(), r.body());
-    return (Map<?, ?>) Json.parse(r.body());
+    return RehearsalReads.rehearse(cluster, body);
   }
 
-  /** The operations of every job the rehearsal played, in the order its cluster took them. */
   private static List<Object> rehearsed(Map<?, ?> answer) {
-    return ((List<?>) answer.get("rounds"))
-        .stream()
-            .flatMap(r -> ((List<?>) ((Map<?, ?>) r).get("jobs")).stream())
-            .flatMap(j -> ((List<?>) ((Map<?, ?>) j).get("operations")).stream())
-            .map(o -> (Object) o)
-            .toList();
+    return RehearsalReads.rehearsed(answer);
   }
 
-  /** The operations of the simulated cluster's jobs from number {@code from} on, in order. */
   private List<Object> submitted(int from) throws Exception {
-    List<Map<String, Object>> jobs = cluster.simJobs();
-    return jobs.subList(from, jobs.size()).stream()
-        .flatMap(j -> ((List<?>) j.get("operations")).stream())
-        .map(o -> (Object) o)
-        .toList();
+    return RehearsalReads.submitted(cluster, from);
   }
 
   private String state() throws Exception {
-    return Files.readString(tmp.resolve("state/state.json"));
+    return RehearsalReads.state(tmp);
   }
 
   @Test

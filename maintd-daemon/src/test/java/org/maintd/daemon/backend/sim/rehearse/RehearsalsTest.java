@@ -11,7 +11,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.maintd.campaign.CampaignMode;
+import org.maintd.campaign.CampaignSpec;
+import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.runner.AlertSource;
@@ -22,10 +26,14 @@ import org.maintd.htools.HtoolsReader;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.maintenance.MachineId;
+import org.maintd.maintenance.Schedule;
+import org.maintd.maintenance.Window;
 import org.maintd.rehearse.Act;
 import org.maintd.rehearse.Assumption;
 import org.maintd.rehearse.PlayedJob;
 import org.maintd.rehearse.RehearsalReport;
+import org.maintd.rehearse.Waited;
 import org.maintd.round.PlanSnapshot;
 import org.maintd.round.Refusal;
 import org.maintd.round.Settings;
@@ -36,7 +44,9 @@ import org.maintd.spi.MaintdState;
  * Rehearsals played on a view made by hand, without a daemon: a round under way on the cluster runs
  * on in the copy under its own number before the act's work, and is not counted as the rehearsal's;
  * a drain of two nodes that the safety cap lets out one at a time ends stuck on the cap; no
- * snapshot yet is refused. Costs well under a second.
+ * snapshot yet is refused; a schedule a week ahead is played in a few ticks, its declined instance
+ * waiting for the window's start; a campaign held by a cap ends stuck naming its wait. Costs well
+ * under a second.
  */
 class RehearsalsTest {
   private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
@@ -101,5 +111,69 @@ class RehearsalsTest {
             () ->
                 rehearsals.rehearse(view(null, MaintdState.initial(T0)), new Act.Drain("n5", "o")));
     assertEquals(Refusal.CONFLICT, e.reason());
+  }
+
+  @Test
+  void aScheduleAWeekAheadJumpsToItsDrainAndItsStartAndItsDeclinedInstanceWaitsForTheStart() {
+    Cluster declining =
+        new HtoolsReader()
+            .read(
+                TestCluster.CLUSTER.replace(
+                    "db1|2048|0|2|running|Y|n2||sharedfile||",
+                    "db1|2048|0|2|running|Y|n2||sharedfile|maintd:consent:decline:backup|"),
+                "test");
+    Instant week = T0.plus(Duration.ofDays(7));
+    Schedule schedule =
+        new Schedule(
+            List.of(
+                new Window(
+                    List.of(MachineId.of("n2")),
+                    week.getEpochSecond() * 1_000_000_000L,
+                    OptionalLong.empty(),
+                    false,
+                    false)));
+    RehearsalReport r =
+        rehearsals.rehearse(
+            view(declining, MaintdState.initial(T0)), new Act.PostedSchedule(schedule, "ops"));
+    assertEquals("done", r.ending().kind(), r.ending().text());
+    assertTrue(r.ticks() < 60, "jumped, not ticked through the week: " + r.ticks());
+    assertFalse(r.end().isBefore(week), "db1 left once the window started: " + r.end());
+    assertTrue(r.end().isBefore(week.plusSeconds(60)), r.end().toString());
+    assertFalse(
+        r.jobs().get(0).submitted().isBefore(week.minus(Duration.ofHours(1))),
+        "the drain starts drainAhead before the window: " + r.jobs().get(0));
+    Waited declined =
+        r.waits().stream().filter(w -> w.kind().equals("declined")).findFirst().orElseThrow();
+    assertTrue(declined.text().startsWith("db1 declined (backup"), declined.text());
+    assertTrue(declined.took().compareTo(Duration.ofMinutes(55)) > 0, declined.toString());
+    assertTrue(
+        r.moves().stream().anyMatch(m -> m.instance().equals("db1") && !m.primaryTo().equals("n2")),
+        r.moves().toString());
+  }
+
+  @Test
+  void aCampaignThatCannotGoOnEndsStuckSayingWhatItWaitsForInItsOwnWords() {
+    Cluster n5Down =
+        new HtoolsReader()
+            .read(
+                TestCluster.CLUSTER.replace(
+                    "n5|16384|1024|15360|200000|200000|8|N|",
+                    "n5|16384|1024|15360|200000|200000|8|Y|"),
+                "test");
+    CampaignSpec spec =
+        new CampaignSpec(
+            new NodeSelection(List.of("n3"), "", List.of()),
+            CampaignMode.MIGRATE_REBOOT,
+            0,
+            Duration.ofSeconds(1),
+            Duration.ofMinutes(15),
+            List.of());
+    RehearsalReport r =
+        rehearsals.rehearse(
+            view(n5Down, MaintdState.initial(T0)), new Act.CampaignStart(spec, "ops"));
+    assertEquals("stuck", r.ending().kind(), r.ending().text());
+    assertTrue(r.ending().text().contains(": group 1 of 1: n3: "), r.ending().text());
+    assertTrue(r.ending().text().contains("cap"), r.ending().text());
+    assertTrue(r.jobs().isEmpty(), r.jobs().toString());
   }
 }

@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * kept but a JIT-compiled poll and planner, so that the rehearsal of its takeover, if it comes,
  * does not run them cold; it costs each collector one diagnose run more per standby start.
  */
-public final class Rehearsal implements ReportSource {
-  private static final Logger log = LoggerFactory.getLogger(Rehearsal.class);
+public final class TakeoverWarmUp implements ReportSource {
+  private static final Logger log = LoggerFactory.getLogger(TakeoverWarmUp.class);
 
   private final ReportSource collectors;
   private final CompletableFuture<Result> result;
@@ -69,7 +69,7 @@ public final class Rehearsal implements ReportSource {
      * The collectors of {@code nodes} polled at {@code at}, in {@code poll}; a round is stepped on
      * their readings next, while the first tick may already take them.
      */
-    record Rehearsed(
+    record Warmed(
         Set<String> nodes, Map<String, CollectorReading> readings, Instant at, Duration poll)
         implements Result {}
 
@@ -77,7 +77,7 @@ public final class Rehearsal implements ReportSource {
     record Failed(String why) implements Result {}
   }
 
-  private Rehearsal(
+  private TakeoverWarmUp(
       ReportSource collectors, CompletableFuture<Result> result, Duration freshFor, Clock clock) {
     this.collectors = collectors;
     this.result = result;
@@ -86,8 +86,8 @@ public final class Rehearsal implements ReportSource {
   }
 
   /** No rehearsal: every poll goes to {@code collectors}. */
-  public static Rehearsal none(ReportSource collectors, Clock clock) {
-    return new Rehearsal(
+  public static TakeoverWarmUp none(ReportSource collectors, Clock clock) {
+    return new TakeoverWarmUp(
         collectors, CompletableFuture.completedFuture(new Result.Skipped()), Duration.ZERO, clock);
   }
 
@@ -95,14 +95,14 @@ public final class Rehearsal implements ReportSource {
    * Starts rehearsing on a thread of its own: {@code backend} read, {@code collectors} polled,
    * {@code step} taken on the state {@code stored} gives.
    */
-  public static Rehearsal start(
+  public static TakeoverWarmUp start(
       ReportSource collectors,
       ClusterBackend backend,
       RoundStep step,
       Supplier<MaintdState> stored,
       Duration freshFor,
       Clock clock) {
-    return new Rehearsal(
+    return new TakeoverWarmUp(
         collectors,
         begin(Occasion.FENCE, collectors, backend, step, stored, clock),
         freshFor,
@@ -157,7 +157,7 @@ public final class Rehearsal implements ReportSource {
       readings = collectors.poll(cluster.nodesByName().keySet());
       polled = Duration.ofNanos(System.nanoTime() - started);
       result.complete(
-          new Result.Rehearsed(Set.copyOf(cluster.nodesByName().keySet()), readings, at, polled));
+          new Result.Warmed(Set.copyOf(cluster.nodesByName().keySet()), readings, at, polled));
     } catch (RuntimeException e) {
       log.warn("could not rehearse ({}): {}", occasion.says, e.toString());
       result.complete(new Result.Failed(e.toString()));
@@ -206,7 +206,7 @@ public final class Rehearsal implements ReportSource {
   public Map<String, CollectorReading> poll(Collection<String> nodes) {
     if (taken.compareAndSet(false, true)) {
       try {
-        if (result() instanceof Result.Rehearsed r
+        if (result() instanceof Result.Warmed r
             && r.nodes().equals(Set.copyOf(nodes))
             && !clock.instant().isAfter(r.at().plus(freshFor))) {
           return r.readings();

@@ -37,7 +37,7 @@ import org.maintd.spi.ReportSource;
  * A new leader's rehearsal against the simulated cluster: its readings serve the first poll of the
  * same nodes while they are fresh, and only that one; anything else goes to the collectors.
  */
-class RehearsalTest {
+class TakeoverWarmUpTest {
   private static final Duration INTERVAL = Duration.ofSeconds(30);
 
   @TempDir Path dir;
@@ -80,9 +80,9 @@ class RehearsalTest {
     collectors = new Collectors();
   }
 
-  private Rehearsal started() throws InterruptedException {
-    Rehearsal r =
-        Rehearsal.start(
+  private TakeoverWarmUp started() throws InterruptedException {
+    TakeoverWarmUp r =
+        TakeoverWarmUp.start(
             collectors,
             sim,
             new RoundStep(Settings.defaults(), UUID::randomUUID),
@@ -108,10 +108,10 @@ class RehearsalTest {
   @Test
   void theFirstPollOfTheSameNodesTakesTheRehearsedReadingsAndTheNextPollsTheCollectors()
       throws Exception {
-    Rehearsal r = started();
+    TakeoverWarmUp r = started();
 
-    Rehearsal.Result.Rehearsed done =
-        assertInstanceOf(Rehearsal.Result.Rehearsed.class, r.result());
+    TakeoverWarmUp.Result.Warmed done =
+        assertInstanceOf(TakeoverWarmUp.Result.Warmed.class, r.result());
     assertEquals(sim.snapshot().nodesByName().keySet(), done.nodes());
     await("the round stepped on the stored state").until(() -> statesRead.get() == 1);
     assertSame(done.readings(), r.poll(nodes()));
@@ -122,12 +122,12 @@ class RehearsalTest {
 
   @Test
   void readingsAsOldAsThePollIntervalServeButOlderOnesArePolledAgain() throws Exception {
-    Rehearsal fresh = started();
+    TakeoverWarmUp fresh = started();
     clock.advance(INTERVAL);
     fresh.poll(nodes());
     assertEquals(1, collectors.polls.get());
 
-    Rehearsal stale = started();
+    TakeoverWarmUp stale = started();
     clock.advance(INTERVAL.plusMillis(1));
     stale.poll(nodes());
     assertEquals(3, collectors.polls.get());
@@ -135,7 +135,7 @@ class RehearsalTest {
 
   @Test
   void aFirstPollOfOtherNodesPollsThem() throws Exception {
-    Rehearsal r = started();
+    TakeoverWarmUp r = started();
     List<String> fewer = nodes().subList(1, nodes().size());
 
     assertEquals(fewer.size(), r.poll(fewer).size());
@@ -145,9 +145,10 @@ class RehearsalTest {
   @Test
   void aRehearsalThatCouldNotPollLeavesTheFirstPollToTheCollectors() throws Exception {
     collectors.refuseFirst = true;
-    Rehearsal r = started();
+    TakeoverWarmUp r = started();
 
-    Rehearsal.Result.Failed failed = assertInstanceOf(Rehearsal.Result.Failed.class, r.result());
+    TakeoverWarmUp.Result.Failed failed =
+        assertInstanceOf(TakeoverWarmUp.Result.Failed.class, r.result());
     assertTrue(failed.why().contains("the poller is STOPPED"), failed.why());
     assertEquals(nodes().size(), r.poll(nodes()).size());
     assertEquals(2, collectors.polls.get());
@@ -155,8 +156,8 @@ class RehearsalTest {
 
   @Test
   void aStandbysWarmUpPollsEveryNodeOnceAndStepsARoundOnTheStoredState() throws Exception {
-    Rehearsal.Result warmed =
-        Rehearsal.warmUp(
+    TakeoverWarmUp.Result warmed =
+        TakeoverWarmUp.warmUp(
                 collectors,
                 sim,
                 new RoundStep(Settings.defaults(), UUID::randomUUID),
@@ -164,7 +165,8 @@ class RehearsalTest {
                 clock)
             .get();
 
-    Rehearsal.Result.Rehearsed done = assertInstanceOf(Rehearsal.Result.Rehearsed.class, warmed);
+    TakeoverWarmUp.Result.Warmed done =
+        assertInstanceOf(TakeoverWarmUp.Result.Warmed.class, warmed);
     assertEquals(sim.snapshot().nodesByName().keySet(), done.nodes());
     assertEquals(1, collectors.polls.get());
     await("the round stepped on the stored state").until(() -> statesRead.get() == 1);
@@ -172,9 +174,9 @@ class RehearsalTest {
 
   @Test
   void withoutARehearsalEveryPollGoesToTheCollectors() throws Exception {
-    Rehearsal none = Rehearsal.none(collectors, clock);
+    TakeoverWarmUp none = TakeoverWarmUp.none(collectors, clock);
 
-    assertInstanceOf(Rehearsal.Result.Skipped.class, none.result());
+    assertInstanceOf(TakeoverWarmUp.Result.Skipped.class, none.result());
     none.poll(nodes());
     none.poll(nodes());
     assertEquals(2, collectors.polls.get());
