@@ -1,6 +1,5 @@
 package org.maintd.daemon.http;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.maintd.daemon.runner.DaemonView;

@@ -19,8 +19,8 @@ import org.maintd.rehearse.Act;
  * reboot's request in {@code reboot} (the body of {@code POST /1/nodes/<node>/reboot}, every field
  * optional); a diagnosis's {@code status} ({@code evacuate} or {@code evacuate-failover}); a
  * schedule in {@code schedule} (the body of {@code POST /1/maintenance/schedule}); a campaign's
- * request in {@code campaign} (the body of {@code POST /1/campaigns}, every field optional). Each is
- * refused with an {@link IllegalArgumentException} naming the field. Immutable.
+ * request in {@code campaign} (the body of {@code POST /1/campaigns}, every field optional). Each
+ * is refused with an {@link IllegalArgumentException} naming the field. Immutable.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RehearsalBody(
