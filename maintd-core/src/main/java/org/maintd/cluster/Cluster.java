@@ -9,7 +9,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * An immutable snapshot of a cluster. Lists keep the order in which they were read, which is the
- * order the htools tools index them in. {@code policies} holds the htools instance-policy lines as
+ * order the htools tools index them in; nodes and instances are found and changed by name without
+ * searching them ({@code NamedList}). {@code policies} holds the htools instance-policy lines as
  * they were read, so that a snapshot written back is accepted by the htools again.
  */
 public record Cluster(
@@ -22,18 +23,18 @@ public record Cluster(
 
   public Cluster {
     groups = List.copyOf(groups);
-    nodes = List.copyOf(nodes);
-    instances = List.copyOf(instances);
+    nodes = NamedList.of(nodes, Node::name);
+    instances = NamedList.of(instances, Instance::name);
     tags = List.copyOf(tags);
     policies = List.copyOf(policies);
   }
 
   public Optional<Node> node(String nodeName) {
-    return nodes.stream().filter(n -> n.name().equals(nodeName)).findFirst();
+    return ((NamedList<Node>) nodes).first(nodeName);
   }
 
   public Optional<Instance> instance(String instanceName) {
-    return instances.stream().filter(i -> i.name().equals(instanceName)).findFirst();
+    return ((NamedList<Instance>) instances).first(instanceName);
   }
 
   /** The master node, if exactly one node claims the role. */
@@ -62,15 +63,23 @@ public record Cluster(
   }
 
   public Cluster withNode(String nodeName, UnaryOperator<Node> change) {
-    List<Node> changed =
-        nodes.stream().map(n -> n.name().equals(nodeName) ? change.apply(n) : n).toList();
-    return new Cluster(name, groups, changed, instances, tags, policies);
+    return new Cluster(
+        name,
+        groups,
+        ((NamedList<Node>) nodes).changed(nodeName, change),
+        instances,
+        tags,
+        policies);
   }
 
   public Cluster withInstance(String instanceName, UnaryOperator<Instance> change) {
-    List<Instance> changed =
-        instances.stream().map(i -> i.name().equals(instanceName) ? change.apply(i) : i).toList();
-    return new Cluster(name, groups, nodes, changed, tags, policies);
+    return new Cluster(
+        name,
+        groups,
+        nodes,
+        ((NamedList<Instance>) instances).changed(instanceName, change),
+        tags,
+        policies);
   }
 
   public Cluster withTags(List<String> newTags) {

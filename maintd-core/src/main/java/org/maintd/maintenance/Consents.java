@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.ClusterIndex;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
 import org.maintd.machine.MachineMode;
@@ -57,6 +58,15 @@ public final class Consents {
   }
 
   /**
+   * The instances that have {@code node} as their primary or secondary, as {@code index} has them.
+   */
+  public static List<Instance> on(ClusterIndex index, String node) {
+    List<Instance> out = new ArrayList<>(index.primariesOf(node));
+    out.addAll(index.secondariesOf(node));
+    return out;
+  }
+
+  /**
    * The answers after this tick: a decline tag on an instance of a draining node is recorded when
    * first seen, and dropped once the tag is gone; each of {@code answers} (the consent commands',
    * by instance) replaces that instance's last answer on its node, unless a tag declines.
@@ -64,11 +74,12 @@ public final class Consents {
   public static Maintenance observe(
       Maintenance m, Cluster cluster, Map<String, Consent> answers, Instant now) {
     Maintenance out = m;
+    ClusterIndex index = new ClusterIndex(cluster);
     for (Node node : cluster.nodes()) {
       if (out.modeOf(node.name()) != MachineMode.DRAIN) {
         continue;
       }
-      for (Instance inst : on(cluster, node.name())) {
+      for (Instance inst : on(index, node.name())) {
         out = observe(out, inst, node.name(), answers.get(inst.name()), now);
       }
     }

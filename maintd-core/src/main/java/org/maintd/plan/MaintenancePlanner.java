@@ -178,7 +178,7 @@ final class MaintenancePlanner {
     if (!node.drained() && !node.offline()) {
       return startDrain(w, m, node, jobs, forced ? "DRAIN, going DOWN" : "DRAIN: drain again");
     }
-    List<Instance> on = Consents.on(ctx.cluster, node.name());
+    List<Instance> on = Consents.on(ctx.index, node.name());
     if (on.isEmpty()) {
       return forced ? goDown(m, node, jobs) : drained(w, m, node, jobs);
     }

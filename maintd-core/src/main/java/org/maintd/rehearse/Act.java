@@ -2,12 +2,13 @@ package org.maintd.rehearse;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.maintd.campaign.CampaignSpec;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Node;
 import org.maintd.diagnose.Diagnosis;
 import org.maintd.incident.Incident;
 import org.maintd.incident.IncidentStatus;
@@ -53,19 +54,44 @@ public sealed interface Act {
   }
 
   /**
-   * A drain of {@code node}: a maintenance window for it that starts now and has no end, added to
-   * the schedule as {@code maintctl schedule add NODE --start +0s} posts it, by {@code who}. Done
-   * once the node is drained and holds no instance.
+   * A drain of {@code nodes}, one or more, all at once: one maintenance window naming them all that
+   * starts now and has no end, added to the schedule as {@code maintctl schedule add N1 N2 ...
+   * --start +0s} posts it, by {@code who}. Done once every one of them is drained and holds no
+   * instance. {@link #node()} is the first of them.
    */
-  record Drain(String node, String who) implements Act {
+  record Drain(List<String> nodes, String who) implements Act {
+    public Drain {
+      if (nodes.isEmpty()) {
+        throw new IllegalArgumentException("a drain names at least one node");
+      }
+      Set<String> seen = new HashSet<>();
+      for (String n : nodes) {
+        if (!seen.add(n)) {
+          throw new IllegalArgumentException("a drain names " + n + " twice");
+        }
+      }
+      nodes = List.copyOf(nodes);
+    }
+
+    /** A drain of one node. */
+    public Drain(String node, String who) {
+      this(List.of(node), who);
+    }
+
+    @Override
+    public String node() {
+      return nodes.get(0);
+    }
+
     @Override
     public String says() {
+      String named = String.join(", ", nodes);
       return "drain "
-          + node
+          + named
           + ": a maintenance window for "
-          + node
+          + named
           + " from now on, with no end, added to the schedule (maintctl schedule add "
-          + node
+          + String.join(" ", nodes)
           + " --start +0s)";
     }
 
@@ -74,17 +100,33 @@ public sealed interface Act {
       List<Window> windows = new ArrayList<>(stored.maintenance().schedule().windows());
       long nanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
       windows.add(
-          new Window(List.of(MachineId.of(node)), nanos, OptionalLong.empty(), false, false));
+          new Window(
+              nodes.stream().map(MachineId::of).toList(),
+              nanos,
+              OptionalLong.empty(),
+              false,
+              false));
       return Optional.of(new Command.PostSchedule(new Schedule(windows), who));
     }
 
+    /** Done once every node is drained and no instance has its primary or secondary on one. */
     @Override
     public Optional<String> done(MaintdState state, Cluster cluster) {
+      Set<String> mine = Set.copyOf(nodes);
+      boolean drained =
+          cluster.nodes().stream().filter(n -> n.drained() && mine.contains(n.name())).count()
+              == mine.size();
       boolean empty =
-          cluster.node(node).map(Node::drained).orElse(false)
-              && cluster.primariesOf(node).isEmpty()
-              && cluster.secondariesOf(node).isEmpty();
-      return empty ? Optional.of(node + " is drained and holds no instance") : Optional.empty();
+          drained
+              && cluster.instances().stream()
+                  .noneMatch(i -> mine.contains(i.primary()) || mine.contains(i.secondary()));
+      if (!empty) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          nodes.size() == 1
+              ? node() + " is drained and holds no instance"
+              : String.join(", ", nodes) + " are drained and hold no instance");
     }
   }
 

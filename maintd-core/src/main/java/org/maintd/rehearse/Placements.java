@@ -3,6 +3,7 @@ package org.maintd.rehearse;
 import java.util.ArrayList;
 import java.util.List;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.ClusterIndex;
 import org.maintd.cluster.Instance;
 
 /**
@@ -12,11 +13,16 @@ import org.maintd.cluster.Instance;
 public final class Placements {
   private Placements() {}
 
-  /** The instances of {@code before} placed otherwise in {@code after}, by name. */
+  /**
+   * The instances of {@code before} placed otherwise in {@code after}, by name; each instance of
+   * {@code after} is looked up once in an index, so that the whole takes time linear in the
+   * instances.
+   */
   public static List<Placement> moved(Cluster before, Cluster after) {
     List<Placement> moved = new ArrayList<>();
+    ClusterIndex placed = new ClusterIndex(after);
     for (Instance was : before.instances()) {
-      after
+      placed
           .instance(was.name())
           .filter(
               now ->

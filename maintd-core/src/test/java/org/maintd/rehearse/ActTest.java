@@ -1,6 +1,7 @@
 package org.maintd.rehearse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Instant;
 import java.util.List;
@@ -33,15 +34,19 @@ class ActTest {
   private static final MaintdState INITIAL = MaintdState.initial(T0);
 
   private static Cluster cluster(boolean n2Drained, boolean n2Offline, String... placed) {
-    Cluster c = ThreeNodes.with(placed);
+    return flagged(ThreeNodes.with(placed), "n2", n2Offline, n2Drained);
+  }
+
+  /** {@code c} with node {@code name} offline and drained as told. */
+  private static Cluster flagged(Cluster c, String name, boolean offline, boolean drained) {
     return c.withNode(
-        "n2",
+        name,
         n ->
             new org.maintd.cluster.Node(
                 n.name(),
                 n.uuid(),
                 n.group(),
-                new org.maintd.cluster.Node.Flags(false, false, n2Offline, n2Drained),
+                new org.maintd.cluster.Node.Flags(false, false, offline, drained),
                 n.resources(),
                 n.tags()));
   }
@@ -83,6 +88,66 @@ class ActTest {
         done ? Optional.of("n2 is drained and holds no instance") : Optional.empty(),
         new Act.Drain("n2", "ops").done(INITIAL, c));
     assertEquals(Optional.empty(), new Act.Drain("n9", "ops").done(INITIAL, c));
+  }
+
+  /** {@code c} with n2 and n3 drained as told. */
+  private static Cluster drained(Cluster c, boolean n2, boolean n3) {
+    return flagged(flagged(c, "n2", false, n2), "n3", false, n3);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "true,  true,  '',           true",
+    "true,  false, '',           false",
+    "false, true,  '',           false",
+    "false, false, '',           false",
+    "true,  true,  'web:n1:',    true",
+    "true,  true,  'web:n2:n1',  false",
+    "true,  true,  'web:n1:n2',  false",
+    "true,  true,  'web:n3:n1',  false",
+    "true,  true,  'web:n1:n3',  false",
+    "true,  true,  'web:n3:',    false",
+  })
+  void aDrainOfSeveralNodesIsDoneOnceEveryOneIsDrainedAndHoldsNoInstance(
+      boolean n2, boolean n3, String placed, boolean done) {
+    Cluster c = drained(placed.isEmpty() ? ThreeNodes.with() : ThreeNodes.with(placed), n2, n3);
+    assertEquals(
+        done ? Optional.of("n3, n2 are drained and hold no instance") : Optional.empty(),
+        new Act.Drain(List.of("n3", "n2"), "ops").done(INITIAL, c));
+  }
+
+  @Test
+  void aDrainOfSeveralNodesIsOneWindowNamingThemAllInTheirOrder() {
+    Act.Drain drain = new Act.Drain(List.of("n3", "n2"), "ops");
+    assertEquals(
+        Optional.of(
+            new Command.PostSchedule(
+                new Schedule(
+                    List.of(
+                        new Window(
+                            List.of(MachineId.of("n3"), MachineId.of("n2")),
+                            1_800_000_000_000_000_005L,
+                            OptionalLong.empty(),
+                            false,
+                            false))),
+                "ops")),
+        drain.command(INITIAL, T0));
+    assertEquals("n3", drain.node());
+    assertEquals(
+        "drain n3, n2: a maintenance window for n3, n2 from now on, with no end, added to the"
+            + " schedule (maintctl schedule add n3 n2 --start +0s)",
+        drain.says());
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {"'' | a drain names at least one node", "n2,n3,n2 | a drain names n2 twice"})
+  void aDrainNamingNoNodeOrANodeTwiceIsRefusedSayingSo(String nodes, String message) {
+    List<String> named = nodes.isEmpty() ? List.of() : List.of(nodes.split(","));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new Act.Drain(named, "ops"));
+    assertEquals(message, e.getMessage());
   }
 
   private static RebootAsk ask(String key) {

@@ -22,9 +22,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code maintctl rehearse --drain NODE | --reboot NODE [--key K] [--mode soft|hard] | --diagnose
- * NODE STATUS | --schedule FILE | --campaign [OPTION...]}: asks maintd what would happen, played on
- * a copy of the cluster; nothing is done.
+ * {@code maintctl rehearse --drain NODE[,NODE...] | --reboot NODE [--key K] [--mode soft|hard] |
+ * --diagnose NODE STATUS | --schedule FILE | --campaign [OPTION...]}: asks maintd what would
+ * happen, played on a copy of the cluster; nothing is done.
  */
 @Command(
     name = "rehearse",
@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
           + " and why, the guards it hits, what has nowhere to go, and what it assumed. Nothing is"
           + " sent to the cluster and maintd's state is not changed.",
       "--drain plays a maintenance window for NODE from now on (maintctl schedule add NODE --start"
-          + " +0s); --reboot a reboot request (maintctl reboot); --diagnose NODE evacuate the"
+          + " +0s), one window for all the nodes given; --reboot a reboot request (maintctl"
+          + " reboot); --diagnose NODE evacuate the"
           + " node reporting that fault; --schedule FILE the schedule posted (maintctl schedule set"
           + " FILE), time jumping to each window's drain and start, until every machine is DRAIN"
           + " and empty, or DOWN for an auto window; --campaign [OPTION...] a campaign started"
@@ -51,8 +52,14 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
 
   /** The one action rehearsed. */
   static final class Action {
-    @Option(names = "--drain", paramLabel = "NODE", description = "Drain NODE and empty it.")
-    String drain;
+    @Option(
+        names = "--drain",
+        split = ",",
+        paramLabel = "NODE",
+        description =
+            "Drain NODE and empty it; several nodes (--drain n1,n2 or --drain n1 --drain n2) are"
+                + " drained all at once, as one window names them.")
+    List<String> drain;
 
     @Option(names = "--reboot", paramLabel = "NODE", description = "Ask for a reboot of NODE.")
     String reboot;
@@ -138,7 +145,11 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
     Map<String, Object> body = new LinkedHashMap<>();
     if (action.drain != null) {
       body.put("action", "drain");
-      body.put("node", action.drain);
+      if (action.drain.size() == 1) {
+        body.put("node", action.drain.get(0));
+      } else {
+        body.put("nodes", action.drain);
+      }
     } else if (rebooting) {
       body.put("action", "reboot");
       body.put("node", action.reboot);

@@ -12,9 +12,10 @@ import org.maintd.rehearse.RehearsalReport;
 /**
  * {@code POST /1/rehearsals}: one act played on a copy of the view the request reads (the last
  * snapshot and the state), authenticated as every change is and admitted where changes are (the
- * leader), changing nothing: the answer is what would happen. The node of an act about one node is
- * named as the reboot endpoints name it ({@link KnownNode}); a schedule or a campaign is refused as
- * its own endpoint refuses it. Thread-safe.
+ * leader), changing nothing: the answer is what would happen. The nodes of an act about nodes are
+ * named as the reboot endpoints name them ({@link KnownNode}): an unknown one among several is
+ * refused by its name before anything is played; a schedule or a campaign is refused as its own
+ * endpoint refuses it. Thread-safe.
  */
 public final class RehearsalRoutes implements RouteSet {
   private final Supplier<DaemonView> view;
@@ -48,7 +49,8 @@ public final class RehearsalRoutes implements RouteSet {
     Act act =
         whole.isPresent()
             ? whole.get()
-            : body.act(KnownNode.of(v.cluster(), body.named()), c.who());
+            : body.act(
+                body.named().stream().map(n -> KnownNode.of(v.cluster(), n)).toList(), c.who());
     return RehearsalView.of(player.play(v, act));
   }
 }

@@ -1,9 +1,11 @@
 package org.maintd.protocol.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.maintd.diagnose.DiagnoseFormatException;
 import org.maintd.diagnose.DiagnoseStatus;
 import org.maintd.diagnose.Diagnosis;
@@ -13,12 +15,12 @@ import org.maintd.rehearse.Act;
 /**
  * The body of {@code POST /1/rehearsals}: the {@code action} to rehearse ({@code drain}, {@code
  * reboot}, {@code diagnose}, {@code schedule}, {@code campaign}) and the {@code node} it is about
- * (not for a schedule or a campaign); a reboot's request in {@code reboot} (the body of {@code POST
- * /1/nodes/<node>/reboot}, every field optional); a diagnosis's {@code status} ({@code evacuate} or
- * {@code evacuate-failover}); a schedule in {@code schedule} (the body of {@code POST
- * /1/maintenance/schedule}); a campaign's request in {@code campaign} (the body of {@code POST
- * /1/campaigns}, every field optional). Each is refused with an {@link IllegalArgumentException}
- * naming the field. Immutable.
+ * (not for a schedule or a campaign), or a drain's several {@code nodes} (drained all at once); a
+ * reboot's request in {@code reboot} (the body of {@code POST /1/nodes/<node>/reboot}, every field
+ * optional); a diagnosis's {@code status} ({@code evacuate} or {@code evacuate-failover}); a
+ * schedule in {@code schedule} (the body of {@code POST /1/maintenance/schedule}); a campaign's
+ * request in {@code campaign} (the body of {@code POST /1/campaigns}, every field optional). Each
+ * is refused with an {@link IllegalArgumentException} naming the field. Immutable.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RehearsalBody(
@@ -27,7 +29,8 @@ public record RehearsalBody(
     RebootBody reboot,
     String status,
     ScheduleBody schedule,
-    CampaignRequest campaign) {
+    CampaignRequest campaign,
+    List<String> nodes) {
   /** The actions a rehearsal plays. */
   public static final List<String> ACTIONS =
       List.of("drain", "reboot", "diagnose", "schedule", "campaign");
@@ -37,7 +40,7 @@ public record RehearsalBody(
 
   /** A body of the actions about one node. */
   public RehearsalBody(String action, String node, RebootBody reboot, String status) {
-    this(action, node, reboot, status, null, null);
+    this(action, node, reboot, status, null, null, null);
   }
 
   /**
@@ -51,11 +54,11 @@ public record RehearsalBody(
     if (!NODELESS.contains(kind)) {
       return Optional.empty();
     }
-    if (node != null || reboot != null || status != null) {
+    if (node != null || nodes != null || reboot != null || status != null) {
       throw new IllegalArgumentException(
           "a "
               + kind
-              + " is about the cluster as a whole: 'node', 'reboot' and 'status' go"
+              + " is about the cluster as a whole: 'node', 'nodes', 'reboot' and 'status' go"
               + " with drain, reboot and diagnose only");
     }
     if (kind.equals("campaign")) {
@@ -75,23 +78,56 @@ public record RehearsalBody(
     return Optional.of(new Act.PostedSchedule(schedule.schedule(), who));
   }
 
-  /** The node the body names, a hostname; {@link IllegalArgumentException} when it is none. */
-  public String named() {
-    if (node == null || node.isEmpty()) {
-      throw new IllegalArgumentException("'node' is missing: the node the action is about");
+  /**
+   * The nodes the body names, hostnames: its {@code node}, or a drain's {@code nodes}; {@link
+   * IllegalArgumentException} when there is none, both are given, or {@code nodes} is empty, names
+   * a node twice or goes with another action.
+   */
+  public List<String> named() {
+    if (nodes == null) {
+      if (node == null || node.isEmpty()) {
+        throw new IllegalArgumentException("'node' is missing: the node the action is about");
+      }
+      return List.of(ClientText.HOSTNAME.check("node", node));
     }
-    return ClientText.HOSTNAME.check("node", node);
+    if (node != null) {
+      throw new IllegalArgumentException(
+          "'node' and 'nodes' are both given: name one node in 'node' or a drain's nodes in"
+              + " 'nodes'");
+    }
+    if (!kind().equals("drain")) {
+      throw new IllegalArgumentException(
+          "'nodes' goes with the action drain only, not with "
+              + kind()
+              + ": name its node in"
+              + " 'node'");
+    }
+    if (nodes.isEmpty()) {
+      throw new IllegalArgumentException("'nodes' is empty: the nodes to drain, one at least");
+    }
+    Set<String> seen = new HashSet<>();
+    for (String n : nodes) {
+      if (n == null || n.isEmpty()) {
+        throw new IllegalArgumentException("'nodes' holds an empty name: the nodes to drain");
+      }
+      if (!seen.add(ClientText.HOSTNAME.check("nodes", n))) {
+        throw new IllegalArgumentException("'nodes' names " + n + " twice");
+      }
+    }
+    return List.copyOf(nodes);
   }
 
   /**
-   * What to rehearse on {@code node} (the cluster's own name of the node named), by {@code who}.
+   * What to rehearse on {@code known} (the cluster's own names of the nodes {@link #named()}, in
+   * its order), by {@code who}.
    */
-  public Act act(String node, String who) {
+  public Act act(List<String> known, String who) {
+    String node = known.get(0);
     String kind = kind();
     only("reboot", reboot, "reboot", kind);
     only("status", status, "diagnose", kind);
     return switch (kind) {
-      case "drain" -> new Act.Drain(node, who);
+      case "drain" -> new Act.Drain(known, who);
       case "reboot" ->
           new Act.Reboot(
               (reboot == null ? new RebootBody(null, null, null, null, null) : reboot)

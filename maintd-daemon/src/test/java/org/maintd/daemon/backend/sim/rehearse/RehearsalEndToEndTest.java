@@ -17,12 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maintd.daemon.testing.MaintctlRun;
 import org.maintd.daemon.testing.TestCluster;
 import org.maintd.protocol.json.Json;
+import org.maintd.safety.Allowance;
+import org.maintd.safety.SafetyCaps;
 
 /**
  * Rehearsals over real HTTP against the daemon on the simulated cluster with real collectors: a
- * rehearsed drain and a rehearsed keyed reboot give exactly the jobs (operations, order, targets)
- * that the daemon then submits when told to do the same from the same state, and the rehearsal
- * itself submits no job and writes no state. Costs a few seconds per test (the real runs).
+ * rehearsed drain (of one node, or of two at once) and a rehearsed keyed reboot give exactly the
+ * jobs (operations, order, targets) that the daemon then submits when told to do the same from the
+ * same state, and the rehearsal itself submits no job and writes no state. Costs a few seconds per
+ * test (the real runs).
  */
 class RehearsalEndToEndTest {
   @TempDir Path tmp;
@@ -31,7 +34,10 @@ class RehearsalEndToEndTest {
 
   @BeforeEach
   void start() throws Exception {
-    cluster = new TestCluster(tmp).startDaemon();
+    cluster = new TestCluster(tmp);
+    // two nodes of the one group may be out of service at once: a drain of two can be done
+    cluster.caps = new SafetyCaps(new Allowance(2, false), List.of());
+    cluster.startDaemon();
     cluster.awaitTicks(3);
   }
 
@@ -58,35 +64,66 @@ class RehearsalEndToEndTest {
 
   @Test
   void aRehearsedDrainGivesTheJobsTheDaemonThenSubmitsAndChangesNothing() throws Exception {
+    rehearseThenDrain(
+        "{\"action\": \"drain\", \"node\": \"n2\"}",
+        "n2 is drained and holds no instance",
+        List.of("n2"));
+  }
+
+  @Test
+  void aRehearsedDrainOfTwoNodesGivesTheJobsTheDaemonThenSubmitsAndChangesNothing()
+      throws Exception {
+    rehearseThenDrain(
+        "{\"action\": \"drain\", \"nodes\": [\"n2\", \"n3\"]}",
+        "n2, n3 are drained and hold no instance",
+        List.of("n2", "n3"));
+  }
+
+  /**
+   * Rehearses {@code body}, which ends done saying {@code said}, submitting and writing nothing;
+   * then posts one window for {@code nodes} from now on and awaits them drained and empty: the jobs
+   * submitted are the rehearsed ones.
+   */
+  private void rehearseThenDrain(String body, String said, List<String> nodes) throws Exception {
     int before = cluster.simJobs().size();
     String stored = state();
-    Map<?, ?> answer = rehearse("{\"action\": \"drain\", \"node\": \"n2\"}");
-    assertEquals(
-        Map.of("kind", "done", "text", "n2 is drained and holds no instance"),
-        answer.get("ending"),
-        answer.toString());
+    Map<?, ?> answer = rehearse(body);
+    assertEquals(Map.of("kind", "done", "text", said), answer.get("ending"), answer.toString());
     assertEquals(before, cluster.simJobs().size(), "the rehearsal submitted nothing");
     assertEquals(stored, state(), "the rehearsal wrote no state");
     List<Object> played = rehearsed(answer);
     assertFalse(played.isEmpty(), answer.toString());
 
     long start = Instant.now().toEpochMilli() * 1_000_000L;
+    String machines =
+        String.join(", ", nodes.stream().map(n -> "{\"hostname\": \"" + n + "\"}").toList());
     HttpResponse<String> posted =
         cluster.signedPost(
             "/1/maintenance/schedule",
-            "{\"windows\": [{\"machine_ids\": [{\"hostname\": \"n2\"}], \"unavailability\":"
-                + " {\"start\": {\"nanoseconds\": "
+            "{\"windows\": [{\"machine_ids\": ["
+                + machines
+                + "], \"unavailability\": {\"start\": {\"nanoseconds\": "
                 + start
                 + "}}}]}");
     assertEquals(200, posted.statusCode(), posted.body());
     cluster.awaitTrue(
-        "n2 drained and empty",
-        () ->
-            cluster.node("n2").get("drained").equals(true)
-                && ((List<?>) cluster.node("n2").get("primary_instances")).isEmpty()
-                && ((List<?>) cluster.node("n2").get("secondary_instances")).isEmpty()
-                && ((List<?>) cluster.get("/1/jobs")).isEmpty());
+        String.join(", ", nodes) + " drained and empty",
+        () -> {
+          for (String n : nodes) {
+            if (!drainedAndEmpty(n)) {
+              return false;
+            }
+          }
+          return ((List<?>) cluster.get("/1/jobs")).isEmpty();
+        });
     assertEquals(played, submitted(before));
+  }
+
+  private boolean drainedAndEmpty(String node) throws Exception {
+    Map<String, Object> n = cluster.node(node);
+    return n.get("drained").equals(true)
+        && ((List<?>) n.get("primary_instances")).isEmpty()
+        && ((List<?>) n.get("secondary_instances")).isEmpty();
   }
 
   @Test
@@ -137,6 +174,17 @@ class RehearsalEndToEndTest {
     MaintctlRun unknown = MaintctlRun.of(url, cluster.keyFile, "rehearse", "--drain", "n9");
     assertEquals(1, unknown.code(), unknown.err());
     assertTrue(unknown.err().contains("no node n9 in the cluster"), unknown.err());
+    MaintctlRun two =
+        MaintctlRun.of(url, cluster.keyFile, "rehearse", "--drain", "n2", "--drain", "n3");
+    assertEquals(0, two.code(), two.err());
+    assertTrue(two.out().contains("done: n2, n3 are drained and hold no instance"), two.out());
+    int before = cluster.simJobs().size();
+    String stored = state();
+    MaintctlRun among = MaintctlRun.of(url, cluster.keyFile, "rehearse", "--drain", "n2,n9,n3");
+    assertEquals(1, among.code(), among.err());
+    assertTrue(among.err().contains("no node n9 in the cluster"), among.err());
+    assertEquals(before, cluster.simJobs().size(), "nothing was played");
+    assertEquals(stored, state(), "nothing was played");
   }
 
   @Test
@@ -149,6 +197,8 @@ class RehearsalEndToEndTest {
             "{\"action\": \"drain\"}", "400 'node' is missing",
             "{\"action\": \"fly\", \"node\": \"n2\"}", "400 'action' is \\\"fly\\\"",
             "{\"action\": \"drain\", \"node\": \"n9\"}", "404 no node n9 in the cluster",
+            "{\"action\": \"drain\", \"nodes\": [\"n2\", \"n9\", \"n3\"]}",
+                "404 no node n9 in the cluster",
             "{\"action\": \"reboot\", \"node\": \"n2\", \"reboot\": {\"mode\": \"gentle\"}}",
                 "400 mode must be soft or hard",
             "{\"action\": \"diagnose\", \"node\": \"n2\"}", "400 'status' is missing",

@@ -46,9 +46,10 @@ import org.maintd.spi.MaintdState;
 /**
  * Rehearsals played on a view made by hand, without a daemon: a round under way on the cluster runs
  * on in the copy under its own number before the act's work, and is not counted as the rehearsal's;
- * no snapshot yet is refused; a schedule a week ahead is played in a few ticks, its declined
- * instance waiting for the window's start; a campaign's hour of soak is played in a few ticks; a
- * campaign held by a cap ends stuck naming its wait. Costs well under a second.
+ * a drain of two nodes that the safety cap lets out one at a time ends stuck on the cap; no
+ * snapshot yet is refused; a schedule a week ahead is played in a few ticks, its declined instance
+ * waiting for the window's start; a campaign's hour of soak is played in a few ticks; a campaign
+ * held by a cap ends stuck naming its wait. Costs well under a second.
  */
 class RehearsalsTest {
   private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
@@ -90,6 +91,19 @@ class RehearsalsTest {
     assertTrue(
         r.assumptions().stream().map(Assumption::input).anyMatch("jobs running now"::equals),
         r.assumptions().toString());
+  }
+
+  @Test
+  void aDrainOfTwoNodesOfOneGroupUnderACapOfOneEndsStuckSayingTheCap() {
+    RehearsalReport r =
+        rehearsals.rehearse(
+            view(CLUSTER, MaintdState.initial(T0)), new Act.Drain(List.of("n2", "n3"), "ops"));
+    assertEquals("stuck", r.ending().kind(), r.ending().text());
+    assertTrue(r.ending().text().contains("maxUnavailable allows 1"), r.ending().text());
+    assertTrue(
+        r.moves().stream()
+            .noneMatch(m -> m.primaryFrom().equals("n3") && !m.primaryTo().equals("n3")),
+        "no primary left n3: " + r.moves());
   }
 
   @Test
