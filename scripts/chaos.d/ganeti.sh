@@ -100,6 +100,9 @@ write_ganeti_config() {
     echo "  rapiUrl: https://127.0.0.1:$proxy_port"
     echo "  certificate: $state/rapi-faults/ca.pem"
     echo "  credentials: $state/rapi-credentials"
+    # scaled down with the poll interval, as the collectors' timeout is: a read under way when the
+    # leader is cut from RAPI fails after it (the default 30 s put the sign past the 36 s watched)
+    echo "  timeout: 10s"
     # short enough that rapi-stuck (finished jobs shown running for 60 s, held 30 s) makes a quick
     # job overdue while it lasts; the sandbox's drains and tag changes end within seconds
     echo "  quickJobOverdue: 15s"
