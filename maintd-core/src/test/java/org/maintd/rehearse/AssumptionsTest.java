@@ -4,20 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.maintd.guard.Alert;
 import org.maintd.guard.AlertState;
+import org.maintd.jobtime.OperationTimes;
 
 /** What a rehearsal says it assumed. */
 class AssumptionsTest {
+  private static final OperationTimes NONE = OperationTimes.assumed(Duration.ZERO, Duration.ZERO);
+
   @Test
   void itNamesTheDurationsTheFailuresTheRunningJobsTheAlertsAndTheConsent() {
     List<Assumption> all =
         Assumptions.of(
-            Duration.ofSeconds(1),
-            Duration.ofMillis(250),
+            OperationTimes.assumed(Duration.ofSeconds(1), Duration.ofMillis(250)),
+            Optional.empty(),
             Duration.ofSeconds(5),
             2,
             AlertState.quiet());
@@ -26,9 +30,9 @@ class AssumptionsTest {
             "job durations", "no new failures", "jobs running now", "alert interlock", "consent"),
         all.stream().map(Assumption::input).toList());
     assertEquals(
-        "1 s per operation of every kind, plus 0.25 s per GiB an operation copies (a move, a new"
-            + " secondary): the simulated cluster's settings (sim.operationTime, sim.timePerGiB);"
-            + " no job history was read",
+        "1 s per operation, plus 0.25 s per GiB a move or a new secondary copies"
+            + " (sim.operationTime, sim.timePerGiB) for every kind: no operation in the cluster's"
+            + " job history",
         all.get(0).assumed());
     assertEquals(true, all.get(1).assumed().contains("after 5 s (sim.bootTime)"));
     assertEquals(
@@ -39,9 +43,21 @@ class AssumptionsTest {
   @Test
   void withoutRunningJobsItAssumesNoneOfThem() {
     List<Assumption> all =
-        Assumptions.of(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, AlertState.quiet());
+        Assumptions.of(NONE, Optional.empty(), Duration.ZERO, 0, AlertState.quiet());
     assertEquals(4, all.size());
     assertEquals("0 s per operation", all.get(0).assumed().substring(0, 17));
+  }
+
+  @Test
+  void aHistoryThatCouldNotBeReadIsSaidWithWhy() {
+    List<Assumption> all =
+        Assumptions.of(
+            NONE, Optional.of("RAPI answered 502"), Duration.ZERO, 0, AlertState.quiet());
+    assertEquals(
+        true,
+        all.get(0)
+            .assumed()
+            .endsWith("job history; the job history could not be read: RAPI answered 502"));
   }
 
   @ParameterizedTest
@@ -57,7 +73,7 @@ class AssumptionsTest {
           case "active" -> AlertState.of(List.of(new Alert("DiskFull", true)));
           default -> new AlertState.Unknown("no answer");
         };
-    List<Assumption> all = Assumptions.of(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, s);
+    List<Assumption> all = Assumptions.of(NONE, Optional.empty(), Duration.ZERO, 0, s);
     assertEquals(said, all.get(2).assumed());
   }
 

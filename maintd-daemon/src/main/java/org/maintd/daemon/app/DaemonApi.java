@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.backend.sim.SimPlugin;
+import org.maintd.daemon.backend.sim.rehearse.JobHistory;
 import org.maintd.daemon.backend.sim.rehearse.Rehearsals;
 import org.maintd.daemon.backend.sim.rehearse.Stage;
 import org.maintd.daemon.config.DaemonConfig;
@@ -58,7 +59,10 @@ final class DaemonApi {
                 Stream.of(
                     new InstanceRoutes(served, config.instanceHealth(), clock),
                     new RehearsalRoutes(
-                        served, acting::admit, rehearsals(config, alerts, clock)::rehearse),
+                        served,
+                        acting::admit,
+                        rehearsals(config, alerts, plugin.backend()::pastOperations, clock)
+                            ::rehearse),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
                     new org.maintd.daemon.ui.UiRoutes(
                         served, health, config.instanceHealth(), clock)))
@@ -87,16 +91,19 @@ final class DaemonApi {
 
   /**
    * The rehearsals of {@code POST /1/rehearsals}: the leader's round settings, the simulated
-   * cluster's job durations, the daemon's poll interval, the alert interlock's last answer.
+   * cluster's job durations where the cluster's job history has none, the daemon's poll interval,
+   * the alert interlock's last answer.
    */
-  private static Rehearsals rehearsals(DaemonConfig config, AlertSource alerts, Clock clock) {
+  private static Rehearsals rehearsals(
+      DaemonConfig config, AlertSource alerts, JobHistory history, Clock clock) {
     return new Rehearsals(
         new Stage(
             RoundSettings.of(config),
             SimPlugin.settings(config.sim()),
             config.pollInterval(),
             alerts,
-            Stage.MAX_TICKS),
+            Stage.MAX_TICKS,
+            history),
         clock);
   }
 }
