@@ -37,7 +37,11 @@ final class GanetiHistory {
         || !(ops.get(0) instanceof Map<?, ?> op)) {
       return Optional.empty();
     }
-    Optional<Instant> start = timestamp(job.get("start_ts"));
+    Optional<Instant> start =
+        timestamp(
+            op.get("depends") instanceof List<?> d && !d.isEmpty()
+                ? job.get("start_ts")
+                : job.get("received_ts"));
     Optional<Instant> end = timestamp(job.get("end_ts"));
     if (start.isEmpty() || end.isEmpty() || end.get().isBefore(start.get())) {
       return Optional.empty();

@@ -25,8 +25,10 @@ import org.maintd.protocol.json.Json;
  * reboots node2 in the first (its instances going to node1, the master, which it leaves alone) and
  * node3 in the second. An instance moves only within its group and node3 is alone in its own, so
  * node3's instance goes to node1 first; the file instance cannot move (RAPI cannot copy disks), so
- * it is removed first. All of it is put back after, however the test ended. Each operation is
- * rehearsed to take {@link #OPERATION_TIME} and a reboot {@link #BOOT_TIME}: the sandbox reboots a
+ * it is removed first. All of it is put back after, however the test ended. The drains' and
+ * migrations' durations are learned from the sandbox's job history (a drain and a migration run by
+ * hand just before), the reboots' from the simulated cluster's settings (a collector, not Ganeti,
+ * runs them), and a node is rehearsed to come back {@link #BOOT_TIME} after: the sandbox reboots a
  * node by restarting its Ganeti daemons and its collector, with a new boot id, which took 14 to 18
  * s here until the daemon saw the new boot id (the collector's JVM starting on a busy machine). It
  * takes about 130 s, the real campaign about 85 s of it.
@@ -37,7 +39,6 @@ class GanetiCampaignRehearsalIT {
   private static final String ITS_INSTANCE = "inst2.gnt.test";
   private static final String CAMPAIGN =
       "{\"nodes\": [\"node2.gnt.test\", \"" + ALONE + "\"], \"max_nodes\": 1, \"soak\": 3}";
-  private static final Duration OPERATION_TIME = Duration.ofSeconds(4);
   private static final Duration BOOT_TIME = Duration.ofSeconds(17);
   private static final double FACTOR = 2;
 
@@ -52,7 +53,7 @@ class GanetiCampaignRehearsalIT {
     sandbox.putBack(rehearsals.credentials(), Sandbox.FIRST_MASTER, List.of(ITS_INSTANCE));
     sandbox.onMaster("gnt-group", "add", GROUP);
     sandbox.onMaster("gnt-group", "assign-nodes", GROUP, ALONE);
-    rehearsals.start(OPERATION_TIME, BOOT_TIME);
+    rehearsals.start(BOOT_TIME);
   }
 
   /** The sandbox as it was: one group, node3's instance on it, the file instance on node2. */
@@ -84,6 +85,8 @@ class GanetiCampaignRehearsalIT {
             "{\"action\": \"campaign\", \"campaign\": " + CAMPAIGN + "}");
     String ending = (String) ((Map<?, ?>) rehearsal.get("ending")).get("text");
     assertTrue(ending.endsWith("completed: 2 node(s) rebooted"), ending);
+    String durations = SandboxRehearsals.durations(rehearsal);
+    assertTrue(durations.startsWith("from the cluster's job history: drain "), durations);
     List<String> rehearsed = SandboxRehearsals.rehearsed(rehearsal);
     Map<String, String> placements = rehearsals.placementsAfter(rehearsal);
 
@@ -109,8 +112,8 @@ class GanetiCampaignRehearsalIT {
     assertEquals(placements, rehearsals.primaries(), "the same placements");
     double expected = ((Number) rehearsal.get("seconds")).doubleValue();
     System.out.printf(
-        "rehearsed %.1f s, real %.1f s, %d jobs: %s%nhistory: %s%n",
-        expected, real, rehearsed.size(), rehearsed, campaign.get("history"));
+        "rehearsed %.1f s, real %.1f s, %d jobs: %s%nhistory: %s%ndurations: %s%n",
+        expected, real, rehearsed.size(), rehearsed, campaign.get("history"), durations);
     assertTrue(
         real <= expected * FACTOR && real >= expected / FACTOR,
         "real " + real + " s against " + expected + " s rehearsed");

@@ -20,9 +20,10 @@ import org.maintd.spi.BackendException;
 
 /**
  * The past operations read from Ganeti's queue: a real migration job of the sandbox read through
- * RAPI, each opcode maintd submits named as maintd names it, and what does not count left out (a
- * failed job, a node evacuation, a job of two opcodes, a clean-up, another replace-disks mode, an
- * instance gone, a job without times).
+ * RAPI, timed from its submission to its end (a job that depended on another from its start), each
+ * opcode maintd submits named as maintd names it, and what does not count left out (a failed job, a
+ * node evacuation, a job of two opcodes, a clean-up, another replace-disks mode, an instance gone,
+ * a job without times).
  */
 class GanetiHistoryTest {
   private static final Instant START = Instant.ofEpochSecond(1795348832, 347_617_000);
@@ -46,7 +47,7 @@ class GanetiHistoryTest {
                   "migrate",
                   cluster.instance("inst1.gnt.test").orElseThrow().memory(),
                   Instant.ofEpochSecond(1795348834, 546_813_000),
-                  Duration.ofNanos(2_199_196_000L))),
+                  Duration.ofNanos(2_617_267_000L))),
           past);
     }
   }
@@ -99,6 +100,7 @@ class GanetiHistoryTest {
     job.put("id", 1);
     job.put("status", status);
     job.put("ops", ops);
+    job.put("received_ts", List.of(START.getEpochSecond() - 1, 347_617));
     job.put("start_ts", List.of(START.getEpochSecond(), 347_617));
     job.put("end_ts", List.of(START.getEpochSecond() + 3, 347_617));
     return job;
@@ -106,6 +108,15 @@ class GanetiHistoryTest {
 
   private static Map<String, Object> drain() {
     return Map.of("OP_ID", "OP_NODE_SET_PARAMS", "node_name", "node2.gnt.test", "drained", true);
+  }
+
+  /**
+   * A migration submitted after a drain, to start once the drain succeeded: timed from its start.
+   */
+  private static Map<String, Object> dependent() {
+    Map<String, Object> op = new LinkedHashMap<>(migrate("inst2.gnt.test"));
+    op.put("depends", List.of(List.of(5, List.of("success"))));
+    return op;
   }
 
   private static Map<String, Object> migrate(String instance) {
@@ -136,13 +147,19 @@ class GanetiHistoryTest {
                 job("success", List.of(drain(), drain())),
                 job("success", List.of(migrate("gone.gnt.test"))),
                 job("success", List.of(migrate("inst2.gnt.test"))),
+                job("success", List.of(dependent())),
                 noEnd,
                 backwards,
                 "not a job"),
             cluster);
     assertEquals(
         List.of(
-            new PastOperation("drain", 0, START.plusSeconds(3), Duration.ofSeconds(3)),
+            new PastOperation("drain", 0, START.plusSeconds(3), Duration.ofSeconds(4)),
+            new PastOperation(
+                "migrate",
+                cluster.instance("inst2.gnt.test").orElseThrow().memory(),
+                START.plusSeconds(3),
+                Duration.ofSeconds(4)),
             new PastOperation(
                 "migrate",
                 cluster.instance("inst2.gnt.test").orElseThrow().memory(),

@@ -19,13 +19,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * compared: the rehearsal submits no job to Ganeti and leaves the state file as it was; the real
  * drain then submits the same jobs in the same order (their reasons, keys and times aside), the
  * instances end where the rehearsal put them, and the real run takes between a third and three
- * times the rehearsal's expected time (each operation assumed to take {@link #OPERATION_TIME}, the
- * sandbox's usual: its drains and migrations take 3 to 5 s).
+ * times the rehearsal's expected time, its drains' and migrations' durations learned from the
+ * sandbox's job history (a drain and a migration run by hand just before).
  */
 class GanetiRehearsalIT {
   private static final String NODE = "node3.gnt.test";
   private static final String INSTANCE = "inst2.gnt.test";
-  private static final Duration OPERATION_TIME = Duration.ofSeconds(4);
   private static final double FACTOR = 3;
 
   @RegisterExtension final SandboxRehearsals rehearsals = new SandboxRehearsals();
@@ -34,7 +33,7 @@ class GanetiRehearsalIT {
   void start() throws Exception {
     rehearsals.sandbox().orElseThrow().putBack(rehearsals.credentials(), NODE, List.of(INSTANCE));
     // a drain reboots nothing: the simulated cluster's default boot time
-    rehearsals.start(OPERATION_TIME, Duration.ofSeconds(5));
+    rehearsals.start(Duration.ofSeconds(5));
   }
 
   @AfterEach
@@ -50,6 +49,11 @@ class GanetiRehearsalIT {
     long firstJob = rehearsals.sandbox().orElseThrow().nextJobId();
     Map<?, ?> rehearsal =
         rehearsals.rehearseChangingNothing("{\"action\": \"drain\", \"node\": \"" + NODE + "\"}");
+    String durations = SandboxRehearsals.durations(rehearsal);
+    assertTrue(
+        durations.startsWith("from the cluster's job history: drain ")
+            && durations.contains("; migrate "),
+        durations);
     List<String> rehearsed = SandboxRehearsals.rehearsed(rehearsal);
     assertTrue(rehearsed.size() >= 2, "a drain and a move: " + rehearsal);
     assertFalse(((List<?>) rehearsal.get("moves")).isEmpty(), String.valueOf(rehearsal));
@@ -73,7 +77,9 @@ class GanetiRehearsalIT {
     assertEquals(rehearsed, rehearsals.carriedOut(firstJob), "the same jobs in the same order");
     assertEquals(placements, rehearsals.primaries(), "the same placements");
     double expected = ((Number) rehearsal.get("seconds")).doubleValue();
-    System.out.printf("rehearsed %.1f s, real %.1f s, %d jobs%n", expected, real, rehearsed.size());
+    System.out.printf(
+        "rehearsed %.1f s, real %.1f s, %d jobs; %s%n",
+        expected, real, rehearsed.size(), durations);
     assertTrue(
         real <= expected * FACTOR && real >= expected / FACTOR,
         "real " + real + " s against " + expected + " s rehearsed");

@@ -33,11 +33,11 @@ import org.maintd.protocol.json.Json;
  * What the tests that rehearse an action on the sandbox and then carry it out share, registered as
  * their extension ({@code @RegisterExtension}): before each test the sandbox (skipped when none is
  * up) and a directory of the test's own; a daemon on the master, started by the test once it has
- * set the sandbox up, whose rehearsals take the given time per operation and per reboot, and closed
- * after the test (the test closes it first, with {@link #close}, before it puts the sandbox back);
- * a rehearsal that must change nothing; the jobs maintd then had Ganeti and the collectors run, in
- * order, each as a summary a rehearsed job is also given; where the instances are. Not thread-safe:
- * one per test.
+ * set the sandbox up, whose rehearsals learn job durations from a history it gives the sandbox and
+ * take the given time per reboot, and closed after the test (the test closes it first, with {@link
+ * #close}, before it puts the sandbox back); a rehearsal that must change nothing; the jobs maintd
+ * then had Ganeti and the collectors run, in order, each as a summary a rehearsed job is also
+ * given; where the instances are. Not thread-safe: one per test.
  */
 final class SandboxRehearsals implements BeforeEachCallback, AfterEachCallback {
   private final HttpClient http = HttpClient.newHttpClient();
@@ -77,19 +77,21 @@ final class SandboxRehearsals implements BeforeEachCallback, AfterEachCallback {
 
   /**
    * Starts a daemon on the master, on a fresh state in the test's directory with maintd's traces in
-   * the cluster forgotten, its rehearsals taking {@code operationTime} per operation and a rebooted
-   * node back after {@code bootTime}.
+   * the cluster forgotten and Ganeti's queue archived, then given a history ({@link #history}), its
+   * rehearsals learning job durations from that history and a rebooted node back after {@code
+   * bootTime}.
    */
-  void start(Duration operationTime, Duration bootTime) throws IOException, InterruptedException {
+  void start(Duration bootTime) throws IOException, InterruptedException {
     sandbox.forgetMaintd(credentials);
+    history();
     DaemonConfig config = sandbox.daemon(dir, Sandbox.FIRST_MASTER, credentials);
     Sim s = config.sim();
     Sim sim =
         new Sim(
             s.cluster(),
             s.diagnoseDir(),
-            operationTime,
-            Duration.ZERO,
+            s.operationTime(),
+            s.timePerGiB(),
             bootTime,
             s.masterFile(),
             s.followMaster(),
@@ -97,6 +99,33 @@ final class SandboxRehearsals implements BeforeEachCallback, AfterEachCallback {
             s.generate());
     daemon = new Daemon(config.withSim(sim), Clock.systemUTC());
     daemon.start(true);
+  }
+
+  /**
+   * Jobs of the kinds the rehearsals play, run by hand as an operator would, in Ganeti's queue
+   * after it was archived: node2 drained and undrained, inst1 migrated to the other of node1 and
+   * node2 (both in the default group in every test) and back. Everything is as it was after.
+   */
+  private void history() throws IOException, InterruptedException {
+    String node = "node2.gnt.test";
+    sandbox.onMaster("gnt-node", "modify", "--drained", "yes", node);
+    sandbox.onMaster("gnt-node", "modify", "--drained", "no", node);
+    String instance = "inst1.gnt.test";
+    String home =
+        sandbox.onMaster("gnt-instance", "list", "--no-headers", "-o", "pnode", instance).strip();
+    String away = home.equals(Sandbox.FIRST_MASTER) ? node : Sandbox.FIRST_MASTER;
+    sandbox.onMaster("gnt-instance", "migrate", "-f", "-n", away, instance);
+    sandbox.onMaster("gnt-instance", "migrate", "-f", "-n", home, instance);
+  }
+
+  /** What the rehearsal says its job durations were: learned from the sandbox's history. */
+  static String durations(Map<?, ?> rehearsal) {
+    for (Object o : (List<?>) rehearsal.get("assumptions")) {
+      if (o instanceof Map<?, ?> a && "job durations".equals(a.get("input"))) {
+        return String.valueOf(a.get("assumed"));
+      }
+    }
+    throw new AssertionError("no job durations among the assumptions: " + rehearsal);
   }
 
   /** Closes the daemon, when one was started and is not closed yet. */
