@@ -14,13 +14,14 @@ public final class Assumptions {
 
   /**
    * The assumptions of a rehearsal whose jobs took as long as {@code times} says ({@code unread}:
-   * why the cluster's job history could not be read, if it could not), whose rebooted nodes came
-   * back after {@code boot}, that found {@code running} jobs running and the alert interlock as
-   * {@code alerts} says.
+   * why the cluster's job history could not be read, if it could not), that ticked as {@code
+   * cadence} says, whose rebooted nodes came back after {@code boot}, that found {@code running}
+   * jobs running and the alert interlock as {@code alerts} says.
    */
   public static List<Assumption> of(
       OperationTimes times,
       Optional<String> unread,
+      Cadence cadence,
       Duration boot,
       int running,
       AlertState alerts) {
@@ -30,6 +31,7 @@ public final class Assumptions {
             "job durations",
             times.says()
                 + unread.map(why -> "; the job history could not be read: " + why).orElse("")));
+    all.add(new Assumption("rounds", cadence.says()));
     all.add(
         new Assumption(
             "no new failures",

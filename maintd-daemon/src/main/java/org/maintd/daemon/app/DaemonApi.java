@@ -61,7 +61,7 @@ final class DaemonApi {
                     new RehearsalRoutes(
                         served,
                         acting::admit,
-                        rehearsals(config, alerts, plugin.backend()::pastOperations, clock)
+                        rehearsals(config, alerts, plugin.backend()::pastOperations, metrics, clock)
                             ::rehearse),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
                     new org.maintd.daemon.ui.UiRoutes(
@@ -92,10 +92,14 @@ final class DaemonApi {
   /**
    * The rehearsals of {@code POST /1/rehearsals}: the leader's round settings, the simulated
    * cluster's job durations where the cluster's job history has none, the daemon's poll interval,
-   * the alert interlock's last answer.
+   * the alert interlock's last answer, the daemon's ticks as long as they took on average.
    */
   private static Rehearsals rehearsals(
-      DaemonConfig config, AlertSource alerts, JobHistory history, Clock clock) {
+      DaemonConfig config,
+      AlertSource alerts,
+      JobHistory history,
+      DaemonMetrics metrics,
+      Clock clock) {
     return new Rehearsals(
         new Stage(
             RoundSettings.of(config),
@@ -103,7 +107,8 @@ final class DaemonApi {
             config.pollInterval(),
             alerts,
             Stage.MAX_TICKS,
-            history),
+            history,
+            metrics::meanTick),
         clock);
   }
 }

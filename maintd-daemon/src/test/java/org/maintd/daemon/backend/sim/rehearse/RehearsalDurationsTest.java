@@ -39,7 +39,7 @@ class RehearsalDurationsTest {
   private static final Cluster CLUSTER = new HtoolsReader().read(TestCluster.CLUSTER, "test");
   private static final Duration SETTING = Duration.ofSeconds(2);
 
-  private static Rehearsals rehearsals(JobHistory history) {
+  private static Rehearsals rehearsals(JobHistory history, Duration tick) {
     return new Rehearsals(
         new Stage(
             Settings.defaults(),
@@ -47,12 +47,17 @@ class RehearsalDurationsTest {
             Duration.ofSeconds(30),
             AlertSource.none(),
             100,
-            history),
+            history,
+            () -> tick),
         Clock.fixed(T0, ZoneOffset.UTC));
   }
 
   private static RehearsalReport drainN3(JobHistory history) {
-    return rehearsals(history)
+    return drainN3(history, Duration.ZERO);
+  }
+
+  private static RehearsalReport drainN3(JobHistory history, Duration tick) {
+    return rehearsals(history, tick)
         .rehearse(
             new DaemonView(MaintdState.initial(T0), CLUSTER, Map.of(), PlanSnapshot.none(), ""),
             new Act.Drain("n3", "ops"));
@@ -106,6 +111,23 @@ class RehearsalDurationsTest {
                 "from the cluster's job history: drain 7 s (median of 1 job); migrate 5 s (median"
                     + " of 3 jobs); every other kind 2 s"),
         r.assumptions().get(0).assumed());
+  }
+
+  @Test
+  void aRehearsalTicksEveryPollIntervalPlusWhatATickTookOnTheDaemon() {
+    RehearsalReport quick = drainN3(JobHistory.NONE, Duration.ZERO);
+    RehearsalReport slow = drainN3(JobHistory.NONE, Duration.ofMillis(1500));
+    assertEquals(
+        Duration.ofSeconds(30),
+        Duration.between(quick.jobs().get(0).submitted(), quick.jobs().get(1).submitted()));
+    assertEquals(
+        Duration.ofMillis(31_500),
+        Duration.between(slow.jobs().get(0).submitted(), slow.jobs().get(1).submitted()));
+    assertEquals(
+        "a tick every 31.5 s: the poll interval (pollInterval, 30 s) after each tick, and 1.5 s a"
+            + " tick took on average on the daemon (reading the cluster and the collectors,"
+            + " planning)",
+        slow.assumptions().get(1).assumed());
   }
 
   @Test
