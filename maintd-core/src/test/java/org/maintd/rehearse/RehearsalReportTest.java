@@ -55,6 +55,7 @@ class RehearsalReportTest {
             List.of(a, b, c),
             List.of(),
             waits,
+            List.of(),
             List.of());
     assertEquals(Map.of(1L, List.of(b), 2L, List.of(a, c)), r.rounds());
     assertEquals(List.of(1L, 2L), List.copyOf(r.rounds().keySet()));

@@ -115,6 +115,8 @@ class OpenApiDocumentTest {
     "SimPoweredOn, org.maintd.protocol.sim.SimPowerOn",
     "SimInstance, org.maintd.protocol.sim.SimInstance",
     "SimNode, org.maintd.protocol.sim.SimNode",
+    "Rehearsal, org.maintd.protocol.api.RehearsalView",
+    "Rehearsal/properties/scores/items, org.maintd.protocol.api.RehearsalView$Score",
   })
   void eachSchemaOfAnAnswerNamesTheFieldsOfTheRecordTheDaemonWrites(String schema, String record)
       throws Exception {

@@ -30,6 +30,7 @@ import org.maintd.protocol.repair.RepairResult;
 import org.maintd.rehearse.Act;
 import org.maintd.rehearse.Assumptions;
 import org.maintd.rehearse.Ending;
+import org.maintd.rehearse.GroupScores;
 import org.maintd.rehearse.Pace;
 import org.maintd.rehearse.Placements;
 import org.maintd.rehearse.PlayedJob;
@@ -174,7 +175,8 @@ final class Play {
             times.unread(),
             stage.sim().bootTime(),
             running.size(),
-            stage.alerts().read()));
+            stage.alerts().read()),
+        GroupScores.between(view.cluster(), after));
   }
 
   private PlayedJob played(SimJob j) {

@@ -2,6 +2,7 @@ package org.maintd.daemon.backend.sim.rehearse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.maintd.balance.ClusterScore;
 import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.NodeSelection;
@@ -33,6 +35,7 @@ import org.maintd.maintenance.Schedule;
 import org.maintd.maintenance.Window;
 import org.maintd.rehearse.Act;
 import org.maintd.rehearse.Assumption;
+import org.maintd.rehearse.GroupScore;
 import org.maintd.rehearse.PlayedJob;
 import org.maintd.rehearse.RehearsalReport;
 import org.maintd.rehearse.Waited;
@@ -49,7 +52,8 @@ import org.maintd.spi.MaintdState;
  * a drain of two nodes that the safety cap lets out one at a time ends stuck on the cap; no
  * snapshot yet is refused; a schedule a week ahead is played in a few ticks, its declined instance
  * waiting for the window's start; a campaign's hour of soak is played in a few ticks; a campaign
- * held by a cap ends stuck naming its wait. Costs well under a second.
+ * held by a cap ends stuck naming its wait; a drain gives hbal's score of the group on the snapshot
+ * and on the cluster it ended with. Costs well under a second.
  */
 class RehearsalsTest {
   private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
@@ -209,5 +213,17 @@ class RehearsalsTest {
     assertTrue(r.ending().text().contains(": group 1 of 1: n3: "), r.ending().text());
     assertTrue(r.ending().text().contains("cap"), r.ending().text());
     assertTrue(r.jobs().isEmpty(), r.jobs().toString());
+  }
+
+  @Test
+  void aDrainScoresTheGroupOnTheSnapshotPlayedAndOnTheClusterItEndedWith() {
+    RehearsalReport r =
+        rehearsals.rehearse(view(CLUSTER, MaintdState.initial(T0)), new Act.Drain("n2", "ops"));
+    assertEquals("done", r.ending().kind(), r.ending().text());
+    assertEquals(1, r.scores().size(), r.scores().toString());
+    GroupScore g = r.scores().get(0);
+    assertEquals("default", g.group());
+    assertEquals(new ClusterScore().score(CLUSTER, "g-uuid"), g.before());
+    assertNotEquals(g.before(), g.after(), "n2 drained and emptied changes the score");
   }
 }
