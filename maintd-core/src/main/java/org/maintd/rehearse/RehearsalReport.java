@@ -11,8 +11,8 @@ import java.util.TreeMap;
 /**
  * What a rehearsal came to: what it played ({@code act}), from when to when on the daemon's clock
  * as the rehearsal moved it, how it ended, the jobs in the order the cluster took them, where every
- * instance that moved went, every wait, what it assumed, and hbal's score of each node group before
- * and after. Immutable.
+ * instance that moved went, every wait, what it assumed, hbal's score of each node group before and
+ * after, and the snapshot it played: when it was read and what changed since. Immutable.
  */
 public record RehearsalReport(
     String act,
@@ -24,7 +24,8 @@ public record RehearsalReport(
     List<Placement> moves,
     List<Waited> waits,
     List<Assumption> assumptions,
-    List<GroupScore> scores) {
+    List<GroupScore> scores,
+    PlayedSnapshot snapshot) {
   /** The kinds of the guards of planned work, the safety caps and a pause. */
   public static final Set<String> GUARDS =
       Set.of("allowed-hours", "alert", "alert-unknown", "cap", "paused", "round-delay");

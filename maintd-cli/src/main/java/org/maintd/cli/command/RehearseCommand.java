@@ -211,6 +211,7 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
         .append(" ticks)")
         .append(nl);
     r.scores().forEach(g -> b.append(score(g)).append(nl));
+    b.append(read(r)).append(nl);
     section(b, "jobs", jobs(r));
     section(b, "moved", moves(r));
     section(b, "waited", waits(r.waits()));
@@ -219,6 +220,9 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
     Table assumed = new Table("INPUT", "ASSUMED");
     r.assumptions().forEach(a -> assumed.row(a.input(), a.assumed()));
     section(b, "assumed", assumed);
+    Table changed = new Table("CHANGE");
+    r.snapshot().changed().forEach(changed::row);
+    section(b, "changed since the snapshot", changed);
     return b.toString();
   }
 
@@ -230,6 +234,19 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
         Escaped.of(g.group()),
         g.before(),
         g.after());
+  }
+
+  /** When the snapshot played was read, and how long before the rehearsal. */
+  static String read(RehearsalView r) {
+    Double read = r.snapshot().read();
+    if (read == null) {
+      return "played on the daemon's last snapshot (when it was read is not known)";
+    }
+    return "played on the snapshot read at "
+        + Times.format(read)
+        + " ("
+        + took(Math.max(0, r.start() - read))
+        + " before the rehearsal)";
   }
 
   /** {@code title:} and its table, or {@code title: none}, after a blank line. */

@@ -117,6 +117,7 @@ class OpenApiDocumentTest {
     "SimNode, org.maintd.protocol.sim.SimNode",
     "Rehearsal, org.maintd.protocol.api.RehearsalView",
     "Rehearsal/properties/scores/items, org.maintd.protocol.api.RehearsalView$Score",
+    "Rehearsal/properties/snapshot, org.maintd.protocol.api.RehearsalView$Snapshot",
   })
   void eachSchemaOfAnAnswerNamesTheFieldsOfTheRecordTheDaemonWrites(String schema, String record)
       throws Exception {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.backend.sim.PoweredOffReports;
@@ -34,6 +35,7 @@ import org.maintd.rehearse.GroupScores;
 import org.maintd.rehearse.Pace;
 import org.maintd.rehearse.Placements;
 import org.maintd.rehearse.PlayedJob;
+import org.maintd.rehearse.PlayedSnapshot;
 import org.maintd.rehearse.RehearsalReport;
 import org.maintd.rehearse.StateChange;
 import org.maintd.rehearse.WaitTrail;
@@ -55,6 +57,7 @@ final class Play {
   private final DaemonView view;
   private final Act act;
   private final Stage stage;
+  private final Supplier<PlayedSnapshot> snapshot;
   private final ManualClock clock;
   private final SimMemory memory = new SimMemory();
   private final PlayedTimes times;
@@ -65,10 +68,14 @@ final class Play {
   private final Map<String, Long> rounds = new HashMap<>();
   private WaitTrail waits = WaitTrail.empty();
 
-  Play(DaemonView view, Act act, Stage stage, Instant now) {
+  /**
+   * The play of {@code act} on {@code view} from {@code now}; {@code snapshot} is read at its end.
+   */
+  Play(DaemonView view, Act act, Stage stage, Instant now, Supplier<PlayedSnapshot> snapshot) {
     this.view = view;
     this.act = act;
     this.stage = stage;
+    this.snapshot = snapshot;
     this.clock = new ManualClock(now);
     this.times = PlayedTimes.read(stage.history(), stage.sim(), view.cluster());
     this.sim = SimBackend.inMemory(memory, view.cluster(), stage.sim(), times.times(), clock);
@@ -176,7 +183,8 @@ final class Play {
             stage.sim().bootTime(),
             running.size(),
             stage.alerts().read()),
-        GroupScores.between(view.cluster(), after));
+        GroupScores.between(view.cluster(), after),
+        snapshot.get());
   }
 
   private PlayedJob played(SimJob j) {
