@@ -3,6 +3,8 @@ package org.maintd.rehearse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.Instance;
 import org.maintd.cluster.Node;
@@ -35,19 +37,8 @@ public final class ClusterDrift {
   }
 
   private static void nodes(Cluster was, Cluster now, List<String> out) {
-    for (Node n : was.nodes()) {
-      Optional<Node> later = now.node(n.name());
-      if (later.isEmpty()) {
-        out.add("node " + n.name() + " was removed");
-      } else {
-        flags(n, later.get(), out);
-      }
-    }
-    for (Node n : now.nodes()) {
-      if (was.node(n.name()).isEmpty()) {
-        out.add("node " + n.name() + " was added");
-      }
-    }
+    kept("node", was.nodes(), Node::name, now::node, (a, b) -> flags(a, b, out), out);
+    added("node", now.nodes(), Node::name, was::node, out);
   }
 
   private static void flags(Node was, Node now, List<String> out) {
@@ -66,17 +57,44 @@ public final class ClusterDrift {
   }
 
   private static void instances(Cluster was, Cluster now, List<String> out) {
-    for (Instance i : was.instances()) {
-      Optional<Instance> later = now.instance(i.name());
-      if (later.isEmpty()) {
-        out.add("instance " + i.name() + " was removed");
+    kept(
+        "instance",
+        was.instances(),
+        Instance::name,
+        now::instance,
+        (a, b) -> instance(a, b, out),
+        out);
+    added("instance", now.instances(), Instance::name, was::instance, out);
+  }
+
+  /** Each of {@code was} gone from the later snapshot ({@code later}), or as it changed there. */
+  private static <T> void kept(
+      String kind,
+      List<T> was,
+      Function<T, String> name,
+      Function<String, Optional<T>> later,
+      BiConsumer<T, T> changed,
+      List<String> out) {
+    for (T item : was) {
+      Optional<T> now = later.apply(name.apply(item));
+      if (now.isEmpty()) {
+        out.add(kind + " " + name.apply(item) + " was removed");
       } else {
-        instance(i, later.get(), out);
+        changed.accept(item, now.get());
       }
     }
-    for (Instance i : now.instances()) {
-      if (was.instance(i.name()).isEmpty()) {
-        out.add("instance " + i.name() + " was added");
+  }
+
+  /** Each of {@code now} that the earlier snapshot ({@code earlier}) did not have. */
+  private static <T> void added(
+      String kind,
+      List<T> now,
+      Function<T, String> name,
+      Function<String, Optional<T>> earlier,
+      List<String> out) {
+    for (T item : now) {
+      if (earlier.apply(name.apply(item)).isEmpty()) {
+        out.add(kind + " " + name.apply(item) + " was added");
       }
     }
   }

@@ -35,6 +35,10 @@ class ClusterDriftTest {
         c.policies());
   }
 
+  private static final Cluster N2_DRAINED = nodeFlags(WAS, "n2", f -> f.withDrained(true));
+  private static final Cluster N3_OFFLINE =
+      nodeFlags(WAS, "n3", f -> new Node.Flags(false, false, true, false));
+
   /** A change from the snapshot played ({@link #WAS}) to {@code now}. */
   private static Arguments from(String what, Cluster now, List<String> said) {
     return Arguments.of(what, WAS, now, said);
@@ -52,22 +56,10 @@ class ClusterDriftTest {
             "same placements, read again",
             ThreeNodes.with("web:n2:n3", "db:n2:", "app:n3:n1"),
             List.of()),
-        from(
-            "drained",
-            nodeFlags(WAS, "n2", f -> f.withDrained(true)),
-            List.of("node n2 is now drained")),
-        back(
-            "undrained",
-            nodeFlags(WAS, "n2", f -> f.withDrained(true)),
-            List.of("node n2 is no longer drained")),
-        from(
-            "offline",
-            nodeFlags(WAS, "n3", f -> new Node.Flags(false, false, true, false)),
-            List.of("node n3 is now offline")),
-        back(
-            "online again",
-            nodeFlags(WAS, "n3", f -> new Node.Flags(false, false, true, false)),
-            List.of("node n3 is no longer offline")),
+        from("drained", N2_DRAINED, List.of("node n2 is now drained")),
+        back("undrained", N2_DRAINED, List.of("node n2 is no longer drained")),
+        from("offline", N3_OFFLINE, List.of("node n3 is now offline")),
+        back("online again", N3_OFFLINE, List.of("node n3 is no longer offline")),
         from(
             "no longer a master candidate",
             nodeFlags(WAS, "n1", f -> new Node.Flags(true, false, false, false)),
