@@ -1,9 +1,9 @@
 package org.maintd.rehearse;
 
 import java.util.List;
+import java.util.Map;
 import org.maintd.balance.ClusterScore;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Group;
 
 /**
  * hbal's score of each node group before and after a rehearsal, as {@link ClusterScore} computes it
@@ -19,16 +19,11 @@ public final class GroupScores {
    */
   public static List<GroupScore> between(Cluster before, Cluster after) {
     ClusterScore score = new ClusterScore();
+    Map<String, Double> was = score.scores(before);
+    Map<String, Double> now = score.scores(after);
     return before.groups().stream()
-        .filter(g -> hasNodes(before, g) && hasNodes(after, g))
-        .map(
-            g ->
-                new GroupScore(
-                    g.name(), score.score(before, g.uuid()), score.score(after, g.uuid())))
+        .filter(g -> was.containsKey(g.uuid()) && now.containsKey(g.uuid()))
+        .map(g -> new GroupScore(g.name(), was.get(g.uuid()), now.get(g.uuid())))
         .toList();
-  }
-
-  private static boolean hasNodes(Cluster cluster, Group group) {
-    return cluster.nodes().stream().anyMatch(n -> n.group().equals(group.uuid()));
   }
 }
