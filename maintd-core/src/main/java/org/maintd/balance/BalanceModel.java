@@ -53,6 +53,14 @@ final class BalanceModel {
     return sums.score();
   }
 
+  /**
+   * The score of the nodes {@code group} marks (indexed as the nodes), as they are now: a node's
+   * terms do not depend on the group the model balances.
+   */
+  double scoreOf(boolean[] group) {
+    return new ScoreSums(nodes, group).score();
+  }
+
   /** Every term's value, before weighting. */
   Map<ScoreComponent, Double> components() {
     return sums.components();

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 /**
  * What a rehearsal came to: what it played ({@code act}), from when to when on the daemon's clock
  * as the rehearsal moved it, how it ended, the jobs in the order the cluster took them, where every
- * instance that moved went, every wait, and what it assumed. Immutable.
+ * instance that moved went, every wait, what it assumed, hbal's score of each node group before and
+ * after, and the snapshot it played: when it was read and what changed since. Immutable.
  */
 public record RehearsalReport(
     String act,
@@ -22,7 +23,9 @@ public record RehearsalReport(
     List<PlayedJob> jobs,
     List<Placement> moves,
     List<Waited> waits,
-    List<Assumption> assumptions) {
+    List<Assumption> assumptions,
+    List<GroupScore> scores,
+    PlayedSnapshot snapshot) {
   /** The kinds of the guards of planned work, the safety caps and a pause. */
   public static final Set<String> GUARDS =
       Set.of("allowed-hours", "alert", "alert-unknown", "cap", "paused", "round-delay");
@@ -35,6 +38,7 @@ public record RehearsalReport(
     moves = List.copyOf(moves);
     waits = List.copyOf(waits);
     assumptions = List.copyOf(assumptions);
+    scores = List.copyOf(scores);
   }
 
   /** How long the work takes, as played. */

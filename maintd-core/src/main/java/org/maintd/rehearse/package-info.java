@@ -6,7 +6,9 @@
  * stands for and when its work is done, when the play looks again and when it stops ({@link
  * org.maintd.rehearse.Pace}, {@link org.maintd.rehearse.Wakeups}), and how its report is made from
  * what it saw ({@link org.maintd.rehearse.WaitTrail}, {@link org.maintd.rehearse.Placements},
- * {@link org.maintd.rehearse.Assumptions}). The play itself (the runner, the simulated cluster, the
- * clock) is the daemon's; nothing here runs anything.
+ * {@link org.maintd.rehearse.Assumptions}, hbal's score of each group before and after by {@link
+ * org.maintd.rehearse.GroupScores}, and what changed in the cluster since the snapshot played by
+ * {@link org.maintd.rehearse.ClusterDrift}). The play itself (the runner, the simulated cluster,
+ * the clock) is the daemon's; nothing here runs anything.
  */
 package org.maintd.rehearse;

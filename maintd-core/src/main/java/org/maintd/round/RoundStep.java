@@ -2,6 +2,7 @@ package org.maintd.round;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.maintd.incident.Lifecycle;
@@ -60,6 +61,9 @@ public final class RoundStep {
     }
     Tagging.emit(t);
     t.memory = t.memory.withCluster(t.cluster);
+    if (inputs.cluster() != null) {
+      t.memory = t.memory.withClusterRead(Optional.of(now));
+    }
     return t.result();
   }
 

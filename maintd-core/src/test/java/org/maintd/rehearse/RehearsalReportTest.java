@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.maintd.job.JobSpec;
 import org.maintd.job.Operation;
@@ -55,7 +56,9 @@ class RehearsalReportTest {
             List.of(a, b, c),
             List.of(),
             waits,
-            List.of());
+            List.of(),
+            List.of(),
+            new PlayedSnapshot(Optional.empty(), List.of()));
     assertEquals(Map.of(1L, List.of(b), 2L, List.of(a, c)), r.rounds());
     assertEquals(List.of(1L, 2L), List.copyOf(r.rounds().keySet()));
     assertEquals(

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Stack;
 import org.maintd.cli.client.ApiException;
@@ -11,6 +12,7 @@ import org.maintd.cli.output.Table;
 import org.maintd.cli.wait.Durations;
 import org.maintd.protocol.api.CampaignRequest;
 import org.maintd.protocol.api.RehearsalView;
+import org.maintd.protocol.text.Escaped;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -32,8 +34,9 @@ import picocli.CommandLine.Spec;
       "Rehearse an action on a copy of the cluster as maintd sees it now, with maintd's own rounds"
           + " and the simulated cluster running the jobs at accelerated time: the rounds and jobs"
           + " in order with their reasons, where each instance goes, how long it takes, what waits"
-          + " and why, the guards it hits, what has nowhere to go, and what it assumed. Nothing is"
-          + " sent to the cluster and maintd's state is not changed.",
+          + " and why, the guards it hits, what has nowhere to go, what it assumed, and hbal's"
+          + " score of each node group before and after. Nothing is sent to the cluster and"
+          + " maintd's state is not changed.",
       "--drain plays a maintenance window for NODE from now on (maintctl schedule add NODE --start"
           + " +0s), one window for all the nodes given; --reboot a reboot request (maintctl"
           + " reboot); --diagnose NODE evacuate the"
@@ -207,6 +210,8 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
         .append(r.ticks())
         .append(" ticks)")
         .append(nl);
+    r.scores().forEach(g -> b.append(score(g)).append(nl));
+    b.append(read(r)).append(nl);
     section(b, "jobs", jobs(r));
     section(b, "moved", moves(r));
     section(b, "waited", waits(r.waits()));
@@ -215,7 +220,33 @@ public final class RehearseCommand extends ApiCommand.TopLevel {
     Table assumed = new Table("INPUT", "ASSUMED");
     r.assumptions().forEach(a -> assumed.row(a.input(), a.assumed()));
     section(b, "assumed", assumed);
+    Table changed = new Table("CHANGE");
+    r.snapshot().changed().forEach(changed::row);
+    section(b, "changed since the snapshot", changed);
     return b.toString();
+  }
+
+  /** A group's score line, its figures as hbal prints them. */
+  static String score(RehearsalView.Score g) {
+    return String.format(
+        Locale.ROOT,
+        "hbal score, group %s: %.8f before, %.8f after",
+        Escaped.of(g.group()),
+        g.before(),
+        g.after());
+  }
+
+  /** When the snapshot played was read, and how long before the rehearsal. */
+  static String read(RehearsalView r) {
+    Double read = r.snapshot().read();
+    if (read == null) {
+      return "played on the daemon's last snapshot (when it was read is not known)";
+    }
+    return "played on the snapshot read at "
+        + Times.format(read)
+        + " ("
+        + took(Math.max(0, r.start() - read))
+        + " before the rehearsal)";
   }
 
   /** {@code title:} and its table, or {@code title: none}, after a blank line. */

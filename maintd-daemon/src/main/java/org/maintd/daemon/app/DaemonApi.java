@@ -27,6 +27,7 @@ import org.maintd.daemon.http.RouteSet;
 import org.maintd.daemon.metrics.DaemonMetrics;
 import org.maintd.daemon.notify.NotifyPart;
 import org.maintd.daemon.runner.AlertSource;
+import org.maintd.daemon.runner.DaemonView;
 import org.maintd.http.Router;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.signing.SignatureVerifier;
@@ -61,7 +62,13 @@ final class DaemonApi {
                     new RehearsalRoutes(
                         served,
                         acting::admit,
-                        rehearsals(config, alerts, plugin.backend()::pastOperations, metrics, clock)
+                        rehearsals(
+                                config,
+                                alerts,
+                                plugin.backend()::pastOperations,
+                                metrics,
+                                clock,
+                                served)
                             ::rehearse),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
                     new org.maintd.daemon.ui.UiRoutes(
@@ -92,14 +99,16 @@ final class DaemonApi {
   /**
    * The rehearsals of {@code POST /1/rehearsals}: the leader's round settings, the simulated
    * cluster's job durations where the cluster's job history has none, the daemon's poll interval,
-   * the alert interlock's last answer, the daemon's ticks as long as they took on average.
+   * the alert interlock's last answer, the daemon's ticks as long as they took on average; each
+   * ends on the view the daemon serves then.
    */
   private static Rehearsals rehearsals(
       DaemonConfig config,
       AlertSource alerts,
       JobHistory history,
       DaemonMetrics metrics,
-      Clock clock) {
+      Clock clock,
+      Supplier<DaemonView> served) {
     return new Rehearsals(
         new Stage(
             RoundSettings.of(config),
@@ -109,6 +118,7 @@ final class DaemonApi {
             Stage.MAX_TICKS,
             history,
             metrics::meanTick),
-        clock);
+        clock,
+        served);
   }
 }

@@ -50,6 +50,9 @@ public final class RehearseBench {
     Cluster cluster = ClusterSource.generated(spec);
     List<String> names = spread(cluster, drained);
     Clock clock = Clock.systemUTC();
+    DaemonView view =
+        new DaemonView(
+            MaintdState.initial(clock.instant()), cluster, Map.of(), PlanSnapshot.none(), "");
     Rehearsals rehearsals =
         new Rehearsals(
             new Stage(
@@ -58,10 +61,8 @@ public final class RehearseBench {
                 Duration.ofSeconds(30),
                 AlertSource.none(),
                 Stage.MAX_TICKS),
-            clock);
-    DaemonView view =
-        new DaemonView(
-            MaintdState.initial(clock.instant()), cluster, Map.of(), PlanSnapshot.none(), "");
+            clock,
+            () -> view);
     for (int run = 1; run <= runs; run++) {
       long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
       long t0 = System.nanoTime();

@@ -115,6 +115,9 @@ class OpenApiDocumentTest {
     "SimPoweredOn, org.maintd.protocol.sim.SimPowerOn",
     "SimInstance, org.maintd.protocol.sim.SimInstance",
     "SimNode, org.maintd.protocol.sim.SimNode",
+    "Rehearsal, org.maintd.protocol.api.RehearsalView",
+    "Rehearsal/properties/scores/items, org.maintd.protocol.api.RehearsalView$Score",
+    "Rehearsal/properties/snapshot, org.maintd.protocol.api.RehearsalView$Snapshot",
   })
   void eachSchemaOfAnAnswerNamesTheFieldsOfTheRecordTheDaemonWrites(String schema, String record)
       throws Exception {

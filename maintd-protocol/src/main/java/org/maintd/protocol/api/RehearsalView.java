@@ -14,8 +14,10 @@ import org.maintd.rehearse.Waited;
  * daemon's clock as the rehearsal moved it ({@code start}, {@code end}, {@code seconds}), after how
  * many ticks, how it ended ({@code ending}: {@code done}, {@code stuck} or {@code out-of-steps},
  * with its sentence), the rounds with their jobs in the order the cluster took them, every instance
- * that moved, every wait (the guards it hit and what had nowhere to go also on their own), and what
- * it assumed. Times are seconds since the epoch. Immutable.
+ * that moved, every wait (the guards it hit and what had nowhere to go also on their own), what it
+ * assumed, hbal's score of each node group before and after ({@code scores}), and the snapshot it
+ * played: when the daemon read it and what changed in the cluster since ({@code snapshot}). Times
+ * are seconds since the epoch. Immutable.
  */
 public record RehearsalView(
     String act,
@@ -29,7 +31,9 @@ public record RehearsalView(
     List<Wait> waits,
     List<Wait> guards,
     List<Wait> nowhere,
-    List<Assumed> assumptions) {
+    List<Assumed> assumptions,
+    List<Score> scores,
+    Snapshot snapshot) {
 
   /** How the rehearsal ended: {@code kind} and the sentence that says it. */
   public record Ending(String kind, String text) {}
@@ -70,6 +74,16 @@ public record RehearsalView(
   /** An input the rehearsal assumed. */
   public record Assumed(String input, String assumed) {}
 
+  /** hbal's score of a node group (its name) before and after the rehearsal. */
+  public record Score(String group, double before, double after) {}
+
+  /**
+   * The snapshot played: when the daemon read it ({@code null}: the daemon does not say), and what
+   * changed in the cluster as the daemon saw it when the rehearsal ended, a sentence a change
+   * (empty: nothing).
+   */
+  public record Snapshot(Double read, List<String> changed) {}
+
   public static RehearsalView of(RehearsalReport r) {
     return new RehearsalView(
         r.act(),
@@ -83,7 +97,9 @@ public record RehearsalView(
         waits(r.waits()),
         waits(r.guards()),
         waits(r.nowhere()),
-        r.assumptions().stream().map(a -> new Assumed(a.input(), a.assumed())).toList());
+        r.assumptions().stream().map(a -> new Assumed(a.input(), a.assumed())).toList(),
+        r.scores().stream().map(g -> new Score(g.group(), g.before(), g.after())).toList(),
+        new Snapshot(r.snapshot().read().map(Times::seconds).orElse(null), r.snapshot().changed()));
   }
 
   private static List<Round> rounds(Map<Long, List<PlayedJob>> byRound) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.maintd.cluster.Cluster;
 import org.maintd.daemon.backend.sim.PoweredOffReports;
@@ -31,9 +32,11 @@ import org.maintd.rehearse.Act;
 import org.maintd.rehearse.Assumptions;
 import org.maintd.rehearse.Cadence;
 import org.maintd.rehearse.Ending;
+import org.maintd.rehearse.GroupScores;
 import org.maintd.rehearse.Pace;
 import org.maintd.rehearse.Placements;
 import org.maintd.rehearse.PlayedJob;
+import org.maintd.rehearse.PlayedSnapshot;
 import org.maintd.rehearse.RehearsalReport;
 import org.maintd.rehearse.StateChange;
 import org.maintd.rehearse.WaitTrail;
@@ -56,6 +59,7 @@ final class Play {
   private final DaemonView view;
   private final Act act;
   private final Stage stage;
+  private final Supplier<PlayedSnapshot> snapshot;
   private final ManualClock clock;
   private final SimMemory memory = new SimMemory();
   private final PlayedTimes times;
@@ -67,10 +71,14 @@ final class Play {
   private final Map<String, Long> rounds = new HashMap<>();
   private WaitTrail waits = WaitTrail.empty();
 
-  Play(DaemonView view, Act act, Stage stage, Instant now) {
+  /**
+   * The play of {@code act} on {@code view} from {@code now}; {@code snapshot} is read at its end.
+   */
+  Play(DaemonView view, Act act, Stage stage, Instant now, Supplier<PlayedSnapshot> snapshot) {
     this.view = view;
     this.act = act;
     this.stage = stage;
+    this.snapshot = snapshot;
     this.clock = new ManualClock(now);
     this.times = PlayedTimes.read(stage.history(), stage.sim(), view.cluster());
     this.cadence = new Cadence(stage.poll(), stage.tickTime().get());
@@ -179,7 +187,9 @@ final class Play {
             cadence,
             stage.sim().bootTime(),
             running.size(),
-            stage.alerts().read()));
+            stage.alerts().read()),
+        GroupScores.between(view.cluster(), after),
+        snapshot.get());
   }
 
   private PlayedJob played(SimJob j) {

@@ -38,6 +38,8 @@ class RehearsalDurationsTest {
   private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
   private static final Cluster CLUSTER = new HtoolsReader().read(TestCluster.CLUSTER, "test");
   private static final Duration SETTING = Duration.ofSeconds(2);
+  private static final DaemonView VIEW =
+      new DaemonView(MaintdState.initial(T0), CLUSTER, Map.of(), PlanSnapshot.none(), "");
 
   private static Rehearsals rehearsals(JobHistory history, Duration tick) {
     return new Rehearsals(
@@ -49,7 +51,8 @@ class RehearsalDurationsTest {
             100,
             history,
             () -> tick),
-        Clock.fixed(T0, ZoneOffset.UTC));
+        Clock.fixed(T0, ZoneOffset.UTC),
+        () -> VIEW);
   }
 
   private static RehearsalReport drainN3(JobHistory history) {
@@ -57,10 +60,7 @@ class RehearsalDurationsTest {
   }
 
   private static RehearsalReport drainN3(JobHistory history, Duration tick) {
-    return rehearsals(history, tick)
-        .rehearse(
-            new DaemonView(MaintdState.initial(T0), CLUSTER, Map.of(), PlanSnapshot.none(), ""),
-            new Act.Drain("n3", "ops"));
+    return rehearsals(history, tick).rehearse(VIEW, new Act.Drain("n3", "ops"));
   }
 
   private static PastOperation past(String kind, int at, long seconds) {

@@ -160,6 +160,15 @@ class RehearsalEndToEndTest {
     assertTrue(table.out().contains("INSTANCE  PRIMARY"), table.out());
     assertTrue(table.out().contains("scratch"), table.out());
     assertTrue(table.out().contains("job durations"), table.out());
+    assertTrue(
+        table
+            .out()
+            .lines()
+            .anyMatch(
+                l ->
+                    l.matches(
+                        "hbal score, group default: \\d+\\.\\d{8} before, \\d+\\.\\d{8} after")),
+        table.out());
     MaintctlRun json =
         MaintctlRun.of(url, cluster.keyFile, "-o", "json", "rehearse", "--reboot", "n4");
     assertEquals(0, json.code(), json.err());

@@ -2,6 +2,7 @@ package org.maintd.daemon.backend.sim.rehearse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,18 +12,24 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.maintd.balance.ClusterScore;
 import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
+import org.maintd.cluster.InstanceStatus;
 import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.TestCluster;
+import org.maintd.guard.AlertState;
 import org.maintd.htools.HtoolsReader;
 import org.maintd.incident.Observation;
 import org.maintd.job.JobSpec;
@@ -33,7 +40,9 @@ import org.maintd.maintenance.Schedule;
 import org.maintd.maintenance.Window;
 import org.maintd.rehearse.Act;
 import org.maintd.rehearse.Assumption;
+import org.maintd.rehearse.GroupScore;
 import org.maintd.rehearse.PlayedJob;
+import org.maintd.rehearse.PlayedSnapshot;
 import org.maintd.rehearse.RehearsalReport;
 import org.maintd.rehearse.Waited;
 import org.maintd.round.PlanSnapshot;
@@ -49,21 +58,33 @@ import org.maintd.spi.MaintdState;
  * a drain of two nodes that the safety cap lets out one at a time ends stuck on the cap; no
  * snapshot yet is refused; a schedule a week ahead is played in a few ticks, its declined instance
  * waiting for the window's start; a campaign's hour of soak is played in a few ticks; a campaign
- * held by a cap ends stuck naming its wait. Costs well under a second.
+ * held by a cap ends stuck naming its wait; a drain gives hbal's score of the group on the snapshot
+ * and on the cluster it ended with, and compares the snapshot played with the one the daemon
+ * publishes at its end (replaced while it played: the report names what changed). Costs well under
+ * a second.
  */
 class RehearsalsTest {
   private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
   private static final Cluster CLUSTER = new HtoolsReader().read(TestCluster.CLUSTER, "test");
 
-  private final Rehearsals rehearsals =
-      new Rehearsals(
-          new Stage(
-              Settings.defaults(),
-              new SimSettings(null, null, Duration.ofSeconds(2), Duration.ZERO),
-              Duration.ofSeconds(30),
-              AlertSource.none(),
-              100),
-          Clock.fixed(T0, ZoneOffset.UTC));
+  /** The view the daemon publishes while a rehearsal plays, as the test sets it. */
+  private final AtomicReference<DaemonView> published =
+      new AtomicReference<>(view(CLUSTER, MaintdState.initial(T0)));
+
+  private final Rehearsals rehearsals = rehearsals(AlertSource.none());
+
+  /** Rehearsals whose ticks read the alert interlock from {@code alerts}. */
+  private Rehearsals rehearsals(AlertSource alerts) {
+    return new Rehearsals(
+        new Stage(
+            Settings.defaults(),
+            new SimSettings(null, null, Duration.ofSeconds(2), Duration.ZERO),
+            Duration.ofSeconds(30),
+            alerts,
+            100),
+        Clock.fixed(T0, ZoneOffset.UTC),
+        published::get);
+  }
 
   private static DaemonView view(Cluster cluster, MaintdState state) {
     return new DaemonView(state, cluster, Map.of(), PlanSnapshot.none(), "");
@@ -209,5 +230,61 @@ class RehearsalsTest {
     assertTrue(r.ending().text().contains(": group 1 of 1: n3: "), r.ending().text());
     assertTrue(r.ending().text().contains("cap"), r.ending().text());
     assertTrue(r.jobs().isEmpty(), r.jobs().toString());
+  }
+
+  @Test
+  void aDrainScoresTheGroupOnTheSnapshotPlayedAndOnTheClusterItEndedWith() {
+    RehearsalReport r =
+        rehearsals.rehearse(view(CLUSTER, MaintdState.initial(T0)), new Act.Drain("n2", "ops"));
+    assertEquals("done", r.ending().kind(), r.ending().text());
+    assertEquals(1, r.scores().size(), r.scores().toString());
+    GroupScore g = r.scores().get(0);
+    assertEquals("default", g.group());
+    assertEquals(new ClusterScore().score(CLUSTER, "g-uuid"), g.before());
+    assertNotEquals(g.before(), g.after(), "n2 drained and emptied changes the score");
+  }
+
+  @Test
+  void aSnapshotTheDaemonReplacesWhileTheRehearsalPlaysIsComparedWithTheNewOneAtTheEnd() {
+    Instant read = T0.minusSeconds(40);
+    DaemonView played =
+        new DaemonView(
+            MaintdState.initial(T0), CLUSTER, Optional.of(read), Map.of(), PlanSnapshot.none(), "");
+    Cluster newer =
+        CLUSTER
+            .withNode("n4", n -> n.withFlags(n.flags().withDrained(true)))
+            .withInstance("web2", i -> i.withStatus(InstanceStatus.running));
+    AtomicInteger ticks = new AtomicInteger();
+    AlertSource newSnapshotAtTheThirdTick =
+        () -> {
+          if (ticks.incrementAndGet() == 3) {
+            published.set(view(newer, MaintdState.initial(T0)));
+          }
+          return AlertState.quiet();
+        };
+    RehearsalReport r = rehearsals(newSnapshotAtTheThirdTick).rehearse(played, drainN2());
+    assertTrue(ticks.get() > 3, "played on after the new snapshot: " + ticks.get());
+    assertEquals(
+        new PlayedSnapshot(
+            Optional.of(read),
+            List.of("node n4 is now drained", "instance web2 is now running (was ADMIN_down)")),
+        r.snapshot());
+  }
+
+  @Test
+  void aSnapshotTheDaemonKeptSaysNothingChangedAndOneItNoLongerHoldsSaysSo() {
+    DaemonView played = view(CLUSTER, MaintdState.initial(T0));
+    RehearsalReport same = rehearsals.rehearse(played, drainN2());
+    assertEquals(new PlayedSnapshot(Optional.empty(), List.of()), same.snapshot());
+    published.set(view(null, MaintdState.initial(T0)));
+    RehearsalReport none = rehearsals.rehearse(played, drainN2());
+    assertEquals(1, none.snapshot().changed().size(), none.snapshot().toString());
+    assertTrue(
+        none.snapshot().changed().get(0).startsWith("the daemon holds no snapshot of the cluster"),
+        none.snapshot().toString());
+  }
+
+  private static Act drainN2() {
+    return new Act.Drain("n2", "ops");
   }
 }
