@@ -20,6 +20,7 @@ import org.maintd.daemon.http.ApiRoutes;
 import org.maintd.daemon.http.ApiServer;
 import org.maintd.daemon.http.Authenticator;
 import org.maintd.daemon.http.InstanceRoutes;
+import org.maintd.daemon.http.LastRehearsal;
 import org.maintd.daemon.http.NotifyRoutes;
 import org.maintd.daemon.http.RehearsalRoutes;
 import org.maintd.daemon.http.RouteSet;
@@ -52,13 +53,18 @@ final class DaemonApi {
       Optional<NotifyPart> notifications,
       AlertSource alerts,
       Clock clock) {
+    LastRehearsal rehearsed = new LastRehearsal();
     List<RouteSet> extras =
         Stream.concat(
                 plugin.routes().stream(),
                 Stream.of(
                     new InstanceRoutes(served, config.instanceHealth(), clock),
                     new RehearsalRoutes(
-                        served, acting::admit, rehearsals(config, alerts, clock)::rehearse),
+                        served,
+                        acting::admit,
+                        rehearsals(config, alerts, clock)::rehearse,
+                        rehearsed,
+                        clock),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
                     new org.maintd.daemon.ui.UiRoutes(
                         served, health, config.instanceHealth(), clock)))
