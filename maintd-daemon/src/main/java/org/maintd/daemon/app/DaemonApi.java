@@ -67,7 +67,7 @@ final class DaemonApi {
                         clock),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
                     new org.maintd.daemon.ui.UiRoutes(
-                        served, health, config.instanceHealth(), clock)))
+                        served, health, config.instanceHealth(), clock, rehearsed)))
             .toList();
     Router<ApiAction> routes =
         ApiRoutes.of(

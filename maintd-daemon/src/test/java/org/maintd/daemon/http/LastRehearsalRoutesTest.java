@@ -1,6 +1,7 @@
 package org.maintd.daemon.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
@@ -28,6 +29,8 @@ import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.backend.sim.rehearse.Rehearsals;
 import org.maintd.daemon.backend.sim.rehearse.Stage;
 import org.maintd.daemon.runner.AlertSource;
+import org.maintd.daemon.ui.UiRoutes;
+import org.maintd.health.HealthSettings;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.HmacKey;
@@ -78,7 +81,9 @@ class LastRehearsalRoutesTest {
                 () -> LEADER,
                 () -> "",
                 memory -> Optional.empty()),
-            List.of(new RehearsalRoutes(() -> view, () -> {}, rehearsals::rehearse, last, clock)),
+            List.of(
+                new RehearsalRoutes(() -> view, () -> {}, rehearsals::rehearse, last, clock),
+                new UiRoutes(() -> view, () -> LEADER, HealthSettings.on(), clock, last)),
             new HmacKey("k".getBytes(StandardCharsets.UTF_8)),
             users,
             new ApiServer.Limits(Duration.ofSeconds(10), 65536));
@@ -90,7 +95,7 @@ class LastRehearsalRoutesTest {
   }
 
   @Test
-  void beforeAnyRehearsalTheLastIsNotFound() throws Exception {
+  void beforeAnyRehearsalTheLastIsNotFoundAndThePageSaysHowToPlayOne() throws Exception {
     HttpResponse<String> none = get("/1/rehearsals/last");
     assertEquals(404, none.statusCode());
     assertEquals(
@@ -98,10 +103,15 @@ class LastRehearsalRoutesTest {
             "error", "not-found",
             "message", "no rehearsal has been played since the daemon started"),
         Json.parse(none.body()));
+    String page = get("/ui").body();
+    assertTrue(page.contains("<h2>Last rehearsal</h2>"), page);
+    assertTrue(page.contains("<code>maintctl rehearse --drain NODE</code> plays one"), page);
+    assertFalse(page.contains("rehearsed-job-"), page);
   }
 
   @Test
-  void theLastIsWhatThePostAnswered() throws Exception {
+  void theLastIsWhatThePostAnsweredAndThePageDrawsItsJobs() throws Exception {
+    String before = get("/ui").headers().firstValue("ETag").orElseThrow();
     HttpResponse<String> posted = post("{\"action\": \"drain\", \"node\": \"n5\"}");
     assertEquals(200, posted.statusCode(), posted.body());
 
@@ -110,6 +120,18 @@ class LastRehearsalRoutesTest {
     assertEquals(Json.parse(posted.body()), Json.parse(last.body()));
     String etag = last.headers().firstValue("ETag").orElseThrow();
     assertEquals(304, get("/1/rehearsals/last", "If-None-Match", etag).statusCode());
+
+    HttpResponse<String> page = get("/ui", "If-None-Match", before);
+    assertEquals(200, page.statusCode(), "the same view, a new rehearsal: a new page");
+    List<?> jobs = jobs(Json.parse(posted.body()));
+    assertFalse(jobs.isEmpty(), posted.body());
+    for (Object job : jobs) {
+      String id = (String) ((Map<?, ?>) job).get("id");
+      assertTrue(page.body().contains("id=\"rehearsed-job-" + id + "\""), id + ": " + page.body());
+    }
+    assertTrue(page.body().contains("drain n5: "), page.body());
+    assertTrue(page.body().contains("data-kind=\"done\""), page.body());
+    assertTrue(page.body().contains("2027-03-01 10:00:00Z by ops"), page.body());
   }
 
   @Test
@@ -122,6 +144,11 @@ class LastRehearsalRoutesTest {
     Map<?, ?> last = (Map<?, ?>) Json.parse(get("/1/rehearsals/last").body());
     assertTrue(((String) last.get("act")).startsWith("drain n4: "), last.toString());
     assertEquals(Json.parse(second.body()), last);
+  }
+
+  private static List<?> jobs(Object answer) {
+    return ((List<?>) ((Map<?, ?>) answer).get("rounds"))
+        .stream().flatMap(r -> ((List<?>) ((Map<?, ?>) r).get("jobs")).stream()).toList();
   }
 
   private HttpResponse<String> post(String body) throws Exception {
