@@ -18,6 +18,9 @@ public record RehearsalTimeline(
   /** The most jobs drawn, and the most waits. */
   public static final int ROWS = 50;
 
+  /** The most operations a job's row names. */
+  static final int OPS = 3;
+
   public RehearsalTimeline {
     ticks = List.copyOf(ticks);
     jobs = List.copyOf(jobs);
@@ -77,9 +80,15 @@ public record RehearsalTimeline(
         w.text());
   }
 
-  /** What a job did: each operation's kind, with the instances and nodes it touched. */
+  /**
+   * What a job did: each operation's kind, with the instances and nodes it touched; the first
+   * {@value #OPS}, and how many more.
+   */
   static String ops(RehearsalView.Job j) {
-    return j.operations().stream().map(RehearsalTimeline::op).collect(Collectors.joining("; "));
+    List<Operation> ops = j.operations();
+    String shown =
+        ops.stream().limit(OPS).map(RehearsalTimeline::op).collect(Collectors.joining("; "));
+    return ops.size() <= OPS ? shown : shown + "; and " + (ops.size() - OPS) + " more operations";
   }
 
   private static String op(Operation o) {

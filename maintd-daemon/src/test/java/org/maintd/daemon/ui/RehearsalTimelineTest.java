@@ -37,10 +37,7 @@ class RehearsalTimelineTest {
   })
   void aJobsBarRunsFromItsSubmissionToItsEndInPercentOfTheRehearsal(
       double submitted, double ended, double span, double left, double width) {
-    RehearsalTimeline t =
-        RehearsalTimeline.of(
-            T0, T0 + span, List.of(round(8, job("31", submitted, ended))), List.of());
-    RehearsalTimeline.Bar bar = t.jobs().get(0);
+    RehearsalTimeline.Bar bar = onlyBar(job("31", submitted, ended), span);
     assertEquals(left, bar.left(), 1e-9, "left");
     assertEquals(width, bar.width(), 1e-9, "width");
   }
@@ -90,6 +87,24 @@ class RehearsalTimelineTest {
     assertEquals(
         List.of(0.0, 20.0, 40.0, 60.0, 80.0, 100.0),
         t.ticks().stream().map(Timeline.Tick::at).toList());
+  }
+
+  @Test
+  void aJobsRowNamesItsFirstThreeOperationsAndCountsTheRest() {
+    List<Operation> moves = new ArrayList<>();
+    for (int i = 1; i <= 5; i++) {
+      moves.add(new Operation.Failover("inst" + i, "node2", "node5"));
+    }
+    RehearsalView.Job failovers =
+        new RehearsalView.Job("3", "success", "", T0, T0 + 7, moves, "machine node2 DRAIN");
+    assertEquals(
+        "failover inst1 on node2, node5; failover inst2 on node2, node5;"
+            + " failover inst3 on node2, node5; and 2 more operations",
+        RehearsalTimeline.ops(failovers));
+    assertEquals(
+        "failover inst1 on node2, node5",
+        RehearsalTimeline.ops(
+            new RehearsalView.Job("4", "success", "", T0, T0, moves.subList(0, 1), "")));
   }
 
   @Test
@@ -166,6 +181,11 @@ class RehearsalTimelineTest {
     for (int i = 0; i < drawnJobs; i++) {
       assertEquals("rehearsed-job-" + (i + 1), t.jobs().get(i).id(), "the first ones, in order");
     }
+  }
+
+  /** The bar of {@code job}, the only one of a rehearsal {@code span} seconds long. */
+  private static RehearsalTimeline.Bar onlyBar(RehearsalView.Job job, double span) {
+    return RehearsalTimeline.of(T0, T0 + span, List.of(round(8, job)), List.of()).jobs().get(0);
   }
 
   private static RehearsalView.Round round(long n, RehearsalView.Job... jobs) {
