@@ -25,16 +25,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.backend.sim.rehearse.Rehearsals;
-import org.maintd.daemon.backend.sim.rehearse.Stage;
-import org.maintd.daemon.runner.AlertSource;
+import org.maintd.daemon.backend.sim.rehearse.TestRehearsals;
 import org.maintd.daemon.ui.UiRoutes;
 import org.maintd.health.HealthSettings;
 import org.maintd.protocol.api.HealthView;
 import org.maintd.protocol.json.Json;
 import org.maintd.protocol.signing.HmacKey;
-import org.maintd.round.Settings;
 import org.maintd.spi.MaintdState;
 
 /**
@@ -60,15 +57,7 @@ class LastRehearsalRoutesTest {
     Files.writeString(users, "ops secret write\n");
     var view = TestApiServer.view(MaintdState.initial(NOW));
     Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-    Rehearsals rehearsals =
-        new Rehearsals(
-            new Stage(
-                Settings.defaults(),
-                new SimSettings(null, null, Duration.ofSeconds(2), Duration.ZERO),
-                Duration.ofSeconds(30),
-                AlertSource.none(),
-                100),
-            clock);
+    Rehearsals rehearsals = TestRehearsals.on(clock);
     LastRehearsal last = new LastRehearsal();
     server =
         TestApiServer.start(
@@ -89,11 +78,6 @@ class LastRehearsalRoutesTest {
             new ApiServer.Limits(Duration.ofSeconds(10), 65536));
   }
 
-  @AfterEach
-  void stop() throws Exception {
-    server.stop();
-  }
-
   @Test
   void beforeAnyRehearsalTheLastIsNotFoundAndThePageSaysHowToPlayOne() throws Exception {
     HttpResponse<String> none = get("/1/rehearsals/last");
@@ -104,9 +88,12 @@ class LastRehearsalRoutesTest {
             "message", "no rehearsal has been played since the daemon started"),
         Json.parse(none.body()));
     String page = get("/ui").body();
-    assertTrue(page.contains("<h2>Last rehearsal</h2>"), page);
-    assertTrue(page.contains("<code>maintctl rehearse --drain NODE</code> plays one"), page);
-    assertFalse(page.contains("rehearsed-job-"), page);
+    assertTrue(
+        page.contains(
+            "<section id=\"rehearsal\">\n<h2>Last rehearsal</h2>\n<div data-part=\"rehearsal\">\n\n"
+                + "<p class=\"empty\" id=\"no-rehearsal\">No rehearsal has been played since the"
+                + " daemon started. <code>maintctl rehearse --drain NODE</code> plays one"),
+        page);
   }
 
   @Test
@@ -149,6 +136,11 @@ class LastRehearsalRoutesTest {
   private static List<?> jobs(Object answer) {
     return ((List<?>) ((Map<?, ?>) answer).get("rounds"))
         .stream().flatMap(r -> ((List<?>) ((Map<?, ?>) r).get("jobs")).stream()).toList();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    server.stop();
   }
 
   private HttpResponse<String> post(String body) throws Exception {

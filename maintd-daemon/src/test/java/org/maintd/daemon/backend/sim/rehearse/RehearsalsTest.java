@@ -18,8 +18,6 @@ import org.maintd.campaign.CampaignMode;
 import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
-import org.maintd.daemon.backend.sim.SimSettings;
-import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.daemon.testing.TestCluster;
@@ -38,7 +36,6 @@ import org.maintd.rehearse.RehearsalReport;
 import org.maintd.rehearse.Waited;
 import org.maintd.round.PlanSnapshot;
 import org.maintd.round.Refusal;
-import org.maintd.round.Settings;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
@@ -55,15 +52,7 @@ class RehearsalsTest {
   private static final Instant T0 = Instant.parse("2027-03-01T10:00:00Z");
   private static final Cluster CLUSTER = new HtoolsReader().read(TestCluster.CLUSTER, "test");
 
-  private final Rehearsals rehearsals =
-      new Rehearsals(
-          new Stage(
-              Settings.defaults(),
-              new SimSettings(null, null, Duration.ofSeconds(2), Duration.ZERO),
-              Duration.ofSeconds(30),
-              AlertSource.none(),
-              100),
-          Clock.fixed(T0, ZoneOffset.UTC));
+  private final Rehearsals rehearsals = TestRehearsals.on(Clock.fixed(T0, ZoneOffset.UTC));
 
   private static DaemonView view(Cluster cluster, MaintdState state) {
     return new DaemonView(state, cluster, Map.of(), PlanSnapshot.none(), "");
