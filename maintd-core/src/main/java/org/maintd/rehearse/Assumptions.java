@@ -3,29 +3,35 @@ package org.maintd.rehearse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.maintd.guard.AlertState;
+import org.maintd.jobtime.KindTime;
+import org.maintd.jobtime.OperationTimes;
 
 /** What every rehearsal assumes, said with the figures it assumed. Stateless. */
 public final class Assumptions {
   private Assumptions() {}
 
   /**
-   * The assumptions of a rehearsal whose jobs took {@code perOperation} per operation and {@code
-   * perGiB} per GiB copied, whose rebooted nodes came back after {@code boot}, that found {@code
-   * running} jobs running and the alert interlock as {@code alerts} says.
+   * The assumptions of a rehearsal whose jobs took as long as {@code times} says ({@code unread}:
+   * why the cluster's job history could not be read, if it could not), that ticked as {@code
+   * cadence} says, whose rebooted nodes came back after {@code boot}, that found {@code running}
+   * jobs running and the alert interlock as {@code alerts} says.
    */
   public static List<Assumption> of(
-      Duration perOperation, Duration perGiB, Duration boot, int running, AlertState alerts) {
+      OperationTimes times,
+      Optional<String> unread,
+      Cadence cadence,
+      Duration boot,
+      int running,
+      AlertState alerts) {
     List<Assumption> all = new ArrayList<>();
     all.add(
         new Assumption(
             "job durations",
-            seconds(perOperation)
-                + " per operation of every kind, plus "
-                + seconds(perGiB)
-                + " per GiB an operation copies (a move, a new secondary): the simulated"
-                + " cluster's settings (sim.operationTime, sim.timePerGiB); no job history was"
-                + " read"));
+            times.says()
+                + unread.map(why -> "; the job history could not be read: " + why).orElse("")));
+    all.add(new Assumption("rounds", cadence.says()));
     all.add(
         new Assumption(
             "no new failures",
@@ -62,7 +68,6 @@ public final class Assumptions {
 
   /** {@code 1 s}, {@code 0.25 s}. */
   static String seconds(Duration d) {
-    return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString()
-        + " s";
+    return KindTime.seconds(d);
   }
 }

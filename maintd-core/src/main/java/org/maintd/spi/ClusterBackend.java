@@ -7,6 +7,7 @@ import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
+import org.maintd.jobtime.PastOperation;
 
 /**
  * How maintd talks to the cluster manager. Implementations must be thread-safe. Every call may
@@ -32,6 +33,16 @@ public interface ClusterBackend {
    * org.maintd.job.ReasonTrail#SOURCE}): what is left of maintd's work when its state is lost.
    */
   List<JobTrace> jobTraces();
+
+  /**
+   * The operations of the recent jobs the cluster manager still shows that succeeded, whoever ran
+   * them, each with how long it took and its size in {@code snapshot}: what a rehearsal's job
+   * durations are learned from ({@link org.maintd.jobtime.OperationTimes}). None by default, where
+   * the backend keeps no history of its own (the simulated cluster's times are its settings).
+   */
+  default List<PastOperation> pastOperations(Cluster snapshot) {
+    return List.of();
+  }
 
   /** Adds tags to a node, an instance, a group or the cluster; tags already there stay once. */
   void addTags(TaggedObject object, List<String> tags);

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.backend.sim.SimPlugin;
+import org.maintd.daemon.backend.sim.rehearse.JobHistory;
 import org.maintd.daemon.backend.sim.rehearse.Rehearsals;
 import org.maintd.daemon.backend.sim.rehearse.Stage;
 import org.maintd.daemon.config.DaemonConfig;
@@ -62,7 +63,8 @@ final class DaemonApi {
                     new RehearsalRoutes(
                         served,
                         acting::admit,
-                        rehearsals(config, alerts, clock)::rehearse,
+                        rehearsals(config, alerts, plugin.backend()::pastOperations, metrics, clock)
+                            ::rehearse,
                         rehearsed,
                         clock),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
@@ -93,16 +95,24 @@ final class DaemonApi {
 
   /**
    * The rehearsals of {@code POST /1/rehearsals}: the leader's round settings, the simulated
-   * cluster's job durations, the daemon's poll interval, the alert interlock's last answer.
+   * cluster's job durations where the cluster's job history has none, the daemon's poll interval,
+   * the alert interlock's last answer, the daemon's ticks as long as they took on average.
    */
-  private static Rehearsals rehearsals(DaemonConfig config, AlertSource alerts, Clock clock) {
+  private static Rehearsals rehearsals(
+      DaemonConfig config,
+      AlertSource alerts,
+      JobHistory history,
+      DaemonMetrics metrics,
+      Clock clock) {
     return new Rehearsals(
         new Stage(
             RoundSettings.of(config),
             SimPlugin.settings(config.sim()),
             config.pollInterval(),
             alerts,
-            Stage.MAX_TICKS),
+            Stage.MAX_TICKS,
+            history,
+            metrics::meanTick),
         clock);
   }
 }

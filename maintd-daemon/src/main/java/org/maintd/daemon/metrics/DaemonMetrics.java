@@ -253,6 +253,11 @@ public final class DaemonMetrics implements RunnerListener {
     scrapes.recorded();
   }
 
+  /** How long a tick has taken on average so far; zero before the first. */
+  public Duration meanTick() {
+    return Duration.ofNanos((long) ticks.mean(java.util.concurrent.TimeUnit.NANOSECONDS));
+  }
+
   /** Records one poll: its duration, collector health, and each rejected report's reason. */
   @Override
   public void polled(Duration took, Map<String, CollectorReading> readings) {

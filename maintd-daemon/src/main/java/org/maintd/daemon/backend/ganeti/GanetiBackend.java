@@ -8,6 +8,7 @@ import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
+import org.maintd.jobtime.PastOperation;
 import org.maintd.rapi.HtoolsRapiLoader;
 import org.maintd.rapi.RapiAnswers;
 import org.maintd.rapi.RapiClusterReader;
@@ -87,6 +88,12 @@ public final class GanetiBackend implements ClusterBackend {
   @Override
   public List<JobTrace> jobTraces() {
     return jobs.traces();
+  }
+
+  /** The jobs of Ganeti's queue, read with {@code /2/jobs?bulk=1} ({@link GanetiHistory}). */
+  @Override
+  public List<PastOperation> pastOperations(Cluster snapshot) {
+    return jobs.past(snapshot);
   }
 
   @Override

@@ -13,6 +13,7 @@ import org.maintd.job.JobState;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
 import org.maintd.job.ReasonTrail;
+import org.maintd.jobtime.PastOperation;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.JobTrace;
 
@@ -158,6 +159,11 @@ final class GanetiJobs {
       }
     }
     return traces;
+  }
+
+  /** The operations of the queue's jobs that succeeded, sized in {@code cluster}. */
+  List<PastOperation> past(Cluster cluster) {
+    return GanetiHistory.of(queue(), cluster);
   }
 
   /** Every job in Ganeti's queue, as RAPI's bulk list answers them. */

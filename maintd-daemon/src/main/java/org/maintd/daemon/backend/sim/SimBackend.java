@@ -15,6 +15,7 @@ import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
+import org.maintd.jobtime.OperationTimes;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.JobTrace;
@@ -23,14 +24,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A simulated cluster. Jobs run in simulated time: each ends {@link SimSettings#perOperation()} per
- * operation (plus copy time) after submission, and its operations change the cluster when it ends,
- * in the order jobs end, refusing what Ganeti would refuse. Failures can be injected. All of it
- * (cluster, every job ever received, rules) is persisted to one file after every change, so the
- * simulation survives restarts. A reboot powers its node off until its boot time has passed (its
- * collector does not answer meanwhile) and it comes back with a new boot id; a master fail-over
- * rewrites the file the simulated nodes read as their master. Jobs are taken and shown by {@link
- * SimJobs}, time passes by {@link SimTime}, operations change the cluster by {@link SimOperations}.
- * Thread-safe: every method is synchronized.
+ * operation (plus copy time; in a rehearsal, as long as the cluster's history says) after
+ * submission, and its operations change the cluster when it ends, in the order jobs end, refusing
+ * what Ganeti would refuse. Failures can be injected. All of it (cluster, every job ever received,
+ * rules) is persisted to one file after every change, so the simulation survives restarts. A reboot
+ * powers its node off until its boot time has passed (its collector does not answer meanwhile) and
+ * it comes back with a new boot id; a master fail-over rewrites the file the simulated nodes read
+ * as their master. Jobs are taken and shown by {@link SimJobs}, time passes by {@link SimTime},
+ * operations change the cluster by {@link SimOperations}. Thread-safe: every method is
+ * synchronized.
  */
 public final class SimBackend implements ClusterBackend {
   private static final Logger log = LoggerFactory.getLogger(SimBackend.class);
@@ -55,23 +57,24 @@ public final class SimBackend implements ClusterBackend {
    * again when another has changed it.
    */
   public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock, boolean shared) {
-    this(new SimFiles(file, settings, shared), initial, settings, clock);
+    this(new SimFiles(file, settings, shared), initial, settings, settings.times(), clock);
   }
 
   /**
    * A simulated cluster that starts from {@code initial} and lives in {@code memory} only, for one
-   * rehearsal: nothing of it is written anywhere.
+   * rehearsal, its jobs running as long as {@code times} says: nothing of it is written anywhere.
    */
   public static SimBackend inMemory(
-      SimMemory memory, Cluster initial, SimSettings settings, Clock clock) {
-    return new SimBackend(memory, initial, settings, clock);
+      SimMemory memory, Cluster initial, SimSettings settings, OperationTimes times, Clock c) {
+    return new SimBackend(memory, initial, settings, times, c);
   }
 
-  private SimBackend(SimStore files, Cluster initial, SimSettings settings, Clock clock) {
+  private SimBackend(
+      SimStore files, Cluster initial, SimSettings settings, OperationTimes times, Clock clock) {
     this.settings = settings;
     this.clock = clock;
     this.files = files;
-    this.ends = new SimJobEnd(settings, files);
+    this.ends = new SimJobEnd(settings, times, files);
     this.time = new SimTime(clock, ends, files);
     this.state = new SimState(initial, List.of(), List.of(), 0, Map.of(), java.util.Set.of());
     shared(

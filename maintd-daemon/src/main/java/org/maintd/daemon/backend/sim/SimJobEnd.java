@@ -7,49 +7,37 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.maintd.cluster.Cluster;
-import org.maintd.cluster.Instance;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
+import org.maintd.jobtime.OperationTimes;
 import org.maintd.protocol.text.Escaped;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How long a simulated job runs, and what its end does: its operations change the cluster in order,
- * refusing what Ganeti would refuse or what a failure rule injects; a reboot powers its node off
- * until its boot time has passed; a power-off keeps it off until a power-on; a master fail-over
- * rewrites the master file.
+ * How long a simulated job runs ({@link OperationTimes}), and what its end does: its operations
+ * change the cluster in order, refusing what Ganeti would refuse or what a failure rule injects; a
+ * reboot powers its node off until its boot time has passed; a power-off keeps it off until a
+ * power-on; a master fail-over rewrites the master file.
  */
 final class SimJobEnd {
   private static final Logger log = LoggerFactory.getLogger(SimJobEnd.class);
 
   private final SimSettings settings;
+  private final OperationTimes times;
   private final SimStore files;
   private final SimOperations operations = new SimOperations();
 
-  SimJobEnd(SimSettings settings, SimStore files) {
+  SimJobEnd(SimSettings settings, OperationTimes times, SimStore files) {
     this.settings = settings;
+    this.times = times;
     this.files = files;
   }
 
-  /** {@link SimSettings#perOperation()} per operation, plus the time to copy what it copies. */
+  /** How long {@code job} runs in {@code cluster}. */
   Duration duration(JobSpec job, Cluster cluster) {
-    Duration total = Duration.ZERO;
-    for (Operation op : job.operations()) {
-      total = total.plus(settings.perOperation());
-      long copied = copiedMiB(op, cluster);
-      total = total.plus(Duration.ofMillis(settings.perGiB().toMillis() * copied / 1024));
-    }
-    return total;
-  }
-
-  private static long copiedMiB(Operation op, Cluster cluster) {
-    String name =
-        op instanceof Operation.Move m
-            ? m.instance()
-            : op instanceof Operation.ReplaceSecondary r ? r.instance() : null;
-    return name == null ? 0 : cluster.instance(name).map(Instance::disk).orElse(0L);
+    return times.of(job, cluster);
   }
 
   /** {@code state} once {@code job} has ended. */

@@ -2,6 +2,7 @@ package org.maintd.daemon.backend.sim;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import org.maintd.jobtime.OperationTimes;
 
 /**
  * The simulated cluster's settings: where its initial cluster comes from (an htools text file or a
@@ -18,5 +19,10 @@ public record SimSettings(
     Path masterFile) {
   public SimSettings(Path cluster, Path diagnoseDir, Duration perOperation, Duration perGiB) {
     this(cluster, diagnoseDir, perOperation, perGiB, Duration.ofSeconds(5), null);
+  }
+
+  /** Its operations' times: {@link #perOperation} each, plus {@link #perGiB} per GiB copied. */
+  public OperationTimes times() {
+    return OperationTimes.assumed(perOperation, perGiB);
   }
 }

@@ -29,6 +29,7 @@ import org.maintd.daemon.runner.StateWriter;
 import org.maintd.protocol.repair.RepairResult;
 import org.maintd.rehearse.Act;
 import org.maintd.rehearse.Assumptions;
+import org.maintd.rehearse.Cadence;
 import org.maintd.rehearse.Ending;
 import org.maintd.rehearse.Pace;
 import org.maintd.rehearse.Placements;
@@ -45,10 +46,11 @@ import org.maintd.spi.MaintdState;
 /**
  * One rehearsal: the daemon's {@link RoundRunner} and round step, with the leader's settings, on a
  * copy of the published view: the simulated cluster in memory from the view's cluster (the jobs of
- * the round under way running in it), collectors that answer as they last did, the state in memory,
- * a clock that the play moves on tick by tick ({@link Pace}). The act's command is applied as the
- * daemon applies an operator's, refused as it would be. Not thread-safe: played once, on one
- * thread.
+ * the round under way running in it, each job as long as the cluster's history says: {@link
+ * PlayedTimes}), collectors that answer as they last did, the state in memory, a clock that the
+ * play moves on tick by tick ({@link Pace}; a tick every poll interval plus what a tick takes on
+ * the daemon, {@link Cadence}). The act's command is applied as the daemon applies an operator's,
+ * refused as it would be. Not thread-safe: played once, on one thread.
  */
 final class Play {
   private final DaemonView view;
@@ -56,6 +58,8 @@ final class Play {
   private final Stage stage;
   private final ManualClock clock;
   private final SimMemory memory = new SimMemory();
+  private final PlayedTimes times;
+  private final Cadence cadence;
   private final SimBackend sim;
   private final CopiedState store;
   private final RoundRunner runner;
@@ -68,7 +72,9 @@ final class Play {
     this.act = act;
     this.stage = stage;
     this.clock = new ManualClock(now);
-    this.sim = SimBackend.inMemory(memory, view.cluster(), stage.sim(), clock);
+    this.times = PlayedTimes.read(stage.history(), stage.sim(), view.cluster());
+    this.cadence = new Cadence(stage.poll(), stage.tickTime().get());
+    this.sim = SimBackend.inMemory(memory, view.cluster(), stage.sim(), times.times(), clock);
     for (Intent i : view.state().intents()) {
       if (i.submitted() && !i.job().isRepair()) {
         sim.runsAlready(i.jobId(), i.job());
@@ -140,7 +146,7 @@ final class Play {
     waits = waits.seen(after.plan(), clock.instant());
     return new Pace.Look(
         clock.instant(),
-        stage.poll(),
+        cadence.every(),
         ticks,
         stage.maxTicks(),
         act.done(s, after.cluster()),
@@ -168,8 +174,9 @@ final class Play {
         Placements.moved(view.cluster(), after),
         waits.at(clock.instant()),
         Assumptions.of(
-            stage.sim().perOperation(),
-            stage.sim().perGiB(),
+            times.times(),
+            times.unread(),
+            cadence,
             stage.sim().bootTime(),
             running.size(),
             stage.alerts().read()));

@@ -1,6 +1,7 @@
 package org.maintd.daemon.backend.sim.rehearse;
 
 import java.time.Duration;
+import java.util.function.Supplier;
 import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.runner.AlertSource;
 import org.maintd.round.Settings;
@@ -8,10 +9,19 @@ import org.maintd.round.Settings;
 /**
  * What every rehearsal of a daemon plays with: the round's settings (the leader's own), the
  * simulated cluster's job durations and boot time, the poll interval the daemon ticks at, where the
- * alert interlock's last answer is read, and the most ticks a rehearsal plays. Immutable.
+ * alert interlock's last answer is read, the most ticks a rehearsal plays, where the cluster's job
+ * history is read (the job durations it teaches take the place of the simulated cluster's), and how
+ * long a tick of the daemon takes as measured (the daemon waits the poll interval after each tick,
+ * so that its rounds come that much further apart than the poll interval). Immutable.
  */
 public record Stage(
-    Settings settings, SimSettings sim, Duration poll, AlertSource alerts, int maxTicks) {
+    Settings settings,
+    SimSettings sim,
+    Duration poll,
+    AlertSource alerts,
+    int maxTicks,
+    JobHistory history,
+    Supplier<Duration> tickTime) {
   /** The most ticks a rehearsal plays unless told otherwise. */
   public static final int MAX_TICKS = 5_000;
 
@@ -19,5 +29,14 @@ public record Stage(
     if (maxTicks < 1) {
       throw new IllegalArgumentException("a rehearsal plays at least one tick, not " + maxTicks);
     }
+  }
+
+  /**
+   * A stage without job history (the simulated cluster's job durations for every kind) whose ticks
+   * take no time.
+   */
+  public Stage(
+      Settings settings, SimSettings sim, Duration poll, AlertSource alerts, int maxTicks) {
+    this(settings, sim, poll, alerts, maxTicks, JobHistory.NONE, () -> Duration.ZERO);
   }
 }
