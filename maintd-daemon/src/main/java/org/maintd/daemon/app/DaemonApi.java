@@ -21,6 +21,7 @@ import org.maintd.daemon.http.ApiRoutes;
 import org.maintd.daemon.http.ApiServer;
 import org.maintd.daemon.http.Authenticator;
 import org.maintd.daemon.http.InstanceRoutes;
+import org.maintd.daemon.http.LastRehearsal;
 import org.maintd.daemon.http.NotifyRoutes;
 import org.maintd.daemon.http.RehearsalRoutes;
 import org.maintd.daemon.http.RouteSet;
@@ -54,6 +55,7 @@ final class DaemonApi {
       Optional<NotifyPart> notifications,
       AlertSource alerts,
       Clock clock) {
+    LastRehearsal rehearsed = new LastRehearsal();
     List<RouteSet> extras =
         Stream.concat(
                 plugin.routes().stream(),
@@ -69,10 +71,12 @@ final class DaemonApi {
                                 metrics,
                                 clock,
                                 served)
-                            ::rehearse),
+                            ::rehearse,
+                        rehearsed,
+                        clock),
                     new NotifyRoutes(() -> notifications.map(NotifyPart::test).orElse(Map.of())),
                     new org.maintd.daemon.ui.UiRoutes(
-                        served, health, config.instanceHealth(), clock)))
+                        served, health, config.instanceHealth(), clock, rehearsed)))
             .toList();
     Router<ApiAction> routes =
         ApiRoutes.of(

@@ -134,7 +134,8 @@ public final class ApiRoutes {
         .orElse(page);
   }
 
-  private static Rendered render(Object answer) {
+  /** {@code answer} as the API writes it: JSON, or the text an {@link ApiText} holds. */
+  static Rendered render(Object answer) {
     return answer instanceof ApiText t
         ? Rendered.of(t.contentType(), t.body())
         : Rendered.of("application/json", Json.write(answer) + "\n");

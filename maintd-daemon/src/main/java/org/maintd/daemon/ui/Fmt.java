@@ -48,6 +48,11 @@ public final class Fmt {
     return s < 7200 ? s / 60 + " min" : s / 3600 + " h";
   }
 
+  /** A number of seconds: to a tenth under 100 ("7.5 s"), whole from there ("150 s"). */
+  public static String seconds(double s) {
+    return String.format(Locale.ROOT, Math.abs(s) < 100 ? "%.1f s" : "%.0f s", s);
+  }
+
   /** The items, comma-separated; a dash for none. */
   public static String list(List<?> items) {
     return items == null || items.isEmpty()

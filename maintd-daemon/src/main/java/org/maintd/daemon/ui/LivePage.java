@@ -3,8 +3,10 @@ package org.maintd.daemon.ui;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import org.maintd.campaign.Campaign;
 import org.maintd.daemon.http.ApiRoutes;
+import org.maintd.daemon.http.LastRehearsal;
 import org.maintd.daemon.http.ListReads;
 import org.maintd.daemon.runner.DaemonView;
 import org.maintd.protocol.api.CampaignView;
@@ -19,8 +21,9 @@ import org.maintd.reboot.RebootRequest;
 /**
  * Everything the page's live parts show, made from one published view (and the daemon's health):
  * the overview, the incidents, the round's jobs and the plan, a page of nodes, the instances that
- * need attention, the campaigns, the maintenance schedule and status, and the reboot requests under
- * way; {@code at} is the time of the view's plan, which the page's ages count from. Immutable.
+ * need attention, the campaigns, the maintenance schedule and status, the reboot requests under
+ * way, and the last rehearsal played (kept beside the view, {@link LastRehearsal}); {@code at} is
+ * the time of the view's plan, which the page's ages count from. Immutable.
  */
 public record LivePage(
     Instant at,
@@ -33,18 +36,21 @@ public record LivePage(
     List<CampaignCard> campaigns,
     Timeline timeline,
     MaintenanceStatusView maintenance,
-    List<RebootView> reboots) {
+    List<RebootView> reboots,
+    Optional<RehearsalCard> rehearsal) {
 
   /**
    * The page of {@code v} as {@code health} and {@code filter} ask for it, its node table cut by
-   * {@code lists}, with the view's {@code instances} as {@code /1/instances} shows them.
+   * {@code lists}, with the view's {@code instances} as {@code /1/instances} shows them, and the
+   * {@code rehearsal} last played.
    */
   public static LivePage of(
       DaemonView v,
       HealthView health,
       ListReads lists,
       NodeFilter filter,
-      List<InstanceView> instances) {
+      List<InstanceView> instances,
+      Optional<LastRehearsal.Kept> rehearsal) {
     Instant at = viewTime(v);
     List<IncidentView> incidents = ApiRoutes.status(v);
     PlanView plan = ApiRoutes.plan(v);
@@ -78,7 +84,8 @@ public record LivePage(
         v.state().reboots().requests().stream()
             .filter(RebootRequest::active)
             .map(RebootView::of)
-            .toList());
+            .toList(),
+        rehearsal.map(RehearsalCard::of));
   }
 
   /**

@@ -89,8 +89,15 @@ public record Timeline(
 
   /** Where {@code t} falls between {@code from} and {@code to}, in percent, within 0 to 100. */
   static double at(Instant t, Instant from, Instant to) {
-    double span = Duration.between(from, to).toMillis();
-    double p = Duration.between(from, t).toMillis() * 100.0 / span;
+    return percent(Duration.between(from, t).toMillis(), Duration.between(from, to).toMillis());
+  }
+
+  /**
+   * {@code part} of {@code span} in percent, within 0 to 100, to two decimals; 0 for a span of no
+   * length.
+   */
+  static double percent(double part, double span) {
+    double p = span <= 0 ? 0 : part * 100.0 / span;
     return Math.round(Math.max(0, Math.min(100, p)) * 100) / 100.0;
   }
 

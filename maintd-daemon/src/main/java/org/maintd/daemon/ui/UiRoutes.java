@@ -7,9 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.maintd.daemon.http.ApiAction;
 import org.maintd.daemon.http.ApiCall;
+import org.maintd.daemon.http.LastRehearsal;
 import org.maintd.daemon.http.ListReads;
 import org.maintd.daemon.http.RenderCache;
 import org.maintd.daemon.http.Rendered;
@@ -26,9 +28,9 @@ import org.maintd.protocol.api.InstanceView;
 /**
  * The status page's routes: {@code GET /ui} (the whole page, which its script polls), {@code GET
  * /ui/incidents/<uuid>} (one incident and its history) and {@code GET /ui/assets/<file>} (its
- * script and style). Each page is rendered once per published view, request and leadership ({@link
- * RenderCache}), and answered with an entity tag made from its bytes, so that a poll of an
- * unchanged page is a 304. Thread-safe.
+ * script and style). Each page is rendered once per published view, request, leadership and last
+ * rehearsal ({@link RenderCache}), and answered with an entity tag made from its bytes, so that a
+ * poll of an unchanged page is a 304. Thread-safe.
  */
 public final class UiRoutes implements RouteSet {
   private static final String HTML = "text/html; charset=utf-8";
@@ -37,6 +39,7 @@ public final class UiRoutes implements RouteSet {
   private final Supplier<HealthView> health;
   private final HealthSettings settings;
   private final Clock clock;
+  private final LastRehearsal rehearsal;
   private final Templates templates = new Templates();
   private final ListReads lists = new ListReads();
   private final RenderCache rendered = new RenderCache(64);
@@ -48,17 +51,20 @@ public final class UiRoutes implements RouteSet {
 
   /**
    * The page over the published {@code view} and the daemon's {@code health}, instances' health
-   * counted with {@code settings} as of {@code clock} (as {@code /1/instances} counts it).
+   * counted with {@code settings} as of {@code clock} (as {@code /1/instances} counts it), and the
+   * last {@code rehearsal} played.
    */
   public UiRoutes(
       Supplier<DaemonView> view,
       Supplier<HealthView> health,
       HealthSettings settings,
-      Clock clock) {
+      Clock clock,
+      LastRehearsal rehearsal) {
     this.view = view;
     this.health = health;
     this.settings = settings;
     this.clock = clock;
+    this.rehearsal = rehearsal;
     this.instances =
         new ViewMemo<>(
             v -> InstanceView.of(v.cluster(), v.state().health(), settings, clock.instant()));
@@ -75,10 +81,11 @@ public final class UiRoutes implements RouteSet {
     DaemonView v = view.get();
     HealthView h = health.get();
     NodeFilter filter = NodeFilter.of(c.query());
+    Optional<LastRehearsal.Kept> played = rehearsal.get();
     return rendered.get(
         v,
-        template + filter.currentQuery() + "|" + leadership(h),
-        () -> page(templates.render(template, live(v, h, filter))));
+        template + filter.currentQuery() + "|" + leadership(h) + "|" + number(played),
+        () -> page(templates.render(template, live(v, h, filter, played))));
   }
 
   private Rendered incident(ApiCall c) {
@@ -89,7 +96,8 @@ public final class UiRoutes implements RouteSet {
         v,
         "incident " + uuid + "|" + leadership(h),
         () -> {
-          LivePage page = live(v, h, NodeFilter.of(c.query()));
+          // an incident's page shows no rehearsal
+          LivePage page = live(v, h, NodeFilter.of(c.query()), Optional.empty());
           IncidentView incident =
               page.incidents().stream()
                   .filter(i -> i.uuid().equals(uuid))
@@ -100,8 +108,14 @@ public final class UiRoutes implements RouteSet {
   }
 
   /** What one render shows: every instance's health made once per view, whatever the query. */
-  private LivePage live(DaemonView v, HealthView h, NodeFilter filter) {
-    return LivePage.of(v, h, lists, filter, instances.of(v));
+  private LivePage live(
+      DaemonView v, HealthView h, NodeFilter filter, Optional<LastRehearsal.Kept> played) {
+    return LivePage.of(v, h, lists, filter, instances.of(v), played);
+  }
+
+  /** Which rehearsal since the daemon started {@code played} is: 0 for none. */
+  private static long number(Optional<LastRehearsal.Kept> played) {
+    return played.map(LastRehearsal.Kept::number).orElse(0L);
   }
 
   /** A page's HTML with its policies (the page's headers, {@link PagePolicy}). */

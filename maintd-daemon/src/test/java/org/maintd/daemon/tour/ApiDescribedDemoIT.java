@@ -27,11 +27,12 @@ import org.maintd.protocol.json.Json;
 
 /**
  * The API as described, against {@code scripts/demo} driven through a short scenario with {@code
- * maintctl} (an incident evacuates node3, a campaign reboots node8, node5 is scheduled and drains,
- * a key holds node6): every read the OpenAPI document describes answers what its schema names,
- * every field it requires and none it does not, filtered and paged too; refusals answer a status
- * the document gives them, with the error object; and the curl examples of {@code docs/http-api.md}
- * run against it and answer the fields the document shows. One demo for the class: about 60 s.
+ * maintctl} (a drain of node2 is rehearsed, an incident evacuates node3, a campaign reboots node8,
+ * node5 is scheduled and drains, a key holds node6): every read the OpenAPI document describes
+ * answers what its schema names, every field it requires and none it does not, filtered and paged
+ * too; refusals answer a status the document gives them, with the error object; and the curl
+ * examples of {@code docs/http-api.md} run against it and answer the fields the document shows. One
+ * demo for the class: about 60 s.
  */
 class ApiDescribedDemoIT {
   private static final Duration SHORT = Duration.ofSeconds(60);
@@ -50,6 +51,7 @@ class ApiDescribedDemoIT {
     Files.writeString(demo.state.resolve("users"), "admin secret write\nreader secret\n");
     for (String command :
         List.of(
+            "scripts/maintctl rehearse --drain node2",
             "scripts/maintctl sim diagnose node3 evacuate --details '{\"disk\":\"sdb\"}'",
             "scripts/maintctl campaign start --node node8 --soak 10s",
             "scripts/maintctl schedule add node5 --start +1m --duration 10m",

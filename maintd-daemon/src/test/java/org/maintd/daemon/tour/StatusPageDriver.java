@@ -54,8 +54,18 @@ final class StatusPageDriver {
     return read(css, e -> e.getAttribute(name));
   }
 
+  /** Clicks the element, found again when a poll replaced it between the finding and the click. */
   void click(String css) {
-    driver.findElement(By.cssSelector(css)).click();
+    for (int attempt = 0; ; attempt++) {
+      try {
+        driver.findElement(By.cssSelector(css)).click();
+        return;
+      } catch (StaleElementReferenceException replacedByAPoll) {
+        if (attempt == 2) {
+          throw replacedByAPoll;
+        }
+      }
+    }
   }
 
   long number(String script) {

@@ -2,6 +2,7 @@ package org.maintd.daemon.tour;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -28,7 +29,8 @@ import org.openqa.selenium.By;
  * with maintctl shows, with the pause banner; a schedule shows on the timeline and its machine's
  * mode follows it (DRAIN, DOWN, UP); a reboot hold is refused from the page without credentials
  * (401) and without write (403) and released with them; a campaign's progress moves and it is
- * paused and resumed from the page; the page is usable 375 px wide; and no page writes an error to
+ * paused and resumed from the page; a rehearsal played with maintctl shows as a timeline with a row
+ * for each of its jobs and waits; the page is usable 375 px wide; and no page writes an error to
  * the console but the refusals the test asked for. Writes the screenshots in docs/screenshots.
  * Costs about three minutes (the demo's start, a campaign of two reboots).
  */
@@ -229,6 +231,39 @@ class StatusPageIT {
 
   @Test
   @Order(6)
+  void aRehearsalPlayedThroughTheApiShowsOnThePageAsATimelineWithoutReload() throws Exception {
+    page.open("/ui");
+    page.markLoaded();
+    assertTrue(page.text("#no-rehearsal").contains("maintctl rehearse --drain NODE"));
+    DemoProcess.Result played = demo.run("scripts/maintctl rehearse --drain node2", LONG);
+    assertTrue(played.exit() == 0 || played.exit() == 1, played.all());
+    Map<?, ?> last = (Map<?, ?>) demo.get("/1/rehearsals/last");
+    List<String> rows = new ArrayList<>();
+    for (Object round : (List<?>) last.get("rounds")) {
+      for (Object job : (List<?>) ((Map<?, ?>) round).get("jobs")) {
+        rows.add("#rehearsed-job-" + ((Map<?, ?>) job).get("id"));
+      }
+    }
+    for (int i = 1; i <= ((List<?>) last.get("waits")).size(); i++) {
+      rows.add("#rehearsed-wait-" + i);
+    }
+    assertFalse(rows.isEmpty(), "a drain submits a job or waits: " + last);
+    await("the rehearsal's rows on the page")
+        .atMost(POLL.multipliedBy(3))
+        .until(() -> rows.stream().allMatch(page::has));
+    assertTrue(page.notReloaded(), "the page showed it without a reload");
+    assertTrue(page.text("#rehearsal-act").startsWith("drain node2: "), page.text("#rehearsal"));
+    assertEquals(
+        ((Map<?, ?>) last.get("ending")).get("kind"), page.attr("#rehearsal-ending", "data-kind"));
+    assertEquals("Last rehearsal", page.text("#rehearsal h2"));
+    String bar = rows.get(0) + " .lane .window";
+    assertTrue(Double.parseDouble(page.attr(bar, "data-width")) > 0, page.attr(bar, "style"));
+    assertTrue(page.number("return document.querySelector('" + bar + "').offsetWidth") > 0);
+    page.elementScreenshot("#rehearsal", SHOTS.resolve("rehearsal.png"));
+  }
+
+  @Test
+  @Order(7)
   void thePageIsUsable375PixelsWide() throws Exception {
     try (HeadlessChromium phone = HeadlessChromium.open(375, 812)) {
       StatusPageDriver small = new StatusPageDriver(phone, "http://127.0.0.1:" + demo.port);

@@ -65,7 +65,13 @@ class UiRoutesTest {
         TestApiServer.start(
             new ApiRoutes.Sources(
                 view::get, noCommands(), health::get, () -> "", memory -> Optional.empty()),
-            List.of(new UiRoutes(view::get, health::get, HealthSettings.on(), Clock.systemUTC())),
+            List.of(
+                new UiRoutes(
+                    view::get,
+                    health::get,
+                    HealthSettings.on(),
+                    Clock.systemUTC(),
+                    new org.maintd.daemon.http.LastRehearsal())),
             new HmacKey("k".getBytes(StandardCharsets.UTF_8)),
             tmp.resolve("users"),
             new ApiServer.Limits(Duration.ofSeconds(10), 65536));

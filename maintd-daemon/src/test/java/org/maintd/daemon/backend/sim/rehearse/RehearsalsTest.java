@@ -24,7 +24,6 @@ import org.maintd.campaign.CampaignSpec;
 import org.maintd.campaign.NodeSelection;
 import org.maintd.cluster.Cluster;
 import org.maintd.cluster.InstanceStatus;
-import org.maintd.daemon.backend.sim.SimSettings;
 import org.maintd.daemon.runner.AlertSource;
 import org.maintd.daemon.runner.CommandRefused;
 import org.maintd.daemon.runner.DaemonView;
@@ -47,7 +46,6 @@ import org.maintd.rehearse.RehearsalReport;
 import org.maintd.rehearse.Waited;
 import org.maintd.round.PlanSnapshot;
 import org.maintd.round.Refusal;
-import org.maintd.round.Settings;
 import org.maintd.spi.CollectorReading;
 import org.maintd.spi.Intent;
 import org.maintd.spi.MaintdState;
@@ -75,15 +73,7 @@ class RehearsalsTest {
 
   /** Rehearsals whose ticks read the alert interlock from {@code alerts}. */
   private Rehearsals rehearsals(AlertSource alerts) {
-    return new Rehearsals(
-        new Stage(
-            Settings.defaults(),
-            new SimSettings(null, null, Duration.ofSeconds(2), Duration.ZERO),
-            Duration.ofSeconds(30),
-            alerts,
-            100),
-        Clock.fixed(T0, ZoneOffset.UTC),
-        published::get);
+    return TestRehearsals.on(Clock.fixed(T0, ZoneOffset.UTC), alerts, published::get);
   }
 
   private static DaemonView view(Cluster cluster, MaintdState state) {
