@@ -7,6 +7,7 @@ import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
+import org.maintd.job.Operation;
 import org.maintd.jobtime.PastOperation;
 
 /**
@@ -42,6 +43,15 @@ public interface ClusterBackend {
    */
   default List<PastOperation> pastOperations(Cluster snapshot) {
     return List.of();
+  }
+
+  /**
+   * Why this backend cannot carry out {@code op} in {@code cluster} at all (it has no way to), as
+   * an operator reads it; none where it can. A job with such an operation fails at once with this
+   * reason. Asks nothing of the cluster manager.
+   */
+  default Optional<String> refusal(Operation op, Cluster cluster) {
+    return Optional.empty();
   }
 
   /** Adds tags to a node, an instance, a group or the cluster; tags already there stay once. */

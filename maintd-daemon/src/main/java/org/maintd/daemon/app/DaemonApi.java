@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.maintd.daemon.backend.BackendPlugin;
 import org.maintd.daemon.backend.sim.SimPlugin;
-import org.maintd.daemon.backend.sim.rehearse.JobHistory;
+import org.maintd.daemon.backend.sim.rehearse.RealCluster;
 import org.maintd.daemon.backend.sim.rehearse.Rehearsals;
 import org.maintd.daemon.backend.sim.rehearse.Stage;
 import org.maintd.daemon.config.DaemonConfig;
@@ -67,7 +67,7 @@ final class DaemonApi {
                         rehearsals(
                                 config,
                                 alerts,
-                                plugin.backend()::pastOperations,
+                                RealCluster.of(plugin.backend()),
                                 metrics,
                                 clock,
                                 served)
@@ -102,14 +102,14 @@ final class DaemonApi {
 
   /**
    * The rehearsals of {@code POST /1/rehearsals}: the leader's round settings, the simulated
-   * cluster's job durations where the cluster's job history has none, the daemon's poll interval,
-   * the alert interlock's last answer, the daemon's ticks as long as they took on average; each
-   * ends on the view the daemon serves then.
+   * cluster's job durations where the cluster's job history has none, the operations the cluster
+   * would refuse refused, the daemon's poll interval, the alert interlock's last answer, the
+   * daemon's ticks as long as they took on average; each ends on the view the daemon serves then.
    */
   private static Rehearsals rehearsals(
       DaemonConfig config,
       AlertSource alerts,
-      JobHistory history,
+      RealCluster real,
       DaemonMetrics metrics,
       Clock clock,
       Supplier<DaemonView> served) {
@@ -120,7 +120,7 @@ final class DaemonApi {
             config.pollInterval(),
             alerts,
             Stage.MAX_TICKS,
-            history,
+            real,
             metrics::meanTick),
         clock,
         served);

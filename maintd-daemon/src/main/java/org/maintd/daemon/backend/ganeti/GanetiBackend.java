@@ -8,6 +8,7 @@ import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
+import org.maintd.job.Operation;
 import org.maintd.jobtime.PastOperation;
 import org.maintd.rapi.HtoolsRapiLoader;
 import org.maintd.rapi.RapiAnswers;
@@ -94,6 +95,14 @@ public final class GanetiBackend implements ClusterBackend {
   @Override
   public List<PastOperation> pastOperations(Cluster snapshot) {
     return jobs.past(snapshot);
+  }
+
+  /** An operation Ganeti's RAPI has no request for ({@link OperationCalls#refusal}). */
+  @Override
+  public Optional<String> refusal(Operation op, Cluster cluster) {
+    return OperationCalls.call(op, cluster).isPresent()
+        ? Optional.empty()
+        : Optional.of(OperationCalls.refusal(op));
   }
 
   @Override

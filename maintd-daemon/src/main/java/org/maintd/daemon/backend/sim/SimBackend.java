@@ -15,7 +15,6 @@ import org.maintd.cluster.TaggedObject;
 import org.maintd.health.DiskStatus;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobState;
-import org.maintd.jobtime.OperationTimes;
 import org.maintd.spi.BackendException;
 import org.maintd.spi.ClusterBackend;
 import org.maintd.spi.JobTrace;
@@ -57,24 +56,24 @@ public final class SimBackend implements ClusterBackend {
    * again when another has changed it.
    */
   public SimBackend(Path file, Cluster initial, SimSettings settings, Clock clock, boolean shared) {
-    this(new SimFiles(file, settings, shared), initial, settings, settings.times(), clock);
+    this(new SimFiles(file, settings, shared), initial, settings, JobPlay.of(settings), clock);
   }
 
   /**
    * A simulated cluster that starts from {@code initial} and lives in {@code memory} only, for one
-   * rehearsal, its jobs running as long as {@code times} says: nothing of it is written anywhere.
+   * rehearsal, its jobs played as {@code play} says: nothing of it is written anywhere.
    */
   public static SimBackend inMemory(
-      SimMemory memory, Cluster initial, SimSettings settings, OperationTimes times, Clock c) {
-    return new SimBackend(memory, initial, settings, times, c);
+      SimMemory memory, Cluster initial, SimSettings settings, JobPlay play, Clock c) {
+    return new SimBackend(memory, initial, settings, play, c);
   }
 
   private SimBackend(
-      SimStore files, Cluster initial, SimSettings settings, OperationTimes times, Clock clock) {
+      SimStore files, Cluster initial, SimSettings settings, JobPlay play, Clock clock) {
     this.settings = settings;
     this.clock = clock;
     this.files = files;
-    this.ends = new SimJobEnd(settings, times, files);
+    this.ends = new SimJobEnd(settings, play, files);
     this.time = new SimTime(clock, ends, files);
     this.state = new SimState(initial, List.of(), List.of(), 0, Map.of(), java.util.Set.of());
     shared(

@@ -6,38 +6,39 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.maintd.cluster.Cluster;
 import org.maintd.job.JobSpec;
 import org.maintd.job.JobStatus;
 import org.maintd.job.Operation;
-import org.maintd.jobtime.OperationTimes;
 import org.maintd.protocol.text.Escaped;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How long a simulated job runs ({@link OperationTimes}), and what its end does: its operations
- * change the cluster in order, refusing what Ganeti would refuse or what a failure rule injects; a
- * reboot powers its node off until its boot time has passed; a power-off keeps it off until a
- * power-on; a master fail-over rewrites the master file.
+ * How long a simulated job runs ({@link JobPlay}), and what its end does: its operations change the
+ * cluster in order, refusing what Ganeti would refuse, what the cluster it stands for would refuse
+ * ({@link JobPlay#refusals}) or what a failure rule injects; a reboot powers its node off until its
+ * boot time has passed; a power-off keeps it off until a power-on; a master fail-over rewrites the
+ * master file.
  */
 final class SimJobEnd {
   private static final Logger log = LoggerFactory.getLogger(SimJobEnd.class);
 
   private final SimSettings settings;
-  private final OperationTimes times;
+  private final JobPlay play;
   private final SimStore files;
   private final SimOperations operations = new SimOperations();
 
-  SimJobEnd(SimSettings settings, OperationTimes times, SimStore files) {
+  SimJobEnd(SimSettings settings, JobPlay play, SimStore files) {
     this.settings = settings;
-    this.times = times;
+    this.play = play;
     this.files = files;
   }
 
   /** How long {@code job} runs in {@code cluster}. */
   Duration duration(JobSpec job, Cluster cluster) {
-    return times.of(job, cluster);
+    return play.times().of(job, cluster);
   }
 
   /** {@code state} once {@code job} has ended. */
@@ -51,6 +52,10 @@ final class SimJobEnd {
       try {
         if (SimState.useRule(rules, rule -> rule.matches(op))) {
           throw new SimFailure("injected failure of " + op.kind());
+        }
+        Optional<String> refused = play.refusals().apply(op, cluster);
+        if (refused.isPresent()) {
+          throw new SimFailure(refused.get());
         }
         cluster = operations.apply(cluster, op);
         if (op instanceof Operation.RebootNode r) {

@@ -64,6 +64,30 @@ class GanetiBackendTest {
   }
 
   @Test
+  void whatRapiCannotDoIsRefusedWithTheReasonAskingNothing() {
+    Cluster c = backend.snapshot();
+    int asked = rapi.requests.size();
+    assertEquals(
+        Optional.of(
+            "move of inst4.gnt.test cannot be done through Ganeti's RAPI (Ganeti's RAPI cannot copy"
+                + " an instance's disks to another node: move it with gnt-instance move, or remove"
+                + " it)"),
+        backend.refusal(
+            new Operation.Move("inst4.gnt.test", "node1.gnt.test", "node2.gnt.test"), c));
+    assertTrue(
+        backend
+            .refusal(new Operation.FailoverMaster("node1.gnt.test", "node2.gnt.test"), c)
+            .isPresent());
+    assertEquals(
+        Optional.empty(),
+        backend.refusal(
+            new Operation.Migrate("inst2.gnt.test", "node2.gnt.test", "node3.gnt.test"), c));
+    assertEquals(
+        Optional.empty(), backend.refusal(Operation.SetNodeFlags.drain("node2.gnt.test"), c));
+    assertEquals(asked, rapi.requests.size(), "nothing was asked of RAPI");
+  }
+
+  @Test
   void operationsBecomeRapiJobsInOrderWithTheReasonTrail() throws Exception {
     backend.snapshot();
     String id =

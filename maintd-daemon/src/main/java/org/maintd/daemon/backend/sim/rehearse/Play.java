@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.maintd.cluster.Cluster;
+import org.maintd.daemon.backend.sim.JobPlay;
 import org.maintd.daemon.backend.sim.PoweredOffReports;
 import org.maintd.daemon.backend.sim.SimBackend;
 import org.maintd.daemon.backend.sim.SimJob;
@@ -49,11 +50,12 @@ import org.maintd.spi.MaintdState;
 /**
  * One rehearsal: the daemon's {@link RoundRunner} and round step, with the leader's settings, on a
  * copy of the published view: the simulated cluster in memory from the view's cluster (the jobs of
- * the round under way running in it, each job as long as the cluster's history says: {@link
- * PlayedTimes}), collectors that answer as they last did, the state in memory, a clock that the
- * play moves on tick by tick ({@link Pace}; a tick every poll interval plus what a tick takes on
- * the daemon, {@link Cadence}). The act's command is applied as the daemon applies an operator's,
- * refused as it would be. Not thread-safe: played once, on one thread.
+ * the round under way running in it, each job as long as the cluster's history says, {@link
+ * PlayedTimes}, an operation the cluster would refuse refused), collectors that answer as they last
+ * did, the state in memory, a clock that the play moves on tick by tick ({@link Pace}; a tick every
+ * poll interval plus what a tick takes on the daemon, {@link Cadence}). The act's command is
+ * applied as the daemon applies an operator's, refused as it would be. Not thread-safe: played
+ * once, on one thread.
  */
 final class Play {
   private final DaemonView view;
@@ -80,9 +82,15 @@ final class Play {
     this.stage = stage;
     this.snapshot = snapshot;
     this.clock = new ManualClock(now);
-    this.times = PlayedTimes.read(stage.history(), stage.sim(), view.cluster());
+    this.times = PlayedTimes.read(stage.real(), stage.sim(), view.cluster());
     this.cadence = new Cadence(stage.poll(), stage.tickTime().get());
-    this.sim = SimBackend.inMemory(memory, view.cluster(), stage.sim(), times.times(), clock);
+    this.sim =
+        SimBackend.inMemory(
+            memory,
+            view.cluster(),
+            stage.sim(),
+            new JobPlay(times.times(), stage.real().refusals()),
+            clock);
     for (Intent i : view.state().intents()) {
       if (i.submitted() && !i.job().isRepair()) {
         sim.runsAlready(i.jobId(), i.job());

@@ -13,10 +13,10 @@ import org.maintd.spi.BackendException;
  */
 record PlayedTimes(OperationTimes times, Optional<String> unread) {
   /** The times of a rehearsal of {@code snapshot} with {@code sim}'s settings. */
-  static PlayedTimes read(JobHistory history, SimSettings sim, Cluster snapshot) {
+  static PlayedTimes read(RealCluster real, SimSettings sim, Cluster snapshot) {
     try {
       return new PlayedTimes(
-          OperationTimes.learned(history.read(snapshot), sim.perOperation(), sim.perGiB()),
+          OperationTimes.learned(real.history().apply(snapshot), sim.perOperation(), sim.perGiB()),
           Optional.empty());
     } catch (BackendException e) {
       return new PlayedTimes(sim.times(), Optional.of(e.getMessage()));

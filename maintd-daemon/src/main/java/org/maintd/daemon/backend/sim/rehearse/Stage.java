@@ -9,10 +9,11 @@ import org.maintd.round.Settings;
 /**
  * What every rehearsal of a daemon plays with: the round's settings (the leader's own), the
  * simulated cluster's job durations and boot time, the poll interval the daemon ticks at, where the
- * alert interlock's last answer is read, the most ticks a rehearsal plays, where the cluster's job
- * history is read (the job durations it teaches take the place of the simulated cluster's), and how
- * long a tick of the daemon takes as measured (the daemon waits the poll interval after each tick,
- * so that its rounds come that much further apart than the poll interval). Immutable.
+ * alert interlock's last answer is read, the most ticks a rehearsal plays, the cluster it stands
+ * for ({@link RealCluster}: its job history, whose durations take the place of the simulated
+ * cluster's, and the operations it would refuse), and how long a tick of the daemon takes as
+ * measured (the daemon waits the poll interval after each tick, so that its rounds come that much
+ * further apart than the poll interval). Immutable.
  */
 public record Stage(
     Settings settings,
@@ -20,7 +21,7 @@ public record Stage(
     Duration poll,
     AlertSource alerts,
     int maxTicks,
-    JobHistory history,
+    RealCluster real,
     Supplier<Duration> tickTime) {
   /** The most ticks a rehearsal plays unless told otherwise. */
   public static final int MAX_TICKS = 5_000;
@@ -32,11 +33,11 @@ public record Stage(
   }
 
   /**
-   * A stage without job history (the simulated cluster's job durations for every kind) whose ticks
-   * take no time.
+   * A stage of the simulated cluster as it is (no job history: its settings' job durations for
+   * every kind; no operation refused beyond its own checks) whose ticks take no time.
    */
   public Stage(
       Settings settings, SimSettings sim, Duration poll, AlertSource alerts, int maxTicks) {
-    this(settings, sim, poll, alerts, maxTicks, JobHistory.NONE, () -> Duration.ZERO);
+    this(settings, sim, poll, alerts, maxTicks, RealCluster.NONE, () -> Duration.ZERO);
   }
 }

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.maintd.cluster.Cluster;
@@ -41,7 +42,7 @@ class RehearsalDurationsTest {
   private static final DaemonView VIEW =
       new DaemonView(MaintdState.initial(T0), CLUSTER, Map.of(), PlanSnapshot.none(), "");
 
-  private static Rehearsals rehearsals(JobHistory history, Duration tick) {
+  private static Rehearsals rehearsals(RealCluster real, Duration tick) {
     return new Rehearsals(
         new Stage(
             Settings.defaults(),
@@ -49,18 +50,39 @@ class RehearsalDurationsTest {
             Duration.ofSeconds(30),
             AlertSource.none(),
             100,
-            history,
+            real,
             () -> tick),
         Clock.fixed(T0, ZoneOffset.UTC),
         () -> VIEW);
   }
 
-  private static RehearsalReport drainN3(JobHistory history) {
-    return drainN3(history, Duration.ZERO);
+  private static RehearsalReport drainN3(RealCluster real) {
+    return drainN3(real, Duration.ZERO);
   }
 
-  private static RehearsalReport drainN3(JobHistory history, Duration tick) {
-    return rehearsals(history, tick).rehearse(VIEW, new Act.Drain("n3", "ops"));
+  private static RehearsalReport drainN3(RealCluster real, Duration tick) {
+    return rehearsals(real, tick).rehearse(VIEW, new Act.Drain("n3", "ops"));
+  }
+
+  @Test
+  void anOperationTheClusterWouldRefuseFailsItsJobWithTheClustersReason() {
+    RealCluster noMigrations =
+        new RealCluster(
+            snapshot -> List.of(),
+            (op, cluster) ->
+                op instanceof Operation.Migrate m
+                    ? Optional.of("migrate of " + m.instance() + " cannot be done here")
+                    : Optional.empty());
+    RehearsalReport r = drainN3(noMigrations);
+    List<PlayedJob> migrations = only(r, Operation.Migrate.class);
+    assertFalse(migrations.isEmpty(), r.jobs().toString());
+    assertEquals("error", migrations.get(0).status(), migrations.get(0).toString());
+    assertEquals(
+        "migrate failed: migrate of app1 cannot be done here", migrations.get(0).message());
+    assertTrue(
+        only(r, Operation.SetNodeFlags.class).stream().allMatch(j -> j.status().equals("success")),
+        r.jobs().toString());
+    assertFalse(r.ending().kind().equals("done"), r.ending().text());
   }
 
   private static PastOperation past(String kind, int at, long seconds) {
@@ -79,14 +101,15 @@ class RehearsalDurationsTest {
     AtomicReference<Cluster> asked = new AtomicReference<>();
     RehearsalReport r =
         drainN3(
-            snapshot -> {
-              asked.set(snapshot);
-              return List.of(
-                  past("drain", 30, 7),
-                  past("migrate", 20, 4),
-                  past("migrate", 10, 5),
-                  past("migrate", 5, 9));
-            });
+            RealCluster.reading(
+                snapshot -> {
+                  asked.set(snapshot);
+                  return List.of(
+                      past("drain", 30, 7),
+                      past("migrate", 20, 4),
+                      past("migrate", 10, 5),
+                      past("migrate", 5, 9));
+                }));
     assertEquals("done", r.ending().kind(), r.ending().text());
     assertSame(CLUSTER, asked.get(), "the history is sized in the snapshot played");
     List<PlayedJob> drains = only(r, Operation.SetNodeFlags.class);
@@ -115,8 +138,8 @@ class RehearsalDurationsTest {
 
   @Test
   void aRehearsalTicksEveryPollIntervalPlusWhatATickTookOnTheDaemon() {
-    RehearsalReport quick = drainN3(JobHistory.NONE, Duration.ZERO);
-    RehearsalReport slow = drainN3(JobHistory.NONE, Duration.ofMillis(1500));
+    RehearsalReport quick = drainN3(RealCluster.NONE, Duration.ZERO);
+    RehearsalReport slow = drainN3(RealCluster.NONE, Duration.ofMillis(1500));
     assertEquals(
         Duration.ofSeconds(30),
         Duration.between(quick.jobs().get(0).submitted(), quick.jobs().get(1).submitted()));
@@ -134,9 +157,10 @@ class RehearsalDurationsTest {
   void aHistoryThatCannotBeReadLeavesTheSettingsAndIsSaid() {
     RehearsalReport r =
         drainN3(
-            snapshot -> {
-              throw new BackendException("RAPI /2/jobs?bulk=1 did not answer a list");
-            });
+            RealCluster.reading(
+                snapshot -> {
+                  throw new BackendException("RAPI /2/jobs?bulk=1 did not answer a list");
+                }));
     assertEquals("done", r.ending().kind(), r.ending().text());
     r.jobs()
         .forEach(
