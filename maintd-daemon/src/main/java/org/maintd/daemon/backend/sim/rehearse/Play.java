@@ -33,6 +33,7 @@ import org.maintd.rehearse.Act;
 import org.maintd.rehearse.Assumptions;
 import org.maintd.rehearse.Cadence;
 import org.maintd.rehearse.Ending;
+import org.maintd.rehearse.FailingAgain;
 import org.maintd.rehearse.GroupScores;
 import org.maintd.rehearse.Pace;
 import org.maintd.rehearse.Placements;
@@ -140,6 +141,10 @@ final class Play {
     for (int ticks = 1; ; ticks++) {
       MaintdState before = store.stored();
       runner.tick();
+      Optional<String> circling = FailingAgain.among(finished());
+      if (circling.isPresent()) {
+        return report(start, ticks, new Ending.Stuck(circling.get()));
+      }
       Pace.Next next = Pace.after(look(ticks, before, quiet));
       if (next instanceof Pace.End end) {
         return report(start, ticks, end.ending());
@@ -174,6 +179,15 @@ final class Play {
                 waits.open().values().stream().map(w -> w.what() + ": " + w.text()),
                 act.waiting(s).stream())
             .toList());
+  }
+
+  /** The act's jobs that have ended, in the order they ended. */
+  private List<PlayedJob> finished() {
+    return sim.jobs().stream()
+        .filter(j -> !running.contains(j.id()) && j.status().isFinished())
+        .sorted(java.util.Comparator.comparing(SimJob::ends))
+        .map(this::played)
+        .toList();
   }
 
   private RehearsalReport report(Instant start, int ticks, Ending ending) {
