@@ -141,6 +141,7 @@ final class Play {
     for (int ticks = 1; ; ticks++) {
       MaintdState before = store.stored();
       runner.tick();
+      noteRounds();
       Optional<String> circling = FailingAgain.among(finished());
       if (circling.isPresent()) {
         return report(start, ticks, new Ending.Stuck(circling.get()));
@@ -157,13 +158,10 @@ final class Play {
     }
   }
 
-  /** What the tick just taken shows, its rounds and waits noted. */
+  /** What the tick just taken shows, its waits noted. */
   private Pace.Look look(int ticks, MaintdState before, int quiet) {
     DaemonView after = runner.view();
     MaintdState s = after.state();
-    s.intents().stream()
-        .filter(Intent::submitted)
-        .forEach(i -> rounds.putIfAbsent(i.jobId(), s.round()));
     waits = waits.seen(after.plan(), clock.instant());
     return new Pace.Look(
         clock.instant(),
@@ -179,6 +177,14 @@ final class Play {
                 waits.open().values().stream().map(w -> w.what() + ": " + w.text()),
                 act.waiting(s).stream())
             .toList());
+  }
+
+  /** The round of each job the tick just taken submitted. */
+  private void noteRounds() {
+    MaintdState s = runner.view().state();
+    s.intents().stream()
+        .filter(Intent::submitted)
+        .forEach(i -> rounds.putIfAbsent(i.jobId(), s.round()));
   }
 
   /** The act's jobs that have ended, in the order they ended. */

@@ -87,6 +87,7 @@ class RehearsalDurationsTest {
             + " row): migrate failed: migrate of app1 cannot be done here",
         r.ending().text());
     assertEquals("stuck", r.ending().kind());
+    assertTrue(r.jobs().stream().allMatch(j -> j.round() > 0), "every job's round: " + r.jobs());
   }
 
   private static PastOperation past(String kind, int at, long seconds) {
